@@ -1,0 +1,24 @@
+// `npm run example`: starts the demo shop on loopback and load-tests it through the CLI, with
+// the shop's address as the environment's BASE. No other set-up.
+import { startDemoTarget } from '../examples/demo-target.ts';
+import { cli } from '../src/cli.ts';
+
+const target = await startDemoTarget();
+console.log(`demo target: ${target.url}`);
+const environment = JSON.stringify({ name: 'demo', vars: [{ key: 'BASE', value: target.url }, { key: 'QUANTITY', value: 2 }] });
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort());
+try {
+  process.exitCode = await cli(
+    ['run', 'examples/shop.json', '--env', environment, '--results', 'loadgate-results.json',
+      '--threshold', 'p95 < 250ms', '--threshold', 'fail_rate < 1%', '--threshold', 'step[order].p99 < 500ms'],
+    {
+      out: (text) => process.stdout.write(text.startsWith('\r') ? text : `${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+      isTTY: Boolean(process.stdout.isTTY),
+      signal: controller.signal,
+    },
+  );
+} finally {
+  await target.close();
+}

@@ -1,0 +1,132 @@
+// `loadgate run | validate`: the same pipeline as the action, with terminal output.
+// Exit codes: 0 every threshold holds, 1 a threshold failed, 2 bad input.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { InputError, formatProblem } from './errors.ts';
+import { applyThresholds, loadAndPrepare, readEnvironmentSpec } from './pipeline.ts';
+import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
+import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
+import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
+import { renderTerminal } from './report/terminal.ts';
+import { parseProxies } from './inputs.ts';
+import { VERSION } from './version.ts';
+import type { LoadTestResult, Threshold } from './types.ts';
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  isTTY: boolean;
+  signal?: AbortSignal;
+}
+
+const USAGE = `loadgate ${VERSION}
+Usage:
+  loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
+               [--threshold "p95 < 500ms"]... [--concurrency N] [--insecure]
+  loadgate validate <definition.json> [--env FILE]
+Exit codes: 0 passed, 1 a threshold failed, 2 bad input.`;
+
+const RUN_OPTIONS = {
+  results: { type: 'string', default: 'loadgate-results.json' },
+  env: { type: 'string' },
+  proxy: { type: 'string', multiple: true, default: [] as string[] },
+  threshold: { type: 'string', multiple: true, default: [] as string[] },
+  concurrency: { type: 'string' },
+  insecure: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export async function cli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'run') return await runCommand(rest, io);
+    if (command === 'validate') return await validateCommand(rest, io);
+    if (command === '--version' || command === '-v') {
+      io.out(VERSION);
+      return 0;
+    }
+    io.err(command && command !== '--help' && command !== '-h' ? `unknown command "${command}"\n\n${USAGE}` : USAGE);
+    return command && command !== '--help' && command !== '-h' ? 2 : 0;
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.err(`loadgate: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+      return 2;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.err(`loadgate: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function parseConcurrency(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_CONCURRENCY;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new InputError([{ path: '--concurrency', message: `expected a whole number of at least 1, got "${text}"` }]);
+  }
+  return n;
+}
+
+function parseFlagsThresholds(lines: string[]): Threshold[] {
+  const parsed = parseThresholdLines(lines, THRESHOLD_FLAG);
+  if (!parsed.ok) throw new InputError(parsed.problems);
+  return parsed.thresholds;
+}
+
+async function validateCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { env: { type: 'string' } } });
+  const file = positionals[0];
+  if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
+  await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
+  io.out(`${file}: valid`);
+  return 0;
+}
+
+async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: RUN_OPTIONS });
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const file = positionals[0];
+  if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
+  const thresholds = parseFlagsThresholds(values.threshold);
+  const proxies = parseProxies(values.proxy, '--proxy');
+  const concurrency = parseConcurrency(values.concurrency);
+  const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
+  const resultsPath = resolve(values.results);
+  const result = await runEmbedded(test, {
+    concurrency,
+    insecure: values.insecure,
+    proxies,
+    signal: io.signal,
+    onSecond: progressPrinter(io, test.definition.config_data),
+    testUrl: `file://${resultsPath}`,
+  });
+  if (io.isTTY) io.out('');
+  if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
+  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+  return report(result, thresholds, io, resultsPath);
+}
+
+function report(result: LoadTestResult, thresholds: Threshold[], io: CliIo, resultsPath: string): number {
+  const { outcomes, passed } = applyThresholds(result, thresholds, THRESHOLD_FLAG);
+  io.out(renderTerminal({ result, outcomes }, { color: io.isTTY }));
+  io.out(`results: ${resultsPath}`);
+  return passed ? 0 : 1;
+}
+
+function progressPrinter(io: CliIo, config: { duration: number; iteration_count: number; manual_load?: { duration: number; count: number }[] }) {
+  const seconds = config.manual_load ? config.manual_load.reduce((n, s) => n + s.duration, 0) : config.duration;
+  const planned = config.manual_load ? config.manual_load.reduce((n, s) => n + s.count, 0) : config.iteration_count;
+  let totals: ProgressTotals = { started: 0, responses: 0, failures: 0 };
+  return (sample: Parameters<typeof addSample>[1]) => {
+    totals = addSample(totals, sample);
+    const line = progressLine(sample, totals, seconds, planned);
+    if (io.isTTY) io.out(`\r\x1b[2K${line}`);
+    else io.out(line);
+  };
+}

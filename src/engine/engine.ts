@@ -1,0 +1,246 @@
+// The open-model engine (DESIGN 4). Iterations start on the plan's schedule whatever the target
+// does; each in-flight iteration occupies a slot, capped by the concurrency setting. Scheduling
+// "pulls": when an iteration ends, the next due one starts at once on the same slot, and a 1 ms
+// timer tick starts the rest. Late starts are counted, never dropped.
+import { performance } from 'node:perf_hooks';
+import type { Dispatcher } from 'undici';
+import { classifyError } from './errors.ts';
+import { directDispatcher, proxyDispatcher, type ConnectionSettings } from './dispatchers.ts';
+import { Recorder } from './recorder.ts';
+import { Slot, type SlotHost } from './slot.ts';
+import type { PreparedStep, IterationVars } from './step.ts';
+import type { LoadPlan } from './plan.ts';
+import type { SecondSample } from '../types.ts';
+
+/** An iteration that starts more than this after its planned time is late. */
+export const LATE_AFTER_US = 10_000;
+
+export interface EngineSettings {
+  concurrency: number;
+  insecure: boolean;
+  /** Location name (from the plan) → proxy URL. Locations without one are merged into `local`. */
+  proxies: Record<string, string>;
+  signal?: AbortSignal;
+  /** Monotonic clock in ms (performance.now), injectable for tests. */
+  clock?: () => number;
+  onSecond?: (sample: SecondSample) => void;
+  /** Per-iteration variables (data rows); null when the test uses none. */
+  newIterationVars?: () => IterationVars;
+  beginIteration?: (vars: IterationVars, k: number) => void;
+  /** The run stops by itself this long after its planned end (in-flight requests get one timeout more). */
+  overrunLimitMs?: number;
+  maxBodyBytes?: number;
+}
+
+export interface EngineOutcome {
+  recorder: Recorder;
+  locations: string[];
+  /** Location name → how it sends: "direct" or "proxy <url>". */
+  egress: Record<string, string>;
+  startedAt: Date;
+  finishedAt: Date;
+  durationS: number;
+  requests: number;
+  lateIterations: number;
+  maxScheduleLagMs: number;
+  interrupted: boolean;
+}
+
+interface Egress {
+  names: string[];
+  /** Plan location index → engine location index. */
+  map: Int32Array;
+  proxyOf: (string | null)[];
+}
+
+/** Countries with a proxy keep their name; the rest become one location, `local`. */
+export function egressOf(planLocations: string[], proxies: Record<string, string>): Egress {
+  const names: string[] = [];
+  const proxyOf: (string | null)[] = [];
+  const map = new Int32Array(planLocations.length);
+  planLocations.forEach((name, i) => {
+    const proxy = proxies[name] ?? null;
+    const label = proxy ? name : 'local';
+    let index = names.indexOf(label);
+    if (index < 0) {
+      index = names.push(label) - 1;
+      proxyOf.push(proxy);
+    }
+    map[i] = index;
+  });
+  return { names, map, proxyOf };
+}
+
+export class Engine implements SlotHost {
+  readonly steps: PreparedStep[];
+  readonly recorder: Recorder;
+  readonly clock: () => number;
+  readonly maxBodyBytes: number;
+  stopping = false;
+  requests = 0;
+  private readonly plan: LoadPlan;
+  private readonly settings: EngineSettings;
+  private readonly egress: Egress;
+  private readonly free: Slot[] = [];
+  private readonly slots: Slot[] = [];
+  private readonly closers: (() => Promise<void>)[] = [];
+  private readonly sharedProxies = new Map<string, Dispatcher>();
+  private readonly connection: ConnectionSettings;
+  private next = 0;
+  private inFlight = 0;
+  private late = 0;
+  private maxLagUs = 0;
+  private t0 = 0;
+  private closedSeconds = 0;
+  private pumping = false;
+  private tick: NodeJS.Timeout | undefined;
+  private finish: (() => void) | undefined;
+  private hardStop: NodeJS.Timeout | undefined;
+
+  constructor(plan: LoadPlan, steps: PreparedStep[], settings: EngineSettings) {
+    this.plan = plan;
+    this.steps = steps;
+    this.settings = settings;
+    this.clock = settings.clock ?? (() => performance.now());
+    this.maxBodyBytes = settings.maxBodyBytes ?? 1024 * 1024;
+    this.egress = egressOf(plan.locations, settings.proxies);
+    this.recorder = new Recorder(steps.length, this.egress.names.length);
+    this.connection = {
+      insecure: settings.insecure,
+      connectTimeoutMs: Math.max(...steps.map((s) => s.timeoutMs)),
+    };
+  }
+
+  async run(): Promise<EngineOutcome> {
+    const startedAt = new Date();
+    this.t0 = this.clock();
+    const done = new Promise<void>((resolve) => (this.finish = resolve));
+    const onAbort = (): void => this.stop();
+    this.settings.signal?.addEventListener('abort', onAbort, { once: true });
+    if (this.settings.signal?.aborted) this.stop();
+    const overrun = this.settings.overrunLimitMs ?? 60_000;
+    this.hardStop = setTimeout(() => this.stop(), this.plan.durationS * 1000 + overrun);
+    this.onTick();
+    await done;
+    this.settings.signal?.removeEventListener('abort', onAbort);
+    clearTimeout(this.hardStop);
+    const elapsedMs = this.clock() - this.t0;
+    this.closeSeconds(Math.ceil(elapsedMs / 1000));
+    await Promise.all(this.closers.map((close) => close().catch(() => undefined)));
+    return {
+      recorder: this.recorder,
+      locations: this.egress.names,
+      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${this.egress.proxyOf[i]}` : 'direct'])),
+      startedAt,
+      finishedAt: new Date(),
+      durationS: elapsedMs / 1000,
+      requests: this.requests,
+      lateIterations: this.late,
+      maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
+      interrupted: this.stopping && this.next < this.plan.total,
+    };
+  }
+
+  /** Stops starting iterations; in-flight ones get one timeout, then their connections are closed. */
+  stop(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const slot of this.slots) slot.cancelSleep();
+    const grace = setTimeout(() => {
+      for (const close of this.closers) void close().catch(() => undefined);
+    }, this.connection.connectTimeoutMs + 100);
+    grace.unref();
+    this.checkDone();
+  }
+
+  dispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher {
+    const proxy = this.egress.proxyOf[location];
+    if (!proxy) return slot.ownDispatcher(h2);
+    const key = `${location}:${h2}`;
+    let shared = this.sharedProxies.get(key);
+    if (!shared) {
+      const created = proxyDispatcher(proxy, this.connection, h2);
+      this.closers.push(created.close);
+      shared = created.dispatcher;
+      this.sharedProxies.set(key, shared);
+    }
+    return shared;
+  }
+
+  newDirect(h2: boolean): Dispatcher {
+    const created = directDispatcher(this.connection, h2);
+    this.closers.push(created.close);
+    return created.dispatcher;
+  }
+
+  viaProxy(location: number): boolean {
+    return this.egress.proxyOf[location] !== null;
+  }
+
+  classify(error: unknown, location: number): string {
+    return this.stopping ? 'cancelled' : classifyError(error, this.viaProxy(location));
+  }
+
+  iterationEnded(slot: Slot, now: number): void {
+    this.inFlight--;
+    this.free.push(slot);
+    this.pump(now);
+    this.checkDone();
+  }
+
+  private onTick = (): void => {
+    const now = this.clock();
+    this.closeSeconds(Math.floor((now - this.t0) / 1000));
+    this.pump(now);
+    if (!this.checkDone()) this.tick = setTimeout(this.onTick, 1);
+  };
+
+  private pump(now: number): void {
+    if (this.pumping || this.stopping) return;
+    this.pumping = true;
+    const plan = this.plan;
+    const nowUs = (now - this.t0) * 1000;
+    while (this.next < plan.total) {
+      const due = plan.startOffsetUs(this.next);
+      if (due > nowUs) break;
+      const slot = this.acquire();
+      if (!slot) break;
+      const lag = nowUs - due;
+      if (lag > LATE_AFTER_US) this.late++;
+      if (lag > this.maxLagUs) this.maxLagUs = lag;
+      const location = this.egress.map[plan.locationIndex(this.next)]!;
+      const k = plan.globalIndex(this.next);
+      this.next++;
+      this.inFlight++;
+      this.recorder.iterationStarted(location);
+      slot.begin(k, location, now);
+    }
+    this.pumping = false;
+  }
+
+  private acquire(): Slot | undefined {
+    const slot = this.free.pop();
+    if (slot || this.slots.length >= this.settings.concurrency) return slot;
+    const created = new Slot(this, this.settings.newIterationVars?.() ?? null, this.settings.beginIteration ?? null);
+    this.slots.push(created);
+    return created;
+  }
+
+  private checkDone(): boolean {
+    const finished = this.inFlight === 0 && (this.next >= this.plan.total || this.stopping);
+    if (finished && this.finish) {
+      clearTimeout(this.tick);
+      const finish = this.finish;
+      this.finish = undefined;
+      finish();
+    }
+    return finished;
+  }
+
+  private closeSeconds(upTo: number): void {
+    while (this.closedSeconds < upTo) {
+      const sample = this.recorder.closeSecond(this.closedSeconds++);
+      this.settings.onSecond?.(sample);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// Error reasons, named as users of this format know them (DESIGN 5). A reason is an error_dist
+// key, so it never carries addresses or response contents: its cardinality stays small.
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|HOSTNAME_MISMATCH$)/;
+
+interface ErrorLike {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+function codeOf(err: ErrorLike): string {
+  if (typeof err.code === 'string') return err.code;
+  const cause = err.cause as ErrorLike | undefined;
+  return cause && typeof cause === 'object' ? codeOf(cause) : '';
+}
+
+/** Maps an undici or socket error to its error_dist reason. */
+export function classifyError(error: unknown, viaProxy: boolean): string {
+  const err = (error && typeof error === 'object' ? error : {}) as ErrorLike;
+  const code = codeOf(err);
+  const name = typeof err.name === 'string' ? err.name : '';
+  if (code === 'ECONNREFUSED') return viaProxy ? 'proxy connection refused' : 'connection refused';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return viaProxy ? 'proxy timeout' : 'connection timeout';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'read timeout';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'dns';
+  if (TLS_CODES.test(code)) return 'tls';
+  if (name === 'MaxRedirectsError' || code === 'UND_ERR_MAX_REDIRECTS') return 'too many redirects';
+  if (name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS') return 'proxy connection refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
+    return 'connection reset by peer';
+  }
+  if (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_DESTROYED' || name === 'AbortError') return 'cancelled';
+  if (code === 'HPE_INVALID_CONSTANT' || code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return 'invalid response';
+  }
+  return code ? `other: ${code}` : 'other';
+}

@@ -1,0 +1,59 @@
+// HDR histograms of response times in microseconds. WebAssembly histograms with 32-bit buckets:
+// the fastest to record into (18–26 ns), and 8/16-bit buckets overflow silently (shared/bench/ANCHORS.md).
+import * as hdr from 'hdr-histogram-js';
+import type { ResponseTimes } from '../types.ts';
+
+export type Histogram = hdr.Histogram;
+
+let wasmReady: Promise<void> | undefined;
+
+/** Must be awaited once before any histogram is built. */
+export function initHistograms(): Promise<void> {
+  wasmReady ??= hdr.initWebAssembly();
+  return wasmReady;
+}
+
+export function newHistogram(): Histogram {
+  return hdr.build({
+    bitBucketSize: 32,
+    useWebAssembly: true,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    autoResize: true,
+    numberOfSignificantValueDigits: 3,
+  });
+}
+
+/** Adds histograms into a new one (exact: bucket counts are summed, never averaged). */
+export function sumHistograms(parts: Histogram[]): Histogram {
+  const total = newHistogram();
+  for (const part of parts) total.add(part);
+  return total;
+}
+
+const ZERO_TIMES: ResponseTimes = { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 };
+
+/** The interface's response_times (integer ms) from a histogram of microseconds. */
+export function responseTimesOf(h: Histogram): ResponseTimes {
+  if (h.totalCount === 0) return { ...ZERO_TIMES };
+  const ms = (us: number): number => Math.round(us / 1000);
+  return {
+    avg: ms(h.mean),
+    max: ms(h.maxValue),
+    min: ms(h.minNonZeroValue),
+    p80: ms(h.getValueAtPercentile(80)),
+    p90: ms(h.getValueAtPercentile(90)),
+    p95: ms(h.getValueAtPercentile(95)),
+    p99: ms(h.getValueAtPercentile(99)),
+    median: ms(h.getValueAtPercentile(50)),
+    stddev: ms(h.stdDeviation),
+  };
+}
+
+export function encodeHistogram(h: Histogram): string {
+  return hdr.encodeIntoCompressedBase64(h);
+}
+
+export function decodeHistogram(base64: string): Histogram {
+  return hdr.decodeFromCompressedBase64(base64, 32, true);
+}

@@ -1,0 +1,94 @@
+// A loaded definition → a PreparedTest: environment merged, test data loaded, every template,
+// capture and assertion compiled once, before any request is sent. All problems are thrown at once.
+import type { Dispatcher } from 'undici';
+import { InputError, type Problem } from '../errors.ts';
+import type { LoadedDefinition } from '../definition/load.ts';
+import { loadDataSet, type DataSet } from '../variables/csv.ts';
+import { envVariables, mergeEnvironments } from '../variables/environment.ts';
+import { beginIteration, compileTemplate, compileUrl, createIterationVars, type TemplateScope } from '../variables/template.ts';
+import { compileStepChecks } from '../variables/checks.ts';
+import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
+import type { PreparedTest } from './run.ts';
+import type { Environment, Step } from '../types.ts';
+
+export function parseSleep(sleep: string | undefined): [number, number] | null {
+  if (sleep === undefined) return null;
+  const [min, max = min] = sleep.split('-').map((part) => Number(part.trim()));
+  return [min!, max!];
+}
+
+function compiled<T>(value: T | Problem[], problems: Problem[]): T | null {
+  if (Array.isArray(value)) {
+    problems.push(...(value as Problem[]));
+    return null;
+  }
+  return value as T;
+}
+
+function prepareStep(step: Step, index: number, scope: TemplateScope, file: string, problems: Problem[]): PreparedStep | null {
+  const at = (suffix: string) => ({ file, path: `$.config_data.steps[${index}]${suffix}` });
+  const before = problems.length;
+  const url = compiled(compileUrl(step.url, scope, at('.url')), problems);
+  const headers = Object.entries(step.headers).map(([name, value]): [Renderable | null, Renderable | null] => [
+    compiled(compileTemplate(name, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
+    compiled(compileTemplate(value, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
+  ]);
+  const body = step.payload === undefined ? null : compiled(compileTemplate(step.payload, scope, at('.payload')), problems);
+  const checks = step.capture_env || step.assertion ? compiled(compileStepChecks(step, scope, at('')), problems) : null;
+  if (problems.length > before || !url) return null;
+  const prepared: PreparedStep = {
+    id: step.id,
+    name: step.name,
+    origin: url.origin,
+    method: step.method as Dispatcher.HttpMethod,
+    path: url.path,
+    headers: headers as [Renderable, Renderable][],
+    body,
+    staticOptions: null,
+    timeoutMs: Math.round(step.timeout * 1000),
+    followRedirects: !step.others['disable-redirect'],
+    h2: step.others.h2,
+    decompress: !step.others['disable-compression'],
+    checks,
+    sleep: parseSleep(step.sleep),
+  };
+  if (isStatic(prepared)) prepared.staticOptions = staticOptions(prepared);
+  return prepared;
+}
+
+/** One options object for every request of a constant step; the body encoded once. */
+function staticOptions(step: PreparedStep): Dispatcher.DispatchOptions {
+  const options = dispatchOptions(step, null);
+  if (typeof options.body === 'string') options.body = Buffer.from(options.body);
+  return options;
+}
+
+async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<DataSet[]> {
+  const sets = await Promise.all(loaded.definition.test_data.map((set, i) =>
+    loadDataSet(set, { file: loaded.file, path: `$.test_data[${i}]` })));
+  return sets.filter((set): set is DataSet => !Array.isArray(set) || (problems.push(...set), false));
+}
+
+export async function prepareTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<PreparedTest> {
+  const { definition } = loaded;
+  const problems: Problem[] = [];
+  const dataSets = await loadDataSets(loaded, problems);
+  const environment = mergeEnvironments(definition.environment, options.environment);
+  const capturedNames = new Set<string>();
+  const steps: PreparedStep[] = [];
+  definition.config_data.steps.forEach((step, i) => {
+    const scope: TemplateScope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames) };
+    const prepared = prepareStep(step, i, scope, loaded.file, problems);
+    if (prepared) steps.push(prepared);
+    for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);
+  });
+  if (problems.length > 0) throw new InputError(problems);
+  const perIteration = dataSets.length > 0 || steps.some((s) => !isStatic(s) || s.checks !== null);
+  return {
+    definition: { ...definition, environment },
+    steps,
+    iterationVars: perIteration
+      ? { create: () => createIterationVars(dataSets.length), begin: beginIteration }
+      : undefined,
+  };
+}

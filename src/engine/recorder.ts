@@ -1,0 +1,119 @@
+// What the engine records while it runs. Everything is indexed by cell = step × locations + location,
+// in typed arrays sized once, so recording a response allocates nothing: one histogram record per
+// cell, and the step, location and overall figures are sums of cells, built when the run ends.
+import { newHistogram, type Histogram } from './histogram.ts';
+import type { SecondSample } from '../types.ts';
+
+const STATUS_SLOTS = 600;
+
+export class Recorder {
+  readonly stepCount: number;
+  readonly locationCount: number;
+  readonly cells: Histogram[];
+  readonly reached: Float64Array;
+  readonly succeeded: Float64Array;
+  readonly failed: Float64Array;
+  /** Status counts per cell, STATUS_SLOTS wide; codes outside 0..599 go to oddStatus. */
+  readonly statusCounts: Float64Array;
+  readonly oddStatus: Map<number, number>[];
+  readonly errors: Map<string, number>[];
+  /** Iteration outcomes per location. */
+  readonly iterationsStarted: Float64Array;
+  readonly iterationsSucceeded: Float64Array;
+  readonly iterationsFailed: Float64Array;
+  readonly series: SecondSample[] = [];
+  private readonly second: Histogram;
+  private secondStarted = 0;
+  private secondResponses = 0;
+  private secondFailures = 0;
+
+  constructor(stepCount: number, locationCount: number) {
+    this.stepCount = stepCount;
+    this.locationCount = locationCount;
+    const n = stepCount * locationCount;
+    this.cells = Array.from({ length: n }, newHistogram);
+    this.reached = new Float64Array(n);
+    this.succeeded = new Float64Array(n);
+    this.failed = new Float64Array(n);
+    this.statusCounts = new Float64Array(n * STATUS_SLOTS);
+    this.oddStatus = Array.from({ length: n }, () => new Map());
+    this.errors = Array.from({ length: n }, () => new Map());
+    this.iterationsStarted = new Float64Array(locationCount);
+    this.iterationsSucceeded = new Float64Array(locationCount);
+    this.iterationsFailed = new Float64Array(locationCount);
+    this.second = newHistogram();
+  }
+
+  iterationStarted(location: number): void {
+    this.iterationsStarted[location]!++;
+    this.secondStarted++;
+  }
+
+  iterationEnded(location: number, ok: boolean): void {
+    if (ok) this.iterationsSucceeded[location]!++;
+    else this.iterationsFailed[location]!++;
+  }
+
+  stepReached(cell: number): void {
+    this.reached[cell]!++;
+  }
+
+  /** A response arrived: its time counts, whatever its status. */
+  response(cell: number, micros: number, status: number): void {
+    const us = micros < 1 ? 1 : Math.round(micros);
+    this.cells[cell]!.recordValue(us);
+    this.second.recordValue(us);
+    this.secondResponses++;
+    if (status >= 0 && status < STATUS_SLOTS) this.statusCounts[cell * STATUS_SLOTS + status]!++;
+    else this.oddStatus[cell]!.set(status, (this.oddStatus[cell]!.get(status) ?? 0) + 1);
+  }
+
+  stepSucceeded(cell: number): void {
+    this.succeeded[cell]!++;
+  }
+
+  stepFailed(cell: number, reason: string): void {
+    this.failed[cell]!++;
+    this.secondFailures++;
+    const errors = this.errors[cell]!;
+    errors.set(reason, (errors.get(reason) ?? 0) + 1);
+  }
+
+  statusDist(cell: number): Record<string, number> {
+    const dist: Record<string, number> = {};
+    const base = cell * STATUS_SLOTS;
+    for (let code = 0; code < STATUS_SLOTS; code++) {
+      const count = this.statusCounts[base + code]!;
+      if (count > 0) dist[String(code)] = count;
+    }
+    for (const [code, count] of this.oddStatus[cell]!) dist[String(code)] = count;
+    return dist;
+  }
+
+  /** Closes second `t` of the series (latencies in fractional ms). */
+  closeSecond(t: number): SecondSample {
+    const h = this.second;
+    const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
+    const sample: SecondSample = {
+      t,
+      started: this.secondStarted,
+      responses: this.secondResponses,
+      failures: this.secondFailures,
+      p50: ms(50),
+      p95: ms(95),
+      p99: ms(99),
+    };
+    this.series.push(sample);
+    h.reset();
+    this.secondStarted = 0;
+    this.secondResponses = 0;
+    this.secondFailures = 0;
+    return sample;
+  }
+
+  /** Frees the WebAssembly memory of the histograms. */
+  destroy(): void {
+    for (const h of this.cells) h.destroy();
+    this.second.destroy();
+  }
+}

@@ -1,0 +1,76 @@
+// Turns what the recorder holds into the interface's 2.5 `results` (DESIGN 5). Step, location and
+// overall response times come from histograms added cell by cell, so every level is exact.
+import { responseTimesOf, sumHistograms, type Histogram } from './histogram.ts';
+import type { Recorder } from './recorder.ts';
+import type { CountDist, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';
+
+function addInto(total: CountDist, part: CountDist): void {
+  for (const [key, count] of Object.entries(part)) total[key] = (total[key] ?? 0) + count;
+}
+
+function timesOfSum(parts: Histogram[]) {
+  const sum = sumHistograms(parts);
+  const times = responseTimesOf(sum);
+  sum.destroy();
+  return times;
+}
+
+function stepLocationResult(rec: Recorder, cell: number): StepLocationResult {
+  return {
+    error_dist: Object.fromEntries(rec.errors[cell]!),
+    fail_count: rec.failed[cell]!,
+    success_count: rec.succeeded[cell]!,
+    response_times: responseTimesOf(rec.cells[cell]!),
+    iteration_count: rec.reached[cell]!,
+    status_code_dist: rec.statusDist(cell),
+    location_dist: {},
+  };
+}
+
+function stepResult(rec: Recorder, step: number, stepId: number, locations: string[]): StepResult {
+  const cells = locations.map((_, loc) => step * rec.locationCount + loc);
+  const byLocation = cells.map((cell) => stepLocationResult(rec, cell));
+  const status: CountDist = {};
+  const errors: CountDist = {};
+  for (const part of byLocation) {
+    addInto(status, part.status_code_dist);
+    addInto(errors, part.error_dist);
+  }
+  return {
+    id: stepId,
+    fail_count: byLocation.reduce((n, p) => n + p.fail_count, 0),
+    success_count: byLocation.reduce((n, p) => n + p.success_count, 0),
+    iteration_count: byLocation.reduce((n, p) => n + p.iteration_count, 0),
+    response_times: timesOfSum(cells.map((cell) => rec.cells[cell]!)),
+    status_code_dist: status,
+    error_dist: errors,
+    location_dist: Object.fromEntries(locations.map((name, loc) => [name, byLocation[loc]!])),
+  };
+}
+
+function locationResult(rec: Recorder, loc: number): LocationResult {
+  const cells: Histogram[] = [];
+  for (let step = 0; step < rec.stepCount; step++) cells.push(rec.cells[step * rec.locationCount + loc]!);
+  return {
+    fail_count: rec.iterationsFailed[loc]!,
+    success_count: rec.iterationsSucceeded[loc]!,
+    iteration_count: rec.iterationsStarted[loc]!,
+    response_times: timesOfSum(cells),
+  };
+}
+
+/**
+ * Overall and per-location counts are of iterations (an iteration fails when one of its steps
+ * fails); response times at every level are of requests (docs/results.md).
+ */
+export function buildResults(rec: Recorder, stepIds: number[], locations: string[]): Results {
+  const sum = (a: Float64Array): number => a.reduce((n, v) => n + v, 0);
+  return {
+    steps: stepIds.map((id, step) => stepResult(rec, step, id, locations)),
+    fail_count: sum(rec.iterationsFailed),
+    success_count: sum(rec.iterationsSucceeded),
+    iteration_count: sum(rec.iterationsStarted),
+    response_times: timesOfSum(rec.cells),
+    location_dist: Object.fromEntries(locations.map((name, loc) => [name, locationResult(rec, loc)])),
+  };
+}

@@ -1,0 +1,72 @@
+// One embedded run: plan + prepared steps → engine → the 2.5 result with its `run` block.
+import { Engine, type EngineOutcome } from './engine.ts';
+import { initHistograms } from './histogram.ts';
+import { LoadPlan, type Shard } from './plan.ts';
+import { buildResults } from './results.ts';
+import type { IterationVars, PreparedStep } from './step.ts';
+import { VERSION } from '../version.ts';
+import type { LoadTestDefinition, LoadTestResult, RunInfo, SecondSample } from '../types.ts';
+
+/** A definition made ready to run: steps compiled, test data loaded. */
+export interface PreparedTest {
+  definition: LoadTestDefinition;
+  steps: PreparedStep[];
+  /** Present when templates use per-iteration state (data rows, captures). */
+  iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };
+}
+
+export interface RunOptions {
+  concurrency: number;
+  insecure: boolean;
+  /** Country code → proxy URL. */
+  proxies: Record<string, string>;
+  signal?: AbortSignal;
+  onSecond?: (sample: SecondSample) => void;
+  shard?: Shard;
+  testUrl: string;
+}
+
+export const DEFAULT_CONCURRENCY = 1000;
+
+export async function runEmbedded(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+  await initHistograms();
+  const plan = new LoadPlan(test.definition.config_data, options.shard);
+  const engine = new Engine(plan, test.steps, {
+    concurrency: options.concurrency,
+    insecure: options.insecure,
+    proxies: options.proxies,
+    signal: options.signal,
+    onSecond: options.onSecond,
+    newIterationVars: test.iterationVars?.create,
+    beginIteration: test.iterationVars?.begin,
+  });
+  const outcome = await engine.run();
+  try {
+    return {
+      test_url: options.testUrl,
+      results: buildResults(outcome.recorder, test.steps.map((s) => s.id), outcome.locations),
+      run: runInfo(test, outcome),
+    };
+  } finally {
+    outcome.recorder.destroy();
+  }
+}
+
+function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
+  const duration = outcome.durationS;
+  return {
+    mode: 'embedded',
+    name: test.definition.name,
+    started_at: outcome.startedAt.toISOString(),
+    finished_at: outcome.finishedAt.toISOString(),
+    duration_s: Math.round(duration * 1000) / 1000,
+    rps: duration > 0 ? Math.round((outcome.requests / duration) * 10) / 10 : 0,
+    late_iterations: outcome.lateIterations,
+    max_schedule_lag_ms: outcome.maxScheduleLagMs,
+    version: VERSION,
+    steps: test.definition.config_data.steps.map((s) => ({ id: s.id, name: s.name, method: s.method, url: s.url })),
+    locations: outcome.egress,
+    interrupted: outcome.interrupted,
+    series: outcome.recorder.series,
+  };
+}

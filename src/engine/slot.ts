@@ -1,0 +1,166 @@
+// One in-flight iteration at a time. A Slot is its own undici handler (the five undici 8
+// methods): it is reused for every request it sends, so a response allocates no closure,
+// promise or stream. The next step is dispatched synchronously from onResponseEnd.
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { Dispatcher } from 'undici';
+import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
+import type { Recorder } from './recorder.ts';
+
+export interface SlotHost {
+  readonly steps: PreparedStep[];
+  readonly recorder: Recorder;
+  readonly clock: () => number;
+  readonly maxBodyBytes: number;
+  readonly stopping: boolean;
+  requests: number;
+  dispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher;
+  newDirect(h2: boolean): Dispatcher;
+  classify(error: unknown, location: number): string;
+  iterationEnded(slot: Slot, now: number): void;
+}
+
+function decodeBody(raw: Buffer, encoding: string | string[] | undefined, limit: number): string {
+  const opts = { maxOutputLength: limit };
+  switch (typeof encoding === 'string' ? encoding.trim().toLowerCase() : '') {
+    case 'gzip': return gunzipSync(raw, opts).toString('utf8');
+    case 'deflate': return inflateSync(raw, opts).toString('utf8');
+    case 'br': return brotliDecompressSync(raw, opts).toString('utf8');
+    default: return raw.toString('utf8');
+  }
+}
+
+export class Slot {
+  private readonly host: SlotHost;
+  private readonly vars: IterationVars | null;
+  private readonly beginVars: ((vars: IterationVars, k: number) => void) | null;
+  private h1: Dispatcher | null = null;
+  private h2: Dispatcher | null = null;
+  private location = 0;
+  private stepIndex = 0;
+  private cell = 0;
+  private sentAt = 0;
+  private status = 0;
+  private ok = true;
+  private settled = false;
+  private headers: Record<string, string | string[] | undefined> = {};
+  private chunks: Buffer[] | null = null;
+  private bodyBytes = 0;
+  private sleeping: NodeJS.Timeout | undefined;
+
+  constructor(host: SlotHost, vars: IterationVars | null, beginVars: ((vars: IterationVars, k: number) => void) | null) {
+    this.host = host;
+    this.vars = vars;
+    this.beginVars = beginVars;
+  }
+
+  ownDispatcher(h2: boolean): Dispatcher {
+    if (h2) return (this.h2 ??= this.host.newDirect(true));
+    return (this.h1 ??= this.host.newDirect(false));
+  }
+
+  begin(k: number, location: number, now: number): void {
+    this.location = location;
+    this.stepIndex = 0;
+    this.ok = true;
+    if (this.vars && this.beginVars) this.beginVars(this.vars, k);
+    this.send(now);
+  }
+
+  cancelSleep(): void {
+    if (this.sleeping === undefined) return;
+    clearTimeout(this.sleeping);
+    this.sleeping = undefined;
+    this.ok = false;
+    this.host.iterationEnded(this, this.host.clock());
+  }
+
+  private send(now: number): void {
+    const step = this.host.steps[this.stepIndex]!;
+    this.cell = this.stepIndex * this.host.recorder.locationCount + this.location;
+    this.host.recorder.stepReached(this.cell);
+    this.status = 0;
+    this.settled = false;
+    this.chunks = step.checks?.needsBody ? [] : null;
+    this.bodyBytes = 0;
+    const options = step.staticOptions ?? dispatchOptions(step, this.vars);
+    this.sentAt = now;
+    try {
+      this.host.dispatcherFor(this, this.location, step.h2).dispatch(options, this);
+    } catch (error) {
+      this.onResponseError(null, error as Error);
+    }
+  }
+
+  onRequestStart(): void {}
+
+  onResponseStart(_c: unknown, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    this.status = statusCode;
+    this.headers = headers;
+  }
+
+  onResponseData(_c: unknown, chunk: Buffer): void {
+    if (this.chunks === null || this.bodyBytes >= this.host.maxBodyBytes) return;
+    this.chunks.push(chunk);
+    this.bodyBytes += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    if (this.settled) return;
+    this.settled = true;
+    const now = this.host.clock();
+    const step = this.host.steps[this.stepIndex]!;
+    const rec = this.host.recorder;
+    this.host.requests++;
+    rec.response(this.cell, (now - this.sentAt) * 1000, this.status);
+    const reason = step.checks ? this.runChecks(step, now) : null;
+    if (reason === null) rec.stepSucceeded(this.cell);
+    else return this.fail(reason, now);
+    this.afterStep(step, now);
+  }
+
+  onResponseError(_c: unknown, error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.host.requests++;
+    this.fail(this.host.classify(error, this.location), this.host.clock());
+  }
+
+  private runChecks(step: PreparedStep, now: number): string | null {
+    let body = '';
+    if (this.chunks !== null) {
+      const raw = Buffer.concat(this.chunks).subarray(0, this.host.maxBodyBytes);
+      try {
+        body = step.decompress ? decodeBody(raw, this.headers['content-encoding'], this.host.maxBodyBytes) : raw.toString('utf8');
+      } catch {
+        return 'invalid response';
+      }
+      this.chunks = null;
+    }
+    const res = { status: this.status, headers: this.headers, body, responseTimeMs: now - this.sentAt };
+    // prepareTest gives every test with checks per-iteration variables.
+    return step.checks!.run(res, this.vars!);
+  }
+
+  private fail(reason: string, now: number): void {
+    this.host.recorder.stepFailed(this.cell, reason);
+    this.ok = false;
+    this.endIteration(now);
+  }
+
+  private afterStep(step: PreparedStep, now: number): void {
+    if (this.stepIndex + 1 >= this.host.steps.length || this.host.stopping) return this.endIteration(now);
+    this.stepIndex++;
+    if (step.sleep === null) return this.send(now);
+    const [min, max] = step.sleep;
+    this.sleeping = setTimeout(() => {
+      this.sleeping = undefined;
+      this.send(this.host.clock());
+    }, min + Math.floor(Math.random() * (max - min + 1)));
+  }
+
+  private endIteration(now: number): void {
+    const completed = this.ok && this.stepIndex === this.host.steps.length - 1;
+    this.host.recorder.iterationEnded(this.location, completed);
+    this.host.iterationEnded(this, now);
+  }
+}

@@ -1,0 +1,60 @@
+// A step as the hot loop sees it: everything that can be computed before the run is computed once.
+// Templates that turned out constant become one prebuilt dispatch-options object.
+import type { Dispatcher } from 'undici';
+import type { CompiledTemplate, IterationVars } from '../variables/template.ts';
+import type { StepChecks } from '../variables/checks.ts';
+
+export type { IterationVars };
+export type Renderable = CompiledTemplate;
+
+export interface PreparedStep {
+  id: number;
+  name: string;
+  origin: string;
+  method: Dispatcher.HttpMethod;
+  path: Renderable;
+  headers: [Renderable, Renderable][];
+  body: Renderable | null;
+  /** Prebuilt when path, headers and body are all constant. */
+  staticOptions: Dispatcher.DispatchOptions | null;
+  timeoutMs: number;
+  followRedirects: boolean;
+  h2: boolean;
+  decompress: boolean;
+  checks: StepChecks | null;
+  /** Think time after the step, [min, max] ms. */
+  sleep: [number, number] | null;
+}
+
+const DEFAULT_HEADERS: [string, string][] = [['user-agent', 'loadgate']];
+
+/** Dispatch options for one request of the step. */
+export function dispatchOptions(step: PreparedStep, vars: IterationVars | null): Dispatcher.DispatchOptions {
+  const render = (r: Renderable): string => (r.static !== null || vars === null ? (r.static ?? '') : r.render(vars));
+  const headers: string[] = [];
+  const given = new Set<string>();
+  for (const [name, value] of step.headers) {
+    const key = render(name);
+    given.add(key.toLowerCase());
+    headers.push(key, render(value));
+  }
+  for (const [key, value] of DEFAULT_HEADERS) if (!given.has(key)) headers.push(key, value);
+  if (step.decompress && !given.has('accept-encoding')) headers.push('accept-encoding', 'gzip, deflate, br');
+  const body = step.body === null ? null : render(step.body);
+  return {
+    origin: step.origin,
+    path: render(step.path),
+    method: step.method,
+    headers,
+    body,
+    headersTimeout: step.timeoutMs,
+    bodyTimeout: step.timeoutMs,
+    maxRedirections: step.followRedirects ? 10 : 0,
+  } as Dispatcher.DispatchOptions;
+}
+
+export function isStatic(step: Omit<PreparedStep, 'staticOptions'>): boolean {
+  return step.path.static !== null
+    && step.headers.every(([n, v]) => n.static !== null && v.static !== null)
+    && (step.body === null || step.body.static !== null);
+}

@@ -1,0 +1,26 @@
+// Bad input is reported as values a user can act on: where (file, JSON path or input name)
+// and what was expected. All problems of one input are gathered before anything runs.
+
+export interface Problem {
+  /** The file the problem is in, as the user named it (absent for action inputs). */
+  file?: string;
+  /** A JSON path such as `$.config_data.steps[1].method`, or an input name. */
+  path: string;
+  /** What is wrong and what was expected. */
+  message: string;
+}
+
+export function formatProblem(p: Problem): string {
+  const where = p.file ? `${p.file}: ${p.path}` : p.path;
+  return `${where}: ${p.message}`;
+}
+
+/** Thrown at the edges (loading files, reading inputs); callers exit 2 with its message. */
+export class InputError extends Error {
+  readonly problems: Problem[];
+  constructor(problems: Problem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'InputError';
+    this.problems = problems;
+  }
+}

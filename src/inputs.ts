@@ -1,0 +1,124 @@
+// Every action input is read, defaulted and validated here, once; errors name the input.
+import { InputError, type Problem } from './errors.ts';
+import { DEFAULT_CONCURRENCY } from './engine/run.ts';
+
+export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
+export type Mode = (typeof MODES)[number];
+/** Modes this version runs; the others are refused with a clear message. */
+export const AVAILABLE_MODES: readonly Mode[] = ['embedded'];
+
+/** Inputs of later features (action.yml lists them): a value other than the default is refused. */
+const NOT_YET_AVAILABLE: Record<string, string> = {
+  'api-url': '', 'api-key': '', 'api-result-path': '', 'latency-target': '', 'latency-locations': '*',
+  'latency-samples': '10', 'latency-locations-config': '', shard: '', 'start-at': '', shards: 'loadgate-shards/**/*.json',
+  'compare-environment': '', rounds: '10', 'warmup-rounds': '1', 'max-regression': '10%', 'compare-metric': 'p95',
+};
+
+function refuseUnavailable(read: InputReader, problems: Problem[]): void {
+  for (const [name, fallback] of Object.entries(NOT_YET_AVAILABLE)) {
+    const value = read(name).trim();
+    if (value !== '' && value !== fallback) {
+      problems.push({ path: name, message: `input "${name}" is not available in this version of loadgate; remove it` });
+    }
+  }
+}
+
+export interface ActionInputs {
+  test: string;
+  mode: Mode;
+  environment: string;
+  proxies: Record<string, string>;
+  maxConcurrency: number;
+  thresholds: string;
+  comment: boolean;
+  githubToken: string;
+  resultsFile: string;
+  baseline: string;
+  insecureTls: boolean;
+}
+
+/** Reads one input by name: `core.getInput` in the action, a map in tests. */
+export type InputReader = (name: string) => string;
+
+/** `US=http://proxy:3128` entries (lines, commas or repeated flags) → country → proxy URL. */
+export function parseProxies(entries: string[], inputName: string): Record<string, string> {
+  const proxies: Record<string, string> = {};
+  const problems: Problem[] = [];
+  for (const entry of entries.flatMap((e) => e.split(/[\n,]/)).map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([A-Z]{2})=(.+)$/.exec(entry);
+    const url = match ? safeUrl(match[2]!) : null;
+    if (!match || !url || !/^https?:$/.test(url.protocol)) {
+      problems.push({ path: inputName, message: `expected CC=http://host:port (a two-letter country code and a proxy URL), got "${entry}"` });
+      continue;
+    }
+    proxies[match[1]!] = url.href.replace(/\/$/, '');
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return proxies;
+}
+
+function safeUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+function readBoolean(read: InputReader, name: string, fallback: boolean, problems: Problem[]): boolean {
+  const text = read(name).trim().toLowerCase();
+  if (text === '') return fallback;
+  if (['true', 'yes', 'on', '1'].includes(text)) return true;
+  if (['false', 'no', 'off', '0'].includes(text)) return false;
+  problems.push({ path: name, message: `expected true or false, got "${text}"` });
+  return fallback;
+}
+
+function readMode(read: InputReader, problems: Problem[]): Mode {
+  const text = read('mode').trim() || 'embedded';
+  if (!(MODES as readonly string[]).includes(text)) {
+    problems.push({ path: 'mode', message: `expected one of ${MODES.join(', ')}, got "${text}"` });
+    return 'embedded';
+  }
+  if (!AVAILABLE_MODES.includes(text as Mode)) {
+    problems.push({ path: 'mode', message: `mode "${text}" is not available in this version of loadgate (available: ${AVAILABLE_MODES.join(', ')})` });
+  }
+  return text as Mode;
+}
+
+function readConcurrency(read: InputReader, problems: Problem[]): number {
+  const text = read('max-concurrency').trim();
+  if (text === '') return DEFAULT_CONCURRENCY;
+  const n = Number(text);
+  if (Number.isInteger(n) && n >= 1) return n;
+  problems.push({ path: 'max-concurrency', message: `expected a whole number of at least 1, got "${text}"` });
+  return DEFAULT_CONCURRENCY;
+}
+
+export function getInputs(read: InputReader): ActionInputs {
+  const problems: Problem[] = [];
+  const test = read('test').trim();
+  if (test === '') problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
+  let proxies: Record<string, string> = {};
+  try {
+    proxies = parseProxies([read('proxies')], 'proxies');
+  } catch (error) {
+    problems.push(...(error as InputError).problems);
+  }
+  const inputs: ActionInputs = {
+    test,
+    mode: readMode(read, problems),
+    environment: read('environment').trim(),
+    proxies,
+    maxConcurrency: readConcurrency(read, problems),
+    thresholds: read('thresholds'),
+    comment: readBoolean(read, 'comment', true, problems),
+    githubToken: read('github-token').trim(),
+    resultsFile: read('results-file').trim() || 'loadgate-results.json',
+    baseline: read('baseline').trim(),
+    insecureTls: readBoolean(read, 'insecure-tls', false, problems),
+  };
+  refuseUnavailable(read, problems);
+  if (problems.length > 0) throw new InputError(problems);
+  return inputs;
+}

@@ -1,0 +1,127 @@
+// The action: inputs → definition → engine → thresholds → report → publish, then the verdict.
+// The one place that calls core.setFailed, and only after everything was posted.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import * as core from '@actions/core';
+import { InputError, formatProblem } from './errors.ts';
+import { getInputs, type ActionInputs } from './inputs.ts';
+import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { runEmbedded } from './engine/run.ts';
+import { parseThresholds, describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
+import { compareToBaseline } from './report/baseline.ts';
+import { renderMarkdown } from './report/markdown.ts';
+import { commentMarker } from './github/comment.ts';
+import { runUrl } from './github/context.ts';
+import { publishReport } from './github/publish.ts';
+import type { LoadTestResult, ThresholdOutcome } from './types.ts';
+
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  try {
+    const inputs = getInputs((name) => core.getInput(name));
+    if (inputs.githubToken) core.setSecret(inputs.githubToken);
+    await runEmbeddedMode(inputs, env);
+  } catch (error) {
+    if (error instanceof InputError) {
+      for (const problem of error.problems) core.error(formatProblem(problem), { title: 'loadgate: bad input' });
+      core.setFailed(`loadgate: bad input (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'})`);
+      return;
+    }
+    core.setFailed(`loadgate: ${(error as Error).message}`);
+  }
+}
+
+function cancelSignal(): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      core.warning(`loadgate: ${signal} received: stopping; partial results follow`);
+      controller.abort();
+    });
+  }
+  return controller.signal;
+}
+
+async function runEmbeddedMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
+  const parsed = parseThresholds(inputs.thresholds, THRESHOLDS_INPUT);
+  if (!parsed.ok) throw new InputError(parsed.problems);
+  const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
+  const resultsPath = resolve(inputs.resultsFile);
+  if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
+  core.info(`loadgate: running "${test.definition.name}" (${test.definition.config_data.iteration_count} iterations)`);
+  const result = await runEmbedded(test, {
+    concurrency: inputs.maxConcurrency,
+    insecure: inputs.insecureTls,
+    proxies: inputs.proxies,
+    signal: cancelSignal(),
+    testUrl: runUrl(env) ?? `file://${resultsPath}`,
+  });
+  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+  const { outcomes, passed } = applyThresholds(result, parsed.thresholds, THRESHOLDS_INPUT);
+  await publish(inputs, env, result, outcomes, baseline, resultsPath);
+  if (!passed) core.setFailed(failureMessage(outcomes));
+}
+
+async function publish(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  result: LoadTestResult,
+  outcomes: ThresholdOutcome[],
+  baseline: LoadTestResult | undefined,
+  resultsPath: string,
+): Promise<void> {
+  const markdown = renderMarkdown({
+    result,
+    outcomes,
+    baseline: baseline ? compareToBaseline(result, baseline) : undefined,
+    definitionFile: inputs.test,
+  });
+  await publishReport({
+    markdown,
+    outputs: outputsOf(result, outcomes, resultsPath),
+    annotations: outcomes.filter((o) => !o.passed).map((o) => ({
+      title: 'loadgate: threshold failed',
+      message: `${describeThreshold(o.threshold)}: actual ${formatMetricValue(o.threshold.metric, o.actual)}`,
+      file: inputs.test,
+    })),
+    comment: {
+      enabled: inputs.comment,
+      token: inputs.githubToken || undefined,
+      testName: result.run.name,
+      job: env.GITHUB_JOB ?? 'loadgate',
+      eventName: env.GITHUB_EVENT_NAME ?? '',
+      eventPayload: await eventPayload(env),
+    },
+  });
+}
+
+async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
+  if (!env.GITHUB_EVENT_PATH) return {};
+  try {
+    const { readFile } = await import('node:fs/promises');
+    return JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+export function outputsOf(result: LoadTestResult, outcomes: ThresholdOutcome[], resultsPath: string): Record<string, string> {
+  const r = result.results;
+  const ended = r.fail_count + r.success_count;
+  return {
+    passed: String(outcomes.every((o) => o.passed)),
+    'results-file': resultsPath,
+    'test-url': result.test_url,
+    avg: String(r.response_times.avg),
+    p95: String(r.response_times.p95),
+    p99: String(r.response_times.p99),
+    'fail-rate': String(ended === 0 ? 0 : Math.round((r.fail_count * 10000) / ended) / 100),
+    iterations: String(r.iteration_count),
+  };
+}
+
+function failureMessage(outcomes: ThresholdOutcome[]): string {
+  const failed = outcomes.filter((o) => !o.passed);
+  return `loadgate: ${failed.length} threshold${failed.length === 1 ? '' : 's'} failed: `
+    + failed.map((o) => `${describeThreshold(o.threshold)} (actual ${formatMetricValue(o.threshold.metric, o.actual)})`).join('; ');
+}

@@ -1,0 +1,216 @@
+// Domain types, described once. Wire and file names (snake_case, config_data, proxy_config)
+// are kept exactly as in the service interface (shared/interface.md 2.1–2.5).
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const LOAD_TYPES = ['linear', 'incremental', 'waved'] as const;
+export type LoadType = (typeof LOAD_TYPES)[number];
+
+export interface StepOthers {
+  h2: boolean;
+  'disable-redirect': boolean;
+  'disable-compression': boolean;
+}
+
+/** A value capture from a step's response (DESIGN 3, in the Ddosify style users know). */
+export type CaptureSpec =
+  | { from: 'body'; json_path: string }
+  | { from: 'body'; regexp: { exp: string; matchNo?: number } }
+  | { from: 'header'; header_key: string; regexp?: { exp: string; matchNo?: number } };
+
+/** A step after defaults were applied. Strings may still hold {{…}} templates. */
+export interface Step {
+  id: number;
+  name: string;
+  url: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  payload?: string;
+  /** Per-request timeout in seconds. */
+  timeout: number;
+  others: StepOthers;
+  /** Think time after this step: "1000" or "300-500" (milliseconds). */
+  sleep?: string;
+  capture_env?: Record<string, CaptureSpec>;
+  assertion?: string[];
+}
+
+export interface ManualStage {
+  /** Seconds. */
+  duration: number;
+  /** Iterations started over the stage. */
+  count: number;
+}
+
+export interface ConfigData {
+  steps: Step[];
+  /** Country code → integer share. Absent: one location. */
+  proxy_config?: Record<string, number>;
+  iteration_count: number;
+  load_type: LoadType;
+  /** Seconds. */
+  duration: number;
+  manual_load?: ManualStage[];
+}
+
+export type EnvValue = boolean | string | number | number[];
+export interface EnvVar {
+  key: string;
+  value: EnvValue;
+}
+export interface Environment {
+  name: string;
+  vars: EnvVar[];
+}
+
+export interface FileConfig {
+  delimiter: string;
+  vars: Record<string, { tag: string }>;
+  allow_quota: boolean;
+  order: 'random' | 'sequential';
+  skip_first_line: boolean;
+  skip_empty_line: boolean;
+}
+export interface TestDataSet {
+  name: string;
+  /** Path relative to the definition file (as written); `resolvedFile` is absolute. */
+  file: string;
+  type: 'csv';
+  file_config: FileConfig;
+}
+
+/** A validated test definition with every default applied (DESIGN 2). */
+export interface LoadTestDefinition {
+  name: string;
+  config_data: ConfigData;
+  environment?: Environment;
+  test_data: TestDataSet[];
+}
+
+// ---- Results: interface 2.5, plus the `run` block (DESIGN 5) ----
+
+export interface ResponseTimes {
+  avg: number;
+  max: number;
+  min: number;
+  p80: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  median: number;
+  stddev: number;
+}
+
+export type CountDist = Record<string, number>;
+
+export interface StepLocationResult {
+  error_dist: CountDist;
+  fail_count: number;
+  success_count: number;
+  response_times: ResponseTimes;
+  iteration_count: number;
+  status_code_dist: CountDist;
+  location_dist: Record<string, never>;
+}
+
+export interface StepResult {
+  id: number;
+  fail_count: number;
+  success_count: number;
+  iteration_count: number;
+  response_times: ResponseTimes;
+  status_code_dist: CountDist;
+  error_dist: CountDist;
+  location_dist: Record<string, StepLocationResult>;
+}
+
+export interface LocationResult {
+  fail_count: number;
+  success_count: number;
+  iteration_count: number;
+  response_times: ResponseTimes;
+}
+
+export interface Results {
+  steps: StepResult[];
+  fail_count: number;
+  success_count: number;
+  iteration_count: number;
+  response_times: ResponseTimes;
+  location_dist: Record<string, LocationResult>;
+}
+
+/** One second of the run, for progress and reports. Latencies in ms (fractional). */
+export interface SecondSample {
+  /** Seconds since the run's start (0-based). */
+  t: number;
+  started: number;
+  responses: number;
+  failures: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface RunStepInfo {
+  id: number;
+  name: string;
+  method: string;
+  url: string;
+}
+
+export interface RunInfo {
+  mode: 'embedded' | 'hosted' | 'merge' | 'compare';
+  name: string;
+  started_at: string;
+  finished_at: string;
+  duration_s: number;
+  /** Responses per second over the run's window. */
+  rps: number;
+  late_iterations: number;
+  max_schedule_lag_ms: number;
+  version: string;
+  /** Step names, since 2.5 step results carry only ids. */
+  steps: RunStepInfo[];
+  /** Location name → how it sent ("direct", or "proxy http://host:port"). */
+  locations: Record<string, string>;
+  /** True when the run was stopped early (signal or cancel): the results are partial. */
+  interrupted: boolean;
+  series: SecondSample[];
+}
+
+export interface LoadTestResult {
+  test_url: string;
+  results: Results;
+  run: RunInfo;
+}
+
+// ---- Thresholds (DESIGN 9) ----
+
+export const THRESHOLD_METRICS = [
+  'avg', 'min', 'max', 'median', 'p80', 'p90', 'p95', 'p99', 'stddev',
+  'fail_rate', 'success_rate', 'fail_count', 'success_count', 'iteration_count', 'rps',
+] as const;
+export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
+export type ThresholdOp = '<' | '<=' | '>' | '>=' | '==' | '!=';
+
+export interface Threshold {
+  /** The line as the user wrote it (trimmed). */
+  source: string;
+  /** 1-based line number in the input. */
+  line: number;
+  step?: { id: number } | { name: string };
+  location?: string;
+  metric: ThresholdMetric;
+  op: ThresholdOp;
+  /** In the metric's base unit: ms for times, % for rates, plain numbers otherwise. */
+  value: number;
+}
+
+export interface ThresholdOutcome {
+  threshold: Threshold;
+  /** The measured value in the metric's base unit. */
+  actual: number;
+  passed: boolean;
+}

@@ -1,0 +1,222 @@
+// The embedded engine against real local servers: what the servers received and what the results say.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProxy } from 'proxy';
+import { perSecondCounts } from '../src/engine/plan.ts';
+import { refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
+import { definition, runDefinition } from './helpers/run-definition.ts';
+
+let target: Target;
+beforeAll(async () => {
+  target = await startTarget();
+});
+afterAll(async () => {
+  await target.close();
+});
+
+const ok = () => ({ url: `${target.url}/ok` });
+
+describe('counts', () => {
+  it('runs exactly the planned iterations, split over locations by share', async () => {
+    target.reset();
+    const result = await runDefinition(definition([ok(), { url: `${target.url}/status/201` }],
+      { iteration_count: 40, duration: 2, proxy_config: { US: 3, DE: 1 } }));
+    expect(result.results.iteration_count).toBe(40);
+    expect(result.results.success_count).toBe(40);
+    expect(target.countsByPath().get('/ok')).toBe(40);
+    expect(target.countsByPath().get('/status/201')).toBe(40);
+    // No proxies configured: both countries run from this runner as `local`.
+    expect(Object.keys(result.results.location_dist)).toEqual(['local']);
+    expect(result.run.locations).toEqual({ local: 'direct' });
+    const [first, second] = result.results.steps;
+    expect(first!.status_code_dist).toEqual({ '200': 40 });
+    expect(second!.status_code_dist).toEqual({ '201': 40 });
+    expect(result.run.steps.map((s) => s.name)).toEqual(['step1', 'step2']);
+    expect(result.run.series.reduce((n, s) => n + s.started, 0)).toBe(40);
+  });
+
+  it('a failed step ends its iteration: the step counts form a funnel', async () => {
+    target.reset();
+    const result = await runDefinition(definition([ok(), { url: `${target.url}/reset` }, { url: `${target.url}/ok?third` }],
+      { iteration_count: 15 }));
+    const [s1, s2, s3] = result.results.steps;
+    expect([s1!.iteration_count, s2!.iteration_count, s3!.iteration_count]).toEqual([15, 15, 0]);
+    expect(s2!.fail_count).toBe(15);
+    expect(s2!.error_dist).toEqual({ 'connection reset by peer': 15 });
+    expect(result.results.fail_count).toBe(15);
+    expect(result.results.success_count).toBe(0);
+    expect(target.received.filter((r) => r.url === '/ok?third')).toHaveLength(0);
+  });
+
+  it('a status code alone does not fail a step; it is counted', async () => {
+    target.reset();
+    const result = await runDefinition(definition([{ url: `${target.url}/flaky` }, ok()], { iteration_count: 30 }));
+    const [flaky, after] = result.results.steps;
+    expect(flaky!.status_code_dist).toEqual({ '200': 20, '500': 10 });
+    expect(flaky!.fail_count).toBe(0);
+    expect(after!.iteration_count).toBe(30);
+  });
+});
+
+describe('errors are counted under the reasons users know', () => {
+  it('connection refused', async () => {
+    const port = await refusedPort();
+    const result = await runDefinition(definition([{ url: `http://127.0.0.1:${port}/` }], { iteration_count: 5 }));
+    expect(result.results.steps[0]!.error_dist).toEqual({ 'connection refused': 5 });
+  });
+
+  it('read timeout, after the step timeout', async () => {
+    target.reset();
+    const started = performance.now();
+    const result = await runDefinition(definition([{ url: `${target.url}/hang`, timeout: 0.3 }], { iteration_count: 3 }));
+    expect(result.results.steps[0]!.error_dist).toEqual({ 'read timeout': 3 });
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('redirects: followed (up to 10), returned as is, or too many', async () => {
+    target.reset();
+    const followed = await runDefinition(definition([{ url: `${target.url}/redirect/3` }], { iteration_count: 4 }));
+    expect(followed.results.steps[0]!.status_code_dist).toEqual({ '200': 4 });
+    expect(target.countsByPath().get('/ok')).toBe(4);
+    const kept = await runDefinition(definition([{ url: `${target.url}/redirect/3`, others: { 'disable-redirect': true } }], { iteration_count: 4 }));
+    expect(kept.results.steps[0]!.status_code_dist).toEqual({ '302': 4 });
+    const loop = await runDefinition(definition([{ url: `${target.url}/redirect/11` }], { iteration_count: 2 }));
+    expect(loop.results.steps[0]!.error_dist).toEqual({ 'too many redirects': 2 });
+  });
+
+  it('TLS is verified unless insecure', async () => {
+    const https = await startHttpsTarget();
+    try {
+      const strict = await runDefinition(definition([{ url: `${https.url}/ok` }], { iteration_count: 3 }));
+      expect(strict.results.steps[0]!.error_dist).toEqual({ tls: 3 });
+      const insecure = await runDefinition(definition([{ url: `${https.url}/ok` }], { iteration_count: 3 }), { insecure: true });
+      expect(insecure.results.steps[0]!.status_code_dist).toEqual({ '200': 3 });
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('requests', () => {
+  it('sends method, headers and payload as defined, and compression as flagged', async () => {
+    target.reset();
+    await runDefinition(definition([
+      { url: `${target.url}/echo`, method: 'PUT', headers: { 'X-Test': 'yes', 'Content-Type': 'application/json' }, payload: '{"a":1}' },
+      { url: `${target.url}/gzip`, others: { 'disable-compression': true } },
+    ], { iteration_count: 2 }));
+    const echo = target.received.filter((r) => r.path === '/echo');
+    expect(echo).toHaveLength(2);
+    expect(echo[0]!.method).toBe('PUT');
+    expect(echo[0]!.headers['x-test']).toBe('yes');
+    expect(echo[0]!.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(echo[0]!.body).toBe('{"a":1}');
+    const gzip = target.received.filter((r) => r.path === '/gzip');
+    expect(gzip[0]!.headers['accept-encoding']).toBeUndefined();
+  });
+
+  it('speaks HTTP/2 when others.h2 is set, HTTP/1.1 otherwise', async () => {
+    const h2 = await startH2Target();
+    try {
+      await runDefinition(definition([
+        { url: `${h2.url}/proto`, others: { h2: true } },
+        { url: `${h2.url}/ok` },
+      ], { iteration_count: 3 }), { insecure: true });
+      const versions = h2.received.map((r) => `${r.path} ${r.httpVersion}`).sort();
+      expect(versions).toEqual(['/ok 1.1', '/ok 1.1', '/ok 1.1', '/proto 2.0', '/proto 2.0', '/proto 2.0']);
+    } finally {
+      await h2.close();
+    }
+  });
+
+  it('reuses connections (keep-alive)', async () => {
+    const sockets = new Set<unknown>();
+    const server = createServer((req, res) => {
+      sockets.add(req.socket);
+      res.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await runDefinition(definition([{ url: `http://127.0.0.1:${port}/a` }, { url: `http://127.0.0.1:${port}/b` }],
+        { iteration_count: 50, duration: 1 }), { concurrency: 2 });
+      expect(sockets.size).toBeLessThanOrEqual(2);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe('locations', () => {
+  it('sends a country with a proxy through it, the rest as local', async () => {
+    const proxy = createProxy();
+    let proxied = 0;
+    proxy.on('request', () => proxied++);
+    proxy.on('connect', () => proxied++);
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    target.reset();
+    try {
+      const result = await runDefinition(definition([ok()], { iteration_count: 20, proxy_config: { US: 1, DE: 3 } }),
+        { proxies: { US: proxyUrl } });
+      expect(result.results.location_dist.US!.iteration_count).toBe(5);
+      expect(result.results.location_dist.local!.iteration_count).toBe(15);
+      expect(result.results.steps[0]!.location_dist.US!.status_code_dist).toEqual({ '200': 5 });
+      expect(result.run.locations).toEqual({ US: `proxy ${proxyUrl}`, local: 'direct' });
+      expect(proxied).toBeGreaterThan(0);
+      expect(target.countsByPath().get('/ok')).toBe(20);
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
+  });
+
+  it('a refused proxy is a proxy error', async () => {
+    const port = await refusedPort();
+    const result = await runDefinition(definition([ok()], { iteration_count: 4, proxy_config: { US: 1 } }),
+      { proxies: { US: `http://127.0.0.1:${port}` } });
+    expect(result.results.steps[0]!.error_dist).toEqual({ 'proxy connection refused': 4 });
+  });
+});
+
+describe('the open model', () => {
+  it('starts iterations on schedule: per-second starts follow the load type', async () => {
+    target.reset();
+    const config = { iteration_count: 300, duration: 3, load_type: 'incremental' } as const;
+    const result = await runDefinition(definition([ok()], config));
+    const planned = perSecondCounts(config);
+    const started = result.run.series.map((s) => s.started).slice(0, planned.length);
+    started.forEach((count, s) => expect(Math.abs(count - planned[s]!)).toBeLessThanOrEqual(3));
+    expect(started[0]!).toBeLessThan(started[2]!);
+    expect(result.run.late_iterations).toBe(0);
+  });
+
+  it('a slow target does not slow the schedule until the in-flight cap; late starts are counted', async () => {
+    target.reset();
+    const result = await runDefinition(definition([{ url: `${target.url}/delay/300` }], { iteration_count: 40, duration: 1 }),
+      { concurrency: 5 });
+    expect(result.results.iteration_count).toBe(40);
+    expect(result.results.success_count).toBe(40);
+    expect(result.run.late_iterations).toBeGreaterThan(20);
+    expect(result.run.max_schedule_lag_ms).toBeGreaterThan(1000);
+  });
+
+  it('stops on abort, keeping partial results', async () => {
+    target.reset();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 700);
+    const result = await runDefinition(definition([ok()], { iteration_count: 300, duration: 3 }), { signal: controller.signal });
+    expect(result.run.interrupted).toBe(true);
+    expect(result.results.iteration_count).toBeGreaterThan(30);
+    expect(result.results.iteration_count).toBeLessThan(150);
+    expect(result.results.steps[0]!.success_count).toBe(target.countsByPath().get('/ok'));
+  });
+
+  it('sleep waits between the steps of an iteration', async () => {
+    target.reset();
+    await runDefinition(definition([{ url: `${target.url}/ok?a`, sleep: '150' }, { url: `${target.url}/ok?b` }], { iteration_count: 2 }));
+    const at = (url: string) => target.received.find((r) => r.url === url)!.at;
+    expect(at('/ok?b') - at('/ok?a')).toBeGreaterThanOrEqual(140);
+  });
+});
