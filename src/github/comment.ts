@@ -1,0 +1,123 @@
+// The sticky PR comment: one per test name and job, found by a hidden marker and updated in
+// place. Recognising our comment is a pure predicate; fetching and writing take octokit as an
+// argument so tests can point it at a local stand-in.
+import type { getOctokit } from '@actions/github';
+
+export type Octokit = ReturnType<typeof getOctokit>;
+
+/** The identity behind the workflow's GITHUB_TOKEN, which cannot ask `GET /user` who it is. */
+export const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
+
+/** GitHub rejects comment bodies longer than this (422), so longer reports are cut. */
+export const MAX_COMMENT_LENGTH = 65_536;
+
+export interface CommentLike {
+  body?: string | null;
+  user?: { login: string } | null;
+}
+
+export interface CommentTarget {
+  owner: string;
+  repo: string;
+  issueNumber: number;
+}
+
+export interface UpsertResult {
+  action: 'created' | 'updated';
+  url: string;
+  id: number;
+}
+
+/**
+ * A hidden HTML comment naming the test and job. Values are percent-encoded where they could
+ * break out of the attribute or the HTML comment (`%`, quotes, angle brackets, line breaks and
+ * every `-` that would form `--`), so any name gives a well-formed, unambiguous marker.
+ */
+export function commentMarker(testName: string, job: string): string {
+  return `<!-- loadgate:comment test="${encodeMarkerValue(testName)}" job="${encodeMarkerValue(job)}" -->`;
+}
+
+function encodeMarkerValue(value: string): string {
+  return value
+    .replace(/[%"<>\r\n]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+    .replace(/-(?=-)/g, '%2D');
+}
+
+/**
+ * True when the comment carries our marker AND was written by the token's own identity.
+ * The marker alone is not enough: anyone can paste it, and a token with write access may edit
+ * anybody's comment, so matching on the body alone could overwrite a human's words.
+ * When the token's login is unknown (GITHUB_TOKEN and other installation tokens get 403 on
+ * `GET /user`), only `github-actions[bot]` is accepted: logins ending in `[bot]` belong to apps,
+ * so no human can own one. Other apps' tokens then get a fresh comment rather than risk
+ * editing somebody else's.
+ */
+export function isOurComment(comment: CommentLike, marker: string, ourLogin: string | undefined): boolean {
+  const author = comment.user?.login;
+  if (author === undefined || !comment.body?.includes(marker)) return false;
+  return author === (ourLogin ?? GITHUB_ACTIONS_BOT);
+}
+
+/** The token's login, or undefined when the token may not ask (installation tokens). */
+export async function resolveOurLogin(octokit: Octokit): Promise<string | undefined> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    return data.login;
+  } catch {
+    // Unknown identity falls back to the strictest rule in isOurComment, so any failure is safe.
+    return undefined;
+  }
+}
+
+/**
+ * The body as posted: the marker first (so truncation can never drop it), then the report,
+ * cut to GitHub's limit with a note pointing at the job summary.
+ */
+export function commentBody(markdown: string, marker: string): string {
+  const full = `${marker}\n${markdown}`;
+  if (full.length <= MAX_COMMENT_LENGTH) return full;
+  const note = '\n\n…the report was cut to fit GitHub\'s comment size limit; the job summary has all of it.';
+  let cut = full.slice(0, MAX_COMMENT_LENGTH - note.length);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut + note;
+}
+
+/** Oldest matching comment first; stops paging as soon as it is found. */
+export async function findOurComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  marker: string,
+  ourLogin: string | undefined,
+): Promise<{ id: number } | undefined> {
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100,
+  });
+  for await (const page of pages) {
+    const found = page.data.find((c) => isOurComment(c, marker, ourLogin));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Updates our comment in place, or creates it. `body` is the report without the marker:
+ * upsertComment adds the marker itself (see commentBody). `ourLogin` undefined means "unknown"
+ * (see isOurComment), not "anyone".
+ */
+export async function upsertComment(
+  octokit: Octokit,
+  args: CommentTarget & { marker: string; body: string; ourLogin?: string },
+): Promise<UpsertResult> {
+  const body = commentBody(args.body, args.marker);
+  const existing = await findOurComment(octokit, args, args.marker, args.ourLogin);
+  const { owner, repo } = args;
+  if (existing) {
+    const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });
+    return { action: 'updated', url: data.html_url, id: data.id };
+  }
+  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: args.issueNumber, body });
+  return { action: 'created', url: data.html_url, id: data.id };
+}
