@@ -74,7 +74,7 @@ export interface FileConfig {
 }
 export interface TestDataSet {
   name: string;
-  /** Path relative to the definition file (as written); `resolvedFile` is absolute. */
+  /** As written: relative to the definition file. loadDefinition replaces it with the absolute path. */
   file: string;
   type: 'csv';
   file_config: FileConfig;

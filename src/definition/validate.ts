@@ -1,0 +1,484 @@
+// Validation of a parsed definition (pure): the schema, then the rules a schema cannot say,
+// every problem gathered with its JSON path; then the defaults of DESIGN 2.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Problem } from '../errors.ts';
+import type { ConfigData, Environment, LoadTestDefinition, Step, TestDataSet } from '../types.ts';
+import {
+  DEFAULTS,
+  EnvironmentSchema,
+  LoadTestSchema,
+  PATTERNS,
+  type RawEnvironment,
+  type RawLoadTest,
+} from './schema.ts';
+
+export type DefinitionValidation =
+  | { ok: true; definition: LoadTestDefinition; environmentPath?: string }
+  | { ok: false; problems: Problem[] };
+
+export type EnvironmentValidation = { ok: true; environment: Environment } | { ok: false; problems: Problem[] };
+
+export function validateDefinition(raw: unknown, file: string): DefinitionValidation {
+  const { definition: check } = validators();
+  const problems = check(raw) ? [] : schemaProblems(check.errors ?? [], raw);
+  problems.push(...definitionRuleProblems(raw));
+  if (problems.length > 0) return { ok: false, problems: withFile(inDocumentOrder(problems), file) };
+  return normaliseDefinition(raw as RawLoadTest);
+}
+
+/** For environment files and the action's `environment` input; `file` is absent for an input. */
+export function validateEnvironment(raw: unknown, file?: string): EnvironmentValidation {
+  const { environment: check } = validators();
+  const problems = check(raw) ? [] : schemaProblems(check.errors ?? [], raw);
+  problems.push(...environmentRuleProblems(raw, '$'));
+  if (problems.length > 0) return { ok: false, problems: withFile(inDocumentOrder(problems), file) };
+  return { ok: true, environment: normaliseEnvironment(structuredClone(raw as RawEnvironment)) };
+}
+
+/** The problem with a step URL, or null; also applied after variables are resolved. */
+export function checkStepUrl(url: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
+    return `expected an absolute URL starting with http:// or https://, got ${describeValue(url)}`;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `expected a valid absolute http(s) URL, got ${describeValue(url)}`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `expected an http:// or https:// URL, got a ${parsed.protocol}// URL`;
+  }
+  return null;
+}
+
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const TEMPLATE = /\{\{[^}]*\}\}/g;
+
+/** The problem with a header name (templates in it are checked after resolution), or null. */
+export function checkHeaderName(name: string): string | null {
+  const literal = name.replace(TEMPLATE, '');
+  if (literal === '' && name !== '') return null;
+  if (HTTP_TOKEN.test(literal)) return null;
+  return `invalid header name ${describeValue(name)}: expected letters, digits and !#$%&'*+-.^_\`|~ only (no spaces or colons)`;
+}
+
+// ---- schema ----
+
+let compiled: { definition: ValidateFunction; environment: ValidateFunction } | undefined;
+
+function validators(): { definition: ValidateFunction; environment: ValidateFunction } {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+    compiled = { definition: ajv.compile(LoadTestSchema), environment: ajv.compile(EnvironmentSchema) };
+  }
+  return compiled;
+}
+
+function schemaProblems(errors: ErrorObject[], root: unknown): Problem[] {
+  const problems = resolveAnyOfs(errors).map((e) => translate(e, root));
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\n${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * ajv reports every failed branch of an anyOf. Keep only the branch the value was meant for
+ * (one whose type and discriminator fit, with the fewest errors); when that is ambiguous,
+ * the anyOf error alone stands for them, as one "expected A, B or C" message.
+ */
+function resolveAnyOfs(errors: ErrorObject[]): ErrorObject[] {
+  let remaining = errors;
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const anyOf of anyOfs) {
+    if (!remaining.includes(anyOf)) continue;
+    const inside = remaining.filter((e) => e !== anyOf && isInside(e, anyOf));
+    remaining = remaining.filter((e) => e !== anyOf && !inside.includes(e));
+    remaining.push(...chooseBranch(anyOf, inside));
+  }
+  return remaining;
+}
+
+function isInside(e: ErrorObject, anyOf: ErrorObject): boolean {
+  const atOrBelow = e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`);
+  return atOrBelow && e.schemaPath.startsWith(`${anyOf.schemaPath}/`);
+}
+
+function chooseBranch(anyOf: ErrorObject, inside: ErrorObject[]): ErrorObject[] {
+  const byBranch = new Map<string, ErrorObject[]>();
+  for (const e of inside) {
+    const branch = e.schemaPath.slice(anyOf.schemaPath.length + 1).split('/')[0] ?? '';
+    byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+  }
+  const viable = [...byBranch.values()]
+    .filter((errs) => !errs.some((e) => rejectsKind(e, anyOf.instancePath)))
+    .sort((a, b) => a.length - b.length);
+  const [best, next] = viable;
+  if (best && (!next || best.length < next.length)) return best;
+  return [anyOf];
+}
+
+/** The value is not of the branch's type, or its discriminator (a const member) differs. */
+function rejectsKind(e: ErrorObject, at: string): boolean {
+  if (e.keyword === 'type') return e.instancePath === at;
+  return e.keyword === 'const' && e.instancePath.slice(0, e.instancePath.lastIndexOf('/')) === at;
+}
+
+function translate(e: ErrorObject, root: unknown): Problem {
+  const path = jsonPath(e.instancePath, root);
+  const params = e.params as Record<string, unknown>;
+  const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
+  const got = `got ${describeValue(e.data)}`;
+  switch (e.keyword) {
+    case 'required':
+      return { path: path + member(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
+    case 'additionalProperties':
+      return unknownKeyProblem(path, String(params.additionalProperty), parent);
+    case 'type':
+      return { path, message: `expected ${typeWord(params.type)}, ${got}` };
+    case 'enum':
+      return { path, message: `expected one of ${(params.allowedValues as unknown[]).join(', ')}, ${got}` };
+    case 'const':
+      return { path, message: `expected ${JSON.stringify(params.allowedValue)}, ${got}` };
+    case 'minimum':
+      return { path, message: `expected ${typeWord(parent.type)} of at least ${String(params.limit)}, ${got}` };
+    case 'exclusiveMinimum':
+      return { path, message: `expected ${typeWord(parent.type)} greater than ${String(params.limit)}, ${got}` };
+    case 'minItems':
+      return { path, message: `expected at least ${plural(Number(params.limit), 'item')}, ${got}` };
+    case 'minLength':
+    case 'maxLength':
+      return { path, message: `expected ${lengthWords(parent)}, ${got}` };
+    case 'pattern':
+      return { path, message: `expected ${patternWords(String(params.pattern))}, ${got}` };
+    case 'anyOf':
+      return { path, message: `expected ${alternatives(e.schema)}, ${got}` };
+    default:
+      return { path, message: e.message ?? `does not match the schema (${e.keyword})` };
+  }
+}
+
+function unknownKeyProblem(path: string, key: string, parent: Record<string, unknown>): Problem {
+  const keyPath = path + member(key);
+  const known = Object.keys((parent.properties ?? {}) as object);
+  if (known.length === 0) {
+    const pattern = Object.keys((parent.patternProperties ?? {}) as object)[0] ?? '';
+    return { path: keyPath, message: `invalid key ${describeValue(key)}: expected ${patternWords(pattern)}` };
+  }
+  const suggestion = closest(key, known);
+  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of ${known.join(', ')}`;
+  return { path: keyPath, message: `unknown key ${describeValue(key)}${hint}` };
+}
+
+function closest(word: string, candidates: string[]): string | undefined {
+  const ranked = candidates
+    .map((c) => ({ c, d: c.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word, c) }))
+    .sort((a, b) => a.d - b.d)[0];
+  const tolerance = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
+  return ranked && ranked.d <= tolerance ? ranked.c : undefined;
+}
+
+/** Optimal string alignment distance: a transposition of two letters counts as one edit. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number): number => d[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function typeWord(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type ?? 'value').split(',');
+  return types.map((t) => TYPE_WORDS[String(t)] ?? `a ${String(t)}`).join(' or ');
+}
+
+function lengthWords(schema: Record<string, unknown>): string {
+  const { minLength, maxLength } = schema;
+  if (typeof maxLength === 'number' && minLength === maxLength) return `exactly ${plural(maxLength, 'character')}`;
+  if (typeof maxLength === 'number') return `at most ${plural(maxLength, 'character')}`;
+  if (minLength === 1) return 'a non-empty string';
+  return `at least ${plural(Number(minLength), 'character')}`;
+}
+
+function patternWords(pattern: string): string {
+  const known = Object.values(PATTERNS).find((p) => p.pattern === pattern);
+  return known ? known.expected : `a string matching /${pattern}/`;
+}
+
+function alternatives(branches: unknown): string {
+  const words = (Array.isArray(branches) ? branches : []).map((b: Record<string, unknown>) =>
+    typeof b.title === 'string' ? b.title : typeWord(b.type),
+  );
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? 'another value');
+}
+
+function plural(n: number, noun: string): string {
+  return n === 1 ? `one ${noun}` : `${n} ${noun}s`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
+  if (value !== null && typeof value === 'object') return 'an object';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 56)}…"` : text;
+}
+
+// ---- JSON paths ----
+
+function member(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/** `/config_data/steps/1/method` → `$.config_data.steps[1].method` (indexes only in arrays). */
+function jsonPath(pointer: string, root: unknown): string {
+  let path = '$';
+  let node = root;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    path += Array.isArray(node) ? `[${key}]` : member(key);
+    node = Array.isArray(node) ? node[Number(key)] : isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  }
+  return path;
+}
+
+const pathOrder = new Intl.Collator('en', { numeric: true });
+
+/** Schema and rule problems interleaved by path, so that those of one step read together. */
+function inDocumentOrder(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => pathOrder.compare(a.path, b.path));
+}
+
+function withFile(problems: Problem[], file: string | undefined): Problem[] {
+  return file === undefined ? problems : problems.map((p) => ({ file, ...p }));
+}
+
+// ---- rules the schema cannot say (on the raw value: they run even where the schema failed) ----
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isNonNegativeInteger(v: unknown): v is number {
+  return Number.isInteger(v) && (v as number) >= 0;
+}
+
+function records(v: unknown): Array<[number, Record<string, unknown>]> {
+  return Array.isArray(v) ? v.flatMap((item, i) => (isRecord(item) ? [[i, item] as [number, Record<string, unknown>]] : [])) : [];
+}
+
+function definitionRuleProblems(raw: unknown): Problem[] {
+  if (!isRecord(raw)) return [];
+  const problems: Problem[] = [];
+  const config = raw.config_data;
+  if (isRecord(config)) {
+    problems.push(...stepIdProblems(config.steps));
+    for (const [i, step] of records(config.steps)) problems.push(...stepProblems(step, `$.config_data.steps[${i}]`));
+    problems.push(...countProblems(config), ...proxyConfigProblems(config.proxy_config));
+  }
+  if (isRecord(raw.environment)) problems.push(...environmentRuleProblems(raw.environment, '$.environment'));
+  problems.push(...testDataProblems(raw.test_data));
+  return problems;
+}
+
+function stepIdProblems(steps: unknown): Problem[] {
+  const problems: Problem[] = [];
+  const firstIndexOfId = new Map<number, number>();
+  for (const [i, step] of records(steps)) {
+    const id = step.id;
+    if (!Number.isInteger(id)) continue;
+    const path = `$.config_data.steps[${i}].id`;
+    const earlier = firstIndexOfId.get(id as number);
+    if (earlier !== undefined) {
+      problems.push({ path, message: `duplicate id ${String(id)} (also $.config_data.steps[${earlier}]): ids are 1..n in step order` });
+      continue;
+    }
+    firstIndexOfId.set(id as number, i);
+    if (id !== i + 1) problems.push({ path, message: `expected id ${i + 1} (ids are 1..n in step order), got ${String(id)}` });
+  }
+  return problems;
+}
+
+function stepProblems(step: Record<string, unknown>, path: string): Problem[] {
+  const problems: Problem[] = [];
+  if (typeof step.url === 'string' && !step.url.includes('{{')) {
+    const message = checkStepUrl(step.url);
+    if (message) problems.push({ path: `${path}.url`, message });
+  }
+  if (isRecord(step.headers)) {
+    for (const name of Object.keys(step.headers)) {
+      const message = checkHeaderName(name);
+      if (message) problems.push({ path: `${path}.headers${member(name)}`, message });
+    }
+  }
+  const sleep = typeof step.sleep === 'string' ? /^([0-9]+)-([0-9]+)$/.exec(step.sleep) : null;
+  if (sleep && Number(sleep[2]) < Number(sleep[1])) {
+    problems.push({ path: `${path}.sleep`, message: `expected a range "N-M" with M ≥ N, got ${describeValue(step.sleep)}` });
+  }
+  if (isRecord(step.capture_env)) problems.push(...captureProblems(step.capture_env, `${path}.capture_env`));
+  return problems;
+}
+
+function captureProblems(captures: Record<string, unknown>, path: string): Problem[] {
+  return Object.entries(captures).flatMap(([name, spec]) => {
+    const exp = isRecord(spec) && isRecord(spec.regexp) ? spec.regexp.exp : undefined;
+    if (typeof exp !== 'string') return [];
+    try {
+      new RegExp(exp);
+      return [];
+    } catch (err) {
+      return [{ path: `${path}${member(name)}.regexp.exp`, message: `invalid regular expression: ${(err as Error).message}` }];
+    }
+  });
+}
+
+function countProblems(config: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  if (config.iteration_count !== undefined && config.request_count !== undefined) {
+    problems.push({
+      path: '$.config_data.request_count',
+      message: 'give either iteration_count or request_count (its older name), not both',
+    });
+  }
+  const stages = records(config.manual_load).map(([, stage]) => stage);
+  const counts = stages.map((s) => s.count);
+  if (stages.length === 0 || !counts.every(isNonNegativeInteger)) return problems;
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  if (total === 0) {
+    problems.push({ path: '$.config_data.manual_load', message: 'expected at least one stage with a count above 0, got none' });
+  }
+  for (const key of ['iteration_count', 'request_count'] as const) {
+    const given = config[key];
+    if (Number.isInteger(given) && given !== total) {
+      problems.push({
+        path: `$.config_data.${key}`,
+        message: `is ${String(given)}, but the manual_load stages add up to ${total} iterations: leave ${key} out or make them equal`,
+      });
+    }
+  }
+  return problems;
+}
+
+function proxyConfigProblems(proxyConfig: unknown): Problem[] {
+  if (!isRecord(proxyConfig)) return [];
+  const shares = Object.values(proxyConfig);
+  if (!shares.every(isNonNegativeInteger)) return [];
+  if (shares.reduce((sum, n) => sum + n, 0) > 0) return [];
+  return [{ path: '$.config_data.proxy_config', message: 'expected at least one country with a share above 0, got none' }];
+}
+
+function environmentRuleProblems(environment: unknown, path: string): Problem[] {
+  if (!isRecord(environment)) return [];
+  const keys = records(environment.vars).map(([i, v]) => ({ value: v.key, path: `${path}.vars[${i}].key` }));
+  return duplicates(keys, 'key');
+}
+
+function testDataProblems(testData: unknown): Problem[] {
+  const sets = records(testData);
+  const problems = duplicates(
+    sets.map(([i, set]) => ({ value: set.name, path: `$.test_data[${i}].name` })),
+    'test data name',
+  );
+  for (const [i, set] of sets) {
+    const vars = isRecord(set.file_config) && isRecord(set.file_config.vars) ? set.file_config.vars : {};
+    const tags = Object.entries(vars).map(([column, v]) => ({
+      value: isRecord(v) ? v.tag : undefined,
+      path: `$.test_data[${i}].file_config.vars${member(column)}.tag`,
+    }));
+    problems.push(...duplicates(tags, 'tag'));
+  }
+  return problems;
+}
+
+function duplicates(items: Array<{ value: unknown; path: string }>, what: string): Problem[] {
+  const first = new Map<string, string>();
+  const problems: Problem[] = [];
+  for (const { value, path } of items) {
+    if (typeof value !== 'string') continue;
+    const earlier = first.get(value);
+    if (earlier) problems.push({ path, message: `duplicate ${what} ${describeValue(value)} (also ${earlier})` });
+    else first.set(value, path);
+  }
+  return problems;
+}
+
+// ---- defaults ----
+
+function normaliseDefinition(raw: RawLoadTest): DefinitionValidation {
+  const copy = structuredClone(raw);
+  const definition: LoadTestDefinition = {
+    name: copy.name,
+    config_data: normaliseConfig(copy.config_data),
+    test_data: (copy.test_data ?? []).map(normaliseTestData),
+  };
+  if (typeof copy.environment === 'string') return { ok: true, definition, environmentPath: copy.environment };
+  if (copy.environment) definition.environment = normaliseEnvironment(copy.environment);
+  return { ok: true, definition };
+}
+
+function normaliseConfig(raw: RawLoadTest['config_data']): ConfigData {
+  const stages = raw.manual_load;
+  const config: ConfigData = {
+    steps: raw.steps.map(normaliseStep),
+    iteration_count: stages
+      ? stages.reduce((sum, s) => sum + s.count, 0)
+      : (raw.iteration_count ?? raw.request_count ?? DEFAULTS.iteration_count),
+    load_type: raw.load_type ?? DEFAULTS.load_type,
+    duration: stages ? stages.reduce((sum, s) => sum + s.duration, 0) : (raw.duration ?? DEFAULTS.duration),
+  };
+  if (raw.proxy_config) config.proxy_config = raw.proxy_config;
+  if (stages) config.manual_load = stages;
+  return config;
+}
+
+function normaliseStep(raw: RawLoadTest['config_data']['steps'][number]): Step {
+  const step: Step = {
+    id: raw.id,
+    name: raw.name,
+    url: raw.url,
+    method: raw.method ?? DEFAULTS.method,
+    headers: raw.headers ?? {},
+    timeout: raw.timeout ?? DEFAULTS.timeout,
+    others: { ...DEFAULTS.others, ...raw.others },
+  };
+  if (raw.payload !== undefined) step.payload = raw.payload;
+  if (raw.sleep !== undefined) step.sleep = raw.sleep;
+  if (raw.capture_env !== undefined) step.capture_env = raw.capture_env;
+  if (raw.assertion !== undefined) step.assertion = raw.assertion;
+  return step;
+}
+
+function normaliseTestData(raw: NonNullable<RawLoadTest['test_data']>[number]): TestDataSet {
+  return {
+    name: raw.name,
+    file: raw.file,
+    type: raw.type ?? DEFAULTS.test_data_type,
+    file_config: { ...DEFAULTS.file_config, ...raw.file_config },
+  };
+}
+
+function normaliseEnvironment(raw: RawEnvironment): Environment {
+  return { name: raw.name, vars: raw.vars.map(({ key, value }) => ({ key, value })) };
+}
