@@ -1,6 +1,8 @@
 // Every action input is read, defaulted and validated here, once; errors name the input.
 import { InputError, type Problem } from './errors.ts';
 import { DEFAULT_CONCURRENCY } from './engine/run.ts';
+import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
+import type { Threshold } from './types.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];
@@ -29,7 +31,7 @@ export interface ActionInputs {
   environment: string;
   proxies: Record<string, string>;
   maxConcurrency: number;
-  thresholds: string;
+  thresholds: Threshold[];
   comment: boolean;
   githubToken: string;
   resultsFile: string;
@@ -95,6 +97,13 @@ function readConcurrency(read: InputReader, problems: Problem[]): number {
   return DEFAULT_CONCURRENCY;
 }
 
+function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
+  const parsed = parseThresholds(read('thresholds'), THRESHOLDS_INPUT);
+  if (parsed.ok) return parsed.thresholds;
+  problems.push(...parsed.problems);
+  return [];
+}
+
 export function getInputs(read: InputReader): ActionInputs {
   const problems: Problem[] = [];
   const test = read('test').trim();
@@ -111,7 +120,7 @@ export function getInputs(read: InputReader): ActionInputs {
     environment: read('environment').trim(),
     proxies,
     maxConcurrency: readConcurrency(read, problems),
-    thresholds: read('thresholds'),
+    thresholds: readThresholds(read, problems),
     comment: readBoolean(read, 'comment', true, problems),
     githubToken: read('github-token').trim(),
     resultsFile: read('results-file').trim() || 'loadgate-results.json',

@@ -7,10 +7,10 @@ import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
 import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
 import { runEmbedded } from './engine/run.ts';
-import { parseThresholds, describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
+import { describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { renderMarkdown } from './report/markdown.ts';
-import { commentMarker } from './github/comment.ts';
+import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
 import type { LoadTestResult, ThresholdOutcome } from './types.ts';
@@ -42,8 +42,6 @@ function cancelSignal(): AbortSignal {
 }
 
 async function runEmbeddedMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
-  const parsed = parseThresholds(inputs.thresholds, THRESHOLDS_INPUT);
-  if (!parsed.ok) throw new InputError(parsed.problems);
   const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
   const resultsPath = resolve(inputs.resultsFile);
@@ -57,7 +55,7 @@ async function runEmbeddedMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Pr
     testUrl: runUrl(env) ?? `file://${resultsPath}`,
   });
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  const { outcomes, passed } = applyThresholds(result, parsed.thresholds, THRESHOLDS_INPUT);
+  const { outcomes, passed } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
   await publish(inputs, env, result, outcomes, baseline, resultsPath);
   if (!passed) core.setFailed(failureMessage(outcomes));
 }
@@ -70,11 +68,15 @@ async function publish(
   baseline: LoadTestResult | undefined,
   resultsPath: string,
 ): Promise<void> {
+  const job = env.GITHUB_JOB ?? 'loadgate';
+  // The comment module puts its marker first; leave it room under GitHub's limit.
+  const marker = commentMarker(result.run.name, job);
   const markdown = renderMarkdown({
     result,
     outcomes,
     baseline: baseline ? compareToBaseline(result, baseline) : undefined,
     definitionFile: inputs.test,
+    maxLength: MAX_COMMENT_LENGTH - marker.length - 1,
   });
   await publishReport({
     markdown,
@@ -88,7 +90,7 @@ async function publish(
       enabled: inputs.comment,
       token: inputs.githubToken || undefined,
       testName: result.run.name,
-      job: env.GITHUB_JOB ?? 'loadgate',
+      job,
       eventName: env.GITHUB_EVENT_NAME ?? '',
       eventPayload: await eventPayload(env),
     },

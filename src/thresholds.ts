@@ -214,7 +214,9 @@ function parseMetric(raw: string, scope: Scope): { metric: ThresholdMetric; end:
   const lower = THRESHOLD_METRICS.find((m) => m === word.toLowerCase());
   const message = lower
     ? `unknown metric ${quote(word)}; metrics are lower case: ${lower}`
-    : `unknown metric ${quote(word)}; expected one of ${METRICS_LIST}`;
+    : /^p50$/i.test(word)
+      ? `unknown metric ${quote(word)}; the 50th percentile is written median`
+      : `unknown metric ${quote(word)}; expected one of ${METRICS_LIST}`;
   return { index: scope.end, message };
 }
 

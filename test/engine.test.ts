@@ -66,6 +66,12 @@ describe('errors are counted under the reasons users know', () => {
     expect(result.results.steps[0]!.error_dist).toEqual({ 'connection refused': 5 });
   });
 
+  it('refused connections at a high rate on few slots are counted, not a crash', async () => {
+    const port = await refusedPort();
+    const result = await runDefinition(definition([{ url: `http://127.0.0.1:${port}/` }], { iteration_count: 3000 }), { concurrency: 4 });
+    expect(result.results.steps[0]!.error_dist).toEqual({ 'connection refused': 3000 });
+  });
+
   it('read timeout, after the step timeout', async () => {
     target.reset();
     const started = performance.now();

@@ -123,6 +123,7 @@ describe('parseThresholds: problems', () => {
     ['p95', 4, 'expected an operator (<, <=, >, >=, ==, !=) after "p95", got end of line'],
     ['p96 < 500ms', 1, `unknown metric "p96"; expected one of ${METRICS}`],
     ['P95 < 500ms', 1, 'unknown metric "P95"; metrics are lower case: p95'],
+    ['p50 < 500ms', 1, 'unknown metric "p50"; the 50th percentile is written median'],
     ['< 500ms', 1, `expected a metric (${METRICS}) or a scope (step[…], location[…]), got "<"`],
     ['step[login]. < 5', 14, 'expected a metric or a scope after "step[login].", got "<"'],
     ['step[login].', 13, 'expected a metric or a scope after "step[login].", got end of line'],

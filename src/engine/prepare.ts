@@ -39,6 +39,7 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
   const prepared: PreparedStep = {
     id: step.id,
     name: step.name,
+    displayUrl: withEnvironment(step.url, scope.env),
     origin: url.origin,
     method: step.method as Dispatcher.HttpMethod,
     path: url.path,
@@ -54,6 +55,10 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
   };
   if (isStatic(prepared)) prepared.staticOptions = staticOptions(prepared);
   return prepared;
+}
+
+function withEnvironment(text: string, env: ReadonlyMap<string, string>): string {
+  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) => env.get(key) ?? whole);
 }
 
 /** One options object for every request of a constant step; the body encoded once. */

@@ -64,7 +64,7 @@ function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
     late_iterations: outcome.lateIterations,
     max_schedule_lag_ms: outcome.maxScheduleLagMs,
     version: VERSION,
-    steps: test.definition.config_data.steps.map((s) => ({ id: s.id, name: s.name, method: s.method, url: s.url })),
+    steps: test.steps.map((s) => ({ id: s.id, name: s.name, method: s.method, url: s.displayUrl })),
     locations: outcome.egress,
     interrupted: outcome.interrupted,
     series: outcome.recorder.series,

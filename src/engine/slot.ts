@@ -122,7 +122,10 @@ export class Slot {
     if (this.settled) return;
     this.settled = true;
     this.host.requests++;
-    this.fail(this.host.classify(error, this.location), this.host.clock());
+    const reason = this.host.classify(error, this.location);
+    // undici may still be failing the rest of this Client's queue (a refused connect errors every
+    // queued request in one loop); a request dispatched into it from here breaks its invariants.
+    queueMicrotask(() => this.fail(reason, this.host.clock()));
   }
 
   private runChecks(step: PreparedStep, now: number): string | null {

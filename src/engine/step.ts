@@ -10,6 +10,8 @@ export type Renderable = CompiledTemplate;
 export interface PreparedStep {
   id: number;
   name: string;
+  /** The URL for reports: environment variables resolved, per-iteration parts left as written. */
+  displayUrl: string;
   origin: string;
   method: Dispatcher.HttpMethod;
   path: Renderable;

@@ -1,0 +1,61 @@
+// One engine run for the benchmark, in its own process (so it can be pinned to a core like
+// autocannon): open model at a rate far above what the machine sends, in-flight capped at the
+// connection count, stopped after the given seconds. Prints one JSON line.
+//   node scripts/bench-engine.ts speed URL SECONDS CONNECTIONS
+//   node scripts/bench-engine.ts memory URL REQUESTS CONNECTIONS
+import { validateDefinition } from '../src/definition/validate.ts';
+import { prepareTest } from '../src/engine/prepare.ts';
+import { runEmbedded } from '../src/engine/run.ts';
+import type { SecondSample } from '../src/types.ts';
+
+const [mode, url, amount, connections] = process.argv.slice(2);
+if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('bench-engine: loopback URL required');
+
+async function prepared(iterations: number, duration: number) {
+  const raw = { name: 'bench', config_data: { steps: [{ id: 1, name: 'ok', url }], iteration_count: iterations, duration } };
+  const checked = validateDefinition(raw, 'bench.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
+}
+
+async function speed(seconds: number, concurrency: number) {
+  // 2,000,000 iterations a second: the in-flight cap, not the schedule, is the limit.
+  const test = await prepared(2_000_000 * seconds, seconds);
+  const series: SecondSample[] = [];
+  const result = await runEmbedded(test, {
+    concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: AbortSignal.timeout(seconds * 1000),
+    onSecond: (s) => series.push(s),
+  });
+  // The first second is JIT warm-up (shared/bench/ANCHORS.md): measure whole seconds after it.
+  const measured = series.slice(1, seconds);
+  const responses = measured.reduce((n, s) => n + s.responses, 0);
+  const times = result.results.response_times;
+  return { rps: responses / measured.length, p50_ms: median(measured.map((s) => s.p50)), p99_ms: median(measured.map((s) => s.p99)), max_ms: times.max };
+}
+
+async function memory(requests: number, concurrency: number) {
+  const test = await prepared(requests, Math.max(1, Math.ceil(requests / 60_000)));
+  let done = 0;
+  let rssAt100k = 0;
+  await runEmbedded(test, {
+    concurrency, insecure: false, proxies: {}, testUrl: 'bench',
+    onSecond: (s) => {
+      done += s.responses;
+      if (rssAt100k === 0 && done >= 100_000) rssAt100k = process.memoryUsage().rss;
+    },
+  });
+  const rssEnd = process.memoryUsage().rss;
+  return { requests: done, rss_at_100k_mb: mb(rssAt100k), rss_end_mb: mb(rssEnd), growth_mb: mb(rssEnd - rssAt100k) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function mb(bytes: number): number {
+  return Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+
+const out = mode === 'memory' ? await memory(Number(amount), Number(connections)) : await speed(Number(amount), Number(connections));
+process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -1,0 +1,145 @@
+// Compares a run with an earlier one (the `baseline` input): overall and per step, matched by
+// step id. Pure; the renderers turn the deltas into words that read without colour.
+
+import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
+import { formatMetric, formatSignedPercent } from './format.ts';
+
+export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
+export type BaselineMetric = (typeof BASELINE_METRICS)[number];
+
+export interface MetricChange {
+  metric: BaselineMetric;
+  before: number;
+  after: number;
+  /** Relative change in percent; null when `before` is 0 and `after` is not (no base to relate to). */
+  changePct: number | null;
+}
+
+export interface StepDelta {
+  id: number;
+  /** The current name, or the baseline's for a removed step. */
+  name: string;
+  /** 'new': only in the current run; 'removed': only in the baseline. Both carry no changes. */
+  status: 'matched' | 'new' | 'removed';
+  changes: MetricChange[];
+}
+
+export interface BaselineDelta {
+  /** When the baseline run started (its run.started_at). */
+  baselineStartedAt: string;
+  overall: MetricChange[];
+  steps: StepDelta[];
+}
+
+export type ChangeVerdict = 'better' | 'worse' | 'same';
+
+/** Changes within this band (percent, either way) read "≈ same": run-to-run noise. */
+export const SAME_BAND_PCT = 2;
+
+interface Figures {
+  times: ResponseTimes;
+  failRate: number;
+  rps: number;
+}
+
+export function compareToBaseline(current: LoadTestResult, baseline: LoadTestResult): BaselineDelta {
+  const before = new Map(baseline.results.steps.map((s) => [s.id, s]));
+  const after = new Map(current.results.steps.map((s) => [s.id, s]));
+  const nameOf = (r: LoadTestResult, id: number) => r.run.steps.find((s) => s.id === id)?.name ?? `step ${id}`;
+
+  const steps: StepDelta[] = current.results.steps.map((s) => {
+    const old = before.get(s.id);
+    if (!old) return { id: s.id, name: nameOf(current, s.id), status: 'new', changes: [] };
+    return {
+      id: s.id,
+      name: nameOf(current, s.id),
+      status: 'matched',
+      changes: changesBetween(stepFigures(old, baseline), stepFigures(s, current)),
+    };
+  });
+  for (const old of baseline.results.steps) {
+    if (!after.has(old.id)) steps.push({ id: old.id, name: nameOf(baseline, old.id), status: 'removed', changes: [] });
+  }
+  return {
+    baselineStartedAt: baseline.run.started_at,
+    overall: changesBetween(overallFigures(baseline), overallFigures(current)),
+    steps,
+  };
+}
+
+/** Which way a change reads for its metric: latency and fail rate up is worse, rps up is better. */
+export function changeVerdict(change: MetricChange): ChangeVerdict {
+  // Judged on the change as shown (one decimal), so `+2.0 %` never reads "worse".
+  const pct = change.changePct === null ? null : Math.round(change.changePct * 10) / 10;
+  if (pct !== null && Math.abs(pct) <= SAME_BAND_PCT) return 'same';
+  if (change.after === change.before) return 'same';
+  const up = change.after > change.before;
+  const higherIsBetter = change.metric === 'rps';
+  return up === higherIsBetter ? 'better' : 'worse';
+}
+
+/** `412 ms (+12.3 % ▲ worse)`: the current value, then how it moved since the baseline. */
+export function formatChange(change: MetricChange): string {
+  return `${formatMetric(change.metric, change.after)} (${describeChange(change)})`;
+}
+
+/** `+12.3 % ▲ worse`, `-0.8 % ≈ same`, `was 0 % ▲ worse` (no relative change from zero). */
+export function describeChange(change: MetricChange): string {
+  const verdict = changeVerdict(change);
+  const amount =
+    change.changePct === null
+      ? `was ${formatMetric(change.metric, change.before)}`
+      : formatSignedPercent(change.changePct);
+  if (verdict === 'same') return `${amount} ≈ same`;
+  const arrow = change.after > change.before ? '▲' : '▼';
+  return `${amount} ${arrow} ${verdict}`;
+}
+
+export function findChange(changes: MetricChange[], metric: BaselineMetric): MetricChange | undefined {
+  return changes.find((c) => c.metric === metric);
+}
+
+/** Percent of finished iterations that failed, as thresholds measure fail_rate; 0 for none. */
+export function failRatePct(counts: { fail_count: number; success_count: number }): number {
+  const total = counts.fail_count + counts.success_count;
+  return total > 0 ? (counts.fail_count / total) * 100 : 0;
+}
+
+function changesBetween(before: Figures, after: Figures): MetricChange[] {
+  const value = (f: Figures, metric: BaselineMetric): number => {
+    switch (metric) {
+      case 'avg':
+        return f.times.avg;
+      case 'p95':
+        return f.times.p95;
+      case 'p99':
+        return f.times.p99;
+      case 'fail_rate':
+        return f.failRate;
+      case 'rps':
+        return f.rps;
+    }
+  };
+  return BASELINE_METRICS.map((metric) => {
+    const b = value(before, metric);
+    const a = value(after, metric);
+    return { metric, before: b, after: a, changePct: relativeChangePct(b, a) };
+  });
+}
+
+function relativeChangePct(before: number, after: number): number | null {
+  if (before === 0) return after === 0 ? 0 : null;
+  return ((after - before) / before) * 100;
+}
+
+function overallFigures(r: LoadTestResult): Figures {
+  const res = r.results;
+  return { times: res.response_times, failRate: failRatePct(res), rps: r.run.rps };
+}
+
+function stepFigures(s: StepResult, r: LoadTestResult): Figures {
+  // As thresholds measure a step's rps: its finished requests over the run's window.
+  const finished = s.fail_count + s.success_count;
+  const rps = r.run.duration_s > 0 ? finished / r.run.duration_s : 0;
+  return { times: s.response_times, failRate: failRatePct(s), rps };
+}

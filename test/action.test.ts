@@ -1,0 +1,157 @@
+// The bundled action (dist/index.js) run as GitHub runs it: INPUT_* variables, a pull_request
+// event file, summary and output files, and octokit pointed at a local stand-in for the REST API.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGithubStandin, type GithubStandin } from './helpers/github-standin.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
+
+let target: Target;
+let dir: string;
+let definitionPath: string;
+
+beforeAll(async () => {
+  target = await startTarget();
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-action-'));
+  definitionPath = join(dir, 'checkout.json');
+  writeFileSync(definitionPath, JSON.stringify({
+    name: 'checkout',
+    config_data: {
+      steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }, { id: 2, name: 'slow', url: '{{BASE}}/delay/30' }],
+      iteration_count: 20, duration: 1,
+    },
+    environment: { name: 'ci', vars: [{ key: 'BASE', value: 'http://127.0.0.1:1' }] },
+  }));
+  writeFileSync(join(dir, 'event.json'), JSON.stringify({
+    action: 'synchronize',
+    number: 7,
+    pull_request: { number: 7, head: { sha: 'abc' }, base: { ref: 'main' } },
+    repository: { name: 'shop', owner: { login: 'acme' }, full_name: 'acme/shop' },
+  }));
+});
+afterAll(async () => {
+  await target.close();
+});
+
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  summary: string;
+  outputs: string;
+}
+
+function runAction(github: GithubStandin, inputs: Record<string, string>, runId: string): Promise<ActionRun> {
+  const summaryPath = join(dir, `summary-${runId}.md`);
+  const outputPath = join(dir, `output-${runId}.txt`);
+  writeFileSync(summaryPath, '');
+  writeFileSync(outputPath, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_REPOSITORY: 'acme/shop',
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_JOB: 'load',
+    GITHUB_API_URL: github.url,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_OUTPUT: outputPath,
+    RUNNER_TEMP: dir,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/index.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stdout += d));
+    child.on('exit', (code) => resolve({
+      code, stdout, summary: readFileSync(summaryPath, 'utf8'), outputs: readFileSync(outputPath, 'utf8'),
+    }));
+  });
+}
+
+function inputs(thresholds: string): Record<string, string> {
+  return {
+    test: definitionPath,
+    environment: JSON.stringify({ name: 'pr', vars: [{ key: 'BASE', value: target.url }] }),
+    thresholds,
+    'github-token': 'ghs_secret_token_value',
+    'results-file': join(dir, 'results.json'),
+    comment: 'true',
+  };
+}
+
+function output(outputs: string, name: string): string | undefined {
+  const match = new RegExp(`^${name}<<(.+)\\n([\\s\\S]*?)\\n\\1$`, 'm').exec(outputs);
+  return match?.[2];
+}
+
+describe('the bundled action in embedded mode', () => {
+  it('creates the sticky comment, then updates the same one; a failing threshold fails the step last', async () => {
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      const first = await runAction(github, inputs('p95 < 5s\nfail_rate < 1%'), 'a');
+      expect(first.code).toBe(0);
+      expect(github.comments).toHaveLength(1);
+      const comment = github.comments[0]!;
+      expect(comment.issueNumber).toBe(7);
+      expect(comment.body).toContain('loadgate: checkout passed');
+      expect(comment.body).toContain('<!-- loadgate:comment');
+      expect(first.summary).toContain('loadgate: checkout passed');
+      expect(output(first.outputs, 'passed')).toBe('true');
+      expect(output(first.outputs, 'iterations')).toBe('20');
+      expect(output(first.outputs, 'test-url')).toBe('https://github.example/acme/shop/actions/runs/4242');
+      expect(output(first.outputs, 'comment-url')).toBe(comment.html_url);
+      expect(target.countsByPath().get('/delay/30')).toBe(20);
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      expect(results.results.iteration_count).toBe(20);
+
+      const second = await runAction(github, inputs('step[slow].p95 < 1ms'), 'b');
+      expect(second.code).toBe(1);
+      expect(github.comments).toHaveLength(1);
+      expect(github.comments[0]!.id).toBe(comment.id);
+      expect(github.comments[0]!.body).toContain('loadgate: checkout failed');
+      expect(second.stdout).toMatch(/::error title=loadgate%3A threshold failed,file=.*checkout\.json::step\[slow\]\.p95 < 1 ms: actual \d+ ms/);
+      expect(second.stdout).toContain('::error::loadgate: 1 threshold failed');
+      expect(output(second.outputs, 'passed')).toBe('false');
+      // The failure comes after the report was posted.
+      expect(second.stdout.indexOf('::error::loadgate: 1 threshold failed')).toBeGreaterThan(second.stdout.indexOf('::error title=loadgate%3A threshold failed'));
+      // The token is registered as a secret (the runner masks it) and printed nowhere else.
+      const lines = (second.stdout + first.stdout).split('\n').filter((l) => l.includes('ghs_secret_token_value'));
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.every((l) => l === '::add-mask::ghs_secret_token_value')).toBe(true);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('a token that may not comment leaves a warning; the summary is written and the job passes', async () => {
+    const github = await startGithubStandin({ forbidden: true, userForbidden: true });
+    try {
+      const run = await runAction(github, inputs('p95 < 5s'), 'c');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/::warning::Could not post the PR comment.*403/);
+      expect(run.summary).toContain('loadgate: checkout passed');
+      expect(github.comments).toHaveLength(0);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('bad input fails before any load is sent, naming the input', async () => {
+    const github = await startGithubStandin();
+    try {
+      target.reset();
+      const run = await runAction(github, { ...inputs('p95 < 5 parsecs'), 'max-concurrency': 'lots' }, 'd');
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('max-concurrency: expected a whole number of at least 1, got "lots"');
+      expect(run.stdout).toMatch(/thresholds line 1, column \d+/);
+      expect(target.received).toHaveLength(0);
+    } finally {
+      await github.close();
+    }
+  });
+});

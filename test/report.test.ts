@@ -1,0 +1,348 @@
+import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
+import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
+import type { MetricChange } from '../src/report/baseline.ts';
+import { formatDuration, formatRps, formatSignedPercent, requestLabel, verdictOf } from '../src/report/format.ts';
+import { GITHUB_COMMENT_LIMIT, escapeMarkdown, renderMarkdown, renderSummaryLine } from '../src/report/markdown.ts';
+import { renderTerminal } from '../src/report/terminal.ts';
+import { describeThreshold, evaluateThresholds, parseThresholds } from '../src/thresholds.ts';
+import type { LoadTestResult, ThresholdOutcome } from '../src/types.ts';
+import { makeResult } from './helpers/result-fixture.ts';
+
+const MARKER = '<!-- loadgate:comment test="checkout" job="load" -->';
+const HOSTILE = 'a|b<script>alert(`x`)</script>\n| injected | row |';
+
+function outcomesFor(result: LoadTestResult, lines: string): ThresholdOutcome[] {
+  const parsed = parseThresholds(lines);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  const evaluated = evaluateThresholds(result, parsed.thresholds);
+  if (!evaluated.ok) throw new Error(JSON.stringify(evaluated.problems));
+  return evaluated.outcomes;
+}
+
+/** The baseline run: a day earlier, 10 % faster, with a fourth step that was since removed. */
+function baselineRun(): LoadTestResult {
+  return makeResult({
+    steps: ['login', 'browse catalog', 'checkout', 'search'],
+    latencyScale: 0.9,
+    failRates: [0.01, 0.005, 0.01, 0],
+    run: { started_at: '2025-04-30T12:00:00.000Z', rps: 58 },
+  });
+}
+
+function manySteps(steps: number, locations: number): LoadTestResult {
+  const codes = Array.from({ length: locations }, (_, i) => `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+  return makeResult({
+    steps: Array.from({ length: steps }, (_, i) => `step number ${i + 1}`),
+    locations: Object.fromEntries(codes.map((c) => [c, 1])),
+    iterations: 5000,
+    failRates: [0.001],
+  });
+}
+
+/** The line that follows the marker and blank lines: what GitHub shows first. */
+function firstVisibleLine(markdown: string): string {
+  return markdown.split('\n').find((l) => l.trim() !== '' && !l.startsWith('<!--')) ?? '';
+}
+
+/** Cells of a table row, honouring backslash escapes (`\|` is not a separator). */
+function cellCount(row: string): number {
+  let pipes = 0;
+  for (let i = 0; i < row.length; i += 1) {
+    if (row[i] === '\\') i += 1;
+    else if (row[i] === '|') pipes += 1;
+  }
+  return pipes - 1;
+}
+
+/** Every table in the text: consecutive lines starting with `|`. */
+function tables(markdown: string): string[][] {
+  const found: string[][] = [];
+  let current: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('|')) current.push(line);
+    else if (current.length > 0) {
+      found.push(current);
+      current = [];
+    }
+  }
+  return found;
+}
+
+function expectWellFormed(markdown: string): void {
+  for (const t of tables(markdown)) {
+    const width = cellCount(t[0] ?? '');
+    for (const row of t) expect(cellCount(row), row).toBe(width);
+  }
+  const fences = markdown.split('\n').filter((l) => l.startsWith('```'));
+  expect(fences.length % 2).toBe(0);
+  expect(markdown.split('<details>').length).toBe(markdown.split('</details>').length);
+}
+
+function mermaidBlock(markdown: string): string[] {
+  const match = /^```mermaid\n([\s\S]*?)\n```$/m.exec(markdown);
+  expect(match, 'a closed mermaid block').not.toBeNull();
+  return (match?.[1] ?? '').split('\n');
+}
+
+describe('renderMarkdown', () => {
+  const result = makeResult();
+  const failing = 'p95 < 300ms\nfail_rate < 1%\nstep[login].p99 < 1s\nlocation[DE].avg <= 300';
+
+  it('renders a passed run (snapshot)', async () => {
+    const md = renderMarkdown({ result, outcomes: outcomesFor(result, 'p95 < 1s\nfail_rate < 5%'), marker: MARKER, definitionFile: 'loadtests/checkout.json' });
+    expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — all 2 thresholds met');
+    await expect(md).toMatchFileSnapshot('./fixtures/report/passed.md');
+  });
+
+  it('puts the verdict first and names each breached threshold with its actual value (snapshot)', async () => {
+    const outcomes = outcomesFor(result, failing);
+    const md = renderMarkdown({ result, outcomes, marker: MARKER, reportUrl: 'https://example.com/report.html' });
+    expect(md.startsWith(`${MARKER}\n`)).toBe(true);
+    const verdict = firstVisibleLine(md);
+    expect(verdict).toMatch(/^### ❌ loadgate: checkout failed — 2 of 4 thresholds breached: /);
+    expect(verdict).toContain('p95 < 300 ms (actual 386 ms)');
+    expect(verdict).toContain(`${escapeMarkdown('fail_rate < 1 %')} (actual 4.42 %)`);
+    expect(verdict).not.toContain('step');
+    expect(md).toContain('| p95 < 300 ms | 386 ms | < 300 ms | ❌ failed |');
+    expect(md).toContain('[HTML report](https://example.com/report.html)');
+    await expect(md).toMatchFileSnapshot('./fixtures/report/failed.md');
+  });
+
+  it('names every step, shows per-location rows with egress, and ends with the link and footer', () => {
+    const md = renderMarkdown({ result, outcomes: [] });
+    for (const s of result.run.steps) expect(md).toContain(`| ${s.id} | ${s.name} | ${s.method} /api/`);
+    expect(md).toContain('| US | proxy http://proxy-us.example:3128 | 720 |');
+    expect(md).toContain('🔗 [Full report](https://github.com/acme/shop/actions/runs/42)');
+    expect(md.trimEnd().split('\n').at(-1)).toBe('<sub>loadgate 0.1.0 · started 2025-05-01 12:00:00 UTC</sub>');
+    expect(md).not.toContain('session=');
+    expectWellFormed(md);
+  });
+
+  it('charts p99, p95 and p50 per step in a well-formed xychart-beta block', () => {
+    const lines = mermaidBlock(renderMarkdown({ result, outcomes: [] }));
+    expect(lines[0]).toBe('xychart-beta');
+    const labels = /x-axis \[(.*)\]/.exec(lines.join('\n'))?.[1] ?? '';
+    expect(labels).toBe('"login", "browse catalog", "checkout"');
+    const bars = lines.filter((l) => l.trim().startsWith('bar ['));
+    expect(bars).toHaveLength(3);
+    const p99 = result.results.steps.map((s) => s.response_times.p99);
+    expect(bars[0]?.trim()).toBe(`bar [${p99.join(', ')}]`);
+    const top = Number(/y-axis "ms" 0 --> (\d+)/.exec(lines.join('\n'))?.[1]);
+    expect(top).toBeGreaterThanOrEqual(Math.max(...p99));
+  });
+
+  it('says there are no thresholds, and leaves out the location table for a lone local location (snapshot)', async () => {
+    const local = makeResult({ locations: { local: 1 } });
+    const md = renderMarkdown({ result: local, outcomes: [] });
+    expect(firstVisibleLine(md)).toBe('### ⚪ loadgate: checkout finished — no thresholds set');
+    expect(md).not.toContain('#### Thresholds');
+    expect(md).not.toContain('#### Locations');
+    await expect(md).toMatchFileSnapshot('./fixtures/report/local.md');
+  });
+
+  it('says an interrupted run was stopped early with partial results (snapshot)', async () => {
+    const stopped = makeResult({ run: { interrupted: true, duration_s: 23.4, late_iterations: 17, max_schedule_lag_ms: 412 } });
+    const passedMd = renderMarkdown({ result: stopped, outcomes: outcomesFor(stopped, 'p95 < 1s') });
+    expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial; 1 threshold met');
+    expect(passedMd).toContain('17 late iterations: the load generator could not keep the schedule (max lag 412 ms)');
+    await expect(passedMd).toMatchFileSnapshot('./fixtures/report/interrupted.md');
+    const failedMd = renderMarkdown({ result: stopped, outcomes: outcomesFor(stopped, 'p95 < 10ms') });
+    expect(firstVisibleLine(failedMd)).toMatch(/^### ❌ loadgate: checkout failed \(stopped early; results are partial\) — 1 of 1 threshold breached/);
+  });
+
+  it('shows changes against a baseline in words that read without colour (snapshot)', async () => {
+    const baseline = compareToBaseline(result, baselineRun());
+    const md = renderMarkdown({ result, outcomes: outcomesFor(result, 'p95 < 1s'), baseline });
+    expect(md).toContain('#### Overall, against the baseline run of 2025-04-30 12:00:00 UTC');
+    expect(md).toContain('| p95 | 386 ms (+13.9 % ▲ worse) |');
+    expect(md).toContain('| 1 % (0.0 % ≈ same) | 160 ms (+11.1 % ▲ worse) |');
+    expect(md).toContain('| Throughput | 59.5/s (+2.6 % ▲ better) |');
+    expect(md).toContain('Not run any more since the baseline: 4 search.');
+    await expect(md).toMatchFileSnapshot('./fixtures/report/baseline.md');
+  });
+
+  it('escapes hostile user text so it cannot break a table or inject HTML', () => {
+    const hostile = makeResult({ name: `shop <img src=x onerror=alert(1)>`, steps: ['login', HOSTILE] });
+    hostile.results.steps[1]!.error_dist = { 'bad | reason <b>': 3 };
+    hostile.results.steps[1]!.status_code_dist = { '<i>200</i>': 5 };
+    const md = renderMarkdown({ result: hostile, outcomes: outcomesFor(hostile, 'step[2].p95 < 1ms') });
+    expect(md).not.toMatch(/<(script|img|b|i)\b/);
+    expect(md).not.toContain('| injected | row |');
+    expect(md).toContain('a\\|b&lt;script&gt;alert(\\`x\\`)&lt;/script&gt; \\| injected \\| row \\|');
+    expectWellFormed(md);
+    const labels = /x-axis \[(.*)\]/.exec(md)?.[1] ?? '';
+    expect(labels.split('", "').map((l) => l.replace(/^"|"$/g, ''))).toEqual(['login', 'a b script alert( x…']);
+  });
+
+  it('keeps tables whole and lets no tag through for any step name, error reason or status key', () => {
+    const text = fc.string({ unit: fc.constantFrom('|', '<', '>', '`', '\\', '\n', '&', '*', '_', 'a', ' ', 'é', '"', '#') });
+    fc.assert(
+      fc.property(text, text, text, (name, reason, status) => {
+        const r = makeResult({ steps: ['login', name] });
+        r.results.steps[1]!.error_dist = { [reason]: 2 };
+        r.results.steps[1]!.status_code_dist = { [status]: 3 };
+        const md = renderMarkdown({ result: r, outcomes: [] });
+        expect(md).not.toMatch(/<(?!\/?(details|summary|sub)>|!--)[^\s=]/);
+        expectWellFormed(md);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('passes a verbatim marker and the extra sections through, before the details', () => {
+    const md = renderMarkdown({ result, outcomes: [], extraSections: [{ title: 'Latency', markdown: '| a | b |\n| --- | --- |\n| 1 | 2 |' }] });
+    const latency = md.indexOf('#### Latency\n\n| a | b |');
+    expect(latency).toBeGreaterThan(md.indexOf('```mermaid'));
+    expect(latency).toBeLessThan(md.indexOf('<details>'));
+  });
+
+  it('keeps 2,000 steps × 50 locations within GitHub\'s limit, with whole tables and the footer last', () => {
+    const big = manySteps(2000, 50);
+    const md = renderMarkdown({ result: big, outcomes: outcomesFor(big, 'p95 < 1s'), marker: MARKER });
+    expect(md.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(md.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT * 0.9);
+    expect(firstVisibleLine(md)).toMatch(/^### ✅ loadgate: checkout passed/);
+    expect(md).toMatch(/_… and [\d,]+ more steps \(see the full report\)_/);
+    expect(md).toContain('_Steps by location left out to keep this report within its size limit');
+    expect(md).toContain('| step number 1 | 200 |');
+    expect(md.trimEnd().split('\n').at(-1)).toMatch(/^<sub>loadgate 0\.1\.0 · started .*<\/sub>$/);
+    expect(mermaidBlock(md)[0]).toBe('xychart-beta');
+    expectWellFormed(md);
+  });
+
+  it('drops detail in order: step × location first, then long distributions, then step rows (snapshot)', async () => {
+    const big = manySteps(40, 3);
+    const full = renderMarkdown({ result: big, outcomes: [], maxLength: 1_000_000 });
+    expect(full).toContain('<summary>Steps by location</summary>');
+    const limit = 7_000;
+    const short = renderMarkdown({ result: big, outcomes: [], maxLength: limit });
+    expect(full.length).toBeGreaterThan(limit);
+    expect(short.length).toBeLessThanOrEqual(limit);
+    expect(short).not.toContain('<summary>Steps by location</summary>');
+    expect(short).toContain('_The 10 most frequent of');
+    expect(short).toMatch(/_… and \d+ more steps \(see the full report\)_/);
+    expectWellFormed(short);
+    await expect(short).toMatchFileSnapshot('./fixtures/report/truncated.md');
+  });
+
+  it('falls back to the verdict, context, links and footer when not even the tables fit', () => {
+    const md = renderMarkdown({ result, outcomes: outcomesFor(result, failing), maxLength: 1500 });
+    expect(md.length).toBeLessThanOrEqual(1500);
+    expect(firstVisibleLine(md)).toMatch(/^### ❌ loadgate: checkout failed/);
+    expect(md).toContain('too large for this comment');
+    expect(md.trimEnd().endsWith('</sub>')).toBe(true);
+  });
+});
+
+describe('renderSummaryLine', () => {
+  it('is one line with the verdict and headline figures', () => {
+    const hostile = makeResult({ name: 'check\nout' });
+    const line = renderSummaryLine(hostile, outcomesFor(hostile, 'fail_rate < 1%'));
+    expect(line).not.toContain('\n');
+    expect(line).toBe(
+      'loadgate: check out failed — 1 of 1 threshold breached: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations · 59.5/s · p95 386 ms · fail rate 4.42 %',
+    );
+  });
+});
+
+describe('renderTerminal', () => {
+  const hostile = makeResult({ steps: ['login', 'evil\u001b[2J\u001b[31mname', 'checkout'] });
+  const outcomes = outcomesFor(hostile, 'p95 < 100ms\nfail_rate < 10%');
+
+  it('has no escape codes without colour, even for names that carry them', () => {
+    const text = renderTerminal({ result: hostile, outcomes, baseline: compareToBaseline(hostile, baselineRun()) }, { color: false });
+    expect(text).not.toContain('\u001b');
+    expect(text.split('\n')[0]).toMatch(/^✘ loadgate: checkout failed — 1 of 2 thresholds breached: p95 < 100 ms/);
+    expect(text).toContain('✘ FAIL  p95 < 100 ms');
+    expect(text).toContain('✔ pass  fail_rate < 10 %');
+    expect(text).toContain('evil [2J [31mname');
+    expect(text).toContain('p95 386 ms (+13.9 % ▲ worse)');
+  });
+
+  it('colours the verdict and threshold results when asked', () => {
+    const text = renderTerminal({ result: hostile, outcomes }, { color: true });
+    expect(text.split('\n')[0]?.startsWith('\u001b[31m')).toBe(true);
+    expect(text).toContain('\u001b[32m✔ pass\u001b[0m');
+  });
+
+  it('aligns the step table and fits long names into the width', () => {
+    const long = makeResult({ steps: ['login', 'a very long step name that goes on and on and on for a while'] });
+    const text = renderTerminal({ result: long, outcomes: [] }, { color: false, width: 100 });
+    const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
+    expect(table).toHaveLength(3);
+    for (const row of table) expect([...row].length).toBeLessThanOrEqual(100);
+    const maxColumn = (row: string) => row.lastIndexOf('ms') + 2;
+    expect(new Set(table.slice(1).map(maxColumn)).size).toBe(1);
+    expect(table[2]).toContain('a very long');
+    expect(table[2]).toContain('…');
+  });
+
+  it('lists the top errors, most frequent first, and the locations with their egress', () => {
+    const text = renderTerminal({ result: makeResult(), outcomes: [] }, { color: false });
+    const errors = text.split('\n\n').find((b) => b.startsWith('Top errors'))?.split('\n') ?? [];
+    expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout)');
+    expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
+    expect(renderTerminal({ result: makeResult({ locations: { local: 1 } }), outcomes: [] }, { color: false })).not.toContain('Locations');
+  });
+});
+
+describe('compareToBaseline', () => {
+  it('relates each figure to the baseline and matches steps by id', () => {
+    const delta = compareToBaseline(makeResult({ steps: ['login', 'browse catalog', 'checkout'] }), makeResult({ steps: ['login', 'browse catalog'], latencyScale: 0.5 }));
+    const avg = delta.overall.find((c) => c.metric === 'avg');
+    expect(avg?.after).toBe(makeResult().results.response_times.avg);
+    expect(delta.steps.map((s) => [s.id, s.status])).toEqual([[1, 'matched'], [2, 'matched'], [3, 'new']]);
+    const loginP95 = delta.steps[0]?.changes.find((c) => c.metric === 'p95');
+    expect(loginP95).toEqual({ metric: 'p95', before: 139, after: 278, changePct: 100 });
+    const removed = compareToBaseline(makeResult({ steps: ['login'] }), makeResult({ steps: ['login', 'gone'] }));
+    expect(removed.steps.at(-1)).toEqual({ id: 2, name: 'gone', status: 'removed', changes: [] });
+  });
+
+  it('reads latency and fail rate up as worse, rps up as better, and ±2 % as the same', () => {
+    const change = (metric: MetricChange['metric'], before: number, after: number): MetricChange => ({
+      metric,
+      before,
+      after,
+      changePct: before === 0 ? null : ((after - before) / before) * 100,
+    });
+    expect(formatChange(change('p95', 367, 412))).toBe('412 ms (+12.3 % ▲ worse)');
+    expect(describeChange(change('avg', 100, 90))).toBe('-10.0 % ▼ better');
+    expect(describeChange(change('rps', 100, 110))).toBe('+10.0 % ▲ better');
+    expect(describeChange(change('rps', 100, 90))).toBe('-10.0 % ▼ worse');
+    expect(describeChange(change('fail_rate', 1, 1.02))).toBe('+2.0 % ≈ same');
+    expect(changeVerdict(change('p99', 100, 97.9))).toBe('better');
+    expect(formatChange(change('fail_rate', 0, 3.2))).toBe('3.2 % (was 0 % ▲ worse)');
+    expect(compareToBaseline(makeResult({ failRates: [0] }), makeResult({ failRates: [0] })).overall.find((c) => c.metric === 'fail_rate')?.changePct).toBe(0);
+  });
+});
+
+describe('format', () => {
+  it('formats durations, rates, signed changes and request labels', () => {
+    expect([formatDuration(2.46), formatDuration(45), formatDuration(90), formatDuration(3600), formatDuration(3725)]).toEqual(['2.5s', '45s', '1m 30s', '1h 0m', '1h 2m 5s']);
+    expect([formatRps(812.34), formatRps(1234.56), formatRps(40)]).toEqual(['812.3/s', '1,234.6/s', '40/s']);
+    expect([formatSignedPercent(12.34), formatSignedPercent(-4), formatSignedPercent(0)]).toEqual(['+12.3 %', '-4.0 %', '0.0 %']);
+    expect(requestLabel('GET', 'https://{{host}}/api/items?token=secret#x')).toBe('GET /api/items');
+    expect(requestLabel('POST', 'http://example.com')).toBe('POST /');
+  });
+
+  it('names at most three breached thresholds in the verdict', () => {
+    const result = makeResult();
+    const outcomes = outcomesFor(result, 'p95 < 1ms\np99 < 1ms\navg < 1ms\nmax < 1ms\nmin < 1ms');
+    const verdict = verdictOf(result, outcomes);
+    expect(verdict.status).toBe('failed');
+    expect(verdict.text).toContain(`${describeThreshold(outcomes[2]!.threshold)} (actual`);
+    expect(verdict.text).not.toContain(describeThreshold(outcomes[3]!.threshold));
+    expect(verdict.text.endsWith(', and 2 more')).toBe(true);
+  });
+});
+
+describe('docs/report-example.md', () => {
+  it('is what scripts/render-report-example.ts renders now', async () => {
+    const text = reportExampleText();
+    expect(firstVisibleLine(text.slice(text.indexOf('###')))).toMatch(/^### ❌ loadgate: checkout failed — 1 of 3 thresholds breached/);
+    expect(await readFile(REPORT_EXAMPLE_FILE, 'utf8')).toBe(text);
+  });
+});
