@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../src/errors.ts';
+import { getInputs, parseProxies } from '../src/inputs.ts';
+import { VERSION } from '../src/version.ts';
+
+const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
+
+function problemsOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (error) {
+    return (error as InputError).problems.map((p) => `${p.path}: ${p.message}`);
+  }
+  return [];
+}
+
+describe('getInputs', () => {
+  it('reads and defaults every input', () => {
+    const inputs = getInputs(reader({ test: 'load.json', thresholds: 'p95 < 500ms\nfail_rate < 1%', proxies: 'US=http://proxy:3128/\nDE=http://de:8080' }));
+    expect(inputs).toMatchObject({
+      test: 'load.json', mode: 'embedded', maxConcurrency: 1000, comment: true, resultsFile: 'loadgate-results.json', insecureTls: false,
+      proxies: { US: 'http://proxy:3128', DE: 'http://de:8080' },
+    });
+    expect(inputs.thresholds.map((t) => t.metric)).toEqual(['p95', 'fail_rate']);
+  });
+
+  it('reports every bad input at once, by name', () => {
+    expect(problemsOf(() => getInputs(reader({
+      mode: 'turbo', 'max-concurrency': '0', comment: 'maybe', proxies: 'usa=http://x', thresholds: 'p95 <',
+    })))).toEqual([
+      'test: expected the path of the test definition file (input "test")',
+      'proxies: expected CC=http://host:port (a two-letter country code and a proxy URL), got "usa=http://x"',
+      'mode: expected one of embedded, hosted, merge, compare, got "turbo"',
+      'max-concurrency: expected a whole number of at least 1, got "0"',
+      'thresholds line 1, column 6: expected a number after "<", got end of line',
+      'comment: expected true or false, got "maybe"',
+    ]);
+  });
+
+  it('refuses inputs of features this version does not have, instead of ignoring them', () => {
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', shard: '1/4' })))).toEqual([
+      'shard: input "shard" is not available in this version of loadgate; remove it',
+    ]);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', rounds: '10' })))).toEqual([]);
+  });
+});
+
+describe('parseProxies', () => {
+  it('accepts repeated flags and comma lists', () => {
+    expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxy')).toEqual({ US: 'http://a:1', DE: 'http://b:2', FR: 'https://c:3' });
+  });
+});
+
+describe('version', () => {
+  it('equals package.json', () => {
+    expect(VERSION).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
