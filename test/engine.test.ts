@@ -195,7 +195,8 @@ describe('the open model', () => {
     const started = result.run.series.map((s) => s.started).slice(0, planned.length);
     started.forEach((count, s) => expect(Math.abs(count - planned[s]!)).toBeLessThanOrEqual(3));
     expect(started[0]!).toBeLessThan(started[2]!);
-    expect(result.run.late_iterations).toBe(0);
+    // A GC pause or CPU steal on a shared runner may delay a start past 10 ms; a broken schedule delays many.
+    expect(result.run.late_iterations).toBeLessThanOrEqual(3);
   });
 
   it('a slow target does not slow the schedule until the in-flight cap; late starts are counted', async () => {
