@@ -1,9 +1,8 @@
 // Connections. Each in-flight slot owns an Agent whose factory makes one Client per origin: the
 // fastest undici path here (a shared Pool or Agent costs 14–16 %, shared/bench/ANCHORS.md), and
-// keep-alive reuse falls out of slots being reused. undici's redirect interceptor is composed on
-// top, so cross-origin redirects work; a step that does not follow redirects dispatches with
-// maxRedirections 0 and bypasses it.
-import { Agent, Client, ProxyAgent, interceptors, type Dispatcher } from 'undici';
+// keep-alive reuse falls out of slots being reused. An Agent routes by origin, so the redirects
+// the slot follows (slot.ts) may cross origins.
+import { Agent, Client, ProxyAgent, type Dispatcher } from 'undici';
 
 export interface ConnectionSettings {
   insecure: boolean;
@@ -12,10 +11,6 @@ export interface ConnectionSettings {
 }
 
 const KEEP_ALIVE_MS = 30_000;
-
-function withRedirects(dispatcher: Dispatcher): Dispatcher {
-  return dispatcher.compose(interceptors.redirect({ maxRedirections: 10, throwOnMaxRedirect: true }));
-}
 
 function connectOptions(settings: ConnectionSettings) {
   return { rejectUnauthorized: !settings.insecure, timeout: settings.connectTimeoutMs };
@@ -30,7 +25,7 @@ export function directDispatcher(settings: ConnectionSettings, h2: boolean): { d
     pipelining: 1,
     keepAliveTimeout: KEEP_ALIVE_MS,
   });
-  return { dispatcher: withRedirects(agent), close: () => agent.destroy() };
+  return { dispatcher: agent, close: () => agent.destroy() };
 }
 
 /** A dispatcher through an HTTP proxy (one per location, shared by the slots). */
@@ -43,5 +38,5 @@ export function proxyDispatcher(proxyUrl: string, settings: ConnectionSettings, 
     allowH2: h2,
     keepAliveTimeout: KEEP_ALIVE_MS,
   });
-  return { dispatcher: withRedirects(agent), close: () => agent.destroy() };
+  return { dispatcher: agent, close: () => agent.destroy() };
 }

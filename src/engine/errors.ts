@@ -27,6 +27,10 @@ export function classifyError(error: unknown, viaProxy: boolean): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'dns';
   if (TLS_CODES.test(code)) return 'tls';
   if (name === 'MaxRedirectsError' || code === 'UND_ERR_MAX_REDIRECTS') return 'too many redirects';
+  // undici's RedirectHandler refuses a URL it has already visited in the chain.
+  if (code === 'UND_ERR_INVALID_ARG' && typeof err.message === 'string' && err.message.startsWith('Redirect loop')) {
+    return 'too many redirects';
+  }
   if (name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS') return 'proxy connection refused';
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
     return 'connection reset by peer';

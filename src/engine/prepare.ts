@@ -1,5 +1,6 @@
 // A loaded definition → a PreparedTest: environment merged, test data loaded, every template,
 // capture and assertion compiled once, before any request is sent. All problems are thrown at once.
+import { resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
@@ -69,8 +70,10 @@ function staticOptions(step: PreparedStep): Dispatcher.DispatchOptions {
 }
 
 async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<DataSet[]> {
+  // loadDefinition makes data paths absolute; resolving against the definition's folder also
+  // serves definitions validated elsewhere (the server, tests) with paths as written.
   const sets = await Promise.all(loaded.definition.test_data.map((set, i) =>
-    loadDataSet(set, { file: loaded.file, path: `$.test_data[${i}]` })));
+    loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` })));
   return sets.filter((set): set is DataSet => !Array.isArray(set) || (problems.push(...set), false));
 }
 

@@ -51,7 +51,6 @@ export function dispatchOptions(step: PreparedStep, vars: IterationVars | null):
     body,
     headersTimeout: step.timeoutMs,
     bodyTimeout: step.timeoutMs,
-    maxRedirections: step.followRedirects ? 10 : 0,
   } as Dispatcher.DispatchOptions;
 }
 

@@ -1,0 +1,273 @@
+// One hosted run (DESIGN 6): environment and test data on the service, start, poll, result.
+// The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
+import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
+import { VERSION } from '../version.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
+
+export interface HostedDataFile {
+  /** The test data set's name in the definition. */
+  name: string;
+  fileName: string;
+  content: Buffer;
+}
+
+export interface HostedRunOptions {
+  client: ServiceClient;
+  definition: LoadTestDefinition;
+  dataFiles: HostedDataFile[];
+  /** From the start of the test until it must reach a final status. */
+  deadlineMs: number;
+  /** Default 1000; never below minPollMs. */
+  pollIntervalMs?: number;
+  /** Floor of the poll interval. Default 1000 (public services allow about 5 GET/s); tests lower it. */
+  minPollMs?: number;
+  /** After a stop, how long to wait for a final status. Default 30 s. */
+  stopWaitMs?: number;
+  signal?: AbortSignal;
+  /** `api-result-path`: a path template with `<id>`. */
+  resultPath?: string;
+  log?: (message: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** The hosted test could not give a result: failed, too slow, or cancelled before it started. */
+export class HostedRunError extends Error {
+  readonly testId: Id | undefined;
+  readonly testUrl: string | undefined;
+  constructor(message: string, testId?: Id, testUrl?: string) {
+    super(message);
+    this.name = 'HostedRunError';
+    this.testId = testId;
+    this.testUrl = testUrl;
+  }
+}
+
+/** No public source names the public service's statuses after `initial` (DESIGN 6). */
+export const IN_PROGRESS_STATUSES: ReadonlySet<string> = new Set(['initial', 'queued', 'pending', 'running', 'in_progress', 'stopping']);
+const KNOWN_FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'stopped', 'cancelled', 'failed']);
+const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'errored']);
+const DEFAULT_POLL_MS = 1000;
+const DEFAULT_STOP_WAIT_MS = 30_000;
+
+interface Context {
+  client: ServiceClient;
+  log: (message: string) => void;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+}
+
+export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult> {
+  const ctx: Context = {
+    client: opts.client,
+    log: opts.log ?? (() => {}),
+    sleep: opts.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    now: opts.now ?? Date.now,
+  };
+  const { definition } = opts;
+  const environment = await ensureEnvironment(ctx, definition.environment);
+  const testData = await uploadTestData(ctx, definition, opts.dataFiles);
+  if (opts.signal?.aborted) throw new HostedRunError('cancelled before the hosted test started');
+
+  const startedMs = ctx.now();
+  const created = await ctx.client.startLoadTest({
+    name: definition.name,
+    config_data: definition.config_data,
+    ...(environment === undefined ? {} : { environment }),
+    ...(testData.length === 0 ? {} : { test_data: testData }),
+  });
+  ctx.log(`hosted test ${created.id} started${created.test_url ? `: ${created.test_url}` : ''}`);
+
+  const { details, stoppedByUs } = await pollUntilFinal(ctx, created.id, opts, startedMs);
+  const finishedMs = ctx.now();
+  const testUrl = details.test_url ?? created.test_url;
+  if (FAILED_STATUSES.has(details.status)) {
+    const reason = details.failure_reason ?? 'the service gave no failure_reason';
+    throw new HostedRunError(`hosted test ${created.id} ${details.status}: ${reason}${testUrl ? ` (${testUrl})` : ''}`, created.id, testUrl);
+  }
+
+  const body = checkResultBody(await ctx.client.getResult(created.id, opts.resultPath), `GET ${resultPathFor(created.id, opts.resultPath)}`);
+  await readPlan(ctx, details, definition);
+  return {
+    test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
+    results: body.results,
+    run: runInfo(definition, body.results, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }),
+  };
+}
+
+/** Reuses an environment with the same name and the same vars, else creates one. */
+async function ensureEnvironment(ctx: Context, env: Environment | undefined): Promise<Id | undefined> {
+  if (!env || env.vars.length === 0) return undefined;
+  let existing: Awaited<ReturnType<ServiceClient['listEnvironments']>> = [];
+  try {
+    existing = await ctx.client.listEnvironments();
+  } catch (error) {
+    // A service without the list route (not in interface 4) still lets us create one.
+    if (!(error instanceof ServiceError && (error.status === 404 || error.status === 405))) throw error;
+  }
+  const same = existing.find((e) => e.name === env.name && sameVars(e.vars, env.vars));
+  if (same) {
+    ctx.log(`reusing environment "${env.name}" (id ${same.id})`);
+    return same.id;
+  }
+  const created = await ctx.client.createEnvironment(env);
+  ctx.log(`created environment "${env.name}" (id ${created.id})`);
+  return created.id;
+}
+
+/** Same keys with the same values, in any order. */
+export function sameVars(a: Environment['vars'] | undefined, b: Environment['vars']): boolean {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  const byKey = new Map(a.map((v) => [v.key, JSON.stringify(v.value)]));
+  return b.every((v) => byKey.get(v.key) === JSON.stringify(v.value));
+}
+
+async function uploadTestData(ctx: Context, definition: LoadTestDefinition, files: HostedDataFile[]): Promise<Id[]> {
+  const ids: Id[] = [];
+  for (const set of definition.test_data) {
+    const file = files.find((f) => f.name === set.name);
+    if (!file) throw new HostedRunError(`test data set "${set.name}": no file content was given to upload (${set.file})`);
+    const record = await ctx.client.createTestData({
+      name: set.name,
+      type: set.type,
+      file_config: set.file_config,
+      fileName: file.fileName,
+      content: file.content,
+    });
+    ctx.log(`uploaded test data "${set.name}" (id ${record.id})`);
+    ids.push(record.id);
+  }
+  return ids;
+}
+
+async function pollUntilFinal(
+  ctx: Context,
+  id: Id,
+  opts: HostedRunOptions,
+  startedMs: number,
+): Promise<{ details: LoadTestDetails; stoppedByUs: boolean }> {
+  const interval = Math.max(opts.pollIntervalMs ?? DEFAULT_POLL_MS, opts.minPollMs ?? DEFAULT_POLL_MS);
+  const stopWaitMs = opts.stopWaitMs ?? DEFAULT_STOP_WAIT_MS;
+  let stopDeadline: number | undefined;
+  let lastStatus = '';
+  for (;;) {
+    const details = await ctx.client.getLoadTest(id);
+    if (details.status !== lastStatus) ctx.log(`hosted test ${id}: ${details.status}`);
+    lastStatus = details.status;
+    if (!IN_PROGRESS_STATUSES.has(details.status)) {
+      if (!KNOWN_FINAL_STATUSES.has(details.status)) {
+        ctx.log(`hosted test ${id}: status "${details.status}" is not one loadgate knows; treating it as final`);
+      }
+      return { details, stoppedByUs: stopDeadline !== undefined };
+    }
+    if (stopDeadline === undefined && opts.signal?.aborted) {
+      ctx.log(`cancelled: stopping hosted test ${id}`);
+      await requestStop(ctx, id);
+      stopDeadline = ctx.now() + stopWaitMs;
+    }
+    if (stopDeadline === undefined && ctx.now() - startedMs >= opts.deadlineMs) {
+      await requestStop(ctx, id);
+      throw new HostedRunError(`hosted test ${id} did not finish within ${seconds(opts.deadlineMs)} s; it was asked to stop`, id, details.test_url);
+    }
+    if (stopDeadline !== undefined && ctx.now() >= stopDeadline) {
+      throw new HostedRunError(`hosted test ${id} was asked to stop but did not reach a final status within ${seconds(stopWaitMs)} s`, id, details.test_url);
+    }
+    await sleepUnlessAborted(ctx.sleep, interval, stopDeadline === undefined ? opts.signal : undefined);
+  }
+}
+
+/** A stop that fails (the test just finished, say) is logged: the next poll tells what happened. */
+async function requestStop(ctx: Context, id: Id): Promise<void> {
+  try {
+    await ctx.client.stopLoadTest(id);
+  } catch (error) {
+    ctx.log(`could not stop hosted test ${id}: ${(error as Error).message}`);
+  }
+}
+
+/** Sleeps, but a cancel wakes the loop at once so the stop goes out without waiting a poll. */
+function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const wake = () => resolve();
+    signal.addEventListener('abort', wake, { once: true });
+    void sleep(ms).then(() => {
+      signal.removeEventListener('abort', wake);
+      resolve();
+    });
+  });
+}
+
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
+}
+
+/** Just enough of 2.5 for thresholds and reports to work on; everything else is kept as sent. */
+export function checkResultBody(body: unknown, where: string): { test_url?: unknown; results: Results } {
+  const fail = (jsonPath: string, expected: string) => unexpectedAnswer(where, jsonPath, expected);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail('$', 'expected a JSON object (interface 2.5)');
+  const results = (body as { results?: unknown }).results;
+  if (results === null || typeof results !== 'object' || Array.isArray(results)) throw fail('$.results', 'expected an object');
+  const r = results as Record<string, unknown>;
+  if (!Array.isArray(r.steps)) throw fail('$.results.steps', 'expected an array');
+  for (const key of ['fail_count', 'success_count', 'iteration_count']) {
+    if (typeof r[key] !== 'number') throw fail(`$.results.${key}`, 'expected a number');
+  }
+  r.steps.forEach((step: unknown, i: number) => {
+    if (step === null || typeof step !== 'object') throw fail(`$.results.steps[${i}]`, 'expected an object');
+    for (const key of ['id', 'fail_count', 'success_count', 'iteration_count']) {
+      if (typeof (step as Record<string, unknown>)[key] !== 'number') throw fail(`$.results.steps[${i}].${key}`, 'expected a number');
+    }
+  });
+  const dist = r.location_dist;
+  if (dist === null || typeof dist !== 'object' || Array.isArray(dist)) throw fail('$.results.location_dist', 'expected an object');
+  return body as { test_url?: unknown; results: Results };
+}
+
+/** The plan is optional (a service may not keep one): a 404 is fine, a step count that differs is worth a note. */
+async function readPlan(ctx: Context, details: LoadTestDetails, definition: LoadTestDefinition): Promise<void> {
+  if (!details.plan_id) return;
+  try {
+    const plan = await ctx.client.getPlan(details.plan_id);
+    const planSteps = plan.config_data?.steps;
+    if (Array.isArray(planSteps) && planSteps.length !== definition.config_data.steps.length) {
+      ctx.log(`plan ${details.plan_id} has ${planSteps.length} steps, the definition ${definition.config_data.steps.length}`);
+    }
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.status === 404)) throw error;
+  }
+}
+
+interface RunTimes {
+  startedMs: number;
+  finishedMs: number;
+  interrupted: boolean;
+}
+
+function runInfo(definition: LoadTestDefinition, results: Results, details: LoadTestDetails, times: RunTimes): RunInfo {
+  const started = isoOr(details.started_at, times.startedMs);
+  const finished = isoOr(details.finished_at, times.finishedMs);
+  const durationS = Math.max(0, (Date.parse(finished) - Date.parse(started)) / 1000);
+  const responses = results.steps.reduce((sum, s) => sum + s.success_count + s.fail_count, 0);
+  return {
+    mode: 'hosted',
+    name: definition.name,
+    started_at: started,
+    finished_at: finished,
+    duration_s: durationS,
+    rps: durationS > 0 ? responses / durationS : 0,
+    late_iterations: 0,
+    max_schedule_lag_ms: 0,
+    version: VERSION,
+    steps: definition.config_data.steps.map((s) => ({ id: s.id, name: s.name, method: s.method, url: s.url })),
+    locations: Object.fromEntries(Object.keys(results.location_dist).map((k) => [k, 'hosted'])),
+    interrupted: times.interrupted,
+    series: [],
+  };
+}
+
+/** The service's own timestamp when it gave a readable one, else what we observed. */
+function isoOr(value: string | null | undefined, fallbackMs: number): string {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)).toISOString() : new Date(fallbackMs).toISOString();
+}

@@ -1,0 +1,374 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, joinUrl, parseRetryAfter, retryDelay, ServiceError, type ClientOptions } from '../src/hosted/client.ts';
+import { HostedRunError, runHosted, type HostedRunOptions } from '../src/hosted/run-hosted.ts';
+import type { LoadTestDefinition } from '../src/types.ts';
+import { VERSION } from '../src/version.ts';
+import { defaultResultBody, startFakeService, type FakeService, type FakeServiceOptions } from './helpers/fake-service.ts';
+import { refusedPort } from './helpers/targets.ts';
+
+const KEY = 'sk-test-0123456789abcdef';
+
+let services: FakeService[] = [];
+afterEach(async () => {
+  await Promise.all(services.map((s) => s.close()));
+  services = [];
+});
+
+async function fake(options: FakeServiceOptions = {}): Promise<FakeService> {
+  const svc = await startFakeService(options);
+  services.push(svc);
+  return svc;
+}
+
+/** A clock that only moves when someone sleeps: spacing and backoff become exact numbers. */
+function fakeTime() {
+  const clock = { t: 0 };
+  const sleeps: number[] = [];
+  return {
+    clock,
+    sleeps,
+    now: () => clock.t,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      clock.t += ms;
+    },
+  };
+}
+
+function client(baseUrl: string, extra: Partial<ClientOptions> = {}) {
+  const time = fakeTime();
+  const logs: string[] = [];
+  const c = createClient({ baseUrl, apiKey: KEY, sleep: time.sleep, now: time.now, random: () => 0.5, log: (m) => logs.push(m), ...extra });
+  return { client: c, time, logs };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
+}
+
+const BALANCE = { request_count: 10, duration: 20 };
+
+describe('client retries', () => {
+  it('retries a 503 once and returns the 200', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/balance/', { status: 503, body: { error: { message: 'busy' } } }, { status: 200, body: BALANCE });
+    const { client: c, logs } = client(svc.url);
+    expect(await c.balance()).toEqual(BALANCE);
+    expect(svc.count('GET /v1/balance/')).toBe(2);
+    expect(logs.join('\n')).toMatch(/GET \/v1\/balance\/: 503; retrying in .* \(attempt 2 of 5\)/);
+  });
+
+  it('waits at least Retry-After seconds on a 429, and retries a POST after it', async () => {
+    const svc = await fake();
+    svc.script('POST /v1/load/test/', { status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'slow down' } } });
+    const { client: c, time } = client(svc.url);
+    const created = await c.startLoadTest({ name: 't', config_data: { steps: [], iteration_count: 1, load_type: 'linear', duration: 1 } });
+    expect(created.id).toBe('lt-1');
+    expect(svc.count('POST /v1/load/test/')).toBe(2);
+    expect(Math.max(...time.sleeps)).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('fails instead of waiting for a Retry-After beyond its limit', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/balance/', { status: 429, headers: { 'retry-after': '3600' } });
+    const { client: c } = client(svc.url);
+    const error = await failure(c.balance());
+    expect(error.message).toMatch(/asks to wait 3600 s/);
+    expect(svc.count('GET /v1/balance/')).toBe(1);
+  });
+
+  it('retries a GET whose connection dropped without an answer', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/balance/', { drop: true }, { status: 200, body: BALANCE });
+    const { client: c } = client(svc.url);
+    expect(await c.balance()).toEqual(BALANCE);
+    expect(svc.count('GET /v1/balance/')).toBe(2);
+  });
+
+  it('retries a GET that timed out', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/balance/', { hang: true }, { status: 200, body: BALANCE });
+    const { client: c } = client(svc.url, { timeoutMs: 150 });
+    expect(await c.balance()).toEqual(BALANCE);
+    expect(svc.count('GET /v1/balance/')).toBe(2);
+  });
+
+  it('does not resend a POST that may have started a test (5xx, dropped after sending)', async () => {
+    const svc = await fake();
+    svc.script('POST /v1/load/test/', { status: 502 }, { drop: true });
+    const { client: c } = client(svc.url);
+    const request = { name: 't', config_data: { steps: [], iteration_count: 1, load_type: 'linear' as const, duration: 1 } };
+    const first = await failure(c.startLoadTest(request));
+    expect(first.status).toBe(502);
+    expect(first.retriable).toBe(true);
+    const second = await failure(c.startLoadTest(request));
+    expect(second.status).toBeUndefined();
+    expect(second.code).toBeDefined();
+    expect(svc.count('POST /v1/load/test/')).toBe(2);
+  });
+
+  it('resends a POST whose connection was refused, up to the attempt limit', async () => {
+    const port = await refusedPort();
+    const { client: c, time } = client(`http://127.0.0.1:${port}`, { retry: { attempts: 3 } });
+    const error = await failure(c.createEnvironment({ name: 'e', vars: [] }));
+    expect(error.code).toBe('ECONNREFUSED');
+    expect(error.message).toContain(`POST http://127.0.0.1:${port}/v1/environment/ got no answer`);
+    // Backoff 250 ms (jitter 0.5 of 500), 250 ms more to keep POSTs 500 ms apart, backoff 500 ms.
+    expect(time.sleeps).toEqual([250, 250, 500]);
+  });
+
+  it('fails at once on 404 and 400, quoting the server', async () => {
+    const svc = await fake();
+    svc.script('POST /v1/environment/', { status: 400, body: { detail: 'vars must be an array' } });
+    const { client: c } = client(svc.url);
+    const notFound = await failure(c.getLoadTest('nope'));
+    expect(notFound.status).toBe(404);
+    expect(notFound.retriable).toBe(false);
+    expect(notFound.message).toBe(`GET ${svc.url}/v1/load/test/nope/ answered 404: no route for GET /v1/load/test/nope/`);
+    const bad = await failure(c.createEnvironment({ name: 'e', vars: [] }));
+    expect(bad.message).toMatch(/POST .*\/v1\/environment\/ answered 400: vars must be an array$/);
+    expect(bad.serverMessage).toBe('vars must be an array');
+    expect(svc.count('GET /v1/load/test/nope/')).toBe(1);
+    expect(svc.count('POST /v1/environment/')).toBe(1);
+  });
+
+  it('quotes a plain-text error body, cut to 300 characters', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/balance/', { status: 418, body: 'x'.repeat(1000) });
+    const error = await failure(client(svc.url).client.balance());
+    expect(error.serverMessage).toBe(`${'x'.repeat(300)}…`);
+  });
+
+  it('reaches /api/v1/... under a base URL with a path prefix (trailing slash or not)', async () => {
+    const svc = await fake({ prefix: '/api' });
+    await client(`${svc.url}/`).client.balance();
+    await client(svc.url).client.loadLocations();
+    expect(svc.received.map((r) => r.target)).toEqual(['/api/v1/balance/', '/api/v1/load/locations/']);
+    expect(joinUrl('https://host/api/', '/v1/load/test/')).toBe('https://host/api/v1/load/test/');
+  });
+
+  it('sends X-API-KEY on every request and never puts the key in an error', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/latency/locations/', { status: 403, body: { error: { message: `key ${KEY} is not valid` } } });
+    svc.script('GET /v1/balance/', { status: 503, body: `upstream saw ${KEY}` }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    const { client: c } = client(svc.url);
+    const forbidden = await failure(c.latencyLocations());
+    expect(forbidden.message).toContain('(check the api-key)');
+    const unavailable = await failure(c.balance());
+    for (const error of [forbidden, unavailable]) {
+      expect(error.message).not.toContain(KEY);
+      expect(error.serverMessage).not.toContain(KEY);
+    }
+    expect(forbidden.serverMessage).toBe('key *** is not valid');
+    expect(svc.received).toHaveLength(6);
+    expect(svc.received.every((r) => r.headers['x-api-key'] === KEY)).toBe(true);
+  });
+
+  it('uploads a test data set as multipart with name, file, type and file_config', async () => {
+    const svc = await fake();
+    const fileConfig = { delimiter: ';', vars: { '0': { tag: 'email' } }, allow_quota: false, order: 'random' as const, skip_first_line: true, skip_empty_line: true };
+    const record = await client(svc.url).client.createTestData({ name: 'users', type: 'csv', file_config: fileConfig, fileName: 'users.csv', content: Buffer.from('email\na@x.io\n') });
+    expect(record.id).toBe('td-1');
+    const [uploaded] = svc.testData;
+    expect(uploaded).toMatchObject({ name: 'users', type: 'csv', fileName: 'users.csv', content: 'email\na@x.io\n' });
+    expect(JSON.parse(uploaded?.file_config ?? '')).toEqual(fileConfig);
+    expect(svc.received[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('spaces GETs 200 ms apart and other requests 500 ms apart', async () => {
+    const svc = await fake();
+    const { client: c, time } = client(svc.url);
+    await c.balance();
+    await c.balance();
+    await c.balance();
+    await c.createEnvironment({ name: 'a', vars: [] });
+    await c.createEnvironment({ name: 'b', vars: [] });
+    expect(time.sleeps).toEqual([200, 200, 500]);
+  });
+
+  it('names the JSON path when an answer has the wrong shape', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/load/test/x/', { status: 200, body: { id: 'x', status: 7 } });
+    const error = await failure(client(svc.url).client.getLoadTest('x'));
+    expect(error.message).toBe('GET /v1/load/test/x/: unexpected answer: $.status: expected a string');
+  });
+});
+
+describe('retry arithmetic', () => {
+  it('reads Retry-After as seconds or as an HTTP-date', () => {
+    expect(parseRetryAfter('2', 0)).toBe(2000);
+    expect(parseRetryAfter(new Date(5000).toUTCString(), 1000)).toBe(4000);
+    expect(parseRetryAfter('soon', 0)).toBeUndefined();
+    expect(parseRetryAfter(undefined, 0)).toBeUndefined();
+  });
+
+  it('backs off exponentially with full jitter, capped, never below Retry-After', () => {
+    const retry = { attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 };
+    const top = () => 0.999999;
+    expect([1, 2, 3, 4, 5, 6].map((a) => retryDelay(retry, a, top))).toEqual([499, 999, 1999, 3999, 7999, 9999]);
+    expect(retryDelay(retry, 1, () => 0)).toBe(0);
+    expect(retryDelay(retry, 1, top, 2000)).toBe(2000);
+  });
+});
+
+const DATA_CONFIG = { delimiter: ',', vars: { '0': { tag: 'email' } }, allow_quota: false, order: 'random' as const, skip_first_line: true, skip_empty_line: true };
+
+function definition(): LoadTestDefinition {
+  const others = { h2: false, 'disable-redirect': false, 'disable-compression': false };
+  return {
+    name: 'checkout',
+    config_data: {
+      steps: [
+        { id: 1, name: 'home', url: '{{BASE}}/', method: 'GET', headers: {}, timeout: 5, others },
+        { id: 2, name: 'buy', url: '{{BASE}}/cart', method: 'POST', headers: {}, payload: '{"u":"{{data.users.email}}"}', timeout: 5, others },
+      ],
+      proxy_config: { US: 50, DE: 50 },
+      iteration_count: 100,
+      load_type: 'linear',
+      duration: 10,
+    },
+    environment: { name: 'staging', vars: [{ key: 'BASE', value: 'http://127.0.0.1:8080' }, { key: 'N', value: [1, 2] }] },
+    test_data: [{ name: 'users', file: '/repo/data/users.csv', type: 'csv', file_config: DATA_CONFIG }],
+  };
+}
+
+function hostedRun(svc: FakeService, extra: Partial<HostedRunOptions> = {}) {
+  const time = fakeTime();
+  const logs: string[] = [];
+  const c = createClient({ baseUrl: svc.url, apiKey: KEY, sleep: time.sleep, now: time.now, random: () => 0 });
+  const run = runHosted({
+    client: c,
+    definition: definition(),
+    dataFiles: [{ name: 'users', fileName: 'users.csv', content: Buffer.from('email\na@x.io\n') }],
+    deadlineMs: 60_000,
+    pollIntervalMs: 1000,
+    sleep: time.sleep,
+    now: time.now,
+    log: (m) => logs.push(m),
+    ...extra,
+  });
+  return { run, time, logs };
+}
+
+describe('runHosted', () => {
+  it('creates the environment once, uploads data, polls to completed and returns the 2.5 body with a hosted run block', async () => {
+    const svc = await fake();
+    const first = hostedRun(svc);
+    const result = await first.run;
+    const expected = defaultResultBody();
+    expect(result.results).toEqual(expected.results);
+    expect(result.test_url).toBe(expected.test_url);
+    expect(result.run).toMatchObject({
+      mode: 'hosted',
+      name: 'checkout',
+      started_at: '2025-05-01T12:00:00.000Z',
+      finished_at: '2025-05-01T12:00:10.000Z',
+      duration_s: 10,
+      version: VERSION,
+      locations: { US: 'hosted', DE: 'hosted' },
+      interrupted: false,
+      series: [],
+      late_iterations: 0,
+    });
+    expect(result.run.steps).toEqual([
+      { id: 1, name: 'home', method: 'GET', url: '{{BASE}}/' },
+      { id: 2, name: 'buy', method: 'POST', url: '{{BASE}}/cart' },
+    ]);
+    const responses = expected.results as { steps: { success_count: number; fail_count: number }[] };
+    expect(result.run.rps).toBeCloseTo(responses.steps.reduce((s, x) => s + x.success_count + x.fail_count, 0) / 10);
+    expect(svc.count('GET /v1/load/test/lt-3/')).toBe(3);
+    expect(first.time.sleeps.filter((ms) => ms === 1000)).toHaveLength(2);
+    expect(svc.count('GET /v1/load/plan/plan-lt-3/')).toBe(1);
+
+    await hostedRun(svc).run;
+    expect(svc.count('POST /v1/environment/')).toBe(1);
+    expect(svc.count('POST /v1/testdata/')).toBe(2);
+    const starts = [...svc.tests.values()].map((t) => t.request);
+    expect(starts.map((s) => s.environment)).toEqual(['env-1', 'env-1']);
+    expect(starts.map((s) => s.test_data)).toEqual([['td-2'], ['td-4']]);
+    expect(starts[0]?.config_data).toEqual(definition().config_data);
+    expect(first.logs).toContain('created environment "staging" (id env-1)');
+  });
+
+  it('creates a new environment when the vars changed', async () => {
+    const svc = await fake();
+    await hostedRun(svc).run;
+    const changed = definition();
+    changed.environment = { name: 'staging', vars: [{ key: 'BASE', value: 'http://127.0.0.1:9090' }] };
+    await hostedRun(svc, { definition: changed }).run;
+    expect(svc.count('POST /v1/environment/')).toBe(2);
+  });
+
+  it('treats an unknown status as final and logs it verbatim', async () => {
+    const svc = await fake({ statuses: ['initial', 'Finished-OK'] });
+    const { run, logs } = hostedRun(svc);
+    expect((await run).run.interrupted).toBe(false);
+    expect(logs).toContain('hosted test lt-3: status "Finished-OK" is not one loadgate knows; treating it as final');
+  });
+
+  it('fails with the failure_reason of a failed test', async () => {
+    const svc = await fake({ statuses: ['initial', 'running', 'failed'], failureReason: 'target unreachable from DE' });
+    const error = await hostedRun(svc).run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HostedRunError);
+    expect((error as Error).message).toMatch(/^hosted test lt-3 failed: target unreachable from DE \(http:.*\/report\/lt-3\/\)$/);
+    expect(svc.count('GET /v1/load/test/lt-3/result/')).toBe(0);
+  });
+
+  it('stops the test and fails when the deadline passes', async () => {
+    const svc = await fake({ statuses: ['running'] });
+    const error = await hostedRun(svc, { deadlineMs: 3000 }).run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HostedRunError);
+    expect((error as Error).message).toBe('hosted test lt-3 did not finish within 3 s; it was asked to stop');
+    expect(svc.count('GET /v1/load/test/lt-3/stop/')).toBe(1);
+  });
+
+  it('on cancel stops the test, waits for a final status and returns the partial result', async () => {
+    const svc = await fake({ statuses: ['running'] });
+    const controller = new AbortController();
+    const time = fakeTime();
+    const { run } = hostedRun(svc, {
+      signal: controller.signal,
+      now: time.now,
+      // The first wait between polls is where the user cancels.
+      sleep: async (ms) => {
+        if (time.sleeps.length === 0) controller.abort();
+        await time.sleep(ms);
+      },
+    });
+    const result = await run;
+    expect(svc.count('GET /v1/load/test/lt-3/stop/')).toBe(1);
+    expect(svc.count('GET /v1/load/test/lt-3/result/')).toBe(1);
+    expect(result.run.interrupted).toBe(true);
+    expect(result.results).toEqual(defaultResultBody().results);
+  });
+
+  it('uses a smaller poll interval only when the floor is lowered', async () => {
+    const svc = await fake();
+    const floored = hostedRun(svc, { pollIntervalMs: 10 });
+    await floored.run;
+    expect(floored.time.sleeps.filter((ms) => ms === 1000)).toHaveLength(2);
+    const fast = hostedRun(svc, { pollIntervalMs: 10, minPollMs: 10 });
+    await fast.run;
+    expect(fast.time.sleeps.filter((ms) => ms === 10)).toHaveLength(2);
+  });
+
+  it('reads the result from api-result-path', async () => {
+    const svc = await fake();
+    svc.script('GET /v1/results/lt-3/', { status: 200, body: defaultResultBody() });
+    const result = await hostedRun(svc, { resultPath: '/v1/results/<id>/' }).run;
+    expect(result.results).toEqual(defaultResultBody().results);
+    expect(svc.count('GET /v1/load/test/lt-3/result/')).toBe(0);
+  });
+
+  it('rejects a malformed result, naming the JSON path', async () => {
+    const svc = await fake({ result: { test_url: 'x', results: { steps: {}, fail_count: 0 } } });
+    const error = await hostedRun(svc).run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as Error).message).toBe('GET /v1/load/test/lt-3/result/: unexpected answer: $.results.steps: expected an array');
+  });
+});
