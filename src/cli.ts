@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem } from './errors.ts';
-import { applyThresholds, loadAndPrepare, readEnvironmentSpec } from './pipeline.ts';
+import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
@@ -23,7 +24,7 @@ export interface CliIo {
 const USAGE = `loadgate ${VERSION}
 Usage:
   loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
-               [--threshold "p95 < 500ms"]... [--concurrency N] [--insecure]
+               [--threshold "p95 < 500ms"]... [--baseline FILE] [--concurrency N] [--insecure]
   loadgate validate <definition.json> [--env FILE]
 Exit codes: 0 passed, 1 a threshold failed, 2 bad input.`;
 
@@ -32,6 +33,7 @@ const RUN_OPTIONS = {
   env: { type: 'string' },
   proxy: { type: 'string', multiple: true, default: [] as string[] },
   threshold: { type: 'string', multiple: true, default: [] as string[] },
+  baseline: { type: 'string' },
   concurrency: { type: 'string' },
   insecure: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -97,6 +99,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const proxies = parseProxies(values.proxy, '--proxy');
   const concurrency = parseConcurrency(values.concurrency);
   const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
+  const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const resultsPath = resolve(values.results);
   const result = await runEmbedded(test, {
     concurrency,
@@ -109,12 +112,13 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (io.isTTY) io.out('');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  return report(result, thresholds, io, resultsPath);
+  return report(result, thresholds, baseline, io, resultsPath);
 }
 
-function report(result: LoadTestResult, thresholds: Threshold[], io: CliIo, resultsPath: string): number {
+function report(result: LoadTestResult, thresholds: Threshold[], baseline: LoadTestResult | undefined, io: CliIo, resultsPath: string): number {
   const { outcomes, passed } = applyThresholds(result, thresholds, THRESHOLD_FLAG);
-  io.out(renderTerminal({ result, outcomes }, { color: io.isTTY }));
+  const delta = baseline ? compareToBaseline(result, baseline) : undefined;
+  io.out(renderTerminal({ result, outcomes, baseline: delta }, { color: io.isTTY }));
   io.out(`results: ${resultsPath}`);
   return passed ? 0 : 1;
 }

@@ -59,6 +59,19 @@ describe('loadgate run', () => {
     expect(written.run.mode).toBe('embedded');
   });
 
+  it('--baseline shows the change against an earlier results file', async () => {
+    const before = join(dir, 'before.json');
+    await loadgate(['run', writeDefinition('base', 10, 1), '--results', before]);
+    const run = await loadgate(['run', writeDefinition('base', 10, 1), '--results', join(dir, 'after.json'), '--baseline', before]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/[+-]\d+\.\d % [▲▼≈]|≈ same/);
+    const broken = join(dir, 'broken-baseline.json');
+    writeFileSync(broken, '{"results": {}}');
+    const bad = await loadgate(['run', writeDefinition('base', 10, 1), '--baseline', broken]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('$.results.steps: expected a loadgate results file');
+  });
+
   it('exit 1 when a threshold fails', async () => {
     const run = await loadgate(['run', writeDefinition('fail', 10, 1), '--results', join(dir, 'fail.json'), '--threshold', 'step[slow].median < 1ms']);
     expect(run.code).toBe(1);
