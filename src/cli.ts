@@ -7,10 +7,12 @@ import { InputError, formatProblem } from './errors.ts';
 import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
+import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { parseProxies } from './inputs.ts';
+import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import type { LoadTestResult, Threshold } from './types.ts';
 
@@ -25,8 +27,11 @@ const USAGE = `loadgate ${VERSION}
 Usage:
   loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
                [--threshold "p95 < 500ms"]... [--baseline FILE] [--concurrency N] [--insecure]
+               [--api-url URL [--api-key-env NAME] [--api-result-path PATH]]   (hosted: run on a service)
   loadgate validate <definition.json> [--env FILE]
-Exit codes: 0 passed, 1 a threshold failed, 2 bad input.`;
+  loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
+                 (keys also from LOADGATE_API_KEYS; see docs/server.md)
+Exit codes: 0 passed, 1 a threshold failed, 2 bad input or the run could not be carried out.`;
 
 const RUN_OPTIONS = {
   results: { type: 'string', default: 'loadgate-results.json' },
@@ -34,6 +39,9 @@ const RUN_OPTIONS = {
   proxy: { type: 'string', multiple: true, default: [] as string[] },
   threshold: { type: 'string', multiple: true, default: [] as string[] },
   baseline: { type: 'string' },
+  'api-url': { type: 'string' },
+  'api-key-env': { type: 'string', default: 'LOADGATE_API_KEY' },
+  'api-result-path': { type: 'string' },
   concurrency: { type: 'string' },
   insecure: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -44,6 +52,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
   try {
     if (command === 'run') return await runCommand(rest, io);
     if (command === 'validate') return await validateCommand(rest, io);
+    if (command === 'serve') return await serveCommand(rest, io);
     if (command === '--version' || command === '-v') {
       io.out(VERSION);
       return 0;
@@ -59,7 +68,10 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
       io.err(`loadgate: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    throw error;
+    // A service that cannot be reached, a hosted test that failed: no result to judge.
+    io.err(`loadgate: ${(error as Error).message}`);
+    if (process.env.LOADGATE_DEBUG) io.err(String((error as Error).stack));
+    return 2;
   }
 }
 
@@ -101,18 +113,31 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const resultsPath = resolve(values.results);
-  const result = await runEmbedded(test, {
-    concurrency,
-    insecure: values.insecure,
-    proxies,
-    signal: io.signal,
-    onSecond: progressPrinter(io, test.definition.config_data),
-    testUrl: `file://${resultsPath}`,
-  });
+  const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], values['api-result-path'], io) : null;
+  const result = hosted
+    ? await runHostedDefinition(test, hosted)
+    : await runEmbedded(test, {
+      concurrency,
+      insecure: values.insecure,
+      proxies,
+      signal: io.signal,
+      onSecond: progressPrinter(io, test.definition.config_data),
+      testUrl: `file://${resultsPath}`,
+    });
   if (io.isTTY) io.out('');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   return report(result, thresholds, baseline, io, resultsPath);
+}
+
+/** The key comes from an environment variable, so it never appears in a command line or shell history. */
+function hostedSettings(apiUrl: string, keyVariable: string, resultPath: string | undefined, io: CliIo): HostedSettings {
+  const apiKey = process.env[keyVariable] ?? '';
+  if (apiKey === '') {
+    throw new InputError([{ path: '--api-key-env', message: `the environment variable ${keyVariable} holding the service's API key is not set` }]);
+  }
+  if (!/^https?:\/\//.test(apiUrl)) throw new InputError([{ path: '--api-url', message: `expected an http:// or https:// base URL, got "${apiUrl}"` }]);
+  return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
 function report(result: LoadTestResult, thresholds: Threshold[], baseline: LoadTestResult | undefined, io: CliIo, resultsPath: string): number {

@@ -7,11 +7,11 @@ import type { Threshold } from './types.ts';
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
-export const AVAILABLE_MODES: readonly Mode[] = ['embedded'];
+export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted'];
 
 /** Inputs of later features (action.yml lists them): a value other than the default is refused. */
 const NOT_YET_AVAILABLE: Record<string, string> = {
-  'api-url': '', 'api-key': '', 'api-result-path': '', 'latency-target': '', 'latency-locations': '*',
+  'latency-target': '', 'latency-locations': '*',
   'latency-samples': '10', 'latency-locations-config': '', shard: '', 'start-at': '', shards: 'loadgate-shards/**/*.json',
   'compare-environment': '', rounds: '10', 'warmup-rounds': '1', 'max-regression': '10%', 'compare-metric': 'p95',
 };
@@ -37,6 +37,10 @@ export interface ActionInputs {
   resultsFile: string;
   baseline: string;
   insecureTls: boolean;
+  /** mode hosted: the service's {base_url}, its key, and an optional result path template. */
+  apiUrl: string;
+  apiKey: string;
+  apiResultPath: string;
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -97,6 +101,17 @@ function readConcurrency(read: InputReader, problems: Problem[]): number {
   return DEFAULT_CONCURRENCY;
 }
 
+function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
+  const url = safeUrl(inputs.apiUrl);
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    problems.push({ path: 'api-url', message: `mode hosted needs the service's base URL (http:// or https://), got "${inputs.apiUrl}"` });
+  }
+  if (inputs.apiKey === '') problems.push({ path: 'api-key', message: 'mode hosted needs the service\'s API key (sent as X-API-KEY)' });
+  if (inputs.apiResultPath !== '' && !inputs.apiResultPath.startsWith('/')) {
+    problems.push({ path: 'api-result-path', message: `expected a path starting with "/" (with <id> for the test id), got "${inputs.apiResultPath}"` });
+  }
+}
+
 function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
   const parsed = parseThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.thresholds;
@@ -126,7 +141,11 @@ export function getInputs(read: InputReader): ActionInputs {
     resultsFile: read('results-file').trim() || 'loadgate-results.json',
     baseline: read('baseline').trim(),
     insecureTls: readBoolean(read, 'insecure-tls', false, problems),
+    apiUrl: read('api-url').trim(),
+    apiKey: read('api-key').trim(),
+    apiResultPath: read('api-result-path').trim(),
   };
+  if (inputs.mode === 'hosted') checkHosted(inputs, problems);
   refuseUnavailable(read, problems);
   if (problems.length > 0) throw new InputError(problems);
   return inputs;

@@ -7,6 +7,7 @@ import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
 import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
 import { runEmbedded } from './engine/run.ts';
+import { runHostedDefinition } from './hosted/run-definition.ts';
 import { describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { renderMarkdown } from './report/markdown.ts';
@@ -19,7 +20,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = getInputs((name) => core.getInput(name));
     if (inputs.githubToken) core.setSecret(inputs.githubToken);
-    await runEmbeddedMode(inputs, env);
+    if (inputs.apiKey) core.setSecret(inputs.apiKey);
+    await runTestMode(inputs, env);
   } catch (error) {
     if (error instanceof InputError) {
       for (const problem of error.problems) core.error(formatProblem(problem), { title: 'loadgate: bad input' });
@@ -41,19 +43,23 @@ function cancelSignal(): AbortSignal {
   return controller.signal;
 }
 
-async function runEmbeddedMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs the definition (on this runner, or on the service in mode hosted) and reports it. */
+async function runTestMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
   const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
   const resultsPath = resolve(inputs.resultsFile);
   if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
-  core.info(`loadgate: running "${test.definition.name}" (${test.definition.config_data.iteration_count} iterations)`);
-  const result = await runEmbedded(test, {
-    concurrency: inputs.maxConcurrency,
-    insecure: inputs.insecureTls,
-    proxies: inputs.proxies,
-    signal: cancelSignal(),
-    testUrl: runUrl(env) ?? `file://${resultsPath}`,
-  });
+  core.info(`loadgate: running "${test.definition.name}" (${test.definition.config_data.iteration_count} iterations, ${inputs.mode})`);
+  const signal = cancelSignal();
+  const result = inputs.mode === 'hosted'
+    ? await runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info })
+    : await runEmbedded(test, {
+      concurrency: inputs.maxConcurrency,
+      insecure: inputs.insecureTls,
+      proxies: inputs.proxies,
+      signal,
+      testUrl: runUrl(env) ?? `file://${resultsPath}`,
+    });
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   const { outcomes, passed } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
   await publish(inputs, env, result, outcomes, baseline, resultsPath);

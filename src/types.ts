@@ -151,6 +151,27 @@ export interface SecondSample {
   p50: number;
   p95: number;
   p99: number;
+  /** Shard files only: the second's response times, an encoded HdrHistogram (docs/results.md). */
+  histogram?: string;
+}
+
+/** The slice of a sharded run a results file holds (DESIGN 11). */
+export interface ShardInfo {
+  index: number;
+  count: number;
+  definition_sha256: string;
+  started_at: string;
+  finished_at: string;
+  /** How late the shard began after `start-at` (0 without it). */
+  start_lag_ms: number;
+}
+
+/** Encoded HdrHistograms (µs) of a shard file, keyed like the results (docs/results.md). */
+export interface EncodedHistograms {
+  overall: string;
+  steps: Record<string, string>;
+  locations: Record<string, string>;
+  step_locations: Record<string, Record<string, string>>;
 }
 
 export interface RunStepInfo {
@@ -178,12 +199,16 @@ export interface RunInfo {
   /** True when the run was stopped early (signal or cancel): the results are partial. */
   interrupted: boolean;
   series: SecondSample[];
+  /** Shard files only. */
+  shard?: ShardInfo;
 }
 
 export interface LoadTestResult {
   test_url: string;
   results: Results;
   run: RunInfo;
+  /** Shard files only. */
+  histograms?: EncodedHistograms;
 }
 
 // ---- Thresholds (DESIGN 9) ----

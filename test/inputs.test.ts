@@ -38,6 +38,16 @@ describe('getInputs', () => {
     ]);
   });
 
+  it('mode hosted needs the service URL and key, and a result path that is a path', () => {
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'ftp://x', 'api-result-path': 'results/<id>' })))).toEqual([
+      'api-url: mode hosted needs the service\'s base URL (http:// or https://), got "ftp://x"',
+      'api-key: mode hosted needs the service\'s API key (sent as X-API-KEY)',
+      'api-result-path: expected a path starting with "/" (with <id> for the test id), got "results/<id>"',
+    ]);
+    const inputs = getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example/api', 'api-key': 'k' }));
+    expect(inputs).toMatchObject({ mode: 'hosted', apiUrl: 'https://load.example/api', apiKey: 'k', apiResultPath: '' });
+  });
+
   it('refuses inputs of features this version does not have, instead of ignoring them', () => {
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', shard: '1/4' })))).toEqual([
       'shard: input "shard" is not available in this version of loadgate; remove it',

@@ -30,6 +30,8 @@ export interface EngineSettings {
   /** The run stops by itself this long after its planned end (in-flight requests get one timeout more). */
   overrunLimitMs?: number;
   maxBodyBytes?: number;
+  /** Keep each second's histogram in the series (shard runs). */
+  keepSecondHistograms?: boolean;
 }
 
 export interface EngineOutcome {
@@ -104,7 +106,7 @@ export class Engine implements SlotHost {
     this.clock = settings.clock ?? (() => performance.now());
     this.maxBodyBytes = settings.maxBodyBytes ?? 1024 * 1024;
     this.egress = egressOf(plan.locations, settings.proxies);
-    this.recorder = new Recorder(steps.length, this.egress.names.length);
+    this.recorder = new Recorder(steps.length, this.egress.names.length, settings.keepSecondHistograms ?? false);
     this.connection = {
       insecure: settings.insecure,
       connectTimeoutMs: Math.max(...steps.map((s) => s.timeoutMs)),

@@ -93,7 +93,11 @@ export async function prepareTest(loaded: LoadedDefinition, options: { environme
   if (problems.length > 0) throw new InputError(problems);
   const perIteration = dataSets.length > 0 || steps.some((s) => !isStatic(s) || s.checks !== null);
   return {
-    definition: { ...definition, environment },
+    definition: {
+      ...definition,
+      environment,
+      test_data: definition.test_data.map((set) => ({ ...set, file: resolve(loaded.dir, set.file) })),
+    },
     steps,
     iterationVars: perIteration
       ? { create: () => createIterationVars(dataSets.length), begin: beginIteration }

@@ -1,7 +1,7 @@
 // What the engine records while it runs. Everything is indexed by cell = step × locations + location,
 // in typed arrays sized once, so recording a response allocates nothing: one histogram record per
 // cell, and the step, location and overall figures are sums of cells, built when the run ends.
-import { newHistogram, type Histogram } from './histogram.ts';
+import { encodeHistogram, newHistogram, type Histogram } from './histogram.ts';
 import type { SecondSample } from '../types.ts';
 
 const STATUS_SLOTS = 600;
@@ -27,7 +27,11 @@ export class Recorder {
   private secondResponses = 0;
   private secondFailures = 0;
 
-  constructor(stepCount: number, locationCount: number) {
+  /** Shard runs keep each second's histogram (encoded) so merged series percentiles are exact. */
+  private readonly keepSeconds: boolean;
+
+  constructor(stepCount: number, locationCount: number, keepSeconds = false) {
+    this.keepSeconds = keepSeconds;
     this.stepCount = stepCount;
     this.locationCount = locationCount;
     const n = stepCount * locationCount;
@@ -103,6 +107,7 @@ export class Recorder {
       p95: ms(95),
       p99: ms(99),
     };
+    if (this.keepSeconds) sample.histogram = encodeHistogram(h);
     this.series.push(sample);
     h.reset();
     this.secondStarted = 0;

@@ -1,8 +1,8 @@
 // Turns what the recorder holds into the interface's 2.5 `results` (DESIGN 5). Step, location and
 // overall response times come from histograms added cell by cell, so every level is exact.
-import { responseTimesOf, sumHistograms, type Histogram } from './histogram.ts';
+import { encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from './histogram.ts';
 import type { Recorder } from './recorder.ts';
-import type { CountDist, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';
+import type { CountDist, EncodedHistograms, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';
 
 function addInto(total: CountDist, part: CountDist): void {
   for (const [key, count] of Object.entries(part)) total[key] = (total[key] ?? 0) + count;
@@ -72,5 +72,28 @@ export function buildResults(rec: Recorder, stepIds: number[], locations: string
     iteration_count: sum(rec.iterationsStarted),
     response_times: timesOfSum(rec.cells),
     location_dist: Object.fromEntries(locations.map((name, loc) => [name, locationResult(rec, loc)])),
+  };
+}
+
+function encodeSum(parts: Histogram[]): string {
+  const sum = sumHistograms(parts);
+  const encoded = encodeHistogram(sum);
+  sum.destroy();
+  return encoded;
+}
+
+/** A shard's histograms at every level, for an exact merge (docs/results.md, shard files). */
+export function encodeHistograms(rec: Recorder, stepIds: number[], locations: string[]): EncodedHistograms {
+  const cell = (step: number, loc: number): Histogram => rec.cells[step * rec.locationCount + loc]!;
+  const steps = stepIds.map((_, step) => locations.map((__, loc) => cell(step, loc)));
+  const byLocation = locations.map((_, loc) => stepIds.map((__, step) => cell(step, loc)));
+  return {
+    overall: encodeSum(rec.cells),
+    steps: Object.fromEntries(stepIds.map((id, step) => [String(id), encodeSum(steps[step]!)])),
+    locations: Object.fromEntries(locations.map((name, loc) => [name, encodeSum(byLocation[loc]!)])),
+    step_locations: Object.fromEntries(stepIds.map((id, step) => [
+      String(id),
+      Object.fromEntries(locations.map((name, loc) => [name, encodeHistogram(cell(step, loc))])),
+    ])),
   };
 }

@@ -1,0 +1,150 @@
+// The Fastify instance: the compatibility rules of DESIGN 7 (trailing slash optional, never a
+// redirect; absolute-form targets routed; JSON errors everywhere, router 404/405 and size
+// limits included; 415 only for a body that is really there), authentication, and the routes,
+// one module per resource under routes/.
+import type { Socket } from 'node:net';
+import multipart from '@fastify/multipart';
+import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { KeyCheck } from './auth.ts';
+import type { RouteModule, RouteTable, ServerContext } from './context.ts';
+import { ApiError, toApiError } from './errors.ts';
+import { balanceRoutes } from './routes/balance.ts';
+import { environmentRoutes } from './routes/environments.ts';
+import { locationRoutes } from './routes/locations.ts';
+import { planRoutes } from './routes/plans.ts';
+import { reportRoutes } from './routes/report.ts';
+import { testDataRoutes } from './routes/testdata.ts';
+import { testRoutes } from './routes/tests.ts';
+
+/**
+ * The report page is opened from links (the test_url in a PR comment), where a browser sends no
+ * X-API-KEY: its unguessable id (a random UUID, 122 bits) is the credential, like an unlisted link.
+ */
+function isReportPage(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && /^\/report\/[0-9a-f-]{36}\/?(\?.*)?$/.test(url);
+}
+
+const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, reportRoutes];
+
+/** The methods a path answers 405 to when it does not serve them. */
+const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+export interface Access {
+  checkKey: (header: string | string[] | undefined) => KeyCheck;
+  /** Null when the request may go ahead, else the 429; absent without --rate-limit. */
+  rateLimit?: (keyIndex: number) => ApiError | null;
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.body);
+}
+
+/** `http://host:port/v1/x?q` (absolute form, RFC 9112 §3.2.2) → `/v1/x?q`; other targets as they are. */
+export function originForm(target: string): string {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  if (!authority) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** A malformed HTTP request never reaches Fastify's handlers: answer it in JSON on the socket. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'the request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request_timeout', 'the request was not received in time']
+        : [400, 'Bad Request', 'bad_request', 'malformed HTTP request'];
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    // An empty body with a JSON Content-Type (some clients send one on every request) is no body.
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (req, _payload, done) => {
+    if (!hasBody(req)) return done(null, undefined);
+    const type = req.headers['content-type'] ?? '';
+    done(new ApiError(415, 'unsupported_media_type', `unsupported Content-Type ${JSON.stringify(type)}: send application/json (multipart/form-data for /v1/testdata/)`), undefined);
+  });
+}
+
+function registerRoutes(app: FastifyInstance, table: RouteTable): void {
+  for (const [url, handlers] of Object.entries(table)) {
+    const served = Object.keys(handlers);
+    for (const [method, handler] of Object.entries(handlers)) app.route({ method, url, handler });
+    const allowed = served.includes('GET') ? [...served, 'HEAD'] : served;
+    const allow = allowed.join(', ');
+    const refused = KNOWN_METHODS.filter((m) => !allowed.includes(m));
+    app.route({
+      method: refused,
+      url,
+      // Answered before any body is read: a wrong method is a 405 whatever the body.
+      onRequest: async (req, reply) => {
+        const path = req.url.split('?')[0];
+        return sendError(reply, new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }));
+      },
+      handler: async () => undefined,
+    });
+  }
+}
+
+export async function buildApp(ctx: ServerContext, access: Access): Promise<FastifyInstance> {
+  const answerError = (error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const { error: answer, internal } = toApiError(error, ctx.limits);
+    if (internal) ctx.log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return sendError(reply, answer);
+  };
+  const app = fastify({
+    logger: false,
+    // `ignoreDuplicateSlashes`: a base URL ending in "/" followed by "/v1/…" still reaches the route.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: ctx.limits.bodyBytes,
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
+    // Requests still arriving while the server closes are served; the store closes after them.
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, req, reply) => {
+      answerError(error, req, reply);
+    },
+  });
+  registerBodyParsers(app);
+  await app.register(multipart, {
+    limits: { fileSize: ctx.limits.uploadBytes, files: 1, fields: 10, fieldSize: ctx.limits.bodyBytes, parts: 12, headerPairs: 100 },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (isReportPage(req.method, req.url)) return;
+    const check = access.checkKey(req.headers['x-api-key']);
+    if (!check.ok) return sendError(reply, check.error);
+    const limited = access.rateLimit?.(check.keyIndex);
+    if (limited) return sendError(reply, limited);
+  });
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    return sendError(reply, new ApiError(404, 'not_found', `no route for ${req.method} ${path} (routes start with /v1/; see docs/server.md)`));
+  });
+  for (const routes of ROUTE_MODULES) registerRoutes(app, routes(ctx));
+  return app;
+}

@@ -1,0 +1,54 @@
+// What every route module receives, and the shape in which it declares its routes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type Limits } from './errors.ts';
+import type { TestQueue } from './queue.ts';
+import type { Store } from './store.ts';
+
+export interface ServerContext {
+  store: Store;
+  queue: TestQueue;
+  /** Where uploaded test data files are kept. */
+  dataDir: string;
+  /** Country code → proxy URL: the load locations besides `local`. */
+  proxies: Record<string, string>;
+  limits: Limits;
+  /** The server's own URL, for requests that carry no Host header. */
+  listeningUrl: () => string;
+  log: (line: string) => void;
+}
+
+export type RouteHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+export type RouteMethod = 'GET' | 'POST' | 'DELETE';
+/** Path (with its trailing slash, as interface section 4 writes it) → a handler per method. */
+export type RouteTable = Record<string, Partial<Record<RouteMethod, RouteHandler>>>;
+/** A routes/*.ts module. */
+export type RouteModule = (ctx: ServerContext) => RouteTable;
+
+export function param(req: FastifyRequest, name: string): string {
+  return String((req.params as Record<string, unknown>)[name] ?? '');
+}
+
+/** The base URL the client used to reach this server, for links such as `test_url`. */
+export function baseUrl(req: FastifyRequest, ctx: ServerContext): string {
+  return req.headers.host ? `${req.protocol}://${req.headers.host}` : ctx.listeningUrl();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The parsed JSON object of a POST; 415 for a form, 400 for no body or a non-object. */
+export function jsonBody(req: FastifyRequest, expected: string): Record<string, unknown> {
+  if (req.isMultipart()) {
+    throw new ApiError(415, 'unsupported_media_type', `expected a JSON body (Content-Type: application/json) with ${expected}, got a multipart form`);
+  }
+  if (!isRecord(req.body)) {
+    const got = req.body === undefined ? 'no body' : 'JSON that is not an object';
+    throw new ApiError(400, 'bad_request', `expected a JSON object with ${expected}, got ${got}`);
+  }
+  return req.body;
+}
+
+export function notFound(what: string, id: string): ApiError {
+  return new ApiError(404, 'not_found', `no ${what} with id ${JSON.stringify(id)}`);
+}

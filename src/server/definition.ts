@@ -1,0 +1,111 @@
+// A load test as the server receives it (interface 2.1 with the DESIGN 6 extension) and as the
+// queue runs it. The body is checked with the CLI's schema; `environment` (a string) and
+// `test_data` (strings) name stored records, by id or by name. The environment is copied into
+// the test when it is created; the test data files are read when the test runs.
+import { validateDefinition } from '../definition/validate.ts';
+import type { LoadedDefinition } from '../definition/load.ts';
+import { prepareTest } from '../engine/prepare.ts';
+import type { PreparedTest } from '../engine/run.ts';
+import { InputError, type Problem } from '../errors.ts';
+import type { LoadTestDefinition, TestDataSet } from '../types.ts';
+import { ApiError, problemsError } from './errors.ts';
+import type { Store, TestDataRecord, TestRecord } from './store.ts';
+
+/** The `file` named in problems with the request. */
+const REQUEST = 'request body';
+
+export interface NewTest {
+  definition: LoadTestDefinition;
+  environmentId: string | null;
+  testDataIds: string[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function testDataReferences(value: unknown, problems: Problem[]): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push({ path: '$.test_data', message: 'expected an array of ids or names of stored test data sets' });
+    return [];
+  }
+  return value.flatMap((item, i) => {
+    if (typeof item === 'string' && item !== '') return [item];
+    problems.push({
+      path: `$.test_data[${i}]`,
+      message: 'expected the id or name of a stored test data set (upload the file with POST /v1/testdata/ first)',
+    });
+    return [];
+  });
+}
+
+function testDataSet(record: TestDataRecord): TestDataSet {
+  return { name: record.name, file: record.file_path, type: record.type, file_config: record.file_config };
+}
+
+function resolveTestData(store: Store, references: string[], problems: Problem[]): TestDataRecord[] {
+  const records: TestDataRecord[] = [];
+  references.forEach((reference, i) => {
+    const record = store.findTestData(reference);
+    const path = `$.test_data[${i}]`;
+    if (!record) {
+      problems.push({ path, message: `no stored test data set with id or name ${JSON.stringify(reference)} (GET /v1/testdata/ lists them)` });
+    } else if (records.some((r) => r.name === record.name)) {
+      problems.push({ path, message: `two test data sets named ${JSON.stringify(record.name)}: {{data.<set>.<tag>}} needs one set per name` });
+    } else {
+      records.push(record);
+    }
+  });
+  return records;
+}
+
+/** Checks a POST /v1/load/test/ body and resolves what it names; every problem is thrown at once. */
+export async function parseTestRequest(body: unknown, store: Store, dataDir: string): Promise<NewTest> {
+  if (!isRecord(body)) {
+    throw new ApiError(400, 'bad_request', 'expected a JSON object with "name" and "config_data" (interface 2.1)');
+  }
+  const { environment, test_data: testData, ...rest } = body;
+  const problems: Problem[] = [];
+  const named = typeof environment === 'string' ? environment : undefined;
+  const checked = validateDefinition(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
+  if (!checked.ok) problems.push(...checked.problems);
+  const stored = named === undefined ? undefined : store.findEnvironment(named);
+  if (named !== undefined && !stored) {
+    problems.push({ path: '$.environment', message: `no stored environment with id or name ${JSON.stringify(named)} (GET /v1/environment/ lists them)` });
+  }
+  const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
+  if (!checked.ok || problems.length > 0) throw problemsError(problems);
+
+  const definition = checked.definition;
+  if (stored) definition.environment = { name: stored.name, vars: stored.vars };
+  definition.test_data = sets.map(testDataSet);
+  // Unknown variables, unreadable data and bad URLs are found now, not when the test's turn comes.
+  await prepare(definition, dataDir);
+  return { definition, environmentId: stored?.id ?? null, testDataIds: sets.map((s) => s.id) };
+}
+
+/** The definition of a stored test, with its test data as stored now. */
+export function storedDefinition(store: Store, test: TestRecord): LoadTestDefinition {
+  const plan = store.getPlan(test.plan_id);
+  if (!plan) throw new InputError([{ path: 'plan_id', message: `the plan ${test.plan_id} of this test is missing from the database` }]);
+  const sets = test.test_data_ids.map((id) => {
+    const record = store.getTestData(id);
+    if (!record) throw new InputError([{ path: 'test_data', message: `the test data set ${id} was deleted before the test ran` }]);
+    return testDataSet(record);
+  });
+  const definition: LoadTestDefinition = { name: test.name, config_data: plan.config_data, test_data: sets };
+  if (test.environment) definition.environment = test.environment;
+  return definition;
+}
+
+/** prepareTest, with its problems as a 422. */
+export async function prepare(definition: LoadTestDefinition, dataDir: string): Promise<PreparedTest> {
+  const loaded: LoadedDefinition = { definition, file: REQUEST, dir: dataDir };
+  try {
+    return await prepareTest(loaded, {});
+  } catch (error) {
+    if (error instanceof InputError) throw problemsError(error.problems);
+    throw error;
+  }
+}

@@ -1,0 +1,197 @@
+// `loadgate serve`: settings from the command line and the environment, the server's start
+// (store → queue → HTTP) and its graceful shutdown (stop accepting, stop the running test
+// keeping its partial result, close the database).
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_CONCURRENCY } from '../engine/run.ts';
+import { InputError, formatProblem } from '../errors.ts';
+import { parseProxies } from '../inputs.ts';
+import { buildApp } from './app.ts';
+import type { ServerContext } from './context.ts';
+import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList } from './auth.ts';
+import type { Limits } from './errors.ts';
+import { TestQueue } from './queue.ts';
+import { UPLOAD_PREFIX } from './routes/testdata.ts';
+import { Store } from './store.ts';
+
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, uploadBytes: 50 * 1024 * 1024 };
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  /** The SQLite file; created when missing. */
+  dbPath: string;
+  /** Where uploaded test data files are kept; created when missing. */
+  dataDir: string;
+  apiKeys: string[];
+  /** Requests per second per key; absent: no limit. */
+  rateLimit?: number;
+  /** Country code → proxy URL. */
+  proxies: Record<string, string>;
+  log: (line: string) => void;
+  limits?: Limits;
+  concurrency?: number;
+}
+
+export interface RunningServer {
+  /** http://HOST:PORT */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ServeIo {
+  out(text: string): void;
+  err(text: string): void;
+  signal?: AbortSignal;
+}
+
+const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--db FILE] [--api-key-file FILE]
+                      [--rate-limit N] [--proxy CC=URL]... [--data-dir DIR]
+API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
+See docs/server.md.`;
+
+const SERVE_OPTIONS = {
+  port: { type: 'string', default: '8080' },
+  host: { type: 'string', default: '127.0.0.1' },
+  db: { type: 'string', default: './loadgate.db' },
+  'api-key-file': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  proxy: { type: 'string', multiple: true, default: [] as string[] },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function urlOf(host: string, address: AddressInfo): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** Uploads cut short by a crash leave their temporary files (see routes/testdata.ts). */
+async function removeUnfinishedUploads(dataDir: string): Promise<void> {
+  const names = await readdir(dataDir);
+  await Promise.all(names.filter((n) => n.startsWith(UPLOAD_PREFIX)).map((n) => rm(join(dataDir, n), { force: true })));
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (options.apiKeys.length === 0) {
+    throw new InputError([{ path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' }]);
+  }
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  await mkdir(options.dataDir, { recursive: true });
+  await removeUnfinishedUploads(options.dataDir);
+  await mkdir(dirname(resolve(options.dbPath)), { recursive: true });
+  const store = new Store(options.dbPath);
+  const queue = new TestQueue(store, {
+    dataDir: options.dataDir,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    proxies: options.proxies,
+    log: options.log,
+  });
+  let url = '';
+  const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, limits, listeningUrl: () => url, log: options.log };
+  const access = {
+    checkKey: createKeyChecker(options.apiKeys),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
+  };
+  queue.recover();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(ctx, access);
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  url = urlOf(options.host, app.server.address() as AddressInfo);
+  // Queued tests (from before a restart) run once the server is up.
+  queue.kick();
+  return {
+    url,
+    close: async () => {
+      await Promise.all([queue.close(), app.close()]);
+      store.close();
+    },
+  };
+}
+
+function wholeNumber(text: string, flag: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < min || n > max) {
+    throw new InputError([{ path: flag, message: `expected a whole number from ${min} to ${max}, got "${text}"` }]);
+  }
+  return n;
+}
+
+async function readKeys(file: string | undefined, envList: string | undefined): Promise<string[]> {
+  const keys = parseKeyList(envList);
+  if (file === undefined) return keys;
+  try {
+    return [...parseKeyFile(await readFile(file, 'utf8')), ...keys];
+  } catch (error) {
+    throw new InputError([{ file, path: '--api-key-file', message: `cannot read the API key file: ${(error as Error).message}` }]);
+  }
+}
+
+/** The data directory beside the database: ./loadgate.db → ./loadgate-data. */
+export function defaultDataDir(dbPath: string): string {
+  const db = resolve(dbPath);
+  return join(dirname(db), `${basename(db, extname(db))}-data`);
+}
+
+async function serveOptions(args: string[], log: (line: string) => void): Promise<ServerOptions | 'help'> {
+  const { values } = parseArgs({ args, options: SERVE_OPTIONS, allowPositionals: false });
+  if (values.help) return 'help';
+  const rateLimit = values['rate-limit'];
+  return {
+    port: wholeNumber(values.port, '--port', 0, 65535),
+    host: values.host,
+    dbPath: values.db,
+    dataDir: values['data-dir'] ?? defaultDataDir(values.db),
+    apiKeys: await readKeys(values['api-key-file'], process.env.LOADGATE_API_KEYS),
+    ...(rateLimit === undefined ? {} : { rateLimit: wholeNumber(rateLimit, '--rate-limit', 1, 1_000_000) }),
+    proxies: parseProxies(values.proxy, '--proxy'),
+    log,
+  };
+}
+
+function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+/** `loadgate serve …`: 0 after a graceful shutdown, 2 for bad settings, 1 when it cannot start. */
+export async function serveCommand(args: string[], io: ServeIo): Promise<number> {
+  const log = (line: string) => io.err(`${new Date().toISOString()} ${line}`);
+  let server: RunningServer;
+  try {
+    const options = await serveOptions(args, log);
+    if (options === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    server = await startServer(options);
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.err(`loadgate serve: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+      return 2;
+    }
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`loadgate serve: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    // The address is taken, the database cannot be opened, …: nothing the server can serve around.
+    io.err(`loadgate serve: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  io.out(`loadgate serve listening on ${server.url}`);
+  await untilAborted(io.signal);
+  log('shutting down: no new requests, stopping the running test');
+  await server.close();
+  log('stopped');
+  return 0;
+}

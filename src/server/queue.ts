@@ -1,0 +1,122 @@
+// Runs the stored tests one at a time, oldest first, with the embedded engine. The queue is the
+// `tests` table itself (status "initial" by queue position), so it survives a restart.
+import { runEmbedded } from '../engine/run.ts';
+import { formatProblem, InputError } from '../errors.ts';
+import { ApiError } from './errors.ts';
+import { prepare, storedDefinition } from './definition.ts';
+import type { Store, TestRecord, TestStatus } from './store.ts';
+import type { LoadTestResult } from '../types.ts';
+
+export const INTERRUPTED_REASON = 'server stopped while the test was running';
+export const SHUTDOWN_REASON = 'the server was shut down while the test was running; the result is partial';
+
+export interface QueueSettings {
+  dataDir: string;
+  concurrency: number;
+  /** Country code → proxy URL (DESIGN 4 locations). */
+  proxies: Record<string, string>;
+  log: (line: string) => void;
+  now?: () => Date;
+}
+
+interface Running {
+  id: string;
+  controller: AbortController;
+  /** Why it is being stopped early, once someone asked. */
+  stopReason: string | null;
+  done: Promise<void>;
+}
+
+export class TestQueue {
+  private readonly store: Store;
+  private readonly settings: QueueSettings;
+  private running: Running | null = null;
+  private closed = false;
+
+  constructor(store: Store, settings: QueueSettings) {
+    this.store = store;
+    this.settings = settings;
+  }
+
+  private now(): string {
+    return (this.settings.now?.() ?? new Date()).toISOString();
+  }
+
+  /** On start, before any test runs: a test still marked running belongs to a dead server. */
+  recover(): void {
+    const failed = this.store.failRunningTests(INTERRUPTED_REASON, this.now());
+    if (failed > 0) this.settings.log(`marked ${failed} test(s) failed: ${INTERRUPTED_REASON}`);
+  }
+
+  /** Starts the next queued test unless one is running. */
+  kick(): void {
+    if (this.running || this.closed) return;
+    const next = this.store.nextQueuedTest();
+    if (next) this.start(next);
+  }
+
+  /**
+   * Stops a queued or running test; a running one keeps its partial result. Resolves with the
+   * test as it is afterwards (a test that has already ended is left as it is).
+   */
+  async stop(id: string): Promise<TestRecord | undefined> {
+    if (this.running?.id === id) {
+      const running = this.running;
+      running.controller.abort();
+      await running.done;
+    } else if (this.store.getTest(id)?.status === 'initial') {
+      this.store.finishTest(id, { status: 'stopped', failureReason: null, at: this.now() });
+    }
+    return this.store.getTest(id);
+  }
+
+  /** Takes no more tests; a running one is stopped and keeps its partial result. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.running;
+    if (!running) return;
+    running.stopReason = SHUTDOWN_REASON;
+    running.controller.abort();
+    await running.done;
+  }
+
+  private start(test: TestRecord): void {
+    const controller = new AbortController();
+    this.store.markRunning(test.id, this.now());
+    this.settings.log(`test ${test.id} (${test.name}): running`);
+    const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve() };
+    running.done = this.execute(test, running).finally(() => {
+      this.running = null;
+      this.kick();
+    });
+    this.running = running;
+  }
+
+  private async execute(test: TestRecord, running: Running): Promise<void> {
+    const end = (status: TestStatus, failureReason: string | null, result?: LoadTestResult) => {
+      this.store.finishTest(test.id, { status, failureReason, at: this.now(), ...(result ? { result } : {}) });
+      this.settings.log(`test ${test.id} (${test.name}): ${status}${failureReason ? ` (${failureReason})` : ''}`);
+    };
+    try {
+      const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
+      const result = await runEmbedded(prepared, {
+        concurrency: this.settings.concurrency,
+        insecure: false,
+        proxies: this.settings.proxies,
+        signal: running.controller.signal,
+        testUrl: test.test_url,
+      });
+      if (running.controller.signal.aborted) end('stopped', running.stopReason, result);
+      else end('completed', null, result);
+    } catch (error) {
+      end('failed', failureReason(error, this.settings.log));
+    }
+  }
+}
+
+function failureReason(error: unknown, log: (line: string) => void): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof InputError) return error.problems.map(formatProblem).join('; ');
+  log(`internal error while running a test: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return `internal error: ${error instanceof Error ? error.message : String(error)}`;
+}

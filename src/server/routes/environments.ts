@@ -1,0 +1,36 @@
+// Environments (interface 2.3): create, list, read, delete. Names need not be unique; a test
+// that names one by name gets the newest.
+import { randomUUID } from 'node:crypto';
+import { validateEnvironment } from '../../definition/validate.ts';
+import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { problemsError } from '../errors.ts';
+import type { EnvironmentRecord } from '../store.ts';
+
+export function environmentRoutes(ctx: ServerContext): RouteTable {
+  const find = (id: string): EnvironmentRecord => {
+    const record = ctx.store.getEnvironment(id);
+    if (!record) throw notFound('environment', id);
+    return record;
+  };
+  return {
+    '/v1/environment/': {
+      POST: async (req, reply) => {
+        const checked = validateEnvironment(jsonBody(req, '"name" and "vars" (interface 2.3)'));
+        if (!checked.ok) throw problemsError(checked.problems);
+        const record: EnvironmentRecord = { id: randomUUID(), ...checked.environment, created_at: new Date().toISOString() };
+        ctx.store.createEnvironment(record);
+        reply.code(201);
+        return record;
+      },
+      GET: async () => ctx.store.listEnvironments(),
+    },
+    '/v1/environment/:id/': {
+      GET: async (req) => find(param(req, 'id')),
+      DELETE: async (req) => {
+        const record = find(param(req, 'id'));
+        ctx.store.deleteEnvironment(record.id);
+        return record;
+      },
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// GET /v1/load/locations/: where this server can send load from (DESIGN 4): `local`, and each
+// country with a proxy configured (--proxy CC=URL). Proxy URLs may hold credentials: not shown.
+import type { RouteTable, ServerContext } from '../context.ts';
+
+export interface LoadLocation {
+  code: string;
+  egress: 'direct' | 'proxy';
+}
+
+export function loadLocations(proxies: Record<string, string>): LoadLocation[] {
+  const countries = Object.keys(proxies).sort();
+  return [{ code: 'local', egress: 'direct' }, ...countries.map((code): LoadLocation => ({ code, egress: 'proxy' }))];
+}
+
+export function locationRoutes(ctx: ServerContext): RouteTable {
+  return {
+    '/v1/load/locations/': { GET: async () => loadLocations(ctx.proxies) },
+  };
+}

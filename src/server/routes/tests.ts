@@ -1,0 +1,81 @@
+// Load tests: create (queued), list, details, result, stop.
+import { randomUUID } from 'node:crypto';
+import { baseUrl, jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { parseTestRequest } from '../definition.ts';
+import { ApiError } from '../errors.ts';
+import { FINAL_STATUSES, type PlanRecord, type TestRecord } from '../store.ts';
+
+/** A test as GET /v1/load/test/<id>/ shows it (DESIGN 7). */
+export function testView(test: TestRecord) {
+  return {
+    id: test.id,
+    name: test.name,
+    status: test.status,
+    test_url: test.test_url,
+    failure_reason: test.failure_reason,
+    plan_id: test.plan_id,
+    created_at: test.created_at,
+    started_at: test.started_at,
+    finished_at: test.finished_at,
+  };
+}
+
+export function testRoutes(ctx: ServerContext): RouteTable {
+  const find = (id: string): TestRecord => {
+    const test = ctx.store.getTest(id);
+    if (!test) throw notFound('load test', id);
+    return test;
+  };
+  return {
+    '/v1/load/test/': {
+      POST: async (req, reply) => {
+        const parsed = await parseTestRequest(jsonBody(req, '"name" and "config_data" (interface 2.1)'), ctx.store, ctx.dataDir);
+        const now = new Date().toISOString();
+        const id = randomUUID();
+        const plan: PlanRecord = { id: randomUUID(), name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now };
+        const test: TestRecord = {
+          id,
+          name: parsed.definition.name,
+          status: 'initial',
+          test_url: `${baseUrl(req, ctx)}/report/${id}/`,
+          failure_reason: null,
+          plan_id: plan.id,
+          created_at: now,
+          started_at: null,
+          finished_at: null,
+          environment_id: parsed.environmentId,
+          environment: parsed.definition.environment ?? null,
+          test_data_ids: parsed.testDataIds,
+        };
+        ctx.store.createTest(plan, test);
+        ctx.queue.kick();
+        reply.code(201);
+        return { id, test_url: test.test_url, status: 'initial', failure_reason: null };
+      },
+      GET: async () => ctx.store.listTests().map(testView),
+    },
+    '/v1/load/test/:id/': {
+      GET: async (req) => testView(find(param(req, 'id'))),
+    },
+    '/v1/load/test/:id/result/': {
+      GET: async (req) => {
+        const test = find(param(req, 'id'));
+        if (!FINAL_STATUSES.includes(test.status)) {
+          throw new ApiError(409, 'not_finished', `the test is ${test.status}; its result is ready once it is completed, failed or stopped`);
+        }
+        const result = ctx.store.getResult(test.id);
+        if (!result) {
+          const why = test.failure_reason ? `: ${test.failure_reason}` : ' before it started';
+          throw new ApiError(409, 'no_result', `the test ${test.status} without a result${why}`);
+        }
+        return result;
+      },
+    },
+    '/v1/load/test/:id/stop/': {
+      GET: async (req) => {
+        const test = find(param(req, 'id'));
+        return testView((await ctx.queue.stop(test.id)) ?? test);
+      },
+    },
+  };
+}

@@ -1,0 +1,276 @@
+// The server's records in one SQLite file (node:sqlite, WAL): plans, environments, test data,
+// tests and their results. JSON values are stored as TEXT. Uploaded files live in the data
+// directory; test_data.file_path names them.
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { ConfigData, Environment, EnvVar, FileConfig, LoadTestResult } from '../types.ts';
+
+export const TEST_STATUSES = ['initial', 'running', 'completed', 'failed', 'stopped'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
+export const FINAL_STATUSES: readonly TestStatus[] = ['completed', 'failed', 'stopped'];
+
+export interface PlanRecord {
+  id: string;
+  name: string;
+  config_data: ConfigData;
+  created_at: string;
+}
+
+export interface TestRecord {
+  id: string;
+  name: string;
+  status: TestStatus;
+  test_url: string;
+  failure_reason: string | null;
+  plan_id: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The stored environment the request named, if it named one. */
+  environment_id: string | null;
+  /** The environment as it was when the test was created (stored or inline). */
+  environment: Environment | null;
+  test_data_ids: string[];
+}
+
+export interface EnvironmentRecord {
+  id: string;
+  name: string;
+  vars: EnvVar[];
+  created_at: string;
+}
+
+export interface TestDataRecord {
+  id: string;
+  name: string;
+  type: 'csv';
+  file_config: FileConfig;
+  /** The name of the uploaded file, as the client sent it. */
+  file_name: string;
+  row_count: number;
+  created_at: string;
+  /** Absolute path of the stored file; never sent to clients. */
+  file_path: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS plans (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, config_data TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tests (
+  id TEXT PRIMARY KEY, plan_id TEXT NOT NULL REFERENCES plans(id), name TEXT NOT NULL,
+  status TEXT NOT NULL, failure_reason TEXT, test_url TEXT NOT NULL,
+  created_at TEXT NOT NULL, started_at TEXT, finished_at TEXT,
+  environment_id TEXT, environment TEXT, test_data_ids TEXT NOT NULL,
+  queue_position INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS tests_queue ON tests (status, queue_position);
+CREATE TABLE IF NOT EXISTS results (
+  test_id TEXT PRIMARY KEY REFERENCES tests(id), json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS environments (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, vars TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS test_data (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, type TEXT NOT NULL, file_config TEXT NOT NULL,
+  file_name TEXT NOT NULL, file_path TEXT NOT NULL, row_count INTEGER NOT NULL, created_at TEXT NOT NULL);
+`;
+
+type Row = Record<string, SQLInputValue>;
+
+function text(row: Row, key: string): string {
+  return String(row[key]);
+}
+
+function nullableText(row: Row, key: string): string | null {
+  const value = row[key];
+  return value === null || value === undefined ? null : String(value);
+}
+
+function json<T>(row: Row, key: string): T {
+  return JSON.parse(text(row, key)) as T;
+}
+
+function toPlan(row: Row): PlanRecord {
+  return { id: text(row, 'id'), name: text(row, 'name'), config_data: json(row, 'config_data'), created_at: text(row, 'created_at') };
+}
+
+function toTest(row: Row): TestRecord {
+  const environment = nullableText(row, 'environment');
+  return {
+    id: text(row, 'id'),
+    name: text(row, 'name'),
+    status: text(row, 'status') as TestStatus,
+    test_url: text(row, 'test_url'),
+    failure_reason: nullableText(row, 'failure_reason'),
+    plan_id: text(row, 'plan_id'),
+    created_at: text(row, 'created_at'),
+    started_at: nullableText(row, 'started_at'),
+    finished_at: nullableText(row, 'finished_at'),
+    environment_id: nullableText(row, 'environment_id'),
+    environment: environment === null ? null : (JSON.parse(environment) as Environment),
+    test_data_ids: json(row, 'test_data_ids'),
+  };
+}
+
+function toEnvironment(row: Row): EnvironmentRecord {
+  return { id: text(row, 'id'), name: text(row, 'name'), vars: json(row, 'vars'), created_at: text(row, 'created_at') };
+}
+
+function toTestData(row: Row): TestDataRecord {
+  return {
+    id: text(row, 'id'),
+    name: text(row, 'name'),
+    type: 'csv',
+    file_config: json(row, 'file_config'),
+    file_name: text(row, 'file_name'),
+    row_count: Number(row.row_count),
+    created_at: text(row, 'created_at'),
+    file_path: text(row, 'file_path'),
+  };
+}
+
+export class Store {
+  private readonly db: DatabaseSync;
+
+  constructor(path: string) {
+    this.db = new DatabaseSync(path);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db.exec(SCHEMA);
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  private all(sql: string, ...params: SQLInputValue[]): Row[] {
+    return this.db.prepare(sql).all(...params) as Row[];
+  }
+
+  private one(sql: string, ...params: SQLInputValue[]): Row | undefined {
+    return this.db.prepare(sql).get(...params) as Row | undefined;
+  }
+
+  private run(sql: string, ...params: SQLInputValue[]): number {
+    return Number(this.db.prepare(sql).run(...params).changes);
+  }
+
+  // ---- plans and tests ----
+
+  /** A new test and its plan, queued behind every test created before it. */
+  createTest(plan: PlanRecord, test: TestRecord): void {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.run('INSERT INTO plans VALUES (?, ?, ?, ?)', plan.id, plan.name, JSON.stringify(plan.config_data), plan.created_at);
+      this.run(
+        `INSERT INTO tests (id, plan_id, name, status, failure_reason, test_url, created_at, started_at, finished_at,
+           environment_id, environment, test_data_ids, queue_position)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(queue_position), 0) + 1 FROM tests))`,
+        test.id, test.plan_id, test.name, test.status, test.failure_reason, test.test_url, test.created_at,
+        test.started_at, test.finished_at, test.environment_id,
+        test.environment === null ? null : JSON.stringify(test.environment), JSON.stringify(test.test_data_ids),
+      );
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  getPlan(id: string): PlanRecord | undefined {
+    const row = this.one('SELECT * FROM plans WHERE id = ?', id);
+    return row && toPlan(row);
+  }
+
+  getTest(id: string): TestRecord | undefined {
+    const row = this.one('SELECT * FROM tests WHERE id = ?', id);
+    return row && toTest(row);
+  }
+
+  /** Newest first. */
+  listTests(): TestRecord[] {
+    return this.all('SELECT * FROM tests ORDER BY queue_position DESC').map(toTest);
+  }
+
+  /** The queued test that was created first. */
+  nextQueuedTest(): TestRecord | undefined {
+    const row = this.one("SELECT * FROM tests WHERE status = 'initial' ORDER BY queue_position LIMIT 1");
+    return row && toTest(row);
+  }
+
+  markRunning(id: string, at: string): void {
+    this.run("UPDATE tests SET status = 'running', started_at = ? WHERE id = ?", at, id);
+  }
+
+  /** Ends a test; a result (complete or partial) is stored with it when there is one. */
+  finishTest(id: string, end: { status: TestStatus; failureReason: string | null; at: string; result?: LoadTestResult }): void {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.run('UPDATE tests SET status = ?, failure_reason = ?, finished_at = ? WHERE id = ?', end.status, end.failureReason, end.at, id);
+      if (end.result) this.run('INSERT OR REPLACE INTO results VALUES (?, ?)', id, JSON.stringify(end.result));
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** Tests left running by a server that died: failed with `reason`. Returns their number. */
+  failRunningTests(reason: string, at: string): number {
+    return this.run("UPDATE tests SET status = 'failed', failure_reason = ?, finished_at = ? WHERE status = 'running'", reason, at);
+  }
+
+  getResult(testId: string): LoadTestResult | undefined {
+    const row = this.one('SELECT json FROM results WHERE test_id = ?', testId);
+    return row && json<LoadTestResult>(row, 'json');
+  }
+
+  // ---- environments ----
+
+  createEnvironment(record: EnvironmentRecord): void {
+    this.run('INSERT INTO environments VALUES (?, ?, ?, ?)', record.id, record.name, JSON.stringify(record.vars), record.created_at);
+  }
+
+  listEnvironments(): EnvironmentRecord[] {
+    return this.all('SELECT * FROM environments ORDER BY created_at DESC, rowid DESC').map(toEnvironment);
+  }
+
+  getEnvironment(id: string): EnvironmentRecord | undefined {
+    const row = this.one('SELECT * FROM environments WHERE id = ?', id);
+    return row && toEnvironment(row);
+  }
+
+  /** By id, else the newest environment with that name. */
+  findEnvironment(reference: string): EnvironmentRecord | undefined {
+    const row = this.one('SELECT * FROM environments WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
+    return row && toEnvironment(row);
+  }
+
+  deleteEnvironment(id: string): boolean {
+    return this.run('DELETE FROM environments WHERE id = ?', id) > 0;
+  }
+
+  // ---- test data ----
+
+  createTestData(record: TestDataRecord): void {
+    this.run(
+      'INSERT INTO test_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      record.id, record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.file_path,
+      record.row_count, record.created_at,
+    );
+  }
+
+  listTestData(): TestDataRecord[] {
+    return this.all('SELECT * FROM test_data ORDER BY created_at DESC, rowid DESC').map(toTestData);
+  }
+
+  getTestData(id: string): TestDataRecord | undefined {
+    const row = this.one('SELECT * FROM test_data WHERE id = ?', id);
+    return row && toTestData(row);
+  }
+
+  /** By id, else the newest data set with that name. */
+  findTestData(reference: string): TestDataRecord | undefined {
+    const row = this.one('SELECT * FROM test_data WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
+    return row && toTestData(row);
+  }
+
+  deleteTestData(id: string): boolean {
+    return this.run('DELETE FROM test_data WHERE id = ?', id) > 0;
+  }
+}

@@ -1,0 +1,107 @@
+// Hosted mode end to end: the bundled action and the CLI against a real `loadgate serve` process,
+// with an environment and a CSV data set; the results have the embedded results' structure.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
+
+let target: Target;
+let server: Awaited<ReturnType<typeof startServerProcess>>;
+let dir: string;
+let definitionPath: string;
+
+beforeAll(async () => {
+  target = await startTarget();
+  server = await startServerProcess();
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-hosted-'));
+  writeFileSync(join(dir, 'users.csv'), 'email\nann@x.io\nbob@x.io\n');
+  definitionPath = join(dir, 'login.json');
+  writeFileSync(definitionPath, JSON.stringify({
+    name: 'hosted-login',
+    config_data: {
+      steps: [
+        { id: 1, name: 'login', url: '{{BASE}}/login', method: 'POST', payload: '{"user": "{{data.users.email}}"}', capture_env: { TOKEN: { from: 'body', json_path: 'token' } } },
+        { id: 2, name: 'me', url: '{{BASE}}/echo', headers: { Authorization: 'Bearer {{TOKEN}}' } },
+      ],
+      iteration_count: 6, duration: 1,
+    },
+    environment: { name: 'hosted-e2e', vars: [{ key: 'BASE', value: target.url }] },
+    test_data: [{ name: 'users', file: 'users.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'email' } }, order: 'sequential', skip_first_line: true } }],
+  }));
+});
+afterAll(async () => {
+  await server?.dispose();
+  await target?.close();
+});
+
+function run(command: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, command, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/** The keys at every level of a result, so two results can be compared by structure. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length > 0 ? [shape(value[0])] : [];
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [/^\d+$/.test(k) ? '<code>' : k, shape(v)]).sort());
+  }
+  return typeof value;
+}
+
+describe('mode hosted', () => {
+  it('the action runs the definition on the service and writes the same results structure as embedded', async () => {
+    const hostedFile = join(dir, 'hosted.json');
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, '');
+    const action = await run(['dist/index.js'], {
+      INPUT_TEST: definitionPath, INPUT_MODE: 'hosted', 'INPUT_API-URL': server.url, 'INPUT_API-KEY': TEST_KEY,
+      'INPUT_RESULTS-FILE': hostedFile, INPUT_THRESHOLDS: 'fail_rate < 1%\nstep[me].p95 < 5s', INPUT_COMMENT: 'false',
+      GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: join(dir, 'out.txt'),
+    });
+    expect(action.code, action.out).toBe(0);
+    const hosted = JSON.parse(readFileSync(hostedFile, 'utf8'));
+    expect(hosted.run.mode).toBe('hosted');
+    expect(hosted.results.iteration_count).toBe(6);
+    expect(hosted.results.steps.map((s: { success_count: number }) => s.success_count)).toEqual([6, 6]);
+    expect(hosted.test_url).toMatch(new RegExp(`^${server.url}/report/[0-9a-f-]{36}/$`));
+    expect(readFileSync(summary, 'utf8')).toContain('loadgate: hosted-login passed');
+    // The server ran it against the target with the CSV rows and the captured token.
+    const logins = target.received.filter((r) => r.path === '/login').map((r) => JSON.parse(r.body).user).sort();
+    expect(logins).toEqual(['ann@x.io', 'ann@x.io', 'ann@x.io', 'bob@x.io', 'bob@x.io', 'bob@x.io']);
+    expect(new Set(target.received.filter((r) => r.path === '/echo').map((r) => r.headers.authorization))).toEqual(new Set(['Bearer tok-ann@x.io', 'Bearer tok-bob@x.io']));
+    // The key is masked and printed nowhere else.
+    const keyLines = action.out.split('\n').filter((l) => l.includes(TEST_KEY));
+    expect(keyLines.every((l) => l === `::add-mask::${TEST_KEY}`)).toBe(true);
+
+    const embeddedFile = join(dir, 'embedded.json');
+    const embedded = await run(['src/cli-entry.ts', 'run', definitionPath, '--results', embeddedFile], {});
+    expect(embedded.code, embedded.out).toBe(0);
+    const local = JSON.parse(readFileSync(embeddedFile, 'utf8'));
+    expect(shape(hosted.results)).toEqual(shape(local.results));
+    expect(Object.keys(hosted.run).sort()).toEqual(Object.keys(local.run).sort());
+  });
+
+  it('the CLI runs on the service with --api-url, the key from an environment variable', async () => {
+    const results = join(dir, 'cli-hosted.json');
+    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], { LOADGATE_API_KEY: TEST_KEY });
+    expect(cli.code, cli.out).toBe(0);
+    expect(cli.out).toContain('loadgate: hosted-login');
+    expect(JSON.parse(readFileSync(results, 'utf8')).run.mode).toBe('hosted');
+    const missingKey = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url], {});
+    expect(missingKey.code).toBe(2);
+    expect(missingKey.out).toContain('LOADGATE_API_KEY');
+    const wrongKey = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url], { LOADGATE_API_KEY: 'nope' });
+    expect(wrongKey.code).toBe(2);
+    expect(wrongKey.out).toContain('403');
+    expect(wrongKey.out).not.toContain('    at ');
+    expect(wrongKey.out).not.toContain('nope');
+  });
+});
