@@ -89,6 +89,26 @@ describe('errors are counted under the reasons users know', () => {
     expect(kept.results.steps[0]!.status_code_dist).toEqual({ '302': 4 });
     const loop = await runDefinition(definition([{ url: `${target.url}/redirect/11` }], { iteration_count: 2 }));
     expect(loop.results.steps[0]!.error_dist).toEqual({ 'too many redirects': 2 });
+    const cycle = await runDefinition(definition([{ url: `${target.url}/redirect-loop` }], { iteration_count: 2 }));
+    expect(cycle.results.steps[0]!.error_dist).toEqual({ 'too many redirects': 2 });
+  });
+
+  it('follows a redirect to another origin', async () => {
+    const other = await startTarget();
+    const hop = await startTarget({
+      handler: (_req, res) => {
+        res.writeHead(307, { location: `${other.url}/ok?moved` }).end();
+        return true;
+      },
+    });
+    try {
+      const result = await runDefinition(definition([{ url: `${hop.url}/start`, method: 'POST', payload: 'x' }], { iteration_count: 3 }));
+      expect(result.results.steps[0]!.status_code_dist).toEqual({ '200': 3 });
+      expect(other.received.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['POST /ok?moved x', 'POST /ok?moved x', 'POST /ok?moved x']);
+    } finally {
+      await other.close();
+      await hop.close();
+    }
   });
 
   it('TLS is verified unless insecure', async () => {
