@@ -3,8 +3,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InputError, formatProblem } from './errors.ts';
-import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
+import { parseShard, parseStartAt } from './engine/shard.ts';
+import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
@@ -28,6 +29,8 @@ Usage:
   loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
                [--threshold "p95 < 500ms"]... [--baseline FILE] [--concurrency N] [--insecure]
                [--api-url URL [--api-key-env NAME] [--api-result-path PATH]]   (hosted: run on a service)
+               [--shard i/N [--start-at TIME]]   (one slice of a sharded run; see docs/scaling.md)
+  loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
   loadgate validate <definition.json> [--env FILE]
   loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
                  (keys also from LOADGATE_API_KEYS; see docs/server.md)
@@ -42,6 +45,8 @@ const RUN_OPTIONS = {
   'api-url': { type: 'string' },
   'api-key-env': { type: 'string', default: 'LOADGATE_API_KEY' },
   'api-result-path': { type: 'string' },
+  shard: { type: 'string' },
+  'start-at': { type: 'string' },
   concurrency: { type: 'string' },
   insecure: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -53,6 +58,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'run') return await runCommand(rest, io);
     if (command === 'validate') return await validateCommand(rest, io);
     if (command === 'serve') return await serveCommand(rest, io);
+    if (command === 'merge') return await mergeCommand(rest, io);
     if (command === '--version' || command === '-v') {
       io.out(VERSION);
       return 0;
@@ -84,10 +90,32 @@ function parseConcurrency(text: string | undefined): number {
   return n;
 }
 
+function orThrow<T>(parsed: T | Problem): T {
+  if (isProblem(parsed)) throw new InputError([parsed]);
+  return parsed;
+}
+
 function parseFlagsThresholds(lines: string[]): Threshold[] {
   const parsed = parseThresholdLines(lines, THRESHOLD_FLAG);
   if (!parsed.ok) throw new InputError(parsed.problems);
   return parsed.thresholds;
+}
+
+async function mergeCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { results: RUN_OPTIONS.results, threshold: RUN_OPTIONS.threshold, baseline: RUN_OPTIONS.baseline },
+  });
+  if (positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
+  const thresholds = parseFlagsThresholds(values.threshold);
+  const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
+  const result = await mergeShardFiles(positionals, process.cwd(), 'merge');
+  const resultsPath = resolve(values.results);
+  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+  const late = (result.run.shards ?? []).filter((s) => s.late).map((s) => s.index);
+  io.out(`merged ${result.run.shards?.length ?? 0} shards${late.length > 0 ? `; late: shard ${late.join(', ')}` : ''}`);
+  return report(result, thresholds, baseline, io, resultsPath);
 }
 
 async function validateCommand(args: string[], io: CliIo): Promise<number> {
@@ -110,6 +138,8 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const thresholds = parseFlagsThresholds(values.threshold);
   const proxies = parseProxies(values.proxy, '--proxy');
   const concurrency = parseConcurrency(values.concurrency);
+  const shard = values.shard === undefined ? undefined : orThrow(parseShard(values.shard, '--shard'));
+  const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
   const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const resultsPath = resolve(values.results);
@@ -122,6 +152,8 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       proxies,
       signal: io.signal,
       onSecond: progressPrinter(io, test.definition.config_data),
+      shard,
+      startAtMs,
       testUrl: `file://${resultsPath}`,
     });
   if (io.isTTY) io.out('');

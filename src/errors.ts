@@ -10,6 +10,11 @@ export interface Problem {
   message: string;
 }
 
+/** For parsers that return a value or the Problem with it. */
+export function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
+}
+
 export function formatProblem(p: Problem): string {
   const where = p.file ? `${p.file}: ${p.path}` : p.path;
   return `${where}: ${p.message}`;

@@ -1,18 +1,20 @@
 // Every action input is read, defaulted and validated here, once; errors name the input.
-import { InputError, type Problem } from './errors.ts';
+import { InputError, isProblem, type Problem } from './errors.ts';
 import { DEFAULT_CONCURRENCY } from './engine/run.ts';
+import { parseShard, parseStartAt } from './engine/shard.ts';
+import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
 import type { Threshold } from './types.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
-export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted'];
+export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge'];
 
 /** Inputs of later features (action.yml lists them): a value other than the default is refused. */
 const NOT_YET_AVAILABLE: Record<string, string> = {
   'latency-target': '', 'latency-locations': '*',
-  'latency-samples': '10', 'latency-locations-config': '', shard: '', 'start-at': '', shards: 'loadgate-shards/**/*.json',
+  'latency-samples': '10', 'latency-locations-config': '',
   'compare-environment': '', rounds: '10', 'warmup-rounds': '1', 'max-regression': '10%', 'compare-metric': 'p95',
 };
 
@@ -24,6 +26,8 @@ function refuseUnavailable(read: InputReader, problems: Problem[]): void {
     }
   }
 }
+
+export const DEFAULT_SHARDS = 'loadgate-shards/**/*.json';
 
 export interface ActionInputs {
   test: string;
@@ -41,6 +45,11 @@ export interface ActionInputs {
   apiUrl: string;
   apiKey: string;
   apiResultPath: string;
+  /** mode merge: a glob of shard results files. */
+  shards: string;
+  /** A sharded run's slice (DESIGN 11) and the common start, epoch ms. */
+  shard?: Shard;
+  startAtMs?: number;
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -112,6 +121,15 @@ function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
   }
 }
 
+function readParsed<T>(read: InputReader, name: string, parse: (text: string, name: string) => T | Problem, problems: Problem[]): T | undefined {
+  const text = read(name).trim();
+  if (text === '') return undefined;
+  const parsed = parse(text, name);
+  if (!isProblem(parsed)) return parsed;
+  problems.push(parsed);
+  return undefined;
+}
+
 function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
   const parsed = parseThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.thresholds;
@@ -122,7 +140,6 @@ function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
 export function getInputs(read: InputReader): ActionInputs {
   const problems: Problem[] = [];
   const test = read('test').trim();
-  if (test === '') problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
   let proxies: Record<string, string> = {};
   try {
     proxies = parseProxies([read('proxies')], 'proxies');
@@ -144,8 +161,17 @@ export function getInputs(read: InputReader): ActionInputs {
     apiUrl: read('api-url').trim(),
     apiKey: read('api-key').trim(),
     apiResultPath: read('api-result-path').trim(),
+    shards: read('shards').trim() || DEFAULT_SHARDS,
   };
+  if (test === '' && inputs.mode !== 'merge') {
+    problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
+  }
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);
+  inputs.shard = readParsed(read, 'shard', parseShard, problems);
+  inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
+  if (inputs.startAtMs !== undefined && inputs.shard === undefined) {
+    problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
+  }
   refuseUnavailable(read, problems);
   if (problems.length > 0) throw new InputError(problems);
   return inputs;

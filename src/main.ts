@@ -5,12 +5,13 @@ import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
-import { applyThresholds, loadAndPrepare, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { shardsSection } from './report/shards.ts';
 import { runEmbedded } from './engine/run.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline } from './report/baseline.ts';
-import { renderMarkdown } from './report/markdown.ts';
+import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
@@ -43,27 +44,49 @@ function cancelSignal(): AbortSignal {
   return controller.signal;
 }
 
-/** Runs the definition (on this runner, or on the service in mode hosted) and reports it. */
+/** Gets the result (run here, on the service, or merged from shards), then judges and reports it. */
 async function runTestMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
-  const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
   const resultsPath = resolve(inputs.resultsFile);
-  if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
-  core.info(`loadgate: running "${test.definition.name}" (${test.definition.config_data.iteration_count} iterations, ${inputs.mode})`);
-  const signal = cancelSignal();
-  const result = inputs.mode === 'hosted'
-    ? await runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info })
-    : await runEmbedded(test, {
-      concurrency: inputs.maxConcurrency,
-      insecure: inputs.insecureTls,
-      proxies: inputs.proxies,
-      signal,
-      testUrl: runUrl(env) ?? `file://${resultsPath}`,
-    });
+  const result = inputs.mode === 'merge'
+    ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
+    : await runDefinition(inputs, env, resultsPath);
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+  if (inputs.shard) return publishShard(result, resultsPath);
   const { outcomes, passed } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
   await publish(inputs, env, result, outcomes, baseline, resultsPath);
   if (!passed) core.setFailed(failureMessage(outcomes));
+}
+
+async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string): Promise<LoadTestResult> {
+  const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
+  core.info(`loadgate: running "${test.definition.name}" (${test.definition.config_data.iteration_count} iterations, ${inputs.mode})`);
+  const signal = cancelSignal();
+  if (inputs.mode === 'hosted') {
+    return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info });
+  }
+  return runEmbedded(test, {
+    concurrency: inputs.maxConcurrency,
+    insecure: inputs.insecureTls,
+    proxies: inputs.proxies,
+    signal,
+    shard: inputs.shard,
+    startAtMs: inputs.startAtMs,
+    testUrl: runUrl(env) ?? `file://${resultsPath}`,
+  });
+}
+
+/** A shard is judged and reported at the merge, where all its data is: here only one line. */
+async function publishShard(result: LoadTestResult, resultsPath: string): Promise<void> {
+  const line = renderSummaryLine(result, []);
+  core.info(line);
+  await publishReport({
+    markdown: line,
+    outputs: outputsOf(result, [], resultsPath),
+    annotations: [],
+    comment: { enabled: false, testName: result.run.name, job: '', eventName: '', eventPayload: {} },
+  });
 }
 
 async function publish(
@@ -81,8 +104,9 @@ async function publish(
     result,
     outcomes,
     baseline: baseline ? compareToBaseline(result, baseline) : undefined,
-    definitionFile: inputs.test,
+    definitionFile: inputs.test || undefined,
     maxLength: MAX_COMMENT_LENGTH - marker.length - 1,
+    extraSections: [shardsSection(result)].filter((section) => section !== undefined),
   });
   await publishReport({
     markdown,
@@ -90,7 +114,7 @@ async function publish(
     annotations: outcomes.filter((o) => !o.passed).map((o) => ({
       title: 'loadgate: threshold failed',
       message: `${describeThreshold(o.threshold)}: actual ${formatMetricValue(o.threshold.metric, o.actual)}`,
-      file: inputs.test,
+      file: inputs.test || undefined,
     })),
     comment: {
       enabled: inputs.comment,

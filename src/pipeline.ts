@@ -7,6 +7,9 @@ import { validateEnvironment } from './definition/validate.ts';
 import { prepareTest } from './engine/prepare.ts';
 import type { PreparedTest } from './engine/run.ts';
 import { evaluateThresholds, type ThresholdOrigin } from './thresholds.ts';
+import { initHistograms } from './engine/histogram.ts';
+import { readShardFiles } from './merge/load.ts';
+import { mergeShards } from './merge/merge.ts';
 import type { Environment, LoadTestResult, Threshold, ThresholdOutcome } from './types.ts';
 
 /** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
@@ -48,4 +51,13 @@ export function applyThresholds(result: LoadTestResult, thresholds: Threshold[],
   const evaluated = evaluateThresholds(result, thresholds, origin);
   if (!evaluated.ok) throw new InputError(evaluated.problems);
   return { outcomes: evaluated.outcomes, passed: evaluated.outcomes.every((o) => o.passed) };
+}
+
+/** Shard results files (files, folders or globs) merged into one result; refusals are bad input. */
+export async function mergeShardFiles(args: string[], cwd: string, inputName: string): Promise<LoadTestResult> {
+  const files = await readShardFiles(args, cwd, inputName);
+  await initHistograms();
+  const merged = mergeShards(files);
+  if (!merged.ok) throw new InputError(merged.problems);
+  return merged.result;
 }

@@ -166,6 +166,18 @@ export interface ShardInfo {
   start_lag_ms: number;
 }
 
+/** One shard of a merged run (run.shards). */
+export interface ShardSummary {
+  index: number;
+  file: string;
+  started_at: string;
+  finished_at: string;
+  start_lag_ms: number;
+  iterations: number;
+  /** Began more than 1 s after start-at or after the earliest shard. */
+  late: boolean;
+}
+
 /** Encoded HdrHistograms (µs) of a shard file, keyed like the results (docs/results.md). */
 export interface EncodedHistograms {
   overall: string;
@@ -201,6 +213,8 @@ export interface RunInfo {
   series: SecondSample[];
   /** Shard files only. */
   shard?: ShardInfo;
+  /** Merged runs only: the shards merged. */
+  shards?: ShardSummary[];
 }
 
 export interface LoadTestResult {

@@ -29,12 +29,12 @@ describe('getInputs', () => {
     expect(problemsOf(() => getInputs(reader({
       mode: 'turbo', 'max-concurrency': '0', comment: 'maybe', proxies: 'usa=http://x', thresholds: 'p95 <',
     })))).toEqual([
-      'test: expected the path of the test definition file (input "test")',
       'proxies: expected CC=http://host:port (a two-letter country code and a proxy URL), got "usa=http://x"',
       'mode: expected one of embedded, hosted, merge, compare, got "turbo"',
       'max-concurrency: expected a whole number of at least 1, got "0"',
       'thresholds line 1, column 6: expected a number after "<", got end of line',
       'comment: expected true or false, got "maybe"',
+      'test: expected the path of the test definition file (input "test")',
     ]);
   });
 
@@ -49,10 +49,28 @@ describe('getInputs', () => {
   });
 
   it('refuses inputs of features this version does not have, instead of ignoring them', () => {
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', shard: '1/4' })))).toEqual([
-      'shard: input "shard" is not available in this version of loadgate; remove it',
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'latency-target': 'https://x' })))).toEqual([
+      'latency-target: input "latency-target" is not available in this version of loadgate; remove it',
     ]);
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', rounds: '10' })))).toEqual([]);
+  });
+});
+
+describe('sharding inputs', () => {
+  it('reads shard and start-at, and refuses bad ones', () => {
+    expect(getInputs(reader({ test: 'a.json', shard: '2/4', 'start-at': '2026-11-22T19:00:00Z' }))).toMatchObject({ shard: { index: 2, count: 4 }, startAtMs: Date.parse('2026-11-22T19:00:00Z') });
+    expect(getInputs(reader({ test: 'a.json', shard: '1/2', 'start-at': '1795000000000' })).startAtMs).toBe(1795000000000);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', shard: '5/4', 'start-at': 'soon' })))).toEqual([
+      'shard: expected i/N with 1 <= i <= N <= 256 (e.g. 2/4), got "5/4"',
+      'start-at: expected an RFC 3339 time (2026-11-22T19:00:00Z) or epoch milliseconds, got "soon"',
+    ]);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'start-at': '1795000000000' })))).toEqual([
+      'start-at: start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)',
+    ]);
+  });
+
+  it('mode merge needs no definition and reads the shards glob', () => {
+    expect(getInputs(reader({ mode: 'merge' }))).toMatchObject({ mode: 'merge', shards: 'loadgate-shards/**/*.json' });
   });
 });
 

@@ -2,7 +2,8 @@
 import { Engine, type EngineOutcome } from './engine.ts';
 import { initHistograms } from './histogram.ts';
 import { LoadPlan, type Shard } from './plan.ts';
-import { buildResults } from './results.ts';
+import { buildResults, encodeHistograms } from './results.ts';
+import { definitionSha256, waitForStart } from './shard.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
 import { VERSION } from '../version.ts';
 import type { LoadTestDefinition, LoadTestResult, RunInfo, SecondSample } from '../types.ts';
@@ -22,7 +23,10 @@ export interface RunOptions {
   proxies: Record<string, string>;
   signal?: AbortSignal;
   onSecond?: (sample: SecondSample) => void;
+  /** Run only this slice of the plan; the results file then carries what merge needs (DESIGN 11). */
   shard?: Shard;
+  /** Epoch ms to wait for before starting (sharded runs start together). */
+  startAtMs?: number;
   testUrl: string;
 }
 
@@ -30,6 +34,7 @@ export const DEFAULT_CONCURRENCY = 1000;
 
 export async function runEmbedded(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
   await initHistograms();
+  const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
   const plan = new LoadPlan(test.definition.config_data, options.shard);
   const engine = new Engine(plan, test.steps, {
     concurrency: options.concurrency,
@@ -39,14 +44,28 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
     onSecond: options.onSecond,
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,
+    keepSecondHistograms: options.shard !== undefined,
   });
   const outcome = await engine.run();
+  const stepIds = test.steps.map((s) => s.id);
   try {
-    return {
+    const result: LoadTestResult = {
       test_url: options.testUrl,
-      results: buildResults(outcome.recorder, test.steps.map((s) => s.id), outcome.locations),
+      results: buildResults(outcome.recorder, stepIds, outcome.locations),
       run: runInfo(test, outcome),
     };
+    if (options.shard) {
+      result.run.shard = {
+        index: options.shard.index,
+        count: options.shard.count,
+        definition_sha256: await definitionSha256(test.definition),
+        started_at: result.run.started_at,
+        finished_at: result.run.finished_at,
+        start_lag_ms: Math.round(startLagMs),
+      };
+      result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
+    }
+    return result;
   } finally {
     outcome.recorder.destroy();
   }

@@ -1,0 +1,69 @@
+// The file side of merging: the FILE|DIR|glob arguments of `loadgate merge` (or the `shards` input)
+// expanded into files, each read and parsed. All problems are gathered before any is thrown.
+import { glob, readFile, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { InputError, type Problem } from '../errors.ts';
+import type { ShardInput } from './merge.ts';
+
+/**
+ * Each argument is a file, a directory (every *.json below it) or a glob relative to `cwd`.
+ * Files are named as the user would name them: relative to `cwd` unless given absolute.
+ */
+export async function readShardFiles(args: string[], cwd: string, inputName = 'shards'): Promise<ShardInput[]> {
+  const problems: Problem[] = [];
+  const files: string[] = [];
+  for (const arg of args) {
+    const { found, isDir } = await expand(arg, cwd);
+    if (found.length === 0) problems.push({ path: inputName, message: noFilesMessage(arg, isDir) });
+    for (const file of found) if (!files.includes(file)) files.push(file);
+  }
+  if (args.length === 0) problems.push({ path: inputName, message: 'expected shard results files: name files, directories or globs' });
+  if (problems.length > 0) throw new InputError(problems);
+  const read = await Promise.all(files.map((file) => readJson(file, cwd)));
+  const failed = read.flatMap((r) => ('problem' in r ? [r.problem] : []));
+  if (failed.length > 0) throw new InputError(failed);
+  return read.flatMap((r) => ('content' in r ? [r] : []));
+}
+
+async function expand(arg: string, cwd: string): Promise<{ found: string[]; isDir: boolean }> {
+  const absolute = resolve(cwd, arg);
+  const isDir = await isDirectory(absolute);
+  if (!isDir && (await isFile(absolute))) return { found: [arg], isDir };
+  const pattern = isDir ? join(absolute, '**/*.json') : arg;
+  const found: string[] = [];
+  for await (const entry of glob(pattern, { cwd, withFileTypes: true })) {
+    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+    const path = join(entry.parentPath, entry.name);
+    found.push(isAbsolute(arg) ? path : relative(cwd, path));
+  }
+  return { found: found.sort(), isDir };
+}
+
+function noFilesMessage(arg: string, isDir: boolean): string {
+  return isDir
+    ? `directory "${arg}" holds no .json files: expected the shards' results files in it`
+    : `"${arg}" is no file, directory or glob that matches a file: expected the shards' results files`;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() ?? false;
+}
+
+async function readJson(file: string, cwd: string): Promise<ShardInput | { problem: Problem }> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    return { problem: { file, path: '$', message: `could not read the file: ${(error as Error).message}` } };
+  }
+  try {
+    return { file, content: JSON.parse(text) as unknown };
+  } catch (error) {
+    // V8's message carries the position as "(line L column C)".
+    return { problem: { file, path: '$', message: `not valid JSON: ${(error as Error).message}` } };
+  }
+}
