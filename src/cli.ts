@@ -12,6 +12,7 @@ import { runHostedDefinition, type HostedSettings } from './hosted/run-definitio
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
+import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
@@ -27,7 +28,7 @@ export interface CliIo {
 const USAGE = `loadgate ${VERSION}
 Usage:
   loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
-               [--threshold "p95 < 500ms"]... [--baseline FILE] [--concurrency N] [--insecure]
+               [--threshold "p95 < 500ms"]... [--baseline FILE] [--report FILE] [--concurrency N] [--insecure]
                [--api-url URL [--api-key-env NAME] [--api-result-path PATH]]   (hosted: run on a service)
                [--shard i/N [--start-at TIME]]   (one slice of a sharded run; see docs/scaling.md)
   loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
@@ -38,6 +39,7 @@ Exit codes: 0 passed, 1 a threshold failed, 2 bad input or the run could not be 
 
 const RUN_OPTIONS = {
   results: { type: 'string', default: 'loadgate-results.json' },
+  report: { type: 'string' },
   env: { type: 'string' },
   proxy: { type: 'string', multiple: true, default: [] as string[] },
   threshold: { type: 'string', multiple: true, default: [] as string[] },
@@ -115,7 +117,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   const late = (result.run.shards ?? []).filter((s) => s.late).map((s) => s.index);
   io.out(`merged ${result.run.shards?.length ?? 0} shards${late.length > 0 ? `; late: shard ${late.join(', ')}` : ''}`);
-  return report(result, thresholds, baseline, io, resultsPath);
+  return report(result, thresholds, baseline, io, resultsPath, reportPathFor(resultsPath));
 }
 
 async function validateCommand(args: string[], io: CliIo): Promise<number> {
@@ -143,6 +145,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const resultsPath = resolve(values.results);
+  const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
   const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], values['api-result-path'], io) : null;
   const result = hosted
     ? await runHostedDefinition(test, hosted)
@@ -154,12 +157,17 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       onSecond: progressPrinter(io, test.definition.config_data),
       shard,
       startAtMs,
-      testUrl: `file://${resultsPath}`,
+      testUrl: `file://${reportPath}`,
     });
   if (io.isTTY) io.out('');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  return report(result, thresholds, baseline, io, resultsPath);
+  return report(result, thresholds, baseline, io, resultsPath, reportPath);
+}
+
+/** The web report goes next to the results file: `out.json` → `out.html`. */
+export function reportPathFor(resultsPath: string): string {
+  return resultsPath.endsWith('.json') ? `${resultsPath.slice(0, -'.json'.length)}.html` : `${resultsPath}.html`;
 }
 
 /** The key comes from an environment variable, so it never appears in a command line or shell history. */
@@ -172,11 +180,12 @@ function hostedSettings(apiUrl: string, keyVariable: string, resultPath: string 
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
-function report(result: LoadTestResult, thresholds: Threshold[], baseline: LoadTestResult | undefined, io: CliIo, resultsPath: string): number {
+async function report(result: LoadTestResult, thresholds: Threshold[], baseline: LoadTestResult | undefined, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
   const { outcomes, passed } = applyThresholds(result, thresholds, THRESHOLD_FLAG);
   const delta = baseline ? compareToBaseline(result, baseline) : undefined;
+  await writeFile(reportPath, renderHtmlReport({ result, outcomes, baseline: delta }));
   io.out(renderTerminal({ result, outcomes, baseline: delta }, { color: io.isTTY }));
-  io.out(`results: ${resultsPath}`);
+  io.out(`results: ${resultsPath}\nreport:  ${reportPath}`);
   return passed ? 0 : 1;
 }
 

@@ -57,6 +57,13 @@ describe('loadgate run', () => {
     expect(written.results.steps.map((s: { success_count: number }) => s.success_count)).toEqual([30, 30]);
     expect(written.run.version).toBe(VERSION);
     expect(written.run.mode).toBe('embedded');
+    // The web report goes next to the results, and test_url points at it.
+    const html = readFileSync(join(dir, 'pass.html'), 'utf8');
+    expect(written.test_url).toBe(`file://${join(dir, 'pass.html')}`);
+    expect(html).toContain('<title>');
+    expect(html).toContain('home');
+    expect(html).toContain('slow');
+    expect(run.stdout).toContain(`report:  ${join(dir, 'pass.html')}`);
   });
 
   it('--baseline shows the change against an earlier results file', async () => {

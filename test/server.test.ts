@@ -306,9 +306,10 @@ describe('loadgate serve', () => {
       expect(page.headers.get('content-type')).toContain('text/html');
       const unknown = await call('GET', `/report/${UNKNOWN_ID}/`, { key: null });
       expect(unknown.status).toBe(404);
-      expect(page.body).toContain('checkout &#60;b&#62;');
+      // The full web report, the test name escaped.
+      expect(page.body).toContain('checkout &lt;b&gt;');
       expect(page.body).not.toContain('<b>');
-      expect(page.body).toContain('completed');
+      expect(page.body).toContain('data-chart="latency"');
     });
 
     it('rejects an invalid definition with 422: the first problem as field, every problem in the message', async () => {

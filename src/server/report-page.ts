@@ -1,25 +1,20 @@
-// The page behind a test's `test_url`: name, status and the result JSON. Deliberately small;
-// the full web report replaces this one function.
+// The page behind a test's `test_url`: the web report once there is a result (thresholds belong
+// to the client that started the test, so none are shown), else the test's status.
+import { renderHtmlReport } from '../report/html.ts';
+import { escapeXml } from '../report/svg.ts';
 import type { LoadTestResult } from '../types.ts';
 import type { TestRecord } from './store.ts';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined): string {
-  const reason = test.failure_reason ? `<p>Reason: ${escapeHtml(test.failure_reason)}</p>` : '';
-  const body = result
-    ? `<pre>${escapeHtml(JSON.stringify(result, null, 2))}</pre>`
-    : '<p>No result yet.</p>';
+  if (result) return renderHtmlReport({ result, outcomes: [] });
+  const reason = test.failure_reason ? `<p>Reason: ${escapeXml(test.failure_reason)}</p>` : '';
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(test.name)} — loadgate</title></head>
-<body>
-<h1>${escapeHtml(test.name)}</h1>
-<p>Status: ${escapeHtml(test.status)}</p>
+<head><meta charset="utf-8"><title>${escapeXml(test.name)} — loadgate</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 2rem">
+<h1>${escapeXml(test.name)}</h1>
+<p>Status: ${escapeXml(test.status)}. The report appears here when the test has finished.</p>
 ${reason}
-${body}
 </body>
 </html>
 `;
