@@ -16,7 +16,7 @@ import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
-import type { LoadTestResult, Threshold } from './types.ts';
+import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -189,13 +189,12 @@ async function report(result: LoadTestResult, thresholds: Threshold[], baseline:
   return passed ? 0 : 1;
 }
 
-function progressPrinter(io: CliIo, config: { duration: number; iteration_count: number; manual_load?: { duration: number; count: number }[] }) {
-  const seconds = config.manual_load ? config.manual_load.reduce((n, s) => n + s.duration, 0) : config.duration;
-  const planned = config.manual_load ? config.manual_load.reduce((n, s) => n + s.count, 0) : config.iteration_count;
+/** The validator sets duration and iteration_count to manual_load's sums, so they always hold. */
+function progressPrinter(io: CliIo, config: { duration: number; iteration_count: number }) {
   let totals: ProgressTotals = { started: 0, responses: 0, failures: 0 };
-  return (sample: Parameters<typeof addSample>[1]) => {
+  return (sample: SecondSample) => {
     totals = addSample(totals, sample);
-    const line = progressLine(sample, totals, seconds, planned);
+    const line = progressLine(sample, totals, config.duration, config.iteration_count);
     if (io.isTTY) io.out(`\r\x1b[2K${line}`);
     else io.out(line);
   };

@@ -15,7 +15,8 @@ import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
-import type { LoadTestResult, ThresholdOutcome } from './types.ts';
+import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
+import type { LoadTestResult, SecondSample, ThresholdOutcome } from './types.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
@@ -71,10 +72,20 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
     insecure: inputs.insecureTls,
     proxies: inputs.proxies,
     signal,
+    onSecond: progressLogger(test.definition.config_data.duration, test.definition.config_data.iteration_count),
     shard: inputs.shard,
     startAtMs: inputs.startAtMs,
     testUrl: runUrl(env) ?? `file://${resultsPath}`,
   });
+}
+
+/** A progress line in the job log every 5 seconds (the log is not a terminal: no live line). */
+function progressLogger(plannedSeconds: number, plannedIterations: number): (sample: SecondSample) => void {
+  let totals: ProgressTotals = { started: 0, responses: 0, failures: 0 };
+  return (sample) => {
+    totals = addSample(totals, sample);
+    if (sample.t % 5 === 4) core.info(progressLine(sample, totals, plannedSeconds, plannedIterations));
+  };
 }
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */
