@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
@@ -165,10 +165,6 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   return report(result, thresholds, baseline, io, resultsPath, reportPath);
 }
 
-/** The web report goes next to the results file: `out.json` → `out.html`. */
-export function reportPathFor(resultsPath: string): string {
-  return resultsPath.endsWith('.json') ? `${resultsPath.slice(0, -'.json'.length)}.html` : `${resultsPath}.html`;
-}
 
 /** The key comes from an environment variable, so it never appears in a command line or shell history. */
 function hostedSettings(apiUrl: string, keyVariable: string, resultPath: string | undefined, io: CliIo): HostedSettings {

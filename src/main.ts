@@ -5,12 +5,14 @@ import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
-import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile } from './pipeline.ts';
+import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
 import { shardsSection } from './report/shards.ts';
 import { runEmbedded } from './engine/run.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
-import { compareToBaseline } from './report/baseline.ts';
+import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
+import { renderHtmlReport } from './report/html.ts';
+import { artifactName, NOT_IN_ACTIONS, uploadReportArtifact } from './github/artifact.ts';
 import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
@@ -111,10 +113,13 @@ async function publish(
   const job = env.GITHUB_JOB ?? 'loadgate';
   // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
+  const delta = baseline ? compareToBaseline(result, baseline) : undefined;
+  const reportUrl = await writeAndUploadReport(result, outcomes, delta, resultsPath, env);
   const markdown = renderMarkdown({
     result,
     outcomes,
-    baseline: baseline ? compareToBaseline(result, baseline) : undefined,
+    baseline: delta,
+    reportUrl,
     definitionFile: inputs.test || undefined,
     maxLength: MAX_COMMENT_LENGTH - marker.length - 1,
     extraSections: [shardsSection(result)].filter((section) => section !== undefined),
@@ -136,6 +141,23 @@ async function publish(
       eventPayload: await eventPayload(env),
     },
   });
+}
+
+/** The web report next to the results file, uploaded as an artifact; its link, when there is one. */
+async function writeAndUploadReport(
+  result: LoadTestResult,
+  outcomes: ThresholdOutcome[],
+  baseline: BaselineDelta | undefined,
+  resultsPath: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const file = reportPathFor(resultsPath);
+  await writeFile(file, renderHtmlReport({ result, outcomes, baseline }));
+  const uploaded = await uploadReportArtifact({ file, name: artifactName(result.run.name), env });
+  if (uploaded.ok) return uploaded.url;
+  if (uploaded.reason === NOT_IN_ACTIONS) core.info(`loadgate: web report written to ${file}`);
+  else core.warning(`loadgate: the web report could not be uploaded as an artifact: ${uploaded.reason}`);
+  return undefined;
 }
 
 async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {

@@ -61,3 +61,8 @@ export async function mergeShardFiles(args: string[], cwd: string, inputName: st
   if (!merged.ok) throw new InputError(merged.problems);
   return merged.result;
 }
+
+/** The web report goes next to the results file: `out.json` → `out.html`. */
+export function reportPathFor(resultsPath: string): string {
+  return resultsPath.endsWith('.json') ? `${resultsPath.slice(0, -'.json'.length)}.html` : `${resultsPath}.html`;
+}

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstZipEntry, startArtifactStandin } from './helpers/artifact-standin.ts';
 import { startGithubStandin, type GithubStandin } from './helpers/github-standin.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
@@ -42,7 +43,7 @@ interface ActionRun {
   outputs: string;
 }
 
-function runAction(github: GithubStandin, inputs: Record<string, string>, runId: string): Promise<ActionRun> {
+function runAction(github: GithubStandin, inputs: Record<string, string>, runId: string, extraEnv: Record<string, string> = {}): Promise<ActionRun> {
   const summaryPath = join(dir, `summary-${runId}.md`);
   const outputPath = join(dir, `output-${runId}.txt`);
   writeFileSync(summaryPath, '');
@@ -53,13 +54,14 @@ function runAction(github: GithubStandin, inputs: Record<string, string>, runId:
     GITHUB_EVENT_NAME: 'pull_request',
     GITHUB_EVENT_PATH: join(dir, 'event.json'),
     GITHUB_REPOSITORY: 'acme/shop',
-    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: '4242',
     GITHUB_JOB: 'load',
     GITHUB_API_URL: github.url,
     GITHUB_STEP_SUMMARY: summaryPath,
     GITHUB_OUTPUT: outputPath,
     RUNNER_TEMP: dir,
+    ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   return new Promise((resolve) => {
@@ -92,8 +94,9 @@ function output(outputs: string, name: string): string | undefined {
 describe('the bundled action in embedded mode', () => {
   it('creates the sticky comment, then updates the same one; a failing threshold fails the step last', async () => {
     const github = await startGithubStandin({ userForbidden: true });
+    const artifacts = await startArtifactStandin();
     try {
-      const first = await runAction(github, inputs('p95 < 5s\nfail_rate < 1%'), 'a');
+      const first = await runAction(github, inputs('p95 < 5s\nfail_rate < 1%'), 'a', { ...artifacts.env, GITHUB_RUN_ID: '4242' });
       expect(first.code).toBe(0);
       expect(github.comments).toHaveLength(1);
       const comment = github.comments[0]!;
@@ -103,7 +106,13 @@ describe('the bundled action in embedded mode', () => {
       expect(first.summary).toContain('loadgate: checkout passed');
       expect(output(first.outputs, 'passed')).toBe('true');
       expect(output(first.outputs, 'iterations')).toBe('20');
-      expect(output(first.outputs, 'test-url')).toBe('https://github.example/acme/shop/actions/runs/4242');
+      expect(output(first.outputs, 'test-url')).toBe('https://github.com/acme/shop/actions/runs/4242');
+      // The web report is uploaded as an artifact and linked from the comment.
+      expect(artifacts.artifacts).toHaveLength(1);
+      const report = firstZipEntry(artifacts.artifacts[0]!.bytes);
+      expect(report.name).toBe('results.html');
+      expect(report.content.toString()).toContain('checkout');
+      expect(comment.body).toContain(`https://github.com/acme/shop/actions/runs/4242/artifacts/${artifacts.artifacts[0]!.id}`);
       expect(output(first.outputs, 'comment-url')).toBe(comment.html_url);
       expect(target.countsByPath().get('/delay/30')).toBe(20);
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
@@ -125,6 +134,7 @@ describe('the bundled action in embedded mode', () => {
       expect(lines.every((l) => l === '::add-mask::ghs_secret_token_value')).toBe(true);
     } finally {
       await github.close();
+      await artifacts.close();
     }
   });
 
