@@ -10,6 +10,9 @@ import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
+import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
+import { isLatencyThresholdLine, parseLatencyThresholdLines } from './latency/thresholds.ts';
+import { latencyTerminal } from './report/latency.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
@@ -31,6 +34,8 @@ Usage:
                [--threshold "p95 < 500ms"]... [--baseline FILE] [--report FILE] [--concurrency N] [--insecure]
                [--api-url URL [--api-key-env NAME] [--api-result-path PATH]]   (hosted: run on a service)
                [--shard i/N [--start-at TIME]]   (one slice of a sharded run; see docs/scaling.md)
+  loadgate latency <url> [--location PATTERN]... [--samples N] [--location-config CODE=Name[@PROXY]]...
+                 [--threshold "latency.ttfb.p95 < 200ms"]... [--results FILE] [--insecure] [--api-url URL]
   loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
   loadgate validate <definition.json> [--env FILE]
   loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
@@ -61,6 +66,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'validate') return await validateCommand(rest, io);
     if (command === 'serve') return await serveCommand(rest, io);
     if (command === 'merge') return await mergeCommand(rest, io);
+    if (command === 'latency') return await latencyCommand(rest, io);
     if (command === '--version' || command === '-v') {
       io.out(VERSION);
       return 0;
@@ -100,7 +106,44 @@ function orThrow<T>(parsed: T | Problem): T {
 function parseFlagsThresholds(lines: string[]): Threshold[] {
   const parsed = parseThresholdLines(lines, THRESHOLD_FLAG);
   if (!parsed.ok) throw new InputError(parsed.problems);
+  const latencyLine = lines.findIndex((line) => isLatencyThresholdLine(line));
+  if (latencyLine >= 0) {
+    throw new InputError([{ path: `--threshold #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
+  }
   return parsed.thresholds;
+}
+
+async function latencyCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      location: { type: 'string', multiple: true, default: [] as string[] },
+      samples: { type: 'string', default: '' },
+      'location-config': { type: 'string', multiple: true, default: [] as string[] },
+      threshold: RUN_OPTIONS.threshold,
+      results: { type: 'string', default: 'loadgate-latency.json' },
+      insecure: RUN_OPTIONS.insecure,
+      'api-url': RUN_OPTIONS['api-url'],
+      'api-key-env': RUN_OPTIONS['api-key-env'],
+    },
+  });
+  const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], undefined, io) : undefined;
+  const parsed = parseLatencyThresholdLines(values.threshold, THRESHOLD_FLAG);
+  if (!parsed.ok) throw new InputError(parsed.problems);
+  const plan = planLatency(
+    { target: positionals[0] ?? '', patterns: values.location, samples: values.samples, config: values['location-config'] },
+    { target: 'url', patterns: '--location', samples: '--samples', config: '--location-config' },
+    hosted !== undefined,
+  );
+  if (Array.isArray(plan)) throw new InputError(plan);
+  const result = await runLatencyPlan(plan, { insecure: values.insecure, signal: io.signal, hosted });
+  const { outcomes, checks } = judgeLatency(result, parsed.thresholds, THRESHOLD_FLAG);
+  const resultsPath = resolve(values.results);
+  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+  io.out(latencyTerminal(result, { color: io.isTTY, outcomes }));
+  io.out(`results: ${resultsPath}`);
+  return checks.every((c) => c.passed) ? 0 : 1;
 }
 
 async function mergeCommand(args: string[], io: CliIo): Promise<number> {

@@ -4,6 +4,8 @@ import { DEFAULT_CONCURRENCY } from './engine/run.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
+import { planLatency, type LatencyPlan } from './latency/session.ts';
+import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
@@ -13,8 +15,6 @@ export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge'];
 
 /** Inputs of later features (action.yml lists them): a value other than the default is refused. */
 const NOT_YET_AVAILABLE: Record<string, string> = {
-  'latency-target': '', 'latency-locations': '*',
-  'latency-samples': '10', 'latency-locations-config': '',
   'compare-environment': '', rounds: '10', 'warmup-rounds': '1', 'max-regression': '10%', 'compare-metric': 'p95',
 };
 
@@ -47,6 +47,9 @@ export interface ActionInputs {
   apiResultPath: string;
   /** mode merge: a glob of shard results files. */
   shards: string;
+  /** A latency test run with the load test (latency-target), and its `latency…` thresholds. */
+  latency?: LatencyPlan;
+  latencyThresholds: LatencyThreshold[];
   /** A sharded run's slice (DESIGN 11) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
@@ -130,6 +133,36 @@ function readParsed<T>(read: InputReader, name: string, parse: (text: string, na
   return undefined;
 }
 
+const LATENCY_NAMES = { target: 'latency-target', patterns: 'latency-locations', samples: 'latency-samples', config: 'latency-locations-config' };
+
+function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[]): LatencyPlan | undefined {
+  const target = read('latency-target').trim();
+  if (target === '') {
+    if (inputs.latencyThresholds.length > 0) {
+      problems.push({ path: 'thresholds', message: 'latency thresholds need a latency test: set latency-target' });
+    }
+    return undefined;
+  }
+  const lines = (name: string): string[] => read(name).split(/[\n,]/).map((l) => l.trim()).filter(Boolean);
+  const plan = planLatency(
+    { target, patterns: lines('latency-locations'), samples: read('latency-samples'), config: [read('latency-locations-config')] },
+    LATENCY_NAMES,
+    inputs.mode === 'hosted',
+  );
+  if (Array.isArray(plan)) {
+    problems.push(...plan);
+    return undefined;
+  }
+  return plan;
+}
+
+function readLatencyThresholds(read: InputReader, problems: Problem[]): LatencyThreshold[] {
+  const parsed = parseLatencyThresholds(read('thresholds'), THRESHOLDS_INPUT);
+  if (parsed.ok) return parsed.thresholds;
+  problems.push(...parsed.problems);
+  return [];
+}
+
 function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
   const parsed = parseThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.thresholds;
@@ -162,6 +195,7 @@ export function getInputs(read: InputReader): ActionInputs {
     apiKey: read('api-key').trim(),
     apiResultPath: read('api-result-path').trim(),
     shards: read('shards').trim() || DEFAULT_SHARDS,
+    latencyThresholds: readLatencyThresholds(read, problems),
   };
   if (test === '' && inputs.mode !== 'merge') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
@@ -172,6 +206,7 @@ export function getInputs(read: InputReader): ActionInputs {
   if (inputs.startAtMs !== undefined && inputs.shard === undefined) {
     problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
   }
+  inputs.latency = readLatency(read, inputs, problems);
   refuseUnavailable(read, problems);
   if (problems.length > 0) throw new InputError(problems);
   return inputs;

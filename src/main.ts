@@ -1,31 +1,35 @@
-// The action: inputs → definition → engine → thresholds → report → publish, then the verdict.
-// The one place that calls core.setFailed, and only after everything was posted.
-import { writeFile } from 'node:fs/promises';
+// The action: inputs → result (run here, on the service, or merged from shards) → latency test →
+// thresholds → report → publish, then the verdict. The one place that calls core.setFailed, and
+// only after everything was posted.
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
 import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
-import { shardsSection } from './report/shards.ts';
 import { runEmbedded } from './engine/run.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
-import { describeThreshold, formatMetricValue, THRESHOLDS_INPUT } from './thresholds.ts';
+import { judgeLatency, runLatencyPlan } from './latency/session.ts';
+import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
-import { renderHtmlReport } from './report/html.ts';
+import { thresholdCheck } from './report/format.ts';
+import { renderHtmlReport, type HtmlReportSection } from './report/html.ts';
+import { latencyHtmlSection, latencyMarkdownSection } from './report/latency.ts';
+import { renderMarkdown, renderSummaryLine, type ReportSection } from './report/markdown.ts';
+import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
+import { shardsSection } from './report/shards.ts';
 import { artifactName, NOT_IN_ACTIONS, uploadReportArtifact } from './github/artifact.ts';
-import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
-import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import type { LoadTestResult, SecondSample, ThresholdOutcome } from './types.ts';
+import type { ExtraCheck, LoadTestResult, SecondSample, ThresholdOutcome } from './types.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = getInputs((name) => core.getInput(name));
     if (inputs.githubToken) core.setSecret(inputs.githubToken);
     if (inputs.apiKey) core.setSecret(inputs.apiKey);
-    await runTestMode(inputs, env);
+    await runAction(inputs, env);
   } catch (error) {
     if (error instanceof InputError) {
       for (const problem of error.problems) core.error(formatProblem(problem), { title: 'loadgate: bad input' });
@@ -34,6 +38,42 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
     core.setFailed(`loadgate: ${(error as Error).message}`);
   }
+}
+
+/** What the report and the verdict are made of. */
+interface Judged {
+  result: LoadTestResult;
+  outcomes: ThresholdOutcome[];
+  /** Every check, thresholds first: what passes or fails the step. */
+  checks: ExtraCheck[];
+  /** Checks of the other sections (latency), for the renderers' verdict. */
+  extraChecks: ExtraCheck[];
+  markdownSections: ReportSection[];
+  htmlSections: HtmlReportSection[];
+}
+
+async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
+  const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
+  const resultsPath = resolve(inputs.resultsFile);
+  const signal = cancelSignal();
+  const result = inputs.mode === 'merge'
+    ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
+    : await runDefinition(inputs, env, resultsPath, signal);
+  if (inputs.shard) {
+    await writeResults(resultsPath, result);
+    return publishShard(result, resultsPath);
+  }
+  const judged = await judge(inputs, result, signal);
+  await writeResults(resultsPath, result);
+  await publish(inputs, env, judged, baseline ? compareToBaseline(result, baseline) : undefined, resultsPath);
+  const failed = judged.checks.filter((c) => !c.passed);
+  if (failed.length > 0) {
+    core.setFailed(`loadgate: ${failed.length} threshold${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
+  }
+}
+
+function writeResults(path: string, result: LoadTestResult): Promise<void> {
+  return writeFile(path, `${JSON.stringify(result, null, 2)}\n`);
 }
 
 function cancelSignal(): AbortSignal {
@@ -47,25 +87,11 @@ function cancelSignal(): AbortSignal {
   return controller.signal;
 }
 
-/** Gets the result (run here, on the service, or merged from shards), then judges and reports it. */
-async function runTestMode(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
-  const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
-  const resultsPath = resolve(inputs.resultsFile);
-  const result = inputs.mode === 'merge'
-    ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
-    : await runDefinition(inputs, env, resultsPath);
-  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  if (inputs.shard) return publishShard(result, resultsPath);
-  const { outcomes, passed } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
-  await publish(inputs, env, result, outcomes, baseline, resultsPath);
-  if (!passed) core.setFailed(failureMessage(outcomes));
-}
-
-async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string): Promise<LoadTestResult> {
+async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<LoadTestResult> {
   const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
-  core.info(`loadgate: running "${test.definition.name}" (${test.definition.config_data.iteration_count} iterations, ${inputs.mode})`);
-  const signal = cancelSignal();
+  const { duration, iteration_count: iterations } = test.definition.config_data;
+  core.info(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
   if (inputs.mode === 'hosted') {
     return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info });
   }
@@ -74,11 +100,31 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
     insecure: inputs.insecureTls,
     proxies: inputs.proxies,
     signal,
-    onSecond: progressLogger(test.definition.config_data.duration, test.definition.config_data.iteration_count),
+    onSecond: progressLogger(duration, iterations),
     shard: inputs.shard,
     startAtMs: inputs.startAtMs,
-    testUrl: runUrl(env) ?? `file://${resultsPath}`,
+    testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
   });
+}
+
+/** The thresholds, and the latency test (run after the load, so it does not disturb it). */
+async function judge(inputs: ActionInputs, result: LoadTestResult, signal: AbortSignal): Promise<Judged> {
+  const { outcomes } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
+  const shards = shardsSection(result);
+  const judged: Judged = {
+    result, outcomes, checks: outcomes.map(thresholdCheck), extraChecks: [], markdownSections: shards ? [shards] : [], htmlSections: [],
+  };
+  if (!inputs.latency) return judged;
+  core.info(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
+  const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info } : undefined;
+  const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal, hosted });
+  result.run.latency = latency;
+  const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);
+  judged.checks.push(...latencyJudged.checks);
+  judged.extraChecks.push(...latencyJudged.checks);
+  judged.markdownSections.push(latencyMarkdownSection(latency, latencyJudged.outcomes));
+  judged.htmlSections.push(latencyHtmlSection(latency, latencyJudged.outcomes));
+  return judged;
 }
 
 /** A progress line in the job log every 5 seconds (the log is not a terminal: no live line). */
@@ -102,34 +148,28 @@ async function publishShard(result: LoadTestResult, resultsPath: string): Promis
   });
 }
 
-async function publish(
-  inputs: ActionInputs,
-  env: NodeJS.ProcessEnv,
-  result: LoadTestResult,
-  outcomes: ThresholdOutcome[],
-  baseline: LoadTestResult | undefined,
-  resultsPath: string,
-): Promise<void> {
+async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string): Promise<void> {
+  const { result, outcomes } = judged;
   const job = env.GITHUB_JOB ?? 'loadgate';
   // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
-  const delta = baseline ? compareToBaseline(result, baseline) : undefined;
-  const reportUrl = await writeAndUploadReport(result, outcomes, delta, resultsPath, env);
+  const reportUrl = await writeAndUploadReport(judged, baseline, resultsPath, env);
   const markdown = renderMarkdown({
     result,
     outcomes,
-    baseline: delta,
+    baseline,
     reportUrl,
     definitionFile: inputs.test || undefined,
     maxLength: MAX_COMMENT_LENGTH - marker.length - 1,
-    extraSections: [shardsSection(result)].filter((section) => section !== undefined),
+    extraSections: judged.markdownSections,
+    extraChecks: judged.extraChecks,
   });
   await publishReport({
     markdown,
-    outputs: outputsOf(result, outcomes, resultsPath),
-    annotations: outcomes.filter((o) => !o.passed).map((o) => ({
+    outputs: outputsOf(result, judged.checks, resultsPath),
+    annotations: judged.checks.filter((c) => !c.passed).map((c) => ({
       title: 'loadgate: threshold failed',
-      message: `${describeThreshold(o.threshold)}: actual ${formatMetricValue(o.threshold.metric, o.actual)}`,
+      message: `${c.describe}: actual ${c.actual}`,
       file: inputs.test || undefined,
     })),
     comment: {
@@ -144,15 +184,10 @@ async function publish(
 }
 
 /** The web report next to the results file, uploaded as an artifact; its link, when there is one. */
-async function writeAndUploadReport(
-  result: LoadTestResult,
-  outcomes: ThresholdOutcome[],
-  baseline: BaselineDelta | undefined,
-  resultsPath: string,
-  env: NodeJS.ProcessEnv,
-): Promise<string | undefined> {
+async function writeAndUploadReport(judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const file = reportPathFor(resultsPath);
-  await writeFile(file, renderHtmlReport({ result, outcomes, baseline }));
+  const { result, outcomes, extraChecks, htmlSections } = judged;
+  await writeFile(file, renderHtmlReport({ result, outcomes, baseline, extraChecks, extraSections: htmlSections }));
   const uploaded = await uploadReportArtifact({ file, name: artifactName(result.run.name), env });
   if (uploaded.ok) return uploaded.url;
   if (uploaded.reason === NOT_IN_ACTIONS) core.info(`loadgate: web report written to ${file}`);
@@ -163,18 +198,17 @@ async function writeAndUploadReport(
 async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
   if (!env.GITHUB_EVENT_PATH) return {};
   try {
-    const { readFile } = await import('node:fs/promises');
     return JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8'));
   } catch {
     return {};
   }
 }
 
-export function outputsOf(result: LoadTestResult, outcomes: ThresholdOutcome[], resultsPath: string): Record<string, string> {
+export function outputsOf(result: LoadTestResult, checks: ExtraCheck[], resultsPath: string): Record<string, string> {
   const r = result.results;
   const ended = r.fail_count + r.success_count;
   return {
-    passed: String(outcomes.every((o) => o.passed)),
+    passed: String(checks.every((c) => c.passed)),
     'results-file': resultsPath,
     'test-url': result.test_url,
     avg: String(r.response_times.avg),
@@ -183,10 +217,4 @@ export function outputsOf(result: LoadTestResult, outcomes: ThresholdOutcome[], 
     'fail-rate': String(ended === 0 ? 0 : Math.round((r.fail_count * 10000) / ended) / 100),
     iterations: String(r.iteration_count),
   };
-}
-
-function failureMessage(outcomes: ThresholdOutcome[]): string {
-  const failed = outcomes.filter((o) => !o.passed);
-  return `loadgate: ${failed.length} threshold${failed.length === 1 ? '' : 's'} failed: `
-    + failed.map((o) => `${describeThreshold(o.threshold)} (actual ${formatMetricValue(o.threshold.metric, o.actual)})`).join('; ');
 }

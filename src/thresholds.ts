@@ -52,6 +52,8 @@ export function thresholdPlace(origin: ThresholdOrigin, line: number): string {
   return origin.kind === 'lines' ? `${origin.name} line ${line}` : `${origin.name} #${line}`;
 }
 
+const LATENCY_LINE = /^latency(?![A-Za-z0-9_])/;
+
 export type ParsedThresholds = { ok: true; thresholds: Threshold[] } | { ok: false; problems: Problem[] };
 export type EvaluatedThresholds =
   | { ok: true; outcomes: ThresholdOutcome[] }
@@ -71,7 +73,8 @@ export function parseThresholdLines(
   const problems: Problem[] = [];
   lines.forEach((raw, i) => {
     const trimmed = raw.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) return;
+    // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
+    if (trimmed === '' || trimmed.startsWith('#') || LATENCY_LINE.test(trimmed)) return;
     const parsed = parseLine(raw, i + 1);
     if ('message' in parsed) {
       const column = [...raw.slice(0, parsed.index)].length + 1;

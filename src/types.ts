@@ -215,6 +215,8 @@ export interface RunInfo {
   shard?: ShardInfo;
   /** Merged runs only: the shards merged. */
   shards?: ShardSummary[];
+  /** When a latency test ran with the load test (action input latency-target). */
+  latency?: LatencyResult;
 }
 
 export interface LoadTestResult {
@@ -247,9 +249,85 @@ export interface Threshold {
   value: number;
 }
 
+/** A check from another part of the run (latency thresholds, the comparison gate) that counts in the verdict. */
+export interface ExtraCheck {
+  /** How the check reads, e.g. `latency.ttfb.p95 < 200 ms`. */
+  describe: string;
+  /** The measured value as text, e.g. `212 ms`. */
+  actual: string;
+  passed: boolean;
+}
+
 export interface ThresholdOutcome {
   threshold: Threshold;
   /** The measured value in the metric's base unit. */
   actual: number;
   passed: boolean;
 }
+
+// ---- Latency tests (DESIGN 8). Wire names (snake_case) as the service answer and the results file write them. ----
+export const LATENCY_PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
+export type LatencyPhase = (typeof LATENCY_PHASES)[number];
+
+export const LATENCY_STATS = ['min', 'avg', 'median', 'p95', 'max'] as const;
+export type LatencyStat = (typeof LATENCY_STATS)[number];
+
+/** Milliseconds, one decimal. */
+export type PhaseStats = Record<LatencyStat, number>;
+export type PhaseSummary = Record<LatencyPhase, PhaseStats>;
+
+/** A place latency is measured from: a code (`EU.DE.FRA`), a display name and an egress. */
+export interface LatencyLocation {
+  code: string;
+  name: string;
+  /** An HTTP proxy URL; absent: direct from this machine. */
+  proxy?: string;
+}
+
+export interface LocationLatency {
+  name: string;
+  /** `direct`, `proxy http://host:port` (credentials left out), or what a hosted service said. */
+  egress: string;
+  /** Samples taken. */
+  samples: number;
+  failures: number;
+  /** Failure reason (as in error_dist) → count. */
+  errors: Record<string, number>;
+  /** The status code of the last successful sample. */
+  status_code?: number;
+  /** Over the successful samples; all 0 when every sample failed. */
+  phases: PhaseSummary;
+}
+
+export interface LatencyResult {
+  target: string;
+  /** Samples asked for per location. */
+  samples: number;
+  /** Location code → its measurements. */
+  locations: Record<string, LocationLatency>;
+}
+
+/**
+ * One location in the answer of POST /v1/latency/test/ (DESIGN 7): success carries
+ * `status_code` and `latency` (the median total, integer ms), a location whose every sample
+ * failed carries `error` (the most frequent reason) instead. Never a null.
+ */
+export type LatencyAnswerEntry =
+  | ({
+      name: string;
+      egress: 'direct' | 'proxy';
+      status_code: number;
+      latency: number;
+      samples: number;
+      failures: number;
+      errors: Record<string, number>;
+      phases: PhaseSummary;
+    } & PhaseStats)
+  | {
+      name: string;
+      egress: 'direct' | 'proxy';
+      error: string;
+      samples: number;
+      failures: number;
+      errors: Record<string, number>;
+    };

@@ -151,6 +151,26 @@ describe('the bundled action in embedded mode', () => {
     }
   });
 
+  it('a latency test runs with the load test; its thresholds count in the one verdict', async () => {
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      const run = await runAction(github, {
+        ...inputs('p95 < 5s\nlatency.ttfb.p95 < 5s\nlatency[LOCAL.HOST].total.max < 0.001ms'),
+        'latency-target': `${target.url}/delay/5`, 'latency-samples': '3', 'results-file': join(dir, 'latency-results.json'),
+      }, 'e');
+      expect(run.code).toBe(1);
+      const body = github.comments[0]!.body;
+      expect(body).toContain('loadgate: checkout failed — 1 of 3 thresholds breached: latency\\[LOCAL.HOST\\].total.max');
+      expect(body).toContain('LOCAL.HOST');
+      expect(run.stdout).toMatch(/::error title=loadgate%3A threshold failed.*::latency\[LOCAL\.HOST\]\.total\.max < 0\.001 ms: actual/);
+      const results = JSON.parse(readFileSync(join(dir, 'latency-results.json'), 'utf8'));
+      expect(results.run.latency.locations['LOCAL.HOST'].samples).toBe(3);
+      expect(results.run.latency.locations['LOCAL.HOST'].phases.ttfb.median).toBeGreaterThanOrEqual(4);
+    } finally {
+      await github.close();
+    }
+  });
+
   it('bad input fails before any load is sent, naming the input', async () => {
     const github = await startGithubStandin();
     try {

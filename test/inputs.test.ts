@@ -49,10 +49,24 @@ describe('getInputs', () => {
   });
 
   it('refuses inputs of features this version does not have, instead of ignoring them', () => {
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'latency-target': 'https://x' })))).toEqual([
-      'latency-target: input "latency-target" is not available in this version of loadgate; remove it',
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'compare-environment': 'base.json' })))).toEqual([
+      'compare-environment: input "compare-environment" is not available in this version of loadgate; remove it',
     ]);
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', rounds: '10' })))).toEqual([]);
+  });
+});
+
+describe('latency inputs', () => {
+  it('plans the latency test before any request, and refuses latency thresholds without one', () => {
+    const inputs = getInputs(reader({ test: 'a.json', 'latency-target': 'https://api.example.com/health', 'latency-samples': '3', thresholds: 'p95 < 1s\nlatency.ttfb.p95 < 200ms' }));
+    expect(inputs.latency).toMatchObject({ target: 'https://api.example.com/health', samples: 3, patterns: ['*'] });
+    expect(inputs.latency!.locations.map((l) => l.code)).toEqual(['LOCAL.HOST']);
+    expect(inputs.thresholds.map((t) => t.metric)).toEqual(['p95']);
+    expect(inputs.latencyThresholds).toHaveLength(1);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', thresholds: 'latency.ttfb.p95 < 200ms' })))).toEqual([
+      'thresholds: latency thresholds need a latency test: set latency-target',
+    ]);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'latency-target': 'https://x.io', 'latency-locations': 'EU.*' }))).join('\n')).toContain('latency-locations');
   });
 });
 

@@ -346,3 +346,16 @@ describe('docs/report-example.md', () => {
     expect(await readFile(REPORT_EXAMPLE_FILE, 'utf8')).toBe(text);
   });
 });
+
+describe('checks of other sections', () => {
+  it('a failed extra check (latency, comparison) fails the verdict and is named; passed ones count as met', () => {
+    const result = makeResult();
+    const failing = { describe: 'latency.ttfb.p95 < 200 ms', actual: '212 ms', passed: false };
+    const failed = verdictOf(result, [], (t) => t, [failing, { describe: 'latency.total.max < 1 s', actual: '300 ms', passed: true }]);
+    expect(failed.status).toBe('failed');
+    expect(failed.text).toContain('1 of 2 thresholds breached: latency.ttfb.p95 < 200 ms (actual 212 ms)');
+    const markdown = renderMarkdown({ result, outcomes: [], extraChecks: [failing] });
+    expect(markdown.split('\n').find((l) => l.startsWith('###'))).toContain('failed');
+    expect(verdictOf(result, [], (t) => t, [{ ...failing, passed: true }]).status).toBe('passed');
+  });
+});

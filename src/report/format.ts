@@ -3,7 +3,7 @@
 // which is what threshold lines show too.
 
 import { describeThreshold, formatMetricValue } from '../thresholds.ts';
-import type { LoadTestResult, ThresholdMetric, ThresholdOutcome } from '../types.ts';
+import type { ExtraCheck, LoadTestResult, ThresholdMetric, ThresholdOutcome } from '../types.ts';
 
 /** `512 ms`, `0.45 ms`, `1,234 ms`. */
 export function formatMs(ms: number): string {
@@ -100,11 +100,18 @@ const VERDICT_BREACHES = 3;
  * The one-line verdict. `escape` is applied to every piece of user text (the test name and
  * threshold descriptions, which carry step names), so each renderer keeps its own escaping.
  */
+/** A threshold's outcome as a check, the form every part of the verdict shares. */
+export function thresholdCheck(o: ThresholdOutcome): ExtraCheck {
+  return { describe: describeThreshold(o.threshold), actual: formatMetric(o.threshold.metric, o.actual), passed: o.passed };
+}
+
 export function verdictOf(
   result: LoadTestResult,
-  outcomes: readonly ThresholdOutcome[],
+  thresholdOutcomes: readonly ThresholdOutcome[],
   escape: (text: string) => string = (t) => t,
+  extraChecks: readonly ExtraCheck[] = [],
 ): Verdict {
+  const outcomes: ExtraCheck[] = [...thresholdOutcomes.map(thresholdCheck), ...extraChecks];
   const name = escape(result.run.name);
   const partial = result.run.interrupted;
   const failed = outcomes.filter((o) => !o.passed);
@@ -112,7 +119,7 @@ export function verdictOf(
     const stopped = partial ? ' (stopped early; results are partial)' : '';
     const named = failed
       .slice(0, VERDICT_BREACHES)
-      .map((o) => `${escape(describeThreshold(o.threshold))} (actual ${formatMetric(o.threshold.metric, o.actual)})`);
+      .map((o) => `${escape(o.describe)} (actual ${escape(o.actual)})`);
     if (failed.length > VERDICT_BREACHES) named.push(`and ${failed.length - VERDICT_BREACHES} more`);
     const breached = `${failed.length} of ${outcomes.length} ${plural(outcomes.length, 'threshold')} breached`;
     return { status: 'failed', text: `${name} failed${stopped} — ${breached}: ${named.join(', ')}` };

@@ -4,7 +4,7 @@
 // Every piece of user text (names, URLs, reasons, status keys) goes through escapeXml.
 
 import { describeThreshold } from '../thresholds.ts';
-import type { CountDist, LoadTestResult, ResponseTimes, SecondSample, StepResult, ThresholdOutcome } from '../types.ts';
+import type { CountDist, ExtraCheck, LoadTestResult, ResponseTimes, SecondSample, StepResult, ThresholdOutcome } from '../types.ts';
 import type { BaselineDelta, BaselineMetric, MetricChange } from './baseline.ts';
 import { changeVerdict, describeChange, failRatePct, findChange } from './baseline.ts';
 import type { VerdictStatus } from './format.ts';
@@ -36,6 +36,8 @@ export interface HtmlReportSection {
 export interface HtmlReportInput {
   result: LoadTestResult;
   outcomes: ThresholdOutcome[];
+  /** Checks of other sections that count in the verdict (see ReportInput). */
+  extraChecks?: ExtraCheck[];
   baseline?: BaselineDelta;
   /** The page title; default `<test name> — loadgate report`. */
   title?: string;
@@ -132,7 +134,7 @@ function stepViews(result: LoadTestResult): StepView[] {
 
 function header(input: HtmlReportInput): string {
   const { result } = input;
-  const verdict = verdictOf(result, input.outcomes, escapeXml);
+  const verdict = verdictOf(result, input.outcomes, escapeXml, input.extraChecks);
   const context = runContext(result, escapeXml);
   const late = context.lateWarning ? `<p class="warning">⚠ ${context.lateWarning}</p>` : '';
   return [

@@ -4,7 +4,7 @@
 // whole tables at a time, so no table or code block is ever cut in half.
 
 import { describeThreshold } from '../thresholds.ts';
-import type { CountDist, LoadTestResult, ResponseTimes, StepResult, ThresholdOutcome } from '../types.ts';
+import type { CountDist, ExtraCheck, LoadTestResult, ResponseTimes, StepResult, ThresholdOutcome } from '../types.ts';
 import type { BaselineDelta, BaselineMetric, StepDelta } from './baseline.ts';
 import { failRatePct, findChange, formatChange } from './baseline.ts';
 import type { VerdictStatus } from './format.ts';
@@ -49,6 +49,8 @@ export interface ReportInput {
   maxLength?: number;
   /** Placed after the chart, before the <details> blocks; kept whole when the report is shortened. */
   extraSections?: ReportSection[];
+  /** Checks of other sections (latency thresholds, the comparison gate) that count in the verdict. */
+  extraChecks?: ExtraCheck[];
 }
 
 const VERDICT_EMOJI: Record<VerdictStatus, string> = {
@@ -200,7 +202,7 @@ function minimalReport(report: Report, max: number): string {
 // ---- sections ----
 
 function verdictSection(input: ReportInput): string {
-  const verdict = verdictOf(input.result, input.outcomes, (t) => escapeMarkdown(truncate(t, VERDICT_TEXT_CHARS)));
+  const verdict = verdictOf(input.result, input.outcomes, (t) => escapeMarkdown(truncate(t, VERDICT_TEXT_CHARS)), input.extraChecks);
   return `### ${VERDICT_EMOJI[verdict.status]} loadgate: ${verdict.text}`;
 }
 

@@ -70,7 +70,7 @@ export function renderTerminal(input: TerminalInput, opts: TerminalOptions): str
 const clean = oneLine;
 
 function header(input: TerminalInput, paint: Paint): string[] {
-  const verdict = verdictOf(input.result, input.outcomes, clean);
+  const verdict = verdictOf(input.result, input.outcomes, clean, input.extraChecks);
   const status = verdict.status;
   const lines = [paint(COLOUR[status], paint(BOLD, `${SYMBOL[status]} loadgate: ${verdict.text}`))];
   const context = runContext(input.result, clean);

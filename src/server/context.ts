@@ -1,5 +1,6 @@
 // What every route module receives, and the shape in which it declares its routes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LatencyLocation } from '../types.ts';
 import { ApiError, type Limits } from './errors.ts';
 import type { TestQueue } from './queue.ts';
 import type { Store } from './store.ts';
@@ -11,6 +12,8 @@ export interface ServerContext {
   dataDir: string;
   /** Country code → proxy URL: the load locations besides `local`. */
   proxies: Record<string, string>;
+  /** Where latency tests measure from (--latency-location; default LOCAL.HOST). */
+  latencyLocations: readonly LatencyLocation[];
   limits: Limits;
   /** The server's own URL, for requests that carry no Host header. */
   listeningUrl: () => string;

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_CONCURRENCY } from '../engine/run.ts';
 import { InputError, formatProblem } from '../errors.ts';
 import { parseProxies } from '../inputs.ts';
+import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
+import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
 import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList } from './auth.ts';
@@ -31,6 +33,8 @@ export interface ServerOptions {
   rateLimit?: number;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
+  /** Where latency tests measure from; default DEFAULT_LATENCY_LOCATIONS. */
+  latencyLocations?: readonly LatencyLocation[];
   log: (line: string) => void;
   limits?: Limits;
   concurrency?: number;
@@ -50,6 +54,7 @@ export interface ServeIo {
 
 const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--db FILE] [--api-key-file FILE]
                       [--rate-limit N] [--proxy CC=URL]... [--data-dir DIR]
+                      [--latency-location CODE=Name[@http://proxy:port]]...
 API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
 See docs/server.md.`;
 
@@ -60,6 +65,7 @@ const SERVE_OPTIONS = {
   'api-key-file': { type: 'string' },
   'rate-limit': { type: 'string' },
   proxy: { type: 'string', multiple: true, default: [] as string[] },
+  'latency-location': { type: 'string', multiple: true, default: [] as string[] },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -90,7 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: options.log,
   });
   let url = '';
-  const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, limits, listeningUrl: () => url, log: options.log };
+  const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, listeningUrl: () => url, log: options.log };
   const access = {
     checkKey: createKeyChecker(options.apiKeys),
     ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
@@ -144,6 +150,8 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
   const { values } = parseArgs({ args, options: SERVE_OPTIONS, allowPositionals: false });
   if (values.help) return 'help';
   const rateLimit = values['rate-limit'];
+  const latency = parseLocationConfig(values['latency-location'], '--latency-location');
+  if (!latency.ok) throw new InputError(latency.problems);
   return {
     port: wholeNumber(values.port, '--port', 0, 65535),
     host: values.host,
@@ -152,6 +160,7 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     apiKeys: await readKeys(values['api-key-file'], process.env.LOADGATE_API_KEYS),
     ...(rateLimit === undefined ? {} : { rateLimit: wholeNumber(rateLimit, '--rate-limit', 1, 1_000_000) }),
     proxies: parseProxies(values.proxy, '--proxy'),
+    latencyLocations: latency.locations,
     log,
   };
 }

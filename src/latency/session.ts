@@ -1,0 +1,85 @@
+// A latency test as the action and the CLI run it: planned and checked before any request (the
+// target, the location patterns against the configured locations, the samples), then run from
+// this machine or on a service of the interface, and judged by its `latency…` thresholds.
+import { InputError, isProblem, type Problem } from '../errors.ts';
+import { createClient } from '../hosted/client.ts';
+import { formatLatencyActual } from '../report/latency.ts';
+import type { ThresholdOrigin } from '../thresholds.ts';
+import type { ExtraCheck } from '../types.ts';
+import { parseLocationConfig, selectLocations, splitPatterns } from './locations.ts';
+import { parseSamples, runHostedLatency, runLatency } from './run.ts';
+import { evaluateLatencyThresholds, type LatencyThreshold, type LatencyThresholdOutcome } from './thresholds.ts';
+import type { LatencyLocation, LatencyResult } from '../types.ts';
+
+export interface LatencyPlan {
+  target: string;
+  /** The patterns as given (a service resolves them itself). */
+  patterns: string[];
+  /** The configured locations the patterns select (embedded runs). */
+  locations: LatencyLocation[];
+  samples: number;
+}
+
+export interface LatencyPlanInput {
+  target: string;
+  patterns: string[];
+  samples: string;
+  config: string[];
+}
+
+/** Input and flag names, so problems point where the user wrote the value. */
+export interface LatencyInputNames {
+  target: string;
+  patterns: string;
+  samples: string;
+  config: string;
+}
+
+export function planLatency(input: LatencyPlanInput, names: LatencyInputNames, hosted: boolean): LatencyPlan | Problem[] {
+  const problems: Problem[] = [];
+  if (!/^https?:\/\/[^/]+/.test(input.target)) {
+    problems.push({ path: names.target, message: `expected an http:// or https:// URL, got "${input.target}"` });
+  }
+  const samples = parseSamples(input.samples, names.samples);
+  if (isProblem(samples)) problems.push(samples);
+  const patterns = splitPatterns(input.patterns.length > 0 ? input.patterns : ['*']);
+  let locations: LatencyLocation[] = [];
+  const configured = parseLocationConfig(input.config, names.config);
+  if (!configured.ok) problems.push(...configured.problems);
+  else if (!hosted) {
+    const selected = selectLocations(configured.locations, patterns, names.patterns);
+    if (selected.ok) locations = selected.locations;
+    else problems.push(...selected.problems);
+  }
+  if (problems.length > 0) return problems;
+  return { target: input.target, patterns, locations, samples: samples as number };
+}
+
+export interface LatencyRunSettings {
+  insecure: boolean;
+  signal?: AbortSignal;
+  /** Run on a service of the interface instead of from this machine. */
+  hosted?: { apiUrl: string; apiKey: string; log: (message: string) => void };
+}
+
+export function runLatencyPlan(plan: LatencyPlan, settings: LatencyRunSettings): Promise<LatencyResult> {
+  if (settings.hosted) {
+    const client = createClient({ baseUrl: settings.hosted.apiUrl, apiKey: settings.hosted.apiKey, log: settings.hosted.log });
+    return runHostedLatency(client, plan.target, plan.patterns);
+  }
+  return runLatency(plan.target, plan.locations, { samples: plan.samples, insecure: settings.insecure, signal: settings.signal });
+}
+
+/** The thresholds' outcomes, and the same as checks for the report's verdict. */
+export function judgeLatency(
+  result: LatencyResult,
+  thresholds: readonly LatencyThreshold[],
+  origin: ThresholdOrigin,
+): { outcomes: LatencyThresholdOutcome[]; checks: ExtraCheck[] } {
+  const evaluated = evaluateLatencyThresholds(result, thresholds, origin);
+  if (!evaluated.ok) throw new InputError(evaluated.problems);
+  return {
+    outcomes: evaluated.outcomes,
+    checks: evaluated.outcomes.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })),
+  };
+}

@@ -1,0 +1,255 @@
+// Latency thresholds, in the grammar of DESIGN 9 with a `latency` scope:
+//   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
+//   latency[.|[CODE].]fail_rate op value[%]
+// `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
+// Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine tells them
+// apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
+import type { Problem } from '../errors.ts';
+import { thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import type { ThresholdOp } from '../types.ts';
+import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
+
+export type LatencyMetric = `${LatencyPhase}.${LatencyStat}` | 'fail_rate';
+
+export interface LatencyThreshold {
+  /** The line as the user wrote it (trimmed). */
+  source: string;
+  /** 1-based line number in the input. */
+  line: number;
+  /** A location code; absent: every location. */
+  location?: string;
+  metric: LatencyMetric;
+  op: ThresholdOp;
+  /** ms for phases, % for fail_rate. */
+  value: number;
+}
+
+export interface LatencyThresholdOutcome {
+  threshold: LatencyThreshold;
+  /** The measured value (ms or %); null when the location has no successful sample to measure. */
+  actual: number | null;
+  passed: boolean;
+  /** The location the value was measured at: the scoped one, or for an unscoped phase threshold the one that fits it least. */
+  location?: string;
+  /** The threshold's canonical text: `latency[EU.DE.FRA].total.avg < 300 ms`. */
+  describe: string;
+}
+
+export type ParsedLatencyThresholds = { ok: true; thresholds: LatencyThreshold[] } | { ok: false; problems: Problem[] };
+export type EvaluatedLatencyThresholds = { ok: true; outcomes: LatencyThresholdOutcome[] } | { ok: false; problems: Problem[] };
+
+const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '==', '!='];
+const CODE = /^[A-Z][A-Z0-9]*(?:\.[A-Z][A-Z0-9]*)+$/;
+const METRIC_FORM = `<phase>.<stat> (phase ${LATENCY_PHASES.join(', ')}; stat ${LATENCY_STATS.join(', ')}) or fail_rate`;
+
+/** A line for this parser: it starts with the word `latency`. */
+export function isLatencyThresholdLine(line: string): boolean {
+  return /^\s*latency(?![A-Za-z0-9_])/.test(line);
+}
+
+/** The `latency…` lines of a multi-line input; the others (and blank and # lines) are skipped. */
+export function parseLatencyThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): ParsedLatencyThresholds {
+  return parseLatencyThresholdLines(text.split(/\r?\n/), origin);
+}
+
+/** One threshold per entry (repeated CLI flags), numbered from 1; entries not starting with `latency` are skipped. */
+export function parseLatencyThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): ParsedLatencyThresholds {
+  const thresholds: LatencyThreshold[] = [];
+  const problems: Problem[] = [];
+  lines.forEach((raw, i) => {
+    if (!isLatencyThresholdLine(raw)) return;
+    const parsed = parseLine(raw, i + 1);
+    if ('message' in parsed) {
+      const column = [...raw.slice(0, parsed.index)].length + 1;
+      problems.push({ path: `${thresholdPlace(origin, i + 1)}, column ${column}`, message: parsed.message });
+    } else {
+      thresholds.push(parsed);
+    }
+  });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, thresholds };
+}
+
+// ---- parsing one line ----
+
+interface LineError {
+  index: number;
+  message: string;
+}
+
+function parseLine(raw: string, line: number): LatencyThreshold | LineError {
+  let at = skipSpace(raw, 0) + 'latency'.length;
+  let location: string | undefined;
+  if (raw[at] === '[') {
+    const close = raw.indexOf(']', at);
+    if (close < 0) return { index: at, message: 'unclosed "[" in latency[…]; expected "]" after the location code' };
+    const inner = raw.slice(at + 1, close).trim();
+    if (!CODE.test(inner)) return { index: at + 1, message: locationMessage(inner) };
+    location = inner;
+    at = close + 1;
+  }
+  if (raw[at] !== '.') return { index: at, message: `expected "." after "${raw.slice(skipSpace(raw, 0), at)}", got ${got(raw, at)}` };
+  const metric = parseMetric(raw, at + 1);
+  if ('message' in metric) return metric;
+  const op = parseOp(raw, metric.end, metric.metric);
+  if ('message' in op) return op;
+  const value = parseValue(raw, op.end, metric.metric, op.op);
+  if ('message' in value) return value;
+  const rest = skipSpace(raw, value.end);
+  if (rest < raw.length) return { index: rest, message: `unexpected ${got(raw, rest)}; expected the end of the threshold (one per line)` };
+  return { source: raw.trim(), line, ...(location === undefined ? {} : { location }), metric: metric.metric, op: op.op, value: value.value };
+}
+
+function locationMessage(inner: string): string {
+  if (inner === '') return 'expected a location code inside latency[], such as latency[EU.DE.FRA]';
+  if (inner.includes('*')) return `latency[${inner}]: a threshold names one location code, not a pattern; use latency.… for every location`;
+  if (CODE.test(inner.toUpperCase())) return `location codes are upper case; write latency[${inner.toUpperCase()}]`;
+  return `location ${JSON.stringify(inner)} is not a location code; expected two or more dot-separated upper-case segments such as EU.DE.FRA`;
+}
+
+function parseMetric(raw: string, from: number): { metric: LatencyMetric; end: number } | LineError {
+  const word = readWord(raw, from);
+  if (word === 'fail_rate') return { metric: 'fail_rate', end: from + word.length };
+  const phase = LATENCY_PHASES.find((p) => p === word);
+  if (!phase) {
+    const lower = word.toLowerCase();
+    const hint = LATENCY_PHASES.some((p) => p === lower) || lower === 'fail_rate' ? `; metrics are lower case: ${lower}` : '';
+    return { index: from, message: `unknown latency metric ${word === '' ? got(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}` };
+  }
+  const dot = from + word.length;
+  if (raw[dot] !== '.') return { index: dot, message: `expected "." and a statistic (${LATENCY_STATS.join(', ')}) after "${phase}", got ${got(raw, dot)}` };
+  const statWord = readWord(raw, dot + 1);
+  const stat = LATENCY_STATS.find((s) => s === statWord);
+  if (!stat) {
+    const hint = /^p50$/i.test(statWord) ? '; the 50th percentile is written median' : '';
+    const found = statWord === '' ? got(raw, dot + 1) : JSON.stringify(statWord);
+    return { index: dot + 1, message: `unknown statistic ${found}${hint}; expected one of ${LATENCY_STATS.join(', ')}` };
+  }
+  return { metric: `${phase}.${stat}`, end: dot + 1 + statWord.length };
+}
+
+function parseOp(raw: string, from: number, metric: LatencyMetric): { op: ThresholdOp; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  const text = /^[<>=!]*/.exec(raw.slice(start))?.[0] ?? '';
+  const op = OPS.find((o) => o === text);
+  if (op) return { op, end: start + text.length };
+  return { index: start, message: `expected an operator (${OPS.join(', ')}) after "${metric}", got ${text === '' ? got(raw, start) : JSON.stringify(text)}` };
+}
+
+function parseValue(raw: string, from: number, metric: LatencyMetric, op: ThresholdOp): { value: number; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  const number = /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(start))?.[0];
+  if (number === undefined) return { index: start, message: `expected a number after "${op}", got ${got(raw, start)}` };
+  const unitStart = skipSpace(raw, start + number.length);
+  const unit = /^[^\s#]*/.exec(raw.slice(unitStart))?.[0] ?? '';
+  const isRate = metric === 'fail_rate';
+  const units = isRate ? ['%'] : ['ms', 's'];
+  if (unit !== '' && !units.includes(unit)) {
+    const usage = isRate ? 'fail_rate takes % or no unit' : `${metric} takes ms or s (no unit means ms)`;
+    const known = ['ms', 's', '%'].includes(unit);
+    return { index: unitStart, message: known ? `unit ${JSON.stringify(unit)} does not apply here; ${usage}` : `unknown unit ${JSON.stringify(unit)} after ${number}; ${usage}` };
+  }
+  // Shifting the decimal point in the text keeps 0.1s at exactly 100 (0.1 * 1000 is not).
+  const value = unit === 's' ? Number(`${number}e3`) : Number(number);
+  if (isRate && value > 100) return { index: start, message: `fail_rate is a percentage; expected a value from 0 to 100, got ${number}` };
+  return { value, end: unit === '' ? start + number.length : unitStart + unit.length };
+}
+
+function skipSpace(raw: string, from: number): number {
+  let i = from;
+  while (i < raw.length && /\s/.test(raw.charAt(i))) i += 1;
+  return i;
+}
+
+function readWord(raw: string, from: number): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(raw.slice(from))?.[0] ?? '';
+}
+
+function got(raw: string, index: number): string {
+  if (index >= raw.length) return 'end of line';
+  const token = /^\S*/.exec(raw.slice(index))?.[0] ?? '';
+  return JSON.stringify(token.length > 20 ? `${token.slice(0, 20)}…` : token);
+}
+
+// ---- rendering ----
+
+const PLAIN = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+
+/** Canonical text of a threshold; parses back to the same threshold. */
+export function describeLatencyThreshold(t: LatencyThreshold): string {
+  const scope = t.location === undefined ? 'latency' : `latency[${t.location}]`;
+  return `${scope}.${t.metric} ${t.op} ${PLAIN.format(t.value)} ${t.metric === 'fail_rate' ? '%' : 'ms'}`;
+}
+
+// ---- evaluation ----
+
+/** Measure each threshold; one naming a location absent from the result is a problem, never a pass. */
+export function evaluateLatencyThresholds(
+  result: LatencyResult,
+  thresholds: readonly LatencyThreshold[],
+  origin: ThresholdOrigin = THRESHOLDS_INPUT,
+): EvaluatedLatencyThresholds {
+  const outcomes: LatencyThresholdOutcome[] = [];
+  const problems: Problem[] = [];
+  const codes = Object.keys(result.locations);
+  for (const threshold of thresholds) {
+    const path = thresholdPlace(origin, threshold.line);
+    if (codes.length === 0) {
+      problems.push({ path, message: 'the latency test measured no location' });
+    } else if (threshold.location !== undefined && !Object.hasOwn(result.locations, threshold.location)) {
+      problems.push({ path, message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}` });
+    } else {
+      outcomes.push({ describe: describeLatencyThreshold(threshold), ...measure(result, threshold) });
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, outcomes };
+}
+
+type Measured = Omit<LatencyThresholdOutcome, 'describe'>;
+
+function measure(result: LatencyResult, t: LatencyThreshold): Measured {
+  if (t.location !== undefined) return atLocation(t, t.location, result.locations[t.location]!);
+  if (t.metric === 'fail_rate') {
+    const all = Object.values(result.locations);
+    const actual = failRate(all.reduce((n, l) => n + l.failures, 0), all.reduce((n, l) => n + l.samples, 0));
+    return { threshold: t, actual, passed: compare(actual, t.op, t.value) };
+  }
+  // Every location must hold it: the outcome shows the first that does not, else the closest to the limit.
+  const each = Object.entries(result.locations).map(([code, l]) => atLocation(t, code, l));
+  const failed = each.find((m) => !m.passed);
+  if (failed) return failed;
+  const closest = [...each].sort((a, b) => Math.abs((a.actual ?? 0) - t.value) - Math.abs((b.actual ?? 0) - t.value))[0]!;
+  return closest;
+}
+
+function atLocation(t: LatencyThreshold, code: string, l: LocationLatency): Measured {
+  if (t.metric === 'fail_rate') {
+    const actual = failRate(l.failures, l.samples);
+    return { threshold: t, actual, passed: compare(actual, t.op, t.value), location: code };
+  }
+  // A location without a successful sample has no latency to hold against the limit.
+  if (l.samples - l.failures === 0) return { threshold: t, actual: null, passed: false, location: code };
+  const [phase, stat] = t.metric.split('.') as [LatencyPhase, LatencyStat];
+  const actual = l.phases[phase][stat];
+  return { threshold: t, actual, passed: compare(actual, t.op, t.value), location: code };
+}
+
+function failRate(failures: number, samples: number): number {
+  return samples === 0 ? 0 : (failures * 100) / samples;
+}
+
+function compare(actual: number, op: ThresholdOp, limit: number): boolean {
+  switch (op) {
+    case '<':
+      return actual < limit;
+    case '<=':
+      return actual <= limit;
+    case '>':
+      return actual > limit;
+    case '>=':
+      return actual >= limit;
+    case '==':
+      return actual === limit;
+    case '!=':
+      return actual !== limit;
+  }
+}

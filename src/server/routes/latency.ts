@@ -1,0 +1,97 @@
+// The latency routes (DESIGN 7 and 8): GET /v1/latency/locations/ is the tree of the configured
+// locations (`serve --latency-location`), POST /v1/latency/test/ measures a target from the
+// locations its patterns pick and answers synchronously with a flat object keyed by location
+// code. The test is bounded in time, since clients wait for the answer (the hosted client 30 s).
+import type { FastifyReply } from 'fastify';
+import { locationTree, selectLocations, splitPatterns } from '../../latency/locations.ts';
+import { DEFAULT_SAMPLES, latencyAnswer, MAX_SAMPLES, runLatency } from '../../latency/run.ts';
+import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
+import { ApiError, problemsError } from '../errors.ts';
+
+/** Per sample, connection included. */
+const SAMPLE_TIMEOUT_MS = 5_000;
+/** No location starts a new sample after this: the answer comes within it plus one sample timeout. */
+const TEST_BUDGET_MS = 15_000;
+
+export function latencyRoutes(ctx: ServerContext): RouteTable {
+  return {
+    '/v1/latency/locations/': { GET: async () => locationTree(ctx.latencyLocations) },
+    '/v1/latency/test/': {
+      POST: async (req, reply) => {
+        const body = jsonBody(req, '"target" and "locations" (interface 2.6)');
+        const target = readTarget(body.target);
+        const samples = readSamples(body.samples);
+        const selected = selectLocations(ctx.latencyLocations, splitPatterns(readPatterns(body.locations)), 'locations');
+        if (!selected.ok) throw problemsError(selected.problems);
+        const result = await runLatency(target, selected.locations, {
+          samples,
+          timeoutMs: SAMPLE_TIMEOUT_MS,
+          budgetMs: TEST_BUDGET_MS,
+          signal: abortedWhenClientLeaves(reply),
+        });
+        return latencyAnswer(result);
+      },
+    },
+  };
+}
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError(422, 'invalid_request', `${field}: ${message}`, { field });
+}
+
+function readTarget(value: unknown): string {
+  const expected = 'expected an http:// or https:// URL';
+  if (typeof value !== 'string' || value.trim() === '') return failWith(invalid('target', `${expected}, got ${describe(value)}`));
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // reported below
+  }
+  return failWith(invalid('target', `${expected}, got ${JSON.stringify(value)}`));
+}
+
+function readSamples(value: unknown): number {
+  if (value === undefined) return DEFAULT_SAMPLES;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= MAX_SAMPLES) return n;
+  return failWith(invalid('samples', `expected a whole number from 1 to ${MAX_SAMPLES}, got ${describe(value)}`));
+}
+
+/**
+ * `locations`: an array of strings, or a string holding one as JSON (`"[\"*\"]"`); a string that
+ * is not JSON is read as one item (`"EU.*,LOCAL.HOST"`). Items may join patterns with commas.
+ */
+function readPatterns(value: unknown): string[] {
+  const expected = 'expected an array of location patterns such as ["*"] or ["EU.*", "LOCAL.HOST"]';
+  if (value === undefined) return failWith(invalid('locations', `${expected}; it is missing`));
+  const items = typeof value === 'string' ? fromJsonText(value) : value;
+  if (Array.isArray(items) && items.every((i) => typeof i === 'string')) return items;
+  return failWith(invalid('locations', `${expected}, got ${describe(value)}`));
+}
+
+function fromJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return [text];
+  }
+}
+
+function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+function failWith(error: ApiError): never {
+  throw error;
+}
+
+/** A client that gives up waiting should not keep the server probing. */
+function abortedWhenClientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
