@@ -113,8 +113,8 @@ export class Slot {
   onRequestStart(): void {}
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
-    if (statusCode >= 300 && statusCode < 400 && headers.location !== undefined && this.host.steps[this.stepIndex]!.followRedirects) {
-      const step = this.host.steps[this.stepIndex]!;
+    const step = this.host.steps[this.stepIndex]!;
+    if (statusCode >= 300 && statusCode < 400 && headers.location !== undefined && step.followRedirects) {
       const dispatcher = this.host.dispatcherFor(this, this.location, step.h2);
       // undici 8's type declarations still list the old handler methods; at run time it has the new ones.
       const redirector = new RedirectHandler(
