@@ -13,6 +13,10 @@ import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
 import { isLatencyThresholdLine, parseLatencyThresholdLines } from './latency/thresholds.ts';
 import { latencyTerminal } from './report/latency.ts';
+import { loadDefinition } from './definition/load.ts';
+import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
+import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
+import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonTerminal } from './compare/report.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
@@ -36,6 +40,8 @@ Usage:
                [--shard i/N [--start-at TIME]]   (one slice of a sharded run; see docs/scaling.md)
   loadgate latency <url> [--location PATTERN]... [--samples N] [--location-config CODE=Name[@PROXY]]...
                  [--threshold "latency.ttfb.p95 < 200ms"]... [--results FILE] [--insecure] [--api-url URL]
+  loadgate compare <definition.json> --base-env FILE [--env FILE] [--rounds 10] [--warmup-rounds 1]
+                 [--max-regression 10%] [--metric p95] [--seed S] [--threshold EXPR]... [--results FILE]
   loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
   loadgate validate <definition.json> [--env FILE]
   loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
@@ -67,6 +73,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'serve') return await serveCommand(rest, io);
     if (command === 'merge') return await mergeCommand(rest, io);
     if (command === 'latency') return await latencyCommand(rest, io);
+    if (command === 'compare') return await compareCommand(rest, io);
     if (command === '--version' || command === '-v') {
       io.out(VERSION);
       return 0;
@@ -111,6 +118,53 @@ function parseFlagsThresholds(lines: string[]): Threshold[] {
     throw new InputError([{ path: `--threshold #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
   }
   return parsed.thresholds;
+}
+
+async function compareCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      env: RUN_OPTIONS.env, 'base-env': { type: 'string' }, rounds: { type: 'string' }, 'warmup-rounds': { type: 'string' },
+      'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
+      threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency,
+      insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy,
+    },
+  });
+  const file = positionals[0];
+  const problems: Problem[] = [];
+  if (!file) problems.push({ path: 'definition', message: 'expected the path of a test definition file' });
+  if (!values['base-env']) problems.push({ path: '--base-env', message: 'expected the base side\'s environment (a file or inline JSON)' });
+  const settings = parseCompareSettings({
+    rounds: values.rounds, warmupRounds: values['warmup-rounds'], maxRegression: values['max-regression'], metric: values.metric, seed: values.seed,
+  }, CLI_FLAG_NAMES);
+  if (Array.isArray(settings)) problems.push(...settings);
+  if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
+  const thresholds = parseFlagsThresholds(values.threshold);
+  const sides = await prepareSides(
+    await loadDefinition(file!),
+    await readEnvironmentSpec(values.env ?? '', '--env'),
+    (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
+    `--base-env ${values['base-env']}`,
+  );
+  io.err(comparisonPlanLine(sides.head.definition, settings));
+  const resultsPath = resolve(values.results);
+  const compared = comparisonResultFile(await runComparison(sides, settings, {
+    concurrency: parseConcurrency(values.concurrency),
+    insecure: values.insecure,
+    proxies: parseProxies(values.proxy, '--proxy'),
+    signal: io.signal,
+    onProgress: (progress) => io.err(comparisonProgressLine(progress)),
+    testUrl: `file://${reportPathFor(resultsPath)}`,
+  }));
+  await writeFile(resultsPath, `${JSON.stringify(compared, null, 2)}\n`);
+  const gate = comparisonChecks(compared.comparison);
+  const { outcomes, passed } = applyThresholds(compared, thresholds, THRESHOLD_FLAG);
+  await writeFile(reportPathFor(resultsPath), renderHtmlReport({ result: compared, outcomes, extraChecks: gate, extraSections: [comparisonHtmlSection(compared.comparison)] }));
+  io.out(renderTerminal({ result: compared, outcomes, extraChecks: gate }, { color: io.isTTY }));
+  io.out(comparisonTerminal(compared.comparison, { color: io.isTTY }));
+  io.out(`results: ${resultsPath}\nreport:  ${reportPathFor(resultsPath)}`);
+  return passed && gate.every((c) => c.passed) ? 0 : 1;
 }
 
 async function latencyCommand(args: string[], io: CliIo): Promise<number> {

@@ -5,27 +5,14 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
 import { planLatency, type LatencyPlan } from './latency/session.ts';
+import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from './compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
-export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge'];
-
-/** Inputs of later features (action.yml lists them): a value other than the default is refused. */
-const NOT_YET_AVAILABLE: Record<string, string> = {
-  'compare-environment': '', rounds: '10', 'warmup-rounds': '1', 'max-regression': '10%', 'compare-metric': 'p95',
-};
-
-function refuseUnavailable(read: InputReader, problems: Problem[]): void {
-  for (const [name, fallback] of Object.entries(NOT_YET_AVAILABLE)) {
-    const value = read(name).trim();
-    if (value !== '' && value !== fallback) {
-      problems.push({ path: name, message: `input "${name}" is not available in this version of loadgate; remove it` });
-    }
-  }
-}
+export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare'];
 
 export const DEFAULT_SHARDS = 'loadgate-shards/**/*.json';
 
@@ -50,6 +37,9 @@ export interface ActionInputs {
   /** A latency test run with the load test (latency-target), and its `latency…` thresholds. */
   latency?: LatencyPlan;
   latencyThresholds: LatencyThreshold[];
+  /** mode compare: the base side's environment (inline JSON or a file) and the gate's settings. */
+  compareEnvironment: string;
+  compare?: CompareSettings;
   /** A sharded run's slice (DESIGN 11) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
@@ -156,6 +146,18 @@ function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[
   return plan;
 }
 
+function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[]): CompareSettings | undefined {
+  if (inputs.compareEnvironment === '') {
+    problems.push({ path: 'compare-environment', message: 'mode compare needs the base side\'s environment (inline JSON or a file)' });
+  }
+  const settings = parseCompareSettings({
+    rounds: read('rounds'), warmupRounds: read('warmup-rounds'), maxRegression: read('max-regression'), metric: read('compare-metric'), seed: read('seed'),
+  }, ACTION_INPUT_NAMES);
+  if (!Array.isArray(settings)) return settings;
+  problems.push(...settings);
+  return undefined;
+}
+
 function readLatencyThresholds(read: InputReader, problems: Problem[]): LatencyThreshold[] {
   const parsed = parseLatencyThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.thresholds;
@@ -196,6 +198,7 @@ export function getInputs(read: InputReader): ActionInputs {
     apiResultPath: read('api-result-path').trim(),
     shards: read('shards').trim() || DEFAULT_SHARDS,
     latencyThresholds: readLatencyThresholds(read, problems),
+    compareEnvironment: read('compare-environment').trim(),
   };
   if (test === '' && inputs.mode !== 'merge') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
@@ -207,7 +210,7 @@ export function getInputs(read: InputReader): ActionInputs {
     problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
   }
   inputs.latency = readLatency(read, inputs, problems);
-  refuseUnavailable(read, problems);
+  if (inputs.mode === 'compare') inputs.compare = readCompare(read, inputs, problems);
   if (problems.length > 0) throw new InputError(problems);
   return inputs;
 }

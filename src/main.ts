@@ -10,6 +10,9 @@ import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, 
 import { runEmbedded } from './engine/run.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
+import { loadDefinition } from './definition/load.ts';
+import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
+import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection } from './compare/report.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
 import { thresholdCheck } from './report/format.ts';
@@ -40,6 +43,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
 }
 
+type ComparedResult = ReturnType<typeof comparisonResultFile>;
+
 /** What the report and the verdict are made of. */
 interface Judged {
   result: LoadTestResult;
@@ -58,7 +63,9 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   const signal = cancelSignal();
   const result = inputs.mode === 'merge'
     ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
-    : await runDefinition(inputs, env, resultsPath, signal);
+    : inputs.mode === 'compare'
+      ? await runCompare(inputs, env, resultsPath, signal)
+      : await runDefinition(inputs, env, resultsPath, signal);
   if (inputs.shard) {
     await writeResults(resultsPath, result);
     return publishShard(result, resultsPath);
@@ -107,13 +114,39 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
   });
 }
 
-/** The thresholds, and the latency test (run after the load, so it does not disturb it). */
-async function judge(inputs: ActionInputs, result: LoadTestResult, signal: AbortSignal): Promise<Judged> {
+/** Head against base in interleaved rounds (DESIGN 12); both sides are checked before any request. */
+async function runCompare(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
+  const loaded = await loadDefinition(inputs.test);
+  const headEnvironment = await readEnvironmentSpec(inputs.environment, 'environment');
+  const baseEnvironment = await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment');
+  const sides = await prepareSides(loaded, headEnvironment, baseEnvironment!, 'compare-environment');
+  const settings = inputs.compare!;
+  core.info(comparisonPlanLine(sides.head.definition, settings));
+  const compared = await runComparison(sides, settings, {
+    concurrency: inputs.maxConcurrency,
+    insecure: inputs.insecureTls,
+    proxies: inputs.proxies,
+    signal,
+    onProgress: (progress) => core.info(comparisonProgressLine(progress)),
+    testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
+  });
+  return comparisonResultFile(compared);
+}
+
+/** The thresholds (on the head side in mode compare), the comparison gate, and the latency test (run after the load, so it does not disturb it). */
+async function judge(inputs: ActionInputs, result: LoadTestResult | ComparedResult, signal: AbortSignal): Promise<Judged> {
   const { outcomes } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
   const shards = shardsSection(result);
   const judged: Judged = {
     result, outcomes, checks: outcomes.map(thresholdCheck), extraChecks: [], markdownSections: shards ? [shards] : [], htmlSections: [],
   };
+  if ('comparison' in result) {
+    const checks = comparisonChecks(result.comparison);
+    judged.checks.push(...checks);
+    judged.extraChecks.push(...checks);
+    judged.markdownSections.push(comparisonSection(result.comparison));
+    judged.htmlSections.push(comparisonHtmlSection(result.comparison));
+  }
   if (!inputs.latency) return judged;
   core.info(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
   const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info } : undefined;

@@ -48,11 +48,15 @@ describe('getInputs', () => {
     expect(inputs).toMatchObject({ mode: 'hosted', apiUrl: 'https://load.example/api', apiKey: 'k', apiResultPath: '' });
   });
 
-  it('refuses inputs of features this version does not have, instead of ignoring them', () => {
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'compare-environment': 'base.json' })))).toEqual([
-      'compare-environment: input "compare-environment" is not available in this version of loadgate; remove it',
+  it('mode compare needs the base environment, and checks the gate\'s settings', () => {
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', rounds: '2', 'max-regression': 'lots' })))).toEqual([
+      'compare-environment: mode compare needs the base side\'s environment (inline JSON or a file)',
+      ...problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' }))),
     ]);
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', rounds: '10' })))).toEqual([]);
+    const settingsProblems = problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' })));
+    expect(settingsProblems.map((p) => p.split(':')[0])).toEqual(['rounds', 'max-regression']);
+    const inputs = getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', seed: '7' }));
+    expect(inputs.compare).toMatchObject({ rounds: 10, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7 });
   });
 });
 

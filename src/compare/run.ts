@@ -1,0 +1,405 @@
+// The comparison gate's rounds (DESIGN 12): the definition runs once against each side per round,
+// in a seeded random order; each run yields one value of the metric per step, taken from the
+// run's HdrHistograms in microseconds (the 2.5 response times are whole milliseconds and tie).
+// The values go to the statistics of verdict.ts; each side's runs are added up, histogram by
+// histogram, into one 2.5 result (the head's is the results file, so thresholds still apply).
+import { InputError, type Problem } from '../errors.ts';
+import type { LoadedDefinition } from '../definition/load.ts';
+import { decodeHistogram, type Histogram } from '../engine/histogram.ts';
+import { perSecondCounts } from '../engine/plan.ts';
+import { prepareTest } from '../engine/prepare.ts';
+import { runEmbedded, type PreparedTest } from '../engine/run.ts';
+import { mergeShards } from '../merge/merge.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
+import type { CompareMetric, CompareSettings } from './settings.ts';
+import { seededOrder, type RoundOrder } from './stats.ts';
+import { gateFails, verdicts, type StepVerdict, type Verdict } from './verdict.ts';
+
+export type Side = 'head' | 'base';
+
+export interface CompareSides {
+  head: PreparedTest;
+  base: PreparedTest;
+}
+
+/** Significance level after Holm's correction, and the confidence of the ratio's interval. */
+export const ALPHA = 0.05;
+export const CONFIDENCE = 0.95;
+
+export const NO_DATA_NOTE = 'no response on one side in any measured round: nothing to compare';
+
+/** One step of the comparison, as the results file keeps it (snake_case like the rest of the file). */
+export interface ComparisonStep {
+  id: number;
+  name: string;
+  verdict: Verdict;
+  /** Why the verdict is `inconclusive`. */
+  note?: string;
+  /** Medians of the round values, ms. null: no statistics (see note). */
+  head_median: number | null;
+  base_median: number | null;
+  /** Hodges-Lehmann estimate of head/base and its interval; ratio_upper null means unbounded. */
+  ratio: number | null;
+  ratio_lower: number | null;
+  ratio_upper: number | null;
+  /** One-sided Mann-Whitney p that head is slower, before and after Holm's correction across steps. */
+  p: number | null;
+  p_adjusted: number | null;
+  /** The same for "head faster". */
+  p_faster: number | null;
+  p_faster_adjusted: number | null;
+  method: 'exact' | 'normal' | null;
+  /** The metric per measured round, ms with microsecond resolution; null: no response that round. */
+  head: (number | null)[];
+  base: (number | null)[];
+  /** The same for the warm-up rounds, which are not analysed. */
+  warmup_head: (number | null)[];
+  warmup_base: (number | null)[];
+}
+
+/** The `comparison` block of the results file: settings, order, rounds, verdicts and the base side. */
+export interface Comparison {
+  metric: CompareMetric;
+  /** Measured rounds asked for. */
+  rounds: number;
+  warmup_rounds: number;
+  /** Largest tolerated slowdown, a fraction (0.1 = 10 %). */
+  max_regression: number;
+  alpha: number;
+  confidence: number;
+  seed: number;
+  /** Which side ran first in each round that ran, warm-ups first. */
+  order: RoundOrder[];
+  /** Measured rounds that completed on both sides. */
+  rounds_measured: number;
+  /** Stopped early (cancelled): the rounds are fewer than asked. */
+  interrupted: boolean;
+  started_at: string;
+  finished_at: string;
+  duration_s: number;
+  /** False when a step is `slower`. */
+  passed: boolean;
+  steps: ComparisonStep[];
+  /** The base side's 2.5 results over the measured rounds (the head's are the file's own). */
+  base_results: Results;
+  base_run: Pick<RunInfo, 'duration_s' | 'rps' | 'late_iterations' | 'max_schedule_lag_ms' | 'interrupted'>;
+}
+
+export interface ComparisonResult {
+  comparison: Comparison;
+  /** The head side over the measured rounds, mode `compare`: what thresholds and the report read. */
+  head: LoadTestResult;
+}
+
+export interface ComparisonProgress {
+  /** 1-based, warm-ups included. */
+  round: number;
+  of: number;
+  side: Side;
+  warmup: boolean;
+}
+
+export interface ComparisonOptions {
+  concurrency: number;
+  insecure: boolean;
+  /** Country code → proxy URL. */
+  proxies: Record<string, string>;
+  signal?: AbortSignal;
+  /** Called as each side of each round starts. */
+  onProgress?: (progress: ComparisonProgress) => void;
+  now?: () => Date;
+  /** The head result's test_url. */
+  testUrl?: string;
+}
+
+/**
+ * Both sides made ready before any request. The base side takes its variables from the base
+ * environment alone, never from the definition's environment or the head's: a variable the base
+ * environment lacks is an error, rather than a base side silently sent to the head.
+ */
+export async function prepareSides(
+  loaded: LoadedDefinition,
+  headEnv: Environment | undefined,
+  baseEnv: Environment,
+  baseName = 'the compare environment',
+): Promise<CompareSides> {
+  const { environment: _definitionEnvironment, ...withoutEnvironment } = loaded.definition;
+  const [head, base] = await Promise.all([
+    settle(prepareTest(loaded, { environment: headEnv })),
+    settle(prepareTest({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
+  ]);
+  if (!Array.isArray(head) && !Array.isArray(base)) return { head, base };
+  const headProblems = Array.isArray(head) ? head : [];
+  const seen = new Set(headProblems.map(problemKey));
+  const baseProblems = (Array.isArray(base) ? base : [])
+    .filter((p) => !seen.has(problemKey(p)))
+    .map((p) => ({ ...p, message: `base side (variables from ${baseName} only): ${p.message}` }));
+  throw new InputError([...headProblems, ...baseProblems]);
+}
+
+async function settle(prepared: Promise<PreparedTest>): Promise<PreparedTest | Problem[]> {
+  try {
+    return await prepared;
+  } catch (error) {
+    if (error instanceof InputError) return error.problems;
+    throw error;
+  }
+}
+
+function problemKey(p: Problem): string {
+  return JSON.stringify([p.file, p.path, p.message]);
+}
+
+/** Seconds one run of the definition is planned to take. */
+export function plannedRunSeconds(definition: LoadTestDefinition): number {
+  return perSecondCounts(definition.config_data).length;
+}
+
+/** The whole comparison's planned seconds: every round runs the definition once per side. */
+export function expectedDurationS(definition: LoadTestDefinition, settings: CompareSettings): number {
+  return (settings.warmupRounds + settings.rounds) * 2 * plannedRunSeconds(definition);
+}
+
+interface RoundRuns {
+  head: LoadTestResult;
+  base: LoadTestResult;
+}
+
+export async function runComparison(
+  sides: CompareSides,
+  settings: CompareSettings,
+  opts: ComparisonOptions,
+): Promise<ComparisonResult> {
+  const now = opts.now ?? (() => new Date());
+  const startedAt = now();
+  const total = settings.warmupRounds + settings.rounds;
+  const plannedOrder = seededOrder(settings.seed, total);
+  const stepIds = sides.head.steps.map((s) => s.id);
+  const ran: RoundOrder[] = [];
+  const warmups: RoundValues[] = [];
+  const values: RoundValues[] = [];
+  const measured: RoundRuns[] = [];
+  let last: RoundRuns | undefined;
+  let interrupted = false;
+  for (let r = 0; r < total && !interrupted; r++) {
+    const order = plannedOrder[r]!;
+    const warmup = r < settings.warmupRounds;
+    const runs: Partial<RoundRuns> = {};
+    for (const side of order === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
+      opts.onProgress?.({ round: r + 1, of: total, side, warmup });
+      runs[side] = await runSide(sides[side], opts);
+    }
+    const round = runs as RoundRuns;
+    ran.push(order);
+    last = round;
+    // A run cut short measures part of a schedule; its round is left out of the analysis.
+    interrupted = round.head.run.interrupted || round.base.run.interrupted;
+    if (interrupted) break;
+    if (warmup) {
+      warmups.push(roundValues(round, stepIds, settings.metric));
+    } else {
+      values.push(roundValues(round, stepIds, settings.metric));
+      measured.push(round);
+    }
+  }
+  const finishedAt = now();
+  const sideRuns = measured.length > 0 ? measured : [last!];
+  const head = combineRuns(sideRuns.map((r) => r.head), opts.testUrl ?? '');
+  const base = combineRuns(sideRuns.map((r) => r.base), '');
+  const steps = compareSteps(sides.head, values, warmups, settings);
+  const comparison: Comparison = {
+    metric: settings.metric,
+    rounds: settings.rounds,
+    warmup_rounds: settings.warmupRounds,
+    max_regression: settings.maxRegression,
+    alpha: ALPHA,
+    confidence: CONFIDENCE,
+    seed: settings.seed,
+    order: ran,
+    rounds_measured: measured.length,
+    interrupted,
+    started_at: startedAt.toISOString(),
+    finished_at: finishedAt.toISOString(),
+    duration_s: Math.round(finishedAt.getTime() - startedAt.getTime()) / 1000,
+    passed: !gateFails(steps),
+    steps,
+    base_results: base.results,
+    base_run: {
+      duration_s: base.run.duration_s,
+      rps: base.run.rps,
+      late_iterations: base.run.late_iterations,
+      max_schedule_lag_ms: base.run.max_schedule_lag_ms,
+      interrupted: base.run.interrupted,
+    },
+  };
+  return { comparison, head };
+}
+
+/** A full run of the plan (shard 1 of 1), which also returns the histograms the values come from. */
+function runSide(test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
+  return runEmbedded(test, {
+    concurrency: opts.concurrency,
+    insecure: opts.insecure,
+    proxies: opts.proxies,
+    signal: opts.signal,
+    shard: { index: 1, count: 1 },
+    testUrl: '',
+  });
+}
+
+// ---- round values ----
+
+/** Step id → the metric's value in ms, per side; null when the step got no response. */
+type RoundValues = Record<Side, Map<number, number | null>>;
+
+function roundValues(round: RoundRuns, stepIds: number[], metric: CompareMetric): RoundValues {
+  const of = (result: LoadTestResult) =>
+    new Map(stepIds.map((id) => [id, metricOfEncoded(result.histograms?.steps[String(id)], metric)] as const));
+  return { head: of(round.head), base: of(round.base) };
+}
+
+function metricOfEncoded(encoded: string | undefined, metric: CompareMetric): number | null {
+  if (encoded === undefined) return null;
+  const histogram = decodeHistogram(encoded);
+  try {
+    return metricValueMs(histogram, metric);
+  } finally {
+    histogram.destroy();
+  }
+}
+
+const PERCENTILE: Record<Exclude<CompareMetric, 'avg' | 'min' | 'max'>, number> = {
+  median: 50,
+  p80: 80,
+  p90: 90,
+  p95: 95,
+  p99: 99,
+};
+
+/** A histogram of microseconds → the metric in ms, to the microsecond; null when it is empty. */
+export function metricValueMs(h: Histogram, metric: CompareMetric): number | null {
+  if (h.totalCount === 0) return null;
+  const us =
+    metric === 'avg' ? h.mean
+    : metric === 'min' ? h.minNonZeroValue
+    : metric === 'max' ? h.maxValue
+    : h.getValueAtPercentile(PERCENTILE[metric]);
+  return Math.round(us) / 1000;
+}
+
+// ---- verdicts ----
+
+function compareSteps(
+  test: PreparedTest,
+  measured: RoundValues[],
+  warmups: RoundValues[],
+  settings: CompareSettings,
+): ComparisonStep[] {
+  const series = (rounds: RoundValues[], side: Side, id: number) => rounds.map((r) => r[side].get(id) ?? null);
+  const rows = test.steps.map((step) => ({
+    id: step.id,
+    name: step.name,
+    head: series(measured, 'head', step.id),
+    base: series(measured, 'base', step.id),
+    warmup_head: series(warmups, 'head', step.id),
+    warmup_base: series(warmups, 'base', step.id),
+  }));
+  const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+  const comparable = rows.filter((row) => present(row.head).length > 0 && present(row.base).length > 0);
+  const decided = verdicts(
+    comparable.map((row) => ({ head: present(row.head), base: present(row.base) })),
+    { maxRegression: settings.maxRegression, alpha: ALPHA, confidence: CONFIDENCE },
+  );
+  const byId = new Map(comparable.map((row, i) => [row.id, decided[i]!]));
+  return rows.map((row) => {
+    const decidedStep = byId.get(row.id);
+    const statistics = decidedStep ? statisticsOf(decidedStep) : noStatistics();
+    return { id: row.id, name: row.name, ...statistics, ...valuesOf(row) };
+  });
+}
+
+type Values = Pick<ComparisonStep, 'head' | 'base' | 'warmup_head' | 'warmup_base'>;
+type Statistics = Omit<ComparisonStep, 'id' | 'name' | keyof Values>;
+
+function valuesOf(row: Values): Values {
+  return { head: row.head, base: row.base, warmup_head: row.warmup_head, warmup_base: row.warmup_base };
+}
+
+function statisticsOf(v: StepVerdict): Statistics {
+  return {
+    verdict: v.verdict,
+    ...(v.note === undefined ? {} : { note: v.note }),
+    head_median: v.headMedian,
+    base_median: v.baseMedian,
+    ratio: v.ratio.estimate,
+    ratio_lower: v.ratio.lower,
+    ratio_upper: Number.isFinite(v.ratio.upper) ? v.ratio.upper : null,
+    p: v.p,
+    p_adjusted: v.pAdjusted,
+    p_faster: v.pFaster,
+    p_faster_adjusted: v.pFasterAdjusted,
+    method: v.method,
+  };
+}
+
+function noStatistics(): Statistics {
+  return {
+    verdict: 'inconclusive',
+    note: NO_DATA_NOTE,
+    head_median: null,
+    base_median: null,
+    ratio: null,
+    ratio_lower: null,
+    ratio_upper: null,
+    p: null,
+    p_adjusted: null,
+    p_faster: null,
+    p_faster_adjusted: null,
+    method: null,
+  };
+}
+
+// ---- one side's runs → one 2.5 result ----
+
+/**
+ * The runs added up exactly, as shards of one run are (histograms summed, counts added), then
+ * given the side's own time: duration_s is the runs' durations added, rps is over that time, and
+ * the per-second series are the runs' seconds placed end to end.
+ */
+function combineRuns(runs: LoadTestResult[], testUrl: string): LoadTestResult {
+  const asShards = runs.map((result, i) => ({
+    file: `round ${i + 1}`,
+    content: { ...result, run: { ...result.run, shard: { ...result.run.shard!, index: i + 1, count: runs.length } } },
+  }));
+  const merged = mergeShards(asShards);
+  if (!merged.ok) throw new Error(`comparison: the rounds do not add up: ${merged.problems.map((p) => p.message).join('; ')}`);
+  const { results } = merged.result;
+  const durationS = runs.reduce((sum, r) => sum + r.run.duration_s, 0);
+  const requests = results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
+  const { shards: _shards, ...run } = merged.result.run;
+  return {
+    test_url: testUrl,
+    results,
+    run: {
+      ...run,
+      mode: 'compare',
+      duration_s: Math.round(durationS * 1000) / 1000,
+      rps: durationS > 0 ? Math.round((requests / durationS) * 10) / 10 : 0,
+      series: endToEnd(runs.map((r) => r.run.series)),
+    },
+  };
+}
+
+function endToEnd(series: SecondSample[][]): SecondSample[] {
+  let offset = 0;
+  return series.flatMap((samples) => {
+    const shifted = samples.map(({ histogram: _histogram, ...s }) => ({ ...s, t: s.t + offset }));
+    offset += samples.length;
+    return shifted;
+  });
+}
+
+/** The results file of a comparison: the head's 2.5 result (thresholds apply to it) and the comparison. */
+export function comparisonResultFile(result: ComparisonResult): LoadTestResult & { comparison: Comparison } {
+  return { ...result.head, comparison: result.comparison };
+}

@@ -1,0 +1,130 @@
+// The comparison gate's settings (DESIGN 12): read from action inputs or CLI flags as text,
+// defaulted and validated here, once. Every problem names the input or flag it is about.
+import { isProblem, type Problem } from '../errors.ts';
+import { newSeed } from './stats.ts';
+
+/** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
+export const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'] as const;
+export type CompareMetric = (typeof COMPARE_METRICS)[number];
+
+export const DEFAULT_ROUNDS = 10;
+export const DEFAULT_WARMUP_ROUNDS = 1;
+/** A fraction: 10 %. */
+export const DEFAULT_MAX_REGRESSION = 0.1;
+export const DEFAULT_METRIC: CompareMetric = 'p95';
+/** Fewer rounds per side can never reach p < 0.05 with the exact test (docs/comparison-statistics.md, 4). */
+export const MIN_ROUNDS = 3;
+
+export interface CompareSettings {
+  /** Measured rounds: each runs head and base once. */
+  rounds: number;
+  /** Rounds run first and discarded. */
+  warmupRounds: number;
+  /** Largest tolerated slowdown as a fraction: 0.1 for 10 %. */
+  maxRegression: number;
+  metric: CompareMetric;
+  /** Seeds the order of the sides in each round; printed so that the order can be repeated. */
+  seed: number;
+}
+
+/** The settings as given: absent or empty means the default. */
+export interface RawCompareSettings {
+  rounds?: string;
+  warmupRounds?: string;
+  maxRegression?: string;
+  metric?: string;
+  seed?: string;
+}
+
+/** The input or flag names to put in messages: `rounds` in the action, `--rounds` in the CLI. */
+export type CompareSettingNames = Record<keyof RawCompareSettings, string>;
+
+export const ACTION_INPUT_NAMES: CompareSettingNames = {
+  rounds: 'rounds',
+  warmupRounds: 'warmup-rounds',
+  maxRegression: 'max-regression',
+  metric: 'compare-metric',
+  seed: 'seed',
+};
+
+export const CLI_FLAG_NAMES: CompareSettingNames = {
+  rounds: '--rounds',
+  warmupRounds: '--warmup-rounds',
+  maxRegression: '--max-regression',
+  metric: '--metric',
+  seed: '--seed',
+};
+
+const MAX_SEED = 2 ** 32 - 1;
+
+/** Every problem at once, or the settings; a missing seed is drawn now (newSeed). */
+export function parseCompareSettings(raw: RawCompareSettings, names: CompareSettingNames): CompareSettings | Problem[] {
+  const problems: Problem[] = [];
+  const take = <T>(value: T | Problem): T | undefined => {
+    if (isProblem(value)) {
+      problems.push(value);
+      return undefined;
+    }
+    return value;
+  };
+  const rounds = take(parseCount(raw.rounds, names.rounds, DEFAULT_ROUNDS, MIN_ROUNDS, roundsHint));
+  const warmupRounds = take(parseCount(raw.warmupRounds, names.warmupRounds, DEFAULT_WARMUP_ROUNDS, 0, ''));
+  const maxRegression = take(parseMaxRegression(raw.maxRegression, names.maxRegression));
+  const metric = take(parseMetric(raw.metric, names.metric));
+  const seed = take(parseSeed(raw.seed, names.seed));
+  if (problems.length > 0) return problems;
+  return { rounds: rounds!, warmupRounds: warmupRounds!, maxRegression: maxRegression!, metric: metric!, seed: seed! };
+}
+
+function given(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+const roundsHint =
+  ': fewer rounds can never show a significant difference (3 rounds per side is the least; 10, the default, is a good start)';
+
+function parseCount(text: string | undefined, name: string, fallback: number, min: number, hint: string): number | Problem {
+  const value = given(text);
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min) {
+    return { path: name, message: `expected a whole number ≥ ${min}, got "${value}"${n < min ? hint : ''}` };
+  }
+  return n;
+}
+
+/**
+ * A percentage, with or without the sign: `10%` and `10` both mean 10 %, `2.5` means 2.5 %.
+ * A bare number is never read as a fraction, so `0.1` is 0.1 %, not 10 %.
+ */
+export function parseMaxRegression(text: string | undefined, name: string): number | Problem {
+  const value = given(text);
+  if (value === undefined) return DEFAULT_MAX_REGRESSION;
+  const match = /^(\d+(?:\.\d+)?|\.\d+)\s*%?$/.exec(value);
+  const pct = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isFinite(pct)) {
+    return { path: name, message: `expected a percentage ≥ 0 such as 10% (10 and 10% both mean 10 %), got "${value}"` };
+  }
+  return pct / 100;
+}
+
+function parseMetric(text: string | undefined, name: string): CompareMetric | Problem {
+  const value = given(text);
+  if (value === undefined) return DEFAULT_METRIC;
+  const metric = COMPARE_METRICS.find((m) => m === value.toLowerCase());
+  if (metric === undefined) {
+    return { path: name, message: `expected one of the response-time metrics ${COMPARE_METRICS.join(', ')}, got "${value}"` };
+  }
+  return metric;
+}
+
+function parseSeed(text: string | undefined, name: string): number | Problem {
+  const value = given(text);
+  if (value === undefined) return newSeed();
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(Number.isSafeInteger(n) && n <= MAX_SEED)) {
+    return { path: name, message: `expected a whole number from 0 to ${MAX_SEED} (the seed a run printed), got "${value}"` };
+  }
+  return n;
+}

@@ -1,0 +1,335 @@
+// The comparison gate end to end (DESIGN 12): settings, both sides prepared before any request,
+// rounds against two real local targets, the verdicts, the results file and the report sections.
+// The statistics themselves are tested in compare-stats.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initHistograms, newHistogram } from '../src/engine/histogram.ts';
+import type { LoadedDefinition } from '../src/definition/load.ts';
+import { validateDefinition } from '../src/definition/validate.ts';
+import { InputError } from '../src/errors.ts';
+import {
+  comparisonResultFile,
+  expectedDurationS,
+  metricValueMs,
+  NO_DATA_NOTE,
+  prepareSides,
+  runComparison,
+  type Comparison,
+  type ComparisonProgress,
+  type ComparisonResult,
+  type ComparisonStep,
+} from '../src/compare/run.ts';
+import {
+  comparisonFailureMessage,
+  comparisonHtmlSection,
+  comparisonPlanLine,
+  comparisonProgressLine,
+  comparisonSection,
+  comparisonTerminal,
+  formatRatio,
+} from '../src/compare/report.ts';
+import {
+  ACTION_INPUT_NAMES,
+  CLI_FLAG_NAMES,
+  parseCompareSettings,
+  type CompareSettings,
+} from '../src/compare/settings.ts';
+import { seededOrder } from '../src/compare/stats.ts';
+import { applyThresholds } from '../src/pipeline.ts';
+import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { renderMarkdown } from '../src/report/markdown.ts';
+import type { Environment } from '../src/types.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
+
+let target: Target;
+beforeAll(async () => {
+  await initHistograms();
+  target = await startTarget();
+});
+afterAll(() => target.close());
+
+function loaded(raw: Record<string, unknown>): LoadedDefinition {
+  const checked = validateDefinition(raw, 'compare.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return { definition: checked.definition, file: 'compare.json', dir: process.cwd() };
+}
+
+/** One step that waits {{DELAY}} ms on the target: 40 iterations over 1 s per run. */
+const delayed = () =>
+  loaded({
+    name: 'compare e2e',
+    config_data: { steps: [{ id: 1, name: 'checkout', url: '{{BASE}}/delay/{{DELAY}}' }], iteration_count: 40, duration: 1 },
+  });
+
+function env(name: string, vars: Record<string, string | number>): Environment {
+  return { name, vars: Object.entries(vars).map(([key, value]) => ({ key, value })) };
+}
+
+const delayEnv = (name: string, ms: number) => env(name, { BASE: target.url, DELAY: ms });
+
+function settings(overrides: Partial<CompareSettings> = {}): CompareSettings {
+  return { rounds: 5, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7, ...overrides };
+}
+
+const RUN = { concurrency: 100, insecure: false, proxies: {} };
+
+async function compareDelays(headMs: number, baseMs: number, seed: number): Promise<{ result: ComparisonResult; progress: ComparisonProgress[] }> {
+  const sides = await prepareSides(delayed(), delayEnv('head', headMs), delayEnv('base', baseMs));
+  const progress: ComparisonProgress[] = [];
+  const result = await runComparison(sides, settings({ seed }), { ...RUN, onProgress: (p) => progress.push(p) });
+  return { result, progress };
+}
+
+/** The side that ran first in each round, as onProgress reported it. */
+function firstSides(progress: ComparisonProgress[]): string[] {
+  return progress.filter((_, i) => i % 2 === 0).map((p) => `${p.side}-first`);
+}
+
+describe('settings', () => {
+  it('defaults every absent or empty setting, and draws a seed', () => {
+    const parsed = parseCompareSettings({ rounds: '', metric: '  ' }, ACTION_INPUT_NAMES);
+    expect(parsed).toMatchObject({ rounds: 10, warmupRounds: 1, maxRegression: 0.1, metric: 'p95' });
+    expect(Number.isInteger((parsed as CompareSettings).seed)).toBe(true);
+  });
+
+  it('reads max-regression as a percentage with or without the sign', () => {
+    const regression = (text: string) => (parseCompareSettings({ maxRegression: text }, ACTION_INPUT_NAMES) as CompareSettings).maxRegression;
+    expect(regression('10%')).toBeCloseTo(0.1, 12);
+    expect(regression('10')).toBeCloseTo(0.1, 12);
+    expect(regression('2.5 %')).toBeCloseTo(0.025, 12);
+    expect(regression('0')).toBe(0);
+  });
+
+  it('takes the given rounds, warm-up, metric and seed', () => {
+    const raw = { rounds: '3', warmupRounds: '0', metric: 'median', seed: '4294967295' };
+    expect(parseCompareSettings(raw, CLI_FLAG_NAMES)).toEqual({ rounds: 3, warmupRounds: 0, maxRegression: 0.1, metric: 'median', seed: 4294967295 });
+  });
+
+  it('refuses bad values all at once, each naming its input', () => {
+    const problems = parseCompareSettings(
+      { rounds: '2', warmupRounds: '-1', maxRegression: '-5%', metric: 'p50x', seed: 'abc' },
+      ACTION_INPUT_NAMES,
+    );
+    expect(Array.isArray(problems)).toBe(true);
+    const byPath = Object.fromEntries((problems as { path: string; message: string }[]).map((p) => [p.path, p.message]));
+    expect(byPath['rounds']).toMatch(/expected a whole number ≥ 3, got "2": fewer rounds can never show a significant difference/);
+    expect(byPath['warmup-rounds']).toMatch(/expected a whole number ≥ 0, got "-1"/);
+    expect(byPath['max-regression']).toMatch(/expected a percentage ≥ 0 such as 10%.*got "-5%"/);
+    expect(byPath['compare-metric']).toMatch(/expected one of the response-time metrics avg, median, p80, p90, p95, p99, min, max, got "p50x"/);
+    expect(byPath['seed']).toMatch(/expected a whole number from 0 to 4294967295/);
+  });
+
+  it('refuses a non-numeric max-regression and a fractional round count, naming the CLI flags', () => {
+    const problems = parseCompareSettings({ maxRegression: 'ten', rounds: '4.5' }, CLI_FLAG_NAMES) as { path: string; message: string }[];
+    expect(problems.map((p) => p.path)).toEqual(['--rounds', '--max-regression']);
+    expect(problems[1]!.message).toContain('got "ten"');
+  });
+});
+
+describe('preparing both sides', () => {
+  it('refuses a base environment that lacks a variable of the definition, before any request', async () => {
+    target.reset();
+    const problem = await prepareSides(delayed(), delayEnv('head', 2), env('base', { BASE: target.url })).catch((e: unknown) => e);
+    expect(problem).toBeInstanceOf(InputError);
+    const [only, ...rest] = (problem as InputError).problems;
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ file: 'compare.json', path: '$.config_data.steps[0].url' });
+    expect(only!.message).toMatch(/^base side \(variables from the compare environment only\): unknown variable "DELAY"/);
+    expect(target.received).toEqual([]);
+  });
+
+  it('gives the base side none of the definition\'s own variables, so it cannot silently hit the head', async () => {
+    const definition = loaded({
+      name: 'inline env',
+      config_data: { steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }] },
+      environment: { name: 'head', vars: [{ key: 'BASE', value: target.url }] },
+    });
+    const problem = await prepareSides(definition, undefined, env('base', { OTHER: 1 }), '--base-env base.json').catch((e: unknown) => e);
+    expect((problem as InputError).message).toContain('base side (variables from --base-env base.json only): unknown variable "BASE"');
+  });
+
+  it('reports a problem both sides share once, without the base prefix', async () => {
+    const problem = await prepareSides(delayed(), env('head', { BASE: target.url }), env('base', { BASE: target.url })).catch((e: unknown) => e);
+    const messages = (problem as InputError).problems.map((p) => p.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^unknown variable "DELAY"/);
+  });
+
+  it('resolves each side with its own environment', async () => {
+    const sides = await prepareSides(delayed(), delayEnv('head', 12), delayEnv('base', 2));
+    expect(sides.head.steps[0]!.displayUrl).toBe(`${target.url}/delay/12`);
+    expect(sides.base.steps[0]!.displayUrl).toBe(`${target.url}/delay/2`);
+  });
+});
+
+describe('the rounds against two sides', () => {
+  let slower: { result: ComparisonResult; progress: ComparisonProgress[] };
+  let same: { result: ComparisonResult; progress: ComparisonProgress[] };
+
+  beforeAll(async () => {
+    slower = await compareDelays(12, 2, 7);
+    same = await compareDelays(5, 5, 7);
+  }, 90_000);
+
+  it('finds a large regression: slower, the gate fails, and the message names the step', () => {
+    const { comparison } = slower.result;
+    expect(comparison.passed).toBe(false);
+    const [step] = comparison.steps;
+    expect(step).toMatchObject({ id: 1, name: 'checkout', verdict: 'slower' });
+    expect(step!.ratio!).toBeGreaterThan(2);
+    expect(step!.p_adjusted!).toBeLessThan(0.05);
+    expect(comparisonFailureMessage(comparison)).toMatch(/^comparison gate failed \(more than 10 % slower\): step 1 "checkout" is slower than the base: p95 head\/base \d/);
+  });
+
+  it('passes identical sides as same or inconclusive', () => {
+    const { comparison } = same.result;
+    expect(comparison.passed).toBe(true);
+    expect(['same', 'inconclusive']).toContain(comparison.steps[0]!.verdict);
+    expect(comparisonFailureMessage(comparison)).toBeUndefined();
+  });
+
+  it('takes one sub-millisecond value per step, side and round, warm-ups kept apart', () => {
+    const [step] = slower.result.comparison.steps;
+    expect(step!.head).toHaveLength(5);
+    expect(step!.base).toHaveLength(5);
+    expect(step!.warmup_head).toHaveLength(1);
+    expect(step!.warmup_base).toHaveLength(1);
+    for (const v of step!.base) expect(v!).toBeGreaterThanOrEqual(2);
+    for (const v of step!.head) expect(v!).toBeGreaterThanOrEqual(12);
+    // Microsecond resolution: the 2.5 response times would all be whole milliseconds.
+    expect([...step!.head, ...step!.base].some((v) => !Number.isInteger(v))).toBe(true);
+  });
+
+  it('runs the sides in the seeded order, the same for the same seed', () => {
+    const expected = seededOrder(7, 6);
+    expect(expected).toContain('head-first');
+    expect(expected).toContain('base-first');
+    expect(firstSides(slower.progress)).toEqual(expected);
+    expect(firstSides(same.progress)).toEqual(expected);
+    expect(slower.result.comparison.order).toEqual(expected);
+    expect(seededOrder(8, 6)).not.toEqual(expected);
+    expect(slower.progress.map((p) => [p.round, p.of, p.warmup])).toEqual(
+      [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6].map((round) => [round, 6, round === 1]),
+    );
+  });
+
+  it('writes a results file with the head as its 2.5 result, the base and the round values', () => {
+    const file = comparisonResultFile(slower.result);
+    expect(file.run.mode).toBe('compare');
+    expect(file.results.iteration_count).toBe(5 * 40);
+    expect(file.comparison.base_results.iteration_count).toBe(5 * 40);
+    expect(file.results.steps[0]!.response_times.p95).toBeGreaterThanOrEqual(12);
+    expect(file.comparison.base_results.steps[0]!.response_times.p95).toBeLessThan(12);
+    expect(file.run.series.length).toBeGreaterThanOrEqual(5);
+    expect(file.run.series.every((s) => s.histogram === undefined)).toBe(true);
+    expect(file).not.toHaveProperty('histograms');
+    expect(file.run).not.toHaveProperty('shards');
+    expect(JSON.parse(JSON.stringify(file)).comparison).toEqual(file.comparison);
+    // Absolute thresholds still apply to the head side.
+    const thresholds = parseThresholdLines(['p95 < 5ms']);
+    if (!thresholds.ok) throw new Error('threshold did not parse');
+    expect(applyThresholds(file, thresholds.thresholds, THRESHOLD_FLAG).passed).toBe(false);
+  });
+
+  it('reports the regression in the Markdown, terminal and HTML renderings', () => {
+    const { comparison } = slower.result;
+    const section = comparisonSection(comparison);
+    expect(section.title).toBe('Comparison with the base: failed');
+    expect(section.markdown).toMatch(/\| 1 \| checkout \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \([\d.]+–[\d.]+\) \| [<\d. ]+ \| \*\*✗ slower\*\* \|/);
+    expect(section.markdown).toContain('xychart-beta');
+    const markdown = renderMarkdown({ result: comparisonResultFile(slower.result), outcomes: [], extraSections: [section] });
+    expect(markdown).toContain('#### Comparison with the base: failed');
+    expect(comparisonTerminal(comparison, { color: false })).toMatch(/✘ comparison with the base FAILED — checkout [\d.]+× the base/);
+    expect(comparisonHtmlSection(comparison).html).toContain('data-verdict="slower"');
+  });
+});
+
+describe('stopping early', () => {
+  it('keeps the rounds that completed and says it was interrupted', async () => {
+    const sides = await prepareSides(delayed(), delayEnv('head', 2), delayEnv('base', 2));
+    const abort = new AbortController();
+    const onProgress = (p: ComparisonProgress) => {
+      if (p.round === 3) abort.abort();
+    };
+    const { comparison, head } = await runComparison(sides, settings(), { ...RUN, signal: abort.signal, onProgress });
+    expect(comparison).toMatchObject({ interrupted: true, rounds_measured: 1, passed: true });
+    expect(comparison.order).toHaveLength(3);
+    expect(comparison.steps[0]!.head).toHaveLength(1);
+    expect(head.results.iteration_count).toBe(40);
+  }, 30_000);
+});
+
+describe('metric values', () => {
+  it('reads every metric from a histogram of microseconds, to the microsecond', () => {
+    const h = newHistogram();
+    for (let us = 1000; us <= 100_000; us += 1000) h.recordValue(us);
+    expect(metricValueMs(h, 'min')).toBe(1);
+    expect(metricValueMs(h, 'max')).toBeCloseTo(100, 0);
+    expect(metricValueMs(h, 'avg')).toBeCloseTo(50.5, 1);
+    expect(metricValueMs(h, 'median')).toBeCloseTo(50, 0);
+    expect(metricValueMs(h, 'p95')).toBeCloseTo(95, 0);
+    h.reset();
+    h.recordValue(4321);
+    expect(metricValueMs(h, 'p95')).toBeCloseTo(4.321, 2);
+    h.reset();
+    expect(metricValueMs(h, 'p95')).toBeNull();
+    h.destroy();
+  });
+
+  it('expects every round to run the definition once per side', () => {
+    const { definition } = loaded({ name: 'd', config_data: { steps: [{ id: 1, name: 'a', url: 'http://127.0.0.1:1/' }], duration: 30 } });
+    expect(expectedDurationS(definition, settings({ rounds: 10, warmupRounds: 1 }))).toBe(11 * 2 * 30);
+    expect(comparisonPlanLine(definition, settings({ rounds: 10, warmupRounds: 1, seed: 99 }))).toBe(
+      'comparison: 11 rounds (1 warm-up) × 2 sides × 30s = about 11m; p95 per step, max regression 10 %, seed 99 (give it again to repeat the order)',
+    );
+    expect(comparisonProgressLine({ round: 1, of: 11, side: 'base', warmup: true })).toBe('round 1/11 (warm-up): base (0 done)');
+  });
+});
+
+describe('report rendering', () => {
+  const step = (overrides: Partial<ComparisonStep>): ComparisonStep => ({
+    id: 1, name: 'step', verdict: 'same', head_median: 10, base_median: 10, ratio: 1, ratio_lower: 0.95, ratio_upper: 1.05,
+    p: 0.5, p_adjusted: 0.5, p_faster: 0.5, p_faster_adjusted: 0.5, method: 'exact',
+    head: [10, 10, 10], base: [10, 10, 10], warmup_head: [], warmup_base: [], ...overrides,
+  });
+  const comparison = (steps: ComparisonStep[]): Comparison => ({
+    metric: 'p95', rounds: 3, warmup_rounds: 0, max_regression: 0.1, alpha: 0.05, confidence: 0.95, seed: 1,
+    order: ['head-first', 'base-first', 'head-first'], rounds_measured: 3, interrupted: false,
+    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:06.000Z', duration_s: 6,
+    passed: steps.every((s) => s.verdict !== 'slower'), steps,
+    base_results: { steps: [], fail_count: 0, success_count: 0, iteration_count: 0, response_times: { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 }, location_dist: {} },
+    base_run: { duration_s: 3, rps: 10, late_iterations: 0, max_schedule_lag_ms: 0, interrupted: false },
+  });
+
+  it('escapes step names for each format', () => {
+    const c = comparison([step({ name: 'a|b *x* <script>' })]);
+    expect(comparisonSection(c).markdown).toContain('a\\|b \\*x\\* &lt;script&gt;');
+    const html = comparisonHtmlSection(c).html;
+    expect(html).toContain('a|b *x* &lt;script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(comparisonTerminal(comparison([step({ name: 'evil\u001b[31m' })]), { color: false })).not.toContain('\u001b');
+  });
+
+  it('writes an unbounded interval, the inconclusive note and a step without data', () => {
+    const c = comparison([
+      step({ id: 1, name: 'wide', verdict: 'inconclusive', note: 'more rounds needed to decide', ratio: 1.4, ratio_lower: 0, ratio_upper: null }),
+      step({
+        id: 2, name: 'down', verdict: 'inconclusive', note: NO_DATA_NOTE, head_median: null, base_median: null, ratio: null,
+        ratio_lower: null, ratio_upper: null, p: null, p_adjusted: null, p_faster: null, p_faster_adjusted: null, method: null,
+        head: [null, null, null],
+      }),
+    ]);
+    expect(formatRatio(c.steps[0]!)).toBe('1.40 (0–∞)');
+    const { markdown } = comparisonSection(c);
+    expect(markdown).toContain('| 1 | wide | 10 ms | 10 ms | 1.40 (0–∞) | 0.500 | ? inconclusive: more rounds needed to decide |');
+    expect(markdown).toContain(`| 2 | down | — | — | — | — | ? inconclusive: ${NO_DATA_NOTE} |`);
+    expect(markdown).toContain('**✓ Passed** — 2 steps inconclusive');
+    // Only the step with every round value is charted.
+    expect(markdown.match(/xychart-beta/g)).toHaveLength(1);
+  });
+
+  it('colours the terminal only when asked', () => {
+    const c = comparison([step({ verdict: 'slower', ratio: 1.5, ratio_lower: 1.3, ratio_upper: 1.7, p_adjusted: 0.01 })]);
+    expect(comparisonTerminal(c, { color: true })).toContain('\u001b[31m');
+    expect(comparisonTerminal(c, { color: false })).not.toContain('\u001b');
+  });
+});
