@@ -102,7 +102,7 @@ try {
     before = after;
   }
   console.log(`\nengine/autocannon: median ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
-  const memory = JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'memory', target.url, values.requests, String(connections)])));
+  const memory = JSON.parse(await run(pinned(0, [node, '--expose-gc', 'scripts/bench-engine.ts', 'memory', target.url, values.requests, String(connections)])));
   console.log(`memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end: growth ${memory.growth_mb} MB`);
 } finally {
   target.stop();
