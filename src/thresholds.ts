@@ -8,6 +8,7 @@
 
 import type { Problem } from './errors.ts';
 import { THRESHOLD_METRICS } from './types.ts';
+import { compareValues, got, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
 import type {
   LoadTestResult,
   ResponseTimes,
@@ -88,8 +89,6 @@ export function parseThresholdLines(
 
 // ---- parsing one line ----
 
-const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '==', '!='];
-const OPS_LIST = OPS.join(', ');
 const METRICS_LIST = THRESHOLD_METRICS.join(', ');
 const UNITS: Record<MetricKind, readonly string[]> = { time: ['ms', 's'], rate: ['%'], count: [], throughput: [] };
 const KNOWN_UNITS = ['ms', 's', '%'];
@@ -107,11 +106,6 @@ const KIND_USAGE: Record<MetricKind, string> = {
 };
 
 /** A problem in one line; `index` is where in the line (UTF-16 index, turned into a column later). */
-interface LineError {
-  index: number;
-  message: string;
-}
-
 interface Scope {
   step?: Threshold['step'];
   location?: string;
@@ -223,14 +217,6 @@ function parseMetric(raw: string, scope: Scope): { metric: ThresholdMetric; end:
   return { index: scope.end, message };
 }
 
-function parseOp(raw: string, from: number, metric: ThresholdMetric): { op: ThresholdOp; end: number } | LineError {
-  const start = skipSpace(raw, from);
-  const text = /^[<>=!]*/.exec(raw.slice(start))?.[0] ?? '';
-  const op = OPS.find((o) => o === text);
-  if (op) return { op, end: start + text.length };
-  const actual = text === '' ? got(raw, start) : quote(text);
-  return { index: start, message: `expected an operator (${OPS_LIST}) after "${metric}", got ${actual}` };
-}
 
 interface ParsedValue {
   value: number;
@@ -273,26 +259,8 @@ function trailingText(raw: string, index: number, value: string): LineError {
   };
 }
 
-function skipSpace(raw: string, from: number): number {
-  let i = from;
-  while (i < raw.length && /\s/.test(raw.charAt(i))) i += 1;
-  return i;
-}
 
-function readWord(raw: string, from: number): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(raw.slice(from))?.[0] ?? '';
-}
 
-/** What was found at `index`, for "got …": the next word, or the end of the line. */
-function got(raw: string, index: number): string {
-  if (index >= raw.length) return 'end of line';
-  const token = [.../^\S*/.exec(raw.slice(index))?.[0] ?? ''];
-  return quote(token.length > 20 ? `${token.slice(0, 20).join('')}…` : token.join(''));
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text);
-}
 
 // ---- rendering ----
 
@@ -355,7 +323,7 @@ export function evaluateThresholds(
     }
     const scoped = threshold.step !== undefined || threshold.location !== undefined;
     const actual = metricValue(threshold.metric, level, result.run, scoped);
-    outcomes.push({ threshold, actual, passed: compare(actual, threshold.op, threshold.value) });
+    outcomes.push({ threshold, actual, passed: compareValues(actual, threshold.op, threshold.value) });
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, outcomes };
 }
@@ -430,19 +398,3 @@ function metricValue(metric: ThresholdMetric, level: Level, run: RunInfo, scoped
   }
 }
 
-function compare(actual: number, op: ThresholdOp, limit: number): boolean {
-  switch (op) {
-    case '<':
-      return actual < limit;
-    case '<=':
-      return actual <= limit;
-    case '>':
-      return actual > limit;
-    case '>=':
-      return actual >= limit;
-    case '==':
-      return actual === limit;
-    case '!=':
-      return actual !== limit;
-  }
-}

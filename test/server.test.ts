@@ -255,6 +255,7 @@ describe('loadgate serve', () => {
     it('runs a test with a stored environment and test data, end to end', async () => {
       target.reset();
       const env = await call('POST', '/v1/environment/', { json: { name: 'e2e', vars: [{ key: 'BASE', value: target.url }] } });
+      expect(env.status).toBe(201);
       const data = await call('POST', '/v1/testdata/', { form: usersForm(USERS_CSV, FILE_CONFIG, 'people') });
       const body = {
         name: 'checkout <b>',

@@ -6,6 +6,7 @@
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
 import type { Problem } from '../errors.ts';
 import { thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import { compareValues, got, parseOp, readWord, skipSpace, type LineError } from '../threshold-syntax.ts';
 import type { ThresholdOp } from '../types.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
 
@@ -38,7 +39,6 @@ export interface LatencyThresholdOutcome {
 export type ParsedLatencyThresholds = { ok: true; thresholds: LatencyThreshold[] } | { ok: false; problems: Problem[] };
 export type EvaluatedLatencyThresholds = { ok: true; outcomes: LatencyThresholdOutcome[] } | { ok: false; problems: Problem[] };
 
-const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '==', '!='];
 const CODE = /^[A-Z][A-Z0-9]*(?:\.[A-Z][A-Z0-9]*)+$/;
 const METRIC_FORM = `<phase>.<stat> (phase ${LATENCY_PHASES.join(', ')}; stat ${LATENCY_STATS.join(', ')}) or fail_rate`;
 
@@ -70,11 +70,6 @@ export function parseLatencyThresholdLines(lines: readonly string[], origin: Thr
 }
 
 // ---- parsing one line ----
-
-interface LineError {
-  index: number;
-  message: string;
-}
 
 function parseLine(raw: string, line: number): LatencyThreshold | LineError {
   let at = skipSpace(raw, 0) + 'latency'.length;
@@ -127,13 +122,6 @@ function parseMetric(raw: string, from: number): { metric: LatencyMetric; end: n
   return { metric: `${phase}.${stat}`, end: dot + 1 + statWord.length };
 }
 
-function parseOp(raw: string, from: number, metric: LatencyMetric): { op: ThresholdOp; end: number } | LineError {
-  const start = skipSpace(raw, from);
-  const text = /^[<>=!]*/.exec(raw.slice(start))?.[0] ?? '';
-  const op = OPS.find((o) => o === text);
-  if (op) return { op, end: start + text.length };
-  return { index: start, message: `expected an operator (${OPS.join(', ')}) after "${metric}", got ${text === '' ? got(raw, start) : JSON.stringify(text)}` };
-}
 
 function parseValue(raw: string, from: number, metric: LatencyMetric, op: ThresholdOp): { value: number; end: number } | LineError {
   const start = skipSpace(raw, from);
@@ -154,21 +142,8 @@ function parseValue(raw: string, from: number, metric: LatencyMetric, op: Thresh
   return { value, end: unit === '' ? start + number.length : unitStart + unit.length };
 }
 
-function skipSpace(raw: string, from: number): number {
-  let i = from;
-  while (i < raw.length && /\s/.test(raw.charAt(i))) i += 1;
-  return i;
-}
 
-function readWord(raw: string, from: number): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(raw.slice(from))?.[0] ?? '';
-}
 
-function got(raw: string, index: number): string {
-  if (index >= raw.length) return 'end of line';
-  const token = /^\S*/.exec(raw.slice(index))?.[0] ?? '';
-  return JSON.stringify(token.length > 20 ? `${token.slice(0, 20)}…` : token);
-}
 
 // ---- rendering ----
 
@@ -211,7 +186,7 @@ function measure(result: LatencyResult, t: LatencyThreshold): Measured {
   if (t.metric === 'fail_rate') {
     const all = Object.values(result.locations);
     const actual = failRate(all.reduce((n, l) => n + l.failures, 0), all.reduce((n, l) => n + l.samples, 0));
-    return { threshold: t, actual, passed: compare(actual, t.op, t.value) };
+    return { threshold: t, actual, passed: compareValues(actual, t.op, t.value) };
   }
   // Every location must hold it: the outcome shows the first that does not, else the closest to the limit.
   const each = Object.entries(result.locations).map(([code, l]) => atLocation(t, code, l));
@@ -224,32 +199,16 @@ function measure(result: LatencyResult, t: LatencyThreshold): Measured {
 function atLocation(t: LatencyThreshold, code: string, l: LocationLatency): Measured {
   if (t.metric === 'fail_rate') {
     const actual = failRate(l.failures, l.samples);
-    return { threshold: t, actual, passed: compare(actual, t.op, t.value), location: code };
+    return { threshold: t, actual, passed: compareValues(actual, t.op, t.value), location: code };
   }
   // A location without a successful sample has no latency to hold against the limit.
   if (l.samples - l.failures === 0) return { threshold: t, actual: null, passed: false, location: code };
   const [phase, stat] = t.metric.split('.') as [LatencyPhase, LatencyStat];
   const actual = l.phases[phase][stat];
-  return { threshold: t, actual, passed: compare(actual, t.op, t.value), location: code };
+  return { threshold: t, actual, passed: compareValues(actual, t.op, t.value), location: code };
 }
 
 function failRate(failures: number, samples: number): number {
   return samples === 0 ? 0 : (failures * 100) / samples;
 }
 
-function compare(actual: number, op: ThresholdOp, limit: number): boolean {
-  switch (op) {
-    case '<':
-      return actual < limit;
-    case '<=':
-      return actual <= limit;
-    case '>':
-      return actual > limit;
-    case '>=':
-      return actual >= limit;
-    case '==':
-      return actual === limit;
-    case '!=':
-      return actual !== limit;
-  }
-}

@@ -1,0 +1,58 @@
+// What the load thresholds (thresholds.ts) and the latency thresholds (latency/thresholds.ts)
+// share: the tokens of `metric op value`, where a parse error points, and the comparison.
+import type { ThresholdOp } from './types.ts';
+
+/** A parse error: the 0-based column it points at, and what was expected there. */
+export interface LineError {
+  index: number;
+  message: string;
+}
+
+export const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '==', '!='];
+
+export function skipSpace(raw: string, from: number): number {
+  let i = from;
+  while (i < raw.length && /\s/.test(raw.charAt(i))) i += 1;
+  return i;
+}
+
+export function readWord(raw: string, from: number): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(raw.slice(from))?.[0] ?? '';
+}
+
+export function quote(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** What was found at `index`, for "got …": the next word (20 characters at most), or the end of the line. */
+export function got(raw: string, index: number): string {
+  if (index >= raw.length) return 'end of line';
+  const token = [.../^\S*/.exec(raw.slice(index))?.[0] ?? ''];
+  return quote(token.length > 20 ? `${token.slice(0, 20).join('')}…` : token.join(''));
+}
+
+export function parseOp(raw: string, from: number, metric: string): { op: ThresholdOp; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  const text = /^[<>=!]*/.exec(raw.slice(start))?.[0] ?? '';
+  const op = OPS.find((o) => o === text);
+  if (op) return { op, end: start + text.length };
+  const actual = text === '' ? got(raw, start) : quote(text);
+  return { index: start, message: `expected an operator (${OPS.join(', ')}) after "${metric}", got ${actual}` };
+}
+
+export function compareValues(actual: number, op: ThresholdOp, limit: number): boolean {
+  switch (op) {
+    case '<':
+      return actual < limit;
+    case '<=':
+      return actual <= limit;
+    case '>':
+      return actual > limit;
+    case '>=':
+      return actual >= limit;
+    case '==':
+      return actual === limit;
+    case '!=':
+      return actual !== limit;
+  }
+}
