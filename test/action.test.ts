@@ -1,12 +1,12 @@
 // The bundled action (dist/index.js) run as GitHub runs it: INPUT_* variables, a pull_request
 // event file, summary and output files, and octokit pointed at a local stand-in for the REST API.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstZipEntry, startArtifactStandin } from './helpers/artifact-standin.ts';
 import { startGithubStandin, type GithubStandin } from './helpers/github-standin.ts';
+import { runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 let target: Target;
@@ -64,15 +64,9 @@ function runAction(github: GithubStandin, inputs: Record<string, string>, runId:
     ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/index.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stdout += d));
-    child.on('exit', (code) => resolve({
-      code, stdout, summary: readFileSync(summaryPath, 'utf8'), outputs: readFileSync(outputPath, 'utf8'),
-    }));
-  });
+  return runNode(['dist/index.js'], { env }).then((run) => ({
+    code: run.code, stdout: run.out, summary: readFileSync(summaryPath, 'utf8'), outputs: readFileSync(outputPath, 'utf8'),
+  }));
 }
 
 function inputs(thresholds: string): Record<string, string> {

@@ -1,9 +1,9 @@
 // The CLI as a user runs it: a child process, real targets, exit codes and files.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode, type ProcessRun } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { VERSION } from '../src/version.ts';
 
@@ -17,22 +17,8 @@ afterAll(async () => {
   await target.close();
 });
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function loadgate(args: string[], signalAfterMs?: number): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['src/cli-entry.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    if (signalAfterMs) setTimeout(() => child.kill('SIGINT'), signalAfterMs);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+function loadgate(args: string[], interruptAfterMs?: number): Promise<ProcessRun> {
+  return runNode(['src/cli-entry.ts', ...args], { interruptAfterMs });
 }
 
 function writeDefinition(name: string, iterations: number, duration: number): string {

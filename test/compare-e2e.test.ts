@@ -1,10 +1,10 @@
 // The comparison gate as users run it: the CLI and the bundled action against a local target whose
 // delay each side's environment sets.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 let target: Target;
@@ -25,15 +25,8 @@ afterAll(async () => {
   await target.close();
 });
 
-function node(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
+function node(args: string[], extraEnv: Record<string, string> = {}) {
+  return runNode(args, { env: cleanEnv(extraEnv) });
 }
 
 const compare = (head: number, base: number, extra: string[] = []) => node(['src/cli-entry.ts', 'compare', definition,
@@ -42,10 +35,10 @@ const compare = (head: number, base: number, extra: string[] = []) => node(['src
 describe('loadgate compare', () => {
   it('a large regression is `slower`: exit 1, naming the step', async () => {
     const run = await compare(40, 2, ['--seed', '42']);
-    expect(run.code, run.err).toBe(1);
-    expect(run.err).toMatch(/seed 42/);
-    expect(run.out).toContain('slower');
-    expect(run.out).toMatch(/failed.*step\[search\] head\/base p95/);
+    expect(run.code, run.out).toBe(1);
+    expect(run.stderr).toMatch(/seed 42/);
+    expect(run.stdout).toContain('slower');
+    expect(run.stdout).toMatch(/failed.*step\[search\] head\/base p95/);
     const file = JSON.parse(readFileSync(join(dir, 'c-40-2.json'), 'utf8'));
     expect(file.run.mode).toBe('compare');
     expect(file.comparison.steps[0].verdict).toBe('slower');
@@ -55,7 +48,7 @@ describe('loadgate compare', () => {
 
   it('identical sides are `same` or `inconclusive`: exit 0', async () => {
     const run = await compare(3, 3);
-    expect(run.code, run.out + run.err).toBe(0);
+    expect(run.code, run.out).toBe(0);
     const file = JSON.parse(readFileSync(join(dir, 'c-3-3.json'), 'utf8'));
     expect(['same', 'inconclusive']).toContain(file.comparison.steps[0].verdict);
   });
@@ -64,12 +57,12 @@ describe('loadgate compare', () => {
     target.reset();
     const rounds = await compare(3, 3, ['--rounds', '2', '--max-regression', '-5%', '--metric', 'p42']);
     expect(rounds.code).toBe(2);
-    expect(rounds.err).toContain('--rounds');
-    expect(rounds.err).toContain('--max-regression');
-    expect(rounds.err).toContain('--metric');
+    expect(rounds.stderr).toContain('--rounds');
+    expect(rounds.stderr).toContain('--max-regression');
+    expect(rounds.stderr).toContain('--metric');
     const lacking = await node(['src/cli-entry.ts', 'compare', definition, '--env', env(3), '--base-env', JSON.stringify({ name: 'b', vars: [{ key: 'BASE', value: target.url }] })]);
     expect(lacking.code).toBe(2);
-    expect(lacking.err).toMatch(/base side.*DELAY/);
+    expect(lacking.stderr).toMatch(/base side.*DELAY/);
     expect(target.received).toHaveLength(0);
   });
 });
@@ -83,7 +76,7 @@ describe('the bundled action in mode compare', () => {
       INPUT_ROUNDS: '5', 'INPUT_WARMUP-ROUNDS': '0', INPUT_THRESHOLDS: 'fail_rate < 1%', INPUT_COMMENT: 'false',
       'INPUT_RESULTS-FILE': join(dir, 'action-compare.json'), GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: join(dir, 'out.txt'),
     });
-    expect(run.code, run.out + run.err).toBe(1);
+    expect(run.code, run.out).toBe(1);
     expect(run.out).toMatch(/round 5\/5/);
     expect(run.out).toMatch(/::error::loadgate: 1 threshold failed: step\[search\] head\/base p95/);
     expect(readFileSync(summary, 'utf8')).toContain('Comparison with the base');

@@ -1,11 +1,11 @@
 // Hosted mode end to end: the bundled action and the CLI against a real `loadgate serve` process,
 // with an environment and a CSV data set; the results have the embedded results' structure.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
+import { cleanEnv, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 let target: Target;
@@ -37,14 +37,8 @@ afterAll(async () => {
   await target?.close();
 });
 
-function run(command: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, command, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+function run(command: string[], env: Record<string, string>) {
+  return runNode(command, { env: cleanEnv(env) });
 }
 
 /** The keys at every level of a result, so two results can be compared by structure. */

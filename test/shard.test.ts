@@ -1,6 +1,5 @@
 // Sharded runs end to end: real shard processes against a counting target, merged by the CLI and
 // by the bundled action; totals, CSV rows and histograms add up exactly to one runner's plan.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistogram, initHistograms, responseTimesOf, sumHistograms } from '../src/engine/histogram.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
+import { cleanEnv, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 const ROWS = ['r0@x.io', 'r1@x.io', 'r2@x.io', 'r3@x.io', 'r4@x.io', 'r5@x.io', 'r6@x.io'];
@@ -21,14 +21,8 @@ let shardDir: string;
 let definitionPath: string;
 let shards: LoadTestResult[];
 
-function node(args: string[], env: Record<string, string> = {}, cwd = process.cwd()): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+function node(args: string[], env: Record<string, string> = {}, cwd = process.cwd()) {
+  return runNode(args, { env: cleanEnv(env), cwd });
 }
 
 beforeAll(async () => {

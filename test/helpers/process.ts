@@ -1,0 +1,41 @@
+// Runs loadgate (or any script) as a user or a runner would: a child process on the project's
+// Node, its output collected, the exit code kept.
+import { spawn } from 'node:child_process';
+
+export interface ProcessRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, in the order they arrived. */
+  out: string;
+}
+
+export interface ProcessOptions {
+  /** The whole environment of the child (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Send SIGINT after this many ms (a cancelled job, Ctrl-C). */
+  interruptAfterMs?: number;
+}
+
+/** A minimal environment: PATH plus what the test sets, so the runner's own GITHUB_* stay out. */
+export function cleanEnv(vars: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', ...vars };
+}
+
+export function runNode(args: string[], options: ProcessOptions = {}): Promise<ProcessRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
+    child.stdout.on('data', (d) => {
+      run.stdout += d;
+      run.out += d;
+    });
+    child.stderr.on('data', (d) => {
+      run.stderr += d;
+      run.out += d;
+    });
+    if (options.interruptAfterMs !== undefined) setTimeout(() => child.kill('SIGINT'), options.interruptAfterMs);
+    child.on('exit', (code) => resolve({ ...run, code }));
+  });
+}
