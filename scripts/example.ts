@@ -1,5 +1,6 @@
 // `npm run example`: starts the demo shop on loopback and load-tests it through the CLI, with
 // the shop's address as the environment's BASE. No other set-up.
+import { fileURLToPath } from 'node:url';
 import { startDemoTarget } from '../examples/demo-target.ts';
 import { cli } from '../src/cli.ts';
 
@@ -10,7 +11,7 @@ const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 try {
   process.exitCode = await cli(
-    ['run', 'examples/shop.json', '--env', environment, '--results', 'loadgate-results.json',
+    ['run', fileURLToPath(new URL('../examples/shop.json', import.meta.url)), '--env', environment, '--results', 'loadgate-results.json',
       '--threshold', 'p95 < 250ms', '--threshold', 'fail_rate < 1%', '--threshold', 'step[order].p99 < 500ms'],
     {
       out: (text) => process.stdout.write(text.startsWith('\r') ? text : `${text}\n`),
