@@ -1,11 +1,46 @@
 // What the load thresholds (thresholds.ts) and the latency thresholds (latency/thresholds.ts)
 // share: the tokens of `metric op value`, where a parse error points, and the comparison.
+import type { Problem } from './errors.ts';
 import type { ThresholdOp } from './types.ts';
 
 /** A parse error: the 0-based column it points at, and what was expected there. */
 export interface LineError {
   index: number;
   message: string;
+}
+
+/** A latency threshold (`latency.ttfb.p95 < 200ms`): the latency grammar's, and no other's. */
+export function isLatencyThresholdLine(line: string): boolean {
+  return /^\s*latency(?![A-Za-z0-9_])/.test(line);
+}
+
+/**
+ * Parses every line this grammar accepts (`place(n)` names line n: `thresholds line 3`,
+ * `--threshold #3`); all problems at once, each with its 1-based column.
+ */
+export function parseEachLine<T>(
+  lines: readonly string[],
+  accepts: (line: string) => boolean,
+  parseLine: (raw: string, line: number) => T | LineError,
+  place: (line: number) => string,
+): { ok: true; thresholds: T[] } | { ok: false; problems: Problem[] } {
+  const thresholds: T[] = [];
+  const problems: Problem[] = [];
+  lines.forEach((raw, i) => {
+    if (!accepts(raw)) return;
+    const parsed = parseLine(raw, i + 1);
+    if (isLineError(parsed)) {
+      const column = [...raw.slice(0, parsed.index)].length + 1;
+      problems.push({ path: `${place(i + 1)}, column ${column}`, message: parsed.message });
+    } else {
+      thresholds.push(parsed);
+    }
+  });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, thresholds };
+}
+
+function isLineError(value: unknown): value is LineError {
+  return typeof value === 'object' && value !== null && 'message' in value && 'index' in value;
 }
 
 export const OPS: readonly ThresholdOp[] = ['<', '<=', '>', '>=', '==', '!='];

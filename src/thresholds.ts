@@ -8,7 +8,7 @@
 
 import type { Problem } from './errors.ts';
 import { THRESHOLD_METRICS } from './types.ts';
-import { compareValues, got, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
+import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
 import type {
   LoadTestResult,
   ResponseTimes,
@@ -53,8 +53,6 @@ export function thresholdPlace(origin: ThresholdOrigin, line: number): string {
   return origin.kind === 'lines' ? `${origin.name} line ${line}` : `${origin.name} #${line}`;
 }
 
-const LATENCY_LINE = /^latency(?![A-Za-z0-9_])/;
-
 export type ParsedThresholds = { ok: true; thresholds: Threshold[] } | { ok: false; problems: Problem[] };
 export type EvaluatedThresholds =
   | { ok: true; outcomes: ThresholdOutcome[] }
@@ -70,21 +68,12 @@ export function parseThresholdLines(
   lines: readonly string[],
   origin: ThresholdOrigin = THRESHOLD_FLAG,
 ): ParsedThresholds {
-  const thresholds: Threshold[] = [];
-  const problems: Problem[] = [];
-  lines.forEach((raw, i) => {
+  // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
+  const accepts = (raw: string): boolean => {
     const trimmed = raw.trim();
-    // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
-    if (trimmed === '' || trimmed.startsWith('#') || LATENCY_LINE.test(trimmed)) return;
-    const parsed = parseLine(raw, i + 1);
-    if ('message' in parsed) {
-      const column = [...raw.slice(0, parsed.index)].length + 1;
-      problems.push({ path: `${thresholdPlace(origin, i + 1)}, column ${column}`, message: parsed.message });
-    } else {
-      thresholds.push(parsed);
-    }
-  });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, thresholds };
+    return trimmed !== '' && !trimmed.startsWith('#') && !isLatencyThresholdLine(trimmed);
+  };
+  return parseEachLine(lines, accepts, parseLine, (line) => thresholdPlace(origin, line));
 }
 
 // ---- parsing one line ----

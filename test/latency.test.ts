@@ -19,11 +19,11 @@ import { latencyAnswer, latencyFromAnswer, parseSamples, phaseStats, runLatency,
 import {
   describeLatencyThreshold,
   evaluateLatencyThresholds,
-  isLatencyThresholdLine,
   parseLatencyThresholdLines,
   parseLatencyThresholds,
   type LatencyThreshold,
 } from '../src/latency/thresholds.ts';
+import { isLatencyThresholdLine } from '../src/threshold-syntax.ts';
 import type { LatencyLocation, LatencyResult } from '../src/types.ts';
 import { latencyHtmlSection, latencyMarkdownSection, latencyTerminal } from '../src/report/latency.ts';
 import { refusedPort, startHttpsTarget, startTarget, type Target, type TlsTarget } from './helpers/targets.ts';

@@ -2,11 +2,11 @@
 //   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
 //   latency[.|[CODE].]fail_rate op value[%]
 // `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
-// Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine tells them
+// Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
 import type { Problem } from '../errors.ts';
 import { thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
-import { compareValues, got, parseOp, readWord, skipSpace, type LineError } from '../threshold-syntax.ts';
+import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from '../threshold-syntax.ts';
 import type { ThresholdOp } from '../types.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
 
@@ -43,9 +43,6 @@ const CODE = /^[A-Z][A-Z0-9]*(?:\.[A-Z][A-Z0-9]*)+$/;
 const METRIC_FORM = `<phase>.<stat> (phase ${LATENCY_PHASES.join(', ')}; stat ${LATENCY_STATS.join(', ')}) or fail_rate`;
 
 /** A line for this parser: it starts with the word `latency`. */
-export function isLatencyThresholdLine(line: string): boolean {
-  return /^\s*latency(?![A-Za-z0-9_])/.test(line);
-}
 
 /** The `latency…` lines of a multi-line input; the others (and blank and # lines) are skipped. */
 export function parseLatencyThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): ParsedLatencyThresholds {
@@ -54,19 +51,7 @@ export function parseLatencyThresholds(text: string, origin: ThresholdOrigin = T
 
 /** One threshold per entry (repeated CLI flags), numbered from 1; entries not starting with `latency` are skipped. */
 export function parseLatencyThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): ParsedLatencyThresholds {
-  const thresholds: LatencyThreshold[] = [];
-  const problems: Problem[] = [];
-  lines.forEach((raw, i) => {
-    if (!isLatencyThresholdLine(raw)) return;
-    const parsed = parseLine(raw, i + 1);
-    if ('message' in parsed) {
-      const column = [...raw.slice(0, parsed.index)].length + 1;
-      problems.push({ path: `${thresholdPlace(origin, i + 1)}, column ${column}`, message: parsed.message });
-    } else {
-      thresholds.push(parsed);
-    }
-  });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, thresholds };
+  return parseEachLine(lines, isLatencyThresholdLine, parseLine, (line) => thresholdPlace(origin, line));
 }
 
 // ---- parsing one line ----
