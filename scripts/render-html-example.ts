@@ -4,18 +4,16 @@
 // 1280 wide) with Debian's Chromium (test/helpers/browser.ts).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareToBaseline } from '../src/report/baseline.ts';
 import { renderHtmlReport } from '../src/report/html.ts';
-import { evaluateThresholds, parseThresholds } from '../src/thresholds.ts';
 import type { LoadTestResult, SecondSample } from '../src/types.ts';
 import { closeBrowser, withBrowserPage } from '../test/helpers/browser.ts';
 import { makeResult } from '../test/helpers/result-fixture.ts';
+import { exampleReportInput } from './render-report-example.ts';
 
 const DOCS = join(import.meta.dirname, '..', 'docs');
 export const HTML_EXAMPLE_FILE = join(DOCS, 'report-example.html');
 export const SCREENSHOT_FILE = join(DOCS, 'report-screenshot.png');
 
-const THRESHOLDS = 'p95 < 500ms\nfail_rate < 2%\nstep[checkout].p99 < 1.5s';
 const SECONDS = 60;
 
 /** The example run: the fixture's figures with the timeline below. */
@@ -24,17 +22,7 @@ export function exampleResult(): LoadTestResult {
 }
 
 export function htmlReportExample(): string {
-  const result = exampleResult();
-  const baseline = makeResult({
-    latencyScale: 0.9,
-    failRates: [0.01, 0.005, 0.01],
-    run: { started_at: '2025-04-30T12:00:00.000Z', rps: 58 },
-  });
-  const parsed = parseThresholds(THRESHOLDS);
-  if (!parsed.ok) throw new Error(`example thresholds: ${JSON.stringify(parsed.problems)}`);
-  const evaluated = evaluateThresholds(result, parsed.thresholds);
-  if (!evaluated.ok) throw new Error(`example thresholds: ${JSON.stringify(evaluated.problems)}`);
-  return renderHtmlReport({ result, outcomes: evaluated.outcomes, baseline: compareToBaseline(result, baseline) });
+  return renderHtmlReport(exampleReportInput(exampleResult()));
 }
 
 /**

@@ -3,17 +3,18 @@
 // `--check` writes nothing and exits 1 when the file differs from what it would write (CI).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareToBaseline } from '../src/report/baseline.ts';
+import { compareToBaseline, type BaselineDelta } from '../src/report/baseline.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { evaluateThresholds, parseThresholds } from '../src/thresholds.ts';
+import type { LoadTestResult, ThresholdOutcome } from '../src/types.ts';
 import { makeResult } from '../test/helpers/result-fixture.ts';
 
 export const REPORT_EXAMPLE_FILE = join(import.meta.dirname, '..', 'docs', 'report-example.md');
 
 const THRESHOLDS = 'p95 < 500ms\nfail_rate < 2%\nstep[checkout].p99 < 1.5s';
 
-export function reportExampleText(): string {
-  const result = makeResult();
+/** The example run's report inputs: thresholds evaluated and a baseline, shared by both example docs. */
+export function exampleReportInput(result: LoadTestResult): { result: LoadTestResult; outcomes: ThresholdOutcome[]; baseline: BaselineDelta } {
   const baseline = makeResult({
     latencyScale: 0.9,
     failRates: [0.01, 0.005, 0.01],
@@ -23,12 +24,11 @@ export function reportExampleText(): string {
   if (!parsed.ok) throw new Error(`example thresholds: ${JSON.stringify(parsed.problems)}`);
   const evaluated = evaluateThresholds(result, parsed.thresholds);
   if (!evaluated.ok) throw new Error(`example thresholds: ${JSON.stringify(evaluated.problems)}`);
-  const report = renderMarkdown({
-    result,
-    outcomes: evaluated.outcomes,
-    baseline: compareToBaseline(result, baseline),
-    definitionFile: 'loadtests/checkout.json',
-  });
+  return { result, outcomes: evaluated.outcomes, baseline: compareToBaseline(result, baseline) };
+}
+
+export function reportExampleText(): string {
+  const report = renderMarkdown({ ...exampleReportInput(makeResult()), definitionFile: 'loadtests/checkout.json' });
   const intro = [
     '# Example report',
     '',
