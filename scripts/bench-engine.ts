@@ -1,11 +1,12 @@
 // One engine run for the benchmark, in its own process (so it can be pinned to a core like
 // autocannon): open model at a rate far above what the machine sends, in-flight capped at the
-// connection count, stopped after the given seconds. Prints one JSON line.
+// connection count, stopped after the given seconds. Prints one JSON line. The engine runs on its
+// worker thread, as in the CLI and the action (src/engine/in-worker.ts).
 //   node scripts/bench-engine.ts speed URL SECONDS CONNECTIONS
 //   node scripts/bench-engine.ts memory URL REQUESTS CONNECTIONS
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
-import { runEmbedded } from '../src/engine/run.ts';
+import { runEmbeddedInWorker } from '../src/engine/in-worker.ts';
 import type { SecondSample } from '../src/types.ts';
 
 const [mode, url, amount, connections] = process.argv.slice(2);
@@ -22,7 +23,7 @@ async function speed(seconds: number, concurrency: number) {
   // 2,000,000 iterations a second: the in-flight cap, not the schedule, is the limit.
   const test = await prepared(2_000_000 * seconds, seconds);
   const series: SecondSample[] = [];
-  const result = await runEmbedded(test, {
+  const result = await runEmbeddedInWorker(test, {
     concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: AbortSignal.timeout(seconds * 1000),
     onSecond: (s) => series.push(s),
   });
@@ -37,21 +38,20 @@ async function memory(requests: number, concurrency: number) {
   const test = await prepared(requests, Math.max(1, Math.ceil(requests / 60_000)));
   let done = 0;
   let rssAt100k = 0;
-  await runEmbedded(test, {
+  let rssLast = 0;
+  let rssPeak = 0;
+  // Sampled each second while the engine's worker runs (after the run it is gone, and its memory
+  // with it). No forced GC: this is what the process holds, garbage not yet collected included.
+  await runEmbeddedInWorker(test, {
     concurrency, insecure: false, proxies: {}, testUrl: 'bench',
     onSecond: (s) => {
       done += s.responses;
-      if (rssAt100k === 0 && done >= 100_000) rssAt100k = retainedRss();
+      rssLast = process.memoryUsage().rss;
+      if (rssAt100k === 0 && done >= 100_000) rssAt100k = rssLast;
+      if (rssAt100k !== 0) rssPeak = Math.max(rssPeak, rssLast);
     },
   });
-  const rssEnd = retainedRss();
-  return { requests: done, rss_at_100k_mb: mb(rssAt100k), rss_end_mb: mb(rssEnd), growth_mb: mb(rssEnd - rssAt100k) };
-}
-
-/** RSS after a full collection when the process runs with --expose-gc: memory held, not garbage not yet collected. */
-function retainedRss(): number {
-  (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().rss;
+  return { requests: done, rss_at_100k_mb: mb(rssAt100k), rss_end_mb: mb(rssLast), rss_peak_mb: mb(rssPeak), growth_mb: mb(rssLast - rssAt100k) };
 }
 
 function median(values: number[]): number {

@@ -1,7 +1,7 @@
 // `npm run bench`: the engine side by side with autocannon in one run, against one local target.
 // Each engine run sits between two autocannon runs and is divided by their mean (these machines
 // drift; shared/bench/ANCHORS.md); the figure is the median of those ratios. Then one run of
-// 1,000,000 requests reports RSS at 100k and at the end. Loopback only; every run is bounded.
+// 1,000,000 requests reports RSS at 100k, at the end and its peak. Loopback only; every run is bounded.
 //   npm run bench -- [--seconds 10] [--connections 50] [--repeats 3] [--requests 1000000]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -102,13 +102,8 @@ try {
     before = after;
   }
   console.log(`\nengine/autocannon: median ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
-  // V8 grows its young generation to the allocation rate during the first ~million requests; the
-  // second run caps it (a flag V8 reads at start-up) to show what the engine itself holds.
-  for (const flags of [[], ['--max-semi-space-size=4']]) {
-    const memory = JSON.parse(await run(pinned(0, [node, '--expose-gc', ...flags, 'scripts/bench-engine.ts', 'memory', target.url, values.requests, String(connections)])));
-    const label = flags.length > 0 ? `memory (${flags.join(' ')})` : 'memory';
-    console.log(`${label}: ${memory.requests.toLocaleString('en-US')} requests; RSS after GC ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end: growth ${memory.growth_mb} MB`);
-  }
+  const memory = JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'memory', target.url, values.requests, String(connections)])));
+  console.log(`memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end (peak ${memory.rss_peak_mb} MB): growth ${memory.growth_mb} MB`);
 } finally {
   target.stop();
 }

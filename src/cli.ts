@@ -7,7 +7,8 @@ import { InputError, formatProblem, isProblem, type Problem } from './errors.ts'
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
 import { compareToBaseline } from './report/baseline.ts';
-import { DEFAULT_CONCURRENCY, runEmbedded } from './engine/run.ts';
+import { DEFAULT_CONCURRENCY } from './engine/run.ts';
+import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
@@ -247,7 +248,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], values['api-result-path'], io) : null;
   const result = hosted
     ? await runHostedDefinition(test, hosted)
-    : await runEmbedded(test, {
+    : await runEmbeddedInWorker(test, {
       concurrency,
       insecure: values.insecure,
       proxies,

@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
 import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
-import { runEmbedded } from './engine/run.ts';
+import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
@@ -102,7 +102,7 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
   if (inputs.mode === 'hosted') {
     return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info });
   }
-  return runEmbedded(test, {
+  return runEmbeddedInWorker(test, {
     concurrency: inputs.maxConcurrency,
     insecure: inputs.insecureTls,
     proxies: inputs.proxies,

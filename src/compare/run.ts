@@ -5,10 +5,11 @@
 // histogram, into one 2.5 result (the head's is the results file, so thresholds still apply).
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
-import { decodeHistogram, type Histogram } from '../engine/histogram.ts';
+import { decodeHistogram, initHistograms, type Histogram } from '../engine/histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
 import { prepareTest } from '../engine/prepare.ts';
-import { runEmbedded, type PreparedTest } from '../engine/run.ts';
+import type { PreparedTest } from '../engine/run.ts';
+import { runEmbeddedInWorker } from '../engine/in-worker.ts';
 import { mergeShards } from '../merge/merge.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
 import type { CompareMetric, CompareSettings } from './settings.ts';
@@ -170,6 +171,8 @@ export async function runComparison(
   settings: CompareSettings,
   opts: ComparisonOptions,
 ): Promise<ComparisonResult> {
+  // The runs record on the engine's worker thread; this thread decodes and merges their histograms.
+  await initHistograms();
   const now = opts.now ?? (() => new Date());
   const startedAt = now();
   const total = settings.warmupRounds + settings.rounds;
@@ -237,7 +240,7 @@ export async function runComparison(
 
 /** A full run of the plan (shard 1 of 1), which also returns the histograms the values come from. */
 function runSide(test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
-  return runEmbedded(test, {
+  return runEmbeddedInWorker(test, {
     concurrency: opts.concurrency,
     insecure: opts.insecure,
     proxies: opts.proxies,

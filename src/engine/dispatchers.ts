@@ -21,7 +21,11 @@ export function directDispatcher(settings: ConnectionSettings, h2: boolean): { d
   const agent = new Agent({
     factory: (origin, opts) => new Client(origin, opts),
     connect: connectOptions(settings),
+    // Explicit either way: undici 8 offers h2 by ALPN unless told not to (the Agent then keys its
+    // clients by "<origin>#http1-only", a string built per request, ~1.5 % of the engine's CPU).
     allowH2: h2,
+    // With 1, undici writes the next request on a reused connection one event-loop turn later,
+    // batched after the reads; writing at once (2) measured 8–18 % slower.
     pipelining: 1,
     keepAliveTimeout: KEEP_ALIVE_MS,
   });

@@ -98,6 +98,7 @@ export async function prepareTest(loaded: LoadedDefinition, options: { environme
       environment,
       test_data: definition.test_data.map((set) => ({ ...set, file: resolve(loaded.dir, set.file) })),
     },
+    source: { file: loaded.file, dir: loaded.dir },
     steps,
     iterationVars: perIteration
       ? { create: () => createIterationVars(dataSets.length), begin: beginIteration }

@@ -11,6 +11,8 @@ import type { LoadTestDefinition, LoadTestResult, RunInfo, SecondSample } from '
 /** A definition made ready to run: steps compiled, test data loaded. */
 export interface PreparedTest {
   definition: LoadTestDefinition;
+  /** Where the definition came from: a worker thread prepares the same test again from it (worker.ts). */
+  source: { file: string; dir: string };
   steps: PreparedStep[];
   /** Present when templates use per-iteration state (data rows, captures). */
   iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };

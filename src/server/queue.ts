@@ -1,6 +1,6 @@
 // Runs the stored tests one at a time, oldest first, with the embedded engine. The queue is the
 // `tests` table itself (status "initial" by queue position), so it survives a restart.
-import { runEmbedded } from '../engine/run.ts';
+import { runEmbeddedInWorker } from '../engine/in-worker.ts';
 import { formatProblem, InputError } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
@@ -99,7 +99,7 @@ export class TestQueue {
     };
     try {
       const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
-      const result = await runEmbedded(prepared, {
+      const result = await runEmbeddedInWorker(prepared, {
         concurrency: this.settings.concurrency,
         insecure: false,
         proxies: this.settings.proxies,

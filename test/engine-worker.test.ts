@@ -1,0 +1,121 @@
+// The engine on its worker thread (src/engine/in-worker.ts), as the CLI, the action, the
+// comparison gate and the server run it: real requests to a local target, progress and results
+// back across the thread, stop on abort, and input problems that keep their file and path.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDefinition } from '../src/definition/validate.ts';
+import { prepareTest } from '../src/engine/prepare.ts';
+import { runEmbedded, type PreparedTest, type RunOptions } from '../src/engine/run.ts';
+import { runEmbeddedInWorker, workerEntry } from '../src/engine/in-worker.ts';
+import { InputError } from '../src/errors.ts';
+import type { SecondSample } from '../src/types.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
+import { definition } from './helpers/run-definition.ts';
+
+let target: Target;
+let dir: string;
+beforeAll(async () => {
+  target = await startTarget();
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-worker-'));
+});
+afterAll(async () => {
+  await target.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function prepared(raw: unknown): Promise<PreparedTest> {
+  const checked = validateDefinition(raw, 'worker.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return prepareTest({ definition: checked.definition, file: join(dir, 'worker.json'), dir }, {});
+}
+
+const options = (extra: Partial<RunOptions> = {}): RunOptions =>
+  ({ concurrency: 50, insecure: false, proxies: {}, testUrl: 'file://worker', ...extra });
+
+describe('runEmbeddedInWorker', () => {
+  it('runs the plan on the worker: the same counts as in-process, and every second reaches onSecond', async () => {
+    const raw = definition([{ url: `${target.url}/ok` }, { url: `${target.url}/status/503` }], { iteration_count: 90, duration: 2 });
+    target.reset();
+    const seconds: SecondSample[] = [];
+    const threaded = await runEmbeddedInWorker(await prepared(raw), options({ onSecond: (s) => seconds.push(s) }));
+    const threadedRequests = target.received.length;
+    target.reset();
+    const inProcess = await runEmbedded(await prepared(raw), options());
+
+    expect(threadedRequests).toBe(180);
+    expect(threaded.results.iteration_count).toBe(90);
+    expect(threaded.results.steps[0]!.status_code_dist).toEqual({ '200': 90 });
+    expect(threaded.results.steps[1]!.status_code_dist).toEqual({ '503': 90 });
+    expect(threaded.results.steps.map((s) => s.status_code_dist)).toEqual(inProcess.results.steps.map((s) => s.status_code_dist));
+    expect(threaded.run.steps).toEqual(inProcess.run.steps);
+    expect(seconds.reduce((n, s) => n + s.started, 0)).toBe(90);
+    expect(seconds.reduce((n, s) => n + s.responses, 0)).toBe(180);
+    expect(threaded.run.series).toEqual(seconds);
+  });
+
+  it('prepares the test again on the worker: data rows and captures work there', async () => {
+    writeFileSync(join(dir, 'names.csv'), 'ada\ngrace\n');
+    const raw = definition(
+      [
+        { url: `${target.url}/ok?who={{data.names.who}}`, capture_env: { WORD: { from: 'body', regexp: { exp: '(o.)' } } } },
+        { url: `${target.url}/echo?word={{WORD}}` },
+      ],
+      { iteration_count: 4, duration: 1 },
+      { test_data: [{ name: 'names', file: 'names.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'who' } } } }] },
+    );
+    target.reset();
+    const result = await runEmbeddedInWorker(await prepared(raw), options({ concurrency: 1 }));
+    expect(result.results.iteration_count).toBe(4);
+    expect(target.received.filter((r) => r.path === '/ok').map((r) => r.url)).toEqual(['/ok?who=ada', '/ok?who=grace', '/ok?who=ada', '/ok?who=grace']);
+    expect(target.received.filter((r) => r.path === '/echo').map((r) => r.url)).toEqual(Array(4).fill('/echo?word=ok'));
+  });
+
+  it('stops when the signal aborts and still returns the partial results', async () => {
+    const controller = new AbortController();
+    const test = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 400, duration: 4 }));
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 1200);
+    const result = await runEmbeddedInWorker(test, options({ signal: controller.signal }));
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(result.run.interrupted).toBe(true);
+    expect(result.results.iteration_count).toBeGreaterThan(50);
+    expect(result.results.iteration_count).toBeLessThan(400);
+  });
+
+  it('passes input problems back as an InputError that names the file', async () => {
+    const file = join(dir, 'gone.csv');
+    writeFileSync(file, 'x\n');
+    const test = await prepared(definition([{ url: `${target.url}/ok?v={{data.gone.v}}` }], { iteration_count: 1, duration: 1 },
+      { test_data: [{ name: 'gone', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'v' } } } }] }));
+    rmSync(file);
+    target.reset();
+    const failure = await runEmbeddedInWorker(test, options()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InputError);
+    expect((failure as InputError).problems[0]).toMatchObject({ file: join(dir, 'worker.json'), path: '$.test_data[0].file' });
+    expect((failure as InputError).message).toContain('gone.csv');
+    expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('workerEntry', () => {
+  it('is the TypeScript source next to in-worker.ts when running from src/', () => {
+    expect(workerEntry(pathToFileURL('/x/src/engine/in-worker.ts').href).pathname).toBe('/x/src/engine/worker.ts');
+  });
+
+  it('finds the worker bundle from the action bundle (dist/) and from the CLI bundle (dist/cli/)', () => {
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'engine-worker'), { recursive: true });
+    mkdirSync(join(dist, 'cli'), { recursive: true });
+    writeFileSync(join(dist, 'engine-worker', 'index.js'), '');
+    const expected = join(dist, 'engine-worker', 'index.js');
+    expect(workerEntry(pathToFileURL(join(dist, 'index.js')).href).pathname).toBe(expected);
+    expect(workerEntry(pathToFileURL(join(dist, 'cli', 'index.js')).href).pathname).toBe(expected);
+  });
+
+  it('says which files it looked for when the bundle is missing', () => {
+    expect(() => workerEntry(pathToFileURL(join(dir, 'elsewhere', 'index.js')).href)).toThrow(/engine worker bundle is missing.*elsewhere\/engine-worker\/index\.js/);
+  });
+});
