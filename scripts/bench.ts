@@ -1,7 +1,9 @@
 // `npm run bench`: the engine side by side with autocannon in one run, against one local target.
 // Each engine run sits between two autocannon runs and is divided by their mean (these machines
-// drift; shared/bench/ANCHORS.md); the figure is the median of those ratios. Then one run of
-// 1,000,000 requests reports RSS at 100k, at the end and its peak. Loopback only; every run is bounded.
+// drift; shared/bench/ANCHORS.md); the figure is the median of those ratios. Beside each engine
+// run, undici alone sends the same request (scripts/bench-undici.ts): the HTTP library's own
+// reach. Then one run of 1,000,000 requests reports RSS at 100k, at the end and its peak.
+// Loopback only; every run is bounded.
 //   npm run bench -- [--seconds 10] [--connections 50] [--repeats 3] [--requests 1000000]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -82,6 +84,11 @@ async function engine(url: string): Promise<Figures> {
   return JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'speed', url, String(seconds), String(connections)])));
 }
 
+/** The reference: undici alone sending the engine's request (scripts/bench-undici.ts). */
+async function undiciAlone(url: string): Promise<Figures> {
+  return JSON.parse(await run(pinned(0, [node, 'scripts/bench-undici.ts', url, String(seconds), String(connections)])));
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (f: Figures): string => `${Math.round(f.rps).toLocaleString('en-US').padStart(8)} req/s  p50 ${f.p50_ms.toFixed(3)} ms  p99 ${f.p99_ms.toFixed(3)} ms`;
 
@@ -90,18 +97,24 @@ try {
   console.log(`loadgate bench: ${target.name} at ${target.url}; generators on core 0${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
   console.log(`${connections} connections, ${seconds} s per run, ${repeats} repeats; engine figures leave out its first second (JIT warm-up)`);
   const ratios: number[] = [];
+  const undiciRatios: number[] = [];
   let before = await autocannon(target.url);
   console.log(`autocannon  ${fmt(before)}`);
   for (let i = 0; i < repeats; i++) {
     const ours = await engine(target.url);
+    const alone = await undiciAlone(target.url);
     const after = await autocannon(target.url);
-    const ratio = ours.rps / ((before.rps + after.rps) / 2);
-    ratios.push(ratio);
-    console.log(`loadgate    ${fmt(ours)}   ratio ${ratio.toFixed(2)}`);
+    const around = (before.rps + after.rps) / 2;
+    ratios.push(ours.rps / around);
+    undiciRatios.push(alone.rps / around);
+    console.log(`loadgate    ${fmt(ours)}   ratio ${(ours.rps / around).toFixed(2)}`);
+    console.log(`undici      ${fmt(alone)}   ratio ${(alone.rps / around).toFixed(2)}`);
     console.log(`autocannon  ${fmt(after)}`);
     before = after;
   }
-  console.log(`\nengine/autocannon: median ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
+  const summary = (xs: number[]): string => `median ${median(xs).toFixed(2)} (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
+  console.log(`\nengine/autocannon: ${summary(ratios)}`);
+  console.log(`undici alone/autocannon (the same request, no engine): ${summary(undiciRatios)}`);
   const memory = JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'memory', target.url, values.requests, String(connections)])));
   console.log(`memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end (peak ${memory.rss_peak_mb} MB): growth ${memory.growth_mb} MB`);
 } finally {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy } from 'proxy';
 import { perSecondCounts } from '../src/engine/plan.ts';
+import { connectionsOf } from '../src/engine/engine.ts';
 import { refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
 import { definition, runDefinition } from './helpers/run-definition.ts';
 
@@ -171,6 +172,19 @@ describe('requests', () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+});
+
+describe('connectionsOf', () => {
+  it('gives steps to the same origin and protocol one connection index, and any other pair its own', () => {
+    const { of, targets } = connectionsOf([
+      { origin: 'http://a:1', h2: false },
+      { origin: 'http://b:1', h2: false },
+      { origin: 'http://a:1', h2: false },
+      { origin: 'http://a:1', h2: true },
+    ]);
+    expect([...of]).toEqual([0, 1, 0, 2]);
+    expect(targets).toEqual([{ origin: 'http://a:1', h2: false }, { origin: 'http://b:1', h2: false }, { origin: 'http://a:1', h2: true }]);
   });
 });
 

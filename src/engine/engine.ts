@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { classifyError } from './errors.ts';
-import { directDispatcher, proxyDispatcher, type ConnectionSettings } from './dispatchers.ts';
+import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
 import { Recorder } from './recorder.ts';
 import { Slot, type SlotHost } from './slot.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
@@ -55,6 +55,16 @@ interface Egress {
   proxyOf: (string | null)[];
 }
 
+/** Steps to the same origin over the same protocol share a connection (within a slot). */
+export function connectionsOf(steps: readonly Pick<PreparedStep, 'origin' | 'h2'>[]): { of: Int32Array; targets: { origin: string; h2: boolean }[] } {
+  const targets: { origin: string; h2: boolean }[] = [];
+  const of = Int32Array.from(steps, (step) => {
+    const found = targets.findIndex((t) => t.origin === step.origin && t.h2 === step.h2);
+    return found >= 0 ? found : targets.push({ origin: step.origin, h2: step.h2 }) - 1;
+  });
+  return { of, targets };
+}
+
 /** Countries with a proxy keep their name; the rest become one location, `local`. */
 export function egressOf(planLocations: string[], proxies: Record<string, string>): Egress {
   const names: string[] = [];
@@ -78,6 +88,7 @@ export class Engine implements SlotHost {
   readonly recorder: Recorder;
   readonly clock: () => number;
   readonly maxBodyBytes: number;
+  readonly connectionOf: Int32Array;
   stopping = false;
   requests = 0;
   private readonly plan: LoadPlan;
@@ -86,8 +97,9 @@ export class Engine implements SlotHost {
   private readonly free: Slot[] = [];
   private readonly slots: Slot[] = [];
   private readonly closers: (() => Promise<void>)[] = [];
-  private readonly sharedProxies = new Map<string, Dispatcher>();
+  private readonly sharedProxies = new Map<number, Dispatcher>();
   private readonly connection: ConnectionSettings;
+  private readonly connectionTargets: { origin: string; h2: boolean }[];
   private next = 0;
   private inFlight = 0;
   private late = 0;
@@ -111,6 +123,9 @@ export class Engine implements SlotHost {
       insecure: settings.insecure,
       connectTimeoutMs: Math.max(...steps.map((s) => s.timeoutMs)),
     };
+    const connections = connectionsOf(steps);
+    this.connectionOf = connections.of;
+    this.connectionTargets = connections.targets;
   }
 
   async run(): Promise<EngineOutcome> {
@@ -155,24 +170,39 @@ export class Engine implements SlotHost {
     this.checkDone();
   }
 
-  dispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher {
-    const proxy = this.egress.proxyOf[location];
-    if (!proxy) return slot.ownDispatcher(h2);
-    const key = `${location}:${h2}`;
+  dispatcherFor(slot: Slot, location: number, stepIndex: number): Dispatcher {
+    if (!this.egress.proxyOf[location]) return slot.connection(stepIndex);
+    return this.sharedProxy(location, this.steps[stepIndex]!.h2);
+  }
+
+  redirectDispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher {
+    if (!this.egress.proxyOf[location]) return slot.redirectDispatcher(h2);
+    return this.sharedProxy(location, h2);
+  }
+
+  newConnection(index: number): Dispatcher {
+    const { origin, h2 } = this.connectionTargets[index]!;
+    return this.owned(directClient(origin, this.connection, h2));
+  }
+
+  newRedirectAgent(h2: boolean): Dispatcher {
+    return this.owned(redirectAgent(this.connection, h2));
+  }
+
+  private owned(created: OwnedDispatcher): Dispatcher {
+    this.closers.push(created.close);
+    return created.dispatcher;
+  }
+
+  private sharedProxy(location: number, h2: boolean): Dispatcher {
+    const proxy = this.egress.proxyOf[location]!;
+    const key = location * 2 + (h2 ? 1 : 0);
     let shared = this.sharedProxies.get(key);
     if (!shared) {
-      const created = proxyDispatcher(proxy, this.connection, h2);
-      this.closers.push(created.close);
-      shared = created.dispatcher;
+      shared = this.owned(proxyDispatcher(proxy, this.connection, h2));
       this.sharedProxies.set(key, shared);
     }
     return shared;
-  }
-
-  newDirect(h2: boolean): Dispatcher {
-    const created = directDispatcher(this.connection, h2);
-    this.closers.push(created.close);
-    return created.dispatcher;
   }
 
   viaProxy(location: number): boolean {

@@ -20,8 +20,12 @@ export interface SlotHost {
   readonly maxBodyBytes: number;
   readonly stopping: boolean;
   requests: number;
-  dispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher;
-  newDirect(h2: boolean): Dispatcher;
+  /** Connection index of each step: steps to the same origin and protocol share one. */
+  readonly connectionOf: Int32Array;
+  dispatcherFor(slot: Slot, location: number, stepIndex: number): Dispatcher;
+  redirectDispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher;
+  newConnection(index: number): Dispatcher;
+  newRedirectAgent(h2: boolean): Dispatcher;
   classify(error: unknown, location: number): string;
   iterationEnded(slot: Slot, now: number): void;
 }
@@ -40,8 +44,9 @@ export class Slot {
   private readonly host: SlotHost;
   private readonly vars: IterationVars | null;
   private readonly beginVars: ((vars: IterationVars, k: number) => void) | null;
-  private h1: Dispatcher | null = null;
-  private h2: Dispatcher | null = null;
+  private readonly connections: (Dispatcher | undefined)[] = [];
+  private h1Redirects: Dispatcher | null = null;
+  private h2Redirects: Dispatcher | null = null;
   private location = 0;
   private stepIndex = 0;
   private cell = 0;
@@ -70,9 +75,16 @@ export class Slot {
     this.beginVars = beginVars;
   }
 
-  ownDispatcher(h2: boolean): Dispatcher {
-    if (h2) return (this.h2 ??= this.host.newDirect(true));
-    return (this.h1 ??= this.host.newDirect(false));
+  /** This slot's connection for a step, opened on first use. */
+  connection(stepIndex: number): Dispatcher {
+    const index = this.host.connectionOf[stepIndex]!;
+    return (this.connections[index] ??= this.host.newConnection(index));
+  }
+
+  /** This slot's dispatcher for redirect hops, which may go to any origin. */
+  redirectDispatcher(h2: boolean): Dispatcher {
+    if (h2) return (this.h2Redirects ??= this.host.newRedirectAgent(true));
+    return (this.h1Redirects ??= this.host.newRedirectAgent(false));
   }
 
   begin(k: number, location: number, now: number): void {
@@ -104,7 +116,7 @@ export class Slot {
     this.redirector = null;
     this.sentAt = now;
     try {
-      this.host.dispatcherFor(this, this.location, step.h2).dispatch(options, this);
+      this.host.dispatcherFor(this, this.location, this.stepIndex).dispatch(options, this);
     } catch (error) {
       this.failed(error as Error);
     }
@@ -115,7 +127,7 @@ export class Slot {
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
     const step = this.host.steps[this.stepIndex]!;
     if (statusCode >= 300 && statusCode < 400 && headers.location !== undefined && step.followRedirects) {
-      const dispatcher = this.host.dispatcherFor(this, this.location, step.h2);
+      const dispatcher = this.host.redirectDispatcherFor(this, this.location, step.h2);
       // undici 8's type declarations still list the old handler methods; at run time it has the new ones.
       const redirector = new RedirectHandler(
         (opts, handler) => dispatcher.dispatch(opts, handler),
