@@ -149,7 +149,7 @@ async function judge(inputs: ActionInputs, result: LoadTestResult | ComparedResu
   }
   if (!inputs.latency) return judged;
   core.info(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
-  const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info } : undefined;
+  const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info, warn: core.warning } : undefined;
   const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal, hosted });
   result.run.latency = latency;
   const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);

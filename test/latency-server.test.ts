@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/hosted/client.ts';
 import { flattenTree, type LocationTree } from '../src/latency/locations.ts';
 import { runHostedLatency } from '../src/latency/run.ts';
+import { planLatency, runLatencyPlan, type LatencyPlan } from '../src/latency/session.ts';
+import { startFakeService } from './helpers/fake-service.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
 
@@ -144,6 +146,45 @@ describe('POST /v1/latency/test/', () => {
     expect(result.locations['EU.DE.BER']).toMatchObject({ name: 'Berlin', egress: 'direct', samples: 10, failures: 0, status_code: 200 });
     expect(result.locations['EU.DE.BER']!.phases.ttfb.min).toBeGreaterThanOrEqual(DELAY_MS - 1);
     expect(result.locations['NA.US.VA.ASH']).toMatchObject({ failures: 10, errors: { 'proxy connection refused': 10 } });
+  });
+});
+
+describe('hosted latency: the sample count', () => {
+  const names = { target: 'latency-target', patterns: 'latency-locations', samples: 'latency-samples', config: 'latency-locations-config' };
+  const hostedPlan = (url: string, samples: string): LatencyPlan => {
+    const plan = planLatency({ target: url, patterns: ['EU.DE.*'], samples, config: [] }, names, true);
+    if (Array.isArray(plan)) throw new Error(JSON.stringify(plan));
+    return plan;
+  };
+
+  it('asks loadgate serve for the named count, and it takes that many', async () => {
+    const warnings: string[] = [];
+    const hosted = { apiUrl: server.url, apiKey: TEST_KEY, log: () => {}, warn: (m: string) => warnings.push(m) };
+    const result = await runLatencyPlan(hostedPlan(`${target.url}/ok`, '3'), { insecure: false, hosted });
+    expect(result.samples).toBe(3);
+    expect(result.locations['EU.DE.BER']).toMatchObject({ samples: 3, failures: 0 });
+    expect(warnings).toEqual([]);
+  });
+
+  it('sends the interface\'s request unless a count is named, and warns when a service ignores the count', async () => {
+    const service = await startFakeService();
+    try {
+      const minimal = { status: 200, body: { 'EU.DE.FRA': { status_code: 200, latency: 12 } } };
+      service.script('POST /v1/latency/test/', minimal, minimal);
+      const warnings: string[] = [];
+      const hosted = { apiUrl: service.url, apiKey: 'k', log: () => {}, warn: (m: string) => warnings.push(m) };
+      await runLatencyPlan(hostedPlan('https://x.test/', ''), { insecure: false, hosted });
+      const named = await runLatencyPlan(hostedPlan('https://x.test/', '5'), { insecure: false, hosted });
+      const bodies = service.received.map((r) => JSON.parse(r.body.toString('utf8')));
+      expect(bodies).toEqual([
+        { target: 'https://x.test/', locations: ['EU.DE.*'] },
+        { target: 'https://x.test/', locations: ['EU.DE.*'], samples: 5 },
+      ]);
+      expect(named.samples).toBe(1);
+      expect(warnings).toEqual([expect.stringMatching(/took 1 samples per location, not the 5 asked for/)]);
+    } finally {
+      await service.close();
+    }
   });
 });
 

@@ -149,7 +149,8 @@ export interface ServiceClient {
   stopLoadTest(id: Id): Promise<unknown>;
   balance(): Promise<Balance>;
   loadLocations(): Promise<unknown>;
-  startLatencyTest(req: { target: string; locations: string[] }): Promise<Record<string, unknown>>;
+  /** `samples` is not in the interface (2.6); `loadgate serve` takes it (docs/latency.md). */
+  startLatencyTest(req: { target: string; locations: string[]; samples?: number }): Promise<Record<string, unknown>>;
   latencyLocations(): Promise<Record<string, unknown>>;
 }
 

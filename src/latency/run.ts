@@ -143,8 +143,9 @@ export async function runHostedLatency(
   client: Pick<ServiceClient, 'startLatencyTest'>,
   target: string,
   locations: readonly string[],
+  samples?: number,
 ): Promise<LatencyResult> {
-  const answer = await client.startLatencyTest({ target, locations: [...locations] });
+  const answer = await client.startLatencyTest({ target, locations: [...locations], ...(samples === undefined ? {} : { samples }) });
   return latencyFromAnswer(target, answer);
 }
 

@@ -18,6 +18,8 @@ export interface LatencyPlan {
   /** The configured locations the patterns select (embedded runs). */
   locations: LatencyLocation[];
   samples: number;
+  /** The user named a sample count (a hosted run then asks the service for it). */
+  samplesGiven: boolean;
 }
 
 export interface LatencyPlanInput {
@@ -52,22 +54,28 @@ export function planLatency(input: LatencyPlanInput, names: LatencyInputNames, h
     else problems.push(...selected.problems);
   }
   if (problems.length > 0) return problems;
-  return { target: input.target, patterns, locations, samples: samples as number };
+  return { target: input.target, patterns, locations, samples: samples as number, samplesGiven: input.samples.trim() !== '' };
 }
 
 export interface LatencyRunSettings {
   insecure: boolean;
   signal?: AbortSignal;
   /** Run on a service of the interface instead of from this machine. */
-  hosted?: { apiUrl: string; apiKey: string; log: (message: string) => void };
+  hosted?: { apiUrl: string; apiKey: string; log: (message: string) => void; warn?: (message: string) => void };
 }
 
-export function runLatencyPlan(plan: LatencyPlan, settings: LatencyRunSettings): Promise<LatencyResult> {
-  if (settings.hosted) {
-    const client = createClient({ baseUrl: settings.hosted.apiUrl, apiKey: settings.hosted.apiKey, log: settings.hosted.log });
-    return runHostedLatency(client, plan.target, plan.patterns);
+export async function runLatencyPlan(plan: LatencyPlan, settings: LatencyRunSettings): Promise<LatencyResult> {
+  if (!settings.hosted) {
+    return runLatency(plan.target, plan.locations, { samples: plan.samples, insecure: settings.insecure, signal: settings.signal });
   }
-  return runLatency(plan.target, plan.locations, { samples: plan.samples, insecure: settings.insecure, signal: settings.signal });
+  const { apiUrl, apiKey, log, warn = log } = settings.hosted;
+  // The interface's request has no sample count: ask for one only when the user named it.
+  const asked = plan.samplesGiven ? plan.samples : undefined;
+  const result = await runHostedLatency(createClient({ baseUrl: apiUrl, apiKey, log }), plan.target, plan.patterns, asked);
+  if (asked !== undefined && result.samples !== asked) {
+    warn(`loadgate: the service took ${result.samples} samples per location, not the ${asked} asked for (a sample count is not part of the service interface, so a service may ignore it)`);
+  }
+  return result;
 }
 
 /** The thresholds' outcomes, and the same as checks for the report's verdict. */
