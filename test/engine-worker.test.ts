@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { runEmbedded, type PreparedTest, type RunOptions } from '../src/engine/run.ts';
-import { runEmbeddedInWorker, workerEntry } from '../src/engine/in-worker.ts';
+import { EngineWorker, runEmbeddedInWorker, workerEntry } from '../src/engine/in-worker.ts';
 import { InputError } from '../src/errors.ts';
 import type { SecondSample } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -97,6 +97,26 @@ describe('runEmbeddedInWorker', () => {
     expect((failure as InputError).problems[0]).toMatchObject({ file: join(dir, 'worker.json'), path: '$.test_data[0].file' });
     expect((failure as InputError).message).toContain('gone.csv');
     expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('EngineWorker', () => {
+  it('runs tests one after another on one thread, refuses a second at once, and nothing after close', async () => {
+    const engine = new EngineWorker();
+    try {
+      const first = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 30, duration: 1 }));
+      const second = await prepared(definition([{ url: `${target.url}/status/201` }], { iteration_count: 12, duration: 1 }));
+      target.reset();
+      const running = engine.run(first, options());
+      await expect(engine.run(second, options())).rejects.toThrow(/already running a test/);
+      expect((await running).results.iteration_count).toBe(30);
+      const after = await engine.run(second, options());
+      expect(after.results.steps[0]!.status_code_dist).toEqual({ '201': 12 });
+      expect(target.countsByPath()).toEqual(new Map([['/ok', 30], ['/status/201', 12]]));
+    } finally {
+      await engine.close();
+    }
+    await expect(engine.run(await prepared(definition([{ url: `${target.url}/ok` }])), options())).rejects.toThrow(/engine worker exited/);
   });
 });
 

@@ -9,7 +9,7 @@ import { decodeHistogram, initHistograms, type Histogram } from '../engine/histo
 import { perSecondCounts } from '../engine/plan.ts';
 import { prepareTest } from '../engine/prepare.ts';
 import type { PreparedTest } from '../engine/run.ts';
-import { runEmbeddedInWorker } from '../engine/in-worker.ts';
+import { EngineWorker } from '../engine/in-worker.ts';
 import { mergeShards } from '../merge/merge.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
 import type { CompareMetric, CompareSettings } from './settings.ts';
@@ -184,26 +184,32 @@ export async function runComparison(
   const measured: RoundRuns[] = [];
   let last: RoundRuns | undefined;
   let interrupted = false;
-  for (let r = 0; r < total && !interrupted; r++) {
-    const order = plannedOrder[r]!;
-    const warmup = r < settings.warmupRounds;
-    const runs: Partial<RoundRuns> = {};
-    for (const side of order === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
-      opts.onProgress?.({ round: r + 1, of: total, side, warmup });
-      runs[side] = await runSide(sides[side], opts);
+  // One engine thread for every run, so that no side meets colder code than the other.
+  const engine = new EngineWorker();
+  try {
+    for (let r = 0; r < total && !interrupted; r++) {
+      const order = plannedOrder[r]!;
+      const warmup = r < settings.warmupRounds;
+      const runs: Partial<RoundRuns> = {};
+      for (const side of order === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
+        opts.onProgress?.({ round: r + 1, of: total, side, warmup });
+        runs[side] = await runSide(engine, sides[side], opts);
+      }
+      const round = runs as RoundRuns;
+      ran.push(order);
+      last = round;
+      // A run cut short measures part of a schedule; its round is left out of the analysis.
+      interrupted = round.head.run.interrupted || round.base.run.interrupted;
+      if (interrupted) break;
+      if (warmup) {
+        warmups.push(roundValues(round, stepIds, settings.metric));
+      } else {
+        values.push(roundValues(round, stepIds, settings.metric));
+        measured.push(round);
+      }
     }
-    const round = runs as RoundRuns;
-    ran.push(order);
-    last = round;
-    // A run cut short measures part of a schedule; its round is left out of the analysis.
-    interrupted = round.head.run.interrupted || round.base.run.interrupted;
-    if (interrupted) break;
-    if (warmup) {
-      warmups.push(roundValues(round, stepIds, settings.metric));
-    } else {
-      values.push(roundValues(round, stepIds, settings.metric));
-      measured.push(round);
-    }
+  } finally {
+    await engine.close();
   }
   const finishedAt = now();
   const sideRuns = measured.length > 0 ? measured : [last!];
@@ -239,8 +245,8 @@ export async function runComparison(
 }
 
 /** A full run of the plan (shard 1 of 1), which also returns the histograms the values come from. */
-function runSide(test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
-  return runEmbeddedInWorker(test, {
+function runSide(engine: EngineWorker, test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
+  return engine.run(test, {
     concurrency: opts.concurrency,
     insecure: opts.insecure,
     proxies: opts.proxies,

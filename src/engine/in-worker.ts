@@ -1,7 +1,7 @@
 // runEmbedded on a worker thread: what the CLI, the action, the comparison gate and the server run.
-// Two reasons (docs/performance.md): V8 sizes a thread's young generation once, at its start,
-// and at full speed it grows the main thread's to match the allocation rate (+84 MB of RSS over
-// the first million requests); a worker's is capped through resourceLimits. And the hot loop
+// Two reasons (docs/engine.md): V8 fixes the limit of a thread's young generation when the thread
+// starts, and at full speed it grew the main thread's to match the allocation rate (+84 MB of RSS
+// over the first million requests); a worker's is capped through resourceLimits. And the hot loop
 // gets an event loop of its own, so progress output, or the server's API, is never starved.
 //
 // Compiled templates and loaded data cannot be sent to a thread: the worker prepares the test
@@ -21,20 +21,21 @@ import type { LoadTestDefinition, LoadTestResult, SecondSample } from '../types.
  */
 export const YOUNG_GENERATION_MB = 48;
 
-/** What the worker is given: plain data only. */
+/** What the worker is given for one run: plain data only. */
 export interface EngineJob {
   definition: LoadTestDefinition;
   source: { file: string; dir: string };
   options: Omit<RunOptions, 'signal' | 'onSecond'>;
 }
 
-export type FromWorker =
+export type ToWorker = { type: 'run'; id: number; job: EngineJob } | { type: 'stop'; id: number };
+
+export type FromWorker = { id: number } & (
   | { type: 'second'; sample: SecondSample }
   | { type: 'done'; result: LoadTestResult }
   | { type: 'input-error'; problems: Problem[] }
-  | { type: 'error'; message: string; stack?: string };
-
-export type ToWorker = { type: 'stop' };
+  | { type: 'error'; message: string; stack?: string }
+);
 
 /**
  * The worker's entry: the TypeScript source next to this file when running from src/ (Node 24
@@ -49,33 +50,81 @@ export function workerEntry(here: string = import.meta.url): URL {
   return found;
 }
 
-export function runEmbeddedInWorker(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
-  const { signal, onSecond, ...plain } = options;
-  const job: EngineJob = { definition: test.definition, source: test.source, options: plain };
-  const worker = new Worker(workerEntry(), {
-    workerData: job,
-    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-  });
-  const stop = (): void => worker.postMessage({ type: 'stop' } satisfies ToWorker);
-  if (signal?.aborted) stop();
-  signal?.addEventListener('abort', stop, { once: true });
-  return new Promise<LoadTestResult>((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void): void => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', stop);
-      outcome();
-      void worker.terminate();
-    };
-    worker.on('message', (message: FromWorker) => {
-      if (message.type === 'second') return onSecond?.(message.sample);
-      if (message.type === 'done') return settle(() => resolve(message.result));
-      settle(() => reject(errorFrom(message)));
+interface RunInFlight {
+  id: number;
+  onSecond?: (sample: SecondSample) => void;
+  settle(outcome: Error | LoadTestResult): void;
+}
+
+/**
+ * One engine thread that runs tests one after another. The comparison gate keeps one for all its
+ * rounds, so every run of both sides meets code the JIT has already compiled.
+ */
+export class EngineWorker {
+  private readonly worker: Worker;
+  private running: RunInFlight | null = null;
+  private failure: Error | null = null;
+  private nextId = 1;
+
+  constructor() {
+    this.worker = new Worker(workerEntry(), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    this.worker.on('message', (message: FromWorker) => this.receive(message));
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(`loadgate: the engine worker exited (code ${code})`)));
+  }
+
+  run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
+    const { signal, onSecond, ...plain } = options;
+    const id = this.nextId++;
+    const stop = (): void => this.post({ type: 'stop', id });
+    return new Promise<LoadTestResult>((resolve, reject) => {
+      this.running = {
+        id,
+        onSecond,
+        settle: (outcome) => {
+          signal?.removeEventListener('abort', stop);
+          this.running = null;
+          if (outcome instanceof Error) reject(outcome);
+          else resolve(outcome);
+        },
+      };
+      this.post({ type: 'run', id, job: { definition: test.definition, source: test.source, options: plain } });
+      if (signal?.aborted) stop();
+      else signal?.addEventListener('abort', stop, { once: true });
     });
-    worker.on('error', (error) => settle(() => reject(error)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`loadgate: the engine worker exited (code ${code}) before its results`))));
-  });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: FromWorker): void {
+    const running = this.running;
+    if (!running || message.id !== running.id) return;
+    if (message.type === 'second') return running.onSecond?.(message.sample);
+    running.settle(message.type === 'done' ? message.result : errorFrom(message));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.running?.settle(error);
+  }
+}
+
+/** One run on a worker of its own. */
+export async function runEmbeddedInWorker(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+  const worker = new EngineWorker();
+  try {
+    return await worker.run(test, options);
+  } finally {
+    await worker.close();
+  }
 }
 
 function errorFrom(message: Extract<FromWorker, { type: 'input-error' | 'error' }>): Error {

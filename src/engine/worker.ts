@@ -1,35 +1,39 @@
-// The engine's worker thread, started by in-worker.ts: prepares the job's test, runs it, and posts
-// each second's sample and then the result (or the error) to the thread that started it.
-import { parentPort, workerData } from 'node:worker_threads';
+// The engine's worker thread, driven by EngineWorker (in-worker.ts): runs one job at a time,
+// preparing its test and posting each second's sample and then the result (or the error).
+import { parentPort } from 'node:worker_threads';
 import { InputError } from '../errors.ts';
 import { prepareTest } from './prepare.ts';
 import { runEmbedded } from './run.ts';
 import type { EngineJob, FromWorker, ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
-const job = workerData as EngineJob;
-const controller = new AbortController();
-const post = (message: FromWorker): void => port.postMessage(message);
+let running: { id: number; controller: AbortController } | null = null;
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'stop') controller.abort();
+  if (message.type === 'stop') {
+    if (running?.id === message.id) running.controller.abort();
+    return;
+  }
+  const controller = new AbortController();
+  running = { id: message.id, controller };
+  void outcome(message.id, message.job, controller.signal).then((answer) => {
+    running = null;
+    port.postMessage(answer);
+  });
 });
 
-async function outcome(): Promise<FromWorker> {
+async function outcome(id: number, job: EngineJob, signal: AbortSignal): Promise<FromWorker> {
   try {
     const test = await prepareTest({ definition: job.definition, file: job.source.file, dir: job.source.dir }, {});
     const result = await runEmbedded(test, {
       ...job.options,
-      signal: controller.signal,
-      onSecond: (sample) => post({ type: 'second', sample }),
+      signal,
+      onSecond: (sample) => port.postMessage({ id, type: 'second', sample } satisfies FromWorker),
     });
-    return { type: 'done', result };
+    return { id, type: 'done', result };
   } catch (error) {
-    if (error instanceof InputError) return { type: 'input-error', problems: error.problems };
+    if (error instanceof InputError) return { id, type: 'input-error', problems: error.problems };
     const { message, stack } = error instanceof Error ? error : new Error(String(error));
-    return { type: 'error', message, ...(stack ? { stack } : {}) };
+    return { id, type: 'error', message, ...(stack ? { stack } : {}) };
   }
 }
-
-post(await outcome());
-port.unref();
