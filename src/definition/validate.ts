@@ -11,6 +11,7 @@ import {
   type RawEnvironment,
   type RawLoadTest,
 } from './schema.ts';
+import { isRecord } from '../json.ts';
 
 export type DefinitionValidation =
   | { ok: true; definition: LoadTestDefinition; environmentPath?: string }
@@ -276,10 +277,6 @@ function withFile(problems: Problem[], file: string | undefined): Problem[] {
 }
 
 // ---- rules the schema cannot say (on the raw value: they run even where the schema failed) ----
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function isNonNegativeInteger(v: unknown): v is number {
   return Number.isInteger(v) && (v as number) >= 0;

@@ -16,6 +16,7 @@ import {
   type PhaseStats,
   type PhaseSummary,
 } from '../types.ts';
+import { isRecord } from '../json.ts';
 
 export const DEFAULT_SAMPLES = 10;
 export const MAX_SAMPLES = 100;
@@ -204,8 +205,4 @@ function countRecord(value: unknown): Record<string, number> | undefined {
 
 function wholeNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

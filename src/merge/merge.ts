@@ -8,6 +8,7 @@ import type {
   CountDist, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
   StepLocationResult, StepResult,
 } from '../types.ts';
+import { isRecord } from '../json.ts';
 
 /** The merged result is final: it has `run.shards` but neither `run.shard` nor `histograms`. */
 export type MergeOutcome = { ok: true; result: LoadTestResult; shards: ShardSummary[] } | { ok: false; problems: Problem[] };
@@ -354,10 +355,6 @@ function checkShardFile(content: unknown): { issues: Issue[]; block?: ShardInfo;
 
 function leaf(ok: (v: unknown) => boolean, expected: string): Check {
   return (value, path) => (ok(value) ? [] : [{ path, message: `expected ${expected}, got ${describeValue(value)}` }]);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An object with these keys; `missing` words the problem of an absent key where the generic one would not help. */

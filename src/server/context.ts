@@ -4,6 +4,7 @@ import type { LatencyLocation } from '../types.ts';
 import { ApiError, type Limits } from './errors.ts';
 import type { TestQueue } from './queue.ts';
 import type { Store } from './store.ts';
+import { isRecord } from '../json.ts';
 
 export interface ServerContext {
   store: Store;
@@ -34,10 +35,6 @@ export function param(req: FastifyRequest, name: string): string {
 /** The base URL the client used to reach this server, for links such as `test_url`. */
 export function baseUrl(req: FastifyRequest, ctx: ServerContext): string {
   return req.headers.host ? `${req.protocol}://${req.headers.host}` : ctx.listeningUrl();
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The parsed JSON object of a POST; 415 for a form, 400 for no body or a non-object. */

@@ -10,6 +10,7 @@ import { InputError, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
 import type { Store, TestDataRecord, TestRecord } from './store.ts';
+import { isRecord } from '../json.ts';
 
 /** The `file` named in problems with the request. */
 const REQUEST = 'request body';
@@ -18,10 +19,6 @@ export interface NewTest {
   definition: LoadTestDefinition;
   environmentId: string | null;
   testDataIds: string[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function testDataReferences(value: unknown, problems: Problem[]): string[] {

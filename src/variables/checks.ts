@@ -7,6 +7,7 @@ import type { Problem } from '../errors.ts';
 import type { CaptureSpec, Step } from '../types.ts';
 import { isDynamicName } from './dynamic.ts';
 import { problem, type IterationVars, type TemplateScope, type Where } from './template.ts';
+import { isRecord } from '../json.ts';
 
 export interface StepResponse {
   status: number;
@@ -378,15 +379,11 @@ function looseEqual(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'string') return String(a) === b;
   if (typeof a === 'string' && typeof b === 'number') return a === String(b);
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => looseEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && looseEqual(a[k], b[k]));
   }
   return false;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** An array contains an equal element; anything else contains the text of `x` in its text. */

@@ -1,0 +1,6 @@
+// Parsed JSON from outside (files, requests, service answers) is `unknown` until checked.
+
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
