@@ -13,9 +13,13 @@ import {
   type ArtifactStandin,
   type ArtifactStandinOptions,
 } from './helpers/artifact-standin.ts';
+import { collectActionLog } from './helpers/action-log.ts';
 
 const HTML = '<!doctype html><title>checkout</title><h1>p95 212 ms</h1>\n'.repeat(50);
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// @actions/artifact logs each request as ::debug:: lines; keep them out of the test output.
+collectActionLog();
 
 let dir = '';
 let file = '';

@@ -76,12 +76,10 @@ describe('runEmbeddedInWorker', () => {
   it('stops when the signal aborts and still returns the partial results', async () => {
     const controller = new AbortController();
     const test = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 400, duration: 4 }));
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 1200);
-    const result = await runEmbeddedInWorker(test, options({ signal: controller.signal }));
-    expect(Date.now() - started).toBeLessThan(3500);
+    // Stopped once the worker has posted its first second: the run is under way, however slow the machine.
+    const result = await runEmbeddedInWorker(test, options({ signal: controller.signal, onSecond: () => controller.abort() }));
     expect(result.run.interrupted).toBe(true);
-    expect(result.results.iteration_count).toBeGreaterThan(50);
+    expect(result.results.iteration_count).toBeGreaterThan(0);
     expect(result.results.iteration_count).toBeLessThan(400);
   });
 

@@ -353,7 +353,8 @@ describe('loadgate serve', () => {
       expect(stoppedQueued.body).toMatchObject({ id: queued, status: 'stopped', started_at: null });
       expectError(await call('GET', `/v1/load/test/${queued}/result/`), 409, 'no_result');
 
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      target.reset();
+      await waitFor(async () => target.received.length, (n) => n > 0, 'the long test\'s first request');
       const stopped = await call('GET', `/v1/load/test/${long}/stop`);
       expect(stopped.body).toMatchObject({ id: long, status: 'stopped' });
       const partial = (await call('GET', `/v1/load/test/${long}/result/`)).body;
@@ -505,7 +506,8 @@ describe('loadgate serve restarts', () => {
   it('shuts down gracefully on SIGTERM, keeping the running test partial result', async () => {
     const id = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
     await waitFor(() => details(id), (t) => t.status === 'running', 'the long test to run');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    target.reset();
+    await waitFor(async () => target.received.length, (n) => n > 0, 'the long test\'s first request');
     expect(await server.stop()).toBe(0);
     server = await server.restart();
 

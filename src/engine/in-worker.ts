@@ -25,7 +25,7 @@ export const YOUNG_GENERATION_MB = 48;
 export interface EngineJob {
   definition: LoadTestDefinition;
   source: { file: string; dir: string };
-  options: Omit<RunOptions, 'signal' | 'onSecond'>;
+  options: Omit<RunOptions, 'signal' | 'onSecond' | 'clock'>;
 }
 
 export type ToWorker = { type: 'run'; id: number; job: EngineJob } | { type: 'stop'; id: number };
@@ -76,7 +76,7 @@ export class EngineWorker {
   run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
-    const { signal, onSecond, ...plain } = options;
+    const { signal, onSecond, clock: _clock, ...plain } = options;
     const id = this.nextId++;
     const stop = (): void => this.post({ type: 'stop', id });
     return new Promise<LoadTestResult>((resolve, reject) => {

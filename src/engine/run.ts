@@ -30,6 +30,8 @@ export interface RunOptions {
   /** Epoch ms to wait for before starting (sharded runs start together). */
   startAtMs?: number;
   testUrl: string;
+  /** Monotonic clock in ms, for tests that drive time themselves (in-process runs only). */
+  clock?: () => number;
 }
 
 export const DEFAULT_CONCURRENCY = 1000;
@@ -47,6 +49,7 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,
     keepSecondHistograms: options.shard !== undefined,
+    ...(options.clock && { clock: options.clock }),
   });
   const outcome = await engine.run();
   const stepIds = test.steps.map((s) => s.id);

@@ -14,8 +14,11 @@ export interface ProcessOptions {
   /** The whole environment of the child (default: this process's). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
-  /** Send SIGINT after this many ms (a cancelled job, Ctrl-C). */
-  interruptAfterMs?: number;
+  /**
+   * Send SIGINT (a cancelled job, Ctrl-C) once the output so far satisfies this: an observable
+   * event such as the first progress line, never a fixed delay that a busy machine can miss.
+   */
+  interruptWhen?: (output: string) => boolean;
 }
 
 /** A minimal environment: PATH plus what the test sets, so the runner's own GITHUB_* stay out. */
@@ -27,15 +30,22 @@ export function runNode(args: string[], options: ProcessOptions = {}): Promise<P
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
+    let interrupted = false;
+    const maybeInterrupt = (): void => {
+      if (interrupted || !options.interruptWhen?.(run.out)) return;
+      interrupted = true;
+      child.kill('SIGINT');
+    };
     child.stdout.on('data', (d) => {
       run.stdout += d;
       run.out += d;
+      maybeInterrupt();
     });
     child.stderr.on('data', (d) => {
       run.stderr += d;
       run.out += d;
+      maybeInterrupt();
     });
-    if (options.interruptAfterMs !== undefined) setTimeout(() => child.kill('SIGINT'), options.interruptAfterMs);
     child.on('exit', (code) => resolve({ ...run, code }));
   });
 }

@@ -26,3 +26,25 @@ export async function runDefinition(raw: unknown, options: Partial<RunOptions> =
   const test = await prepareTest({ definition: checked.definition, file: 'test.json', dir }, {});
   return runEmbedded(test, { concurrency: 100, insecure: false, proxies: {}, testUrl: 'file://test', ...options });
 }
+
+/**
+ * Runs a definition on a clock the test drives: one millisecond per turn of the timer phase,
+ * in step with the engine's own 1 ms tick. However busy the machine, the engine then sees every
+ * millisecond of its schedule, so what it starts when can be asserted exactly.
+ * `at(ms)` is called once the clock reads ms (to stop the run at a known point, say).
+ */
+export async function runOnTestClock(
+  raw: unknown,
+  options: Partial<RunOptions> = {},
+  at?: { ms: number; then: () => void },
+): Promise<LoadTestResult> {
+  let now = 0;
+  let done = false;
+  const running = runDefinition(raw, { ...options, clock: () => now }).finally(() => (done = true));
+  while (!done) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    now += 1;
+    if (at && now === at.ms) at.then();
+  }
+  return running;
+}
