@@ -40,7 +40,7 @@ export type FromWorker = { id: number } & (
 /**
  * The worker's entry: the TypeScript source next to this file when running from src/ (Node 24
  * strips the types), else the bundle `npm run bundle` writes to dist/engine-worker/, which sits
- * beside the action's bundle (dist/index.js) and one level above the CLI's (dist/cli/index.js).
+ * one level above the action's bundle (dist/action/index.js) and the CLI's (dist/cli/index.js).
  */
 export function workerEntry(here: string = import.meta.url): URL {
   if (here.endsWith('.ts')) return new URL('./worker.ts', here);

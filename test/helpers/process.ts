@@ -14,6 +14,8 @@ export interface ProcessOptions {
   /** The whole environment of the child (default: this process's). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** The Node binary (default: the one running the tests, the project's Node 24). */
+  node?: string;
   /**
    * Send SIGINT (a cancelled job, Ctrl-C) once the output so far satisfies this: an observable
    * event such as the first progress line, never a fixed delay that a busy machine can miss.
@@ -28,7 +30,7 @@ export function cleanEnv(vars: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 export function runNode(args: string[], options: ProcessOptions = {}): Promise<ProcessRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(options.node ?? process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
     let interrupted = false;
     const maybeInterrupt = (): void => {
