@@ -4,10 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MIN_NODE_MAJOR, nodeVersionRefusal } from '../src/node-version.ts';
-import { runNode } from './helpers/process.ts';
+import { OLD_NODE, runNode } from './helpers/process.ts';
 import { VERSION } from '../src/version.ts';
-
-const OLD_NODE = process.env.LOADGATE_TEST_OLD_NODE || '/usr/bin/node';
 
 function oldNodeVersion(): string {
   const version = execFileSync(OLD_NODE, ['--version'], { encoding: 'utf8' }).trim();

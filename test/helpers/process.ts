@@ -23,6 +23,9 @@ export interface ProcessOptions {
   interruptWhen?: (output: string) => boolean;
 }
 
+/** A Node older than loadgate needs (Node 20 on these machines; CI's workflow names one). */
+export const OLD_NODE = process.env.LOADGATE_TEST_OLD_NODE || '/usr/bin/node';
+
 /** A minimal environment: PATH plus what the test sets, so the runner's own GITHUB_* stay out. */
 export function cleanEnv(vars: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '', ...vars };
