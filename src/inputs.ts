@@ -41,7 +41,7 @@ export interface ActionInputs {
   /** mode compare: the base side's environment (inline JSON or a file) and the gate's settings. */
   compareEnvironment: string;
   compare?: CompareSettings;
-  /** A sharded run's slice (DESIGN 11) and the common start, epoch ms. */
+  /** A sharded run's slice (docs/scaling.md) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
   /** A URL polled until it answers, before the run (wait-for, wait-for-timeout). */

@@ -127,7 +127,7 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
   });
 }
 
-/** Head against base in interleaved rounds (DESIGN 12); both sides are checked before any request. */
+/** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
 async function runCompare(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
   const loaded = await loadDefinition(inputs.test);
   const headEnvironment = await readEnvironmentSpec(inputs.environment, 'environment');
