@@ -11,6 +11,11 @@ export const DEFAULT_WAIT_TIMEOUT_S = 60;
 const POLL_INTERVAL_MS = 500;
 /** One attempt's deadline: a service that accepts connections but hangs is retried, not waited on forever. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
+/**
+ * Even the attempt at the overall deadline gets this long, so that the reason given is the
+ * service's (refused, reset…) and not a cut-off of our own; the wait may end up to this late.
+ */
+const MIN_ATTEMPT_MS = 1_000;
 
 export interface WaitForSettings {
   url: string;
@@ -69,8 +74,8 @@ export async function waitFor(settings: WaitForSettings, options: WaitForOptions
   const agent = new Agent({ connect: { rejectUnauthorized: !options.insecure } });
   try {
     for (let attempt = 1; ; attempt++) {
-      const remaining = deadline - performance.now();
-      const answer = await poll(settings.url, agent, Math.max(1, Math.ceil(Math.min(ATTEMPT_TIMEOUT_MS, remaining))), options.signal);
+      const attemptMs = Math.ceil(Math.min(ATTEMPT_TIMEOUT_MS, Math.max(MIN_ATTEMPT_MS, deadline - performance.now())));
+      const answer = await poll(settings.url, agent, attemptMs, options.signal);
       if (typeof answer === 'number') return { status: answer, attempts: attempt, elapsedMs: performance.now() - started };
       const left = deadline - performance.now();
       if (left <= 0) {
@@ -96,7 +101,7 @@ async function poll(url: string, agent: Agent, timeoutMs: number, signal: AbortS
     return statusCode;
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    if (attemptTimeout.aborted) return `no answer within ${Math.round(timeoutMs) / 1000} s`;
+    if (attemptTimeout.aborted) return `no answer within ${(timeoutMs / 1000).toFixed(1)} s`;
     return classifyError(error, false);
   }
 }

@@ -4,6 +4,7 @@
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,7 +33,10 @@ function lateService(port: number, status: number): { start(): Promise<void>; re
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(servers.splice(0).map((server) => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  }));
 });
 
 describe('parseWaitFor', () => {
@@ -77,6 +81,18 @@ describe('waitFor', () => {
     const waiting = waitFor({ url: `http://127.0.0.1:${port}/`, timeoutS: 0.3 }, { onRetry: (_, reason) => retries.push(reason) });
     await expect(waiting).rejects.toThrow(new RegExp(`^wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 0\\.3 s \\(\\d+ attempts?, last: connection refused\\)$`));
     expect(retries.every((reason) => reason === 'connection refused')).toBe(true);
+  });
+
+  it('a service that takes the connection but never answers is a failed attempt, not a wait past the timeout', async () => {
+    const hanging = createServer(() => {});
+    servers.push(hanging);
+    hanging.listen(0, '127.0.0.1');
+    await once(hanging, 'listening');
+    const { port } = hanging.address() as AddressInfo;
+    // The attempt's own deadline is the time left (1.5 s), give or take the timer's precision.
+    await expect(waitFor({ url: `http://127.0.0.1:${port}/`, timeoutS: 1.5 })).rejects.toThrow(
+      new RegExp(`^wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 1\\.5 s \\(\\d attempts?, last: no answer within \\d\\.\\d s\\)$`),
+    );
   });
 
   it('stops waiting when cancelled', async () => {
