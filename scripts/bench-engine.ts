@@ -27,7 +27,7 @@ async function speed(seconds: number, concurrency: number) {
     concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: AbortSignal.timeout(seconds * 1000),
     onSecond: (s) => series.push(s),
   });
-  // The first second is JIT warm-up (shared/bench/ANCHORS.md): measure whole seconds after it.
+  // The first second is JIT warm-up (Node clients run ~10k req/s in it here): measure whole seconds after it.
   const measured = series.slice(1, seconds);
   const responses = measured.reduce((n, s) => n + s.responses, 0);
   const times = result.results.response_times;

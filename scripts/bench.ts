@@ -1,6 +1,6 @@
 // `npm run bench`: the engine side by side with autocannon in one run, against one local target.
 // Each engine run sits between two autocannon runs and is divided by their mean (these machines
-// drift; shared/bench/ANCHORS.md); the figure is the median of those ratios. Beside each engine
+// drift; docs/performance.md); the figure is the median of those ratios. Beside each engine
 // run, undici alone sends the same request (scripts/bench-undici.ts): the HTTP library's own
 // reach. Then one run of 1,000,000 requests reports RSS at 100k, at the end and its peak.
 // Loopback only; every run is bounded.

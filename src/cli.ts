@@ -25,6 +25,7 @@ import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
+import { parseWaitFor, waitFor } from './wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
@@ -46,6 +47,7 @@ Usage:
                  [--max-regression 10%] [--metric p95] [--seed S] [--threshold EXPR]... [--results FILE]
   loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
   loadgate validate <definition.json> [--env FILE]
+  loadgate wait-for <url> [--timeout 60] [--insecure]   (until the URL answers any HTTP status; else exit 2)
   loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
                  (keys also from LOADGATE_API_KEYS; see docs/server.md)
 Exit codes: 0 passed, 1 a threshold failed, 2 bad input or the run could not be carried out.`;
@@ -76,6 +78,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'merge') return await mergeCommand(rest, io);
     if (command === 'latency') return await latencyCommand(rest, io);
     if (command === 'compare') return await compareCommand(rest, io);
+    if (command === 'wait-for') return await waitForCommand(rest, io);
     if (command === '--version' || command === '-v') {
       io.out(VERSION);
       return 0;
@@ -225,6 +228,21 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   io.out(`${file}: valid`);
+  return 0;
+}
+
+async function waitForCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure } });
+  const settings = parseWaitFor(positionals[0] ?? '', values.timeout, { url: 'url', timeout: '--timeout' });
+  if (Array.isArray(settings)) throw new InputError(settings);
+  const answered = await waitFor(settings, {
+    insecure: values.insecure,
+    signal: io.signal,
+    onRetry: (attempt, reason) => {
+      if (attempt === 1) io.err(`waiting for ${settings.url} to answer (${reason}), up to ${settings.timeoutS} s…`);
+    },
+  });
+  io.out(`${settings.url} answered ${answered.status} after ${(answered.elapsedMs / 1000).toFixed(1)} s`);
   return 0;
 }
 

@@ -8,6 +8,7 @@ import { planLatency, type LatencyPlan } from './latency/session.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from './compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
+import { parseWaitFor, type WaitForSettings } from './wait-for.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];
@@ -40,9 +41,11 @@ export interface ActionInputs {
   /** mode compare: the base side's environment (inline JSON or a file) and the gate's settings. */
   compareEnvironment: string;
   compare?: CompareSettings;
-  /** A sharded run's slice (DESIGN 11) and the common start, epoch ms. */
+  /** A sharded run's slice (docs/scaling.md) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
+  /** A URL polled until it answers, before the run (wait-for, wait-for-timeout). */
+  waitFor?: WaitForSettings;
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -158,6 +161,15 @@ function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[
   return undefined;
 }
 
+function readWaitFor(read: InputReader, problems: Problem[]): WaitForSettings | undefined {
+  const url = read('wait-for').trim();
+  if (url === '') return undefined;
+  const settings = parseWaitFor(url, read('wait-for-timeout').trim(), { url: 'wait-for', timeout: 'wait-for-timeout' });
+  if (!Array.isArray(settings)) return settings;
+  problems.push(...settings);
+  return undefined;
+}
+
 function readLatencyThresholds(read: InputReader, problems: Problem[]): LatencyThreshold[] {
   const parsed = parseLatencyThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.thresholds;
@@ -210,6 +222,7 @@ export function getInputs(read: InputReader): ActionInputs {
     problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
   }
   inputs.latency = readLatency(read, inputs, problems);
+  inputs.waitFor = readWaitFor(read, problems);
   if (inputs.mode === 'compare') inputs.compare = readCompare(read, inputs, problems);
   if (problems.length > 0) throw new InputError(problems);
   return inputs;

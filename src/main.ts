@@ -25,6 +25,7 @@ import { artifactName, NOT_IN_ACTIONS, uploadReportArtifact } from './github/art
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
+import { waitFor, type WaitForSettings } from './wait-for.ts';
 import type { ExtraCheck, LoadTestResult, SecondSample, ThresholdOutcome } from './types.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -61,6 +62,7 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
   const resultsPath = resolve(inputs.resultsFile);
   const signal = cancelSignal();
+  if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, signal);
   const result = inputs.mode === 'merge'
     ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
     : inputs.mode === 'compare'
@@ -77,6 +79,17 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   if (failed.length > 0) {
     core.setFailed(`loadgate: ${failed.length} threshold${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
   }
+}
+
+async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
+  const answered = await waitFor(settings, {
+    insecure,
+    signal,
+    onRetry: (attempt, reason) => {
+      if (attempt === 1) core.info(`loadgate: waiting for ${settings.url} to answer (${reason}), up to ${settings.timeoutS} s`);
+    },
+  });
+  core.info(`loadgate: ${settings.url} answered ${answered.status} after ${(answered.elapsedMs / 1000).toFixed(1)} s`);
 }
 
 function writeResults(path: string, result: LoadTestResult): Promise<void> {
@@ -114,7 +127,7 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
   });
 }
 
-/** Head against base in interleaved rounds (DESIGN 12); both sides are checked before any request. */
+/** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
 async function runCompare(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
   const loaded = await loadDefinition(inputs.test);
   const headEnvironment = await readEnvironmentSpec(inputs.environment, 'environment');

@@ -1,4 +1,4 @@
-// Thresholds (DESIGN 9): parse the user's lines into Threshold values, evaluate them against a
+// Thresholds (the README's "Thresholds"): parse the user's lines into Threshold values, evaluate them against a
 // result, and render them for reports. Pure: text and results come in, values go out.
 //
 // Grammar, one threshold per line:  [scope.]metric op value[unit]

@@ -1,5 +1,5 @@
 // Domain types, described once. Wire and file names (snake_case, config_data, proxy_config)
-// are kept exactly as in the service interface (shared/interface.md 2.1–2.5).
+// are kept exactly as in the service interface (docs/interface.md 2.1–2.5).
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -13,7 +13,7 @@ export interface StepOthers {
   'disable-compression': boolean;
 }
 
-/** A value capture from a step's response (DESIGN 3, in the Ddosify style users know). */
+/** A value capture from a step's response (docs/variables.md, in the Ddosify style users know). */
 export type CaptureSpec =
   | { from: 'body'; json_path: string }
   | { from: 'body'; regexp: { exp: string; matchNo?: number } }
@@ -80,7 +80,7 @@ export interface TestDataSet {
   file_config: FileConfig;
 }
 
-/** A validated test definition with every default applied (DESIGN 2). */
+/** A validated test definition with every default applied (docs/interface.md 2.1). */
 export interface LoadTestDefinition {
   name: string;
   config_data: ConfigData;
@@ -88,7 +88,7 @@ export interface LoadTestDefinition {
   test_data: TestDataSet[];
 }
 
-// ---- Results: interface 2.5, plus the `run` block (DESIGN 5) ----
+// ---- Results: docs/interface.md 2.5, plus the `run` block (docs/results.md) ----
 
 export interface ResponseTimes {
   avg: number;
@@ -155,7 +155,7 @@ export interface SecondSample {
   histogram?: string;
 }
 
-/** The slice of a sharded run a results file holds (DESIGN 11). */
+/** The slice of a sharded run a results file holds (docs/scaling.md). */
 export interface ShardInfo {
   index: number;
   count: number;
@@ -227,7 +227,7 @@ export interface LoadTestResult {
   histograms?: EncodedHistograms;
 }
 
-// ---- Thresholds (DESIGN 9) ----
+// ---- Thresholds (the README's Thresholds) ----
 
 export const THRESHOLD_METRICS = [
   'avg', 'min', 'max', 'median', 'p80', 'p90', 'p95', 'p99', 'stddev',
@@ -265,7 +265,7 @@ export interface ThresholdOutcome {
   passed: boolean;
 }
 
-// ---- Latency tests (DESIGN 8). Wire names (snake_case) as the service answer and the results file write them. ----
+// ---- Latency tests (docs/latency.md). Wire names (snake_case) as the service answer and the results file write them. ----
 export const LATENCY_PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
 export type LatencyPhase = (typeof LATENCY_PHASES)[number];
 
@@ -308,7 +308,7 @@ export interface LatencyResult {
 }
 
 /**
- * One location in the answer of POST /v1/latency/test/ (DESIGN 7): success carries
+ * One location in the answer of POST /v1/latency/test/ (docs/interface.md 2.6): success carries
  * `status_code` and `latency` (the median total, integer ms), a location whose every sample
  * failed carries `error` (the most frequent reason) instead. Never a null.
  */

@@ -496,6 +496,13 @@ describe('published schema', () => {
     expect(await readFile(join(root, 'schema', 'loadtest.schema.json'), 'utf8')).toBe(schemaFileText());
   });
 
+  it('has an $id editors can fetch (the raw file at the v0 tag), which the README shows and a definition may name', async () => {
+    const schema = JSON.parse(await readFile(join(root, 'schema', 'loadtest.schema.json'), 'utf8'));
+    expect(schema.$id).toBe('https://raw.githubusercontent.com/loadgate/loadgate/v0/schema/loadtest.schema.json');
+    expect(await readFile(join(root, 'README.md'), 'utf8')).toContain(`"$schema": "${schema.$id}"`);
+    expect(definitionOf({ ...minimal(), $schema: schema.$id })).not.toHaveProperty('$schema');
+  });
+
   it('the script --check passes on the committed file', async () => {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'scripts', 'write-schema.ts'), '--check']);
     expect(`${stdout}${stderr}`).toBe('');

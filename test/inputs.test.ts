@@ -92,6 +92,21 @@ describe('sharding inputs', () => {
   });
 });
 
+describe('wait-for inputs', () => {
+  it('reads the URL and its timeout (60 s by default); none means no waiting', () => {
+    expect(getInputs(reader({ test: 'a.json' })).waitFor).toBeUndefined();
+    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://127.0.0.1:8080/health' })).waitFor).toEqual({ url: 'http://127.0.0.1:8080/health', timeoutS: 60 });
+    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://svc:3000', 'wait-for-timeout': '90' })).waitFor).toEqual({ url: 'http://svc:3000/', timeoutS: 90 });
+  });
+
+  it('refuses a URL that is not http(s) and a timeout that is not positive, by name', () => {
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'wait-for': 'svc:3000/health', 'wait-for-timeout': '1m' })))).toEqual([
+      'wait-for: expected an http:// or https:// URL to poll, got "svc:3000/health"',
+      'wait-for-timeout: expected a number of seconds greater than 0, got "1m"',
+    ]);
+  });
+});
+
 describe('parseProxies', () => {
   it('accepts repeated flags and comma lists', () => {
     expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxy')).toEqual({ US: 'http://a:1', DE: 'http://b:2', FR: 'https://c:3' });

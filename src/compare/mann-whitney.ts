@@ -6,7 +6,7 @@
 import { assertSample, normalSf } from './stats.ts';
 import type { Alternative } from './stats.ts';
 
-/** Largest sample size (per side) for the exact distribution: DESIGN 12, "exact below 20 rounds". */
+/** Largest sample size (per side) for the exact distribution ("exact below 20 rounds", docs/comparison-statistics.md). */
 export const EXACT_MAX_SIZE = 20;
 
 export type UMethod = 'exact' | 'normal';

@@ -1,4 +1,4 @@
-// The comparison gate in the reports (DESIGN 12): a section for the one Markdown renderer (PR
+// The comparison gate in the reports (docs/comparison.md): a section for the one Markdown renderer (PR
 // comment and job summary), the same figures as terminal lines, and a section of the HTML report.
 // Pure; everything is read from the `comparison` block of the results file, so a report can be
 // rendered again from a file. Step names are user text and are escaped for each format.

@@ -1,4 +1,4 @@
-// The comparison gate's rounds (DESIGN 12): the definition runs once against each side per round,
+// The comparison gate's rounds (docs/comparison.md): the definition runs once against each side per round,
 // in a seeded random order; each run yields one value of the metric per step, taken from the
 // run's HdrHistograms in microseconds (the 2.5 response times are whole milliseconds and tie).
 // The values go to the statistics of verdict.ts; each side's runs are added up, histogram by

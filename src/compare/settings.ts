@@ -1,4 +1,4 @@
-// The comparison gate's settings (DESIGN 12): read from action inputs or CLI flags as text,
+// The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
 import { isProblem, type Problem } from '../errors.ts';
 import { newSeed } from './stats.ts';

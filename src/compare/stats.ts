@@ -1,4 +1,4 @@
-// Shared statistics of the comparison gate (DESIGN 12): the standard normal distribution,
+// Shared statistics of the comparison gate (docs/comparison-statistics.md): the standard normal distribution,
 // medians, Holm's correction, and the seeded order of the rounds. Pure except newSeed().
 // The method and its references: docs/comparison-statistics.md.
 

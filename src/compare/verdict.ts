@@ -1,4 +1,4 @@
-// The verdict per step of the comparison gate (DESIGN 12): head against base over the rounds,
+// The verdict per step of the comparison gate (docs/comparison.md): head against base over the rounds,
 // Holm's correction across steps, and whether the gate fails. Pure.
 
 import { hodgesLehmannRatio } from './hodges-lehmann.ts';

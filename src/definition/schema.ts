@@ -1,11 +1,15 @@
-// The test definition file format (DESIGN 2), described once. This schema validates files
+// The test definition file format (docs/interface.md 2.1 and the README), described once. This schema validates files
 // (ajv), is published as schema/loadtest.schema.json for editors, and its `default`s are the
 // values normalisation applies. It describes the *raw* file: fields users may leave out are
 // optional here and filled in by validate.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { HTTP_METHODS, LOAD_TYPES, type HttpMethod, type LoadType } from '../types.ts';
 
-export const LOADTEST_SCHEMA_ID = 'urn:loadgate:schema:loadtest:v1';
+/**
+ * Where editors fetch the schema from: the file in the repository at the major version's tag, so
+ * `"$schema": "<this URL>"` in a definition keeps working through the releases of v0.
+ */
+export const LOADTEST_SCHEMA_ID = 'https://raw.githubusercontent.com/loadgate/loadgate/v0/schema/loadtest.schema.json';
 /** ajv's default dialect, which editors support best. */
 export const JSON_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 
@@ -276,7 +280,7 @@ export const LoadTestSchema = Type.Object(
   {
     $id: LOADTEST_SCHEMA_ID,
     title: 'loadgate test definition',
-    description: 'A load test: the steps of one iteration and the load to apply (loadgate DESIGN 2).',
+    description: 'A loadgate load test: the steps of one iteration and the load to apply. Format: https://github.com/loadgate/loadgate#the-test-definition',
     additionalProperties: false,
   },
 );

@@ -1,5 +1,5 @@
 // Validation of a parsed definition (pure): the schema, then the rules a schema cannot say,
-// every problem gathered with its JSON path; then the defaults of DESIGN 2.
+// every problem gathered with its JSON path; then the defaults (docs/interface.md 2.1).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Problem } from '../errors.ts';
 import type { ConfigData, Environment, LoadTestDefinition, Step, TestDataSet } from '../types.ts';

@@ -1,5 +1,5 @@
 // Connections. Each in-flight slot owns its connections: one undici Client per origin its steps
-// use (a shared Pool or Agent costs 14–16 %, shared/bench/ANCHORS.md; even a per-slot Agent's
+// use (a shared Pool or Agent costs 14–16 % here; even a per-slot Agent's
 // routing layer cost ~3 %), so keep-alive reuse falls out of slots being reused. Redirects may
 // cross origins: their hops go through a per-slot Agent, made on the first redirect.
 import { Agent, Client, ProxyAgent, type Dispatcher } from 'undici';

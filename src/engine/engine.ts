@@ -1,4 +1,4 @@
-// The open-model engine (DESIGN 4). Iterations start on the plan's schedule whatever the target
+// The open-model engine (docs/engine.md). Iterations start on the plan's schedule whatever the target
 // does; each in-flight iteration occupies a slot, capped by the concurrency setting. Scheduling
 // "pulls": when an iteration ends, the next due one starts at once on the same slot, and a 1 ms
 // timer tick starts the rest. Late starts are counted, never dropped.

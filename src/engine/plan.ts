@@ -1,5 +1,5 @@
 // The load plan: when iteration k starts and from which location, as a pure function of the
-// config (DESIGN 4, 11). Shards evaluate the same function for their k, so N shards add up to
+// config (docs/plan.md, docs/scaling.md). Shards evaluate the same function for their k, so N shards add up to
 // one runner's plan exactly. Memory is O(seconds + locations); lookups allocate nothing.
 import type { ConfigData } from '../types.ts';
 

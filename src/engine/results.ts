@@ -1,4 +1,4 @@
-// Turns what the recorder holds into the interface's 2.5 `results` (DESIGN 5). Step, location and
+// Turns what the recorder holds into the interface's `results` (docs/interface.md 2.5, docs/results.md). Step, location and
 // overall response times come from histograms added cell by cell, so every level is exact.
 import { encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from './histogram.ts';
 import type { Recorder } from './recorder.ts';

@@ -25,7 +25,7 @@ export interface RunOptions {
   proxies: Record<string, string>;
   signal?: AbortSignal;
   onSecond?: (sample: SecondSample) => void;
-  /** Run only this slice of the plan; the results file then carries what merge needs (DESIGN 11). */
+  /** Run only this slice of the plan; the results file then carries what merge needs (docs/scaling.md). */
   shard?: Shard;
   /** Epoch ms to wait for before starting (sharded runs start together). */
   startAtMs?: number;

@@ -1,4 +1,4 @@
-// Sharded runs (DESIGN 11): the `i/N` and `start-at` settings, the definition's fingerprint that
+// Sharded runs (docs/scaling.md): the `i/N` and `start-at` settings, the definition's fingerprint that
 // merge uses to refuse mixed sets, and the wait for the common start.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -10,7 +10,7 @@ import { RedirectHandler, type Dispatcher } from 'undici';
 import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
 import type { Recorder } from './recorder.ts';
 
-/** Redirects followed before a step fails with "too many redirects" (DESIGN 4). */
+/** Redirects followed before a step fails with "too many redirects" (docs/engine.md). */
 const MAX_REDIRECTS = 10;
 
 export interface SlotHost {

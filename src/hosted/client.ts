@@ -1,4 +1,4 @@
-// Typed calls to a service of the load-testing interface (interface.md 4, DESIGN 6–7).
+// Typed calls to a service of the load-testing interface (docs/interface.md: the routes of section 4, the client of section 10).
 //
 // Retry policy. GET and DELETE are idempotent: they are retried on network errors, 429 and 5xx.
 // A POST is retried only when the service cannot have acted on it: on 429 and on errors raised
@@ -95,9 +95,9 @@ export interface TestDataUpload {
 export interface StartLoadTestRequest {
   name: string;
   config_data: ConfigData;
-  /** DESIGN 6 extension: the id of the environment created for this test. */
+  /** Not in the interface (docs/interface.md 2.1): the id of the environment created for this test. */
   environment?: Id;
-  /** DESIGN 6 extension: the ids of the test data sets created for this test. */
+  /** Not in the interface (docs/interface.md 2.1): the ids of the test data sets created for this test. */
   test_data?: Id[];
 }
 
@@ -149,7 +149,7 @@ export interface ServiceClient {
   stopLoadTest(id: Id): Promise<unknown>;
   balance(): Promise<Balance>;
   loadLocations(): Promise<unknown>;
-  /** `samples` is not in the interface (2.6); `loadgate serve` takes it (docs/latency.md). */
+  /** `samples` is not in the interface (docs/interface.md 2.6); `loadgate serve` takes it (docs/latency.md). */
   startLatencyTest(req: { target: string; locations: string[]; samples?: number }): Promise<Record<string, unknown>>;
   latencyLocations(): Promise<Record<string, unknown>>;
 }
@@ -170,7 +170,7 @@ type Method = 'GET' | 'POST' | 'DELETE';
 type RequestBody = { json: unknown } | { bytes: Buffer; contentType: string } | undefined;
 type Attempt = { ok: true; body: unknown } | { ok: false; error: ServiceError; retryAfterMs?: number };
 
-/** `https://host/api/` + `/v1/x/` → `https://host/api/v1/x/` (DESIGN 6: concatenation, one trailing slash stripped). */
+/** `https://host/api/` + `/v1/x/` → `https://host/api/v1/x/` (docs/interface.md 10: concatenation, one trailing slash stripped). */
 export function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/$/, '') + path;
 }

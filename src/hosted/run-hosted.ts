@@ -1,4 +1,4 @@
-// One hosted run (DESIGN 6): environment and test data on the service, start, poll, result.
+// One hosted run (docs/interface.md 10): environment and test data on the service, start, poll, result.
 // The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { VERSION } from '../version.ts';
@@ -43,7 +43,7 @@ export class HostedRunError extends Error {
   }
 }
 
-/** No public source names the public service's statuses after `initial` (DESIGN 6). */
+/** No public source names the public service's statuses after `initial` (docs/interface.md 3). */
 export const IN_PROGRESS_STATUSES: ReadonlySet<string> = new Set(['initial', 'queued', 'pending', 'running', 'in_progress', 'stopping']);
 const KNOWN_FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'stopped', 'cancelled', 'failed']);
 const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'errored']);
@@ -102,7 +102,7 @@ async function ensureEnvironment(ctx: Context, env: Environment | undefined): Pr
   try {
     existing = await ctx.client.listEnvironments();
   } catch (error) {
-    // A service without the list route (not in interface 4) still lets us create one.
+    // A service without the list route (not in the interface: docs/interface.md 4) still lets us create one.
     if (!(error instanceof ServiceError && (error.status === 404 || error.status === 405))) throw error;
   }
   const same = existing.find((e) => e.name === env.name && sameVars(e.vars, env.vars));
@@ -206,7 +206,7 @@ function seconds(ms: number): string {
 /** Just enough of 2.5 for thresholds and reports to work on; everything else is kept as sent. */
 export function checkResultBody(body: unknown, where: string): { test_url?: unknown; results: Results } {
   const fail = (jsonPath: string, expected: string) => unexpectedAnswer(where, jsonPath, expected);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail('$', 'expected a JSON object (interface 2.5)');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail('$', 'expected a JSON object (docs/interface.md 2.5)');
   const results = (body as { results?: unknown }).results;
   if (results === null || typeof results !== 'object' || Array.isArray(results)) throw fail('$.results', 'expected an object');
   const r = results as Record<string, unknown>;

@@ -1,4 +1,4 @@
-// Latency locations (DESIGN 8): the configured list (`CODE=Name` or `CODE=Name@http://proxy:3128`),
+// Latency locations (docs/latency.md): the configured list (`CODE=Name` or `CODE=Name@http://proxy:3128`),
 // the patterns that pick from it (`*`, `EU.*`, exact codes, comma-joined), and the tree that
 // GET /v1/latency/locations/ answers with. Pure: text in, values or Problems out.
 import type { Problem } from '../errors.ts';
@@ -158,7 +158,7 @@ function unmatched(raw: string, pattern: string, configured: readonly LatencyLoc
   return `location pattern ${JSON.stringify(raw)} matches no location${hint}; available: ${codes}`;
 }
 
-/** The tree of GET /v1/latency/locations/ (DESIGN 7). */
+/** The tree of GET /v1/latency/locations/ (docs/latency.md). */
 export function locationTree(locations: readonly LatencyLocation[]): LocationTree {
   const tree: LocationTree = {};
   for (const location of locations) {

@@ -1,4 +1,4 @@
-// One latency sample: a new connection to the target, timed phase by phase (DESIGN 8).
+// One latency sample: a new connection to the target, timed phase by phase (docs/latency.md).
 // DNS lookup, TCP connect and the TLS handshake are done here, on sockets this module opens, so
 // each has its own clock; the request then goes over that very socket with undici (no keep-alive
 // reuse: a fresh connection is what a latency test measures). The phases are contiguous:

@@ -1,6 +1,6 @@
-// A latency test (DESIGN 8): N samples per location, locations in parallel and the samples of
+// A latency test (docs/latency.md): N samples per location, locations in parallel and the samples of
 // one location one after the other (parallel samples from one place would measure each other).
-// Also the two ends of the service answer (DESIGN 7): the server's flat object made from a
+// Also the two ends of the service answer (docs/interface.md 2.6): the server's flat object made from a
 // LatencyResult, and a LatencyResult read back from any service's answer by the hosted client.
 import type { Problem } from '../errors.ts';
 import { unexpectedAnswer, type ServiceClient } from '../hosted/client.ts';

@@ -1,4 +1,4 @@
-// Latency thresholds, in the grammar of DESIGN 9 with a `latency` scope:
+// Latency thresholds, in the grammar of the README's Thresholds with a `latency` scope:
 //   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
 //   latency[.|[CODE].]fail_rate op value[%]
 // `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.

@@ -1,4 +1,4 @@
-// Merges the results files of a sharded run (DESIGN 11) into one result. Exact: the step ×
+// Merges the results files of a sharded run (docs/scaling.md) into one result. Exact: the step ×
 // location and per-second histograms of every shard are added, and every percentile is taken from
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
 import type { Problem } from '../errors.ts';

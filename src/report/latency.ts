@@ -1,4 +1,4 @@
-// The latency test in the reports (DESIGN 8): a Markdown section for the PR comment and job
+// The latency test in the reports (docs/latency.md): a Markdown section for the PR comment and job
 // summary, lines for the terminal, and an HTML section with a phase chart per location. Pure
 // renderers; user text (location names, reasons, the target) is escaped for each medium here.
 import type { LatencyThresholdOutcome } from '../latency/thresholds.ts';

@@ -1,4 +1,4 @@
-// The shards of a merged run, for the report: when each began and which were late (DESIGN 11).
+// The shards of a merged run, for the report: when each began and which were late (docs/scaling.md).
 import { escapeMarkdown, type ReportSection } from './markdown.ts';
 import { formatCount, formatTimestamp } from './format.ts';
 import type { LoadTestResult } from '../types.ts';

@@ -1,4 +1,4 @@
-// The Fastify instance: the compatibility rules of DESIGN 7 (trailing slash optional, never a
+// The Fastify instance: the compatibility rules of docs/server.md (trailing slash optional, never a
 // redirect; absolute-form targets routed; JSON errors everywhere, router 404/405 and size
 // limits included; 415 only for a body that is really there), authentication, and the routes,
 // one module per resource under routes/.

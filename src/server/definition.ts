@@ -1,4 +1,4 @@
-// A load test as the server receives it (interface 2.1 with the DESIGN 6 extension) and as the
+// A load test as the server receives it (docs/interface.md 2.1, with the environment and test_data names or ids) and as the
 // queue runs it. The body is checked with the CLI's schema; `environment` (a string) and
 // `test_data` (strings) name stored records, by id or by name. The environment is copied into
 // the test when it is created; the test data files are read when the test runs.
@@ -60,7 +60,7 @@ function resolveTestData(store: Store, references: string[], problems: Problem[]
 /** Checks a POST /v1/load/test/ body and resolves what it names; every problem is thrown at once. */
 export async function parseTestRequest(body: unknown, store: Store, dataDir: string): Promise<NewTest> {
   if (!isRecord(body)) {
-    throw new ApiError(400, 'bad_request', 'expected a JSON object with "name" and "config_data" (interface 2.1)');
+    throw new ApiError(400, 'bad_request', 'expected a JSON object with "name" and "config_data" (docs/interface.md 2.1)');
   }
   const { environment, test_data: testData, ...rest } = body;
   const problems: Problem[] = [];

@@ -1,4 +1,4 @@
-// Every error leaves the server as JSON `{"error": {"code", "message", "field"?}}` (DESIGN 7):
+// Every error leaves the server as JSON `{"error": {"code", "message", "field"?}}` (docs/server.md):
 // published clients decode the body before they look at the status, so even the router's 404
 // and a body-limit 413 keep this shape. A stack trace never leaves the server.
 import type { Problem } from '../errors.ts';

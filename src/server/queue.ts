@@ -13,7 +13,7 @@ export const SHUTDOWN_REASON = 'the server was shut down while the test was runn
 export interface QueueSettings {
   dataDir: string;
   concurrency: number;
-  /** Country code → proxy URL (DESIGN 4 locations). */
+  /** Country code → proxy URL (locations: docs/engine.md). */
   proxies: Record<string, string>;
   log: (line: string) => void;
   now?: () => Date;

@@ -1,4 +1,4 @@
-// Step chaining (DESIGN 3): a step's `capture_env` and `assertion` list, compiled once before the
+// Step chaining (docs/variables.md): a step's `capture_env` and `assertion` list, compiled once before the
 // run into closures over a response. A failure is reported as a reason built only from the
 // definition (names, paths, the assertion text), never from response contents: reasons are
 // error_dist keys, and their number must stay bounded however the target answers.

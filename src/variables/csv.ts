@@ -1,4 +1,4 @@
-// CSV test data (DESIGN 3): parsed once with csv-parse's stream API, keeping only the tagged
+// CSV test data (docs/variables.md): parsed once with csv-parse's stream API, keeping only the tagged
 // columns. A column is stored as a few large strings plus end offsets, not one string per
 // cell: a million rows then cost about their bytes, not ~50 bytes of object header per cell.
 

@@ -1,4 +1,4 @@
-// Environment variables (DESIGN 3): how each value type becomes text, and how two environments
+// Environment variables (docs/variables.md): how each value type becomes text, and how two environments
 // combine. The rules are documented in docs/variables.md; keep the two in step.
 
 import type { EnvValue, Environment } from '../types.ts';

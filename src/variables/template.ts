@@ -1,4 +1,4 @@
-// `{{…}}` templates (DESIGN 3). A template is parsed once, before the run: environment variables
+// `{{…}}` templates (docs/variables.md). A template is parsed once, before the run: environment variables
 // become constants, everything else becomes a closure, and adjacent text is merged. Rendering is
 // then a concatenation of precomputed parts; a template without per-iteration parts is a constant.
 
@@ -8,7 +8,7 @@ import { compileDynamic, dynamicNamesList, isDynamicName, type RenderPart } from
 
 /** The per-iteration state every render reads. One object per in-flight iteration; reuse it with beginIteration. */
 export interface IterationVars {
-  /** The global iteration index (DESIGN 11): `sequential` data uses row k mod rowCount. */
+  /** The global iteration index (docs/scaling.md): `sequential` data uses row k mod rowCount. */
   k: number;
   /** The row drawn for each data set (same index as TemplateScope.dataSets); -1 = not drawn yet. */
   rows: Int32Array;

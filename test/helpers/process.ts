@@ -21,6 +21,8 @@ export interface ProcessOptions {
    * event such as the first progress line, never a fixed delay that a busy machine can miss.
    */
   interruptWhen?: (output: string) => boolean;
+  /** Called with the output so far whenever more arrives: for a test that acts on what the child said. */
+  onOutput?: (output: string) => void;
 }
 
 /** A Node older than loadgate needs (Node 20 on these machines; CI's workflow names one). */
@@ -36,7 +38,8 @@ export function runNode(args: string[], options: ProcessOptions = {}): Promise<P
     const child = spawn(options.node ?? process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
     let interrupted = false;
-    const maybeInterrupt = (): void => {
+    const onData = (): void => {
+      options.onOutput?.(run.out);
       if (interrupted || !options.interruptWhen?.(run.out)) return;
       interrupted = true;
       child.kill('SIGINT');
@@ -44,12 +47,12 @@ export function runNode(args: string[], options: ProcessOptions = {}): Promise<P
     child.stdout.on('data', (d) => {
       run.stdout += d;
       run.out += d;
-      maybeInterrupt();
+      onData();
     });
     child.stderr.on('data', (d) => {
       run.stderr += d;
       run.out += d;
-      maybeInterrupt();
+      onData();
     });
     child.on('exit', (code) => resolve({ ...run, code }));
   });

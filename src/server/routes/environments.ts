@@ -1,4 +1,4 @@
-// Environments (interface 2.3): create, list, read, delete. Names need not be unique; a test
+// Environments (docs/interface.md 2.3): create, list, read, delete. Names need not be unique; a test
 // that names one by name gets the newest.
 import { randomUUID } from 'node:crypto';
 import { validateEnvironment } from '../../definition/validate.ts';
@@ -15,7 +15,7 @@ export function environmentRoutes(ctx: ServerContext): RouteTable {
   return {
     '/v1/environment/': {
       POST: async (req, reply) => {
-        const checked = validateEnvironment(jsonBody(req, '"name" and "vars" (interface 2.3)'));
+        const checked = validateEnvironment(jsonBody(req, '"name" and "vars" (docs/interface.md 2.3)'));
         if (!checked.ok) throw problemsError(checked.problems);
         const record: EnvironmentRecord = { id: randomUUID(), ...checked.environment, created_at: new Date().toISOString() };
         ctx.store.createEnvironment(record);

@@ -1,4 +1,4 @@
-// The latency routes (DESIGN 7 and 8): GET /v1/latency/locations/ is the tree of the configured
+// The latency routes (docs/latency.md): GET /v1/latency/locations/ is the tree of the configured
 // locations (`serve --latency-location`), POST /v1/latency/test/ measures a target from the
 // locations its patterns pick and answers synchronously with a flat object keyed by location
 // code. The test is bounded in time, since clients wait for the answer (the hosted client 30 s).
@@ -18,7 +18,7 @@ export function latencyRoutes(ctx: ServerContext): RouteTable {
     '/v1/latency/locations/': { GET: async () => locationTree(ctx.latencyLocations) },
     '/v1/latency/test/': {
       POST: async (req, reply) => {
-        const body = jsonBody(req, '"target" and "locations" (interface 2.6)');
+        const body = jsonBody(req, '"target" and "locations" (docs/interface.md 2.6)');
         const target = readTarget(body.target);
         const samples = readSamples(body.samples);
         const selected = selectLocations(ctx.latencyLocations, splitPatterns(readPatterns(body.locations)), 'locations');

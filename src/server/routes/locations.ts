@@ -1,4 +1,4 @@
-// GET /v1/load/locations/: where this server can send load from (DESIGN 4): `local`, and each
+// GET /v1/load/locations/: where this server can send load from (docs/engine.md): `local`, and each
 // country with a proxy configured (--proxy CC=URL). Proxy URLs may hold credentials: not shown.
 import type { RouteTable, ServerContext } from '../context.ts';
 

@@ -1,4 +1,4 @@
-// Test data sets (interface 2.4): a multipart form with the parts name, type, file_config (JSON
+// Test data sets (docs/interface.md 2.4): a multipart form with the parts name, type, file_config (JSON
 // text) and file. The form is checked with the CLI's schema for a `test_data` entry, the file is
 // read once with the CLI's CSV loader (its row count is part of the answer), then kept in the
 // data directory as <id>.csv.
@@ -30,7 +30,7 @@ interface Upload {
 /** Temporary files of uploads in progress, in the data directory. */
 export const UPLOAD_PREFIX = '.upload-';
 
-const FORM = 'a multipart form with the parts name, type, file_config and file (interface 2.4)';
+const FORM = 'a multipart form with the parts name, type, file_config and file (docs/interface.md 2.4)';
 
 /** Reads the form; the file part goes straight to a temporary file in the data directory. */
 async function receiveUpload(req: FastifyRequest, ctx: ServerContext): Promise<Upload> {

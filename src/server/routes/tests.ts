@@ -5,7 +5,7 @@ import { parseTestRequest } from '../definition.ts';
 import { ApiError } from '../errors.ts';
 import { FINAL_STATUSES, type PlanRecord, type TestRecord } from '../store.ts';
 
-/** A test as GET /v1/load/test/<id>/ shows it (DESIGN 7). */
+/** A test as GET /v1/load/test/<id>/ shows it (docs/server.md). */
 export function testView(test: TestRecord) {
   return {
     id: test.id,
@@ -29,7 +29,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
   return {
     '/v1/load/test/': {
       POST: async (req, reply) => {
-        const parsed = await parseTestRequest(jsonBody(req, '"name" and "config_data" (interface 2.1)'), ctx.store, ctx.dataDir);
+        const parsed = await parseTestRequest(jsonBody(req, '"name" and "config_data" (docs/interface.md 2.1)'), ctx.store, ctx.dataDir);
         const now = new Date().toISOString();
         const id = randomUUID();
         const plan: PlanRecord = { id: randomUUID(), name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now };
