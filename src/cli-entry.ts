@@ -1,11 +1,19 @@
 // The CLI's process edge: arguments, signals, streams and the exit code.
 import { cli } from './cli.ts';
 
+// First signal: stop, wait briefly for the requests in flight, write the partial results.
+// Second: abandon the requests in flight and write what is there now (docs/verdict.md).
 const controller = new AbortController();
+const force = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`\nloadgate: ${signal}: stopping, waiting for requests in flight…\n`);
-    controller.abort();
+  process.on(signal, () => {
+    if (!controller.signal.aborted) {
+      process.stderr.write(`\nloadgate: ${signal}: stopping; partial results follow (again to stop at once)…\n`);
+      controller.abort(signal);
+    } else if (!force.signal.aborted) {
+      process.stderr.write(`\nloadgate: ${signal} again: stopping at once, writing what ran so far…\n`);
+      force.abort(signal);
+    }
   });
 }
 const isTTY = Boolean(process.stdout.isTTY);
@@ -14,4 +22,5 @@ process.exitCode = await cli(process.argv.slice(2), {
   err: (text) => process.stderr.write(`${text}\n`),
   isTTY,
   signal: controller.signal,
+  forceSignal: force.signal,
 });

@@ -1,11 +1,13 @@
-// `loadgate run | validate`: the same pipeline as the action, with terminal output.
-// Exit codes: 0 every threshold holds, 1 a threshold failed, 2 bad input.
+// `loadgate run | validate | …`: the same pipeline as the action, with terminal output.
+// Exit codes (docs/verdict.md): 0 passed, 1 a check failed, 2 bad input (nothing sent),
+// 130/143 stopped by SIGINT/SIGTERM (results written, marked incomplete).
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
+import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY } from './engine/run.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
@@ -16,7 +18,7 @@ import { parseLatencyThresholdLines } from './latency/thresholds.ts';
 import { isLatencyThresholdLine } from './threshold-syntax.ts';
 import { latencyTerminal } from './report/latency.ts';
 import { loadDefinition } from './definition/load.ts';
-import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
+import { CLI_FLAG_NAMES, parseCompareSettings, undecidableRounds } from './compare/settings.ts';
 import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
 import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonTerminal } from './compare/report.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
@@ -26,13 +28,16 @@ import { parseProxies } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
-import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
+import type { Check, LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   isTTY: boolean;
+  /** Aborted on the first SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
   signal?: AbortSignal;
+  /** Aborted on a second signal: stop at once, abandoning the requests in flight. */
+  forceSignal?: AbortSignal;
 }
 
 const USAGE = `loadgate ${VERSION}
@@ -46,11 +51,14 @@ Usage:
   loadgate compare <definition.json> --base-env FILE [--env FILE] [--rounds 10] [--warmup-rounds 1]
                  [--max-regression 10%] [--metric p95] [--seed S] [--threshold EXPR]... [--results FILE]
   loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
-  loadgate validate <definition.json> [--env FILE]
+  loadgate validate <definition.json> [--env FILE] [--threshold EXPR]... [--proxy CC=URL]... [--baseline FILE]
   loadgate wait-for <url> [--timeout 60] [--insecure]   (until the URL answers any HTTP status; else exit 2)
   loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
                  (keys also from LOADGATE_API_KEYS; see docs/server.md)
-Exit codes: 0 passed, 1 a threshold failed, 2 bad input or the run could not be carried out.`;
+Thresholds: --threshold "p95 < 500ms" (any percentile pN, http_fail_rate < 1%, step[*]., baseline + 10%);
+  unless one is on a failure rate, the default step[*].http_fail_rate < 1% applies (--no-default-thresholds).
+Exit codes: 0 passed, 1 a check failed, 2 bad input or the run could not be carried out (nothing sent),
+  130/143 stopped by SIGINT/SIGTERM (partial results written, marked incomplete; never a pass).`;
 
 const RUN_OPTIONS = {
   results: { type: 'string', default: 'loadgate-results.json' },
@@ -66,6 +74,7 @@ const RUN_OPTIONS = {
   'start-at': { type: 'string' },
   concurrency: { type: 'string' },
   insecure: { type: 'boolean', default: false },
+  'default-thresholds': { type: 'boolean', default: true },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -133,8 +142,9 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
       env: RUN_OPTIONS.env, 'base-env': { type: 'string' }, rounds: { type: 'string' }, 'warmup-rounds': { type: 'string' },
       'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
       threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency,
-      insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy,
+      insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy, 'default-thresholds': RUN_OPTIONS['default-thresholds'],
     },
+    allowNegative: true,
   });
   const file = positionals[0];
   const problems: Problem[] = [];
@@ -145,31 +155,35 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   }, CLI_FLAG_NAMES);
   if (Array.isArray(settings)) problems.push(...settings);
   if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
-  const thresholds = parseFlagsThresholds(values.threshold);
+  const gate = gateOf(values.threshold, values['default-thresholds']);
+  const proxies = parseProxies(values.proxy, '--proxy');
   const sides = await prepareSides(
     await loadDefinition(file!),
     await readEnvironmentSpec(values.env ?? '', '--env'),
     (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
     `--base-env ${values['base-env']}`,
   );
+  preflight(gate, shapeOf(sides.head.definition, proxies, 'compare'));
+  const undecidable = undecidableRounds(settings, sides.head.definition.config_data.steps.length, CLI_FLAG_NAMES.rounds);
+  if (undecidable) throw new InputError([undecidable]);
   io.err(comparisonPlanLine(sides.head.definition, settings));
   const resultsPath = resolve(values.results);
   const compared = comparisonResultFile(await runComparison(sides, settings, {
     concurrency: parseConcurrency(values.concurrency),
     insecure: values.insecure,
-    proxies: parseProxies(values.proxy, '--proxy'),
+    proxies,
     signal: io.signal,
     onProgress: (progress) => io.err(comparisonProgressLine(progress)),
     testUrl: `file://${reportPathFor(resultsPath)}`,
   }));
   await writeFile(resultsPath, `${JSON.stringify(compared, null, 2)}\n`);
-  const gate = comparisonChecks(compared.comparison);
-  const { outcomes, passed } = applyThresholds(compared, thresholds, THRESHOLD_FLAG);
-  await writeFile(reportPathFor(resultsPath), renderHtmlReport({ result: compared, outcomes, extraChecks: gate, extraSections: [comparisonHtmlSection(compared.comparison)] }));
-  io.out(renderTerminal({ result: compared, outcomes, extraChecks: gate }, { color: io.isTTY }));
+  const checks: Check[] = comparisonChecks(compared.comparison).map((c) => ({ ...c, kind: 'comparison' }));
+  const judgement = await judgeRun(compared, gate, checks, stopSignalOf(io, compared));
+  await writeFile(reportPathFor(resultsPath), renderHtmlReport({ result: compared, judgement, extraSections: [comparisonHtmlSection(compared.comparison)] }));
+  io.out(renderTerminal({ result: compared, judgement }, { color: io.isTTY }));
   io.out(comparisonTerminal(compared.comparison, { color: io.isTTY }));
   io.out(`results: ${resultsPath}\nreport:  ${reportPathFor(resultsPath)}`);
-  return passed && gate.every((c) => c.passed) ? 0 : 1;
+  return exitCodeOf(judgement);
 }
 
 async function latencyCommand(args: string[], io: CliIo): Promise<number> {
@@ -209,25 +223,38 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { results: RUN_OPTIONS.results, threshold: RUN_OPTIONS.threshold, baseline: RUN_OPTIONS.baseline },
+    options: {
+      results: RUN_OPTIONS.results, threshold: RUN_OPTIONS.threshold, baseline: RUN_OPTIONS.baseline,
+      'default-thresholds': RUN_OPTIONS['default-thresholds'],
+    },
+    allowNegative: true,
   });
   if (positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
-  const thresholds = parseFlagsThresholds(values.threshold);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
+  const gate = gateOf(values.threshold, values['default-thresholds'], baseline);
   const result = await mergeShardFiles(positionals, process.cwd(), 'merge');
   const resultsPath = resolve(values.results);
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   const late = (result.run.shards ?? []).filter((s) => s.late).map((s) => s.index);
   io.out(`merged ${result.run.shards?.length ?? 0} shards${late.length > 0 ? `; late: shard ${late.join(', ')}` : ''}`);
-  return report(result, thresholds, baseline, io, resultsPath, reportPathFor(resultsPath));
+  return report(result, gate, io, resultsPath, reportPathFor(resultsPath));
 }
 
+/** The definition and, when given, the thresholds as a run would check them: nothing is sent. */
 async function validateCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { env: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { env: { type: 'string' }, threshold: RUN_OPTIONS.threshold, proxy: RUN_OPTIONS.proxy, baseline: RUN_OPTIONS.baseline },
+  });
   const file = positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-  await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
-  io.out(`${file}: valid`);
+  const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
+  const gate = gateOf(values.threshold, true, baseline);
+  const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
+  preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
+  const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
+  io.out(`${file}: valid${checked}`);
   return 0;
 }
 
@@ -247,7 +274,7 @@ async function waitForCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function runCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: RUN_OPTIONS });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: RUN_OPTIONS, allowNegative: true });
   if (values.help) {
     io.out(USAGE);
     return 0;
@@ -259,11 +286,13 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const concurrency = parseConcurrency(values.concurrency);
   const shard = values.shard === undefined ? undefined : orThrow(parseShard(values.shard, '--shard'));
   const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
-  const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
+  const gate: Gate = { thresholds, defaults: values['default-thresholds'], origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
+  const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
   const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], values['api-result-path'], io) : null;
+  preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
   const result = hosted
     ? await runHostedDefinition(test, hosted)
     : await runEmbeddedInWorker(test, {
@@ -271,6 +300,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       insecure: values.insecure,
       proxies,
       signal: io.signal,
+      ...(io.forceSignal && { forceSignal: io.forceSignal }),
       onSecond: progressPrinter(io, test.definition.config_data),
       shard,
       startAtMs,
@@ -279,7 +309,18 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (io.isTTY) io.out('');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  return report(result, thresholds, baseline, io, resultsPath, reportPath);
+  return report(result, gate, io, resultsPath, reportPath);
+}
+
+function gateOf(lines: string[], defaults: boolean, baseline?: LoadTestResult): Gate {
+  return { thresholds: parseFlagsThresholds(lines), defaults, origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
+}
+
+/** The signal that cut the run short, when one did (its name is the abort reason cli-entry.ts gives). */
+function stopSignalOf(io: CliIo, result: LoadTestResult): StopSignal | undefined {
+  if (!result.run.interrupted) return undefined;
+  const reason: unknown = io.signal?.reason;
+  return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : 'stopped';
 }
 
 
@@ -293,13 +334,13 @@ function hostedSettings(apiUrl: string, keyVariable: string, resultPath: string 
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
-async function report(result: LoadTestResult, thresholds: Threshold[], baseline: LoadTestResult | undefined, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
-  const { outcomes, passed } = applyThresholds(result, thresholds, THRESHOLD_FLAG);
-  const delta = baseline ? compareToBaseline(result, baseline) : undefined;
-  await writeFile(reportPath, renderHtmlReport({ result, outcomes, baseline: delta }));
-  io.out(renderTerminal({ result, outcomes, baseline: delta }, { color: io.isTTY }));
+async function report(result: LoadTestResult, gate: Gate, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
+  const judgement = await judgeRun(result, gate, [], stopSignalOf(io, result));
+  const delta = gate.baseline ? compareToBaseline(result, gate.baseline) : undefined;
+  await writeFile(reportPath, renderHtmlReport({ result, judgement, baseline: delta }));
+  io.out(renderTerminal({ result, judgement, baseline: delta }, { color: io.isTTY }));
   io.out(`results: ${resultsPath}\nreport:  ${reportPath}`);
-  return passed ? 0 : 1;
+  return exitCodeOf(judgement);
 }
 
 /** The validator sets duration and iteration_count to manual_load's sums, so they always hold. */

@@ -24,6 +24,8 @@ export interface ActionInputs {
   proxies: Record<string, string>;
   maxConcurrency: number;
   thresholds: Threshold[];
+  /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
+  defaultThresholds: boolean;
   comment: boolean;
   githubToken: string;
   resultsFile: string;
@@ -200,6 +202,7 @@ export function getInputs(read: InputReader): ActionInputs {
     proxies,
     maxConcurrency: readConcurrency(read, problems),
     thresholds: readThresholds(read, problems),
+    defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
     comment: readBoolean(read, 'comment', true, problems),
     githubToken: read('github-token').trim(),
     resultsFile: read('results-file').trim() || 'loadgate-results.json',

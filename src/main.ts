@@ -1,12 +1,14 @@
-// The action: inputs → result (run here, on the service, or merged from shards) → latency test →
-// thresholds → report → publish, then the verdict. The one place that calls core.setFailed, and
-// only after everything was posted.
+// The action: inputs → thresholds checked → result (run here, on the service, or merged from
+// shards) → latency test → one judgement → report → publish, then the verdict. The one place that
+// calls core.setFailed, and only after everything was posted (bad input included).
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
-import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
+import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { type StopSignal } from './verdict/judge.ts';
+import { undecidableRounds } from './compare/settings.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
@@ -15,7 +17,6 @@ import { comparisonResultFile, prepareSides, runComparison } from './compare/run
 import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection } from './compare/report.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
-import { thresholdCheck } from './report/format.ts';
 import { renderHtmlReport, type HtmlReportSection } from './report/html.ts';
 import { latencyHtmlSection, latencyMarkdownSection } from './report/latency.ts';
 import { renderMarkdown, renderSummaryLine, type ReportSection } from './report/markdown.ts';
@@ -26,7 +27,7 @@ import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
 import { waitFor, type WaitForSettings } from './wait-for.ts';
-import type { ExtraCheck, LoadTestResult, SecondSample, ThresholdOutcome } from './types.ts';
+import type { Check, Judgement, LoadTestResult, SecondSample } from './types.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
@@ -36,8 +37,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     await runAction(inputs, env);
   } catch (error) {
     if (error instanceof InputError) {
-      for (const problem of error.problems) core.error(formatProblem(problem), { title: 'loadgate: bad input' });
-      core.setFailed(`loadgate: bad input (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'})`);
+      await reportBadInput(error);
       return;
     }
     core.setFailed(`loadgate: ${(error as Error).message}`);
@@ -46,39 +46,54 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
 type ComparedResult = ReturnType<typeof comparisonResultFile>;
 
+/** The summary, outputs and annotations of a run that never started: nothing was sent. */
+async function reportBadInput(error: InputError): Promise<void> {
+  const count = `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`;
+  for (const problem of error.problems) core.error(formatProblem(problem), { title: 'loadgate: bad input', ...(problem.file && { file: problem.file }) });
+  core.setOutput('passed', 'false');
+  try {
+    const items = error.problems.map((p) => `- ${formatProblem(p).replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}`);
+    await core.summary.addRaw(`### ❌ loadgate: bad input — nothing was sent\n\n${items.join('\n')}\n`).write();
+  } catch {
+    // No job summary file outside Actions: the annotations above say it all.
+  }
+  core.setFailed(`loadgate: bad input (${count}); nothing was sent`);
+}
+
 /** What the report and the verdict are made of. */
 interface Judged {
   result: LoadTestResult;
-  outcomes: ThresholdOutcome[];
-  /** Every check, thresholds first: what passes or fails the step. */
-  checks: ExtraCheck[];
-  /** Checks of the other sections (latency), for the renderers' verdict. */
-  extraChecks: ExtraCheck[];
+  judgement: Judgement;
   markdownSections: ReportSection[];
   htmlSections: HtmlReportSection[];
 }
 
 async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
+  const gate: Gate = { thresholds: inputs.thresholds, defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, ...(baseline && { baseline }) };
   const resultsPath = resolve(inputs.resultsFile);
-  const signal = cancelSignal();
-  if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, signal);
+  const stop = cancelSignal();
+  if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
   const result = inputs.mode === 'merge'
     ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
     : inputs.mode === 'compare'
-      ? await runCompare(inputs, env, resultsPath, signal)
-      : await runDefinition(inputs, env, resultsPath, signal);
+      ? await runCompare(inputs, gate, env, resultsPath, stop.signal)
+      : await runDefinition(inputs, gate, env, resultsPath, stop.signal);
   if (inputs.shard) {
     await writeResults(resultsPath, result);
     return publishShard(result, resultsPath);
   }
-  const judged = await judge(inputs, result, signal);
-  await writeResults(resultsPath, result);
+  const judged = await judge(inputs, gate, result, stop);
+  await writeResults(resultsPath, judged.result);
   await publish(inputs, env, judged, baseline ? compareToBaseline(result, baseline) : undefined, resultsPath);
-  const failed = judged.checks.filter((c) => !c.passed);
-  if (failed.length > 0) {
-    core.setFailed(`loadgate: ${failed.length} threshold${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
+  const { judgement } = judged;
+  if (judgement.outcome === 'incomplete') {
+    core.setFailed(`loadgate: the run was stopped early (${judgement.stoppedBy}); partial results are not a pass`);
+  } else if (judgement.outcome === 'failed') {
+    const failed = judgement.failed;
+    core.setFailed(`loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
   }
+  for (const warning of judgement.warnings) core.warning(`loadgate: ${warning.describe}: ${warning.actual}`);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -96,19 +111,23 @@ function writeResults(path: string, result: LoadTestResult): Promise<void> {
   return writeFile(path, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-function cancelSignal(): AbortSignal {
+/** The job's cancellation: the signal that stops the run, and which one it was. */
+function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | undefined } {
   const controller = new AbortController();
+  let received: StopSignal | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      received ??= signal;
       core.warning(`loadgate: ${signal} received: stopping; partial results follow`);
-      controller.abort();
+      controller.abort(signal);
     });
   }
-  return controller.signal;
+  return { signal: controller.signal, stoppedBy: () => received };
 }
 
-async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<LoadTestResult> {
+async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<LoadTestResult> {
   const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
   const { duration, iteration_count: iterations } = test.definition.config_data;
   core.info(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
@@ -128,12 +147,15 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
 }
 
 /** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
-async function runCompare(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
+async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
   const loaded = await loadDefinition(inputs.test);
   const headEnvironment = await readEnvironmentSpec(inputs.environment, 'environment');
   const baseEnvironment = await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment');
   const sides = await prepareSides(loaded, headEnvironment, baseEnvironment!, 'compare-environment');
   const settings = inputs.compare!;
+  preflight(gate, shapeOf(sides.head.definition, inputs.proxies, 'compare', gate.baseline));
+  const undecidable = undecidableRounds(settings, sides.head.definition.config_data.steps.length, 'rounds');
+  if (undecidable) throw new InputError([undecidable]);
   core.info(comparisonPlanLine(sides.head.definition, settings));
   const compared = await runComparison(sides, settings, {
     concurrency: inputs.maxConcurrency,
@@ -146,31 +168,28 @@ async function runCompare(inputs: ActionInputs, env: NodeJS.ProcessEnv, resultsP
   return comparisonResultFile(compared);
 }
 
-/** The thresholds (on the head side in mode compare), the comparison gate, and the latency test (run after the load, so it does not disturb it). */
-async function judge(inputs: ActionInputs, result: LoadTestResult | ComparedResult, signal: AbortSignal): Promise<Judged> {
-  const { outcomes } = applyThresholds(result, inputs.thresholds, THRESHOLDS_INPUT);
-  const shards = shardsSection(result);
-  const judged: Judged = {
-    result, outcomes, checks: outcomes.map(thresholdCheck), extraChecks: [], markdownSections: shards ? [shards] : [], htmlSections: [],
-  };
-  if ('comparison' in result) {
-    const checks = comparisonChecks(result.comparison);
-    judged.checks.push(...checks);
-    judged.extraChecks.push(...checks);
-    judged.markdownSections.push(comparisonSection(result.comparison));
-    judged.htmlSections.push(comparisonHtmlSection(result.comparison));
+/** The one judgement: thresholds (on the head side in mode compare), defaults, no data, completeness, the comparison gate and the latency test (run after the load, so it does not disturb it). */
+async function judge(inputs: ActionInputs, gate: Gate, loaded: LoadTestResult | ComparedResult, stop: ReturnType<typeof cancelSignal>): Promise<Judged> {
+  const checks: Check[] = [];
+  const shards = shardsSection(loaded);
+  const judged: Omit<Judged, 'judgement'> = { result: loaded, markdownSections: shards ? [shards] : [], htmlSections: [] };
+  if ('comparison' in loaded) {
+    checks.push(...comparisonChecks(loaded.comparison).map((c): Check => ({ ...c, kind: 'comparison' })));
+    judged.markdownSections.push(comparisonSection(loaded.comparison));
+    judged.htmlSections.push(comparisonHtmlSection(loaded.comparison));
   }
-  if (!inputs.latency) return judged;
-  core.info(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
-  const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info, warn: core.warning } : undefined;
-  const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal, hosted });
-  result.run.latency = latency;
-  const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);
-  judged.checks.push(...latencyJudged.checks);
-  judged.extraChecks.push(...latencyJudged.checks);
-  judged.markdownSections.push(latencyMarkdownSection(latency, latencyJudged.outcomes));
-  judged.htmlSections.push(latencyHtmlSection(latency, latencyJudged.outcomes));
-  return judged;
+  if (inputs.latency && !stop.signal.aborted) {
+    core.info(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
+    const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info, warn: core.warning } : undefined;
+    const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal: stop.signal, hosted });
+    judged.result = { ...loaded, run: { ...loaded.run, latency } };
+    const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);
+    checks.push(...latencyJudged.checks.map((c): Check => ({ ...c, kind: 'latency' })));
+    judged.markdownSections.push(latencyMarkdownSection(latency, latencyJudged.outcomes));
+    judged.htmlSections.push(latencyHtmlSection(latency, latencyJudged.outcomes));
+  }
+  const stoppedBy = judged.result.run.interrupted ? (stop.stoppedBy() ?? 'stopped') : undefined;
+  return { ...judged, judgement: await judgeRun(judged.result, gate, checks, stoppedBy) };
 }
 
 /** A progress line in the job log every 5 seconds (the log is not a terminal: no live line). */
@@ -184,37 +203,36 @@ function progressLogger(plannedSeconds: number, plannedIterations: number): (sam
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */
 async function publishShard(result: LoadTestResult, resultsPath: string): Promise<void> {
-  const line = renderSummaryLine(result, []);
+  const line = renderSummaryLine(result, await judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLDS_INPUT }));
   core.info(line);
   await publishReport({
     markdown: line,
-    outputs: outputsOf(result, [], resultsPath),
+    outputs: outputsOf(result, undefined, resultsPath),
     annotations: [],
     comment: { enabled: false, testName: result.run.name, job: '', eventName: '', eventPayload: {} },
   });
 }
 
 async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string): Promise<void> {
-  const { result, outcomes } = judged;
+  const { result, judgement } = judged;
   const job = env.GITHUB_JOB ?? 'loadgate';
   // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
   const reportUrl = await writeAndUploadReport(judged, baseline, resultsPath, env);
   const markdown = renderMarkdown({
     result,
-    outcomes,
+    judgement,
     baseline,
     reportUrl,
     definitionFile: inputs.test || undefined,
     maxLength: MAX_COMMENT_LENGTH - marker.length - 1,
     extraSections: judged.markdownSections,
-    extraChecks: judged.extraChecks,
   });
   await publishReport({
     markdown,
-    outputs: outputsOf(result, judged.checks, resultsPath),
-    annotations: judged.checks.filter((c) => !c.passed).map((c) => ({
-      title: 'loadgate: threshold failed',
+    outputs: outputsOf(result, judgement, resultsPath),
+    annotations: judgement.checks.filter((c) => !c.passed).map((c) => ({
+      title: annotationTitle(c),
       message: `${c.describe}: actual ${c.actual}`,
       file: inputs.test || undefined,
     })),
@@ -232,13 +250,19 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Jud
 /** The web report next to the results file, uploaded as an artifact; its link, when there is one. */
 async function writeAndUploadReport(judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const file = reportPathFor(resultsPath);
-  const { result, outcomes, extraChecks, htmlSections } = judged;
-  await writeFile(file, renderHtmlReport({ result, outcomes, baseline, extraChecks, extraSections: htmlSections }));
+  const { result, judgement, htmlSections } = judged;
+  await writeFile(file, renderHtmlReport({ result, judgement, baseline, extraSections: htmlSections }));
   const uploaded = await uploadReportArtifact({ file, name: artifactName(result.run.name), env });
   if (uploaded.ok) return uploaded.url;
   if (uploaded.reason === NOT_IN_ACTIONS) core.info(`loadgate: web report written to ${file}`);
   else core.warning(`loadgate: the web report could not be uploaded as an artifact: ${uploaded.reason}`);
   return undefined;
+}
+
+function annotationTitle(check: Check): string {
+  if (check.warnOnly) return 'loadgate: warning';
+  if (check.kind === 'threshold' || check.kind === 'latency') return 'loadgate: threshold failed';
+  return check.kind === 'comparison' ? 'loadgate: comparison failed' : 'loadgate: check failed';
 }
 
 async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
@@ -250,11 +274,12 @@ async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
   }
 }
 
-export function outputsOf(result: LoadTestResult, checks: ExtraCheck[], resultsPath: string): Record<string, string> {
+/** The action's outputs; `passed` is the judgement's (a shard, judged at the merge, has none). */
+export function outputsOf(result: LoadTestResult, judgement: Judgement | undefined, resultsPath: string): Record<string, string> {
   const r = result.results;
   const ended = r.fail_count + r.success_count;
   return {
-    passed: String(checks.every((c) => c.passed)),
+    ...(judgement && { passed: String(judgement.outcome === 'passed') }),
     'results-file': resultsPath,
     'test-url': result.test_url,
     avg: String(r.response_times.avg),

@@ -1,16 +1,20 @@
 // The steps that the action and the CLI share: load and prepare a test, read an earlier results
-// file, apply the thresholds.
+// file, check the thresholds before any request, and judge the run once.
 import { readFile } from 'node:fs/promises';
 import { InputError } from './errors.ts';
 import { loadDefinition, loadEnvironmentFile } from './definition/load.ts';
 import { validateEnvironment } from './definition/validate.ts';
 import { prepareTest } from './engine/prepare.ts';
 import type { PreparedTest } from './engine/run.ts';
-import { evaluateThresholds, type ThresholdOrigin } from './thresholds.ts';
+import type { ThresholdOrigin } from './thresholds.ts';
+import { egressOf } from './engine/engine.ts';
+import { LoadPlan } from './engine/plan.ts';
 import { initHistograms } from './engine/histogram.ts';
+import { judge, type StopSignal } from './verdict/judge.ts';
+import { preflightThresholds, type RunShape } from './verdict/preflight.ts';
 import { readShardFiles } from './merge/load.ts';
 import { mergeShards } from './merge/merge.ts';
-import type { Environment, LoadTestResult, Threshold, ThresholdOutcome } from './types.ts';
+import type { Check, Environment, Judgement, LoadTestDefinition, LoadTestResult, Threshold } from './types.ts';
 
 /** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
 export async function readEnvironmentSpec(spec: string, inputName: string): Promise<Environment | undefined> {
@@ -47,10 +51,51 @@ export async function readResultsFile(path: string, inputName: string): Promise<
   return raw as LoadTestResult;
 }
 
-export function applyThresholds(result: LoadTestResult, thresholds: Threshold[], origin: ThresholdOrigin): { outcomes: ThresholdOutcome[]; passed: boolean } {
-  const evaluated = evaluateThresholds(result, thresholds, origin);
-  if (!evaluated.ok) throw new InputError(evaluated.problems);
-  return { outcomes: evaluated.outcomes, passed: evaluated.outcomes.every((o) => o.passed) };
+/** What the verdict is made of, as the user set it (docs/verdict.md). */
+export interface Gate {
+  thresholds: Threshold[];
+  /** The default thresholds apply (input default-thresholds; CLI --no-default-thresholds). */
+  defaults: boolean;
+  baseline?: LoadTestResult;
+  origin: ThresholdOrigin;
+  onSaturated?: 'fail' | 'warn';
+}
+
+/** What a run of this definition will report, known before it starts. */
+export function shapeOf(definition: LoadTestDefinition, proxies: Record<string, string>, mode: 'embedded' | 'hosted' | 'compare', baseline?: LoadTestResult): RunShape {
+  const config = definition.config_data;
+  const countries = Object.keys(config.proxy_config ?? {});
+  const locations = mode === 'hosted'
+    ? (countries.length > 0 ? countries : ['local'])
+    : egressOf(new LoadPlan(config).locations, proxies).names;
+  return {
+    steps: config.steps.map((s) => ({ id: s.id, name: s.name })),
+    locations,
+    histograms: mode === 'embedded',
+    mode,
+    ...(baseline && { baseline }),
+  };
+}
+
+/** Bad thresholds are bad input, found before the first request (exit 2, nothing sent). */
+export function preflight(gate: Gate, shape: RunShape): void {
+  const problems = preflightThresholds(gate.thresholds, shape, gate.origin);
+  if (problems.length > 0) throw new InputError(problems);
+}
+
+/** The one judgement of a run, which every surface renders (percentiles may read its histograms). */
+export async function judgeRun(result: LoadTestResult, gate: Gate, checks: Check[] = [], stoppedBy?: StopSignal): Promise<Judgement> {
+  await initHistograms();
+  return judge({
+    result,
+    thresholds: gate.thresholds,
+    defaults: gate.defaults,
+    checks,
+    origin: gate.origin,
+    ...(gate.baseline && { baseline: gate.baseline }),
+    ...(gate.onSaturated && { onSaturated: gate.onSaturated }),
+    ...(stoppedBy && { stoppedBy }),
+  });
 }
 
 /** Shard results files (files, folders or globs) merged into one result; refusals are bad input. */

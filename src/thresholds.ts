@@ -1,24 +1,18 @@
-// Thresholds (the README's "Thresholds"): parse the user's lines into Threshold values, evaluate them against a
-// result, and render them for reports. Pure: text and results come in, values go out.
+// Thresholds (docs/verdict.md): the grammar. Parse the user's lines into Threshold values and
+// write them back in canonical form; evaluation is src/verdict/metrics.ts's. Pure.
 //
-// Grammar, one threshold per line:  [scope.]metric op value[unit]
-//   scope   step[<id>|<name>] | location[<CC>|local] | both, in either order, joined by "."
+// Grammar, one threshold per line:  [scope.]metric op limit
+//   scope   step[<id>|<name>|*] | location[<CC>|local|*] | both, in either order, joined by "."
+//   metric  avg min max median stddev, any percentile pN (p50, p75, p99.9, p999 = 99.9), rates,
+//           counts, rps (THRESHOLD_METRICS)
 //   op      < <= > >= == !=
-//   unit    ms or s for times (none = ms), % for rates (optional), none for counts and rps
+//   limit   value[unit] | baseline [(+|-) value(%|unit)]
+//   unit    ms or s for times (none = ms), % for rates (required), none for counts and rps
 
 import type { Problem } from './errors.ts';
-import { THRESHOLD_METRICS } from './types.ts';
-import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
-import type {
-  LoadTestResult,
-  ResponseTimes,
-  RunInfo,
-  StepResult,
-  Threshold,
-  ThresholdMetric,
-  ThresholdOp,
-  ThresholdOutcome,
-} from './types.ts';
+import { THRESHOLD_METRICS, type BaselineLimit, type NamedMetric } from './types.ts';
+import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
+import type { Threshold, ThresholdMetric, ThresholdOp } from './types.ts';
 
 export type MetricKind = 'time' | 'rate' | 'count' | 'throughput';
 
@@ -26,6 +20,11 @@ export function metricKind(metric: ThresholdMetric): MetricKind {
   switch (metric) {
     case 'fail_rate':
     case 'success_rate':
+    case 'http_fail_rate':
+    case 'status_2xx':
+    case 'status_3xx':
+    case 'status_4xx':
+    case 'status_5xx':
       return 'rate';
     case 'fail_count':
     case 'success_count':
@@ -54,9 +53,13 @@ export function thresholdPlace(origin: ThresholdOrigin, line: number): string {
 }
 
 export type ParsedThresholds = { ok: true; thresholds: Threshold[] } | { ok: false; problems: Problem[] };
-export type EvaluatedThresholds =
-  | { ok: true; outcomes: ThresholdOutcome[] }
-  | { ok: false; problems: Problem[] };
+
+/** The percentile a metric names (`p99.9` → 99.9, `median` → 50), or undefined for other metrics. */
+export function percentileOf(metric: ThresholdMetric): number | undefined {
+  if (metric === 'median') return 50;
+  if (!/^p\d/.test(metric)) return undefined;
+  return Number(metric.slice(1));
+}
 
 /** The action input: a multi-line text, one threshold per line. */
 export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): ParsedThresholds {
@@ -78,7 +81,7 @@ export function parseThresholdLines(
 
 // ---- parsing one line ----
 
-const METRICS_LIST = THRESHOLD_METRICS.join(', ');
+const METRICS_LIST = `${THRESHOLD_METRICS.join(', ')}, or any percentile pN (p50, p75, p99.9)`;
 const UNITS: Record<MetricKind, readonly string[]> = { time: ['ms', 's'], rate: ['%'], count: [], throughput: [] };
 const KNOWN_UNITS = ['ms', 's', '%'];
 const KIND_NAMES: Record<MetricKind, string> = {
@@ -89,7 +92,7 @@ const KIND_NAMES: Record<MetricKind, string> = {
 };
 const KIND_USAGE: Record<MetricKind, string> = {
   time: 'takes ms or s (no unit means ms)',
-  rate: 'takes % or no unit',
+  rate: 'takes a percentage with its % sign',
   count: 'takes a whole number with no unit',
   throughput: 'takes a number with no unit (requests per second)',
 };
@@ -111,10 +114,10 @@ function parseLine(raw: string, line: number): Threshold | LineError {
   if ('message' in metric) return metric;
   const op = parseOp(raw, metric.end, metric.metric);
   if ('message' in op) return op;
-  const value = parseValue(raw, op.end, metric.metric, op.op);
-  if ('message' in value) return value;
-  const rest = skipSpace(raw, value.end);
-  if (rest < raw.length) return trailingText(raw, rest, raw.slice(value.start, value.end));
+  const limit = parseLimit(raw, op.end, metric.metric, op.op);
+  if ('message' in limit) return limit;
+  const rest = skipSpace(raw, limit.end);
+  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, limit.end));
   return {
     source: raw.trim(),
     line,
@@ -122,7 +125,8 @@ function parseLine(raw: string, line: number): Threshold | LineError {
     ...(scope.location !== undefined && { location: scope.location }),
     metric: metric.metric,
     op: op.op,
-    value: value.value,
+    value: limit.value,
+    ...(limit.baseline !== undefined && { baseline: limit.baseline }),
   };
 }
 
@@ -160,7 +164,11 @@ function parseScopes(raw: string): Scope | LineError {
 }
 
 function setStep(scope: Scope, inner: string, index: number): LineError | undefined {
-  if (inner === '') return { index, message: 'expected a step id or name inside step[]' };
+  if (inner === '') return { index, message: 'expected a step id or name inside step[], or * for each step' };
+  if (inner === '*') {
+    scope.step = { each: true };
+    return undefined;
+  }
   if (!/^\d+$/.test(inner)) {
     scope.step = { name: inner };
     return undefined;
@@ -171,10 +179,10 @@ function setStep(scope: Scope, inner: string, index: number): LineError | undefi
   return undefined;
 }
 
-const LOCATION_FORM = 'a two-letter upper-case country code such as DE, or local';
+const LOCATION_FORM = 'a two-letter upper-case country code such as DE, local, or * for each location';
 
 function setLocation(scope: Scope, inner: string, index: number): LineError | undefined {
-  if (/^[A-Z]{2}$/.test(inner) || inner === 'local') {
+  if (/^[A-Z]{2}$/.test(inner) || inner === 'local' || inner === '*') {
     scope.location = inner;
     return undefined;
   }
@@ -187,6 +195,8 @@ function setLocation(scope: Scope, inner: string, index: number): LineError | un
 }
 
 function parseMetric(raw: string, scope: Scope): { metric: ThresholdMetric; end: number } | LineError {
+  const percentile = /^p\d+(?:\.\d+)?(?![A-Za-z0-9_.])/.exec(raw.slice(scope.end))?.[0];
+  if (percentile !== undefined) return parsePercentile(percentile, scope.end);
   const word = readWord(raw, scope.end);
   if (word === '') {
     const message =
@@ -197,30 +207,81 @@ function parseMetric(raw: string, scope: Scope): { metric: ThresholdMetric; end:
   }
   const metric = THRESHOLD_METRICS.find((m) => m === word);
   if (metric) return { metric, end: scope.end + word.length };
-  const lower = THRESHOLD_METRICS.find((m) => m === word.toLowerCase());
+  const lower = THRESHOLD_METRICS.find((m) => m === word.toLowerCase()) ?? (/^P\d/.test(word) ? word.toLowerCase() : undefined);
   const message = lower
     ? `unknown metric ${quote(word)}; metrics are lower case: ${lower}`
-    : /^p50$/i.test(word)
-      ? `unknown metric ${quote(word)}; the 50th percentile is written median`
-      : `unknown metric ${quote(word)}; expected one of ${METRICS_LIST}`;
+    : `unknown metric ${quote(word)}; expected one of ${METRICS_LIST}`;
   return { index: scope.end, message };
 }
 
+/**
+ * `p75` → 75, `p99.9` → 99.9; without a decimal point, digits past 100 read as HdrHistogram's
+ * and k6's shorthand: `p999` → 99.9, `p9999` → 99.99. The metric is kept in canonical form (`p99.9`).
+ */
+function parsePercentile(text: string, index: number): { metric: ThresholdMetric; end: number } | LineError {
+  const digits = text.slice(1);
+  const value = digits.includes('.') || Number(digits) <= 100 ? Number(digits) : Number(`${digits.slice(0, 2)}.${digits.slice(2)}`);
+  if (!(value > 0 && value <= 100)) {
+    return { index, message: `percentile ${quote(text)} is out of range; expected p followed by a number above 0 and up to 100 (p50, p99.9)` };
+  }
+  return { metric: `p${value}`, end: index + text.length };
+}
 
-interface ParsedValue {
+interface ParsedLimit {
   value: number;
-  /** Where the number starts and where its unit ends. */
+  baseline?: BaselineLimit;
+  /** Where the limit starts and where it ends. */
   start: number;
   end: number;
 }
 
-function parseValue(raw: string, from: number, metric: ThresholdMetric, op: ThresholdOp): ParsedValue | LineError {
+function parseLimit(raw: string, from: number, metric: ThresholdMetric, op: ThresholdOp): ParsedLimit | LineError {
   const start = skipSpace(raw, from);
-  const number = /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(start))?.[0];
-  if (number === undefined) return { index: start, message: `expected a number after "${op}", got ${got(raw, start)}` };
+  if (readWord(raw, start) !== 'baseline') {
+    const value = parseValue(raw, start, metric, `after "${op}"`);
+    return 'message' in value ? value : { ...value, start };
+  }
+  const afterWord = start + 'baseline'.length;
+  const signAt = skipSpace(raw, afterWord);
+  const sign = raw[signAt];
+  if (sign !== '+' && sign !== '-') return { value: 0, baseline: { kind: 'percent', amount: 0 }, start, end: afterWord };
+  const amountAt = skipSpace(raw, signAt + 1);
+  const number = readNumber(raw, amountAt);
+  if (number === undefined) return { index: amountAt, message: `expected a number after "baseline ${sign}", got ${got(raw, amountAt)}` };
+  const unitAt = skipSpace(raw, amountAt + number.length);
+  const unit = readUnit(raw, unitAt);
+  const signed = (n: number): number => (sign === '-' ? -n : n) || 0;
+  if (unit === '%') return { value: 0, baseline: { kind: 'percent', amount: signed(Number(number)) }, start, end: unitAt + 1 };
+  if (metricKind(metric) === 'rate') {
+    return { index: unitAt, message: `expected % after "baseline ${sign} ${number}": a change relative to the baseline, e.g. baseline + 10%` };
+  }
+  const value = parseValue(raw, amountAt, metric, `after "baseline ${sign}"`);
+  if ('message' in value) return value;
+  // `baseline + 0ms` means the baseline itself: one meaning, one form (`baseline`).
+  const amount = signed(value.value);
+  return { value: 0, baseline: { kind: amount === 0 ? 'percent' : 'absolute', amount }, start, end: value.end };
+}
+
+function readNumber(raw: string, at: number): string | undefined {
+  return /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(at))?.[0];
+}
+
+function readUnit(raw: string, at: number): string {
+  return /^[^\s#]*/.exec(raw.slice(at))?.[0] ?? '';
+}
+
+function parseValue(raw: string, start: number, metric: ThresholdMetric, after: string): { value: number; end: number } | LineError {
+  const number = readNumber(raw, start);
+  if (number === undefined) return { index: start, message: `expected a number or baseline ${after}, got ${got(raw, start)}` };
   const unitStart = skipSpace(raw, start + number.length);
-  const unit = /^[^\s#]*/.exec(raw.slice(unitStart))?.[0] ?? '';
+  const unit = readUnit(raw, unitStart);
   const kind = metricKind(metric);
+  if (kind === 'rate' && unit === '') {
+    return {
+      index: unitStart,
+      message: `${metric} is a percentage and needs its % sign: write ${number}% for ${number} %, or ${plainDecimal(Number(number) * 100)}% if ${number} is a fraction`,
+    };
+  }
   if (unit !== '' && !UNITS[kind].includes(unit)) {
     const message = KNOWN_UNITS.includes(unit)
       ? `unit ${quote(unit)} does not apply to ${metric} (${KIND_NAMES[kind]}); ${metric} ${KIND_USAGE[kind]}`
@@ -235,7 +296,7 @@ function parseValue(raw: string, from: number, metric: ThresholdMetric, op: Thre
   if (kind === 'rate' && value > 100) {
     return { index: start, message: `${metric} is a percentage; expected a value from 0 to 100, got ${number}` };
   }
-  return { value, start, end: unit === '' ? start + number.length : unitStart + unit.length };
+  return { value, end: unit === '' ? start + number.length : unitStart + unit.length };
 }
 
 function trailingText(raw: string, index: number, value: string): LineError {
@@ -253,12 +314,22 @@ function trailingText(raw: string, index: number, value: string): LineError {
 
 // ---- rendering ----
 
+const UNIT_TEXT: Record<MetricKind, string> = { time: ' ms', rate: ' %', count: '', throughput: '' };
+
 /** Canonical text of a threshold (`step[login].location[DE].p95 < 500 ms`); parses back to it. */
 export function describeThreshold(t: Threshold): string {
-  const step = t.step === undefined ? '' : `step[${'id' in t.step ? t.step.id : t.step.name}].`;
+  const step = t.step === undefined ? '' : `step[${'id' in t.step ? t.step.id : 'name' in t.step ? t.step.name : '*'}].`;
   const location = t.location === undefined ? '' : `location[${t.location}].`;
-  const unit = { time: ' ms', rate: ' %', count: '', throughput: '' }[metricKind(t.metric)];
-  return `${step}${location}${t.metric} ${t.op} ${plainDecimal(t.value)}${unit}`;
+  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}`;
+}
+
+function describeLimit(t: Threshold): string {
+  const unit = UNIT_TEXT[metricKind(t.metric)];
+  if (t.baseline === undefined) return `${plainDecimal(t.value)}${unit}`;
+  const { kind, amount } = t.baseline;
+  if (amount === 0) return 'baseline';
+  const sign = amount < 0 ? '-' : '+';
+  return `baseline ${sign} ${plainDecimal(Math.abs(amount))}${kind === 'percent' ? '%' : unit}`;
 }
 
 const VALUE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -268,6 +339,11 @@ export function formatMetricValue(metric: ThresholdMetric, value: number): strin
   const number = VALUE_FORMAT.format(value);
   const suffix = { time: ' ms', rate: ' %', count: '', throughput: '/s' }[metricKind(metric)];
   return `${number}${suffix}`;
+}
+
+/** Whether a metric is one of the named ones (not a percentile written pN). */
+export function isNamedMetric(metric: ThresholdMetric): metric is NamedMetric {
+  return (THRESHOLD_METRICS as readonly string[]).includes(metric);
 }
 
 /** String(n) without exponent notation, which the grammar does not read (1e-7 → 0.0000001). */
@@ -282,108 +358,3 @@ function plainDecimal(n: number): string {
   const plain = exponent < 0 ? `0.${'0'.repeat(-exponent - 1)}${digits}` : digits.padEnd(exponent + 1, '0');
   return sign + plain;
 }
-
-// ---- evaluation ----
-
-/** The counts and response times that every level of a result (overall, step, location) has. */
-interface Level {
-  fail_count: number;
-  success_count: number;
-  iteration_count: number;
-  response_times: ResponseTimes;
-}
-
-/**
- * Measure each threshold against the result. A threshold whose step or location is not in the
- * result is a problem, never a pass; all such problems are reported together.
- */
-export function evaluateThresholds(
-  result: LoadTestResult,
-  thresholds: readonly Threshold[],
-  origin: ThresholdOrigin = THRESHOLDS_INPUT,
-): EvaluatedThresholds {
-  const outcomes: ThresholdOutcome[] = [];
-  const problems: Problem[] = [];
-  for (const threshold of thresholds) {
-    const level = resolveLevel(result, threshold);
-    if (typeof level === 'string') {
-      problems.push({ path: thresholdPlace(origin, threshold.line), message: level });
-      continue;
-    }
-    const scoped = threshold.step !== undefined || threshold.location !== undefined;
-    const actual = metricValue(threshold.metric, level, result.run, scoped);
-    outcomes.push({ threshold, actual, passed: compareValues(actual, threshold.op, threshold.value) });
-  }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, outcomes };
-}
-
-function resolveLevel(result: LoadTestResult, t: Threshold): Level | string {
-  let step: StepResult | undefined;
-  if (t.step !== undefined) {
-    const found = findStep(result, t.step);
-    if (typeof found === 'string') return found;
-    step = found;
-  }
-  if (t.location === undefined) return step ?? result.results;
-  const locations: Record<string, Level> = step ? step.location_dist : result.results.location_dist;
-  if (Object.hasOwn(locations, t.location)) {
-    const level = locations[t.location];
-    if (level) return level;
-  }
-  const keys = Object.keys(locations);
-  const name = step && stepName(result, step.id);
-  const where = step ? ` of step ${step.id}${name === undefined ? '' : ` (${name})`}` : '';
-  const existing = keys.length > 0 ? `${step ? 'its ' : ''}locations are: ${keys.join(', ')}` : 'there are none';
-  return `location ${quote(t.location)} is not in the results${where}; ${existing}`;
-}
-
-function findStep(result: LoadTestResult, selector: NonNullable<Threshold['step']>): StepResult | string {
-  const steps = result.results.steps;
-  const existing =
-    steps.length > 0 ? `steps are: ${steps.map((s) => listedStep(result, s.id)).join(', ')}` : 'there are none';
-  if ('id' in selector) {
-    return steps.find((s) => s.id === selector.id) ?? `step ${selector.id} is not in the results; ${existing}`;
-  }
-  const named = result.run.steps.filter((s) => s.name === selector.name);
-  const [only] = named;
-  if (only === undefined) return `step ${quote(selector.name)} is not in the results; ${existing}`;
-  if (named.length > 1) {
-    const ids = named.map((s) => s.id).join(', ');
-    return `step name ${quote(selector.name)} is ambiguous: steps ${ids} have it; use the id, e.g. step[${only.id}]`;
-  }
-  return (
-    steps.find((s) => s.id === only.id) ??
-    `step ${quote(selector.name)} (id ${only.id}) is not in the results; ${existing}`
-  );
-}
-
-/** `2 login` as steps are listed in messages; just the id when the run does not name it. */
-function listedStep(result: LoadTestResult, id: number): string {
-  const name = stepName(result, id);
-  return name === undefined ? String(id) : `${id} ${name}`;
-}
-
-function stepName(result: LoadTestResult, id: number): string | undefined {
-  return result.run.steps.find((s) => s.id === id)?.name;
-}
-
-function metricValue(metric: ThresholdMetric, level: Level, run: RunInfo, scoped: boolean): number {
-  const total = level.fail_count + level.success_count;
-  // One division of exact integers: 7 of 100 is 7, where 7 / 100 * 100 is 7.000000000000001.
-  switch (metric) {
-    case 'fail_rate':
-      return total === 0 ? 0 : (level.fail_count * 100) / total;
-    case 'success_rate':
-      return total === 0 ? 0 : (level.success_count * 100) / total;
-    case 'fail_count':
-    case 'success_count':
-    case 'iteration_count':
-      return level[metric];
-    case 'rps':
-      if (!scoped) return run.rps;
-      return run.duration_s > 0 ? total / run.duration_s : 0;
-    default:
-      return level.response_times[metric];
-  }
-}
-

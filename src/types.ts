@@ -191,6 +191,16 @@ export interface RunStepInfo {
   name: string;
   method: string;
   url: string;
+  /** Error statuses (≥ 400) the step's assertions expect: not HTTP errors (docs/verdict.md). */
+  expected_status?: number[];
+}
+
+/** How the load generator itself fared (docs/engine.md, self-monitoring). */
+export interface GeneratorInfo {
+  /** The generator, not the service, was the bottleneck: latencies include its own delay. */
+  saturated: boolean;
+  /** Why, in words: `up to 212 ms of event-loop delay; 13 % of iterations started late`. */
+  reason?: string;
 }
 
 export interface RunInfo {
@@ -217,6 +227,8 @@ export interface RunInfo {
   shards?: ShardSummary[];
   /** When a latency test ran with the load test (action input latency-target). */
   latency?: LatencyResult;
+  /** Embedded runs: the generator's own health (docs/engine.md). */
+  generator?: GeneratorInfo;
 }
 
 export interface LoadTestResult {
@@ -227,26 +239,46 @@ export interface LoadTestResult {
   histograms?: EncodedHistograms;
 }
 
-// ---- Thresholds (the README's Thresholds) ----
+// ---- Thresholds (docs/verdict.md) ----
 
+/** Metrics known by name; any percentile is written `pN` (PercentileMetric). */
 export const THRESHOLD_METRICS = [
   'avg', 'min', 'max', 'median', 'p80', 'p90', 'p95', 'p99', 'stddev',
-  'fail_rate', 'success_rate', 'fail_count', 'success_count', 'iteration_count', 'rps',
+  'fail_rate', 'success_rate', 'http_fail_rate', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx',
+  'fail_count', 'success_count', 'iteration_count', 'rps',
 ] as const;
-export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
+export type NamedMetric = (typeof THRESHOLD_METRICS)[number];
+/** `p75`, `p99.9` (canonical form: the percentile as a decimal number). */
+export type PercentileMetric = `p${string}`;
+export type ThresholdMetric = NamedMetric | PercentileMetric;
 export type ThresholdOp = '<' | '<=' | '>' | '>=' | '==' | '!=';
+
+/** `step[*]` and `location[*]`: every step or location, each checked on its own. */
+export type StepSelector = { id: number } | { name: string } | { each: true };
+
+/** A limit relative to the baseline's value at the same scope: `baseline + 10%`, `baseline - 20ms`. */
+export interface BaselineLimit {
+  /** `percent`: baseline × (1 ± amount/100). `absolute`: baseline ± amount (in the metric's base unit). */
+  kind: 'percent' | 'absolute';
+  /** Signed: +10 for `+ 10%`, -20 for `- 20ms`; 0 for plain `baseline`. */
+  amount: number;
+}
 
 export interface Threshold {
   /** The line as the user wrote it (trimmed). */
   source: string;
   /** 1-based line number in the input. */
   line: number;
-  step?: { id: number } | { name: string };
+  step?: StepSelector;
+  /** A location name, or `*` for each location. */
   location?: string;
   metric: ThresholdMetric;
   op: ThresholdOp;
-  /** In the metric's base unit: ms for times, % for rates, plain numbers otherwise. */
+  /** In the metric's base unit: ms for times, % for rates, plain numbers otherwise. Unused when `baseline` is set. */
   value: number;
+  baseline?: BaselineLimit;
+  /** Applied by loadgate, not written by the user (docs/verdict.md, defaults). */
+  isDefault?: boolean;
 }
 
 /** A check from another part of the run (latency thresholds, the comparison gate) that counts in the verdict. */
@@ -260,9 +292,44 @@ export interface ExtraCheck {
 
 export interface ThresholdOutcome {
   threshold: Threshold;
-  /** The measured value in the metric's base unit. */
-  actual: number;
+  /** The measured value in the metric's base unit; undefined when there is no sample to measure. */
+  actual: number | undefined;
+  /** The limit the value was held to (the threshold's value, or the one computed from the baseline). */
+  limit: number | undefined;
   passed: boolean;
+  /** For `step[*]`/`location[*]`: the scope whose value is shown (the worst, or the first that failed). */
+  where?: string;
+  /** Why it failed when there was nothing to compare: `no successful response`, `not in the baseline`. */
+  reason?: string;
+}
+
+// ---- The verdict (docs/verdict.md): built once by src/verdict/judge.ts, rendered by every surface ----
+
+export type Outcome = 'passed' | 'failed' | 'incomplete';
+export type CheckKind = 'threshold' | 'no-data' | 'completeness' | 'generator' | 'comparison' | 'latency';
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'stopped';
+
+/** One line of the verdict: what was checked, what was measured, whether it held. */
+export interface Check extends ExtraCheck {
+  kind: CheckKind;
+  /** A default threshold (not written by the user). */
+  isDefault?: boolean;
+  /** A check that does not fail the run when it fails (a warning the user asked for). */
+  warnOnly?: boolean;
+}
+
+export interface Judgement {
+  outcome: Outcome;
+  /** The thresholds and their outcomes, defaults included, as the thresholds tables list them. */
+  thresholds: ThresholdOutcome[];
+  /** Every check, thresholds first: what reports list and the headline counts. */
+  checks: Check[];
+  /** The checks that failed the run. */
+  failed: Check[];
+  /** Checks that failed but only warn. */
+  warnings: Check[];
+  /** What stopped the run early, when something did. */
+  stoppedBy?: StopSignal;
 }
 
 // ---- Latency tests (docs/latency.md). Wire names (snake_case) as the service answer and the results file write them. ----

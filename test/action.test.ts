@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstZipEntry, startArtifactStandin } from './helpers/artifact-standin.ts';
 import { startGithubStandin, type GithubStandin } from './helpers/github-standin.ts';
 import { runNode } from './helpers/process.ts';
-import { startTarget, type Target } from './helpers/targets.ts';
+import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
 
 let target: Target;
 let dir: string;
@@ -118,10 +118,10 @@ describe('the bundled action in embedded mode', () => {
       expect(github.comments[0]!.id).toBe(comment.id);
       expect(github.comments[0]!.body).toContain('loadgate: checkout failed');
       expect(second.stdout).toMatch(/::error title=loadgate%3A threshold failed,file=.*checkout\.json::step\[slow\]\.p95 < 1 ms: actual \d+ ms/);
-      expect(second.stdout).toContain('::error::loadgate: 1 threshold failed');
+      expect(second.stdout).toContain('::error::loadgate: 1 check failed');
       expect(output(second.outputs, 'passed')).toBe('false');
       // The failure comes after the report was posted.
-      expect(second.stdout.indexOf('::error::loadgate: 1 threshold failed')).toBeGreaterThan(second.stdout.indexOf('::error title=loadgate%3A threshold failed'));
+      expect(second.stdout.indexOf('::error::loadgate: 1 check failed')).toBeGreaterThan(second.stdout.indexOf('::error title=loadgate%3A threshold failed'));
       // The token is registered as a secret (the runner masks it) and printed nowhere else.
       const lines = (second.stdout + first.stdout).split('\n').filter((l) => l.includes('ghs_secret_token_value'));
       expect(lines.length).toBeGreaterThan(0);
@@ -154,12 +154,48 @@ describe('the bundled action in embedded mode', () => {
       }, 'e');
       expect(run.code).toBe(1);
       const body = github.comments[0]!.body;
-      expect(body).toContain('loadgate: checkout failed — 1 of 3 thresholds breached: latency\\[LOCAL.HOST\\].total.max');
+      expect(body).toContain('loadgate: checkout failed — 1 of 5 checks failed: latency\\[LOCAL.HOST\\].total.max');
       expect(body).toContain('LOCAL.HOST');
       expect(run.stdout).toMatch(/::error title=loadgate%3A threshold failed.*::latency\[LOCAL\.HOST\]\.total\.max < 0\.001 ms: actual/);
       const results = JSON.parse(readFileSync(join(dir, 'latency-results.json'), 'utf8'));
       expect(results.run.latency.locations['LOCAL.HOST'].samples).toBe(3);
       expect(results.run.latency.locations['LOCAL.HOST'].phases.ttfb.median).toBeGreaterThanOrEqual(4);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('a service that is down fails the step: passed=false, an error annotation, the summary says why', async () => {
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      const down = `http://127.0.0.1:${await refusedPort()}`;
+      const run = await runAction(github, {
+        ...inputs('p95 < 500ms'),
+        environment: JSON.stringify({ name: 'pr', vars: [{ key: 'BASE', value: down }] }),
+        comment: 'false',
+      }, 'down');
+      expect(run.code).toBe(1);
+      expect(output(run.outputs, 'passed')).toBe('false');
+      expect(run.stdout).toMatch(/::error title=loadgate%3A threshold failed.*::p95 < 500 ms: actual — \(no response\)/);
+      expect(run.stdout).toMatch(/::error title=loadgate%3A check failed.*::every step got a successful response: actual none for step 1 \(home\), step 2 \(slow\)/);
+      expect(run.summary).toContain('loadgate: checkout failed');
+      expect(run.summary).toContain('| p95 < 500 ms | — (no response) | < 500 ms | ❌ failed |');
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('a threshold on a step the definition lacks is bad input: nothing sent, passed=false, the summary says why', async () => {
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      target.reset();
+      const run = await runAction(github, { ...inputs('step[logn].p95 < 1s'), comment: 'false' }, 'typo');
+      expect(run.code).toBe(1);
+      expect(target.received).toHaveLength(0);
+      expect(output(run.outputs, 'passed')).toBe('false');
+      expect(run.stdout).toMatch(/::error title=loadgate%3A bad input::thresholds line 1: step "logn" is not in the definition; its steps are: 1 home, 2 slow/);
+      expect(run.summary).toContain('loadgate: bad input — nothing was sent');
+      expect(run.summary).toContain('step "logn" is not in the definition');
     } finally {
       await github.close();
     }

@@ -84,11 +84,12 @@ describe('loadgate run', () => {
     expect(unknown.code).toBe(2);
   });
 
-  it('SIGINT stops the run and still writes partial results', async () => {
+  it('SIGINT stops the run, still writes partial results, and exits 130', async () => {
     const results = join(dir, 'partial.json');
     // Interrupted once the first second's progress line is out: the run is under way, whatever the machine's speed.
     const run = await loadgate(['run', writeDefinition('partial', 400, 4), '--results', results], (out) => out.includes('[1/4 s]'));
-    expect(run.code).toBe(0);
+    // A stopped run is never a pass: 130, as shells report SIGINT.
+    expect(run.code).toBe(130);
     expect(run.stderr).toContain('SIGINT');
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(written.run.interrupted).toBe(true);

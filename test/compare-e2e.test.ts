@@ -81,7 +81,7 @@ describe('the bundled action in mode compare', () => {
     });
     expect(run.code, run.out).toBe(1);
     expect(run.out).toMatch(/round 5\/5/);
-    expect(run.out).toMatch(/::error::loadgate: 1 threshold failed: step\[search\] head\/base median/);
+    expect(run.out).toMatch(/::error::loadgate: 1 check failed: step\[search\] head\/base median/);
     expect(readFileSync(summary, 'utf8')).toContain('Comparison with the base');
   });
 });

@@ -34,11 +34,12 @@ import {
   type CompareSettings,
 } from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
-import { applyThresholds } from '../src/pipeline.ts';
+import { judgeRun } from '../src/pipeline.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import type { Environment } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
+import { judgementFor } from './helpers/judgement.ts';
 
 let target: Target;
 beforeAll(async () => {
@@ -214,7 +215,7 @@ describe('the rounds against two sides', () => {
     );
   });
 
-  it('writes a results file with the head as its 2.5 result, the base and the round values', () => {
+  it('writes a results file with the head as its 2.5 result, the base and the round values', async () => {
     const file = comparisonResultFile(slower.result);
     expect(file.run.mode).toBe('compare');
     expect(file.results.iteration_count).toBe(5 * 40);
@@ -229,7 +230,7 @@ describe('the rounds against two sides', () => {
     // Absolute thresholds still apply to the head side.
     const thresholds = parseThresholdLines(['p95 < 5ms']);
     if (!thresholds.ok) throw new Error('threshold did not parse');
-    expect(applyThresholds(file, thresholds.thresholds, THRESHOLD_FLAG).passed).toBe(false);
+    expect((await judgeRun(file, { thresholds: thresholds.thresholds, defaults: true, origin: THRESHOLD_FLAG })).outcome).toBe('failed');
   });
 
   it('reports the regression in the Markdown, terminal and HTML renderings', () => {
@@ -238,7 +239,7 @@ describe('the rounds against two sides', () => {
     expect(section.title).toBe('Comparison with the base: failed');
     expect(section.markdown).toMatch(/\| 1 \| checkout \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \([\d.]+–[\d.]+\) \| [<\d. ]+ \| \*\*✗ slower\*\* \|/);
     expect(section.markdown).toContain('xychart-beta');
-    const markdown = renderMarkdown({ result: comparisonResultFile(slower.result), outcomes: [], extraSections: [section] });
+    const markdown = renderMarkdown({ result: comparisonResultFile(slower.result), judgement: judgementFor(comparisonResultFile(slower.result)), extraSections: [section] });
     expect(markdown).toContain('#### Comparison with the base: failed');
     expect(comparisonTerminal(comparison, { color: false })).toMatch(/✘ comparison with the base FAILED — checkout [\d.]+× the base/);
     expect(comparisonHtmlSection(comparison).html).toContain('data-verdict="slower"');

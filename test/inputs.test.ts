@@ -32,7 +32,7 @@ describe('getInputs', () => {
       'proxies: expected CC=http://host:port (a two-letter country code and a proxy URL), got "usa=http://x"',
       'mode: expected one of embedded, hosted, merge, compare, got "turbo"',
       'max-concurrency: expected a whole number of at least 1, got "0"',
-      'thresholds line 1, column 6: expected a number after "<", got end of line',
+      'thresholds line 1, column 6: expected a number or baseline after "<", got end of line',
       'comment: expected true or false, got "maybe"',
       'test: expected the path of the test definition file (input "test")',
     ]);

@@ -5,6 +5,7 @@ import { exampleResult, htmlReportExample } from '../scripts/render-html-example
 import { renderHtmlReport } from '../src/report/html.ts';
 import { closeBrowser, serveHtml, withBrowserPage } from './helpers/browser.ts';
 import { makeResult } from './helpers/result-fixture.ts';
+import { judgementFor } from './helpers/judgement.ts';
 
 afterAll(closeBrowser);
 
@@ -23,7 +24,7 @@ describe('the HTML report in Chromium', () => {
         await expect(page.title()).resolves.toBe('checkout — loadgate report');
         const verdict = page.locator('.verdict');
         expect(await verdict.isVisible()).toBe(true);
-        expect(await verdict.innerText()).toMatch(/FAILED\s+checkout failed — 1 of 3 thresholds breached: fail_rate < 2 %/);
+        expect(await verdict.innerText()).toMatch(/FAILED\s+checkout failed — 1 of 4 checks failed: fail_rate < 2 %/);
 
         const stepNames = await page.locator('.step-name').allInnerTexts();
         expect(stepNames).toEqual(exampleResult().run.steps.map((s) => s.name));
@@ -49,7 +50,7 @@ describe('the HTML report in Chromium', () => {
 
   it('shows hostile names as text and runs nothing from them', async () => {
     const result = makeResult({ name: 'shop</script><script>alert(1)</script>', steps: ['<img src=x onerror=alert(1)>'] });
-    const served = await serveHtml(renderHtmlReport({ result, outcomes: [] }));
+    const served = await serveHtml(renderHtmlReport({ result, judgement: judgementFor(result) }));
     try {
       await withBrowserPage(async ({ page, consoleErrors, pageErrors, requests }) => {
         const dialogs: string[] = [];
@@ -73,7 +74,8 @@ describe('the HTML report in Chromium', () => {
   });
 
   it('shows the note instead of a timeline for a run without per-second data', async () => {
-    const html = renderHtmlReport({ result: makeResult({ run: { series: [], mode: 'hosted' } }), outcomes: [] });
+    const hosted = makeResult({ run: { series: [], mode: 'hosted' } });
+    const html = renderHtmlReport({ result: hosted, judgement: judgementFor(hosted) });
     await withBrowserPage(async ({ page, consoleErrors }) => {
       await page.setContent(html);
       expect(consoleErrors).toEqual([]);

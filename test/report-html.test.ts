@@ -4,23 +4,15 @@ import { HTML_EXAMPLE_FILE, exampleSeries, htmlReportExample } from '../scripts/
 import { compareToBaseline } from '../src/report/baseline.ts';
 import { HTML_REPORT_CSP, NO_SERIES_NOTE, bucketSeries, renderHtmlReport } from '../src/report/html.ts';
 import { barChart, escapeXml, niceTicks, timeChart, timeTicks } from '../src/report/svg.ts';
-import { evaluateThresholds, parseThresholds } from '../src/thresholds.ts';
-import type { LoadTestResult, SecondSample, ThresholdOutcome } from '../src/types.ts';
+import type { LoadTestResult, SecondSample } from '../src/types.ts';
 import { makeResult } from './helpers/result-fixture.ts';
+import { judgementFor } from './helpers/judgement.ts';
 
 const HOSTILE_STEP = '<img src=x onerror=alert(1)>';
 const HOSTILE_NAME = 'shop</script><script>alert(1)</script>';
 
-function outcomesFor(result: LoadTestResult, lines: string): ThresholdOutcome[] {
-  const parsed = parseThresholds(lines);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const evaluated = evaluateThresholds(result, parsed.thresholds);
-  if (!evaluated.ok) throw new Error(JSON.stringify(evaluated.problems));
-  return evaluated.outcomes;
-}
-
-function render(result: LoadTestResult, outcomes: ThresholdOutcome[] = []): string {
-  return renderHtmlReport({ result, outcomes });
+function render(result: LoadTestResult, thresholds = ''): string {
+  return renderHtmlReport({ result, judgement: judgementFor(result, thresholds) });
 }
 
 function second(t: number, responses = 10): SecondSample {
@@ -38,7 +30,7 @@ describe('renderHtmlReport: escaping', () => {
   const result = makeResult({ name: HOSTILE_NAME, steps: ['login', HOSTILE_STEP] });
   const html = renderHtmlReport({
     result,
-    outcomes: outcomesFor(result, `step[${HOSTILE_STEP}].p95 < 1ms`),
+    judgement: judgementFor(result, `step[${HOSTILE_STEP}].p95 < 1ms`),
   });
 
   it('escapes a hostile step name everywhere it appears', () => {
@@ -100,16 +92,17 @@ describe('renderHtmlReport: a self-contained page', () => {
 describe('renderHtmlReport: content', () => {
   it('states the verdict in words and colour for each status', () => {
     const result = makeResult();
-    const failed = render(result, outcomesFor(result, 'p95 < 1ms\nfail_rate < 50%'));
+    const failed = render(result, 'p95 < 1ms\nfail_rate < 50%');
     expect(failed).toContain('class="verdict verdict-failed" data-verdict="failed"');
     expect(failed).toContain('<span class="verdict-word">Failed</span>');
-    expect(failed).toContain('checkout failed — 1 of 2 thresholds breached: p95 &lt; 1 ms (actual 386 ms)');
+    expect(failed).toContain('checkout failed — 1 of 3 checks failed: p95 &lt; 1 ms (actual 386 ms)');
 
-    const passed = render(result, outcomesFor(result, 'fail_rate < 50%'));
+    const passed = render(result, 'fail_rate < 50%');
     expect(passed).toContain('<span class="verdict-word">Passed</span>');
-    expect(passed).toContain('checkout passed — 1 threshold met');
+    expect(passed).toContain('checkout passed — all 2 checks met');
 
-    expect(render(result)).toContain('data-verdict="neutral"');
+    // No threshold is not nothing to judge: every step answered, so it passed.
+    expect(render(result)).toContain('data-verdict="passed"');
     const stopped = makeResult({ run: { interrupted: true } });
     expect(render(stopped)).toContain('data-verdict="partial"');
     expect(render(stopped)).toContain('stopped early — results are partial');
@@ -123,7 +116,7 @@ describe('renderHtmlReport: content', () => {
 
   it('lists thresholds with actual, limit and result', () => {
     const result = makeResult();
-    const html = render(result, outcomesFor(result, 'p95 < 500ms\nstep[checkout].p99 < 1s'));
+    const html = render(result, 'p95 < 500ms\nstep[checkout].p99 < 1s');
     expect(html).toContain('<td>p95 &lt; 500 ms</td><td class="num">386 ms</td><td class="num">&lt; 500 ms</td>');
     expect(html).toContain('<td>step[checkout].p99 &lt; 1000 ms</td><td class="num">1,044 ms</td>');
     expect(html).toContain('<span class="badge badge-fail">failed</span>');
@@ -171,7 +164,7 @@ describe('renderHtmlReport: content', () => {
   it('shows changes against a baseline in words', () => {
     const result = makeResult();
     const baseline = makeResult({ latencyScale: 0.9, run: { started_at: '2025-04-30T12:00:00.000Z' } });
-    const html = renderHtmlReport({ result, outcomes: [], baseline: compareToBaseline(result, baseline) });
+    const html = renderHtmlReport({ result, judgement: judgementFor(result), baseline: compareToBaseline(result, baseline) });
     expect(html).toContain('Changes against the baseline run of 2025-04-30 12:00:00 UTC.');
     expect(html).toContain('<span class="change change-worse">+11.2 % ▲ worse</span>');
   });
@@ -179,7 +172,7 @@ describe('renderHtmlReport: content', () => {
   it('places extra sections with an escaped title and their HTML as given', () => {
     const html = renderHtmlReport({
       result: makeResult(),
-      outcomes: [],
+      judgement: judgementFor(makeResult()),
       extraSections: [{ title: 'Latency <by location>', html: '<p class="x">probe table</p>' }],
       title: 'Custom <title>',
     });

@@ -7,20 +7,13 @@ import type { MetricChange } from '../src/report/baseline.ts';
 import { formatDuration, formatRps, formatSignedPercent, requestLabel, verdictOf } from '../src/report/format.ts';
 import { GITHUB_COMMENT_LIMIT, escapeMarkdown, renderMarkdown, renderSummaryLine } from '../src/report/markdown.ts';
 import { renderTerminal } from '../src/report/terminal.ts';
-import { describeThreshold, evaluateThresholds, parseThresholds } from '../src/thresholds.ts';
-import type { LoadTestResult, ThresholdOutcome } from '../src/types.ts';
+import type { LoadTestResult } from '../src/types.ts';
 import { makeResult } from './helpers/result-fixture.ts';
+import { judgementFor } from './helpers/judgement.ts';
 
 const MARKER = '<!-- loadgate:comment test="checkout" job="load" -->';
 const HOSTILE = 'a|b<script>alert(`x`)</script>\n| injected | row |';
 
-function outcomesFor(result: LoadTestResult, lines: string): ThresholdOutcome[] {
-  const parsed = parseThresholds(lines);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const evaluated = evaluateThresholds(result, parsed.thresholds);
-  if (!evaluated.ok) throw new Error(JSON.stringify(evaluated.problems));
-  return evaluated.outcomes;
-}
 
 /** The baseline run: a day earlier, 10 % faster, with a fourth step that was since removed. */
 function baselineRun(): LoadTestResult {
@@ -92,17 +85,16 @@ describe('renderMarkdown', () => {
   const failing = 'p95 < 300ms\nfail_rate < 1%\nstep[login].p99 < 1s\nlocation[DE].avg <= 300';
 
   it('renders a passed run (snapshot)', async () => {
-    const md = renderMarkdown({ result, outcomes: outcomesFor(result, 'p95 < 1s\nfail_rate < 5%'), marker: MARKER, definitionFile: 'loadtests/checkout.json' });
-    expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — all 2 thresholds met');
+    const md = renderMarkdown({ result, judgement: judgementFor(result, 'p95 < 1s\nfail_rate < 5%'), marker: MARKER, definitionFile: 'loadtests/checkout.json' });
+    expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — all 3 checks met');
     await expect(md).toMatchFileSnapshot('./fixtures/report/passed.md');
   });
 
   it('puts the verdict first and names each breached threshold with its actual value (snapshot)', async () => {
-    const outcomes = outcomesFor(result, failing);
-    const md = renderMarkdown({ result, outcomes, marker: MARKER, reportUrl: 'https://example.com/report.html' });
+    const md = renderMarkdown({ result, judgement: judgementFor(result, failing), marker: MARKER, reportUrl: 'https://example.com/report.html' });
     expect(md.startsWith(`${MARKER}\n`)).toBe(true);
     const verdict = firstVisibleLine(md);
-    expect(verdict).toMatch(/^### ❌ loadgate: checkout failed — 2 of 4 thresholds breached: /);
+    expect(verdict).toMatch(/^### ❌ loadgate: checkout failed — 2 of 5 checks failed: /);
     expect(verdict).toContain('p95 < 300 ms (actual 386 ms)');
     expect(verdict).toContain(`${escapeMarkdown('fail_rate < 1 %')} (actual 4.42 %)`);
     expect(verdict).not.toContain('step');
@@ -112,7 +104,7 @@ describe('renderMarkdown', () => {
   });
 
   it('names every step, shows per-location rows with egress, and ends with the link and footer', () => {
-    const md = renderMarkdown({ result, outcomes: [] });
+    const md = renderMarkdown({ result, judgement: judgementFor(result) });
     for (const s of result.run.steps) expect(md).toContain(`| ${s.id} | ${s.name} | ${s.method} /api/`);
     expect(md).toContain('| US | proxy http://proxy-us.example:3128 | 720 |');
     expect(md).toContain('🔗 [Full report](https://github.com/acme/shop/actions/runs/42)');
@@ -122,7 +114,7 @@ describe('renderMarkdown', () => {
   });
 
   it('charts p99, p95 and p50 per step in a well-formed xychart-beta block', () => {
-    const lines = mermaidBlock(renderMarkdown({ result, outcomes: [] }));
+    const lines = mermaidBlock(renderMarkdown({ result, judgement: judgementFor(result) }));
     expect(lines[0]).toBe('xychart-beta');
     const labels = /x-axis \[(.*)\]/.exec(lines.join('\n'))?.[1] ?? '';
     expect(labels).toBe('"login", "browse catalog", "checkout"');
@@ -134,31 +126,32 @@ describe('renderMarkdown', () => {
     expect(top).toBeGreaterThanOrEqual(Math.max(...p99));
   });
 
-  it('says there are no thresholds, and leaves out the location table for a lone local location (snapshot)', async () => {
+  it('with no threshold still judges that every step answered, and leaves out the location table for a lone local location (snapshot)', async () => {
     const local = makeResult({ locations: { local: 1 } });
-    const md = renderMarkdown({ result: local, outcomes: [] });
-    expect(firstVisibleLine(md)).toBe('### ⚪ loadgate: checkout finished — no thresholds set');
-    expect(md).not.toContain('#### Thresholds');
+    const md = renderMarkdown({ result: local, judgement: judgementFor(local) });
+    // No threshold: the run is still judged (every step answered), never passed on nothing.
+    expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — the 1 check met');
+    expect(md).toContain('| every step got a successful response | all 3 |  | ✅ passed |');
     expect(md).not.toContain('#### Locations');
     await expect(md).toMatchFileSnapshot('./fixtures/report/local.md');
   });
 
   it('says an interrupted run was stopped early with partial results (snapshot)', async () => {
     const stopped = makeResult({ run: { interrupted: true, duration_s: 23.4, late_iterations: 17, max_schedule_lag_ms: 412 } });
-    const passedMd = renderMarkdown({ result: stopped, outcomes: outcomesFor(stopped, 'p95 < 1s') });
-    expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial; 1 threshold met');
+    const passedMd = renderMarkdown({ result: stopped, judgement: judgementFor(stopped, 'p95 < 1s') });
+    expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; the other 2 checks met');
     expect(passedMd).toContain('17 late iterations: the load generator could not keep the schedule (max lag 412 ms)');
     await expect(passedMd).toMatchFileSnapshot('./fixtures/report/interrupted.md');
-    const failedMd = renderMarkdown({ result: stopped, outcomes: outcomesFor(stopped, 'p95 < 10ms') });
-    expect(firstVisibleLine(failedMd)).toMatch(/^### ❌ loadgate: checkout failed \(stopped early; results are partial\) — 1 of 1 threshold breached/);
+    const failedMd = renderMarkdown({ result: stopped, judgement: judgementFor(stopped, 'p95 < 10ms') });
+    expect(firstVisibleLine(failedMd)).toMatch(/^### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; 1 of the other 2 checks failed: p95 < 10 ms/);
   });
 
   it('shows changes against a baseline in words that read without colour (snapshot)', async () => {
     const baseline = compareToBaseline(result, baselineRun());
-    const md = renderMarkdown({ result, outcomes: outcomesFor(result, 'p95 < 1s'), baseline });
+    const md = renderMarkdown({ result, judgement: judgementFor(result, 'p95 < 1s'), baseline });
     expect(md).toContain('#### Overall, against the baseline run of 2025-04-30 12:00:00 UTC');
     expect(md).toContain('| p95 | 386 ms (+13.9 % ▲ worse) |');
-    expect(md).toContain('| 1 % (0.0 % ≈ same) | 160 ms (+11.1 % ▲ worse) |');
+    expect(md).toMatch(/\| 1 % \(0\.0 % ≈ same\) \| [^|]+ \| 160 ms \(\+11\.1 % ▲ worse\) \|/);
     expect(md).toContain('| Throughput | 59.5/s (+2.6 % ▲ better) |');
     expect(md).toContain('Not run any more since the baseline: 4 search.');
     await expect(md).toMatchFileSnapshot('./fixtures/report/baseline.md');
@@ -168,7 +161,7 @@ describe('renderMarkdown', () => {
     const hostile = makeResult({ name: `shop <img src=x onerror=alert(1)>`, steps: ['login', HOSTILE] });
     hostile.results.steps[1]!.error_dist = { 'bad | reason <b>': 3 };
     hostile.results.steps[1]!.status_code_dist = { '<i>200</i>': 5 };
-    const md = renderMarkdown({ result: hostile, outcomes: outcomesFor(hostile, 'step[2].p95 < 1ms') });
+    const md = renderMarkdown({ result: hostile, judgement: judgementFor(hostile, 'step[2].p95 < 1ms') });
     expect(md).not.toMatch(/<(script|img|b|i)\b/);
     expect(md).not.toContain('| injected | row |');
     expect(md).toContain('a\\|b&lt;script&gt;alert(\\`x\\`)&lt;/script&gt; \\| injected \\| row \\|');
@@ -184,7 +177,7 @@ describe('renderMarkdown', () => {
         const r = makeResult({ steps: ['login', name] });
         r.results.steps[1]!.error_dist = { [reason]: 2 };
         r.results.steps[1]!.status_code_dist = { [status]: 3 };
-        const md = renderMarkdown({ result: r, outcomes: [] });
+        const md = renderMarkdown({ result: r, judgement: judgementFor(r) });
         expect(md).not.toMatch(/<(?!\/?(details|summary|sub)>|!--)[^\s=]/);
         expectWellFormed(md);
       }),
@@ -193,7 +186,7 @@ describe('renderMarkdown', () => {
   });
 
   it('passes a verbatim marker and the extra sections through, before the details', () => {
-    const md = renderMarkdown({ result, outcomes: [], extraSections: [{ title: 'Latency', markdown: '| a | b |\n| --- | --- |\n| 1 | 2 |' }] });
+    const md = renderMarkdown({ result, judgement: judgementFor(result), extraSections: [{ title: 'Latency', markdown: '| a | b |\n| --- | --- |\n| 1 | 2 |' }] });
     const latency = md.indexOf('#### Latency\n\n| a | b |');
     expect(latency).toBeGreaterThan(md.indexOf('```mermaid'));
     expect(latency).toBeLessThan(md.indexOf('<details>'));
@@ -201,7 +194,7 @@ describe('renderMarkdown', () => {
 
   it('keeps 2,000 steps × 50 locations within GitHub\'s limit, with whole tables and the footer last', () => {
     const big = manySteps(2000, 50);
-    const md = renderMarkdown({ result: big, outcomes: outcomesFor(big, 'p95 < 1s'), marker: MARKER });
+    const md = renderMarkdown({ result: big, judgement: judgementFor(big, 'p95 < 1s'), marker: MARKER });
     expect(md.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(md.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT * 0.9);
     expect(firstVisibleLine(md)).toMatch(/^### ✅ loadgate: checkout passed/);
@@ -215,10 +208,10 @@ describe('renderMarkdown', () => {
 
   it('drops detail in order: step × location first, then long distributions, then step rows (snapshot)', async () => {
     const big = manySteps(40, 3);
-    const full = renderMarkdown({ result: big, outcomes: [], maxLength: 1_000_000 });
+    const full = renderMarkdown({ result: big, judgement: judgementFor(big), maxLength: 1_000_000 });
     expect(full).toContain('<summary>Steps by location</summary>');
     const limit = 7_000;
-    const short = renderMarkdown({ result: big, outcomes: [], maxLength: limit });
+    const short = renderMarkdown({ result: big, judgement: judgementFor(big), maxLength: limit });
     expect(full.length).toBeGreaterThan(limit);
     expect(short.length).toBeLessThanOrEqual(limit);
     expect(short).not.toContain('<summary>Steps by location</summary>');
@@ -229,7 +222,7 @@ describe('renderMarkdown', () => {
   });
 
   it('falls back to the verdict, context, links and footer when not even the tables fit', () => {
-    const md = renderMarkdown({ result, outcomes: outcomesFor(result, failing), maxLength: 1500 });
+    const md = renderMarkdown({ result, judgement: judgementFor(result, failing), maxLength: 1500 });
     expect(md.length).toBeLessThanOrEqual(1500);
     expect(firstVisibleLine(md)).toMatch(/^### ❌ loadgate: checkout failed/);
     expect(md).toContain('too large for this comment');
@@ -240,22 +233,22 @@ describe('renderMarkdown', () => {
 describe('renderSummaryLine', () => {
   it('is one line with the verdict and headline figures', () => {
     const hostile = makeResult({ name: 'check\nout' });
-    const line = renderSummaryLine(hostile, outcomesFor(hostile, 'fail_rate < 1%'));
+    const line = renderSummaryLine(hostile, judgementFor(hostile, 'fail_rate < 1%'));
     expect(line).not.toContain('\n');
     expect(line).toBe(
-      'loadgate: check out failed — 1 of 1 threshold breached: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations · 59.5/s · p95 386 ms · fail rate 4.42 %',
+      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations · 59.5/s · p95 386 ms · fail rate 4.42 %',
     );
   });
 });
 
 describe('renderTerminal', () => {
   const hostile = makeResult({ steps: ['login', 'evil\u001b[2J\u001b[31mname', 'checkout'] });
-  const outcomes = outcomesFor(hostile, 'p95 < 100ms\nfail_rate < 10%');
+  const judgement = judgementFor(hostile, 'p95 < 100ms\nfail_rate < 10%');
 
   it('has no escape codes without colour, even for names that carry them', () => {
-    const text = renderTerminal({ result: hostile, outcomes, baseline: compareToBaseline(hostile, baselineRun()) }, { color: false });
+    const text = renderTerminal({ result: hostile, judgement, baseline: compareToBaseline(hostile, baselineRun()) }, { color: false });
     expect(text).not.toContain('\u001b');
-    expect(text.split('\n')[0]).toMatch(/^✘ loadgate: checkout failed — 1 of 2 thresholds breached: p95 < 100 ms/);
+    expect(text.split('\n')[0]).toMatch(/^✘ loadgate: checkout failed — 1 of 3 checks failed: p95 < 100 ms/);
     expect(text).toContain('✘ FAIL  p95 < 100 ms');
     expect(text).toContain('✔ pass  fail_rate < 10 %');
     expect(text).toContain('evil [2J [31mname');
@@ -263,17 +256,17 @@ describe('renderTerminal', () => {
   });
 
   it('colours the verdict and threshold results when asked', () => {
-    const text = renderTerminal({ result: hostile, outcomes }, { color: true });
+    const text = renderTerminal({ result: hostile, judgement }, { color: true });
     expect(text.split('\n')[0]?.startsWith('\u001b[31m')).toBe(true);
     expect(text).toContain('\u001b[32m✔ pass\u001b[0m');
   });
 
   it('aligns the step table and fits long names into the width', () => {
     const long = makeResult({ steps: ['login', 'a very long step name that goes on and on and on for a while'] });
-    const text = renderTerminal({ result: long, outcomes: [] }, { color: false, width: 100 });
+    const text = renderTerminal({ result: long, judgement: judgementFor(long) }, { color: false, width: 110 });
     const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
     expect(table).toHaveLength(3);
-    for (const row of table) expect([...row].length).toBeLessThanOrEqual(100);
+    for (const row of table) expect([...row].length).toBeLessThanOrEqual(110);
     const maxColumn = (row: string) => row.lastIndexOf('ms') + 2;
     expect(new Set(table.slice(1).map(maxColumn)).size).toBe(1);
     expect(table[2]).toContain('a very long');
@@ -281,11 +274,11 @@ describe('renderTerminal', () => {
   });
 
   it('lists the top errors, most frequent first, and the locations with their egress', () => {
-    const text = renderTerminal({ result: makeResult(), outcomes: [] }, { color: false });
+    const text = renderTerminal({ result: makeResult(), judgement: judgementFor(makeResult()) }, { color: false });
     const errors = text.split('\n\n').find((b) => b.startsWith('Top errors'))?.split('\n') ?? [];
     expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout)');
     expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
-    expect(renderTerminal({ result: makeResult({ locations: { local: 1 } }), outcomes: [] }, { color: false })).not.toContain('Locations');
+    expect(renderTerminal({ result: makeResult({ locations: { local: 1 } }), judgement: judgementFor(makeResult({ locations: { local: 1 } })) }, { color: false })).not.toContain('Locations');
   });
 });
 
@@ -330,11 +323,10 @@ describe('format', () => {
 
   it('names at most three breached thresholds in the verdict', () => {
     const result = makeResult();
-    const outcomes = outcomesFor(result, 'p95 < 1ms\np99 < 1ms\navg < 1ms\nmax < 1ms\nmin < 1ms');
-    const verdict = verdictOf(result, outcomes);
+    const verdict = verdictOf(result, judgementFor(result, 'p95 < 1ms\np99 < 1ms\navg < 1ms\nmax < 1ms\nmin < 1ms'));
     expect(verdict.status).toBe('failed');
-    expect(verdict.text).toContain(`${describeThreshold(outcomes[2]!.threshold)} (actual`);
-    expect(verdict.text).not.toContain(describeThreshold(outcomes[3]!.threshold));
+    expect(verdict.text).toContain('avg < 1 ms (actual');
+    expect(verdict.text).not.toContain('max < 1 ms');
     expect(verdict.text.endsWith(', and 2 more')).toBe(true);
   });
 });
@@ -342,20 +334,22 @@ describe('format', () => {
 describe('docs/report-example.md', () => {
   it('is what scripts/render-report-example.ts renders now', async () => {
     const text = reportExampleText();
-    expect(firstVisibleLine(text.slice(text.indexOf('###')))).toMatch(/^### ❌ loadgate: checkout failed — 1 of 3 thresholds breached/);
+    expect(firstVisibleLine(text.slice(text.indexOf('###')))).toMatch(/^### ❌ loadgate: checkout failed — 1 of 4 checks failed/);
     expect(await readFile(REPORT_EXAMPLE_FILE, 'utf8')).toBe(text);
   });
 });
 
 describe('checks of other sections', () => {
-  it('a failed extra check (latency, comparison) fails the verdict and is named; passed ones count as met', () => {
+  it('a failed check of another part (latency, comparison) fails the verdict and is named; passed ones count as met', () => {
     const result = makeResult();
-    const failing = { describe: 'latency.ttfb.p95 < 200 ms', actual: '212 ms', passed: false };
-    const failed = verdictOf(result, [], (t) => t, [failing, { describe: 'latency.total.max < 1 s', actual: '300 ms', passed: true }]);
+    const failing = { kind: 'latency' as const, describe: 'latency.ttfb.p95 < 200 ms', actual: '212 ms', passed: false };
+    const passing = { kind: 'latency' as const, describe: 'latency.total.max < 1 s', actual: '300 ms', passed: true };
+    const failed = verdictOf(result, judgementFor(result, '', { checks: [failing, passing] }));
     expect(failed.status).toBe('failed');
-    expect(failed.text).toContain('1 of 2 thresholds breached: latency.ttfb.p95 < 200 ms (actual 212 ms)');
-    const markdown = renderMarkdown({ result, outcomes: [], extraChecks: [failing] });
+    expect(failed.text).toContain('1 of 3 checks failed: latency.ttfb.p95 < 200 ms (actual 212 ms)');
+    const markdown = renderMarkdown({ result, judgement: judgementFor(result, '', { checks: [failing] }) });
     expect(markdown.split('\n').find((l) => l.startsWith('###'))).toContain('failed');
-    expect(verdictOf(result, [], (t) => t, [{ ...failing, passed: true }]).status).toBe('passed');
+    expect(markdown).toContain('| latency.ttfb.p95 < 200 ms | 212 ms |  | ❌ failed |');
+    expect(verdictOf(result, judgementFor(result, '', { checks: [{ ...failing, passed: true }] })).status).toBe('passed');
   });
 });

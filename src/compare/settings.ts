@@ -76,6 +76,37 @@ export function parseCompareSettings(raw: RawCompareSettings, names: CompareSett
   return { rounds: rounds!, warmupRounds: warmupRounds!, maxRegression: maxRegression!, metric: metric!, seed: seed! };
 }
 
+/** The significance level of the gate (after Holm's correction). */
+export const ALPHA = 0.05;
+
+/**
+ * The fewest rounds per side with which a step can ever be called `slower`: with n rounds per
+ * side and no ties, the smallest exact one-sided Mann-Whitney p is 1 / C(2n, n), and Holm's
+ * correction multiplies the smallest p of k steps by k (docs/comparison-statistics.md).
+ */
+export function minRoundsFor(steps: number, alpha = ALPHA): number {
+  let n = 1;
+  while (Math.max(1, steps) / binomial(2 * n, n) >= alpha) n++;
+  return n;
+}
+
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
+/** Settings that could never find a regression are refused before any request, naming the minimum. */
+export function undecidableRounds(settings: CompareSettings, steps: number, name: string): Problem | undefined {
+  const min = minRoundsFor(steps);
+  if (settings.rounds >= min) return undefined;
+  return {
+    path: name,
+    message: `${settings.rounds} rounds can never show a significant slowdown across ${steps} ${steps === 1 ? 'step' : 'steps'} ` +
+      `(the smallest p after Holm's correction would be ${(steps / binomial(2 * settings.rounds, settings.rounds)).toFixed(3)}, not below ${ALPHA}); use at least ${min}`,
+  };
+}
+
 function given(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;

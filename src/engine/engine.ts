@@ -15,12 +15,17 @@ import type { SecondSample } from '../types.ts';
 /** An iteration that starts more than this after its planned time is late. */
 export const LATE_AFTER_US = 10_000;
 
+/** How long a stopped run waits for the requests in flight before it abandons them. */
+const STOP_GRACE_MS = 1000;
+
 export interface EngineSettings {
   concurrency: number;
   insecure: boolean;
   /** Location name (from the plan) → proxy URL. Locations without one are merged into `local`. */
   proxies: Record<string, string>;
   signal?: AbortSignal;
+  /** Aborted to stop at once: requests in flight are abandoned (counted as cancelled). */
+  forceSignal?: AbortSignal;
   /** Monotonic clock in ms (performance.now), injectable for tests. */
   clock?: () => number;
   onSecond?: (sample: SecondSample) => void;
@@ -91,6 +96,7 @@ export class Engine implements SlotHost {
   readonly connectionOf: Int32Array;
   stopping = false;
   requests = 0;
+  private cutShort = false;
   private readonly plan: LoadPlan;
   private readonly settings: EngineSettings;
   private readonly egress: Egress;
@@ -133,13 +139,16 @@ export class Engine implements SlotHost {
     this.t0 = this.clock();
     const done = new Promise<void>((resolve) => (this.finish = resolve));
     const onAbort = (): void => this.stop();
+    const onForce = (): void => this.stop(true);
     this.settings.signal?.addEventListener('abort', onAbort, { once: true });
+    this.settings.forceSignal?.addEventListener('abort', onForce, { once: true });
     if (this.settings.signal?.aborted) this.stop();
     const overrun = this.settings.overrunLimitMs ?? 60_000;
     this.hardStop = setTimeout(() => this.stop(), this.plan.durationS * 1000 + overrun);
     this.onTick();
     await done;
     this.settings.signal?.removeEventListener('abort', onAbort);
+    this.settings.forceSignal?.removeEventListener('abort', onForce);
     clearTimeout(this.hardStop);
     const elapsedMs = this.clock() - this.t0;
     this.closeSeconds(Math.ceil(elapsedMs / 1000));
@@ -154,20 +163,31 @@ export class Engine implements SlotHost {
       requests: this.requests,
       lateIterations: this.late,
       maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
-      interrupted: this.stopping && this.next < this.plan.total,
+      interrupted: this.cutShort,
     };
   }
 
-  /** Stops starting iterations; in-flight ones get one timeout, then their connections are closed. */
-  stop(): void {
-    if (this.stopping) return;
+  /**
+   * Stops starting iterations. Requests in flight get a short grace (a second at most, whatever
+   * the step timeout), then their connections are closed and they count as cancelled; `now`
+   * closes them at once (a second signal).
+   */
+  stop(now = false): void {
+    if (this.stopping) {
+      if (now) this.closeAll();
+      return;
+    }
     this.stopping = true;
+    // Iterations not started, or started and still in flight: either way the results are partial.
+    this.cutShort = this.next < this.plan.total || this.inFlight > 0;
     for (const slot of this.slots) slot.cancelSleep();
-    const grace = setTimeout(() => {
-      for (const close of this.closers) void close().catch(() => undefined);
-    }, this.connection.connectTimeoutMs + 100);
-    grace.unref();
+    if (now) this.closeAll();
+    else setTimeout(() => this.closeAll(), Math.min(STOP_GRACE_MS, this.connection.connectTimeoutMs + 100)).unref();
     this.checkDone();
+  }
+
+  private closeAll(): void {
+    for (const close of this.closers) void close().catch(() => undefined);
   }
 
   dispatcherFor(slot: Slot, location: number, stepIndex: number): Dispatcher {

@@ -25,10 +25,10 @@ export const YOUNG_GENERATION_MB = 48;
 export interface EngineJob {
   definition: LoadTestDefinition;
   source: { file: string; dir: string };
-  options: Omit<RunOptions, 'signal' | 'onSecond' | 'clock'>;
+  options: Omit<RunOptions, 'signal' | 'forceSignal' | 'onSecond' | 'clock'>;
 }
 
-export type ToWorker = { type: 'run'; id: number; job: EngineJob } | { type: 'stop'; id: number };
+export type ToWorker = { type: 'run'; id: number; job: EngineJob } | { type: 'stop'; id: number; now: boolean };
 
 export type FromWorker = { id: number } & (
   | { type: 'second'; sample: SecondSample }
@@ -76,15 +76,17 @@ export class EngineWorker {
   run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
-    const { signal, onSecond, clock: _clock, ...plain } = options;
+    const { signal, forceSignal, onSecond, clock: _clock, ...plain } = options;
     const id = this.nextId++;
-    const stop = (): void => this.post({ type: 'stop', id });
+    const stop = (): void => this.post({ type: 'stop', id, now: false });
+    const stopNow = (): void => this.post({ type: 'stop', id, now: true });
     return new Promise<LoadTestResult>((resolve, reject) => {
       this.running = {
         id,
         onSecond,
         settle: (outcome) => {
           signal?.removeEventListener('abort', stop);
+          forceSignal?.removeEventListener('abort', stopNow);
           this.running = null;
           if (outcome instanceof Error) reject(outcome);
           else resolve(outcome);
@@ -93,6 +95,7 @@ export class EngineWorker {
       this.post({ type: 'run', id, job: { definition: test.definition, source: test.source, options: plain } });
       if (signal?.aborted) stop();
       else signal?.addEventListener('abort', stop, { once: true });
+      forceSignal?.addEventListener('abort', stopNow, { once: true });
     });
   }
 

@@ -6,7 +6,8 @@ import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
 import { VERSION } from '../version.ts';
-import type { LoadTestDefinition, LoadTestResult, RunInfo, SecondSample } from '../types.ts';
+import { expectedErrorStatuses } from '../variables/checks.ts';
+import type { LoadTestDefinition, LoadTestResult, RunInfo, RunStepInfo, SecondSample } from '../types.ts';
 
 /** A definition made ready to run: steps compiled, test data loaded. */
 export interface PreparedTest {
@@ -24,6 +25,8 @@ export interface RunOptions {
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
   signal?: AbortSignal;
+  /** Aborted on a second signal: stop at once, abandoning the requests in flight (counted as cancelled). */
+  forceSignal?: AbortSignal;
   onSecond?: (sample: SecondSample) => void;
   /** Run only this slice of the plan; the results file then carries what merge needs (docs/scaling.md). */
   shard?: Shard;
@@ -45,6 +48,7 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
     insecure: options.insecure,
     proxies: options.proxies,
     signal: options.signal,
+    ...(options.forceSignal && { forceSignal: options.forceSignal }),
     onSecond: options.onSecond,
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,
@@ -68,12 +72,21 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
         finished_at: result.run.finished_at,
         start_lag_ms: Math.round(startLagMs),
       };
-      result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
     }
+    // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
+    result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
     return result;
   } finally {
     outcome.recorder.destroy();
   }
+}
+
+/** run.steps: names, requests as shown, and the error statuses each step's assertions expect. */
+export function runSteps(definition: LoadTestDefinition, urlOf: (id: number) => string | undefined = () => undefined): RunStepInfo[] {
+  return definition.config_data.steps.map((s) => {
+    const expected = expectedErrorStatuses(s.assertion);
+    return { id: s.id, name: s.name, method: s.method, url: urlOf(s.id) ?? s.url, ...(expected.length > 0 && { expected_status: expected }) };
+  });
 }
 
 function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
@@ -88,7 +101,7 @@ function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
     late_iterations: outcome.lateIterations,
     max_schedule_lag_ms: outcome.maxScheduleLagMs,
     version: VERSION,
-    steps: test.steps.map((s) => ({ id: s.id, name: s.name, method: s.method, url: s.displayUrl })),
+    steps: runSteps(test.definition, (id) => test.steps.find((s) => s.id === id)?.displayUrl),
     locations: outcome.egress,
     interrupted: outcome.interrupted,
     series: outcome.recorder.series,

@@ -7,27 +7,29 @@ import { runEmbedded } from './run.ts';
 import type { EngineJob, FromWorker, ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
-let running: { id: number; controller: AbortController } | null = null;
+let running: { id: number; controller: AbortController; force: AbortController } | null = null;
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'stop') {
-    if (running?.id === message.id) running.controller.abort();
+    if (running?.id === message.id) (message.now ? running.force : running.controller).abort();
     return;
   }
   const controller = new AbortController();
-  running = { id: message.id, controller };
-  void outcome(message.id, message.job, controller.signal).then((answer) => {
+  const force = new AbortController();
+  running = { id: message.id, controller, force };
+  void outcome(message.id, message.job, controller.signal, force.signal).then((answer) => {
     running = null;
     port.postMessage(answer);
   });
 });
 
-async function outcome(id: number, job: EngineJob, signal: AbortSignal): Promise<FromWorker> {
+async function outcome(id: number, job: EngineJob, signal: AbortSignal, forceSignal: AbortSignal): Promise<FromWorker> {
   try {
     const test = await prepareTest({ definition: job.definition, file: job.source.file, dir: job.source.dir }, {});
     const result = await runEmbedded(test, {
       ...job.options,
       signal,
+      forceSignal,
       onSecond: (sample) => port.postMessage({ id, type: 'second', sample } satisfies FromWorker),
     });
     return { id, type: 'done', result };

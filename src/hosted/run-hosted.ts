@@ -1,5 +1,6 @@
 // One hosted run (docs/interface.md 10): environment and test data on the service, start, poll, result.
 // The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
+import { runSteps } from '../engine/run.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { VERSION } from '../version.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
@@ -260,7 +261,7 @@ function runInfo(definition: LoadTestDefinition, results: Results, details: Load
     late_iterations: 0,
     max_schedule_lag_ms: 0,
     version: VERSION,
-    steps: definition.config_data.steps.map((s) => ({ id: s.id, name: s.name, method: s.method, url: s.url })),
+    steps: runSteps(definition),
     locations: Object.fromEntries(Object.keys(results.location_dist).map((k) => [k, 'hosted'])),
     interrupted: times.interrupted,
     series: [],

@@ -3,7 +3,7 @@
 // which is what threshold lines show too.
 
 import { describeThreshold, formatMetricValue } from '../thresholds.ts';
-import type { ExtraCheck, LoadTestResult, ThresholdMetric, ThresholdOutcome } from '../types.ts';
+import type { Check, Judgement, LoadTestResult, ThresholdMetric, ThresholdOutcome } from '../types.ts';
 
 /** `512 ms`, `0.45 ms`, `1,234 ms`. */
 export function formatMs(ms: number): string {
@@ -84,55 +84,128 @@ export function truncate(text: string, max: number): string {
 
 // ---- the verdict ----
 
-/** failed: a threshold was breached. partial: stopped early, nothing breached. neutral: no thresholds. */
-export type VerdictStatus = 'passed' | 'failed' | 'partial' | 'neutral';
+/** failed: a check failed. partial: stopped early (never a pass). */
+export type VerdictStatus = 'passed' | 'failed' | 'partial';
 
 export interface Verdict {
   status: VerdictStatus;
-  /** `checkout failed — 2 of 5 thresholds breached: p95 < 500 ms (actual 612 ms), …` */
+  /** `checkout failed — 2 of 5 checks failed: p95 < 500 ms (actual 612 ms), …` */
   text: string;
 }
 
-/** Breached thresholds named in the verdict; the tables list the rest. */
+/** Failed checks named in the verdict; the tables list the rest. */
 const VERDICT_BREACHES = 3;
 
 /**
- * The one-line verdict. `escape` is applied to every piece of user text (the test name and
- * threshold descriptions, which carry step names), so each renderer keeps its own escaping.
+ * The one-line verdict, rendered from the judgement (never recomputed). `escape` is applied to
+ * every piece of user text (the test name and check descriptions, which carry step names), so
+ * each renderer keeps its own escaping.
  */
-/** A threshold's outcome as a check, the form every part of the verdict shares. */
-export function thresholdCheck(o: ThresholdOutcome): ExtraCheck {
-  return { describe: describeThreshold(o.threshold), actual: formatMetric(o.threshold.metric, o.actual), passed: o.passed };
+export function verdictOf(result: LoadTestResult, judgement: Judgement, escape: (text: string) => string = (t) => t): Verdict {
+  const name = escape(result.run.name);
+  const total = judgement.checks.length;
+  const named = judgement.failed
+    .slice(0, VERDICT_BREACHES)
+    .map((c) => `${escape(c.describe)} (actual ${escape(c.actual)})`);
+  if (judgement.failed.length > VERDICT_BREACHES) named.push(`and ${judgement.failed.length - VERDICT_BREACHES} more`);
+  const failedText = `${judgement.failed.length} of ${total} ${plural(total, 'check')} failed: ${named.join(', ')}`;
+  if (judgement.outcome === 'incomplete') {
+    const stopped = judgement.stoppedBy && judgement.stoppedBy !== 'stopped' ? ` by ${judgement.stoppedBy}` : '';
+    const others = judgement.failed.filter((c) => c.kind !== 'completeness');
+    const rest = others.length === 0
+      ? `the other ${total - 1} ${plural(total - 1, 'check')} met`
+      : `${others.length} of the other ${total - 1} ${plural(total - 1, 'check')} failed: ${others.slice(0, VERDICT_BREACHES).map((c) => `${escape(c.describe)} (actual ${escape(c.actual)})`).join(', ')}`;
+    return { status: 'partial', text: `${name} stopped early${stopped} — results are partial, so this is not a pass; ${rest}` };
+  }
+  if (judgement.outcome === 'failed') return { status: 'failed', text: `${name} failed — ${failedText}` };
+  const warned = judgement.warnings.length > 0 ? ` (${judgement.warnings.length} ${plural(judgement.warnings.length, 'warning')})` : '';
+  return { status: 'passed', text: `${name} passed — ${total === 1 ? 'the 1 check' : `all ${total} checks`} met${warned}` };
 }
 
-export function verdictOf(
-  result: LoadTestResult,
-  thresholdOutcomes: readonly ThresholdOutcome[],
-  escape: (text: string) => string = (t) => t,
-  extraChecks: readonly ExtraCheck[] = [],
-): Verdict {
-  const outcomes: ExtraCheck[] = [...thresholdOutcomes.map(thresholdCheck), ...extraChecks];
-  const name = escape(result.run.name);
-  const partial = result.run.interrupted;
-  const failed = outcomes.filter((o) => !o.passed);
-  if (failed.length > 0) {
-    const stopped = partial ? ' (stopped early; results are partial)' : '';
-    const named = failed
-      .slice(0, VERDICT_BREACHES)
-      .map((o) => `${escape(o.describe)} (actual ${escape(o.actual)})`);
-    if (failed.length > VERDICT_BREACHES) named.push(`and ${failed.length - VERDICT_BREACHES} more`);
-    const breached = `${failed.length} of ${outcomes.length} ${plural(outcomes.length, 'threshold')} breached`;
-    return { status: 'failed', text: `${name} failed${stopped} — ${breached}: ${named.join(', ')}` };
-  }
-  const met =
-    outcomes.length === 0
-      ? 'no thresholds set'
-      : outcomes.length === 1
-        ? '1 threshold met'
-        : `all ${outcomes.length} thresholds met`;
-  if (partial) return { status: 'partial', text: `${name} stopped early — results are partial; ${met}` };
-  if (outcomes.length === 0) return { status: 'neutral', text: `${name} finished — ${met}` };
-  return { status: 'passed', text: `${name} passed — ${met}` };
+/** A row of the checks table, the same in every report. */
+export interface CheckRow {
+  check: Check;
+  /** The limit as written for thresholds (`< 500 ms`, `< 530 ms (baseline + 10%)`); '' for other checks. */
+  limit: string;
+  result: 'passed' | 'failed' | 'warning';
+}
+
+export function checkRows(judgement: Judgement): CheckRow[] {
+  const limits = judgement.thresholds.map((o) => limitText(o));
+  let t = 0;
+  return judgement.checks.map((check) => {
+    const limit = check.kind === 'threshold' ? limits[t++] ?? '' : '';
+    const result = check.passed ? 'passed' : check.warnOnly ? 'warning' : 'failed';
+    return { check, limit, result };
+  });
+}
+
+function limitText(o: ThresholdOutcome): string {
+  const { threshold } = o;
+  if (!threshold.baseline) return `${threshold.op} ${formatMetric(threshold.metric, threshold.value)}`;
+  const value = o.limit === undefined ? '—' : formatMetric(threshold.metric, o.limit);
+  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()})`;
+}
+
+/** A check's name as tables show it: `(default)` after a threshold loadgate applied. */
+export function checkName(check: Check): string {
+  return check.isDefault ? `${check.describe} (default)` : check.describe;
+}
+
+// ---- status codes ----
+
+/** Responses a level got: the sum of its status counts. None means its response times are absent. */
+export function responseCount(statusDist: Readonly<Record<string, number>>): number {
+  return Object.values(statusDist).reduce((n, c) => n + c, 0);
+}
+
+export interface StatusCount {
+  code: string;
+  count: number;
+  /** An error status (≥ 400) the step's assertions do not expect. */
+  error: boolean;
+}
+
+/** A step's status codes, most frequent first, errors marked. */
+export function statusCounts(result: LoadTestResult, stepId: number, dist: Readonly<Record<string, number>>): StatusCount[] {
+  const expected = new Set(result.run.steps.find((s) => s.id === stepId)?.expected_status ?? []);
+  return Object.entries(dist)
+    .map(([code, count]) => ({ code, count, error: Number(code) >= 400 && !expected.has(Number(code)) }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+}
+
+/** A response time, or `—` when the level got no response to time. */
+export function formatTimeOrNone(ms: number, responses: number): string {
+  return responses === 0 ? NO_RESPONSE : formatMs(ms);
+}
+
+export const NO_RESPONSE = '—';
+
+/** Responses of the whole run (every step's). */
+export function totalResponses(result: LoadTestResult): number {
+  return result.results.steps.reduce((n, s) => n + responseCount(s.status_code_dist), 0);
+}
+
+/** Responses at one location (every step's there). */
+export function locationResponses(result: LoadTestResult, location: string): number {
+  return result.results.steps.reduce((n, s) => n + responseCount(s.location_dist[location]?.status_code_dist ?? {}), 0);
+}
+
+/** Status codes shown in a step's row before the rest are counted. */
+const STATUS_CODES_SHOWN = 3;
+
+/**
+ * `200 ×28, 500 ×2`: `escape` applies each renderer's escaping to the codes (keys of a results
+ * file, so user text), `mark` highlights the errors in its way.
+ */
+export function statusText(counts: readonly StatusCount[], escape: (text: string) => string, mark: (text: string) => string): string {
+  if (counts.length === 0) return NO_RESPONSE;
+  const shown = counts.slice(0, STATUS_CODES_SHOWN).map((c) => {
+    const text = `${escape(truncate(c.code, 12))} ×${formatCount(c.count)}`;
+    return c.error ? mark(text) : text;
+  });
+  const rest = counts.length - STATUS_CODES_SHOWN;
+  return rest > 0 ? `${shown.join(', ')} +${rest}` : shown.join(', ');
 }
 
 export function plural(n: number, word: string): string {

@@ -3,17 +3,23 @@
 // as an artifact and served at test_url. Pure builders, one per section, and one composer.
 // Every piece of user text (names, URLs, reasons, status keys) goes through escapeXml.
 
-import { describeThreshold } from '../thresholds.ts';
-import type { CountDist, ExtraCheck, LoadTestResult, ResponseTimes, SecondSample, StepResult, ThresholdOutcome } from '../types.ts';
+import type { CountDist, Judgement, LoadTestResult, ResponseTimes, SecondSample, StepResult } from '../types.ts';
 import type { BaselineDelta, BaselineMetric, MetricChange } from './baseline.ts';
 import { changeVerdict, describeChange, failRatePct, findChange } from './baseline.ts';
 import type { VerdictStatus } from './format.ts';
 import {
+  checkName,
+  checkRows,
   egressOf,
   formatCount,
   formatDuration,
-  formatMetric,
   formatMs,
+  formatTimeOrNone,
+  locationResponses,
+  responseCount,
+  statusCounts,
+  statusText,
+  totalResponses,
   formatPercent,
   formatRps,
   formatTimestamp,
@@ -35,9 +41,8 @@ export interface HtmlReportSection {
 
 export interface HtmlReportInput {
   result: LoadTestResult;
-  outcomes: ThresholdOutcome[];
-  /** Checks of other sections that count in the verdict (see ReportInput). */
-  extraChecks?: ExtraCheck[];
+  /** The verdict, judged once (src/verdict/judge.ts): rendered here, never recomputed. */
+  judgement: Judgement;
   baseline?: BaselineDelta;
   /** The page title; default `<test name> — loadgate report`. */
   title?: string;
@@ -54,8 +59,7 @@ export const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; i
 const VERDICT_WORD: Record<VerdictStatus, string> = {
   passed: 'Passed',
   failed: 'Failed',
-  partial: 'Partial',
-  neutral: 'Finished',
+  partial: 'Stopped early',
 };
 /** Points per timeline chart; longer runs are drawn in buckets of several seconds. */
 const MAX_CHART_POINTS = 600;
@@ -76,10 +80,10 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const steps = stepViews(result);
   const sections = [
     header(input),
-    thresholdsSection(input.outcomes),
+    checksSection(input.judgement),
     overallSection(input),
     timelineSection(result.run.series),
-    stepsSection(steps, input.baseline),
+    stepsSection(input.result, steps, input.baseline),
     locationsSection(result),
     stepLocationSection(result, steps),
     distributionSection(result, steps),
@@ -134,7 +138,7 @@ function stepViews(result: LoadTestResult): StepView[] {
 
 function header(input: HtmlReportInput): string {
   const { result } = input;
-  const verdict = verdictOf(result, input.outcomes, escapeXml, input.extraChecks);
+  const verdict = verdictOf(result, input.judgement, escapeXml);
   const context = runContext(result, escapeXml);
   const late = context.lateWarning ? `<p class="warning">⚠ ${context.lateWarning}</p>` : '';
   return [
@@ -151,21 +155,25 @@ function header(input: HtmlReportInput): string {
   ].join('\n');
 }
 
-function thresholdsSection(outcomes: readonly ThresholdOutcome[]): string | undefined {
-  if (outcomes.length === 0) return undefined;
-  const rows = outcomes.map((o) => [
-    escapeXml(describeThreshold(o.threshold)),
-    formatMetric(o.threshold.metric, o.actual),
-    escapeXml(`${o.threshold.op} ${formatMetric(o.threshold.metric, o.threshold.value)}`),
-    o.passed ? badge('pass', 'passed') : badge('fail', 'failed'),
+const RESULT_BADGE = { passed: ['pass', 'passed'], failed: ['fail', 'failed'], warning: ['warn', 'warning'] } as const;
+
+function checksSection(judgement: Judgement): string | undefined {
+  const rows = checkRows(judgement).map((row) => [
+    escapeXml(checkName(row.check)),
+    escapeXml(row.check.actual),
+    escapeXml(row.limit),
+    badge(RESULT_BADGE[row.result][0], RESULT_BADGE[row.result][1]),
   ]);
-  return section('Thresholds', table(['Threshold', 'Actual', 'Limit', 'Result'], 'lrrl', rows));
+  if (rows.length === 0) return undefined;
+  return section('Checks', table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows));
 }
 
 function overallSection(input: HtmlReportInput): string {
   const { result, baseline } = input;
   const r = result.results;
   const t = r.response_times;
+  const responses = totalResponses(result);
+  const time = (ms: number) => formatTimeOrNone(ms, responses);
   const changes = baseline?.overall ?? [];
   const card = (label: string, value: string, metric?: BaselineMetric) => {
     const change = metric ? findChange(changes, metric) : undefined;
@@ -179,12 +187,12 @@ function overallSection(input: HtmlReportInput): string {
     card('Fail rate', formatPercent(failRatePct(r)), 'fail_rate'),
     card('Throughput', formatRps(result.run.rps), 'rps'),
     card('Duration', formatDuration(result.run.duration_s)),
-    card('avg', formatMs(t.avg), 'avg'),
-    card('p50', formatMs(t.median)),
-    card('p90', formatMs(t.p90)),
-    card('p95', formatMs(t.p95), 'p95'),
-    card('p99', formatMs(t.p99), 'p99'),
-    card('max', formatMs(t.max)),
+    card('avg', time(t.avg), 'avg'),
+    card('p50', time(t.median)),
+    card('p90', time(t.p90)),
+    card('p95', time(t.p95), 'p95'),
+    card('p99', time(t.p99), 'p99'),
+    card('max', time(t.max)),
   ];
   const against = baseline
     ? `<p class="note">Changes against the baseline run of ${escapeXml(formatTimestamp(baseline.baselineStartedAt))}.</p>`
@@ -227,7 +235,7 @@ function timelineSection(series: readonly SecondSample[]): string {
   );
 }
 
-function stepsSection(steps: readonly StepView[], baseline: BaselineDelta | undefined): string {
+function stepsSection(result: LoadTestResult, steps: readonly StepView[], baseline: BaselineDelta | undefined): string {
   if (steps.length === 0) return section('Steps', '<p class="note empty">No steps ran.</p>');
   const deltas = new Map((baseline?.steps ?? []).map((d) => [d.id, d]));
   const rows = steps.map((v) => {
@@ -239,6 +247,8 @@ function stepsSection(steps: readonly StepView[], baseline: BaselineDelta | unde
       return change ? `${plain}<span class="delta">${changeHtml(change)}</span>` : plain;
     };
     const isNew = delta?.status === 'new' ? ' <span class="tag">new</span>' : '';
+    const time = (ms: number) => formatTimeOrNone(ms, responseCount(step.status_code_dist));
+    const status = statusText(statusCounts(result, step.id, step.status_code_dist), escapeXml, (text) => `<span class="status-error">${text}</span>`);
     return [
       String(step.id),
       `<span class="step-name">${escapeXml(v.name)}</span>${isNew}<code class="request">${escapeXml(v.request)}</code>`,
@@ -246,21 +256,22 @@ function stepsSection(steps: readonly StepView[], baseline: BaselineDelta | unde
       formatCount(step.success_count),
       formatCount(step.fail_count),
       cell('fail_rate', formatPercent(failRatePct(step))),
-      cell('avg', formatMs(t.avg)),
-      formatMs(t.median),
-      cell('p95', formatMs(t.p95)),
-      cell('p99', formatMs(t.p99)),
-      formatMs(t.max),
+      status,
+      cell('avg', time(t.avg)),
+      time(t.median),
+      cell('p95', time(t.p95)),
+      cell('p99', time(t.p99)),
+      time(t.max),
     ];
   });
-  const header = ['#', 'Step', 'Iterations', 'Successes', 'Failures', 'Fail rate'];
+  const header = ['#', 'Step', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'Status'];
   header.push('avg', 'p50', 'p95', 'p99', 'max');
   const removed = (baseline?.steps ?? []).filter((d) => d.status === 'removed');
   const removedNote =
     removed.length > 0
       ? `<p class="note">Not run any more since the baseline: ${removed.map((d) => `${d.id} ${escapeXml(truncate(d.name, NAME_CHARS))}`).join(', ')}.</p>`
       : '';
-  return section('Steps', table(header, 'rlrrrrrrrrr', rows) + removedNote);
+  return section('Steps', table(header, 'rlrrrrlrrrrr', rows) + removedNote);
 }
 
 function locationsSection(result: LoadTestResult): string | undefined {
@@ -272,7 +283,7 @@ function locationsSection(result: LoadTestResult): string | undefined {
     formatCount(l.success_count),
     formatCount(l.fail_count),
     formatPercent(failRatePct(l)),
-    ...latencyCells(l.response_times),
+    ...latencyCells(l.response_times, locationResponses(result, location)),
   ]);
   const header = ['Location', 'Egress', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'avg', 'p50', 'p95', 'p99'];
   return section('Locations', table(header, 'llrrrrrrrr', rows));
@@ -288,7 +299,7 @@ function stepLocationSection(result: LoadTestResult, steps: readonly StepView[])
       formatCount(l.success_count),
       formatCount(l.fail_count),
       formatPercent(failRatePct(l)),
-      ...latencyCells(l.response_times),
+      ...latencyCells(l.response_times, responseCount(l.status_code_dist)),
     ]),
   );
   if (rows.length === 0) return undefined;
@@ -374,7 +385,7 @@ function table(header: readonly string[], align: string, rows: readonly (readonl
   return `<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }
 
-function badge(kind: 'pass' | 'fail', label: string): string {
+function badge(kind: 'pass' | 'fail' | 'warn', label: string): string {
   return `<span class="badge badge-${kind}">${label}</span>`;
 }
 
@@ -382,8 +393,8 @@ function changeHtml(change: MetricChange): string {
   return `<span class="change change-${changeVerdict(change)}">${escapeXml(describeChange(change))}</span>`;
 }
 
-function latencyCells(t: ResponseTimes): string[] {
-  return [formatMs(t.avg), formatMs(t.median), formatMs(t.p95), formatMs(t.p99)];
+function latencyCells(t: ResponseTimes, responses: number): string[] {
+  return [t.avg, t.median, t.p95, t.p99].map((ms) => formatTimeOrNone(ms, responses));
 }
 
 function sortedEntries(dist: CountDist): [string, number][] {
@@ -461,7 +472,7 @@ section { background: var(--card); border: 1px solid var(--line); border-radius:
 .verdict-passed { background: #f0fdf4; border-color: #bbf7d0; color: #14532d; } .verdict-passed .verdict-word { background: #16a34a; }
 .verdict-failed { background: #fef2f2; border-color: #fecaca; color: #7f1d1d; } .verdict-failed .verdict-word { background: #dc2626; }
 .verdict-partial { background: #fffbeb; border-color: #fde68a; color: #78350f; } .verdict-partial .verdict-word { background: #d97706; }
-.verdict-neutral { background: #f8fafc; border-color: #cbd5e1; color: #334155; } .verdict-neutral .verdict-word { background: #64748b; }
+.status-error { color: #b91c1c; font-weight: 600; }
 .context { margin: 12px 0 0; color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px 0; }
 .context span:not(:last-child)::after { content: "·"; margin: 0 10px; color: #cbd5e1; }
 .warning { margin: 10px 0 0; padding: 8px 12px; border-radius: 8px; background: #fffbeb; color: #78350f; border: 1px solid #fde68a; }
@@ -488,6 +499,7 @@ code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; 
 .badge, .status { display: inline-block; font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 999px; }
 .badge-pass, .status-2xx { background: #dcfce7; color: #166534; }
 .badge-fail, .status-5xx { background: #fee2e2; color: #991b1b; }
+.badge-warn { background: #fef3c7; color: #92400e; }
 .status-1xx, .status-3xx { background: #e0f2fe; color: #075985; }
 .status-4xx { background: #fef3c7; color: #92400e; }
 .status-other { background: #f1f5f9; color: #334155; }

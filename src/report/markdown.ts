@@ -3,16 +3,22 @@
 // budget (GitHub rejects comments over 65,536 characters) by dropping detail in a fixed order,
 // whole tables at a time, so no table or code block is ever cut in half.
 
-import { describeThreshold } from '../thresholds.ts';
-import type { CountDist, ExtraCheck, LoadTestResult, ResponseTimes, StepResult, ThresholdOutcome } from '../types.ts';
+import type { CountDist, Judgement, LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import type { BaselineDelta, BaselineMetric, StepDelta } from './baseline.ts';
 import { failRatePct, findChange, formatChange } from './baseline.ts';
-import type { VerdictStatus } from './format.ts';
+import { NO_RESPONSE, type VerdictStatus } from './format.ts';
 import {
+  checkName,
+  checkRows,
   egressOf,
   formatCount,
-  formatMetric,
   formatMs,
+  formatTimeOrNone,
+  locationResponses,
+  responseCount,
+  statusCounts,
+  statusText,
+  totalResponses,
   formatPercent,
   formatRps,
   formatTimestamp,
@@ -37,7 +43,8 @@ export interface ReportSection {
 
 export interface ReportInput {
   result: LoadTestResult;
-  outcomes: ThresholdOutcome[];
+  /** The verdict, judged once (src/verdict/judge.ts): rendered here, never recomputed. */
+  judgement: Judgement;
   baseline?: BaselineDelta;
   /** The definition file as the user named it; shown in the footer. */
   definitionFile?: string;
@@ -49,15 +56,12 @@ export interface ReportInput {
   maxLength?: number;
   /** Placed after the chart, before the <details> blocks; kept whole when the report is shortened. */
   extraSections?: ReportSection[];
-  /** Checks of other sections (latency thresholds, the comparison gate) that count in the verdict. */
-  extraChecks?: ExtraCheck[];
 }
 
 const VERDICT_EMOJI: Record<VerdictStatus, string> = {
   passed: '✅',
   failed: '❌',
   partial: '⚠️',
-  neutral: '⚪',
 };
 /** Entries kept in each distribution once the report must be shortened. */
 const SHORT_DISTRIBUTION_ROWS = 10;
@@ -114,16 +118,16 @@ export function renderMarkdown(input: ReportInput): string {
 }
 
 /** One line for shard job summaries and logs: the verdict and the headline figures, plain text. */
-export function renderSummaryLine(result: LoadTestResult, outcomes: readonly ThresholdOutcome[]): string {
+export function renderSummaryLine(result: LoadTestResult, judgement: Judgement): string {
   const plain = (t: string) => truncate(oneLine(t), VERDICT_TEXT_CHARS);
   const r = result.results;
   const figures = [
     `${formatCount(r.iteration_count)} iterations`,
     formatRps(result.run.rps),
-    `p95 ${formatMs(r.response_times.p95)}`,
+    `p95 ${formatTimeOrNone(r.response_times.p95, totalResponses(result))}`,
     `fail rate ${formatPercent(failRatePct(r))}`,
   ];
-  return `loadgate: ${verdictOf(result, outcomes, plain).text} · ${figures.join(' · ')}`;
+  return `loadgate: ${verdictOf(result, judgement, plain).text} · ${figures.join(' · ')}`;
 }
 
 // ---- preparation ----
@@ -171,7 +175,7 @@ function compose(report: Report, layout: Layout): string {
     input.marker,
     verdictSection(input),
     contextSection(input.result),
-    thresholdsSection(input.outcomes),
+    checksSection(input.judgement),
     overallSection(input.result, input.baseline),
     stepsSection(report, layout.stepRows),
     locationsSection(input.result),
@@ -202,7 +206,7 @@ function minimalReport(report: Report, max: number): string {
 // ---- sections ----
 
 function verdictSection(input: ReportInput): string {
-  const verdict = verdictOf(input.result, input.outcomes, (t) => escapeMarkdown(truncate(t, VERDICT_TEXT_CHARS)), input.extraChecks);
+  const verdict = verdictOf(input.result, input.judgement, (t) => escapeMarkdown(truncate(t, VERDICT_TEXT_CHARS)));
   return `### ${VERDICT_EMOJI[verdict.status]} loadgate: ${verdict.text}`;
 }
 
@@ -212,20 +216,23 @@ function contextSection(result: LoadTestResult): string {
   return [...context.parts, ...late].join(' · ');
 }
 
-function thresholdsSection(outcomes: readonly ThresholdOutcome[]): string | undefined {
-  if (outcomes.length === 0) return undefined;
-  const rows = outcomes.map((o) => [
-    escapeMarkdown(describeThreshold(o.threshold)),
-    formatMetric(o.threshold.metric, o.actual),
-    escapeMarkdown(`${o.threshold.op} ${formatMetric(o.threshold.metric, o.threshold.value)}`),
-    o.passed ? '✅ passed' : '❌ failed',
+const RESULT_TEXT = { passed: '✅ passed', failed: '❌ failed', warning: '⚠️ warning' } as const;
+
+function checksSection(judgement: Judgement): string | undefined {
+  const rows = checkRows(judgement).map((row) => [
+    escapeMarkdown(checkName(row.check)),
+    escapeMarkdown(row.check.actual),
+    escapeMarkdown(row.limit),
+    RESULT_TEXT[row.result],
   ]);
-  return `#### Thresholds\n\n${table(['Threshold', 'Actual', 'Limit', 'Result'], 'lrrl', rows)}`;
+  if (rows.length === 0) return undefined;
+  return `#### Checks\n\n${table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows)}`;
 }
 
 function overallSection(result: LoadTestResult, baseline: BaselineDelta | undefined): string {
   const r = result.results;
   const t = r.response_times;
+  const responses = totalResponses(result);
   const withChange = (metric: BaselineMetric, plain: string): string => {
     const change = baseline && findChange(baseline.overall, metric);
     return change ? formatChange(change) : plain;
@@ -236,13 +243,17 @@ function overallSection(result: LoadTestResult, baseline: BaselineDelta | undefi
     ['Failures', formatCount(r.fail_count)],
     ['Fail rate', withChange('fail_rate', formatPercent(failRatePct(r)))],
     ['Throughput', withChange('rps', formatRps(result.run.rps))],
-    ['avg', withChange('avg', formatMs(t.avg))],
-    ['p50', formatMs(t.median)],
-    ['p90', formatMs(t.p90)],
-    ['p95', withChange('p95', formatMs(t.p95))],
-    ['p99', withChange('p99', formatMs(t.p99))],
-    ['max', formatMs(t.max)],
-    ['stddev', formatMs(t.stddev)],
+    ...(responses === 0
+      ? [['Response times', `${NO_RESPONSE} (no response)`]]
+      : [
+        ['avg', withChange('avg', formatMs(t.avg))],
+        ['p50', formatMs(t.median)],
+        ['p90', formatMs(t.p90)],
+        ['p95', withChange('p95', formatMs(t.p95))],
+        ['p99', withChange('p99', formatMs(t.p99))],
+        ['max', formatMs(t.max)],
+        ['stddev', formatMs(t.stddev)],
+      ]),
   ];
   const title = baseline
     ? `#### Overall, against the baseline run of ${escapeMarkdown(formatTimestamp(baseline.baselineStartedAt))}`
@@ -261,6 +272,8 @@ function stepsSection(report: Report, stepRows: number | null): string {
       return change ? formatChange(change) : plain;
     };
     const isNew = v.delta?.status === 'new' ? ' (new)' : '';
+    const responses = responseCount(step.status_code_dist);
+    const time = (ms: number) => formatTimeOrNone(ms, responses);
     return [
       String(step.id),
       escapeMarkdown(truncate(v.name, NAME_CHARS)) + isNew,
@@ -269,16 +282,17 @@ function stepsSection(report: Report, stepRows: number | null): string {
       formatCount(step.fail_count),
       formatCount(step.iteration_count),
       cell('fail_rate', formatPercent(failRatePct(step))),
-      cell('avg', formatMs(t.avg)),
-      formatMs(t.median),
-      cell('p95', formatMs(t.p95)),
-      cell('p99', formatMs(t.p99)),
-      formatMs(t.max),
+      statusText(statusCounts(report.input.result, step.id, step.status_code_dist), escapeMarkdown, (text) => `**${text}**`),
+      responses === 0 ? time(0) : cell('avg', time(t.avg)),
+      time(t.median),
+      responses === 0 ? time(0) : cell('p95', time(t.p95)),
+      responses === 0 ? time(0) : cell('p99', time(t.p99)),
+      time(t.max),
     ];
   });
-  const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate'];
+  const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate', 'Status'];
   header.push('avg', 'p50', 'p95', 'p99', 'max');
-  const parts = ['#### Steps', table(header, 'rllrrrrrrrrr', rows)];
+  const parts = ['#### Steps', table(header, 'rllrrrrlrrrrr', rows), '_Status: the most frequent codes; error statuses the step does not expect are in bold._'];
   const hidden = report.steps.length - shown.length;
   if (hidden > 0) parts.push(`_… and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)_`);
   const removed = (report.input.baseline?.steps ?? []).filter((d) => d.status === 'removed');
@@ -298,7 +312,7 @@ function locationsSection(result: LoadTestResult): string | undefined {
     formatCount(l.iteration_count),
     formatCount(l.success_count),
     formatCount(l.fail_count),
-    ...latencyCells(l.response_times),
+    ...latencyCells(l.response_times, locationResponses(result, location)),
   ]);
   const header = ['Location', 'Egress', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
   return `#### Locations\n\n${table(header, 'llrrrrrr', rows)}`;
@@ -335,7 +349,7 @@ function stepLocationSection(steps: readonly StepView[]): string | undefined {
       formatCount(l.iteration_count),
       formatCount(l.success_count),
       formatCount(l.fail_count),
-      ...latencyCells(l.response_times),
+      ...latencyCells(l.response_times, responseCount(l.status_code_dist)),
     ]),
   );
   if (rows.length === 0) return undefined;
@@ -389,8 +403,8 @@ function details(summary: string, content: string): string {
   return `<details>\n<summary>${summary}</summary>\n\n${content}\n\n</details>`;
 }
 
-function latencyCells(t: ResponseTimes): string[] {
-  return [formatMs(t.avg), formatMs(t.p95), formatMs(t.p99)];
+function latencyCells(t: ResponseTimes, responses: number): string[] {
+  return [t.avg, t.p95, t.p99].map((ms) => formatTimeOrNone(ms, responses));
 }
 
 /**

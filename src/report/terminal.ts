@@ -2,15 +2,24 @@
 // plain text. Colour only when asked for (a TTY); user text is stripped of control characters
 // so a step name cannot move the cursor or change colours.
 
-import { describeThreshold } from '../thresholds.ts';
-import type { LoadTestResult, ResponseTimes, ThresholdOutcome } from '../types.ts';
+import { stripVTControlCharacters } from 'node:util';
+import stringWidth from 'string-width';
+import type { Judgement, LoadTestResult, ResponseTimes } from '../types.ts';
 import { BASELINE_METRICS, changeVerdict, failRatePct, findChange, formatChange } from './baseline.ts';
 import type { VerdictStatus } from './format.ts';
 import {
+  checkName,
+  checkRows,
   egressOf,
   formatCount,
-  formatMetric,
   formatMs,
+  formatTimeOrNone,
+  locationResponses,
+  responseCount,
+  statusCounts,
+  NO_RESPONSE,
+  type StatusCount,
+  totalResponses,
   formatPercent,
   formatRps,
   formatTimestamp,
@@ -39,11 +48,12 @@ const DEFAULT_WIDTH = 120;
 const TERMINAL_STEPS = 50;
 const TOP_ERRORS = 10;
 const MIN_TEXT_COLUMN = 8;
+const TERMINAL_STATUS_CODES = 3;
 
 type Paint = (code: number, text: string) => string;
 
-const SYMBOL: Record<VerdictStatus, string> = { passed: '✔', failed: '✘', partial: '!', neutral: '•' };
-const COLOUR: Record<VerdictStatus, number> = { passed: 32, failed: 31, partial: 33, neutral: 0 };
+const SYMBOL: Record<VerdictStatus, string> = { passed: '✔', failed: '✘', partial: '!' };
+const COLOUR: Record<VerdictStatus, number> = { passed: 32, failed: 31, partial: 33 };
 const GREEN = 32;
 const RED = 31;
 const YELLOW = 33;
@@ -56,9 +66,9 @@ export function renderTerminal(input: TerminalInput, opts: TerminalOptions): str
   const width = Math.max(60, opts.width ?? DEFAULT_WIDTH);
   const blocks = [
     header(input, paint),
-    thresholdLines(input.outcomes, paint),
+    checkLines(input.judgement, paint),
     overallLines(input, paint),
-    stepLines(input.result, width),
+    stepLines(input.result, width, paint),
     locationLines(input.result),
     errorLines(input.result),
     linkLines(input),
@@ -70,7 +80,7 @@ export function renderTerminal(input: TerminalInput, opts: TerminalOptions): str
 const clean = oneLine;
 
 function header(input: TerminalInput, paint: Paint): string[] {
-  const verdict = verdictOf(input.result, input.outcomes, clean, input.extraChecks);
+  const verdict = verdictOf(input.result, input.judgement, clean);
   const status = verdict.status;
   const lines = [paint(COLOUR[status], paint(BOLD, `${SYMBOL[status]} loadgate: ${verdict.text}`))];
   const context = runContext(input.result, clean);
@@ -79,15 +89,17 @@ function header(input: TerminalInput, paint: Paint): string[] {
   return lines;
 }
 
-function thresholdLines(outcomes: readonly ThresholdOutcome[], paint: Paint): string[] {
-  if (outcomes.length === 0) return [];
-  const described = outcomes.map((o) => clean(describeThreshold(o.threshold)));
-  const pad = Math.max(...described.map((d) => d.length));
-  const lines = outcomes.map((o, i) => {
-    const mark = o.passed ? paint(GREEN, '✔ pass') : paint(RED, '✘ FAIL');
-    return `  ${mark}  ${(described[i] ?? '').padEnd(pad)}  actual ${formatMetric(o.threshold.metric, o.actual)}`;
+function checkLines(judgement: Judgement, paint: Paint): string[] {
+  const rows = checkRows(judgement);
+  if (rows.length === 0) return [];
+  const described = rows.map((r) => clean(checkName(r.check)));
+  const pad = Math.max(...described.map((d) => stringWidth(d)));
+  const marks = { passed: paint(GREEN, '✔ pass'), failed: paint(RED, '✘ FAIL'), warning: paint(YELLOW, '! warn') };
+  const lines = rows.map((r, i) => {
+    const limit = r.limit === '' ? '' : `  limit ${clean(r.limit)}`;
+    return `  ${marks[r.result]}  ${padEndColumns(described[i] ?? '', pad)}  actual ${clean(r.check.actual)}${limit}`;
   });
-  return ['Thresholds', ...lines];
+  return ['Checks', ...lines];
 }
 
 function overallLines(input: TerminalInput, paint: Paint): string[] {
@@ -100,15 +112,17 @@ function overallLines(input: TerminalInput, paint: Paint): string[] {
     `fail rate ${formatPercent(failRatePct(r))}`,
     formatRps(run.rps),
   ];
-  const times = [
-    `avg ${formatMs(t.avg)}`,
-    `p50 ${formatMs(t.median)}`,
-    `p90 ${formatMs(t.p90)}`,
-    `p95 ${formatMs(t.p95)}`,
-    `p99 ${formatMs(t.p99)}`,
-    `max ${formatMs(t.max)}`,
-    `stddev ${formatMs(t.stddev)}`,
-  ];
+  const times = totalResponses(input.result) === 0
+    ? ['response times — (no response)']
+    : [
+      `avg ${formatMs(t.avg)}`,
+      `p50 ${formatMs(t.median)}`,
+      `p90 ${formatMs(t.p90)}`,
+      `p95 ${formatMs(t.p95)}`,
+      `p99 ${formatMs(t.p99)}`,
+      `max ${formatMs(t.max)}`,
+      `stddev ${formatMs(t.stddev)}`,
+    ];
   const lines = ['Overall', `  ${counts.join(' · ')}`, `  ${times.join(' · ')}`];
   const baseline = input.baseline;
   if (!baseline) return lines;
@@ -124,7 +138,7 @@ function overallLines(input: TerminalInput, paint: Paint): string[] {
   return lines;
 }
 
-function stepLines(result: LoadTestResult, width: number): string[] {
+function stepLines(result: LoadTestResult, width: number, paint: Paint): string[] {
   const steps = result.results.steps;
   if (steps.length === 0) return [];
   const info = new Map(result.run.steps.map((s) => [s.id, s]));
@@ -137,11 +151,12 @@ function stepLines(result: LoadTestResult, width: number): string[] {
       formatCount(s.success_count),
       formatCount(s.fail_count),
       formatPercent(failRatePct(s)),
-      ...latencies(s.response_times),
+      compactStatus(statusCounts(result, s.id, s.status_code_dist), paint),
+      ...latencies(s.response_times, responseCount(s.status_code_dist)),
     ];
   });
-  const head = ['#', 'Step', 'Request', 'OK', 'Failed', 'Fail rate', 'avg', 'p50', 'p95', 'p99', 'max'];
-  const lines = ['Steps', ...alignedTable(head, rows, { width, textColumns: [1, 2] })];
+  const head = ['#', 'Step', 'Request', 'OK', 'Failed', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
+  const lines = ['Steps', ...alignedTable(head, rows, { width, textColumns: [1, 2], leftColumns: [1, 2, 6] })];
   const hidden = steps.length - TERMINAL_STEPS;
   if (hidden > 0) lines.push(`  … and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)`);
   return lines;
@@ -155,9 +170,7 @@ function locationLines(result: LoadTestResult): string[] {
     formatCount(l.iteration_count),
     formatCount(l.success_count),
     formatCount(l.fail_count),
-    formatMs(l.response_times.avg),
-    formatMs(l.response_times.p95),
-    formatMs(l.response_times.p99),
+    ...[l.response_times.avg, l.response_times.p95, l.response_times.p99].map((ms) => formatTimeOrNone(ms, locationResponses(result, location))),
   ]);
   const head = ['Location', 'Egress', 'Iterations', 'OK', 'Failed', 'avg', 'p95', 'p99'];
   return ['Locations', ...alignedTable(head, rows, { width: Number.POSITIVE_INFINITY, textColumns: [0, 1] })];
@@ -186,20 +199,32 @@ function linkLines(input: TerminalInput): string[] {
   return lines;
 }
 
-function latencies(t: ResponseTimes): string[] {
-  return [formatMs(t.avg), formatMs(t.median), formatMs(t.p95), formatMs(t.p99), formatMs(t.max)];
+/** `200, 503 ×6`: the codes, and a count beside each error, which is in red; narrow enough for a terminal row. */
+function compactStatus(counts: readonly StatusCount[], paint: Paint): string {
+  if (counts.length === 0) return NO_RESPONSE;
+  const shown = counts.slice(0, TERMINAL_STATUS_CODES).map((c) => {
+    const code = clean(truncate(c.code, 5));
+    return c.error ? paint(RED, `${code} ×${formatCount(c.count)}`) : code;
+  });
+  const rest = counts.length - TERMINAL_STATUS_CODES;
+  return rest > 0 ? `${shown.join(', ')} +${rest}` : shown.join(', ');
+}
+
+function latencies(t: ResponseTimes, responses: number): string[] {
+  return [t.avg, t.median, t.p95, t.p99, t.max].map((ms) => formatTimeOrNone(ms, responses));
 }
 
 /**
- * Columns padded to their widest cell, numbers right-aligned. When the table is wider than
- * `width`, the text columns (names) are cut, sharing what is left, never below a minimum.
+ * Columns padded to their widest cell by display width (wide CJK characters take two columns,
+ * colour codes none), numbers right-aligned. When the table is wider than `width`, the text
+ * columns (names) are cut, sharing what is left, never below a minimum.
  */
 function alignedTable(
   head: readonly string[],
   rows: readonly string[][],
-  layout: { width: number; textColumns: readonly number[] },
+  layout: { width: number; textColumns: readonly number[]; leftColumns?: readonly number[] },
 ): string[] {
-  const widths = head.map((h, c) => Math.max(charCount(h), ...rows.map((r) => charCount(r[c] ?? ''))));
+  const widths = head.map((h, c) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[c] ?? ''))));
   const gap = 2;
   const indent = 2;
   const total = indent + widths.reduce((a, w) => a + w, 0) + gap * (widths.length - 1);
@@ -213,22 +238,29 @@ function alignedTable(
     cells
       .map((cell, c) => {
         const w = widths[c] ?? 0;
-        const text = truncate(cell, w);
-        return layout.textColumns.includes(c) ? padEndChars(text, w) : padStartChars(text, w);
+        const text = layout.textColumns.includes(c) ? truncateColumns(cell, w) : cell;
+        return (layout.leftColumns ?? layout.textColumns).includes(c) ? padEndColumns(text, w) : padStartColumns(text, w);
       })
       .join(' '.repeat(gap))
       .trimEnd();
   return [line(head), ...rows.map(line)];
 }
 
-function charCount(text: string): number {
-  return [...text].length;
+/** Cuts text to at most `width` columns, ending in `…` when cut (a cut text loses its colours). */
+function truncateColumns(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let out = '';
+  for (const ch of stripVTControlCharacters(text)) {
+    if (stringWidth(`${out}${ch}…`) > width) break;
+    out += ch;
+  }
+  return `${out}…`;
 }
 
-function padEndChars(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - charCount(text)));
+function padEndColumns(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
 }
 
-function padStartChars(text: string, width: number): string {
-  return ' '.repeat(Math.max(0, width - charCount(text))) + text;
+function padStartColumns(text: string, width: number): string {
+  return ' '.repeat(Math.max(0, width - stringWidth(text))) + text;
 }

@@ -254,6 +254,30 @@ const FUNCTIONS: Record<string, AssertionFunction> = {
 
 export const ASSERTION_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS);
 
+/**
+ * The error statuses (400–599) a step's assertions expect: those for which every assertion on
+ * status_code holds. None when no assertion reads the status. Such a status is the answer the
+ * step asked for, so it is not an HTTP error (docs/verdict.md, http_fail_rate).
+ */
+export function expectedErrorStatuses(assertions: readonly string[] | undefined): number[] {
+  const onStatus: ((status: number) => boolean)[] = [];
+  for (const text of assertions ?? []) {
+    try {
+      const parsed = parseAssertion(text.trim());
+      const fn = FUNCTIONS[parsed.fn];
+      if (!fn || parsed.subject !== STATUS_SUBJECT) continue;
+      const test = fn.compile(parsed.args);
+      onStatus.push((status) => test(status));
+    } catch {
+      // A broken assertion is the definition validator's to report.
+    }
+  }
+  if (onStatus.length === 0) return [];
+  const expected: number[] = [];
+  for (let status = 400; status <= 599; status++) if (onStatus.every((holds) => holds(status))) expected.push(status);
+  return expected;
+}
+
 function compileAssertion(text: string, where: Where): Assertion | Problem {
   const source = text.trim();
   try {
@@ -362,8 +386,10 @@ function parseAssertion(s: string): ParsedAssertion {
   return { fn, subject: subj, args };
 }
 
+const STATUS_SUBJECT: Subject = { needsBody: false, read: (r) => r.res.status };
+
 function namedSubject(name: string): Subject {
-  if (name === 'status_code') return { needsBody: false, read: (r) => r.res.status };
+  if (name === 'status_code') return STATUS_SUBJECT;
   if (name === 'response_time') return { needsBody: false, read: (r) => r.res.responseTimeMs };
   if (name === 'body') return { needsBody: true, read: (r) => r.res.body };
   if (name.startsWith('headers.') && name.length > 'headers.'.length) {

@@ -21,6 +21,8 @@ export interface ProcessOptions {
    * event such as the first progress line, never a fixed delay that a busy machine can miss.
    */
   interruptWhen?: (output: string) => boolean;
+  /** Send SIGINT each time interruptWhen says so (a second Ctrl-C), not only the first. */
+  repeatInterrupt?: boolean;
   /** Called with the output so far whenever more arrives: for a test that acts on what the child said. */
   onOutput?: (output: string) => void;
 }
@@ -40,7 +42,7 @@ export function runNode(args: string[], options: ProcessOptions = {}): Promise<P
     let interrupted = false;
     const onData = (): void => {
       options.onOutput?.(run.out);
-      if (interrupted || !options.interruptWhen?.(run.out)) return;
+      if ((interrupted && !options.repeatInterrupt) || !options.interruptWhen?.(run.out)) return;
       interrupted = true;
       child.kill('SIGINT');
     };

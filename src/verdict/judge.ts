@@ -1,0 +1,237 @@
+// The verdict (docs/verdict.md): one function judges a run, once. Thresholds (the user's, plus
+// the default failure-rate threshold), "no data", completeness, generator saturation and the
+// checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
+// code, the action's outputs and annotations, and every report render. Pure.
+import { InputError, type Problem } from '../errors.ts';
+import { compareValues } from '../threshold-syntax.ts';
+import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import type { Check, Judgement, LoadTestResult, Outcome, StepResult, StopSignal, Threshold, ThresholdOutcome } from '../types.ts';
+import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
+
+export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
+
+/** The default threshold when the user sets none on a failure rate (docs/verdict.md). */
+export const DEFAULT_HTTP_FAIL_RATE = 1;
+const FAILURE_RATE_METRICS = new Set(['fail_rate', 'success_rate', 'http_fail_rate']);
+
+export function defaultThresholds(user: readonly Threshold[]): Threshold[] {
+  if (user.some((t) => FAILURE_RATE_METRICS.has(t.metric))) return [];
+  const source = `step[*].http_fail_rate < ${DEFAULT_HTTP_FAIL_RATE}%`;
+  return [{ source, line: 0, step: { each: true }, metric: 'http_fail_rate', op: '<', value: DEFAULT_HTTP_FAIL_RATE, isDefault: true }];
+}
+
+export interface JudgeInput {
+  result: LoadTestResult;
+  /** The user's thresholds. */
+  thresholds: readonly Threshold[];
+  /** Apply the default thresholds (input default-thresholds, on unless turned off). */
+  defaults: boolean;
+  baseline?: LoadTestResult;
+  /** Checks of the other parts: the comparison gate, the latency test. */
+  checks?: readonly Check[];
+  /** How a saturated generator counts: `fail` (default) or `warn`. */
+  onSaturated?: 'fail' | 'warn';
+  stoppedBy?: StopSignal;
+  origin?: ThresholdOrigin;
+}
+
+export function judge(input: JudgeInput): Judgement {
+  const { result } = input;
+  const all = [...input.thresholds, ...(input.defaults ? defaultThresholds(input.thresholds) : [])];
+  const problems: Problem[] = [];
+  const thresholds: ThresholdOutcome[] = [];
+  for (const threshold of all) {
+    const outcome = evaluateThreshold(result, threshold, input.baseline);
+    if (typeof outcome === 'string') problems.push({ path: thresholdPlace(input.origin ?? THRESHOLDS_INPUT, threshold.line), message: outcome });
+    else thresholds.push(outcome);
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  const checks: Check[] = [
+    ...thresholds.map(thresholdCheck),
+    ...noDataChecks(result),
+    ...generatorChecks(result, input.onSaturated ?? 'fail'),
+    ...(input.checks ?? []),
+  ];
+  const stoppedBy = input.stoppedBy ?? (result.run.interrupted ? 'stopped' : undefined);
+  if (stoppedBy) checks.push({ kind: 'completeness', describe: 'the run completed', actual: stoppedText(stoppedBy), passed: false });
+  const failed = checks.filter((c) => !c.passed && !c.warnOnly);
+  const warnings = checks.filter((c) => !c.passed && c.warnOnly);
+  const outcome: Outcome = stoppedBy ? 'incomplete' : failed.length > 0 ? 'failed' : 'passed';
+  return { outcome, thresholds, checks, failed, warnings, ...(stoppedBy && { stoppedBy }) };
+}
+
+/** Exit codes (docs/verdict.md): 0 passed, 1 failed, 130/143 stopped by SIGINT/SIGTERM as shells report them. */
+export function exitCodeOf(judgement: Judgement): number {
+  if (judgement.outcome === 'passed') return 0;
+  if (judgement.outcome === 'failed') return 1;
+  return judgement.stoppedBy === 'SIGTERM' ? 143 : 130;
+}
+
+function stoppedText(signal: StopSignal): string {
+  return signal === 'stopped' ? 'stopped early: results are partial' : `stopped by ${signal}: results are partial`;
+}
+
+// ---- thresholds ----
+
+/** A threshold's outcome as a check line: `p95 < 500 ms`, `612 ms` (or why there is no value); tables add the limit. */
+export function thresholdCheck(o: ThresholdOutcome): Check {
+  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : formatMetricValue(o.threshold.metric, roundRps(o));
+  const where = o.where ? ` at ${o.where}` : '';
+  return {
+    kind: 'threshold',
+    describe: describeThreshold(o.threshold),
+    actual: `${measured}${where}`,
+    passed: o.passed,
+    ...(o.threshold.isDefault && { isDefault: true }),
+  };
+}
+
+function roundRps(o: ThresholdOutcome): number {
+  return o.threshold.metric === 'rps' ? Math.round(o.actual! * 10) / 10 : o.actual!;
+}
+
+/**
+ * One outcome per threshold. `step[*]`/`location[*]` hold when every step/location holds; the
+ * value shown is the first that failed, else the one closest to the limit.
+ */
+export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome | string {
+  const levels = levelsOf(result, t);
+  if (typeof levels === 'string') return levels;
+  const outcomes = levels.map((level) => measure(result, level, t, baseline));
+  const each = t.step !== undefined && 'each' in t.step || t.location === '*';
+  const shown = outcomes.find((o) => !o.passed) ?? closestToLimit(outcomes);
+  if (!shown) return { threshold: t, actual: undefined, limit: t.value, passed: false, reason: 'nothing to measure' };
+  const { where, ...outcome } = shown;
+  return { ...outcome, passed: outcomes.every((o) => o.passed), ...(each && where !== undefined && { where }) };
+}
+
+function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome {
+  const scoped = t.step !== undefined || t.location !== undefined;
+  const actual = metricValue(t.metric, level, result, scoped);
+  const limit = limitOf(t, level, baseline, scoped);
+  const base = { threshold: t, actual, limit, where: level.label };
+  if (actual === undefined) return { ...base, passed: false, reason: noValueReason(t) };
+  if (limit === undefined) return { ...base, passed: false, reason: 'no baseline value at this scope' };
+  return { ...base, passed: compareValues(actual, t.op, limit) };
+}
+
+function noValueReason(t: Threshold): string {
+  return metricKind(t.metric) === 'time' ? 'no response' : 'no request';
+}
+
+function limitOf(t: Threshold, level: Level, baseline: LoadTestResult | undefined, scoped: boolean): number | undefined {
+  if (!t.baseline) return t.value;
+  if (!baseline) return undefined;
+  const same = sameLevelIn(baseline, level);
+  const value = same ? metricValue(t.metric, same, baseline, scoped) : undefined;
+  if (value === undefined) return undefined;
+  // One division last: 420 + 10 % is exactly 462, where 420 * 1.1 is 462.00000000000006.
+  return t.baseline.kind === 'percent' ? (value * (100 + t.baseline.amount)) / 100 : value + t.baseline.amount;
+}
+
+function sameLevelIn(other: LoadTestResult, level: Level): Level | undefined {
+  const where = level.histogram;
+  if (where.level === 'overall') return overallLevel(other);
+  if (where.level === 'locations') return locationLevel(other, where.key);
+  if (where.level === 'steps') {
+    const step = other.results.steps.find((s) => String(s.id) === where.key);
+    return step && stepLevel(other, step);
+  }
+  const step = other.results.steps.find((s) => String(s.id) === where.step);
+  return step && stepLocationLevel(other, step, where.location);
+}
+
+function closestToLimit(outcomes: ThresholdOutcome[]): ThresholdOutcome | undefined {
+  let best: ThresholdOutcome | undefined;
+  let bestGap = Infinity;
+  for (const o of outcomes) {
+    const gap = Math.abs((o.limit ?? 0) - (o.actual ?? 0));
+    if (gap < bestGap) [best, bestGap] = [o, gap];
+  }
+  return best;
+}
+
+/** The levels a threshold is checked at, or why it cannot be (a step or location the result lacks). */
+function levelsOf(result: LoadTestResult, t: Threshold): Level[] | string {
+  const steps = stepsOf(result, t);
+  if (typeof steps === 'string') return steps;
+  if (t.location === undefined) return steps ? steps.map((s) => stepLevel(result, s)) : [overallLevel(result)];
+  const names = t.location === '*' ? locationNames(result, steps) : [t.location];
+  const levels: Level[] = [];
+  for (const name of names) {
+    const found = steps
+      ? steps.map((s) => stepLocationLevel(result, s, name))
+      : [locationLevel(result, name)];
+    if (found.some((l) => l === undefined)) return missingLocation(result, name, steps?.length === 1 ? steps[0] : undefined);
+    levels.push(...(found as Level[]));
+  }
+  return levels;
+}
+
+function locationNames(result: LoadTestResult, steps: StepResult[] | undefined): string[] {
+  return Object.keys(steps?.[0]?.location_dist ?? result.results.location_dist);
+}
+
+function stepsOf(result: LoadTestResult, t: Threshold): StepResult[] | undefined | string {
+  const selector = t.step;
+  if (selector === undefined) return undefined;
+  const steps = result.results.steps;
+  if ('each' in selector) return steps;
+  const existing = steps.length > 0 ? `steps are: ${steps.map((s) => listedStep(result, s.id)).join(', ')}` : 'there are none';
+  if ('id' in selector) {
+    const step = steps.find((s) => s.id === selector.id);
+    return step ? [step] : `step ${selector.id} is not in the results; ${existing}`;
+  }
+  const named = result.run.steps.filter((s) => s.name === selector.name);
+  const [only] = named;
+  if (only === undefined) return `step "${selector.name}" is not in the results; ${existing}`;
+  if (named.length > 1) {
+    return `step name "${selector.name}" is ambiguous: steps ${named.map((s) => s.id).join(', ')} have it; use the id, e.g. step[${only.id}]`;
+  }
+  const step = steps.find((s) => s.id === only.id);
+  return step ? [step] : `step "${selector.name}" (id ${only.id}) is not in the results; ${existing}`;
+}
+
+function listedStep(result: LoadTestResult, id: number): string {
+  const name = result.run.steps.find((s) => s.id === id)?.name;
+  return name === undefined ? String(id) : `${id} ${name}`;
+}
+
+function missingLocation(result: LoadTestResult, location: string, step: StepResult | undefined): string {
+  const keys = Object.keys(step ? step.location_dist : result.results.location_dist);
+  const where = step ? ` of ${stepLabel(result, step.id)}` : '';
+  const existing = keys.length > 0 ? `${step ? 'its ' : ''}locations are: ${keys.join(', ')}` : 'there are none';
+  return `location "${location}" is not in the results${where}; ${existing}`;
+}
+
+// ---- no data, generator ----
+
+/**
+ * A step that got no successful response fails the run whatever the thresholds say: no response
+ * at all, or only error statuses its assertions do not expect (docs/verdict.md).
+ */
+function noDataChecks(result: LoadTestResult): Check[] {
+  const without = result.results.steps.filter((step) => {
+    const counts = requestCounts(stepLevel(result, step).cells);
+    return step.success_count === 0 || counts.goodResponses === 0;
+  });
+  const steps = result.results.steps.length;
+  if (steps === 0) return [{ kind: 'no-data', describe: 'every step got a successful response', actual: 'the run has no steps', passed: false }];
+  const actual = without.length === 0
+    ? `all ${steps}`
+    : `none for ${without.map((s) => stepLabel(result, s.id)).join(', ')}`;
+  return [{ kind: 'no-data', describe: 'every step got a successful response', actual, passed: without.length === 0 }];
+}
+
+function generatorChecks(result: LoadTestResult, onSaturated: 'fail' | 'warn'): Check[] {
+  const generator = result.run.generator;
+  if (!generator) return [];
+  const actual = generator.saturated ? `saturated: ${generator.reason ?? 'the planned load was not applied'}` : 'kept up';
+  return [{
+    kind: 'generator',
+    describe: 'the load generator kept up with the plan',
+    actual,
+    passed: !generator.saturated,
+    ...(onSaturated === 'warn' && { warnOnly: true }),
+  }];
+}

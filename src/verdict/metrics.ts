@@ -1,0 +1,177 @@
+// The value of a threshold metric at one level of a result (overall, a step, a location, a step
+// at a location). Pure. A statistic with no sample is undefined, never 0 (docs/verdict.md).
+//
+// Counts of the 2.5 result are of iterations at the overall and location levels and of requests
+// at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
+// of requests, so they are summed from the step cells under a level.
+import { decodeHistogram } from '../engine/histogram.ts';
+import { isNamedMetric, metricKind, percentileOf } from '../thresholds.ts';
+import type { CountDist, LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
+
+/** One step's requests at a level: a whole step, or a step at one location. */
+export interface RequestCell {
+  fail_count: number;
+  success_count: number;
+  status_code_dist: CountDist;
+  error_dist: CountDist;
+  /** Error statuses the step's assertions expect (run.steps[].expected_status). */
+  expected: ReadonlySet<number>;
+}
+
+export interface Level {
+  /** How reports name it: `overall`, `step 2 (login)`, `location DE`, `step 2 (login) at DE`. */
+  label: string;
+  fail_count: number;
+  success_count: number;
+  iteration_count: number;
+  response_times: ResponseTimes;
+  cells: RequestCell[];
+  /** Where its histogram is in result.histograms, when the result has them. */
+  histogram:
+    | { level: 'overall' }
+    | { level: 'steps'; key: string }
+    | { level: 'locations'; key: string }
+    | { level: 'step_locations'; step: string; location: string };
+}
+
+/** Failures that happened after a response arrived (the response's status is counted too). */
+const AFTER_RESPONSE = /^(assertion failed|capture failed):/;
+/** A request the run itself cut short when it stopped: not the service's failure. */
+const CANCELLED = 'cancelled';
+
+export interface RequestCounts {
+  requests: number;
+  /** Requests answered (any status). */
+  responses: number;
+  /** No response (connection errors, timeouts…) or an error status the assertions do not expect. */
+  httpErrors: number;
+  byClass: Record<1 | 2 | 3 | 4 | 5, number>;
+  /** Responses with a status below 400 or one the assertions expect. */
+  goodResponses: number;
+}
+
+export function requestCounts(cells: readonly RequestCell[]): RequestCounts {
+  const counts: RequestCounts = { requests: 0, responses: 0, httpErrors: 0, byClass: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, goodResponses: 0 };
+  for (const cell of cells) {
+    counts.requests += cell.fail_count + cell.success_count;
+    for (const [reason, n] of Object.entries(cell.error_dist)) {
+      if (reason === CANCELLED) counts.requests -= n;
+      else if (!AFTER_RESPONSE.test(reason)) counts.httpErrors += n;
+    }
+    for (const [code, n] of Object.entries(cell.status_code_dist)) {
+      const status = Number(code);
+      counts.responses += n;
+      const statusClass = Math.floor(status / 100);
+      if (statusClass >= 1 && statusClass <= 5) counts.byClass[statusClass as 1 | 2 | 3 | 4 | 5] += n;
+      if (status >= 400 && !cell.expected.has(status)) counts.httpErrors += n;
+      else counts.goodResponses += n;
+    }
+  }
+  return counts;
+}
+
+/** One division of exact integers: 7 of 100 is 7, where 7 / 100 * 100 is 7.000000000000001. */
+function percent(part: number, whole: number): number | undefined {
+  return whole === 0 ? undefined : (part * 100) / whole;
+}
+
+const CLASS_OF: Partial<Record<ThresholdMetric, 2 | 3 | 4 | 5>> = { status_2xx: 2, status_3xx: 3, status_4xx: 4, status_5xx: 5 };
+
+/**
+ * The metric's value in its base unit, or undefined when the level has nothing to measure it on
+ * (no response for a time, no request for a rate). `rps` of a scoped level is its requests over
+ * the run's duration.
+ */
+export function metricValue(metric: ThresholdMetric, level: Level, result: LoadTestResult, scoped: boolean): number | undefined {
+  const requests = requestCounts(level.cells);
+  const iterations = level.fail_count + level.success_count;
+  switch (metric) {
+    case 'fail_rate':
+      return percent(level.fail_count, iterations);
+    case 'success_rate':
+      return percent(level.success_count, iterations);
+    case 'http_fail_rate':
+      return percent(requests.httpErrors, requests.requests);
+    case 'status_2xx':
+    case 'status_3xx':
+    case 'status_4xx':
+    case 'status_5xx':
+      return percent(requests.byClass[CLASS_OF[metric]!], requests.requests);
+    case 'fail_count':
+    case 'success_count':
+    case 'iteration_count':
+      return level[metric];
+    case 'rps':
+      if (!scoped) return result.run.rps;
+      return result.run.duration_s > 0 ? requests.requests / result.run.duration_s : 0;
+  }
+  if (requests.responses === 0) return undefined;
+  if (isNamedMetric(metric) && metricKind(metric) === 'time') return level.response_times[metric as keyof ResponseTimes];
+  return percentileFromHistogram(percentileOf(metric)!, level, result);
+}
+
+/** Percentiles outside the 2.5 set come from the run's histograms (µs), to the microsecond. */
+function percentileFromHistogram(percentile: number, level: Level, result: LoadTestResult): number | undefined {
+  const encoded = histogramOf(level, result);
+  if (encoded === undefined) return undefined;
+  const h = decodeHistogram(encoded);
+  try {
+    return Math.round(h.getValueAtPercentile(percentile)) / 1000;
+  } finally {
+    h.destroy();
+  }
+}
+
+function histogramOf(level: Level, result: LoadTestResult): string | undefined {
+  const h = result.histograms;
+  if (!h) return undefined;
+  const where = level.histogram;
+  if (where.level === 'overall') return h.overall;
+  if (where.level === 'step_locations') return h.step_locations[where.step]?.[where.location];
+  return where.level === 'steps' ? h.steps[where.key] : h.locations[where.key];
+}
+
+// ---- levels ----
+
+export function stepLabel(result: LoadTestResult, id: number): string {
+  const name = result.run.steps.find((s) => s.id === id)?.name;
+  return name === undefined ? `step ${id}` : `step ${id} (${name})`;
+}
+
+function expectedOf(result: LoadTestResult, id: number): ReadonlySet<number> {
+  return new Set(result.run.steps.find((s) => s.id === id)?.expected_status ?? []);
+}
+
+function cellOf(result: LoadTestResult, step: StepResult | StepLocationResult, id: number): RequestCell {
+  return { ...step, expected: expectedOf(result, id) };
+}
+
+export function overallLevel(result: LoadTestResult): Level {
+  const r = result.results;
+  return { label: 'overall', ...r, cells: r.steps.map((s) => cellOf(result, s, s.id)), histogram: { level: 'overall' } };
+}
+
+export function stepLevel(result: LoadTestResult, step: StepResult): Level {
+  return { label: stepLabel(result, step.id), ...step, cells: [cellOf(result, step, step.id)], histogram: { level: 'steps', key: String(step.id) } };
+}
+
+export function locationLevel(result: LoadTestResult, location: string): Level | undefined {
+  const counts = result.results.location_dist[location];
+  if (!counts) return undefined;
+  const cells = result.results.steps.flatMap((s) => {
+    const cell = s.location_dist[location];
+    return cell ? [cellOf(result, cell, s.id)] : [];
+  });
+  return { label: `location ${location}`, ...counts, cells, histogram: { level: 'locations', key: location } };
+}
+
+export function stepLocationLevel(result: LoadTestResult, step: StepResult, location: string): Level | undefined {
+  const cell = step.location_dist[location];
+  if (!cell) return undefined;
+  return {
+    label: `${stepLabel(result, step.id)} at ${location}`,
+    ...cell,
+    cells: [cellOf(result, cell, step.id)],
+    histogram: { level: 'step_locations', step: String(step.id), location },
+  };
+}

@@ -1,0 +1,152 @@
+// The verdict as users meet it (docs/verdict.md): the CLI against real loopback targets. Each
+// case here once said ✔ on a broken run; each must now fail, or be refused before any request.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode, type ProcessRun } from './helpers/process.ts';
+import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
+
+let target: Target;
+let dir: string;
+beforeAll(async () => {
+  target = await startTarget();
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-verdict-'));
+});
+afterAll(async () => {
+  await target.close();
+});
+
+function loadgate(args: string[], interruptWhen?: (output: string) => boolean): Promise<ProcessRun> {
+  return runNode(['src/cli-entry.ts', ...args], { interruptWhen });
+}
+
+function definition(name: string, steps: Record<string, unknown>[], config: Record<string, unknown> = {}): string {
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, JSON.stringify({
+    name,
+    config_data: { steps: steps.map((s, i) => ({ id: i + 1, name: `s${i + 1}`, ...s })), iteration_count: 10, duration: 1, ...config },
+  }));
+  return path;
+}
+
+function results(name: string): string {
+  return join(dir, `${name}-results.json`);
+}
+
+describe('no data is never a pass', () => {
+  it('a service that is down fails, with "no response" where the statistics would be', async () => {
+    const port = await refusedPort();
+    const file = definition('down', [{ name: 'a', url: `http://127.0.0.1:${port}/` }], { iteration_count: 5 });
+    const run = await loadgate(['run', file, '--threshold', 'p95 < 500ms', '--results', results('down')]);
+    expect(run.code, run.out).toBe(1);
+    expect(run.stdout).toContain('✘ loadgate: down failed');
+    expect(run.stdout).toMatch(/✘ FAIL\s+p95 < 500 ms\s+actual — \(no response\)/);
+    expect(run.stdout).toMatch(/✘ FAIL\s+every step got a successful response\s+actual none for step 1 \(a\)/);
+    expect(run.stdout).toContain('response times — (no response)');
+    const html = readFileSync(join(dir, 'down-results.html'), 'utf8');
+    expect(html).toContain('data-verdict="failed"');
+  });
+
+  it('a step answered 404 every time fails, and a step with some 500s fails the default threshold', async () => {
+    target.reset();
+    const file = definition('errors', [{ name: 'missing', url: `${target.url}/nope` }, { name: 'flaky', url: `${target.url}/flaky` }], { iteration_count: 30 });
+    const run = await loadgate(['run', file, '--results', results('errors')]);
+    expect(run.code, run.out).toBe(1);
+    expect(run.stdout).toMatch(/✘ FAIL\s+step\[\*\]\.http_fail_rate < 1 % \(default\)\s+actual 100 % at step 1 \(missing\)/);
+    expect(run.stdout).toMatch(/flaky .* 200, 500 ×10/);
+    expect(run.stdout).toMatch(/missing .* 404 ×30/);
+  });
+
+  it('a healthy service with a step whose assertion expects a 404 passes with the defaults on', async () => {
+    const file = definition('healthy', [
+      { name: 'home', url: `${target.url}/ok` },
+      { name: 'gone', url: `${target.url}/nope`, assertion: ['equals(status_code,404)'] },
+    ]);
+    const run = await loadgate(['run', file, '--results', results('healthy')]);
+    expect(run.code, run.out).toBe(0);
+    expect(run.stdout).toMatch(/✔ pass\s+step\[\*\]\.http_fail_rate < 1 % \(default\)\s+actual 0 %/);
+    const written = JSON.parse(readFileSync(results('healthy'), 'utf8'));
+    expect(written.run.steps[1].expected_status).toEqual([404]);
+  });
+
+  it('--no-default-thresholds leaves only the user\'s thresholds and the no-data check', async () => {
+    const file = definition('nodefault', [{ name: 'flaky', url: `${target.url}/flaky` }], { iteration_count: 30 });
+    const run = await loadgate(['run', file, '--no-default-thresholds', '--results', results('nodefault')]);
+    expect(run.code, run.out).toBe(0);
+    expect(run.stdout).not.toContain('(default)');
+  });
+});
+
+describe('a stopped run never passes', () => {
+  it('SIGINT: partial results written and marked, exit 130; a second SIGINT stops at once', async () => {
+    const file = definition('stopped', [{ name: 'slow', url: `${target.url}/delay/20` }], { iteration_count: 400, duration: 4 });
+    const once = await loadgate(['run', file, '--results', results('stopped')], (out) => out.includes('[1/4 s]'));
+    expect(once.code, once.out).toBe(130);
+    expect(once.stdout).toContain('stopped early by SIGINT — results are partial, so this is not a pass');
+    expect(JSON.parse(readFileSync(results('stopped'), 'utf8')).run.interrupted).toBe(true);
+
+    const hang = definition('hang', [{ name: 'hang', url: `${target.url}/hang`, timeout: 60 }], { iteration_count: 10, duration: 1 });
+    let signals = 0;
+    target.reset();
+    const twice = await runNode(['src/cli-entry.ts', 'run', hang, '--results', results('hang')], {
+      interruptWhen: (out) => {
+        // Again once the first stop was acknowledged: the requests in flight would hang for 60 s.
+        const due = signals === 0 ? target.received.filter((r) => r.path === '/hang').length >= 10 : signals === 1 && out.includes('again to stop at once');
+        if (due) signals++;
+        return due;
+      },
+      repeatInterrupt: true,
+    });
+    expect(twice.code, twice.out).toBe(130);
+    expect(twice.stderr).toContain('SIGINT again: stopping at once, writing what ran so far');
+    const written = JSON.parse(readFileSync(results('hang'), 'utf8'));
+    expect(written.run.interrupted).toBe(true);
+    expect(written.results.steps[0].error_dist).toEqual({ cancelled: 10 });
+  });
+});
+
+describe('everything that can be checked before the load is', () => {
+  it('a misspelt step or a location the run cannot have: exit 2, nothing sent', async () => {
+    target.reset();
+    const file = definition('typo', [{ name: 'login', url: `${target.url}/ok` }], { iteration_count: 2500, duration: 5 });
+    const step = await loadgate(['run', file, '--threshold', 'step[logn].p95 < 1s']);
+    expect(step.code).toBe(2);
+    expect(step.stderr).toContain('--threshold #1: step "logn" is not in the definition; its steps are: 1 login');
+    const location = await loadgate(['run', file, '--threshold', 'location[DE].avg <= 300']);
+    expect(location.code).toBe(2);
+    expect(location.stderr).toContain('location "DE" will not be in the results; they will have: local');
+    const validate = await loadgate(['validate', file, '--threshold', 'step[logn].p95 < 1s']);
+    expect(validate.code).toBe(2);
+    expect((await loadgate(['validate', file, '--threshold', 'step[login].p99.9 < 1s'])).stdout).toContain('valid (and 1 threshold)');
+    const rate = await loadgate(['run', file, '--threshold', 'fail_rate < 0.01']);
+    expect(rate.code).toBe(2);
+    expect(rate.stderr).toContain('write 0.01% for 0.01 %, or 1% if 0.01 is a fraction');
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('a comparison that can never find a regression is refused, naming the minimum rounds', async () => {
+    target.reset();
+    const steps = [1, 2, 3, 4, 5].map((n) => ({ name: `s${n}`, url: `${target.url}/ok?${n}` }));
+    const file = definition('compare5', steps);
+    const env = JSON.stringify({ name: 'e', vars: [] });
+    const run = await loadgate(['compare', file, '--env', env, '--base-env', env, '--rounds', '4']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--rounds: 4 rounds can never show a significant slowdown across 5 steps');
+    expect(run.stderr).toContain('use at least 5');
+    expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('any percentile, and limits relative to a baseline', () => {
+  it('judges p99.9 from the run\'s histograms and p95 against the baseline', async () => {
+    const file = definition('percentiles', [{ name: 'home', url: `${target.url}/ok` }], { iteration_count: 20 });
+    const base = await loadgate(['run', file, '--results', results('base')]);
+    expect(base.code, base.out).toBe(0);
+    const run = await loadgate(['run', file, '--results', results('percentiles'), '--baseline', results('base'),
+      '--threshold', 'p99.9 < 10s', '--threshold', 'step[home].p75 < 10s', '--threshold', 'max < baseline + 100000%']);
+    expect(run.code, run.out).toBe(0);
+    expect(run.stdout).toMatch(/✔ pass\s+p99\.9 < 10000 ms\s+actual [\d.]+ ms/);
+    expect(run.stdout).toMatch(/✔ pass\s+max < baseline \+ 100000%\s+actual \d+ ms\s+limit < [\d,]+ ms \(baseline \+ 100000%\)/);
+  });
+});

@@ -1,0 +1,401 @@
+// The verdict (docs/verdict.md): metric values at every level, the one judgement, and the
+// threshold checks made before any request. Pure functions against hand-built results; the
+// surfaces (CLI, action) are tested against real targets in verdict-e2e.test.ts.
+import { describe, expect, it } from 'vitest';
+import { InputError, type Problem } from '../src/errors.ts';
+import { THRESHOLD_FLAG, THRESHOLDS_INPUT, parseThresholdLines, parseThresholds } from '../src/thresholds.ts';
+import { defaultThresholds, evaluateThreshold, exitCodeOf, judge } from '../src/verdict/judge.ts';
+import { preflightThresholds, type RunShape } from '../src/verdict/preflight.ts';
+import { minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
+import { expectedErrorStatuses } from '../src/variables/checks.ts';
+import { initHistograms, newHistogram, encodeHistogram } from '../src/engine/histogram.ts';
+import type { LoadTestResult, ResponseTimes, StepLocationResult, Threshold } from '../src/types.ts';
+
+// ---- evaluation against a hand-built result ----
+
+/** Distinct response times around a p95, so each metric reads its own field. */
+function times(p95: number): ResponseTimes {
+  return { avg: p95 / 2, min: 10, max: p95 * 2, median: p95 / 2 - 10, p80: p95 - 100, p90: p95 - 50, p95, p99: p95 + 100, stddev: 30 };
+}
+
+/** Successes got a 200; failures got no response (a refused connection). */
+function stepLocation(success: number, fail: number, p95: number): StepLocationResult {
+  const counts = { success_count: success, fail_count: fail, iteration_count: success + fail };
+  const status: Record<string, number> = success > 0 ? { '200': success } : {};
+  const errors: Record<string, number> = fail > 0 ? { 'connection refused': fail } : {};
+  return { ...counts, response_times: times(p95), status_code_dist: status, error_dist: errors, location_dist: {} };
+}
+
+function fixture(): LoadTestResult {
+  return {
+    test_url: 'file:///report.html',
+    results: {
+      success_count: 990,
+      fail_count: 10,
+      iteration_count: 500,
+      response_times: times(400),
+      location_dist: {
+        DE: { success_count: 600, fail_count: 0, iteration_count: 300, response_times: times(350) },
+        local: { success_count: 390, fail_count: 10, iteration_count: 200, response_times: times(450) },
+      },
+      steps: [
+        { id: 1, ...stepLocation(500, 0, 300), location_dist: {} },
+        { id: 2, ...stepLocation(490, 10, 420), location_dist: { DE: stepLocation(300, 0, 380), local: stepLocation(190, 10, 500) } },
+        { id: 3, ...stepLocation(0, 0, 0), location_dist: { local: stepLocation(0, 0, 0) } },
+      ],
+    },
+    run: {
+      mode: 'embedded',
+      name: 'checkout',
+      started_at: '2025-01-01T00:00:00.000Z',
+      finished_at: '2025-01-01T00:00:10.000Z',
+      duration_s: 10,
+      // Not 1000 responses / 10 s, so a test can tell run.rps from a recomputed rate.
+      rps: 98.7,
+      late_iterations: 0,
+      max_schedule_lag_ms: 0,
+      version: '0.1.0',
+      steps: [
+        { id: 1, name: 'home', method: 'GET', url: 'http://127.0.0.1/' },
+        { id: 2, name: 'sign in', method: 'POST', url: 'http://127.0.0.1/login' },
+        { id: 3, name: 'idle', method: 'GET', url: 'http://127.0.0.1/idle' },
+      ],
+      locations: { DE: 'proxy http://127.0.0.1:3128', local: 'direct' },
+      interrupted: false,
+      series: [],
+    },
+  };
+}
+
+function parse(text: string): Threshold[] {
+  const parsed = parseThresholds(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return parsed.thresholds;
+}
+
+/** The problems judging these thresholds raises (a step or location the result lacks), or []. */
+function problemsOf(text: string, result = fixture(), origin = THRESHOLDS_INPUT): Problem[] {
+  try {
+    judge({ result, thresholds: parseThresholds(text, origin).ok ? parse(text) : [], defaults: false, origin });
+    return [];
+  } catch (error) {
+    if (error instanceof InputError) return error.problems;
+    throw error;
+  }
+}
+
+function outcomeOf(line: string, result = fixture()): { actual: number | undefined; passed: boolean } {
+  const [threshold] = parse(line);
+  const outcome = evaluateThreshold(result, threshold!);
+  if (typeof outcome === 'string') throw new Error(outcome);
+  expect(outcome.threshold.source).toBe(line);
+  return { actual: outcome.actual, passed: outcome.passed };
+}
+
+describe('evaluateThreshold', () => {
+  it.each([
+    ['p95 < 400', 400, false],
+    ['p95 <= 400', 400, true],
+    ['p95 > 400', 400, false],
+    ['p95 >= 400', 400, true],
+    ['p95 == 400', 400, true],
+    ['p95 != 400', 400, false],
+    ['p95 < 0.401s', 400, true],
+    ['avg < 250ms', 200, true],
+    ['min >= 10', 10, true],
+    ['max < 800', 800, false],
+    ['median <= 190', 190, true],
+    ['p80 < 299', 300, false],
+    ['p90 <= 350', 350, true],
+    ['p99 < 0.5s', 500, false],
+    ['stddev < 31', 30, true],
+    ['fail_rate < 1%', 1, false],
+    ['fail_rate <= 1%', 1, true],
+    ['success_rate >= 99%', 99, true],
+    ['success_rate > 99%', 99, false],
+    ['http_fail_rate == 1%', 1, true],
+    ['status_2xx == 99%', 99, true],
+    ['status_5xx == 0%', 0, true],
+    ['fail_count == 10', 10, true],
+    ['success_count < 990', 990, false],
+    ['iteration_count >= 1000', 500, false],
+    ['rps >= 98.7', 98.7, true],
+    ['rps > 98.7', 98.7, false],
+  ])('overall: %s → actual %d, passed %s', (line, actual, passed) => {
+    expect(outcomeOf(line)).toEqual({ actual, passed });
+  });
+
+  it.each([
+    ['step[sign in].fail_rate < 2%', 2, false],
+    ['step[2].fail_rate <= 2%', 2, true],
+    ['step[2].p95 == 420', 420, true],
+    ['step[home].success_count == 500', 500, true],
+    ['step[sign in].rps == 50', 50, true],
+    ['location[DE].fail_rate == 0%', 0, true],
+    ['location[local].fail_rate > 2.5%', 2.5, false],
+    ['location[local].rps == 20', 20, true], // requests of the steps at that location, over the run
+    ['location[DE].p95 < 350ms', 350, false],
+    ['step[2].location[local].fail_rate < 5%', 5, false],
+    ['location[local].step[sign in].p95 <= 0.5s', 500, true],
+    ['step[sign in].location[local].rps == 20', 20, true],
+    ['step[2].location[DE].iteration_count == 300', 300, true],
+  ])('scoped: %s → actual %d, passed %s', (line, actual, passed) => {
+    expect(outcomeOf(line)).toEqual({ actual, passed });
+  });
+
+  it.each([
+    'step[idle].fail_rate == 0%',
+    'step[idle].success_rate >= 0%',
+    'step[3].location[local].http_fail_rate < 100%',
+    'step[idle].p95 < 1s',
+    'step[idle].p99.9 < 1s',
+  ])('no data is no pass: %s has no value and fails', (line) => {
+    expect(outcomeOf(line)).toEqual({ actual: undefined, passed: false });
+  });
+
+  it('says why a statistic has no value', () => {
+    const [time] = parse('step[idle].p95 < 1s');
+    const [rate] = parse('step[idle].fail_rate < 1%');
+    expect(evaluateThreshold(fixture(), time!)).toMatchObject({ reason: 'no response' });
+    expect(evaluateThreshold(fixture(), rate!)).toMatchObject({ reason: 'no request' });
+    expect(outcomeOf('step[idle].rps == 0')).toEqual({ actual: 0, passed: true });
+  });
+
+  it('compares fractional rates exactly with == and !=', () => {
+    const result = fixture();
+    result.results.location_dist['DE'] = { success_count: 2, fail_count: 1, iteration_count: 3, response_times: times(1) };
+    expect(outcomeOf('location[DE].fail_rate != 33.33%', result)).toEqual({ actual: 100 / 3, passed: true });
+    expect(outcomeOf('location[DE].fail_rate == 33.33%', result)).toEqual({ actual: 100 / 3, passed: false });
+  });
+
+  it('computes a rate that is a whole percentage exactly', () => {
+    const result = fixture();
+    result.results.location_dist['DE'] = { success_count: 93, fail_count: 7, iteration_count: 100, response_times: times(1) };
+    expect(outcomeOf('location[DE].fail_rate <= 7%', result)).toEqual({ actual: 7, passed: true });
+    expect(outcomeOf('location[DE].success_rate == 93%', result)).toEqual({ actual: 93, passed: true });
+  });
+
+  it('gives a scoped rps of 0 for a run of no duration', () => {
+    const result = fixture();
+    result.run.duration_s = 0;
+    expect(outcomeOf('step[2].rps == 0', result)).toEqual({ actual: 0, passed: true });
+  });
+
+  it('reports every step or location absent from the result, listing what exists', () => {
+    const problems = problemsOf(
+      'p95 < 1s\nstep[logn].p95 < 300ms\nstep[9].p95 < 1\nlocation[FR].avg < 1\nstep[home].location[DE].avg < 1\nstep[2].location[US].avg < 1',
+    );
+    const steps = 'steps are: 1 home, 2 sign in, 3 idle';
+    expect({ problems }).toEqual({
+      problems: [
+        { path: 'thresholds line 2', message: `step "logn" is not in the results; ${steps}` },
+        { path: 'thresholds line 3', message: `step 9 is not in the results; ${steps}` },
+        { path: 'thresholds line 4', message: 'location "FR" is not in the results; locations are: DE, local' },
+        { path: 'thresholds line 5', message: 'location "DE" is not in the results of step 1 (home); there are none' },
+        { path: 'thresholds line 6', message: 'location "US" is not in the results of step 2 (sign in); its locations are: DE, local' },
+      ],
+    });
+  });
+
+  it('names the CLI flag in evaluation problems', () => {
+    const parsed = parseThresholdLines(['p95 < 1s', 'location[US].p95 < 1s']);
+    if (!parsed.ok) throw new Error('parse failed');
+    expect(() => judge({ result: fixture(), thresholds: parsed.thresholds, defaults: false, origin: THRESHOLD_FLAG })).toThrow(
+      expect.objectContaining({ problems: [expect.objectContaining({ path: '--threshold #2' })] }),
+    );
+  });
+
+  it('refuses a step name shared by several steps, and a named step without results', () => {
+    const result = fixture();
+    result.run.steps.push({ id: 4, name: 'home', method: 'GET', url: 'http://127.0.0.1/' });
+    result.run.steps.push({ id: 5, name: 'skipped', method: 'GET', url: 'http://127.0.0.1/' });
+    expect({ problems: problemsOf('step[home].p95 < 1\nstep[skipped].p95 < 1', result) }).toEqual({
+      problems: [
+        { path: 'thresholds line 1', message: 'step name "home" is ambiguous: steps 1, 4 have it; use the id, e.g. step[1]' },
+        {
+          path: 'thresholds line 2',
+          message: 'step "skipped" (id 5) is not in the results; steps are: 1 home, 2 sign in, 3 idle',
+        },
+      ],
+    });
+  });
+
+  it('lists unnamed steps by id, and says when there are none', () => {
+    const result = fixture();
+    result.run.steps = [];
+    expect({ problems: problemsOf('step[x].p95 < 1', result) }).toMatchObject({
+      problems: [{ message: 'step "x" is not in the results; steps are: 1, 2, 3' }],
+    });
+    result.results.steps = [];
+    result.results.location_dist = {};
+    expect({ problems: problemsOf('step[1].p95 < 1\nlocation[DE].p95 < 1', result) }).toMatchObject({
+      problems: [
+        { message: 'step 1 is not in the results; there are none' },
+        { message: 'location "DE" is not in the results; there are none' },
+      ],
+    });
+  });
+});
+
+
+// ---- the judgement ----
+
+/** One step that got these statuses (and these errors without a response). */
+function oneStep(status: Record<string, number>, errors: Record<string, number> = {}, expected?: number[]): LoadTestResult {
+  const result = fixture();
+  const responses = Object.values(status).reduce((n, c) => n + c, 0);
+  const failed = Object.values(errors).reduce((n, c) => n + c, 0);
+  const step = { ...stepLocation(responses, failed, 100), status_code_dist: status, error_dist: errors };
+  result.results.steps = [{ id: 1, ...step, location_dist: { local: { ...step } } }];
+  result.results.location_dist = { local: { success_count: responses, fail_count: failed, iteration_count: responses + failed, response_times: times(100) } };
+  result.run.steps = [{ id: 1, name: 'home', method: 'GET', url: 'http://127.0.0.1/', ...(expected && { expected_status: expected }) }];
+  return result;
+}
+
+function judged(result: LoadTestResult, text = '', defaults = true) {
+  return judge({ result, thresholds: parse(text), defaults });
+}
+
+describe('judge', () => {
+  it('applies the default step[*].http_fail_rate < 1% unless a threshold is on a failure rate', () => {
+    expect(defaultThresholds(parse('p95 < 1s')).map((t) => t.source)).toEqual(['step[*].http_fail_rate < 1%']);
+    for (const own of ['fail_rate < 5%', 'step[2].http_fail_rate < 3%', 'success_rate > 90%']) {
+      expect(defaultThresholds(parse(own))).toEqual([]);
+    }
+    const healthy = judged(oneStep({ '200': 100 }), 'p95 < 1s');
+    expect(healthy.outcome).toBe('passed');
+    expect(healthy.thresholds.map((o) => [o.threshold.source, o.threshold.isDefault ?? false])).toEqual([
+      ['p95 < 1s', false],
+      ['step[*].http_fail_rate < 1%', true],
+    ]);
+    expect(healthy.checks.find((c) => c.isDefault)).toMatchObject({ describe: 'step[*].http_fail_rate < 1 %', passed: true });
+  });
+
+  it('fails every request answered 404, and a step with 2 % of 500s, by default', () => {
+    const notFound = judged(oneStep({ '404': 50 }));
+    expect(notFound.outcome).toBe('failed');
+    expect(notFound.failed.map((c) => c.kind)).toEqual(['threshold', 'no-data']);
+    expect(notFound.failed[0]!.actual).toBe('100 % at step 1 (home)');
+    const someErrors = judged(oneStep({ '200': 98, '500': 2 }));
+    expect(someErrors.outcome).toBe('failed');
+    expect(someErrors.failed.map((c) => c.describe)).toEqual(['step[*].http_fail_rate < 1 %']);
+    expect(judged(oneStep({ '200': 98, '500': 2 }), '', false).outcome).toBe('passed');
+  });
+
+  it('does not count a status the step\'s assertions expect as an error', () => {
+    expect(expectedErrorStatuses(['equals(status_code,404)'])).toEqual([404]);
+    expect(expectedErrorStatuses(['in(status_code,[200,409])', 'less_than(response_time,500)'])).toEqual([409]);
+    expect(expectedErrorStatuses(['range(status_code,400,403)'])).toEqual([400, 401, 402]);
+    expect(expectedErrorStatuses(['equals(body,"x")'])).toEqual([]);
+    expect(judged(oneStep({ '404': 50 }, {}, [404])).outcome).toBe('passed');
+  });
+
+  it('counts a request once: an error status that also failed a capture is one HTTP error', () => {
+    const result = oneStep({ '200': 90, '500': 10 }, { 'capture failed: TOKEN (not found)': 10 });
+    result.results.steps[0]!.success_count = 90;
+    expect(outcomeOf('http_fail_rate == 10%', result)).toEqual({ actual: 10, passed: true });
+  });
+
+  it('fails a run whose service was down: no response is no data, whatever the thresholds say', () => {
+    const down = judged(oneStep({}, { 'connection refused': 5 }), 'p95 < 500ms');
+    expect(down.outcome).toBe('failed');
+    expect(down.checks.map((c) => [c.describe, c.actual, c.passed])).toEqual([
+      ['p95 < 500 ms', '— (no response)', false],
+      ['step[*].http_fail_rate < 1 %', '100 % at step 1 (home)', false],
+      ['every step got a successful response', 'none for step 1 (home)', false],
+    ]);
+    expect(exitCodeOf(down)).toBe(1);
+    expect(judged(oneStep({}, { 'connection refused': 5 }), '', false).outcome).toBe('failed');
+  });
+
+  it('never passes a stopped run: incomplete, exit 130 or 143', () => {
+    const result = oneStep({ '200': 10 });
+    result.run.interrupted = true;
+    const byInt = judge({ result, thresholds: [], defaults: true, stoppedBy: 'SIGINT' });
+    expect(byInt).toMatchObject({ outcome: 'incomplete', stoppedBy: 'SIGINT' });
+    expect(byInt.failed.map((c) => c.kind)).toEqual(['completeness']);
+    expect(exitCodeOf(byInt)).toBe(130);
+    expect(exitCodeOf(judge({ result, thresholds: [], defaults: true, stoppedBy: 'SIGTERM' }))).toBe(143);
+    expect(judged(result).outcome).toBe('incomplete');
+  });
+
+  it('fails on a saturated generator unless asked to warn', () => {
+    const result = oneStep({ '200': 10 });
+    result.run.generator = { saturated: true, reason: 'up to 212 ms of event-loop delay' };
+    expect(judged(result).outcome).toBe('failed');
+    const warned = judge({ result, thresholds: [], defaults: true, onSaturated: 'warn' });
+    expect(warned.outcome).toBe('passed');
+    expect(warned.warnings.map((c) => c.actual)).toEqual(['saturated: up to 212 ms of event-loop delay']);
+  });
+
+  it('counts the other parts\' checks (comparison, latency) in the one judgement', () => {
+    const check = { kind: 'latency' as const, describe: 'latency.ttfb.p95 < 200 ms', actual: '212 ms', passed: false };
+    const j = judge({ result: oneStep({ '200': 10 }), thresholds: [], defaults: true, checks: [check] });
+    expect(j.outcome).toBe('failed');
+    expect(j.failed).toEqual([check]);
+    expect(j.checks).toHaveLength(3);
+  });
+
+  it('reads any percentile from the run\'s histograms, to the microsecond', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let us = 1000; us <= 1_000_000; us += 1000) h.recordValue(us);
+    const result = oneStep({ '200': 1000 });
+    result.histograms = { overall: encodeHistogram(h), steps: { '1': encodeHistogram(h) }, locations: {}, step_locations: {} };
+    h.destroy();
+    expect(outcomeOf('p99.9 <= 1s', result).actual).toBeCloseTo(999, 0);
+    expect(outcomeOf('step[1].p75 < 800ms', result).actual).toBeCloseTo(750, 0);
+    expect(outcomeOf('p95 < 1s', result).actual).toBe(400);
+  });
+
+  it('holds a relative threshold to the baseline\'s value at the same scope', () => {
+    const baseline = fixture();
+    const current = fixture();
+    current.results.steps[1]!.response_times = times(500);
+    const [relative] = parse('step[2].p95 < baseline + 10%');
+    expect(evaluateThreshold(current, relative!, baseline)).toMatchObject({ actual: 500, limit: 462, passed: false });
+    const [absolute] = parse('p95 <= baseline + 20ms');
+    expect(evaluateThreshold(current, absolute!, baseline)).toMatchObject({ actual: 400, limit: 420, passed: true });
+    expect(evaluateThreshold(current, absolute!)).toMatchObject({ passed: false, reason: 'no baseline value at this scope' });
+  });
+
+  it('step[*] fails when any step fails and shows that step\'s value', () => {
+    const outcome = evaluateThreshold(fixture(), parse('step[*].fail_rate < 1%')[0]!);
+    expect(outcome).toMatchObject({ passed: false, actual: 2, where: 'step 2 (sign in)' });
+  });
+});
+
+describe('preflightThresholds', () => {
+  const shape: RunShape = { steps: [{ id: 1, name: 'home' }, { id: 2, name: 'login' }], locations: ['local'], histograms: true, mode: 'embedded' };
+
+  it('finds a step, location, percentile or baseline the run cannot have', () => {
+    const problems = preflightThresholds(parse('step[logn].p95 < 1s\nlocation[DE].avg <= 300\nstep[9].p95 < 1\np95 < baseline + 10%\nstep[login].p99.9 < 1s'), shape);
+    expect(problems).toEqual([
+      { path: 'thresholds line 1', message: 'step "logn" is not in the definition; its steps are: 1 home, 2 login' },
+      {
+        path: 'thresholds line 2',
+        message: 'location "DE" will not be in the results; they will have: local (a country is a location of its own only when it sends through a proxy: --proxy DE=http://…, input proxies)',
+      },
+      { path: 'thresholds line 3', message: 'step 9 is not in the definition; its steps are: 1 home, 2 login' },
+      { path: 'thresholds line 4', message: 'a threshold relative to the baseline needs a baseline results file (--baseline, input baseline)' },
+    ]);
+  });
+
+  it('refuses percentiles outside the 2.5 set where the results carry no histograms', () => {
+    const hosted = { ...shape, histograms: false, mode: 'hosted' };
+    expect(preflightThresholds(parse('p75 < 1s\np95 < 1s\np50 < 1s'), hosted)).toEqual([
+      { path: 'thresholds line 1', message: 'p75 needs the run\'s histograms, which hosted results do not carry; use median, p80, p90, p95 or p99' },
+    ]);
+  });
+});
+
+describe('the comparison gate refuses settings that can never decide', () => {
+  it('knows the fewest rounds for k steps at α = 0.05 with Holm', () => {
+    expect([1, 2, 5, 6, 14, 15, 50].map((k) => minRoundsFor(k))).toEqual([4, 4, 5, 5, 6, 6, 7]);
+    expect(undecidableRounds({ rounds: 4, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 1 }, 5, '--rounds')).toEqual({
+      path: '--rounds',
+      message: '4 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm\'s correction would be 0.071, not below 0.05); use at least 5',
+    });
+    expect(undecidableRounds({ rounds: 5, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 1 }, 5, '--rounds')).toBeUndefined();
+  });
+});
