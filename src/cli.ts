@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { judgeRun, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { DEFAULT_CONCURRENCY } from './engine/run.ts';
@@ -27,6 +27,9 @@ import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
+import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
+import { applyLoadFlags, environmentWithFlags, variablesFromFlags } from './cli-overrides.ts';
+import { prepareTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
 import type { Check, LoadTestResult, SecondSample, Threshold } from './types.ts';
 
@@ -39,26 +42,6 @@ export interface CliIo {
   /** Aborted on a second signal: stop at once, abandoning the requests in flight. */
   forceSignal?: AbortSignal;
 }
-
-const USAGE = `loadgate ${VERSION}
-Usage:
-  loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
-               [--threshold "p95 < 500ms"]... [--baseline FILE] [--report FILE] [--concurrency N] [--insecure]
-               [--api-url URL [--api-key-env NAME] [--api-result-path PATH]]   (hosted: run on a service)
-               [--shard i/N [--start-at TIME]]   (one slice of a sharded run; see docs/scaling.md)
-  loadgate latency <url> [--location PATTERN]... [--samples N] [--location-config CODE=Name[@PROXY]]...
-                 [--threshold "latency.ttfb.p95 < 200ms"]... [--results FILE] [--insecure] [--api-url URL]
-  loadgate compare <definition.json> --base-env FILE [--env FILE] [--rounds 10] [--warmup-rounds 1]
-                 [--max-regression 10%] [--metric p95] [--seed S] [--threshold EXPR]... [--results FILE]
-  loadgate merge <FILE|DIR|GLOB>... [--results FILE] [--threshold EXPR]... [--baseline FILE]
-  loadgate validate <definition.json> [--env FILE] [--threshold EXPR]... [--proxy CC=URL]... [--baseline FILE]
-  loadgate wait-for <url> [--timeout 60] [--insecure]   (until the URL answers any HTTP status; else exit 2)
-  loadgate serve [--port 8080] [--host 127.0.0.1] [--db loadgate.db] [--api-key-file FILE] [--proxy CC=URL]...
-                 (keys also from LOADGATE_API_KEYS; see docs/server.md)
-Thresholds: --threshold "p95 < 500ms" (any percentile pN, http_fail_rate < 1%, step[*]., baseline + 10%);
-  unless one is on a failure rate, the default step[*].http_fail_rate < 1% applies (--no-default-thresholds).
-Exit codes: 0 passed, 1 a check failed, 2 bad input or the run could not be carried out (nothing sent),
-  130/143 stopped by SIGINT/SIGTERM (partial results written, marked incomplete; never a pass).`;
 
 const RUN_OPTIONS = {
   results: { type: 'string', default: 'loadgate-results.json' },
@@ -75,32 +58,51 @@ const RUN_OPTIONS = {
   concurrency: { type: 'string' },
   insecure: { type: 'boolean', default: false },
   'default-thresholds': { type: 'boolean', default: true },
-  help: { type: 'boolean', short: 'h', default: false },
+  var: { type: 'string', short: 'e', multiple: true, default: [] as string[] },
+  'env-var': { type: 'string', multiple: true, default: [] as string[] },
+  duration: { type: 'string' },
+  iterations: { type: 'string' },
+  rate: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
 } as const;
+
+const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  run: runCommand,
+  validate: validateCommand,
+  serve: serveCommand,
+  merge: mergeCommand,
+  latency: latencyCommand,
+  compare: compareCommand,
+  'wait-for': waitForCommand,
+};
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === undefined) {
+    io.err(overview());
+    return 2;
+  }
+  if (command === '--version' || command === '-v') {
+    io.out(VERSION);
+    return 0;
+  }
+  if (command === 'help' || command === '--help' || command === '-h') return help(rest[0], io);
+  const runner = RUNNERS[command];
+  if (!runner) {
+    io.err(`loadgate: unknown command "${command}"; the commands are ${Object.keys(RUNNERS).join(', ')} (loadgate help)`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) return help(command, io);
   try {
-    if (command === 'run') return await runCommand(rest, io);
-    if (command === 'validate') return await validateCommand(rest, io);
-    if (command === 'serve') return await serveCommand(rest, io);
-    if (command === 'merge') return await mergeCommand(rest, io);
-    if (command === 'latency') return await latencyCommand(rest, io);
-    if (command === 'compare') return await compareCommand(rest, io);
-    if (command === 'wait-for') return await waitForCommand(rest, io);
-    if (command === '--version' || command === '-v') {
-      io.out(VERSION);
-      return 0;
-    }
-    io.err(command && command !== '--help' && command !== '-h' ? `unknown command "${command}"\n\n${USAGE}` : USAGE);
-    return command && command !== '--help' && command !== '-h' ? 2 : 0;
+    return await runner(rest, io);
   } catch (error) {
     if (error instanceof InputError) {
-      io.err(`loadgate: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+      io.err(`loadgate: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}${shellVariableHint(p.message)}`).join('\n')}`);
       return 2;
     }
     if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      io.err(`loadgate: ${error.message}\n\n${USAGE}`);
+      io.err(parseArgsProblem(command, error));
       return 2;
     }
     // A service that cannot be reached, a hosted test that failed: no result to judge.
@@ -108,6 +110,35 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     if (process.env.LOADGATE_DEBUG) io.err(String((error as Error).stack));
     return 2;
   }
+}
+
+function help(topic: string | undefined, io: CliIo): number {
+  if (topic === undefined) {
+    io.out(overview());
+    return 0;
+  }
+  if (!Object.hasOwn(COMMANDS, topic)) {
+    io.err(`loadgate: no command "${topic}"; the commands are ${Object.keys(RUNNERS).join(', ')}`);
+    return 2;
+  }
+  io.out(commandHelp(topic));
+  return 0;
+}
+
+/** One line: the option parseArgs refused, the closest one the command has, and where the list is. */
+function parseArgsProblem(command: string, error: Error): string {
+  const option = /'(-{1,2}[^']*)'/.exec(error.message)?.[1];
+  const see = `loadgate ${command} --help lists its options`;
+  if (!option || !String((error as { code?: string }).code).includes('UNKNOWN_OPTION')) return `loadgate ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')} (${see})`;
+  const closest = closestOption(command, option);
+  return `loadgate ${command}: unknown option ${option}${closest ? `; did you mean ${closest}?` : ''} (${see})`;
+}
+
+/** Variables come only from --env, -e and --env-var: say so when the missing one is set in the shell. */
+function shellVariableHint(message: string): string {
+  const name = /unknown variable "([^"]+)"/.exec(message)?.[1];
+  if (!name || process.env[name] === undefined) return '';
+  return ` (${name} is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var ${name})`;
 }
 
 function parseConcurrency(text: string | undefined): number {
@@ -245,13 +276,16 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { env: { type: 'string' }, threshold: RUN_OPTIONS.threshold, proxy: RUN_OPTIONS.proxy, baseline: RUN_OPTIONS.baseline },
+    options: {
+      env: { type: 'string' }, threshold: RUN_OPTIONS.threshold, proxy: RUN_OPTIONS.proxy, baseline: RUN_OPTIONS.baseline,
+      var: RUN_OPTIONS.var, 'env-var': RUN_OPTIONS['env-var'],
+    },
   });
   const file = positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(values.threshold, true, baseline);
-  const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
+  const test = await prepareWithFlags(file, values);
   preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
   const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -275,10 +309,6 @@ async function waitForCommand(args: string[], io: CliIo): Promise<number> {
 
 async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: RUN_OPTIONS, allowNegative: true });
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
   const file = positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   const thresholds = parseFlagsThresholds(values.threshold);
@@ -288,9 +318,10 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate: Gate = { thresholds, defaults: values['default-thresholds'], origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
-  const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
+  const test = await prepareWithFlags(file, values);
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
+  const show = outputsOf(io, values);
   const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], values['api-result-path'], io) : null;
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
   const result = hosted
@@ -301,15 +332,34 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       proxies,
       signal: io.signal,
       ...(io.forceSignal && { forceSignal: io.forceSignal }),
-      onSecond: progressPrinter(io, test.definition.config_data),
+      ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
       shard,
       startAtMs,
       testUrl: `file://${reportPath}`,
     });
-  if (io.isTTY) io.out('');
+  if (io.isTTY && !values.quiet) io.err('');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  return report(result, gate, io, resultsPath, reportPath);
+  if (values.json) io.out(JSON.stringify(result, null, 2));
+  return report(result, gate, show, resultsPath, reportPath);
+}
+
+/** The definition with the flags' variables and load applied, prepared (every input problem found here). */
+async function prepareWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; duration?: string; iterations?: string; rate?: string }) {
+  const vars = variablesFromFlags(values.var, values['env-var'], process.env);
+  const environment = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
+  const loaded = applyLoadFlags(await loadDefinition(file), values);
+  return prepareTest(loaded, environment ? { environment } : {});
+}
+
+/**
+ * Where the summary goes: stdout, unless --json claims stdout for the results (the summary then
+ * goes to stderr) or --quiet leaves it out. Progress and logs are always on stderr.
+ */
+function outputsOf(io: CliIo, values: { json: boolean; quiet: boolean }): CliIo {
+  if (values.quiet) return { ...io, out: () => {} };
+  if (values.json) return { ...io, out: io.err };
+  return io;
 }
 
 function gateOf(lines: string[], defaults: boolean, baseline?: LoadTestResult): Gate {
@@ -349,7 +399,7 @@ function progressPrinter(io: CliIo, config: { duration: number; iteration_count:
   return (sample: SecondSample) => {
     totals = addSample(totals, sample);
     const line = progressLine(sample, totals, config.duration, config.iteration_count);
-    if (io.isTTY) io.out(`\r\x1b[2K${line}`);
-    else io.out(line);
+    if (io.isTTY) io.err(`\r\x1b[2K${line}`);
+    else io.err(line);
   };
 }

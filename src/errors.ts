@@ -8,6 +8,9 @@ export interface Problem {
   path: string;
   /** What is wrong and what was expected. */
   message: string;
+  /** Where in the file, when known (1-based): for annotations that point at the line. */
+  line?: number;
+  column?: number;
 }
 
 /** For parsers that return a value or the Problem with it. */

@@ -26,6 +26,8 @@ export interface ActionInputs {
   thresholds: Threshold[];
   /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
   defaultThresholds: boolean;
+  /** The web report's artifact name; empty: loadgate-report-<test>-<job>, made unique in the run. */
+  reportName: string;
   comment: boolean;
   githubToken: string;
   resultsFile: string;
@@ -203,6 +205,7 @@ export function getInputs(read: InputReader): ActionInputs {
     maxConcurrency: readConcurrency(read, problems),
     thresholds: readThresholds(read, problems),
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
+    reportName: read('report-name').trim(),
     comment: readBoolean(read, 'comment', true, problems),
     githubToken: read('github-token').trim(),
     resultsFile: read('results-file').trim() || 'loadgate-results.json',

@@ -22,7 +22,7 @@ import { latencyHtmlSection, latencyMarkdownSection } from './report/latency.ts'
 import { renderMarkdown, renderSummaryLine, type ReportSection } from './report/markdown.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { shardsSection } from './report/shards.ts';
-import { artifactName, NOT_IN_ACTIONS, uploadReportArtifact } from './github/artifact.ts';
+import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
@@ -49,7 +49,14 @@ type ComparedResult = ReturnType<typeof comparisonResultFile>;
 /** The summary, outputs and annotations of a run that never started: nothing was sent. */
 async function reportBadInput(error: InputError): Promise<void> {
   const count = `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`;
-  for (const problem of error.problems) core.error(formatProblem(problem), { title: 'loadgate: bad input', ...(problem.file && { file: problem.file }) });
+  for (const problem of error.problems) {
+    core.error(formatProblem(problem), {
+      title: 'loadgate: bad input',
+      ...(problem.file && { file: problem.file }),
+      ...(problem.line !== undefined && { startLine: problem.line }),
+      ...(problem.column !== undefined && { startColumn: problem.column }),
+    });
+  }
   core.setOutput('passed', 'false');
   try {
     const items = error.problems.map((p) => `- ${formatProblem(p).replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}`);
@@ -218,7 +225,7 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Jud
   const job = env.GITHUB_JOB ?? 'loadgate';
   // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
-  const reportUrl = await writeAndUploadReport(judged, baseline, resultsPath, env);
+  const reportUrl = await writeAndUploadReport(judged, baseline, resultsPath, inputs.reportName, env);
   const markdown = renderMarkdown({
     result,
     judgement,
@@ -248,11 +255,12 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Jud
 }
 
 /** The web report next to the results file, uploaded as an artifact; its link, when there is one. */
-async function writeAndUploadReport(judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+async function writeAndUploadReport(judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string, reportName: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const file = reportPathFor(resultsPath);
   const { result, judgement, htmlSections } = judged;
   await writeFile(file, renderHtmlReport({ result, judgement, baseline, extraSections: htmlSections }));
-  const uploaded = await uploadReportArtifact({ file, name: artifactName(result.run.name), env });
+  const name = reportName || artifactName(result.run.name, env.GITHUB_JOB ?? '');
+  const uploaded = await uploadReportArtifactUniquely({ file, name, env });
   if (uploaded.ok) return uploaded.url;
   if (uploaded.reason === NOT_IN_ACTIONS) core.info(`loadgate: web report written to ${file}`);
   else core.warning(`loadgate: the web report could not be uploaded as an artifact: ${uploaded.reason}`);

@@ -201,6 +201,24 @@ describe('the bundled action in embedded mode', () => {
     }
   });
 
+  it('annotates a broken definition at its line and column', async () => {
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      const broken = join(dir, 'broken.json');
+      writeFileSync(broken, '{\n  "name": "x",\n  "config_data": {\n    "steps": [{"id": 1, "name": "a", "url": "http://127.0.0.1:1/"}],\n    "load_type": "zigzag"\n  }\n}\n');
+      const schema = await runAction(github, { ...inputs(''), test: broken, comment: 'false' }, 'schema');
+      expect(schema.code).toBe(1);
+      expect(schema.stdout).toMatch(/::error title=loadgate%3A bad input,file=.*broken\.json,line=5,col=5::.*\$\.config_data\.load_type: expected one of linear, incremental, waved/);
+      expect(output(schema.outputs, 'passed')).toBe('false');
+      writeFileSync(broken, '{\n  "name": "x",\n  "config_data": {,\n}\n');
+      const syntax = await runAction(github, { ...inputs(''), test: broken, comment: 'false' }, 'syntax');
+      expect(syntax.stdout).toMatch(/::error title=loadgate%3A bad input,file=.*broken\.json,line=3,col=\d+::.*JSON syntax error/);
+      expect(syntax.summary).toContain('JSON syntax error');
+    } finally {
+      await github.close();
+    }
+  });
+
   it('bad input fails before any load is sent, naming the input', async () => {
     const github = await startGithubStandin();
     try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_IN_ACTIONS, artifactName, uploadReportArtifact } from '../src/github/artifact.ts';
+import { NOT_IN_ACTIONS, artifactName, uploadReportArtifact, uploadReportArtifactUniquely } from '../src/github/artifact.ts';
 import {
   STANDIN_REPOSITORY,
   STANDIN_RUN_ID,
@@ -149,6 +149,17 @@ describe('uploadReportArtifact failures are reasons, not exceptions', () => {
     expect(second).toEqual({ ok: false, reason: expect.stringMatching(/CreateArtifact.*409.*already exists/) });
   });
 
+  it('takes the next free name when matrix entries of one job share it', async () => {
+    const s = await start();
+    const names = [];
+    for (let i = 0; i < 3; i++) {
+      const uploaded = await uploadReportArtifactUniquely({ file, name: artifactName('checkout', 'load'), env: envOf(s) });
+      expect(uploaded.ok).toBe(true);
+      names.push(s.artifacts.at(-1)?.name);
+    }
+    expect(names).toEqual(['loadgate-report-checkout-load', 'loadgate-report-checkout-load-2', 'loadgate-report-checkout-load-3']);
+  });
+
   it('reports blob storage refusing the upload and does not finalize', async () => {
     const s = await start({ failWith: { step: 'blob', status: 403 } });
     const result = await uploadReportArtifact({ file, name: 'loadgate-report-x', env: envOf(s) });
@@ -170,6 +181,7 @@ describe('uploadReportArtifact failures are reasons, not exceptions', () => {
 describe('artifactName', () => {
   it('prefixes the test name and replaces what the service refuses', () => {
     expect(artifactName('checkout')).toBe('loadgate-report-checkout');
+    expect(artifactName('checkout', 'load')).toBe('loadgate-report-checkout-load');
     expect(artifactName('a/b\\c:d"e<f>g|h*i?j\r\nk')).toBe('loadgate-report-a-b-c-d-e-f-g-h-i-j--k');
     expect(artifactName('')).toBe('loadgate-report');
     expect(artifactName(' / ')).toBe('loadgate-report--');

@@ -34,11 +34,12 @@ describe('loadgate run', () => {
   it('runs, prints the summary and writes the results; exit 0 when thresholds hold', async () => {
     const results = join(dir, 'pass.json');
     const run = await loadgate(['run', writeDefinition('pass', 30, 1), '--results', results, '--threshold', 'p95 < 5s', '--threshold', 'step[slow].min >= 15ms']);
-    expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('loadgate: pass passed');
     expect(run.stdout).toMatch(/home\s+GET \/ok\s+30\s+0/);
-    expect(run.stdout).toMatch(/\[1\/1 s\] \d+% started/);
+    // Progress goes to stderr, the summary to stdout: `loadgate run … > summary.txt` keeps only the summary.
+    expect(run.stderr).toMatch(/^\[1\/1 s\] \d+% started/);
+    expect(run.stdout).not.toContain('started');
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(written.results.steps.map((s: { success_count: number }) => s.success_count)).toEqual([30, 30]);
     expect(written.run.version).toBe(VERSION);
@@ -82,6 +83,7 @@ describe('loadgate run', () => {
     expect(missing.stderr).toContain('nope.json');
     const unknown = await loadgate(['fly']);
     expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe('loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for (loadgate help)');
   });
 
   it('SIGINT stops the run, still writes partial results, and exits 130', async () => {
@@ -108,5 +110,58 @@ describe('loadgate validate', () => {
     const bad = await loadgate(['validate', path]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${path}: $.config_data.load_type: expected one of linear, incremental, waved`);
+  });
+});
+
+describe('a CLI that fits its users\' habits', () => {
+  it.each(['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve'])('%s --help exits 0 and lists its options', async (command) => {
+    const run = await loadgate([command, '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^loadgate ${command} `));
+    expect(run.stdout).toContain('Options:');
+    expect((await loadgate(['help', command])).stdout).toBe(run.stdout);
+  });
+
+  it('help lists every command; no arguments is usage on stderr and exit 2', async () => {
+    const help = await loadgate(['help']);
+    expect(help.code).toBe(0);
+    for (const command of ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve']) expect(help.stdout).toContain(`loadgate ${command} `);
+    const bare = await loadgate([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toContain('Usage:');
+  });
+
+  it('names an unknown option in one line, with the closest one', async () => {
+    const run = await loadgate(['run', 'x.json', '--treshold', 'p95 < 1s']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe('loadgate run: unknown option --treshold; did you mean --threshold? (loadgate run --help lists its options)');
+  });
+
+  it('--rate, --duration and -e override the definition; --json prints only the results on stdout', async () => {
+    target.reset();
+    const path = join(dir, 'flags.json');
+    writeFileSync(path, JSON.stringify({ name: 'flags', config_data: { steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }], iteration_count: 5000, duration: 60 } }));
+    const run = await loadgate(['run', path, '--rate', '50', '--duration', '2', '-e', `BASE=${target.url}`, '--json', '--results', join(dir, 'flags-results.json')]);
+    expect(run.code, run.stderr).toBe(0);
+    const printed = JSON.parse(run.stdout);
+    expect(printed.results.iteration_count).toBe(100);
+    expect(printed.run.name).toBe('flags');
+    expect(target.countsByPath().get('/ok')).toBe(100);
+    expect(run.stderr).toContain('loadgate: flags passed');
+  });
+
+  it('takes a variable from the process environment only when asked, and says so when it was not', async () => {
+    const path = join(dir, 'envvar.json');
+    writeFileSync(path, JSON.stringify({ name: 'envvar', config_data: { steps: [{ id: 1, name: 'home', url: '{{TARGET}}/ok' }], iteration_count: 2, duration: 1 } }));
+    const env = { ...process.env, TARGET: target.url };
+    const missing = await runNode(['src/cli-entry.ts', 'validate', path], { env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET');
+    const taken = await runNode(['src/cli-entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results', join(dir, 'envvar-results.json')], { env });
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(taken.stdout).toBe('');
+    const unset = await loadgate(['validate', path, '--env-var', 'LOADGATE_TEST_SURELY_UNSET']);
+    expect(unset.stderr).toContain('--env-var: LOADGATE_TEST_SURELY_UNSET is not set in this process\'s environment');
   });
 });

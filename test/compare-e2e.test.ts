@@ -58,7 +58,7 @@ describe('loadgate compare', () => {
 
   it('bad settings and a base environment that lacks a variable are refused before any request', async () => {
     target.reset();
-    const rounds = await compare(3, 3, ['--rounds', '2', '--max-regression', '-5%', '--metric', 'p42']);
+    const rounds = await compare(3, 3, ['--rounds', '2', '--max-regression=-5%', '--metric', 'p42']);
     expect(rounds.code).toBe(2);
     expect(rounds.stderr).toContain('--rounds');
     expect(rounds.stderr).toContain('--max-regression');

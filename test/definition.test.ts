@@ -421,7 +421,7 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     const error = await loadError('broken.json', '{\n  "name": "x",\n  config_data: {}\n}\n');
     const file = join(dir, 'broken.json');
     expect(error.problems).toEqual([
-      { file, path: 'line 3, column 3', message: 'JSON syntax error: Expected double-quoted property name' },
+      { file, path: 'line 3, column 3', message: 'JSON syntax error: Expected double-quoted property name', line: 3, column: 3 },
     ]);
     expect(error.message).toBe(`${file}: line 3, column 3: JSON syntax error: Expected double-quoted property name`);
   });
@@ -435,7 +435,8 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     ['', 'line 1, column 1', 'Unexpected end of JSON input'],
   ])('locates syntax errors, also those V8 gives no position for: %j', async (text, path, reason) => {
     const error = await loadError('syntax.json', text);
-    expect(error.problems).toEqual([{ file: join(dir, 'syntax.json'), path, message: `JSON syntax error: ${reason}` }]);
+    const [, line, column] = /^line (\d+), column (\d+)$/.exec(path)!;
+    expect(error.problems).toEqual([{ file: join(dir, 'syntax.json'), path, message: `JSON syntax error: ${reason}`, line: Number(line), column: Number(column) }]);
   });
 
   it('reports a missing file', async () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
@@ -259,6 +260,15 @@ describe('renderTerminal', () => {
     const text = renderTerminal({ result: hostile, judgement }, { color: true });
     expect(text.split('\n')[0]?.startsWith('\u001b[31m')).toBe(true);
     expect(text).toContain('\u001b[32m✔ pass\u001b[0m');
+  });
+
+  it('aligns rows by display width: a CJK name takes two columns a character', () => {
+    const cjk = makeResult({ steps: ['ログイン', 'checkout'] });
+    const text = renderTerminal({ result: cjk, judgement: judgementFor(cjk) }, { color: false });
+    const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
+    const endOfLast = (row: string) => stringWidth(row.slice(0, row.lastIndexOf('ms') + 2));
+    expect(table.some((row) => row.includes('ログイン'))).toBe(true);
+    expect(new Set(table.slice(1).map(endOfLast)).size).toBe(1);
   });
 
   it('aligns the step table and fits long names into the width', () => {

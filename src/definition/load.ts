@@ -1,6 +1,7 @@
 // The file-system edge of the definition: read, parse (with line and column on a syntax
 // error), validate, load a referenced environment file and locate test data files.
 // Every problem found is thrown at once, as one InputError.
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError, type Problem } from '../errors.ts';
@@ -25,7 +26,7 @@ export async function loadDefinition(path: string): Promise<LoadedDefinition> {
   if (!text.ok) throw new InputError([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
   const raw = parseJson(text.value, path);
   const validation = validateDefinition(raw, path);
-  if (!validation.ok) throw new InputError(validation.problems);
+  if (!validation.ok) throw new InputError(validation.problems.map((p) => withPosition(p, text.value)));
 
   const dir = dirname(resolve(path));
   const definition = validation.definition;
@@ -116,8 +117,37 @@ function parseJson(text: string, file: string): unknown {
     const reason = (err as Error).message
       .replace(/, (\.\.\.)?".*" is not valid JSON$/s, '')
       .replace(/ in JSON at position \d+.*$/s, '');
-    throw new InputError([{ file, path: `line ${line}, column ${column}`, message: `JSON syntax error: ${reason}` }]);
+    throw new InputError([{ file, path: `line ${line}, column ${column}`, message: `JSON syntax error: ${reason}`, line, column }]);
   }
+}
+
+/** A problem at a JSON path (`$.config_data.steps[1].method`), with the line and column it is at in the text. */
+function withPosition(problem: Problem, text: string): Problem {
+  const segments = jsonPathSegments(problem.path);
+  if (!segments) return problem;
+  const root = parseTree(text.replace(/^\uFEFF/, ''));
+  // The deepest node of the path that exists: a missing key points at the object that lacks it.
+  for (let n = segments.length; n >= 0 && root; n--) {
+    const node = findNodeAtLocation(root, segments.slice(0, n));
+    if (!node) continue;
+    const at = node.parent?.type === 'property' && n > 0 ? node.parent.offset : node.offset;
+    return { ...problem, ...lineAndColumn(text.replace(/^\uFEFF/, ''), at) };
+  }
+  return problem;
+}
+
+/** `$.a.b[2]["c d"]` → ['a', 'b', 2, 'c d']; undefined for what is not a JSON path. */
+function jsonPathSegments(path: string): (string | number)[] | undefined {
+  if (!path.startsWith('$')) return undefined;
+  const segments: (string | number)[] = [];
+  const pattern = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  pattern.lastIndex = 1;
+  while (pattern.lastIndex < path.length) {
+    const match = pattern.exec(path);
+    if (!match) return undefined;
+    segments.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : (JSON.parse(match[3]!) as string)));
+  }
+  return segments;
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

@@ -24,9 +24,24 @@ const INVALID_NAME_CHARACTERS = /[":<>|*?\r\n\\/]/g;
 const MAX_TEST_NAME_LENGTH = 100;
 
 /** `loadgate-report-<test name>`, with every character the artifact service refuses made a dash. */
-export function artifactName(testName: string): string {
-  const cleaned = testName.replace(INVALID_NAME_CHARACTERS, '-').trim().slice(0, MAX_TEST_NAME_LENGTH);
-  return cleaned === '' ? 'loadgate-report' : `loadgate-report-${cleaned}`;
+export function artifactName(testName: string, job = ''): string {
+  const clean = (text: string) => text.replace(INVALID_NAME_CHARACTERS, '-').trim().slice(0, MAX_TEST_NAME_LENGTH);
+  return ['loadgate-report', clean(testName), clean(job)].filter((part) => part !== '').join('-');
+}
+
+/** Names tried after the first is taken (a matrix running one definition in one job id twice). */
+const NAME_ATTEMPTS = 5;
+
+/**
+ * Uploads under `name`, or, when another job of the run has it already, under `name-2`, `name-3`…:
+ * matrix entries share the job id, and nothing in a runner's environment tells them apart.
+ */
+export async function uploadReportArtifactUniquely(opts: UploadReportOptions): Promise<UploadReportResult> {
+  let uploaded = await uploadReportArtifact(opts);
+  for (let n = 2; n <= NAME_ATTEMPTS && !uploaded.ok && /already exists/.test(uploaded.reason); n++) {
+    uploaded = await uploadReportArtifact({ ...opts, name: `${opts.name}-${n}` });
+  }
+  return uploaded;
 }
 
 export async function uploadReportArtifact(opts: UploadReportOptions): Promise<UploadReportResult> {

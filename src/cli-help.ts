@@ -1,0 +1,156 @@
+// What each CLI command says about itself: `loadgate <command> --help`, `loadgate help <command>`,
+// and the overview that `loadgate help` prints. One entry per command, so that the overview, the
+// per-command help and the unknown-option hint read from the same list.
+import { VERSION } from './version.ts';
+
+interface CommandHelp {
+  /** `run <definition.json> [options]` */
+  synopsis: string;
+  about: string;
+  /** [flags, what it does] */
+  options: [string, string][];
+}
+
+const THRESHOLD = ['--threshold EXPR', 'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)'] as [string, string];
+const RESULTS = ['--results FILE', 'where to write the results JSON (default loadgate-results.json); the HTML report goes beside it'] as [string, string];
+
+export const COMMANDS: Record<string, CommandHelp> = {
+  run: {
+    synopsis: 'run <definition.json> [options]',
+    about: 'Run a load test here (or on a service with --api-url), judge it, print the summary and write the results.',
+    options: [
+      ['--env FILE|JSON', 'the environment (named variables): a file or inline JSON; replaces the definition\'s'],
+      ['-e, --var KEY=VALUE', 'set one variable, repeatable; overrides the environment'],
+      ['--env-var NAME', 'take the variable NAME from this process\'s environment, repeatable'],
+      ['--duration S', 'override the definition\'s duration (seconds)'],
+      ['--iterations N', 'override the definition\'s iteration_count'],
+      ['--rate R', 'a constant R iterations per second over the duration (linear load)'],
+      THRESHOLD,
+      ['--no-default-thresholds', 'leave out the default step[*].http_fail_rate < 1%'],
+      ['--baseline FILE', 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%"'],
+      RESULTS,
+      ['--report FILE', 'where to write the HTML report'],
+      ['--proxy CC=URL', 'send a country\'s share through an HTTP proxy, repeatable'],
+      ['--concurrency N', 'cap on iterations in flight'],
+      ['--insecure', 'do not verify TLS certificates'],
+      ['--json', 'print the results JSON on stdout (the summary goes to stderr)'],
+      ['--quiet', 'print no progress and no summary; the exit code says how it went'],
+      ['--api-url URL', 'run on a service of the interface (docs/interface.md); the key comes from --api-key-env'],
+      ['--api-key-env NAME', 'the environment variable holding the API key (default LOADGATE_API_KEY)'],
+      ['--api-result-path PATH', 'the service\'s result path, if not the default'],
+      ['--shard i/N', 'run one slice of a sharded run (docs/scaling.md)'],
+      ['--start-at TIME', 'RFC 3339 or epoch ms: every shard starts together'],
+    ],
+  },
+  validate: {
+    synopsis: 'validate <definition.json> [options]',
+    about: 'Check a definition, its data files and thresholds without sending anything.',
+    options: [
+      ['--env FILE|JSON', 'the environment to resolve variables with'],
+      ['-e, --var KEY=VALUE', 'set one variable, repeatable'],
+      ['--env-var NAME', 'take a variable from this process\'s environment, repeatable'],
+      THRESHOLD,
+      ['--proxy CC=URL', 'the proxies the run will have (locations in thresholds)'],
+      ['--baseline FILE', 'the baseline that relative thresholds will read'],
+    ],
+  },
+  compare: {
+    synopsis: 'compare <definition.json> --base-env FILE [options]',
+    about: 'Measure head against base in interleaved rounds and test the difference per step (docs/comparison.md).',
+    options: [
+      ['--base-env FILE|JSON', 'the base deployment\'s environment (required)'],
+      ['--env FILE|JSON', 'the head deployment\'s environment'],
+      ['--rounds N', 'measured rounds (default 10)'],
+      ['--warmup-rounds N', 'rounds run first and discarded (default 1)'],
+      ['--max-regression P%', 'largest tolerated slowdown (default 10%)'],
+      ['--metric M', 'the per-round statistic: p95 (default), median, avg, p80, p90, p99, min, max'],
+      ['--seed S', 'repeat an earlier run\'s order of sides'],
+      THRESHOLD,
+      ['--no-default-thresholds', 'leave out the default threshold'],
+      RESULTS,
+      ['--proxy CC=URL', 'as for run'],
+      ['--concurrency N', 'as for run'],
+      ['--insecure', 'as for run'],
+    ],
+  },
+  merge: {
+    synopsis: 'merge <FILE|DIR|GLOB>... [options]',
+    about: 'Merge the shard results files of a sharded run exactly, then judge and report as for run.',
+    options: [THRESHOLD, ['--no-default-thresholds', 'leave out the default threshold'], ['--baseline FILE', 'as for run'], RESULTS],
+  },
+  latency: {
+    synopsis: 'latency <url> [options]',
+    about: 'Measure DNS, connect, TLS, time to first byte and total from a list of locations (docs/latency.md).',
+    options: [
+      ['--location PATTERN', 'location codes or patterns (EU.*, *), repeatable'],
+      ['--samples N', 'samples per location'],
+      ['--location-config CODE=Name[@PROXY]', 'a location of your own, repeatable'],
+      ['--threshold EXPR', 'e.g. "latency.ttfb.p95 < 200ms", repeatable'],
+      ['--results FILE', 'default loadgate-latency.json'],
+      ['--insecure', 'do not verify TLS certificates'],
+      ['--api-url URL', 'measure on a service of the interface'],
+      ['--api-key-env NAME', 'the environment variable holding the API key'],
+    ],
+  },
+  'wait-for': {
+    synopsis: 'wait-for <url> [--timeout S] [--insecure]',
+    about: 'Poll a URL until the service answers with any HTTP status; exit 2 after the timeout.',
+    options: [['--timeout S', 'seconds to wait (default 60)'], ['--insecure', 'do not verify TLS certificates']],
+  },
+  serve: {
+    synopsis: 'serve [options]',
+    about: 'Run the load and latency testing service of docs/interface.md on this machine (docs/server.md).',
+    options: [
+      ['--port N', 'default 8080'],
+      ['--host ADDR', 'default 127.0.0.1'],
+      ['--db FILE', 'the SQLite database (default loadgate.db)'],
+      ['--data-dir DIR', 'where uploaded test data is kept (default beside the database)'],
+      ['--api-key-file FILE', 'accepted API keys, one per line (also LOADGATE_API_KEYS)'],
+      ['--proxy CC=URL', 'a country this server sends load from, repeatable'],
+      ['--rate-limit N', 'requests per second per key'],
+      ['--latency-location CODE=Name[@PROXY]', 'a latency location this server measures from, repeatable'],
+    ],
+  },
+  help: { synopsis: 'help [command]', about: 'Print this overview, or one command\'s options.', options: [] },
+};
+
+const EXIT_CODES = `Exit codes: 0 passed, 1 a check failed, 2 bad input or the run could not be carried out (nothing sent),
+  130/143 stopped by SIGINT/SIGTERM (partial results written, marked incomplete; never a pass).`;
+
+export function overview(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.synopsis.length));
+  const lines = Object.values(COMMANDS).map((c) => `  loadgate ${c.synopsis.padEnd(width)}  ${c.about}`);
+  return [`loadgate ${VERSION}: load-test HTTP services and gate on the results.`, '', 'Usage:', ...lines, '',
+    'loadgate <command> --help lists its options.', EXIT_CODES].join('\n');
+}
+
+export function commandHelp(name: string): string {
+  const help = COMMANDS[name]!;
+  const width = Math.max(0, ...help.options.map(([flags]) => flags.length));
+  const options = help.options.map(([flags, text]) => `  ${flags.padEnd(width)}  ${text}`);
+  return [`loadgate ${help.synopsis}`, '', help.about, ...(options.length > 0 ? ['', 'Options:', ...options] : []), '', EXIT_CODES].join('\n');
+}
+
+/** `--treshold` → `--threshold`: the closest option of the command, when one is close. */
+export function closestOption(name: string, given: string): string | undefined {
+  const flags = (COMMANDS[name]?.options ?? []).flatMap(([f]) => f.split(', ').map((part) => part.split(' ')[0]!));
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const flag of flags) {
+    const d = editDistance(given, flag);
+    if (d < bestDistance) [best, bestDistance] = [flag, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(given.length / 4)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,85 @@
+// What the CLI's flags change in a loaded definition before it is prepared: variables
+// (`-e KEY=VALUE`, `--env-var NAME` from this process's environment) and the load (`--duration`,
+// `--iterations`, `--rate`). Every problem names its flag.
+import { InputError, type Problem } from './errors.ts';
+import type { LoadedDefinition } from './definition/load.ts';
+import { mergeEnvironments } from './variables/environment.ts';
+import type { Environment, EnvVar } from './types.ts';
+
+export interface LoadFlags {
+  duration?: string;
+  iterations?: string;
+  rate?: string;
+}
+
+/** `-e KEY=VALUE` and `--env-var NAME` as environment variables; `env` is the process's. */
+export function variablesFromFlags(pairs: readonly string[], fromProcess: readonly string[], env: NodeJS.ProcessEnv): EnvVar[] {
+  const problems: Problem[] = [];
+  const vars: EnvVar[] = [];
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const key = eq < 0 ? '' : pair.slice(0, eq).trim();
+    if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key)) {
+      problems.push({ path: '-e', message: `expected KEY=VALUE (a variable name, =, its value), got "${pair}"` });
+    } else {
+      vars.push({ key, value: pair.slice(eq + 1) });
+    }
+  }
+  for (const name of fromProcess) {
+    const value = env[name];
+    if (value === undefined) problems.push({ path: '--env-var', message: `${name} is not set in this process's environment` });
+    else vars.push({ key: name, value });
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return vars;
+}
+
+/** The environment a run uses: --env (or the definition's), then the flags' variables on top. */
+export function environmentWithFlags(given: Environment | undefined, vars: readonly EnvVar[]): Environment | undefined {
+  if (vars.length === 0) return given;
+  return mergeEnvironments(given, { name: given?.name ?? 'cli', vars: [...vars] });
+}
+
+/**
+ * `--duration S`, `--iterations N`, `--rate R` (a constant R per second over the duration) replace
+ * the definition's load. A definition with manual_load stages takes none of them: its stages are
+ * the load, and a flag would silently mean something else.
+ */
+export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): LoadedDefinition {
+  const duration = wholeNumber(flags.duration, '--duration');
+  const iterations = wholeNumber(flags.iterations, '--iterations');
+  const rate = positiveNumber(flags.rate, '--rate');
+  if (duration === undefined && iterations === undefined && rate === undefined) return loaded;
+  const config = { ...loaded.definition.config_data };
+  if (config.manual_load) {
+    throw new InputError([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
+  }
+  if (rate !== undefined && iterations !== undefined) {
+    throw new InputError([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
+  }
+  if (duration !== undefined) config.duration = duration;
+  if (iterations !== undefined) config.iteration_count = iterations;
+  if (rate !== undefined) {
+    config.load_type = 'linear';
+    config.iteration_count = Math.max(1, Math.round(rate * config.duration));
+  }
+  return { ...loaded, definition: { ...loaded.definition, config_data: config } };
+}
+
+function flagOf(flags: LoadFlags): string {
+  return flags.rate !== undefined ? '--rate' : flags.iterations !== undefined ? '--iterations' : '--duration';
+}
+
+function wholeNumber(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(Number.isSafeInteger(n) && n >= 1)) throw new InputError([{ path: flag, message: `expected a whole number of at least 1, got "${text}"` }]);
+  return n;
+}
+
+function positiveNumber(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(n > 0 && Number.isFinite(n))) throw new InputError([{ path: flag, message: `expected iterations per second above 0, such as 200, got "${text}"` }]);
+  return n;
+}
