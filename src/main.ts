@@ -26,6 +26,7 @@ import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './gi
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
+import { logInfo } from './github/log.ts';
 import { waitFor, type WaitForSettings } from './wait-for.ts';
 import type { Check, Judgement, LoadTestResult, SecondSample } from './types.ts';
 
@@ -108,10 +109,10 @@ async function waitForTarget(settings: WaitForSettings, insecure: boolean, signa
     insecure,
     signal,
     onRetry: (attempt, reason) => {
-      if (attempt === 1) core.info(`loadgate: waiting for ${settings.url} to answer (${reason}), up to ${settings.timeoutS} s`);
+      if (attempt === 1) logInfo(`loadgate: waiting for ${settings.url} to answer (${reason}), up to ${settings.timeoutS} s`);
     },
   });
-  core.info(`loadgate: ${settings.url} answered ${answered.status} after ${(answered.elapsedMs / 1000).toFixed(1)} s`);
+  logInfo(`loadgate: ${settings.url} answered ${answered.status} after ${(answered.elapsedMs / 1000).toFixed(1)} s`);
 }
 
 function writeResults(path: string, result: LoadTestResult): Promise<void> {
@@ -137,9 +138,9 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
   const { duration, iteration_count: iterations } = test.definition.config_data;
-  core.info(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
+  logInfo(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
   if (inputs.mode === 'hosted') {
-    return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info });
+    return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo });
   }
   return runEmbeddedInWorker(test, {
     concurrency: inputs.maxConcurrency,
@@ -163,13 +164,13 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
   preflight(gate, shapeOf(sides.head.definition, inputs.proxies, 'compare', gate.baseline));
   const undecidable = undecidableRounds(settings, sides.head.definition.config_data.steps.length, 'rounds');
   if (undecidable) throw new InputError([undecidable]);
-  core.info(comparisonPlanLine(sides.head.definition, settings));
+  logInfo(comparisonPlanLine(sides.head.definition, settings));
   const compared = await runComparison(sides, settings, {
     concurrency: inputs.maxConcurrency,
     insecure: inputs.insecureTls,
     proxies: inputs.proxies,
     signal,
-    onProgress: (progress) => core.info(comparisonProgressLine(progress)),
+    onProgress: (progress) => logInfo(comparisonProgressLine(progress)),
     testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
   });
   return comparisonResultFile(compared);
@@ -186,8 +187,8 @@ async function judge(inputs: ActionInputs, gate: Gate, loaded: LoadTestResult | 
     judged.htmlSections.push(comparisonHtmlSection(loaded.comparison));
   }
   if (inputs.latency && !stop.signal.aborted) {
-    core.info(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
-    const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: core.info, warn: core.warning } : undefined;
+    logInfo(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
+    const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: logInfo, warn: core.warning } : undefined;
     const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal: stop.signal, hosted });
     judged.result = { ...loaded, run: { ...loaded.run, latency } };
     const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);
@@ -204,14 +205,14 @@ function progressLogger(plannedSeconds: number, plannedIterations: number): (sam
   let totals: ProgressTotals = { started: 0, responses: 0, failures: 0 };
   return (sample) => {
     totals = addSample(totals, sample);
-    if (sample.t % 5 === 4) core.info(progressLine(sample, totals, plannedSeconds, plannedIterations));
+    if (sample.t % 5 === 4) logInfo(progressLine(sample, totals, plannedSeconds, plannedIterations));
   };
 }
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */
 async function publishShard(result: LoadTestResult, resultsPath: string): Promise<void> {
   const line = renderSummaryLine(result, await judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLDS_INPUT }));
-  core.info(line);
+  logInfo(line);
   await publishReport({
     markdown: line,
     outputs: outputsOf(result, undefined, resultsPath),
@@ -262,7 +263,7 @@ async function writeAndUploadReport(judged: Judged, baseline: BaselineDelta | un
   const name = reportName || artifactName(result.run.name, env.GITHUB_JOB ?? '');
   const uploaded = await uploadReportArtifactUniquely({ file, name, env });
   if (uploaded.ok) return uploaded.url;
-  if (uploaded.reason === NOT_IN_ACTIONS) core.info(`loadgate: web report written to ${file}`);
+  if (uploaded.reason === NOT_IN_ACTIONS) logInfo(`loadgate: web report written to ${file}`);
   else core.warning(`loadgate: the web report could not be uploaded as an artifact: ${uploaded.reason}`);
   return undefined;
 }

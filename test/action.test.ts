@@ -201,6 +201,27 @@ describe('the bundled action in embedded mode', () => {
     }
   });
 
+  it('no user text can start a workflow command or notify anyone', async () => {
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      const hostile = join(dir, 'hostile.json');
+      writeFileSync(hostile, JSON.stringify({
+        name: 'wc\n::error title=pwned::X\n::stop-commands::tok',
+        config_data: { steps: [{ id: 1, name: '@someone #12', url: `${target.url}/ok` }], iteration_count: 5, duration: 1 },
+      }));
+      const run = await runAction(github, { ...inputs(''), test: hostile }, 'hostile');
+      expect(run.code, run.stdout).toBe(0);
+      const lines = run.stdout.split('\n');
+      expect(lines.some((l) => /^\s*::(error title=pwned|stop-commands)/.test(l))).toBe(false);
+      expect(run.stdout).toContain('loadgate: running "wc ⏎ ::error title=pwned::X ⏎ ::stop-commands::tok"');
+      const body = github.comments.at(-1)!.body;
+      expect(body).not.toMatch(/@someone|#12/);
+      expect(body).toContain('@\u200bsomeone #\u200b12');
+    } finally {
+      await github.close();
+    }
+  });
+
   it('annotates a broken definition at its line and column', async () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {

@@ -16,6 +16,7 @@ import { pullRequestFromEvent, runUrl } from '../src/github/context.ts';
 import { publishReport, type PublishOptions } from '../src/github/publish.ts';
 import { startGithubStandin, type GithubStandin, type SeedComment } from './helpers/github-standin.ts';
 import { captureStdout } from './helpers/action-log.ts';
+import { neutralise } from '../src/github/log.ts';
 
 const BOT = { login: GITHUB_ACTIONS_BOT, type: 'Bot' as const };
 const HUMAN = { login: 'octocat', type: 'User' as const };
@@ -287,3 +288,16 @@ function parseOutputs(text: string): Record<string, string[]> {
   }
   return outputs;
 }
+
+describe('neutralise', () => {
+  it('keeps user text on one line that never starts a workflow command', () => {
+    expect(neutralise('a\n::error::x\r\n::stop-commands::t')).toBe('a ⏎ ::error::x ⏎ ::stop-commands::t');
+    expect(neutralise('::warning::x')).toBe(':\u200b:warning::x');
+    expect(neutralise('  ::add-mask::x')).toBe('  :\u200b:add-mask::x');
+    fc.assert(fc.property(fc.string(), (text) => {
+      const out = neutralise(text);
+      expect(out).not.toMatch(/[\r\n]/);
+      expect(out).not.toMatch(/^\s*::/);
+    }));
+  });
+});

@@ -2,6 +2,7 @@
 // comment. Publishing never throws and never fails the step: whatever cannot be written
 // becomes a warning, and the caller (main) decides the verdict afterwards.
 import * as core from '@actions/core';
+import { logInfo } from './log.ts';
 import { getOctokit } from '@actions/github';
 import { commentMarker, resolveOurLogin, upsertComment, type Octokit } from './comment.ts';
 import { pullRequestFromEvent } from './context.ts';
@@ -86,7 +87,7 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
   if (!c.enabled) return undefined;
   const pr = pullRequestFromEvent(c.eventName, c.eventPayload);
   if (!pr) {
-    core.info(`No PR comment: the ${c.eventName} event is not a pull request.`);
+    logInfo(`No PR comment: the ${c.eventName} event is not a pull request.`);
     return undefined;
   }
   if (!c.token) {
@@ -103,7 +104,7 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
       body: markdown,
       ourLogin: await resolveOurLogin(octokit),
     });
-    core.info(`PR comment ${result.action}: ${result.url}`);
+    logInfo(`PR comment ${result.action}: ${result.url}`);
     return result.url;
   } catch (error) {
     warn(commentFailure(error));

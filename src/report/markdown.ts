@@ -83,7 +83,9 @@ export function escapeMarkdown(text: string): string {
     .replace(/&(?=[#A-Za-z])/g, '&amp;')
     .replace(/<(?![\s=]|$)/g, '&lt;')
     .replace(/(?<!\s)>|>(?![\s=]|$)/g, '&gt;')
-    .replace(/[\\`*_[\]|~$]/g, '\\$&');
+    .replace(/[\\`*_[\]|~$]/g, '\\$&')
+    // `@name` would notify a person and `#12` link an issue: a zero-width space defuses both.
+    .replace(/([@#])(?=[\w-])/g, '$1\u200b');
 }
 
 export function renderMarkdown(input: ReportInput): string {
