@@ -2,15 +2,18 @@
 // location and per-second histograms of every shard are added, and every percentile is taken from
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
 import type { Problem } from '../errors.ts';
-import { decodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../engine/histogram.ts';
+import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../engine/histogram.ts';
 import { VERSION } from '../version.ts';
 import type {
-  CountDist, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
+  CountDist, EncodedHistograms, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
   StepLocationResult, StepResult,
 } from '../types.ts';
 import { isRecord } from '../json.ts';
 
-/** The merged result is final: it has `run.shards` but neither `run.shard` nor `histograms`. */
+/**
+ * The merged result is final: it has `run.shards` but no `run.shard`; its `histograms` are the sums,
+ * so that any percentile can be judged on it (docs/verdict.md), as on a run of one runner.
+ */
 export type MergeOutcome = { ok: true; result: LoadTestResult; shards: ShardSummary[] } | { ok: false; problems: Problem[] };
 
 export interface ShardInput {
@@ -119,6 +122,7 @@ function mergeValid(shards: Shard[]): MergeOutcome {
       test_url: shards[0]!.data.test_url,
       results: mergedResults(shards, sums.cells),
       run: { ...mergedRun(shards, sums), shards: summaries },
+      histograms: mergedHistograms(sums.cells),
     };
     return { ok: true, result, shards: summaries };
   } finally {
@@ -213,6 +217,29 @@ function addStepLocation(into: StepLocationResult, part: StepLocationResult): vo
   addCounts(into, part);
   addDist(into.status_code_dist, part.status_code_dist);
   addDist(into.error_dist, part.error_dist);
+}
+
+/** Every level's histogram, summed from the step × location cells as the response times are. */
+function mergedHistograms(cells: Sums['cells']): EncodedHistograms {
+  const encodeSum = (parts: Cell[]): string => {
+    const sum = sumHistograms(parts.map((c) => c.histogram));
+    try {
+      return encodeHistogram(sum);
+    } finally {
+      sum.destroy();
+    }
+  };
+  const all = [...cells.values()].flatMap((byLocation) => [...byLocation.values()]);
+  const names = [...new Set([...cells.values()].flatMap((byLocation) => [...byLocation.keys()]))];
+  return {
+    overall: encodeSum(all),
+    steps: Object.fromEntries([...cells].map(([id, byLocation]) => [String(id), encodeSum([...byLocation.values()])])),
+    locations: Object.fromEntries(names.map((name) => [name, encodeSum([...cells.values()].flatMap((b) => (b.has(name) ? [b.get(name)!] : [])))])),
+    step_locations: Object.fromEntries([...cells].map(([id, byLocation]) => [
+      String(id),
+      Object.fromEntries([...byLocation].map(([name, cell]) => [name, encodeHistogram(cell.histogram)])),
+    ])),
+  };
 }
 
 /** Response times of the cells of one step and/or one location (all of them when both are absent). */
