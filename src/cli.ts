@@ -7,7 +7,6 @@ import { InputError, formatProblem, isProblem, type Problem } from './errors.ts'
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
 import { compareToBaseline } from './report/baseline.ts';
-import { DEFAULT_CONCURRENCY } from './engine/run.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
@@ -98,8 +97,9 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function parseConcurrency(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_CONCURRENCY;
+/** Absent: the engine's default, which suits the schedule (docs/engine.md). */
+function parseConcurrency(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) {
     throw new InputError([{ path: '--concurrency', message: `expected a whole number of at least 1, got "${text}"` }]);

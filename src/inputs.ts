@@ -1,6 +1,5 @@
 // Every action input is read, defaulted and validated here, once; errors name the input.
 import { InputError, isProblem, type Problem } from './errors.ts';
-import { DEFAULT_CONCURRENCY } from './engine/run.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
@@ -21,7 +20,8 @@ export interface ActionInputs {
   mode: Mode;
   environment: string;
   proxies: Record<string, string>;
-  maxConcurrency: number;
+  /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
+  maxConcurrency?: number;
   thresholds: Threshold[];
   comment: boolean;
   githubToken: string;
@@ -94,13 +94,13 @@ function readMode(read: InputReader, problems: Problem[]): Mode {
   return text as Mode;
 }
 
-function readConcurrency(read: InputReader, problems: Problem[]): number {
+function readConcurrency(read: InputReader, problems: Problem[]): number | undefined {
   const text = read('max-concurrency').trim();
-  if (text === '') return DEFAULT_CONCURRENCY;
+  if (text === '') return undefined;
   const n = Number(text);
   if (Number.isInteger(n) && n >= 1) return n;
   problems.push({ path: 'max-concurrency', message: `expected a whole number of at least 1, got "${text}"` });
-  return DEFAULT_CONCURRENCY;
+  return undefined;
 }
 
 function checkHosted(inputs: ActionInputs, problems: Problem[]): void {

@@ -19,10 +19,12 @@ describe('getInputs', () => {
   it('reads and defaults every input', () => {
     const inputs = getInputs(reader({ test: 'load.json', thresholds: 'p95 < 500ms\nfail_rate < 1%', proxies: 'US=http://proxy:3128/\nDE=http://de:8080' }));
     expect(inputs).toMatchObject({
-      test: 'load.json', mode: 'embedded', maxConcurrency: 1000, comment: true, resultsFile: 'loadgate-results.json', insecureTls: false,
+      test: 'load.json', mode: 'embedded', comment: true, resultsFile: 'loadgate-results.json', insecureTls: false,
       proxies: { US: 'http://proxy:3128', DE: 'http://de:8080' },
     });
     expect(inputs.thresholds.map((t) => t.metric)).toEqual(['p95', 'fail_rate']);
+    // Left empty, the in-flight cap is the engine's default.
+    expect(inputs.maxConcurrency).toBeUndefined();
   });
 
   it('reports every bad input at once, by name', () => {

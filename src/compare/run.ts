@@ -101,7 +101,8 @@ export interface ComparisonProgress {
 }
 
 export interface ComparisonOptions {
-  concurrency: number;
+  /** Absent: the engine's default (docs/engine.md). */
+  concurrency?: number;
   insecure: boolean;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
