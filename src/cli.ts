@@ -8,6 +8,7 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import { applyThresholds, loadAndPrepare, mergeShardFiles, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
+import { parseWarmUp } from './engine/run.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
@@ -36,7 +37,7 @@ export interface CliIo {
 const USAGE = `loadgate ${VERSION}
 Usage:
   loadgate run <definition.json> [--results FILE] [--env FILE] [--proxy CC=URL]...
-               [--threshold "p95 < 500ms"]... [--baseline FILE] [--report FILE] [--concurrency N] [--insecure]
+               [--threshold "p95 < 500ms"]... [--baseline FILE] [--report FILE] [--concurrency N] [--warm-up S] [--insecure]
                [--api-url URL [--api-key-env NAME] [--api-result-path PATH]]   (hosted: run on a service)
                [--shard i/N [--start-at TIME]]   (one slice of a sharded run; see docs/scaling.md)
   loadgate latency <url> [--location PATTERN]... [--samples N] [--location-config CODE=Name[@PROXY]]...
@@ -62,6 +63,7 @@ const RUN_OPTIONS = {
   shard: { type: 'string' },
   'start-at': { type: 'string' },
   concurrency: { type: 'string' },
+  'warm-up': { type: 'string' },
   insecure: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -241,6 +243,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const concurrency = parseConcurrency(values.concurrency);
   const shard = values.shard === undefined ? undefined : orThrow(parseShard(values.shard, '--shard'));
   const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
+  const warmUpS = values['warm-up'] === undefined ? undefined : orThrow(parseWarmUp(values['warm-up'], '--warm-up'));
   const test = await loadAndPrepare(file, await readEnvironmentSpec(values.env ?? '', '--env'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const resultsPath = resolve(values.results);
@@ -256,9 +259,11 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       onSecond: progressPrinter(io, test.definition.config_data),
       shard,
       startAtMs,
+      warmUpS,
       testUrl: `file://${reportPath}`,
     });
   if (io.isTTY) io.out('');
+  if (hosted && (warmUpS || test.definition.warm_up)) io.err('warning: the warm-up period is not applied to hosted runs (the service interface has no such field)');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   return report(result, thresholds, baseline, io, resultsPath, reportPath);

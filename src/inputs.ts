@@ -1,6 +1,7 @@
 // Every action input is read, defaulted and validated here, once; errors name the input.
 import { InputError, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
+import { parseWarmUp } from './engine/run.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
 import { planLatency, type LatencyPlan } from './latency/session.ts';
@@ -40,6 +41,8 @@ export interface ActionInputs {
   /** mode compare: the base side's environment (inline JSON or a file) and the gate's settings. */
   compareEnvironment: string;
   compare?: CompareSettings;
+  /** Seconds of unrecorded load before the recorded schedule; absent: the definition's warm_up. */
+  warmUpS?: number;
   /** A sharded run's slice (DESIGN 11) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
@@ -206,6 +209,7 @@ export function getInputs(read: InputReader): ActionInputs {
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
+  inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);
   if (inputs.startAtMs !== undefined && inputs.shard === undefined) {
     problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
   }

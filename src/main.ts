@@ -100,6 +100,7 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
   const { duration, iteration_count: iterations } = test.definition.config_data;
   core.info(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
   if (inputs.mode === 'hosted') {
+    if (inputs.warmUpS || test.definition.warm_up) core.warning('loadgate: the warm-up period is not applied to hosted runs (the service interface has no such field)');
     return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: core.info });
   }
   return runEmbeddedInWorker(test, {
@@ -110,6 +111,7 @@ async function runDefinition(inputs: ActionInputs, env: NodeJS.ProcessEnv, resul
     onSecond: progressLogger(duration, iterations),
     shard: inputs.shard,
     startAtMs: inputs.startAtMs,
+    warmUpS: inputs.warmUpS,
     testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
   });
 }

@@ -7,6 +7,8 @@ import { definitionSha256, waitForStart } from './shard.ts';
 import { warmThread } from './warm.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
 import { VERSION } from '../version.ts';
+import { MAX_WARM_UP_S } from '../definition/schema.ts';
+import type { Problem } from '../errors.ts';
 import type { LoadTestDefinition, LoadTestResult, RunInfo, SecondSample } from '../types.ts';
 
 /** A definition made ready to run: steps compiled, test data loaded. */
@@ -49,6 +51,13 @@ export const MAX_DEFAULT_CONCURRENCY = 5000;
 
 export function defaultConcurrency(plan: LoadPlan): number {
   return Math.min(MAX_DEFAULT_CONCURRENCY, Math.max(MIN_DEFAULT_CONCURRENCY, plan.peakPerSecond()));
+}
+
+/** A warm-up period given as a setting (`--warm-up`, input `warm-up`): whole seconds, 0 to MAX_WARM_UP_S. */
+export function parseWarmUp(text: string, inputName: string): number | Problem {
+  const seconds = Number(text.trim());
+  if (/^\s*\d+\s*$/.test(text) && seconds <= MAX_WARM_UP_S) return seconds;
+  return { path: inputName, message: `expected whole seconds from 0 to ${MAX_WARM_UP_S}, got "${text}"` };
 }
 
 /**
