@@ -2,6 +2,7 @@
 // warm-up never reaches the user's target, the warm-up period is sent but not recorded, slots do not
 // multiply when the loop falls behind, every second says how the generator did, and a run asked for
 // far more than the machine can send still ends on time, saying so.
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
@@ -116,6 +117,34 @@ describe('slots and connections', () => {
     expect(result.run.late_iterations).toBeGreaterThanOrEqual(150);
     expect(opened).toBeGreaterThan(0);
     expect(result.run.generator!.sockets_max).toBeLessThanOrEqual(opened + 4);
+  });
+
+  it('grow, smoothly, while the service holds them', async () => {
+    // 100/s against a target that holds every request for the first 600 ms: the slots opened
+    // ahead (a handful) fill at once, and more are added, half again per 50 ms, as the held
+    // iterations show the need. With no growth all but those few would start late.
+    let holding = true;
+    const held: ServerResponse[] = [];
+    const holder = await startTarget({
+      handler: (_req, res) => {
+        if (!holding) return false;
+        held.push(res);
+        return true;
+      },
+    });
+    try {
+      const release = (): void => {
+        holding = false;
+        for (const res of held.splice(0)) res.end('ok');
+      };
+      const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 200, duration: 2 }),
+        { concurrency: 1000 }, { ms: 600, then: release });
+      expect(result.results.success_count).toBe(200);
+      expect(result.run.generator!.sockets_max).toBeGreaterThanOrEqual(30);
+      expect(result.run.late_iterations).toBeLessThan(40);
+    } finally {
+      await holder.close();
+    }
   });
 
   it('the default in-flight cap suits the schedule: the busiest second, at least 100, at most 5000', () => {
