@@ -261,6 +261,7 @@ export class Engine implements SlotHost {
     const first = this.settings.warmUp?.total ? this.settings.warmUp : this.plan;
     const wanted = this.slotsFor(first.countInSecond(0));
     this.addSlots(wanted);
+    if (direct.length > 0) for (const slot of this.slots) slot.makeConnections();
     // A target that refused or timed out the first connect gets no more; its requests will say why.
     await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - 1, AHEAD_WAIT_MS)));
   }

@@ -81,6 +81,11 @@ export class Slot {
     return (this.connections[index] ??= this.host.newConnection(index));
   }
 
+  /** Makes this slot's Clients now, before the schedule, rather than on its first requests. */
+  makeConnections(): void {
+    for (let step = 0; step < this.host.steps.length; step++) this.connection(step);
+  }
+
   /** This slot's dispatcher for redirect hops, which may go to any origin. */
   redirectDispatcher(h2: boolean): Dispatcher {
     if (h2) return (this.h2Redirects ??= this.host.newRedirectAgent(true));
