@@ -205,8 +205,8 @@ describe('the generator watches itself', () => {
   });
 });
 
-describe('merged shards', () => {
-  it('are saturated when any runner was, with the worst delay and the summed load', () => {
+describe('merged runs', () => {
+  it('are saturated when any run was, with the worst delay and the load added up', () => {
     const block = (saturated: boolean, p99: number, applied: number) => generatorInfo({
       planned: 1000, started: applied, plannedDurationS: 1, elapsedS: 1, interrupted: false, loopDelay: { p99Ms: p99, maxMs: p99 * 2 },
       series: [], unstarted: 1000 - applied, unstartedSecond: saturated ? 0 : -1, concurrency: 100, socketsMax: 8, warmUpS: 0,
@@ -220,6 +220,13 @@ describe('merged shards', () => {
     expect(merged.unstarted_iterations).toBe(600);
     expect(merged.sockets_max).toBe(16);
     expect(mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2 }])).toBeUndefined();
+    // A comparison's rounds ran one after another: their rates are a mean, their sockets the most.
+    const rounds = mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2, generator: block(false, 30, 400) }], 'rounds')!;
+    expect(rounds.reason).toMatch(/^round 2: /);
+    expect(rounds.planned_iterations_per_s).toBe(1000);
+    expect(rounds.applied_iterations_per_s).toBe(700);
+    expect(rounds.sockets_max).toBe(8);
+    expect(rounds.unstarted_iterations).toBe(600);
   });
 });
 

@@ -82,30 +82,33 @@ export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
 }
 
 /**
- * The generator block of runs merged from shards (docs/results.md): saturated when any runner was
- * (its reason named by shard), the worst runner's delay, CPU and busy share, and the sums of the
- * counts, rates, caps and sockets. Absent unless every shard has one (files of older versions).
+ * The generator block of several runs (docs/results.md), absent unless every run has one (files of
+ * older versions): saturated when any was (its reason named), the worst one's delay, CPU and busy
+ * share, and the counts added up. Shards run side by side, so their rates, caps and sockets add
+ * up too; a comparison's rounds run one after another, so theirs are the rounds' mean and most.
  */
-export function mergeGenerators(shards: { index: number; generator?: GeneratorInfo }[]): GeneratorInfo | undefined {
-  const blocks = shards.map((s) => s.generator);
+export function mergeGenerators(runs: { index: number; generator?: GeneratorInfo }[], as: 'shards' | 'rounds' = 'shards'): GeneratorInfo | undefined {
+  const blocks = runs.map((s) => s.generator);
   if (blocks.length === 0 || blocks.some((g) => g === undefined)) return undefined;
   const all = blocks as GeneratorInfo[];
   const max = (pick: (g: GeneratorInfo) => number): number => Math.max(...all.map(pick));
   const sum = (pick: (g: GeneratorInfo) => number): number => round1(all.reduce((n, g) => n + pick(g), 0));
-  const saturated = shards.find((s) => s.generator!.saturated);
+  const side = as === 'shards' ? sum : (pick: (g: GeneratorInfo) => number): number => round1(sum(pick) / all.length);
+  const most = as === 'shards' ? sum : max;
+  const saturated = runs.find((s) => s.generator!.saturated);
   return {
     saturated: saturated !== undefined,
-    ...(saturated && { reason: `shard ${saturated.index}: ${saturated.generator!.reason ?? 'saturated'}` }),
+    ...(saturated && { reason: `${as === 'shards' ? 'shard' : 'round'} ${saturated.index}: ${saturated.generator!.reason ?? 'saturated'}` }),
     loop_delay_p99_ms: max((g) => g.loop_delay_p99_ms),
     loop_delay_max_ms: max((g) => g.loop_delay_max_ms),
     cpu_pct_max: max((g) => g.cpu_pct_max),
     busy_pct_max: max((g) => g.busy_pct_max),
     behind_iterations: sum((g) => g.behind_iterations),
     unstarted_iterations: sum((g) => g.unstarted_iterations),
-    planned_iterations_per_s: sum((g) => g.planned_iterations_per_s),
-    applied_iterations_per_s: sum((g) => g.applied_iterations_per_s),
-    concurrency: sum((g) => g.concurrency),
-    sockets_max: sum((g) => g.sockets_max),
+    planned_iterations_per_s: side((g) => g.planned_iterations_per_s),
+    applied_iterations_per_s: side((g) => g.applied_iterations_per_s),
+    concurrency: most((g) => g.concurrency),
+    sockets_max: most((g) => g.sockets_max),
     warm_up_s: max((g) => g.warm_up_s),
   };
 }
