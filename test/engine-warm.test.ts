@@ -121,9 +121,8 @@ describe('slots and connections', () => {
 
   it('grow, smoothly, while the service holds them', async () => {
     // 100/s against a target that holds every request for the first 600 ms: the slots opened
-    // ahead (a handful) fill at once, and more are added as the held iterations show a slow
-    // service (out for 20 ms on average) or a window shows the slots in use. With no growth all
-    // but those few would start late.
+    // ahead (a handful) fill at once, and more are added, half again per 50 ms, as the held
+    // iterations show the need. With no growth all but those few would start late.
     let holding = true;
     const held: ServerResponse[] = [];
     const holder = await startTarget({

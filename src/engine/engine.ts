@@ -133,8 +133,6 @@ export class Engine implements SlotHost {
   private next = 0;
   private inFlight = 0;
   private peakInFlight = 0;
-  /** Start times (clock ms) of the iterations in flight, added up: their mean age in O(1). */
-  private startedSum = 0;
   private late = 0;
   private maxLagUs = 0;
   private unstarted = 0;
@@ -240,8 +238,6 @@ export class Engine implements SlotHost {
 
   iterationEnded(slot: Slot, now: number): void {
     this.inFlight--;
-    // Reset when none is out, so rounding cannot build up over millions of iterations.
-    this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
     this.free.push(slot);
     this.pump(now);
     this.checkDone();
@@ -376,17 +372,10 @@ export class Engine implements SlotHost {
     const now = this.clock();
     const second = Math.floor((now - this.t0) / 1000);
     this.closeSeconds(second);
+    this.growth.tick(now, this.inFlight, this.slots.length);
     this.pump(now);
-    this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
     if (!this.checkDone()) this.tick = setTimeout(this.onTick, 1);
   };
-
-  /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
-  private waiting(now: number, second: number): number {
-    if (this.next >= this.phase.total) return 0;
-    const waitedUs = (now - this.t0) * 1000 - this.phase.startOffsetUs(this.next);
-    return waitedUs > 0 ? Math.ceil((this.phase.countInSecond(second) * waitedUs) / 1e6) : 0;
-  }
 
   private pump(now: number): void {
     if (this.pumping || this.stopping) return;
@@ -397,7 +386,7 @@ export class Engine implements SlotHost {
     while (this.next < plan.total) {
       const due = plan.startOffsetUs(this.next);
       if (due > nowUs) break;
-      const slot = this.acquire(now);
+      const slot = this.acquire();
       if (!slot) break;
       const lag = nowUs - due;
       const late = lag > LATE_AFTER_US;
@@ -407,7 +396,6 @@ export class Engine implements SlotHost {
       const k = plan.globalIndex(this.next);
       this.next++;
       if (++this.inFlight > this.peakInFlight) this.peakInFlight = this.inFlight;
-      this.startedSum += now;
       this.recorder.iterationStarted(location, late);
       slot.begin(k, location, now);
     }
@@ -422,11 +410,10 @@ export class Engine implements SlotHost {
   }
 
   /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
-  private acquire(now: number): Slot | undefined {
+  private acquire(): Slot | undefined {
     const slot = this.free.pop();
-    if (slot || this.slots.length >= this.settings.concurrency) return slot;
-    const outMs = this.inFlight > 0 ? now - this.startedSum / this.inFlight : 0;
-    return this.growth.take(now, outMs, this.iterationMs) ? this.newSlot() : undefined;
+    if (slot || this.slots.length >= this.settings.concurrency || !this.growth.take()) return slot;
+    return this.newSlot();
   }
 
   private checkDone(): boolean {
