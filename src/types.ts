@@ -180,7 +180,7 @@ export interface GeneratorInfo {
   /** The busiest second's CPU (% of one core) and event-loop busy share (%). */
   cpu_pct_max: number;
   busy_pct_max: number;
-  /** Iterations late, or never started, in seconds when the engine thread was at least 90 % busy. */
+  /** Iterations late, or never started, in seconds when the engine thread had no time to spare (>= 90 % busy, or loop delay p99 > 10 ms). */
   behind_iterations: number;
   /** Planned iterations not started because the schedule ended (its planned end plus 1 s). */
   unstarted_iterations: number;

@@ -257,6 +257,8 @@ describe('saturation (generatorInfo)', () => {
     expect(generatorInfo(facts({ series: [second(0, 101, 90)] })).saturated).toBe(true);
     expect(generatorInfo(facts({ series: [second(0, 100, 90)] })).saturated).toBe(false);
     expect(generatorInfo(facts({ series: [second(0, 5000, 50)] })).saturated).toBe(false);
+    // A loop that waits for its core looks idle, but runs late: those late starts are the generator's too.
+    expect(generatorInfo(facts({ series: [{ ...second(0, 5000, 50), loop_delay_p99_ms: 12 }] })).saturated).toBe(true);
   });
 
   it('iterations the schedule could not start count against a busy generator', () => {

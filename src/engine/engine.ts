@@ -14,7 +14,7 @@ import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
 import { generatorInfo } from './generator.ts';
-import { SlotGrowth } from './growth.ts';
+import { GROWTH_WINDOW_MS, SlotGrowth } from './growth.ts';
 import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import { Slot, type SlotHost } from './slot.ts';
@@ -26,6 +26,8 @@ import type { GeneratorInfo, SecondSample } from '../types.ts';
 export const LATE_AFTER_US = 10_000;
 /** No iteration starts later than this after the plan's end: a run asked for more than it can send still ends on time. */
 export const START_GRACE_MS = 1000;
+/** Responses a second needs before its median stands for the service's. */
+const MEDIAN_OF = 20;
 /** Slots opened ahead: the iterations of a second in flight for twice the time one is expected to take, plus these. */
 const AHEAD_HEADROOM = 4;
 /** A step is expected to take at least this long (ms) before anything is known of the target. */
@@ -133,6 +135,11 @@ export class Engine implements SlotHost {
   private next = 0;
   private inFlight = 0;
   private peakInFlight = 0;
+  /** Start times (clock ms) of the iterations in flight, added up: their mean age in O(1). */
+  private startedSum = 0;
+  /** The last second's median response time, read once per growth window. */
+  private medianMs: number | null = null;
+  private medianAt = -Infinity;
   private late = 0;
   private maxLagUs = 0;
   private unstarted = 0;
@@ -238,6 +245,8 @@ export class Engine implements SlotHost {
 
   iterationEnded(slot: Slot, now: number): void {
     this.inFlight--;
+    // Reset when none is out, so rounding cannot build up over millions of iterations.
+    this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
     this.free.push(slot);
     this.pump(now);
     this.checkDone();
@@ -361,6 +370,7 @@ export class Engine implements SlotHost {
     this.endUs = (plan.durationS * 1000 + START_GRACE_MS) * 1000;
     this.t0 = this.clock();
     this.growth.reset(this.t0);
+    this.medianAt = -Infinity;
     const done = new Promise<void>((resolve) => (this.finish = resolve));
     const overrun = this.settings.overrunLimitMs ?? 60_000;
     this.hardStop = setTimeout(() => this.stop(), plan.durationS * 1000 + overrun);
@@ -372,10 +382,17 @@ export class Engine implements SlotHost {
     const now = this.clock();
     const second = Math.floor((now - this.t0) / 1000);
     this.closeSeconds(second);
-    this.growth.tick(now, this.inFlight, this.slots.length);
     this.pump(now);
+    this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
     if (!this.checkDone()) this.tick = setTimeout(this.onTick, 1);
   };
+
+  /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
+  private waiting(now: number, second: number): number {
+    if (this.next >= this.phase.total) return 0;
+    const waitedUs = (now - this.t0) * 1000 - this.phase.startOffsetUs(this.next);
+    return waitedUs > 0 ? Math.ceil((this.phase.countInSecond(second) * waitedUs) / 1e6) : 0;
+  }
 
   private pump(now: number): void {
     if (this.pumping || this.stopping) return;
@@ -386,7 +403,7 @@ export class Engine implements SlotHost {
     while (this.next < plan.total) {
       const due = plan.startOffsetUs(this.next);
       if (due > nowUs) break;
-      const slot = this.acquire();
+      const slot = this.acquire(now);
       if (!slot) break;
       const lag = nowUs - due;
       const late = lag > LATE_AFTER_US;
@@ -396,6 +413,7 @@ export class Engine implements SlotHost {
       const k = plan.globalIndex(this.next);
       this.next++;
       if (++this.inFlight > this.peakInFlight) this.peakInFlight = this.inFlight;
+      this.startedSum += now;
       this.recorder.iterationStarted(location, late);
       slot.begin(k, location, now);
     }
@@ -410,10 +428,16 @@ export class Engine implements SlotHost {
   }
 
   /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
-  private acquire(): Slot | undefined {
+  private acquire(now: number): Slot | undefined {
     const slot = this.free.pop();
-    if (slot || this.slots.length >= this.settings.concurrency || !this.growth.take()) return slot;
-    return this.newSlot();
+    if (slot || this.slots.length >= this.settings.concurrency) return slot;
+    const outMs = this.inFlight > 0 ? now - this.startedSum / this.inFlight : 0;
+    if (now - this.medianAt >= GROWTH_WINDOW_MS) {
+      this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
+      this.medianAt = now;
+    }
+    const grow = this.growth.take({ now, outMs, expectedMs: this.iterationMs, medianMs: this.medianMs });
+    return grow ? this.newSlot() : undefined;
   }
 
   private checkDone(): boolean {

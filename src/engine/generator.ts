@@ -33,7 +33,12 @@ export interface GeneratorFacts {
 }
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
-const busy = (sample: SecondSample | undefined): boolean => (sample?.busy_pct ?? 0) >= BUSY_LIMIT_PCT;
+/**
+ * The generator had no time to spare that second: its loop was busy, or ran late (a loop that
+ * waits for a core the machine gives to someone else looks idle, but its timers fire late).
+ */
+const busy = (sample: SecondSample | undefined): boolean =>
+  (sample?.busy_pct ?? 0) >= BUSY_LIMIT_PCT || (sample?.loop_delay_p99_ms ?? 0) > LOOP_DELAY_LIMIT_MS;
 
 /** Late starts, and iterations never started, in seconds when the engine thread had no time to spare. */
 function behindIterations(facts: GeneratorFacts): number {
@@ -50,7 +55,7 @@ function saturation(facts: GeneratorFacts, behind: number): string | undefined {
   }
   if (facts.planned > 0 && behind / facts.planned > BEHIND_LIMIT) {
     const pct = round1((behind / facts.planned) * 100);
-    return `${behind} of ${facts.planned} iterations (${pct} %) started late or not at all while the engine thread was at least ${BUSY_LIMIT_PCT} % busy (limit ${BEHIND_LIMIT * 100} %): the generator could not apply the planned load`;
+    return `${behind} of ${facts.planned} iterations (${pct} %) started late or not at all in seconds when the engine thread had no time to spare (at least ${BUSY_LIMIT_PCT} % busy, or its loop ${LOOP_DELAY_LIMIT_MS} ms late; limit ${BEHIND_LIMIT * 100} %): the generator could not apply the planned load`;
   }
   return undefined;
 }

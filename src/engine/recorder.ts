@@ -98,6 +98,13 @@ export class Recorder {
     return dist;
   }
 
+  /** Median response time (ms) of the current second, or of the last one before it has minCount; null before either has. */
+  recentMedianMs(minCount: number): number | null {
+    if (this.second.totalCount >= minCount) return this.second.getValueAtPercentile(50) / 1000;
+    const last = this.series.at(-1);
+    return last && last.responses >= minCount ? last.p50 : null;
+  }
+
   /** Closes second `t` of the series (latencies in fractional ms), with what the generator measured of itself. */
   closeSecond(t: number, generator?: GeneratorSecond & { sockets: number }): SecondSample {
     const h = this.second;

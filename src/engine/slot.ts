@@ -47,6 +47,8 @@ export class Slot {
   private readonly connections: (Dispatcher | undefined)[] = [];
   private h1Redirects: Dispatcher | null = null;
   private h2Redirects: Dispatcher | null = null;
+  /** When the current iteration started (clock ms). */
+  startedAt = 0;
   private location = 0;
   private stepIndex = 0;
   private cell = 0;
@@ -93,6 +95,7 @@ export class Slot {
   }
 
   begin(k: number, location: number, now: number): void {
+    this.startedAt = now;
     this.location = location;
     this.stepIndex = 0;
     this.ok = true;
