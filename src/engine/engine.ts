@@ -5,9 +5,9 @@
 // end, and what it could not start by then is counted too (docs/engine.md).
 //
 // Warm start: before the recorded start the engine opens the connections the first second needs
-// and may run an unrecorded warm-up plan on the same slots; new slots are then added at the pace
-// of the schedule and only while the event loop keeps up, so a loop that falls behind for a
-// moment does not open a connection for every iteration that became due meanwhile.
+// and may run an unrecorded warm-up plan on the same slots; later slots are added only when the
+// service holds the ones there are while the loop has time to spare (growth.ts), so a loop that
+// falls behind for a moment does not open a connection for every iteration that became due.
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
 import { classifyError } from './errors.ts';
