@@ -32,9 +32,10 @@ describe('hot-path warm-up', () => {
     ]), 'warm.json');
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const test = await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {});
-    const report = await warmHotPath(test.steps, 100);
-    expect(report.served).toBeGreaterThan(0);
-    expect(report.requests).toBeGreaterThan(0);
+    // 20 iterations of the 2 steps, with time enough for them on any machine.
+    const report = await warmHotPath(test.steps, { ms: 60_000, iterations: 20 });
+    expect(report.served).toBe(40);
+    expect(report.requests).toBe(40);
     expect(target.received).toHaveLength(0);
   });
 });
@@ -116,7 +117,8 @@ describe('slots and connections', () => {
     expect(result.results.success_count).toBe(2000);
     expect(result.run.late_iterations).toBeGreaterThanOrEqual(150);
     expect(opened).toBeGreaterThan(0);
-    expect(result.run.generator!.sockets_max).toBeLessThanOrEqual(opened + 4);
+    // A slot per due iteration would have opened 200 more.
+    expect(result.run.generator!.sockets_max - opened).toBeLessThan(50);
   });
 
   it('grow, smoothly, while the service holds them', async () => {

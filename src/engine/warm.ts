@@ -72,15 +72,15 @@ async function startEndpoint(): Promise<{ origin: string; served: () => number; 
   };
 }
 
-/** Runs the engine against a loopback endpoint of its own for at most `ms`; nothing is kept. */
-export async function warmHotPath(steps: readonly PreparedStep[], ms = WARM_MS): Promise<WarmReport> {
+/** Runs the engine against a loopback endpoint of its own for at most `ms` and `iterations`; nothing is kept. */
+export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, iterations = WARM_RATE } = {}): Promise<WarmReport> {
   const started = performance.now();
   await initHistograms();
   const endpoint = await startEndpoint();
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms);
   try {
-    const plan = new LoadPlan({ iteration_count: WARM_RATE, duration: 1, load_type: 'linear' });
+    const plan = new LoadPlan({ iteration_count: iterations, duration: 1, load_type: 'linear' });
     const engine = new Engine(plan, steps.map((step) => loopbackStep(step, endpoint.origin)), {
       concurrency: WARM_CONCURRENCY,
       insecure: false,
