@@ -1,7 +1,7 @@
 // One engine run for the benchmark, in its own process (so it can be pinned to a core like
 // autocannon): open model at a rate far above what the machine sends, in-flight capped at the
-// connection count, stopped after the given seconds. Prints one JSON line. The engine runs on its
-// worker thread, as in the CLI and the action (src/engine/in-worker.ts).
+// connection count, stopped after the given seconds (or requests). Prints one JSON line. The
+// engine runs on its worker thread, as in the CLI and the action (src/engine/in-worker.ts).
 //   node scripts/bench-engine.ts speed URL SECONDS CONNECTIONS
 //   node scripts/bench-engine.ts memory URL REQUESTS CONNECTIONS
 import { validateDefinition } from '../src/definition/validate.ts';
@@ -23,9 +23,15 @@ async function speed(seconds: number, concurrency: number) {
   // 2,000,000 iterations a second: the in-flight cap, not the schedule, is the limit.
   const test = await prepared(2_000_000 * seconds, seconds);
   const series: SecondSample[] = [];
+  // Stopped after `seconds` whole seconds of the recorded run (the hot-path warm-up before it takes
+  // its own time), so every second measured is a whole one.
+  const stop = new AbortController();
   const result = await runEmbeddedInWorker(test, {
-    concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: AbortSignal.timeout(seconds * 1000),
-    onSecond: (s) => series.push(s),
+    concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal,
+    onSecond: (s) => {
+      series.push(s);
+      if (series.length === seconds) stop.abort();
+    },
   });
   // The first second is JIT warm-up (Node clients run ~10k req/s in it here): measure whole seconds after it.
   const measured = series.slice(1, seconds);
@@ -35,7 +41,11 @@ async function speed(seconds: number, concurrency: number) {
 }
 
 async function memory(requests: number, concurrency: number) {
-  const test = await prepared(requests, Math.max(1, Math.ceil(requests / 60_000)));
+  // As fast as the machine sends, stopped once `requests` responses are in: the schedule (far above
+  // what any machine sends, over time enough at 20,000/s) is not what ends it.
+  const seconds = Math.max(1, Math.ceil(requests / 20_000));
+  const test = await prepared(2_000_000 * seconds, seconds);
+  const stop = new AbortController();
   let done = 0;
   let rssAt100k = 0;
   let rssLast = 0;
@@ -43,9 +53,10 @@ async function memory(requests: number, concurrency: number) {
   // Sampled each second while the engine's worker runs (after the run it is gone, and its memory
   // with it). No forced GC: this is what the process holds, garbage not yet collected included.
   await runEmbeddedInWorker(test, {
-    concurrency, insecure: false, proxies: {}, testUrl: 'bench',
+    concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal,
     onSecond: (s) => {
       done += s.responses;
+      if (done >= requests) stop.abort();
       rssLast = process.memoryUsage().rss;
       if (rssAt100k === 0 && done >= 100_000) rssAt100k = rssLast;
       if (rssAt100k !== 0) rssPeak = Math.max(rssPeak, rssLast);

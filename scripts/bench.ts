@@ -5,6 +5,12 @@
 // reach. Then one run of 1,000,000 requests reports RSS at 100k, at the end and its peak.
 // Loopback only; every run is bounded.
 //   npm run bench -- [--seconds 10] [--connections 50] [--repeats 3] [--requests 1000000]
+//
+// `--schedule`: instead, open-model runs with loadgate's default settings (no --concurrency, no
+// warm-up), linear over `--schedule-seconds` (6) at each of `--rates` (1000,5000,10000,20000)
+// iterations a second, each repeated `--repeats` times in turn (scripts/bench-schedule.ts): whole
+// run and first second p50/p95/p99, the steady seconds', late starts and the generator's own
+// delay. One autocannon run before and after gives the machine's capacity beside them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +23,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     repeats: { type: 'string', default: '3' },
     requests: { type: 'string', default: '1000000' },
+    schedule: { type: 'boolean', default: false },
+    rates: { type: 'string', default: '1000,5000,10000,20000' },
+    'schedule-seconds': { type: 'string', default: '6' },
   },
 });
 const seconds = Number(values.seconds);
@@ -92,18 +101,60 @@ async function undiciAlone(url: string): Promise<Figures> {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (f: Figures): string => `${Math.round(f.rps).toLocaleString('en-US').padStart(8)} req/s  p50 ${f.p50_ms.toFixed(3)} ms  p99 ${f.p99_ms.toFixed(3)} ms`;
 
-const target = await startTarget();
-try {
-  console.log(`loadgate bench: ${target.name} at ${target.url}; generators on core 0${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
+interface ScheduleRun {
+  rate: number;
+  whole: { p50: number; p95: number; p99: number };
+  first: { p50: number; p95: number; p99: number };
+  steady: { p50: number; p95: number; p99: number };
+  late_pct: number;
+  generator: { loop_delay_p99_ms: number; loop_delay_max_ms: number; sockets_max: number; saturated: boolean; concurrency: number };
+}
+
+async function scheduleRun(url: string, rate: number): Promise<ScheduleRun> {
+  return JSON.parse(await run(pinned(0, [node, 'scripts/bench-schedule.ts', url, String(rate), values['schedule-seconds']])));
+}
+
+function scheduleLine(r: ScheduleRun): string {
+  const three = (x: { p50: number; p95: number; p99: number }): string => [x.p50, x.p95, x.p99].map((v) => v.toFixed(2)).join('/');
+  const g = r.generator;
+  return `${String(r.rate).padStart(6)}/s  whole ${three(r.whole)} ms  first s ${three(r.first)}  steady s ${three(r.steady)}  late ${r.late_pct.toFixed(2)} %`
+    + `  loop delay p99 ${g.loop_delay_p99_ms} max ${g.loop_delay_max_ms} ms  sockets ${g.sockets_max}/${g.concurrency}${g.saturated ? '  SATURATED' : ''}`;
+}
+
+async function scheduleBench(url: string): Promise<void> {
+  const rates = values.rates.split(',').map(Number);
+  console.log(`schedule: linear ${values['schedule-seconds']} s at ${rates.join(', ')}/s, default settings, ${repeats} repeats; p50/p95/p99 in ms`);
+  console.log(`autocannon  ${fmt(await autocannon(url))}   (the machine's capacity, ${connections} connections)`);
+  const runs = new Map<number, ScheduleRun[]>(rates.map((rate) => [rate, []]));
+  for (let i = 0; i < repeats; i++) {
+    for (const rate of rates) {
+      const r = await scheduleRun(url, rate);
+      runs.get(rate)!.push(r);
+      console.log(scheduleLine(r));
+    }
+  }
+  console.log(`autocannon  ${fmt(await autocannon(url))}`);
+  console.log('\nmedians of the repeats:');
+  for (const [rate, rs] of runs) {
+    const m = (pick: (r: ScheduleRun) => number): number => median(rs.map(pick));
+    const part = (pick: (r: ScheduleRun) => { p50: number; p95: number; p99: number }) => ({ p50: m((r) => pick(r).p50), p95: m((r) => pick(r).p95), p99: m((r) => pick(r).p99) });
+    console.log(scheduleLine({
+      rate, whole: part((r) => r.whole), first: part((r) => r.first), steady: part((r) => r.steady), late_pct: m((r) => r.late_pct),
+      generator: { loop_delay_p99_ms: m((r) => r.generator.loop_delay_p99_ms), loop_delay_max_ms: m((r) => r.generator.loop_delay_max_ms), sockets_max: m((r) => r.generator.sockets_max), saturated: rs.some((r) => r.generator.saturated), concurrency: m((r) => r.generator.concurrency) },
+    }));
+  }
+}
+
+async function speedBench(url: string): Promise<void> {
   console.log(`${connections} connections, ${seconds} s per run, ${repeats} repeats; engine figures leave out its first second (JIT warm-up)`);
   const ratios: number[] = [];
   const undiciRatios: number[] = [];
-  let before = await autocannon(target.url);
+  let before = await autocannon(url);
   console.log(`autocannon  ${fmt(before)}`);
   for (let i = 0; i < repeats; i++) {
-    const ours = await engine(target.url);
-    const alone = await undiciAlone(target.url);
-    const after = await autocannon(target.url);
+    const ours = await engine(url);
+    const alone = await undiciAlone(url);
+    const after = await autocannon(url);
     const around = (before.rps + after.rps) / 2;
     ratios.push(ours.rps / around);
     undiciRatios.push(alone.rps / around);
@@ -115,8 +166,15 @@ try {
   const summary = (xs: number[]): string => `median ${median(xs).toFixed(2)} (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
   console.log(`\nengine/autocannon: ${summary(ratios)}`);
   console.log(`undici alone/autocannon (the same request, no engine): ${summary(undiciRatios)}`);
-  const memory = JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'memory', target.url, values.requests, String(connections)])));
+  const memory = JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'memory', url, values.requests, String(connections)])));
   console.log(`memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end (peak ${memory.rss_peak_mb} MB): growth ${memory.growth_mb} MB`);
+}
+
+const target = await startTarget();
+try {
+  console.log(`loadgate bench: ${target.name} at ${target.url}; generators on core 0${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
+  if (values.schedule) await scheduleBench(target.url);
+  else await speedBench(target.url);
 } finally {
   target.stop();
 }

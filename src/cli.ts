@@ -9,8 +9,8 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import { judgeRun, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
-import { DEFAULT_CONCURRENCY } from './engine/run.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
+import { parseWarmUp } from './engine/run.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
@@ -24,7 +24,7 @@ import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparison
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
-import { parseProxies } from './inputs.ts';
+import { parseProxies, readOnSaturated } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
@@ -56,6 +56,7 @@ const RUN_OPTIONS = {
   shard: { type: 'string' },
   'start-at': { type: 'string' },
   concurrency: { type: 'string' },
+  'warm-up': { type: 'string' },
   insecure: { type: 'boolean', default: false },
   'default-thresholds': { type: 'boolean', default: true },
   var: { type: 'string', short: 'e', multiple: true, default: [] as string[] },
@@ -64,6 +65,7 @@ const RUN_OPTIONS = {
   iterations: { type: 'string' },
   rate: { type: 'string' },
   json: { type: 'boolean', default: false },
+  'on-saturated': { type: 'string', default: 'fail' },
   quiet: { type: 'boolean', default: false },
 } as const;
 
@@ -141,8 +143,9 @@ function shellVariableHint(message: string): string {
   return ` (${name} is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var ${name})`;
 }
 
-function parseConcurrency(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_CONCURRENCY;
+/** Absent: the engine's default, which suits the schedule (docs/engine.md). */
+function parseConcurrency(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) {
     throw new InputError([{ path: '--concurrency', message: `expected a whole number of at least 1, got "${text}"` }]);
@@ -316,8 +319,12 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const concurrency = parseConcurrency(values.concurrency);
   const shard = values.shard === undefined ? undefined : orThrow(parseShard(values.shard, '--shard'));
   const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
+  const warmUpS = values['warm-up'] === undefined ? undefined : orThrow(parseWarmUp(values['warm-up'], '--warm-up'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-  const gate: Gate = { thresholds, defaults: values['default-thresholds'], origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
+  const problems: Problem[] = [];
+  const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
+  if (problems.length > 0) throw new InputError(problems);
+  const gate: Gate = { thresholds, defaults: values['default-thresholds'], origin: THRESHOLD_FLAG, onSaturated, ...(baseline && { baseline }) };
   const test = await prepareWithFlags(file, values);
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
@@ -335,9 +342,11 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
       shard,
       startAtMs,
+      warmUpS,
       testUrl: `file://${reportPath}`,
     });
   if (io.isTTY && !values.quiet) io.err('');
+  if (hosted && (warmUpS || test.definition.warm_up)) io.err('warning: the warm-up period is not applied to hosted runs (the service interface has no such field)');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   if (values.json) io.out(JSON.stringify(result, null, 2));

@@ -1,7 +1,7 @@
 // Every action input is read, defaulted and validated here, once; errors name the input.
 import { InputError, isProblem, type Problem } from './errors.ts';
-import { DEFAULT_CONCURRENCY } from './engine/run.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
+import { parseWarmUp } from './engine/run.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
 import { planLatency, type LatencyPlan } from './latency/session.ts';
@@ -22,10 +22,13 @@ export interface ActionInputs {
   mode: Mode;
   environment: string;
   proxies: Record<string, string>;
-  maxConcurrency: number;
+  /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
+  maxConcurrency?: number;
   thresholds: Threshold[];
   /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
   defaultThresholds: boolean;
+  /** A saturated load generator fails the run (`fail`) or only warns (`warn`) (docs/verdict.md). */
+  onSaturated: 'fail' | 'warn';
   /** The web report's artifact name; empty: loadgate-report-<test>-<job>, made unique in the run. */
   reportName: string;
   comment: boolean;
@@ -45,6 +48,8 @@ export interface ActionInputs {
   /** mode compare: the base side's environment (inline JSON or a file) and the gate's settings. */
   compareEnvironment: string;
   compare?: CompareSettings;
+  /** Seconds of unrecorded load before the recorded schedule; absent: the definition's warm_up. */
+  warmUpS?: number;
   /** A sharded run's slice (docs/scaling.md) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
@@ -89,6 +94,14 @@ function readBoolean(read: InputReader, name: string, fallback: boolean, problem
   return fallback;
 }
 
+/** `fail` (the default) or `warn`: how a saturated load generator counts in the verdict. */
+export function readOnSaturated(text: string, name: string, problems: Problem[]): 'fail' | 'warn' {
+  const value = text.trim() || 'fail';
+  if (value === 'fail' || value === 'warn') return value;
+  problems.push({ path: name, message: `expected fail or warn, got "${value}"` });
+  return 'fail';
+}
+
 function readMode(read: InputReader, problems: Problem[]): Mode {
   const text = read('mode').trim() || 'embedded';
   if (!(MODES as readonly string[]).includes(text)) {
@@ -101,13 +114,13 @@ function readMode(read: InputReader, problems: Problem[]): Mode {
   return text as Mode;
 }
 
-function readConcurrency(read: InputReader, problems: Problem[]): number {
+function readConcurrency(read: InputReader, problems: Problem[]): number | undefined {
   const text = read('max-concurrency').trim();
-  if (text === '') return DEFAULT_CONCURRENCY;
+  if (text === '') return undefined;
   const n = Number(text);
   if (Number.isInteger(n) && n >= 1) return n;
   problems.push({ path: 'max-concurrency', message: `expected a whole number of at least 1, got "${text}"` });
-  return DEFAULT_CONCURRENCY;
+  return undefined;
 }
 
 function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
@@ -205,6 +218,7 @@ export function getInputs(read: InputReader): ActionInputs {
     maxConcurrency: readConcurrency(read, problems),
     thresholds: readThresholds(read, problems),
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
+    onSaturated: readOnSaturated(read('on-saturated'), 'on-saturated', problems),
     reportName: read('report-name').trim(),
     comment: readBoolean(read, 'comment', true, problems),
     githubToken: read('github-token').trim(),
@@ -224,6 +238,7 @@ export function getInputs(read: InputReader): ActionInputs {
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
+  inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);
   if (inputs.startAtMs !== undefined && inputs.shard === undefined) {
     problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
   }

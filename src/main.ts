@@ -78,7 +78,9 @@ interface Judged {
 
 async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
-  const gate: Gate = { thresholds: inputs.thresholds, defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, ...(baseline && { baseline }) };
+  const gate: Gate = {
+    thresholds: inputs.thresholds, defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, onSaturated: inputs.onSaturated, ...(baseline && { baseline }),
+  };
   const resultsPath = resolve(inputs.resultsFile);
   const stop = cancelSignal();
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
@@ -140,6 +142,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
   const { duration, iteration_count: iterations } = test.definition.config_data;
   logInfo(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
   if (inputs.mode === 'hosted') {
+    if (inputs.warmUpS || test.definition.warm_up) core.warning('loadgate: the warm-up period is not applied to hosted runs (the service interface has no such field)');
     return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo });
   }
   return runEmbeddedInWorker(test, {
@@ -150,6 +153,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
     onSecond: progressLogger(duration, iterations),
     shard: inputs.shard,
     startAtMs: inputs.startAtMs,
+    warmUpS: inputs.warmUpS,
     testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
   });
 }

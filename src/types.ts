@@ -86,6 +86,8 @@ export interface LoadTestDefinition {
   config_data: ConfigData;
   environment?: Environment;
   test_data: TestDataSet[];
+  /** Seconds of unrecorded load against the target before the recorded schedule (docs/engine.md). */
+  warm_up?: number;
 }
 
 // ---- Results: docs/interface.md 2.5, plus the `run` block (docs/results.md) ----
@@ -151,8 +153,46 @@ export interface SecondSample {
   p50: number;
   p95: number;
   p99: number;
+  /** Iterations that started this second more than 10 ms behind their planned time. */
+  late?: number;
+  /** The engine thread's event-loop delay this second: p99 and max of a 5 ms timer's lateness. */
+  loop_delay_p99_ms?: number;
+  loop_delay_max_ms?: number;
+  /** CPU time of the engine thread, % of one core. */
+  cpu_pct?: number;
+  /** Share of the second the engine thread's event loop was busy (not waiting for I/O), %. */
+  busy_pct?: number;
+  /** Connections the engine had open at the end of the second (direct ones; not proxy tunnels). */
+  sockets?: number;
   /** Shard files only: the second's response times, an encoded HdrHistogram (docs/results.md). */
   histogram?: string;
+}
+
+/** How the load generator itself did over a run (docs/engine.md, "The generator watches itself"). */
+export interface GeneratorInfo {
+  /** The generator, not the service, was the bottleneck: latencies or the applied load are its own. */
+  saturated: boolean;
+  /** Why, when saturated: the rule that held, with its figure. */
+  reason?: string;
+  /** Event-loop delay of the engine thread over the run (ms). */
+  loop_delay_p99_ms: number;
+  loop_delay_max_ms: number;
+  /** The busiest second's CPU (% of one core) and event-loop busy share (%). */
+  cpu_pct_max: number;
+  busy_pct_max: number;
+  /** Iterations late, or never started, in seconds when the engine thread had no time to spare (>= 90 % busy, or loop delay p99 > 10 ms). */
+  behind_iterations: number;
+  /** Planned iterations not started because the schedule ended (its planned end plus 1 s). */
+  unstarted_iterations: number;
+  /** Iterations per second: as planned for this runner, and as started. */
+  planned_iterations_per_s: number;
+  applied_iterations_per_s: number;
+  /** The in-flight cap the run used (the setting, or the default the schedule suits). */
+  concurrency: number;
+  /** Most connections open at once. */
+  sockets_max: number;
+  /** Seconds of unrecorded load against the target before the recorded schedule (0: none). */
+  warm_up_s: number;
 }
 
 /** The slice of a sharded run a results file holds (docs/scaling.md). */
@@ -195,14 +235,6 @@ export interface RunStepInfo {
   expected_status?: number[];
 }
 
-/** How the load generator itself fared (docs/engine.md, self-monitoring). */
-export interface GeneratorInfo {
-  /** The generator, not the service, was the bottleneck: latencies include its own delay. */
-  saturated: boolean;
-  /** Why, in words: `up to 212 ms of event-loop delay; 13 % of iterations started late`. */
-  reason?: string;
-}
-
 export interface RunInfo {
   mode: 'embedded' | 'hosted' | 'merge' | 'compare';
   name: string;
@@ -221,14 +253,14 @@ export interface RunInfo {
   /** True when the run was stopped early (signal or cancel): the results are partial. */
   interrupted: boolean;
   series: SecondSample[];
+  /** Embedded runs: how the load generator itself did. */
+  generator?: GeneratorInfo;
   /** Shard files only. */
   shard?: ShardInfo;
   /** Merged runs only: the shards merged. */
   shards?: ShardSummary[];
   /** When a latency test ran with the load test (action input latency-target). */
   latency?: LatencyResult;
-  /** Embedded runs: the generator's own health (docs/engine.md). */
-  generator?: GeneratorInfo;
 }
 
 export interface LoadTestResult {

@@ -154,7 +154,7 @@ describe('the bundled action in embedded mode', () => {
       }, 'e');
       expect(run.code).toBe(1);
       const body = github.comments[0]!.body;
-      expect(body).toContain('loadgate: checkout failed — 1 of 5 checks failed: latency\\[LOCAL.HOST\\].total.max');
+      expect(body).toContain('loadgate: checkout failed — 1 of 6 checks failed: latency\\[LOCAL.HOST\\].total.max');
       expect(body).toContain('LOCAL.HOST');
       expect(run.stdout).toMatch(/::error title=loadgate%3A threshold failed.*::latency\[LOCAL\.HOST\]\.total\.max < 0\.001 ms: actual/);
       const results = JSON.parse(readFileSync(join(dir, 'latency-results.json'), 'utf8'));

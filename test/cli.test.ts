@@ -66,6 +66,20 @@ describe('loadgate run', () => {
     expect(bad.stderr).toContain('$.results.steps: expected a loadgate results file');
   });
 
+  it('--warm-up sends an unrecorded warm-up first; a bad value is bad input', async () => {
+    target.reset();
+    const results = join(dir, 'warm.json');
+    const run = await loadgate(['run', writeDefinition('warm', 10, 1), '--results', results, '--warm-up', '1']);
+    expect(run.code).toBe(0);
+    const written = JSON.parse(readFileSync(results, 'utf8'));
+    expect(target.countsByPath().get('/ok')).toBe(20);
+    expect(written.results.steps[0].iteration_count).toBe(10);
+    expect(written.run.generator.warm_up_s).toBe(1);
+    const bad = await loadgate(['run', writeDefinition('warm', 10, 1), '--warm-up', '1.5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--warm-up: expected whole seconds from 0 to 600, got "1.5"');
+  });
+
   it('exit 1 when a threshold fails', async () => {
     const run = await loadgate(['run', writeDefinition('fail', 10, 1), '--results', join(dir, 'fail.json'), '--threshold', 'step[slow].median < 1ms']);
     expect(run.code).toBe(1);

@@ -335,6 +335,14 @@ describe('validateDefinition: accepted definitions', () => {
     expect(def).not.toHaveProperty('$schema');
   });
 
+  it('takes a warm-up period in whole seconds, from 0 (none) to 600', () => {
+    expect(definitionOf({ ...minimal(), warm_up: 30 }).warm_up).toBe(30);
+    expect(definitionOf({ ...minimal(), warm_up: 0 })).not.toHaveProperty('warm_up');
+    expect(definitionOf(minimal())).not.toHaveProperty('warm_up');
+    expectOnly({ ...minimal(), warm_up: 601 }, '$.warm_up', 'expected an integer of at most 600, got 601');
+    expectOnly({ ...minimal(), warm_up: 1.5 }, '$.warm_up', 'expected an integer, got 1.5');
+  });
+
   it('does not share objects with its input', () => {
     const raw = withStep({ headers: { Accept: 'text/html' } }) as { config_data: { steps: Array<{ headers: object }> } };
     const def = definitionOf(raw);

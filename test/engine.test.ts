@@ -1,5 +1,5 @@
 // The embedded engine against real local servers: what the servers received and what the results say.
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy } from 'proxy';
@@ -233,14 +233,61 @@ describe('the open model', () => {
     expect(target.countsByPath().get('/ok')).toBe(300);
   });
 
-  it('a slow target does not slow the schedule until the in-flight cap; late starts are counted', async () => {
-    target.reset();
-    const result = await runDefinition(definition([{ url: `${target.url}/delay/300` }], { iteration_count: 40, duration: 1 }),
-      { concurrency: 5 });
-    expect(result.results.iteration_count).toBe(40);
-    expect(result.results.success_count).toBe(40);
-    expect(result.run.late_iterations).toBeGreaterThan(20);
-    expect(result.run.max_schedule_lag_ms).toBeGreaterThan(1000);
+  /** A target that holds every request while `holding`, and answers them all when released. */
+  async function holdingTarget(): Promise<Target & { release(): void }> {
+    let holding = true;
+    const held: ServerResponse[] = [];
+    const holder = await startTarget({
+      handler: (_req, res) => {
+        if (!holding) return false;
+        held.push(res);
+        return true;
+      },
+    });
+    return Object.assign(holder, {
+      release: () => {
+        holding = false;
+        for (const res of held.splice(0)) res.end('ok');
+      },
+    });
+  }
+
+  it('at the in-flight cap, due iterations wait for a slot and start late; nothing is dropped', async () => {
+    const holder = await holdingTarget();
+    try {
+      // 40 in 1 s on 5 slots: the first 5 start on time and are held; at 1.5 s they are answered and
+      // the other 35, all overdue, start at once (within the schedule's 1 s of grace).
+      const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
+        { concurrency: 5 }, { ms: 1500, then: () => holder.release() });
+      expect(result.results.iteration_count).toBe(40);
+      expect(result.results.success_count).toBe(40);
+      expect(result.run.series[0]!.started).toBe(5);
+      expect(result.run.late_iterations).toBe(35);
+      // Iteration 5 was due at 125 ms and started at 1.5 s.
+      expect(result.run.max_schedule_lag_ms).toBeGreaterThanOrEqual(1375);
+      expect(result.run.generator!.unstarted_iterations).toBe(0);
+      expect(result.run.interrupted).toBe(false);
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it('ends the schedule 1 s after its planned end: what could not start by then is counted, not run', async () => {
+    const holder = await holdingTarget();
+    try {
+      const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
+        { concurrency: 5 }, { ms: 2100, then: () => holder.release() });
+      expect(result.results.iteration_count).toBe(5);
+      expect(holder.received).toHaveLength(5);
+      expect(result.run.generator!.unstarted_iterations).toBe(35);
+      expect(result.run.generator!.planned_iterations_per_s).toBe(40);
+      expect(result.run.generator!.applied_iterations_per_s).toBe(5);
+      // Not a stop: the run ended when the held requests did, soon after they were let go.
+      expect(result.run.interrupted).toBe(false);
+      expect(result.run.duration_s).toBeLessThan(3);
+    } finally {
+      await holder.close();
+    }
   });
 
   it('stops on abort, keeping partial results', async () => {

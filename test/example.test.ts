@@ -10,7 +10,7 @@ describe('npm run example', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'loadgate-example-'));
     const run = await runNode([join(process.cwd(), 'scripts/example.ts')], { cwd });
     expect(run.code, run.out).toBe(0);
-    expect(run.stdout).toContain('loadgate: shop passed — all 4 checks met');
+    expect(run.stdout).toContain('loadgate: shop passed — all 5 checks met');
     const results = JSON.parse(readFileSync(join(cwd, 'loadgate-results.json'), 'utf8'));
     expect(results.results.iteration_count).toBe(300);
     expect(results.results.steps.map((s: { success_count: number }) => s.success_count)).toEqual([300, 300, 300, 300]);

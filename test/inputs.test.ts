@@ -19,10 +19,21 @@ describe('getInputs', () => {
   it('reads and defaults every input', () => {
     const inputs = getInputs(reader({ test: 'load.json', thresholds: 'p95 < 500ms\nfail_rate < 1%', proxies: 'US=http://proxy:3128/\nDE=http://de:8080' }));
     expect(inputs).toMatchObject({
-      test: 'load.json', mode: 'embedded', maxConcurrency: 1000, comment: true, resultsFile: 'loadgate-results.json', insecureTls: false,
+      test: 'load.json', mode: 'embedded', comment: true, resultsFile: 'loadgate-results.json', insecureTls: false,
       proxies: { US: 'http://proxy:3128', DE: 'http://de:8080' },
     });
     expect(inputs.thresholds.map((t) => t.metric)).toEqual(['p95', 'fail_rate']);
+    // Left empty, the in-flight cap and the warm-up are the engine's and the definition's.
+    expect(inputs.maxConcurrency).toBeUndefined();
+    expect(inputs.warmUpS).toBeUndefined();
+  });
+
+  it('reads warm-up as whole seconds up to 600', () => {
+    expect(getInputs(reader({ test: 'a.json', 'warm-up': '30', 'max-concurrency': '50' }))).toMatchObject({ warmUpS: 30, maxConcurrency: 50 });
+    expect(getInputs(reader({ test: 'a.json', 'warm-up': '0' })).warmUpS).toBe(0);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'warm-up': '2m' })))).toEqual([
+      'warm-up: expected whole seconds from 0 to 600, got "2m"',
+    ]);
   });
 
   it('reports every bad input at once, by name', () => {

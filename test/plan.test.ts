@@ -295,6 +295,15 @@ describe('LoadPlan shards', () => {
     );
   });
 
+  it('counts each shard\'s iterations per second exactly: the shards add up to the plan\'s seconds', () => {
+    const counts = perSecondCounts(config('incremental', 1003, 5));
+    const shards = [1, 2, 3].map((index) => new LoadPlan(config('incremental', 1003, 5), { index, count: 3 }));
+    for (let s = 0; s < 5; s++) expect(sum(shards.map((shard) => shard.countInSecond(s)))).toBe(counts[s]);
+    for (const shard of shards) expect(sum([0, 1, 2, 3, 4].map((s) => shard.countInSecond(s)))).toBe(shard.total);
+    expect(shards[0]!.countInSecond(5)).toBe(0);
+    expect(new LoadPlan(config('incremental', 1003, 5)).peakPerSecond()).toBe(Math.max(...counts));
+  });
+
   it('gives each shard its share of k mod N', () => {
     const totals = [1, 2, 3, 4].map((index) => new LoadPlan(config('linear', 10, 2), { index, count: 4 }).total);
     expect(totals).toEqual([3, 3, 2, 2]);

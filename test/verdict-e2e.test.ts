@@ -138,6 +138,21 @@ describe('everything that can be checked before the load is', () => {
   });
 });
 
+describe('a generator that cannot keep up says so, and the run fails', () => {
+  it('asked for far more than this machine can send: on time, saturated, exit 1', async () => {
+    const file = definition('flood', [{ name: 'home', url: `${target.url}/ok` }]);
+    const run = await loadgate(['run', file, '--rate', '300000', '--duration', '1', '--results', results('flood')]);
+    expect(run.code, run.out).toBe(1);
+    expect(run.stdout).toMatch(/✘ FAIL\s+the load generator kept up with the plan\s+actual saturated: /);
+    const written = JSON.parse(readFileSync(results('flood'), 'utf8'));
+    expect(written.run.generator.saturated).toBe(true);
+    expect(written.run.generator.applied_iterations_per_s).toBeLessThan(written.run.generator.planned_iterations_per_s);
+    // The schedule ends a second after its planned end, whatever was asked.
+    expect(written.run.interrupted).toBe(false);
+    expect(written.results.iteration_count).toBeLessThan(300000);
+  });
+});
+
 describe('any percentile, and limits relative to a baseline', () => {
   it('judges p99.9 from the run\'s histograms and p95 against the baseline', async () => {
     const file = definition('percentiles', [{ name: 'home', url: `${target.url}/ok` }], { iteration_count: 20 });

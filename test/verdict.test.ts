@@ -321,7 +321,11 @@ describe('judge', () => {
 
   it('fails on a saturated generator unless asked to warn', () => {
     const result = oneStep({ '200': 10 });
-    result.run.generator = { saturated: true, reason: 'up to 212 ms of event-loop delay' };
+    result.run.generator = {
+      saturated: true, reason: 'up to 212 ms of event-loop delay', loop_delay_p99_ms: 212, loop_delay_max_ms: 240, cpu_pct_max: 100,
+      busy_pct_max: 100, behind_iterations: 50, unstarted_iterations: 0, planned_iterations_per_s: 100, applied_iterations_per_s: 80,
+      concurrency: 100, sockets_max: 10, warm_up_s: 0,
+    };
     expect(judged(result).outcome).toBe('failed');
     const warned = judge({ result, thresholds: [], defaults: true, onSaturated: 'warn' });
     expect(warned.outcome).toBe('passed');

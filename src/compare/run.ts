@@ -10,6 +10,7 @@ import { perSecondCounts } from '../engine/plan.ts';
 import { prepareTest } from '../engine/prepare.ts';
 import type { PreparedTest } from '../engine/run.ts';
 import { EngineWorker } from '../engine/in-worker.ts';
+import { mergeGenerators } from '../engine/generator.ts';
 import { mergeShards } from '../merge/merge.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
 import type { CompareMetric, CompareSettings } from './settings.ts';
@@ -101,7 +102,8 @@ export interface ComparisonProgress {
 }
 
 export interface ComparisonOptions {
-  concurrency: number;
+  /** Absent: the engine's default (docs/engine.md). */
+  concurrency?: number;
   insecure: boolean;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
@@ -385,12 +387,14 @@ function combineRuns(runs: LoadTestResult[], testUrl: string): LoadTestResult {
   const { results } = merged.result;
   const durationS = runs.reduce((sum, r) => sum + r.run.duration_s, 0);
   const requests = results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
-  const { shards: _shards, ...run } = merged.result.run;
+  const { shards: _shards, generator: _parallel, ...run } = merged.result.run;
+  const generator = mergeGenerators(runs.map((r, i) => ({ index: i + 1, generator: r.run.generator })), 'rounds');
   return {
     test_url: testUrl,
     results,
     run: {
       ...run,
+      ...(generator && { generator }),
       mode: 'compare',
       duration_s: Math.round(durationS * 1000) / 1000,
       rps: durationS > 0 ? Math.round((requests / durationS) * 10) / 10 : 0,

@@ -13,6 +13,9 @@ export const LOADTEST_SCHEMA_ID = 'https://raw.githubusercontent.com/loadgate/lo
 /** ajv's default dialect, which editors support best. */
 export const JSON_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 
+/** The longest warm-up period (seconds): a warm-up, not a second test. */
+export const MAX_WARM_UP_S = 600;
+
 export const DEFAULTS = {
   method: 'GET' as HttpMethod,
   timeout: 5,
@@ -276,6 +279,14 @@ export const LoadTestSchema = Type.Object(
       }),
     ),
     test_data: Type.Optional(Type.Array(TestDataSetSchema, { default: [], description: 'Data sets for {{data.<set>.<tag>}}.' })),
+    warm_up: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_WARM_UP_S,
+        default: 0,
+        description: 'Seconds of unrecorded load against the target before the recorded schedule, rising to the first second\'s rate; 0: none.',
+      }),
+    ),
   },
   {
     $id: LOADTEST_SCHEMA_ID,

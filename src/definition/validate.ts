@@ -147,6 +147,8 @@ function translate(e: ErrorObject, root: unknown): Problem {
       return { path, message: `expected ${JSON.stringify(params.allowedValue)}, ${got}` };
     case 'minimum':
       return { path, message: `expected ${typeWord(parent.type)} of at least ${String(params.limit)}, ${got}` };
+    case 'maximum':
+      return { path, message: `expected ${typeWord(parent.type)} of at most ${String(params.limit)}, ${got}` };
     case 'exclusiveMinimum':
       return { path, message: `expected ${typeWord(parent.type)} greater than ${String(params.limit)}, ${got}` };
     case 'minItems':
@@ -430,6 +432,7 @@ function normaliseDefinition(raw: RawLoadTest): DefinitionValidation {
     config_data: normaliseConfig(copy.config_data),
     test_data: (copy.test_data ?? []).map(normaliseTestData),
   };
+  if (copy.warm_up !== undefined && copy.warm_up > 0) definition.warm_up = copy.warm_up;
   if (typeof copy.environment === 'string') return { ok: true, definition, environmentPath: copy.environment };
   if (copy.environment) definition.environment = normaliseEnvironment(copy.environment);
   return { ok: true, definition };

@@ -1,14 +1,12 @@
 // Connections. Each in-flight slot owns its connections: one undici Client per origin its steps
 // use (a shared Pool or Agent costs 14–16 % here; even a per-slot Agent's
 // routing layer cost ~3 %), so keep-alive reuse falls out of slots being reused. Redirects may
-// cross origins: their hops go through a per-slot Agent, made on the first redirect.
-import { Agent, Client, ProxyAgent, type Dispatcher } from 'undici';
+// cross origins: their hops go through a per-slot Agent, made on the first redirect. Sockets come
+// from the engine's connectors (connections.ts), which open them ahead of need and count them.
+import { Agent, Client, ProxyAgent, type buildConnector, type Dispatcher } from 'undici';
+import type { ConnectSettings } from './connections.ts';
 
-export interface ConnectionSettings {
-  insecure: boolean;
-  /** Connect timeout (the longest step timeout of the test). */
-  connectTimeoutMs: number;
-}
+export type ConnectionSettings = ConnectSettings;
 
 export interface OwnedDispatcher {
   dispatcher: Dispatcher;
@@ -21,9 +19,9 @@ function connectOptions(settings: ConnectionSettings) {
   return { rejectUnauthorized: !settings.insecure, timeout: settings.connectTimeoutMs };
 }
 
-function clientOptions(settings: ConnectionSettings, h2: boolean) {
+function clientOptions(connect: buildConnector.connector, h2: boolean) {
   return {
-    connect: connectOptions(settings),
+    connect,
     // Explicit either way: undici 8 offers h2 by ALPN unless told not to.
     allowH2: h2,
     // With 1, undici writes the next request on a reused connection one event-loop turn later,
@@ -33,15 +31,15 @@ function clientOptions(settings: ConnectionSettings, h2: boolean) {
   };
 }
 
-/** One connection of a slot to one origin. */
-export function directClient(origin: string, settings: ConnectionSettings, h2: boolean): OwnedDispatcher {
-  const client = new Client(origin, clientOptions(settings, h2));
+/** One connection of a slot to one origin, through the origin's connector. */
+export function directClient(origin: string, connect: buildConnector.connector, h2: boolean): OwnedDispatcher {
+  const client = new Client(origin, clientOptions(connect, h2));
   return { dispatcher: client, close: () => client.destroy() };
 }
 
 /** A slot's dispatcher for redirect hops, to any origin: one Client per origin. */
-export function redirectAgent(settings: ConnectionSettings, h2: boolean): OwnedDispatcher {
-  const agent = new Agent({ factory: (origin, opts) => new Client(origin, opts), ...clientOptions(settings, h2) });
+export function redirectAgent(connect: buildConnector.connector, h2: boolean): OwnedDispatcher {
+  const agent = new Agent({ factory: (origin, opts) => new Client(origin, opts), ...clientOptions(connect, h2) });
   return { dispatcher: agent, close: () => agent.destroy() };
 }
 

@@ -1,19 +1,39 @@
 // The open-model engine (docs/engine.md). Iterations start on the plan's schedule whatever the target
 // does; each in-flight iteration occupies a slot, capped by the concurrency setting. Scheduling
 // "pulls": when an iteration ends, the next due one starts at once on the same slot, and a 1 ms
-// timer tick starts the rest. Late starts are counted, never dropped.
+// timer tick starts the rest. Late starts are counted; the schedule ends 1 s after its planned
+// end, and what it could not start by then is counted too (docs/engine.md).
+//
+// Warm start: before the recorded start the engine opens the connections the first second needs
+// and may run an unrecorded warm-up plan on the same slots; later slots are added only when the
+// service holds the ones there are while the loop has time to spare (growth.ts), so a loop that
+// falls behind for a moment does not open a connection for every iteration that became due.
 import { performance } from 'node:perf_hooks';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, buildConnector } from 'undici';
 import { classifyError } from './errors.ts';
+import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
+import { generatorInfo } from './generator.ts';
+import { GROWTH_WINDOW_MS, SlotGrowth } from './growth.ts';
+import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import { Slot, type SlotHost } from './slot.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
 import type { LoadPlan } from './plan.ts';
-import type { SecondSample } from '../types.ts';
+import type { GeneratorInfo, SecondSample } from '../types.ts';
 
 /** An iteration that starts more than this after its planned time is late. */
 export const LATE_AFTER_US = 10_000;
+/** No iteration starts later than this after the plan's end: a run asked for more than it can send still ends on time. */
+export const START_GRACE_MS = 1000;
+/** Responses a second needs before its median stands for the service's. */
+const MEDIAN_OF = 20;
+/** Slots opened ahead: the iterations of a second in flight for twice the time one is expected to take, plus these. */
+const AHEAD_HEADROOM = 4;
+/** A step is expected to take at least this long (ms) before anything is known of the target. */
+const MIN_STEP_MS = 1;
+/** How long the start waits for connections opened ahead; slower ones join when they are ready. */
+const AHEAD_WAIT_MS = 1000;
 
 /** How long a stopped run waits for the requests in flight before it abandons them. */
 const STOP_GRACE_MS = 1000;
@@ -37,6 +57,8 @@ export interface EngineSettings {
   maxBodyBytes?: number;
   /** Keep each second's histogram in the series (shard runs). */
   keepSecondHistograms?: boolean;
+  /** An unrecorded plan run first, on the same slots and connections (the definition's warm_up). */
+  warmUp?: LoadPlan;
 }
 
 export interface EngineOutcome {
@@ -51,6 +73,7 @@ export interface EngineOutcome {
   lateIterations: number;
   maxScheduleLagMs: number;
   interrupted: boolean;
+  generator: GeneratorInfo;
 }
 
 interface Egress {
@@ -90,7 +113,7 @@ export function egressOf(planLocations: string[], proxies: Record<string, string
 
 export class Engine implements SlotHost {
   readonly steps: PreparedStep[];
-  readonly recorder: Recorder;
+  recorder: Recorder;
   readonly clock: () => number;
   readonly maxBodyBytes: number;
   readonly connectionOf: Int32Array;
@@ -106,11 +129,30 @@ export class Engine implements SlotHost {
   private readonly sharedProxies = new Map<number, Dispatcher>();
   private readonly connection: ConnectionSettings;
   private readonly connectionTargets: { origin: string; h2: boolean }[];
+  private readonly connectors: OriginConnector[];
+  private readonly redirectConnectors: (buildConnector.connector | undefined)[] = [];
+  private readonly sockets = new SocketCount();
+  private readonly monitor = new GeneratorMonitor();
+  /** Expected time of one iteration (ms), from the first connect; sizes the slots opened ahead. */
+  private iterationMs = 0;
+  // The phase being run: the warm-up plan, then the recorded one.
+  private phase: LoadPlan;
+  private recording = false;
   private next = 0;
   private inFlight = 0;
+  private peakInFlight = 0;
+  /** Start times (clock ms) of the iterations in flight, added up: their mean age in O(1). */
+  private startedSum = 0;
+  /** The last second's median response time, read once per growth window. */
+  private medianMs: number | null = null;
+  private medianAt = -Infinity;
   private late = 0;
   private maxLagUs = 0;
+  private unstarted = 0;
+  private unstartedSecond = -1;
+  private endUs = 0;
   private t0 = 0;
+  private readonly growth = new SlotGrowth();
   private closedSeconds = 0;
   private pumping = false;
   private tick: NodeJS.Timeout | undefined;
@@ -119,12 +161,13 @@ export class Engine implements SlotHost {
 
   constructor(plan: LoadPlan, steps: PreparedStep[], settings: EngineSettings) {
     this.plan = plan;
+    this.phase = plan;
     this.steps = steps;
     this.settings = settings;
     this.clock = settings.clock ?? (() => performance.now());
     this.maxBodyBytes = settings.maxBodyBytes ?? 1024 * 1024;
     this.egress = egressOf(plan.locations, settings.proxies);
-    this.recorder = new Recorder(steps.length, this.egress.names.length, settings.keepSecondHistograms ?? false);
+    this.recorder = this.newRecorder();
     this.connection = {
       insecure: settings.insecure,
       connectTimeoutMs: Math.max(...steps.map((s) => s.timeoutMs)),
@@ -132,39 +175,26 @@ export class Engine implements SlotHost {
     const connections = connectionsOf(steps);
     this.connectionOf = connections.of;
     this.connectionTargets = connections.targets;
+    this.connectors = connections.targets.map((t) => new OriginConnector(t.origin, this.connection, t.h2, this.sockets));
   }
 
   async run(): Promise<EngineOutcome> {
-    const startedAt = new Date();
-    this.t0 = this.clock();
-    const done = new Promise<void>((resolve) => (this.finish = resolve));
     const onAbort = (): void => this.stop();
     const onForce = (): void => this.stop(true);
     this.settings.signal?.addEventListener('abort', onAbort, { once: true });
     this.settings.forceSignal?.addEventListener('abort', onForce, { once: true });
     if (this.settings.signal?.aborted) this.stop();
-    const overrun = this.settings.overrunLimitMs ?? 60_000;
-    this.hardStop = setTimeout(() => this.stop(), this.plan.durationS * 1000 + overrun);
-    this.onTick();
-    await done;
-    this.settings.signal?.removeEventListener('abort', onAbort);
-    this.settings.forceSignal?.removeEventListener('abort', onForce);
-    clearTimeout(this.hardStop);
-    const elapsedMs = this.clock() - this.t0;
-    this.closeSeconds(Math.ceil(elapsedMs / 1000));
-    await Promise.all(this.closers.map((close) => close().catch(() => undefined)));
-    return {
-      recorder: this.recorder,
-      locations: this.egress.names,
-      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${this.egress.proxyOf[i]}` : 'direct'])),
-      startedAt,
-      finishedAt: new Date(),
-      durationS: elapsedMs / 1000,
-      requests: this.requests,
-      lateIterations: this.late,
-      maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
-      interrupted: this.cutShort,
-    };
+    try {
+      await this.openAhead();
+      const warmUp = this.settings.warmUp;
+      if (warmUp && warmUp.total > 0 && !this.stopping) await this.runUnrecorded(warmUp);
+      return await this.runRecorded();
+    } finally {
+      this.settings.signal?.removeEventListener('abort', onAbort);
+      this.settings.forceSignal?.removeEventListener('abort', onForce);
+      for (const connector of this.connectors) connector.close();
+      await Promise.all(this.closers.map((close) => close().catch(() => undefined)));
+    }
   }
 
   /**
@@ -179,7 +209,7 @@ export class Engine implements SlotHost {
     }
     this.stopping = true;
     // Iterations not started, or started and still in flight: either way the results are partial.
-    this.cutShort = this.next < this.plan.total || this.inFlight > 0;
+    this.cutShort = this.next < this.phase.total || this.inFlight > 0 || !this.recording;
     for (const slot of this.slots) slot.cancelSleep();
     if (now) this.closeAll();
     else setTimeout(() => this.closeAll(), Math.min(STOP_GRACE_MS, this.connection.connectTimeoutMs + 100)).unref();
@@ -201,12 +231,12 @@ export class Engine implements SlotHost {
   }
 
   newConnection(index: number): Dispatcher {
-    const { origin, h2 } = this.connectionTargets[index]!;
-    return this.owned(directClient(origin, this.connection, h2));
+    return this.owned(directClient(this.connectionTargets[index]!.origin, this.connectors[index]!.connect, this.connectionTargets[index]!.h2));
   }
 
   newRedirectAgent(h2: boolean): Dispatcher {
-    return this.owned(redirectAgent(this.connection, h2));
+    const connect = (this.redirectConnectors[Number(h2)] ??= countedConnector(this.connection, h2, this.sockets));
+    return this.owned(redirectAgent(connect, h2));
   }
 
   private owned(created: OwnedDispatcher): Dispatcher {
@@ -235,51 +265,204 @@ export class Engine implements SlotHost {
 
   iterationEnded(slot: Slot, now: number): void {
     this.inFlight--;
+    // Reset when none is out, so rounding cannot build up over millions of iterations.
+    this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
     this.free.push(slot);
     this.pump(now);
     this.checkDone();
   }
 
+  private newRecorder(): Recorder {
+    return new Recorder(this.steps.length, this.egress.names.length, this.settings.keepSecondHistograms ?? false);
+  }
+
+  /**
+   * Opens, before the first start, the connections the first second needs: its iterations in flight
+   * for twice the time one is expected to take. Nothing is known of the target yet but its connect
+   * time, a round trip, so a step is expected to take two of them (at least 1 ms), plus its sleep.
+   */
+  private async openAhead(): Promise<void> {
+    const direct = this.egress.proxyOf.some((proxy) => proxy === null) ? this.connectors : [];
+    const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS)));
+    const stepMs = Math.max(MIN_STEP_MS, 2 * Math.max(0, ...connectMs.map((ms) => ms ?? 0)));
+    const sleepMs = this.steps.reduce((sum, s) => sum + (s.sleep ? (s.sleep[0] + s.sleep[1]) / 2 : 0), 0);
+    this.iterationMs = this.steps.length * stepMs + sleepMs;
+    const first = this.settings.warmUp?.total ? this.settings.warmUp : this.plan;
+    const wanted = this.slotsFor(first.countInSecond(0));
+    this.addSlots(wanted);
+    if (direct.length > 0) for (const slot of this.slots) slot.makeConnections();
+    // A target that refused or timed out the first connect gets no more; its requests will say why.
+    await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - 1, AHEAD_WAIT_MS)));
+  }
+
+  /** Slots (and connections) for a second of `rate` iterations, within the cap. */
+  private slotsFor(rate: number): number {
+    return Math.min(this.settings.concurrency, Math.ceil((rate * this.iterationMs * 2) / 1000) + AHEAD_HEADROOM);
+  }
+
+  /** Adds free slots up to `wanted` (within the cap); their Clients take the connections opened ahead. */
+  private addSlots(wanted: number): void {
+    const more = Math.min(wanted, this.settings.concurrency) - this.slots.length;
+    for (let i = 0; i < more; i++) this.free.push(this.newSlot());
+  }
+
+  /** Before a second whose rate is higher, open what it will need, from what this one needed. */
+  private openAheadOf(second: number): void {
+    const now = this.phase.countInSecond(second - 1);
+    const next = this.phase.countInSecond(second);
+    if (next <= now) return;
+    const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + AHEAD_HEADROOM : 0;
+    const wanted = Math.min(this.settings.concurrency, Math.max(scaled, this.slotsFor(next)));
+    const more = wanted - this.slots.length;
+    if (more <= 0) return;
+    this.addSlots(wanted);
+    if (this.egress.proxyOf.some((proxy) => proxy === null)) for (const c of this.connectors) c.add(more - c.idle);
+  }
+
+  private newSlot(): Slot {
+    const slot = new Slot(this, this.settings.newIterationVars?.() ?? null, this.settings.beginIteration ?? null);
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** The warm-up: the same engine on the same slots, into a recorder that is thrown away. */
+  private async runUnrecorded(plan: LoadPlan): Promise<void> {
+    const recorder = this.recorder;
+    this.recorder = this.newRecorder();
+    try {
+      await this.runPhase(plan);
+    } finally {
+      this.recorder.destroy();
+      this.recorder = recorder;
+    }
+  }
+
+  private async runRecorded(): Promise<EngineOutcome> {
+    const startedAt = new Date();
+    this.requests = 0;
+    this.sockets.max = this.sockets.open;
+    this.recording = true;
+    this.monitor.start();
+    await this.runPhase(this.plan);
+    const elapsedMs = this.clock() - this.t0;
+    this.closeSeconds(Math.ceil(elapsedMs / 1000));
+    const loopDelay = this.monitor.stop();
+    // Stopped with iterations not started or still in flight (a signal, the overrun limit).
+    const interrupted = this.cutShort;
+    const started = this.recorder.iterationsStarted.reduce((n, c) => n + c, 0);
+    return {
+      recorder: this.recorder,
+      locations: this.egress.names,
+      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${this.egress.proxyOf[i]}` : 'direct'])),
+      startedAt,
+      finishedAt: new Date(),
+      durationS: elapsedMs / 1000,
+      requests: this.requests,
+      lateIterations: this.late,
+      maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
+      interrupted,
+      generator: generatorInfo({
+        planned: this.plan.total,
+        started,
+        plannedDurationS: this.plan.durationS,
+        elapsedS: elapsedMs / 1000,
+        interrupted,
+        loopDelay,
+        series: this.recorder.series,
+        unstarted: this.unstarted,
+        unstartedSecond: this.unstartedSecond,
+        concurrency: this.settings.concurrency,
+        socketsMax: this.sockets.max,
+        warmUpS: this.settings.warmUp?.durationS ?? 0,
+      }),
+    };
+  }
+
+  /** Runs a plan from now until its iterations have started and ended, or the engine stops. */
+  private runPhase(plan: LoadPlan): Promise<void> {
+    this.phase = plan;
+    this.next = 0;
+    this.late = 0;
+    this.maxLagUs = 0;
+    this.unstarted = 0;
+    this.unstartedSecond = -1;
+    this.closedSeconds = 0;
+    this.peakInFlight = this.inFlight;
+    this.endUs = (plan.durationS * 1000 + START_GRACE_MS) * 1000;
+    this.t0 = this.clock();
+    this.growth.reset(this.t0);
+    this.medianAt = -Infinity;
+    const done = new Promise<void>((resolve) => (this.finish = resolve));
+    const overrun = this.settings.overrunLimitMs ?? 60_000;
+    this.hardStop = setTimeout(() => this.stop(), plan.durationS * 1000 + overrun);
+    this.onTick();
+    return done.finally(() => clearTimeout(this.hardStop));
+  }
+
   private onTick = (): void => {
     const now = this.clock();
-    this.closeSeconds(Math.floor((now - this.t0) / 1000));
+    const second = Math.floor((now - this.t0) / 1000);
+    this.closeSeconds(second);
     this.pump(now);
+    this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
     if (!this.checkDone()) this.tick = setTimeout(this.onTick, 1);
   };
+
+  /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
+  private waiting(now: number, second: number): number {
+    if (this.next >= this.phase.total) return 0;
+    const waitedUs = (now - this.t0) * 1000 - this.phase.startOffsetUs(this.next);
+    return waitedUs > 0 ? Math.ceil((this.phase.countInSecond(second) * waitedUs) / 1e6) : 0;
+  }
 
   private pump(now: number): void {
     if (this.pumping || this.stopping) return;
     this.pumping = true;
-    const plan = this.plan;
+    const plan = this.phase;
     const nowUs = (now - this.t0) * 1000;
+    if (nowUs >= this.endUs && this.next < plan.total) this.endSchedule(now);
     while (this.next < plan.total) {
       const due = plan.startOffsetUs(this.next);
       if (due > nowUs) break;
-      const slot = this.acquire();
+      const slot = this.acquire(now);
       if (!slot) break;
       const lag = nowUs - due;
-      if (lag > LATE_AFTER_US) this.late++;
+      const late = lag > LATE_AFTER_US;
+      if (late) this.late++;
       if (lag > this.maxLagUs) this.maxLagUs = lag;
       const location = this.egress.map[plan.locationIndex(this.next)]!;
       const k = plan.globalIndex(this.next);
       this.next++;
-      this.inFlight++;
-      this.recorder.iterationStarted(location);
+      if (++this.inFlight > this.peakInFlight) this.peakInFlight = this.inFlight;
+      this.startedSum += now;
+      this.recorder.iterationStarted(location, late);
       slot.begin(k, location, now);
     }
     this.pumping = false;
   }
 
-  private acquire(): Slot | undefined {
+  /** The schedule is over: what has not started by now is not started, and is counted. */
+  private endSchedule(now: number): void {
+    this.unstarted = this.phase.total - this.next;
+    this.unstartedSecond = Math.floor((now - this.t0) / 1000);
+    this.next = this.phase.total;
+  }
+
+  /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
+  private acquire(now: number): Slot | undefined {
     const slot = this.free.pop();
     if (slot || this.slots.length >= this.settings.concurrency) return slot;
-    const created = new Slot(this, this.settings.newIterationVars?.() ?? null, this.settings.beginIteration ?? null);
-    this.slots.push(created);
-    return created;
+    const outMs = this.inFlight > 0 ? now - this.startedSum / this.inFlight : 0;
+    if (now - this.medianAt >= GROWTH_WINDOW_MS) {
+      this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
+      this.medianAt = now;
+    }
+    const grow = this.growth.take({ now, outMs, expectedMs: this.iterationMs, medianMs: this.medianMs });
+    return grow ? this.newSlot() : undefined;
   }
 
   private checkDone(): boolean {
-    const finished = this.inFlight === 0 && (this.next >= this.plan.total || this.stopping);
+    const finished = this.inFlight === 0 && (this.next >= this.phase.total || this.stopping);
     if (finished && this.finish) {
       clearTimeout(this.tick);
       const finish = this.finish;
@@ -291,8 +474,13 @@ export class Engine implements SlotHost {
 
   private closeSeconds(upTo: number): void {
     while (this.closedSeconds < upTo) {
-      const sample = this.recorder.closeSecond(this.closedSeconds++);
-      this.settings.onSecond?.(sample);
+      const second = this.closedSeconds++;
+      if (this.recording) {
+        const sample = this.recorder.closeSecond(second, { ...this.monitor.second(), sockets: this.sockets.open });
+        this.settings.onSecond?.(sample);
+      }
+      this.openAheadOf(second + 1);
+      this.peakInFlight = this.inFlight;
     }
   }
 }

@@ -277,6 +277,19 @@ export class LoadPlan {
     return s * US_PER_S + mulAddDivFloor(r, US_PER_S, 0, this.counts[s] ?? 1);
   }
 
+  /** Iterations this runner starts in second s of the plan (its share of that second when sharded). */
+  countInSecond(s: number): number {
+    if (s < 0 || s >= this.durationS) return 0;
+    return this.before(this.starts[s + 1] ?? 0) - this.before(this.starts[s] ?? 0);
+  }
+
+  /** This runner's busiest second: the most iterations it starts in any one second. */
+  peakPerSecond(): number {
+    let peak = 0;
+    for (let s = 0; s < this.durationS; s++) peak = Math.max(peak, this.countInSecond(s));
+    return peak;
+  }
+
   /** Index into `locations` of this runner's j-th iteration (decided by the global k). */
   locationIndex(j: number): number {
     return this.tree ? locationOf(this.tree, this.globalIndex(j)) : 0;
@@ -285,6 +298,12 @@ export class LoadPlan {
   /** Iterations per location over the whole plan (all shards), summing to the plan's total. */
   locationCounts(): Record<string, number> {
     return Object.fromEntries(this.locations.map((name, i) => [name, this.perLocation[i] ?? 0]));
+  }
+
+  /** How many of this runner's iterations have a global number below k. */
+  private before(k: number): number {
+    const offset = this.shard.index - 1;
+    return k > offset ? Math.floor((k - offset - 1) / this.shard.count) + 1 : 0;
   }
 
   private secondOf(k: number): number {

@@ -2,6 +2,7 @@
 // in typed arrays sized once, so recording a response allocates nothing: one histogram record per
 // cell, and the step, location and overall figures are sums of cells, built when the run ends.
 import { encodeHistogram, newHistogram, type Histogram } from './histogram.ts';
+import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
 
 const STATUS_SLOTS = 600;
@@ -24,6 +25,7 @@ export class Recorder {
   readonly series: SecondSample[] = [];
   private readonly second: Histogram;
   private secondStarted = 0;
+  private secondLate = 0;
   private secondResponses = 0;
   private secondFailures = 0;
 
@@ -48,9 +50,11 @@ export class Recorder {
     this.second = newHistogram();
   }
 
-  iterationStarted(location: number): void {
+  /** An iteration started; late: more than the late threshold behind its planned time. */
+  iterationStarted(location: number, late: boolean): void {
     this.iterationsStarted[location]!++;
     this.secondStarted++;
+    if (late) this.secondLate++;
   }
 
   iterationEnded(location: number, ok: boolean): void {
@@ -94,8 +98,15 @@ export class Recorder {
     return dist;
   }
 
-  /** Closes second `t` of the series (latencies in fractional ms). */
-  closeSecond(t: number): SecondSample {
+  /** Median response time (ms) of the current second, or of the last one before it has minCount; null before either has. */
+  recentMedianMs(minCount: number): number | null {
+    if (this.second.totalCount >= minCount) return this.second.getValueAtPercentile(50) / 1000;
+    const last = this.series.at(-1);
+    return last && last.responses >= minCount ? last.p50 : null;
+  }
+
+  /** Closes second `t` of the series (latencies in fractional ms), with what the generator measured of itself. */
+  closeSecond(t: number, generator?: GeneratorSecond & { sockets: number }): SecondSample {
     const h = this.second;
     const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
     const sample: SecondSample = {
@@ -106,11 +117,14 @@ export class Recorder {
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),
+      late: this.secondLate,
+      ...generator,
     };
     if (this.keepSeconds) sample.histogram = encodeHistogram(h);
     this.series.push(sample);
     h.reset();
     this.secondStarted = 0;
+    this.secondLate = 0;
     this.secondResponses = 0;
     this.secondFailures = 0;
     return sample;

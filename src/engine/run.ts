@@ -1,12 +1,15 @@
 // One embedded run: plan + prepared steps → engine → the 2.5 result with its `run` block.
 import { Engine, type EngineOutcome } from './engine.ts';
 import { initHistograms } from './histogram.ts';
-import { LoadPlan, type Shard } from './plan.ts';
+import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './plan.ts';
 import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
+import { warmThread } from './warm.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
 import { VERSION } from '../version.ts';
 import { expectedErrorStatuses } from '../variables/checks.ts';
+import { MAX_WARM_UP_S } from '../definition/schema.ts';
+import type { Problem } from '../errors.ts';
 import type { LoadTestDefinition, LoadTestResult, RunInfo, RunStepInfo, SecondSample } from '../types.ts';
 
 /** A definition made ready to run: steps compiled, test data loaded. */
@@ -20,7 +23,8 @@ export interface PreparedTest {
 }
 
 export interface RunOptions {
-  concurrency: number;
+  /** In-flight cap; absent: the default the schedule suits (defaultConcurrency). */
+  concurrency?: number;
   insecure: boolean;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
@@ -35,16 +39,50 @@ export interface RunOptions {
   testUrl: string;
   /** Monotonic clock in ms, for tests that drive time themselves (in-process runs only). */
   clock?: () => number;
+  /** Seconds of unrecorded load before the recorded schedule; overrides the definition's warm_up. */
+  warmUpS?: number;
 }
 
-export const DEFAULT_CONCURRENCY = 1000;
+/**
+ * The default in-flight cap (docs/engine.md): room for every iteration of this runner's busiest
+ * second to be in flight at once, i.e. the schedule holds while iterations take up to 1 s; at
+ * least MIN_DEFAULT_CONCURRENCY, so a slow service at a low rate still gets its load, and at most
+ * MAX_DEFAULT_CONCURRENCY connections from one runner.
+ */
+export const MIN_DEFAULT_CONCURRENCY = 100;
+export const MAX_DEFAULT_CONCURRENCY = 5000;
+
+export function defaultConcurrency(plan: LoadPlan): number {
+  return Math.min(MAX_DEFAULT_CONCURRENCY, Math.max(MIN_DEFAULT_CONCURRENCY, plan.peakPerSecond()));
+}
+
+/** A warm-up period given as a setting (`--warm-up`, input `warm-up`): whole seconds, 0 to MAX_WARM_UP_S. */
+export function parseWarmUp(text: string, inputName: string): number | Problem {
+  const seconds = Number(text.trim());
+  if (/^\s*\d+\s*$/.test(text) && seconds <= MAX_WARM_UP_S) return seconds;
+  return { path: inputName, message: `expected whole seconds from 0 to ${MAX_WARM_UP_S}, got "${text}"` };
+}
+
+/**
+ * The warm-up against the target: the first recorded second's rate (its first second with any
+ * load), reached in equal steps over the warm-up's seconds, so the service and the connections
+ * grow into the load instead of meeting it at once. Same locations and shard split as the plan.
+ */
+export function warmUpPlan(config: LocationConfig, seconds: number, shard?: Shard): LoadPlan | undefined {
+  if (seconds <= 0) return undefined;
+  const rate = perSecondCounts(config).find((count) => count > 0) ?? 0;
+  const manual_load = Array.from({ length: seconds }, (_, s) => ({ duration: 1, count: Math.round((rate * (s + 1)) / seconds) }));
+  return new LoadPlan({ proxy_config: config.proxy_config, load_type: 'linear', manual_load, iteration_count: 0, duration: seconds }, shard);
+}
 
 export async function runEmbedded(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
   await initHistograms();
+  await warmThread(test.steps);
   const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
   const plan = new LoadPlan(test.definition.config_data, options.shard);
+  const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, options.shard);
   const engine = new Engine(plan, test.steps, {
-    concurrency: options.concurrency,
+    concurrency: options.concurrency ?? defaultConcurrency(plan),
     insecure: options.insecure,
     proxies: options.proxies,
     signal: options.signal,
@@ -53,6 +91,7 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,
     keepSecondHistograms: options.shard !== undefined,
+    ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
   });
   const outcome = await engine.run();
@@ -105,5 +144,6 @@ function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
     locations: outcome.egress,
     interrupted: outcome.interrupted,
     series: outcome.recorder.series,
+    generator: outcome.generator,
   };
 }

@@ -47,6 +47,8 @@ export class Slot {
   private readonly connections: (Dispatcher | undefined)[] = [];
   private h1Redirects: Dispatcher | null = null;
   private h2Redirects: Dispatcher | null = null;
+  /** When the current iteration started (clock ms). */
+  startedAt = 0;
   private location = 0;
   private stepIndex = 0;
   private cell = 0;
@@ -81,6 +83,11 @@ export class Slot {
     return (this.connections[index] ??= this.host.newConnection(index));
   }
 
+  /** Makes this slot's Clients now, before the schedule, rather than on its first requests. */
+  makeConnections(): void {
+    for (let step = 0; step < this.host.steps.length; step++) this.connection(step);
+  }
+
   /** This slot's dispatcher for redirect hops, which may go to any origin. */
   redirectDispatcher(h2: boolean): Dispatcher {
     if (h2) return (this.h2Redirects ??= this.host.newRedirectAgent(true));
@@ -88,6 +95,7 @@ export class Slot {
   }
 
   begin(k: number, location: number, now: number): void {
+    this.startedAt = now;
     this.location = location;
     this.stepIndex = 0;
     this.ok = true;

@@ -3,6 +3,7 @@
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
 import type { Problem } from '../errors.ts';
 import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../engine/histogram.ts';
+import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
 import { VERSION } from '../version.ts';
 import type {
   CountDist, EncodedHistograms, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
@@ -109,7 +110,7 @@ interface Cell {
 /** Histograms summed over the shards: one per step × location, one per absolute second. */
 interface Sums {
   cells: Map<number, Map<string, Cell>>;
-  seconds: Map<number, { started: number; responses: number; failures: number; histogram: Histogram }>;
+  seconds: Map<number, { started: number; responses: number; failures: number; histogram: Histogram; generator: Partial<SecondSample> }>;
 }
 
 function mergeValid(shards: Shard[]): MergeOutcome {
@@ -152,7 +153,8 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
   }
   const base = Math.floor(Date.parse(data.run.shard.started_at) / 1000);
   data.run.series.forEach((sample, i) => {
-    const second = getOrSet(sums.seconds, base + sample.t, () => ({ started: 0, responses: 0, failures: 0, histogram: newHistogram() }));
+    const second = getOrSet(sums.seconds, base + sample.t, () => ({ started: 0, responses: 0, failures: 0, histogram: newHistogram(), generator: {} }));
+    addGeneratorSecond(second.generator, sample);
     second.started += sample.started;
     second.responses += sample.responses;
     second.failures += sample.failures;
@@ -288,7 +290,7 @@ function mergedRun(shards: Shard[], sums: Sums): RunInfo {
   const { startMs, finishMs } = windowOf(shards);
   const durationS = (finishMs - startMs) / 1000;
   const requests = shards.flatMap((s) => s.data.results.steps).reduce((n, step) => n + step.success_count + step.fail_count, 0);
-  return {
+  const run: RunInfo = {
     mode: 'merge',
     name: first.name,
     started_at: new Date(startMs).toISOString(),
@@ -303,6 +305,8 @@ function mergedRun(shards: Shard[], sums: Sums): RunInfo {
     interrupted: shards.some((s) => s.data.run.interrupted),
     series: mergedSeries(sums.seconds, Math.floor(startMs / 1000)),
   };
+  const generator = mergeGenerators(shards.map((s) => ({ index: s.data.run.shard.index, generator: s.data.run.generator })));
+  return generator ? { ...run, generator } : run;
 }
 
 function windowOf(shards: Shard[]): { startMs: number; finishMs: number } {
@@ -327,6 +331,7 @@ function mergedSeries(seconds: Sums['seconds'], firstSecond: number): SecondSamp
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),
+      ...second?.generator,
     });
   }
   return series;

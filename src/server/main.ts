@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_CONCURRENCY } from '../engine/run.ts';
 import { InputError, formatProblem } from '../errors.ts';
 import { parseProxies } from '../inputs.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
@@ -91,7 +90,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = new Store(options.dbPath);
   const queue = new TestQueue(store, {
     dataDir: options.dataDir,
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency: options.concurrency,
     proxies: options.proxies,
     log: options.log,
   });

@@ -12,7 +12,8 @@ export const SHUTDOWN_REASON = 'the server was shut down while the test was runn
 
 export interface QueueSettings {
   dataDir: string;
-  concurrency: number;
+  /** Absent: the engine's default (docs/engine.md). */
+  concurrency?: number;
   /** Country code → proxy URL (locations: docs/engine.md). */
   proxies: Record<string, string>;
   log: (line: string) => void;

@@ -1,0 +1,123 @@
+// When the engine may add a slot (and so a connection) beyond those opened ahead (docs/engine.md).
+// A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
+// while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
+// their responses, and a connection per waiting iteration (hundreds, at 20,000/s) made the first
+// second several times slower, measured. Slots are added in two cases, each only while the loop
+// has time to spare (it is not the limit):
+// - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
+//   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
+//   evenly over the next window;
+// - at once, at the schedule's rate (and for the iterations waiting, at most doubling at a time),
+//   for a slow service: the
+//   iterations in flight have been out 20 ms on average and 4 times what one was expected to take,
+//   and so have the responses (median of the last second's, or none yet). Without it a service
+//   answering in 200 ms at 1,000/s left the first 500 ms of iterations late; the responses'
+//   median keeps a fast service that stalls (another tenant took its core) from passing for slow.
+// "Time to spare" is two measures, because each misses a case: the loop's utilisation stays under
+// 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
+// 1 ms tick comes late), and a tick can come on time in a window whose loop was busy throughout.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+
+/** Length of the window that decides how many slots the next one may add. */
+export const GROWTH_WINDOW_MS = 50;
+/** Slots were mostly in use: on average at least this share of them held an iteration (those opened ahead for twice the expected need run at about half). */
+export const IN_USE_SHARE = 0.75;
+/** The loop had time to spare: busy less than this share of the window, and no tick later than ON_TIME_MS. */
+export const LOOP_BUSY_SHARE = 0.9;
+export const ON_TIME_MS = 5;
+/** A window may add this share of the slots, or the iterations waiting for one up to as many again, at least MIN_GROWTH. */
+export const GROWTH_PER_WINDOW = 0.5;
+const MIN_GROWTH = 4;
+/** Out this long on average (ms, and SLOW_FACTOR times the expected iteration), with responses as slow: a slow service. */
+export const SLOW_SERVICE_MS = 20;
+const SLOW_FACTOR = 4;
+/** At most this many ms' worth of the schedule's rate is saved up. */
+const SAVED_MS = 5;
+
+/** What the engine knows when a due iteration finds no free slot. */
+export interface Need {
+  now: number;
+  /** How long the iterations in flight have been out, on average (ms). */
+  outMs: number;
+  /** How long an iteration was expected to take (ms). */
+  expectedMs: number;
+  /** Median response time of the last second (ms), null before there were enough. */
+  medianMs: number | null;
+}
+
+export class SlotGrowth {
+  private windowStart = 0;
+  private lastTick = 0;
+  private lastGap = 0;
+  private samples = 0;
+  private inFlightSum = 0;
+  private longestGap = 0;
+  /** The last window's loop had time to spare. */
+  private spare = false;
+  private perMs = 0;
+  private earned = 0;
+  private atRate = 0;
+  private elu: EventLoopUtilization = performance.eventLoopUtilization();
+
+  /** Starts afresh (a new phase): nothing earned until a window has shown a need. */
+  reset(now: number): void {
+    this.windowStart = now;
+    this.lastTick = now;
+    this.lastGap = 0;
+    this.samples = 0;
+    this.inFlightSum = 0;
+    this.longestGap = 0;
+    this.spare = false;
+    this.perMs = 0;
+    this.earned = 0;
+    this.atRate = 0;
+    this.elu = performance.eventLoopUtilization();
+  }
+
+  /**
+   * On every tick of the engine: earn, sample how many slots are in use, close the window when due.
+   * `rate`: the schedule's iterations this second; `waiting`: due iterations that found no slot.
+   */
+  tick(now: number, inFlight: number, slots: number, rate: number, waiting: number): void {
+    const sinceLast = Math.max(0, now - this.lastTick);
+    this.lastTick = now;
+    this.lastGap = sinceLast;
+    this.longestGap = Math.max(this.longestGap, sinceLast);
+    this.earned = Math.min(Math.max(1, this.perMs * SAVED_MS), this.earned + this.perMs * sinceLast);
+    const saved = Math.max(MIN_GROWTH, (rate * SAVED_MS) / 1000, Math.min(waiting, slots));
+    this.atRate = sinceLast <= ON_TIME_MS ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
+    this.samples++;
+    this.inFlightSum += inFlight;
+    if (now - this.windowStart >= GROWTH_WINDOW_MS) this.closeWindow(now, slots, waiting);
+  }
+
+  /** Whether one slot may be added now (and counts it). */
+  take(need: Need): boolean {
+    if (this.earned >= 1) this.earned--;
+    else if (this.slowService(need) && this.atRate >= 1) this.atRate--;
+    else return false;
+    return true;
+  }
+
+  private slowService({ now, outMs, expectedMs, medianMs }: Need): boolean {
+    // On time now, too: right after a stall, responses not read yet look like a slow service.
+    const onTime = this.spare && this.lastGap <= ON_TIME_MS && now - this.lastTick <= ON_TIME_MS;
+    const slow = Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * expectedMs);
+    return onTime && outMs >= slow && (medianMs === null || medianMs >= slow);
+  }
+
+  private closeWindow(now: number, slots: number, waiting: number): void {
+    const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
+    const busy = performance.eventLoopUtilization(this.elu).utilization;
+    this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= ON_TIME_MS;
+    const grow = this.spare && inUse >= IN_USE_SHARE;
+    const more = Math.max(MIN_GROWTH, Math.ceil(slots * GROWTH_PER_WINDOW), Math.min(waiting, slots));
+    this.perMs = grow ? more / GROWTH_WINDOW_MS : 0;
+    if (!grow) this.earned = 0;
+    this.windowStart = now;
+    this.samples = 0;
+    this.inFlightSum = 0;
+    this.longestGap = 0;
+    this.elu = performance.eventLoopUtilization();
+  }
+}

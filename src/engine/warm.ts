@@ -1,0 +1,105 @@
+// Warms the engine's hot path before the first recorded start (docs/engine.md, warm start), without
+// sending the user's requests. Cold, the engine's and undici's code runs several times slower
+// until the JIT has compiled it, and in a run's first second that showed as the service's latency
+// (tens to hundreds of ms against a service answering in 0.3 ms). So a real Engine, with its
+// slots, schedule and recorder, first runs against an HTTP endpoint of its own on 127.0.0.1: the
+// same number of steps with the same methods, bodies and default headers, for at most
+// WARM_MS and WARM_RATE iterations a second, and what it recorded is thrown away. Once per
+// thread: the code stays compiled for every later run on it (the comparison gate's rounds).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Engine } from './engine.ts';
+import { initHistograms } from './histogram.ts';
+import { LoadPlan } from './plan.ts';
+import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
+
+/** The warm-up's bounds: this long, at this many iterations a second at most. */
+export const WARM_MS = 500;
+export const WARM_RATE = 20_000;
+const WARM_CONCURRENCY = 32;
+
+export interface WarmReport {
+  /** Requests the engine sent, and the loopback endpoint answered. */
+  requests: number;
+  served: number;
+  ms: number;
+}
+
+const constant = (text: string): Renderable => ({ static: text, render: () => text });
+
+/** A step of the same shape as the user's, to the loopback endpoint, with nothing of its content. */
+function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
+  const warm: PreparedStep = {
+    id: step.id,
+    name: step.name,
+    displayUrl: `${origin}/warm`,
+    origin,
+    method: step.method,
+    path: constant('/warm'),
+    headers: [],
+    body: step.body === null ? null : constant('warm'),
+    staticOptions: null,
+    timeoutMs: 1000,
+    followRedirects: false,
+    h2: false,
+    decompress: step.decompress,
+    checks: null,
+    sleep: null,
+  };
+  warm.staticOptions = dispatchOptions(warm, null);
+  return warm;
+}
+
+async function startEndpoint(): Promise<{ origin: string; served: () => number; close: () => void }> {
+  let served = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      served++;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    served: () => served,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** Runs the engine against a loopback endpoint of its own for at most `ms` and `iterations`; nothing is kept. */
+export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, iterations = WARM_RATE } = {}): Promise<WarmReport> {
+  const started = performance.now();
+  await initHistograms();
+  const endpoint = await startEndpoint();
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ms);
+  try {
+    const plan = new LoadPlan({ iteration_count: iterations, duration: 1, load_type: 'linear' });
+    const engine = new Engine(plan, steps.map((step) => loopbackStep(step, endpoint.origin)), {
+      concurrency: WARM_CONCURRENCY,
+      insecure: false,
+      proxies: {},
+      signal: stop.signal,
+    });
+    const outcome = await engine.run();
+    outcome.recorder.destroy();
+    return { requests: outcome.requests, served: endpoint.served(), ms: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
+    endpoint.close();
+  }
+}
+
+let warmed: Promise<WarmReport> | undefined;
+
+/** warmHotPath once per thread. */
+export function warmThread(steps: readonly PreparedStep[]): Promise<WarmReport> {
+  warmed ??= warmHotPath(steps);
+  return warmed;
+}
