@@ -93,7 +93,6 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
     const failed = judgement.failed;
     core.setFailed(`loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
   }
-  for (const warning of judgement.warnings) core.warning(`loadgate: ${warning.describe}: ${warning.actual}`);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -232,6 +231,7 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Jud
     markdown,
     outputs: outputsOf(result, judgement, resultsPath),
     annotations: judgement.checks.filter((c) => !c.passed).map((c) => ({
+      level: c.warnOnly ? 'warning' as const : 'error' as const,
       title: annotationTitle(c),
       message: `${c.describe}: actual ${c.actual}`,
       file: inputs.test || undefined,
