@@ -14,7 +14,9 @@ import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
 import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
-import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection } from './compare/report.ts';
+import {
+  comparisonChecks, comparisonExtensionLine, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection, comparisonStopLine,
+} from './compare/report.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
 import { renderHtmlReport, type HtmlReportSection } from './report/html.ts';
@@ -162,8 +164,10 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
     proxies: inputs.proxies,
     signal,
     onProgress: (progress) => core.info(comparisonProgressLine(progress)),
+    onExtend: (extension) => core.info(comparisonExtensionLine(extension)),
     testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
   });
+  core.info(comparisonStopLine(compared.comparison));
   return comparisonResultFile(compared);
 }
 
@@ -173,7 +177,7 @@ async function judge(inputs: ActionInputs, gate: Gate, loaded: LoadTestResult | 
   const shards = shardsSection(loaded);
   const judged: Omit<Judged, 'judgement'> = { result: loaded, markdownSections: shards ? [shards] : [], htmlSections: [] };
   if ('comparison' in loaded) {
-    checks.push(...comparisonChecks(loaded.comparison).map((c): Check => ({ ...c, kind: 'comparison' })));
+    checks.push(...comparisonChecks(loaded.comparison));
     judged.markdownSections.push(comparisonSection(loaded.comparison));
     judged.htmlSections.push(comparisonHtmlSection(loaded.comparison));
   }
