@@ -113,21 +113,20 @@ function roundsText(c: Comparison): string {
 }
 
 /**
- * How the rounds could extend and why they ended; nothing when they could not extend and ended as planned.
- * `Looks after 10, 20, 30 rounds, each at p < 0.0167 (α 0.05 split over 3 looks); stopped: max-rounds reached.`
+ * How the rounds could extend and why they ended; nothing when they could not extend (one look).
+ * `Looks after 10, 20, 30 rounds, each at p < 0.0167 (α 0.05 split over 3 looks); stopped: at max-rounds (30).`
  */
 function extensionLine(c: Comparison): string | undefined {
-  if (c.looks.length === 1 && c.stopped !== 'time-limit') return undefined;
-  const looks = c.looks.length === 1
-    ? `One look, after ${c.looks[0]} rounds, at p < ${formatLevel(c.look_alpha)}`
-    : `Looks after ${c.looks.join(', ')} rounds, each at p < ${formatLevel(c.look_alpha)} (α ${c.alpha} split over ${c.looks.length} looks)`;
-  return `${looks}; stopped: ${stopText(c)}.`;
+  if (c.looks.length === 1) return undefined;
+  return `Looks after ${c.looks.join(', ')} rounds, each at p < ${formatLevel(c.look_alpha)} (α ${c.alpha} split over ${c.looks.length} looks); stopped: ${stopText(c)}.`;
 }
 
 /** Why the rounds ended, in words. */
 function stopText(c: Comparison): string {
   if (c.stopped === 'interrupted') return `interrupted after ${c.rounds_measured} ${plural(c.rounds_measured, 'round')}`;
-  if (c.stopped === 'time-limit') return `after ${c.rounds_measured} rounds, no time for another within max-compare-time ${formatDuration(c.max_time_s ?? 0)}`;
+  if (c.stopped === 'time-limit') {
+    return `after ${c.rounds_measured} ${plural(c.rounds_measured, 'round')}, no time for another within max-compare-time ${formatDuration(c.max_time_s ?? 0)}`;
+  }
   if (c.stopped === 'max-rounds') return `at max-rounds (${c.max_rounds})`;
   return c.steps.some((s) => s.verdict === 'slower') ? 'a step is slower' : 'every step decided';
 }
