@@ -20,7 +20,9 @@ import { latencyTerminal } from './report/latency.ts';
 import { loadDefinition } from './definition/load.ts';
 import { CLI_FLAG_NAMES, parseCompareSettings, undecidableRounds } from './compare/settings.ts';
 import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
-import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonTerminal } from './compare/report.ts';
+import {
+  comparisonChecks, comparisonExtensionLine, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, comparisonTerminal,
+} from './compare/report.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
@@ -31,7 +33,7 @@ import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, variablesFromFlags } from './cli-overrides.ts';
 import { prepareTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
-import type { Check, LoadTestResult, SecondSample, Threshold } from './types.ts';
+import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -174,6 +176,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     options: {
       env: RUN_OPTIONS.env, 'base-env': { type: 'string' }, rounds: { type: 'string' }, 'warmup-rounds': { type: 'string' },
+      'max-rounds': { type: 'string' }, 'max-time': { type: 'string' }, 'on-inconclusive': { type: 'string' },
       'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
       threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency,
       insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy, 'default-thresholds': RUN_OPTIONS['default-thresholds'],
@@ -186,6 +189,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   if (!values['base-env']) problems.push({ path: '--base-env', message: 'expected the base side\'s environment (a file or inline JSON)' });
   const settings = parseCompareSettings({
     rounds: values.rounds, warmupRounds: values['warmup-rounds'], maxRegression: values['max-regression'], metric: values.metric, seed: values.seed,
+    maxRounds: values['max-rounds'], maxTime: values['max-time'], onInconclusive: values['on-inconclusive'],
   }, CLI_FLAG_NAMES);
   if (Array.isArray(settings)) problems.push(...settings);
   if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
@@ -208,11 +212,12 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     proxies,
     signal: io.signal,
     onProgress: (progress) => io.err(comparisonProgressLine(progress)),
+    onExtend: (extension) => io.err(comparisonExtensionLine(extension)),
     testUrl: `file://${reportPathFor(resultsPath)}`,
   }));
+  io.err(comparisonStopLine(compared.comparison));
   await writeFile(resultsPath, `${JSON.stringify(compared, null, 2)}\n`);
-  const checks: Check[] = comparisonChecks(compared.comparison).map((c) => ({ ...c, kind: 'comparison' }));
-  const judgement = await judgeRun(compared, gate, checks, stopSignalOf(io, compared));
+  const judgement = await judgeRun(compared, gate, comparisonChecks(compared.comparison), stopSignalOf(io, compared));
   await writeFile(reportPathFor(resultsPath), renderHtmlReport({ result: compared, judgement, extraSections: [comparisonHtmlSection(compared.comparison)] }));
   io.out(renderTerminal({ result: compared, judgement }, { color: io.isTTY }));
   io.out(comparisonTerminal(compared.comparison, { color: io.isTTY }));

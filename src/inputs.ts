@@ -172,6 +172,7 @@ function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[
   }
   const settings = parseCompareSettings({
     rounds: read('rounds'), warmupRounds: read('warmup-rounds'), maxRegression: read('max-regression'), metric: read('compare-metric'), seed: read('seed'),
+    maxRounds: read('max-rounds'), maxTime: read('max-compare-time'), onInconclusive: read('on-inconclusive'),
   }, ACTION_INPUT_NAMES);
   if (!Array.isArray(settings)) return settings;
   problems.push(...settings);

@@ -14,7 +14,9 @@ import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
 import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
-import { comparisonChecks, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection } from './compare/report.ts';
+import {
+  comparisonChecks, comparisonExtensionLine, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection, comparisonStopLine,
+} from './compare/report.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
 import { renderHtmlReport, type HtmlReportSection } from './report/html.ts';
@@ -103,7 +105,6 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
     const failed = judgement.failed;
     core.setFailed(`loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
   }
-  for (const warning of judgement.warnings) core.warning(`loadgate: ${warning.describe}: ${warning.actual}`);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -175,8 +176,10 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
     proxies: inputs.proxies,
     signal,
     onProgress: (progress) => logInfo(comparisonProgressLine(progress)),
+    onExtend: (extension) => logInfo(comparisonExtensionLine(extension)),
     testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
   });
+  core.info(comparisonStopLine(compared.comparison));
   return comparisonResultFile(compared);
 }
 
@@ -186,7 +189,7 @@ async function judge(inputs: ActionInputs, gate: Gate, loaded: LoadTestResult | 
   const shards = shardsSection(loaded);
   const judged: Omit<Judged, 'judgement'> = { result: loaded, markdownSections: shards ? [shards] : [], htmlSections: [] };
   if ('comparison' in loaded) {
-    checks.push(...comparisonChecks(loaded.comparison).map((c): Check => ({ ...c, kind: 'comparison' })));
+    checks.push(...comparisonChecks(loaded.comparison));
     judged.markdownSections.push(comparisonSection(loaded.comparison));
     judged.htmlSections.push(comparisonHtmlSection(loaded.comparison));
   }
@@ -244,6 +247,7 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Jud
     markdown,
     outputs: outputsOf(result, judgement, resultsPath),
     annotations: judgement.checks.filter((c) => !c.passed).map((c) => ({
+      level: c.warnOnly ? 'warning' as const : 'error' as const,
       title: annotationTitle(c),
       message: `${c.describe}: actual ${c.actual}`,
       file: inputs.test || undefined,

@@ -14,17 +14,22 @@ import {
   prepareSides,
   runComparison,
   type Comparison,
+  type ComparisonExtension,
   type ComparisonProgress,
   type ComparisonResult,
   type ComparisonStep,
 } from '../src/compare/run.ts';
 import {
+  comparisonChecks,
+  comparisonExtensionLine,
   comparisonFailureMessage,
   comparisonHtmlSection,
   comparisonPlanLine,
   comparisonProgressLine,
   comparisonSection,
+  comparisonStopLine,
   comparisonTerminal,
+  comparisonVerdict,
   formatRatio,
 } from '../src/compare/report.ts';
 import {
@@ -67,17 +72,30 @@ function env(name: string, vars: Record<string, string | number>): Environment {
 
 const delayEnv = (name: string, ms: number) => env(name, { BASE: target.url, DELAY: ms });
 
+/** Without maxRounds in the overrides the rounds never extend: maxRounds = rounds. */
 function settings(overrides: Partial<CompareSettings> = {}): CompareSettings {
-  return { rounds: 5, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7, ...overrides };
+  const rounds = overrides.rounds ?? 5;
+  return { rounds, maxRounds: rounds, onInconclusive: 'warn', warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7, ...overrides };
 }
 
 const RUN = { concurrency: 100, insecure: false, proxies: {} };
 
-async function compareDelays(headMs: number, baseMs: number, overrides: Partial<CompareSettings>): Promise<{ result: ComparisonResult; progress: ComparisonProgress[] }> {
+interface Compared {
+  result: ComparisonResult;
+  progress: ComparisonProgress[];
+  extensions: ComparisonExtension[];
+}
+
+async function compareDelays(headMs: number, baseMs: number, overrides: Partial<CompareSettings>): Promise<Compared> {
   const sides = await prepareSides(delayed(), delayEnv('head', headMs), delayEnv('base', baseMs));
   const progress: ComparisonProgress[] = [];
-  const result = await runComparison(sides, settings(overrides), { ...RUN, onProgress: (p) => progress.push(p) });
-  return { result, progress };
+  const extensions: ComparisonExtension[] = [];
+  const result = await runComparison(sides, settings(overrides), {
+    ...RUN,
+    onProgress: (p) => progress.push(p),
+    onExtend: (e) => extensions.push(e),
+  });
+  return { result, progress, extensions };
 }
 
 /** The side that ran first in each round, as onProgress reported it. */
@@ -102,7 +120,27 @@ describe('settings', () => {
 
   it('takes the given rounds, warm-up, metric and seed', () => {
     const raw = { rounds: '3', warmupRounds: '0', metric: 'median', seed: '4294967295' };
-    expect(parseCompareSettings(raw, CLI_FLAG_NAMES)).toEqual({ rounds: 3, warmupRounds: 0, maxRegression: 0.1, metric: 'median', seed: 4294967295 });
+    expect(parseCompareSettings(raw, CLI_FLAG_NAMES)).toEqual({
+      rounds: 3, maxRounds: 9, onInconclusive: 'warn', warmupRounds: 0, maxRegression: 0.1, metric: 'median', seed: 4294967295,
+    });
+  });
+
+  it('extends to 3 × rounds by default, without a time limit, and warns on what stays inconclusive', () => {
+    expect(parseCompareSettings({ rounds: '10' }, ACTION_INPUT_NAMES)).toMatchObject({ rounds: 10, maxRounds: 30, onInconclusive: 'warn' });
+    expect(parseCompareSettings({}, ACTION_INPUT_NAMES)).not.toHaveProperty('maxTimeS');
+    const given = parseCompareSettings({ rounds: '6', maxRounds: '6', maxTime: '900', onInconclusive: 'FAIL' }, ACTION_INPUT_NAMES);
+    expect(given).toMatchObject({ rounds: 6, maxRounds: 6, maxTimeS: 900, onInconclusive: 'fail' });
+  });
+
+  it('refuses a budget below the rounds, a time limit that is not whole seconds, and an unknown on-inconclusive', () => {
+    const problems = parseCompareSettings({ rounds: '10', maxRounds: '8', maxTime: '0', onInconclusive: 'ignore' }, ACTION_INPUT_NAMES) as { path: string; message: string }[];
+    expect(problems).toEqual([
+      { path: 'max-rounds', message: 'expected a whole number ≥ rounds (10), got "8": the most measured rounds, the planned ones included (equal to rounds: never extend)' },
+      { path: 'max-compare-time', message: 'expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "0"' },
+      { path: 'on-inconclusive', message: 'expected warn (a warning; the run passes) or fail (the run fails), got "ignore"' },
+    ]);
+    const flags = parseCompareSettings({ maxRounds: 'lots', maxTime: '1.5', onInconclusive: 'no' }, CLI_FLAG_NAMES) as { path: string }[];
+    expect(flags.map((p) => p.path)).toEqual(['--max-rounds', '--max-time', '--on-inconclusive']);
   });
 
   it('refuses bad values all at once, each naming its input', () => {
@@ -163,13 +201,19 @@ describe('preparing both sides', () => {
 });
 
 describe('the rounds against two sides', () => {
-  let slower: { result: ComparisonResult; progress: ComparisonProgress[] };
-  let same: { result: ComparisonResult; progress: ComparisonProgress[] };
+  let slower: Compared;
+  let same: Compared;
 
   beforeAll(async () => {
     // Medians of 40 requests, which a stalled event loop on a busy machine barely moves; identical
     // sides judged against a 100 % limit, which only a doubling could exceed.
-    slower = await compareDelays(20, 2, { seed: 7, metric: 'median' });
+    // The regression is planned for 3 rounds with max-rounds 5: looks after 3 and 5 rounds, each
+    // at p < 0.025 with a 97.5 % interval. 3 rounds per side cannot reach that (the least p is
+    // 1/C(6, 3) = 0.05; with ties the normal approximation gets below 0.025 only when all three
+    // values of each side are equal to the microsecond) and their interval is unbounded
+    // (P(U = 0) = 0.05 > 0.0125): inconclusive by construction, so the rounds extend. 5 rounds,
+    // every head value above every base value: p = 1/C(10, 5) = 0.004, slower.
+    slower = await compareDelays(20, 2, { rounds: 3, maxRounds: 5, seed: 7, metric: 'median' });
     same = await compareDelays(5, 5, { seed: 7, metric: 'median', maxRegression: 1 });
   }, 90_000);
 
@@ -179,14 +223,36 @@ describe('the rounds against two sides', () => {
     const [step] = comparison.steps;
     expect(step).toMatchObject({ id: 1, name: 'checkout', verdict: 'slower' });
     expect(step!.ratio!).toBeGreaterThan(2);
-    expect(step!.p_adjusted!).toBeLessThan(0.05);
+    expect(step!.p_adjusted!).toBeLessThan(0.025);
     expect(comparisonFailureMessage(comparison)).toMatch(/^comparison gate failed \(more than 10 % slower\): step 1 "checkout" is slower than the base: p50 head\/base \d/);
   });
 
-  it('passes identical sides as same or inconclusive', () => {
+  it('extends what the planned rounds could not decide, and decides it: slower after 5 rounds', () => {
+    const { comparison } = slower.result;
+    expect(slower.extensions).toEqual([{ after: 3, to: 5, look: 2, looks: 2, maxRounds: 5, inconclusive: ['checkout'] }]);
+    expect(comparison).toMatchObject({
+      rounds: 3, max_rounds: 5, max_time_s: null, on_inconclusive: 'warn', rounds_measured: 5, extended: true, stopped: 'decided',
+      alpha: 0.05, looks: [3, 5], look_alpha: 0.025, confidence: 0.975, interrupted: false, passed: false,
+    });
+    expect(comparisonExtensionLine(slower.extensions[0]!)).toBe(
+      'extending: 1 step inconclusive after 3 rounds ("checkout"); measuring up to 5 rounds for look 2 of 2 (max-rounds 5)',
+    );
+    expect(comparisonStopLine(comparison)).toBe('comparison: 5 rounds measured (3 planned); stopped: a step is slower');
+    expect(comparisonChecks(comparison)).toEqual([
+      { kind: 'comparison', describe: 'step[checkout] head/base median <= 1.10', actual: expect.stringMatching(/, slower$/), passed: false },
+    ]);
+    const { markdown } = comparisonSection(comparison);
+    expect(markdown).toContain('p50 of each step in 5 rounds (3 planned, extended while steps were inconclusive; max-rounds 5) (after 1 warm-up round, discarded)');
+    expect(markdown).toContain('Looks after 3, 5 rounds, each at p < 0.025 (α 0.05 split over 2 looks); stopped: a step is slower.');
+    expect(markdown).toContain('Head/base (97.5 % CI)');
+    expect(markdown).toContain('slower: p < 0.025 and the estimate above 1.10');
+  });
+
+  it('passes identical sides: never slower (faster, by chance, is a pass too)', () => {
     const { comparison } = same.result;
     expect(comparison.passed).toBe(true);
-    expect(['same', 'inconclusive']).toContain(comparison.steps[0]!.verdict);
+    // Noise alone can make identical sides read `faster` at the gate's α; only `slower` fails.
+    expect(['same', 'inconclusive', 'faster']).toContain(comparison.steps[0]!.verdict);
     expect(comparisonFailureMessage(comparison)).toBeUndefined();
   });
 
@@ -210,8 +276,9 @@ describe('the rounds against two sides', () => {
     expect(firstSides(same.progress)).toEqual(expected);
     expect(slower.result.comparison.order).toEqual(expected);
     expect(seededOrder(8, 6)).not.toEqual(expected);
+    // The progress counts to the next look: 1 warm-up + 3 rounds, then + 2 more.
     expect(slower.progress.map((p) => [p.round, p.of, p.warmup])).toEqual(
-      [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6].map((round) => [round, 6, round === 1]),
+      [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6].map((round) => [round, round <= 4 ? 4 : 6, round === 1]),
     );
   });
 
@@ -246,6 +313,40 @@ describe('the rounds against two sides', () => {
   });
 });
 
+describe('extending the rounds while a step is inconclusive', () => {
+  it('starts no extension round that would end after the time limit; what stays inconclusive warns', async () => {
+    // One round (the runner takes it; the settings' parser would ask for 3) is inconclusive
+    // whatever its values: p = 1/2 and no interval. Its two 1-second runs leave no time for a
+    // second round within 1 s.
+    const { result, extensions } = await compareDelays(20, 2, { rounds: 1, maxRounds: 2, maxTimeS: 1, warmupRounds: 0, metric: 'median' });
+    const { comparison } = result;
+    expect(extensions).toEqual([]);
+    expect(comparison).toMatchObject({ rounds_measured: 1, extended: false, stopped: 'time-limit', max_time_s: 1, looks: [1, 2], passed: true });
+    expect(comparison.steps[0]!.verdict).toBe('inconclusive');
+    expect(comparisonStopLine(comparison)).toBe('comparison: 1 round measured; stopped: after 1 round, no time for another within max-compare-time 1s');
+    const file = comparisonResultFile(result);
+    const warned = judgementFor(file, '', { checks: comparisonChecks(comparison) });
+    expect(warned.outcome).toBe('passed');
+    expect(warned.warnings).toEqual([{
+      kind: 'comparison',
+      describe: 'step[checkout] head/base median <= 1.10',
+      actual: expect.stringMatching(/^[\d.]+ \(0–∞\), inconclusive after 1 round, no time for another within max-compare-time 1s: more rounds needed to decide$/),
+      passed: false,
+      warnOnly: true,
+    }]);
+    expect(comparisonSection(comparison).markdown).toContain(
+      '⚠️ 1 step still inconclusive after 1 round, no time for another within max-compare-time 1s: a warning, the gate passes (on-inconclusive: fail makes it fail).',
+    );
+    // on-inconclusive: fail turns the same verdict into a failed check.
+    const strict = { ...comparison, on_inconclusive: 'fail' as const, passed: false };
+    const failed = judgementFor(file, '', { checks: comparisonChecks(strict) });
+    expect(failed.outcome).toBe('failed');
+    expect(failed.failed.map((c) => c.kind)).toEqual(['comparison']);
+    expect(comparisonVerdict(strict)).toBe('1 step inconclusive (on-inconclusive: fail)');
+    expect(comparisonFailureMessage(strict)).toMatch(/^comparison gate failed \(inconclusive after 1 round, .*on-inconclusive: fail\): step 1 "checkout" is inconclusive: p50 head\/base /);
+  }, 60_000);
+});
+
 describe('stopping early', () => {
   it('keeps the rounds that completed and says it was interrupted', async () => {
     const sides = await prepareSides(delayed(), delayEnv('head', 2), delayEnv('base', 2));
@@ -254,7 +355,7 @@ describe('stopping early', () => {
       if (p.round === 3) abort.abort();
     };
     const { comparison, head } = await runComparison(sides, settings(), { ...RUN, signal: abort.signal, onProgress });
-    expect(comparison).toMatchObject({ interrupted: true, rounds_measured: 1, passed: true });
+    expect(comparison).toMatchObject({ interrupted: true, stopped: 'interrupted', extended: false, rounds_measured: 1, passed: true });
     expect(comparison.order).toHaveLength(3);
     expect(comparison.steps[0]!.head).toHaveLength(1);
     expect(head.results.iteration_count).toBe(40);
@@ -284,6 +385,10 @@ describe('metric values', () => {
     expect(comparisonPlanLine(definition, settings({ rounds: 10, warmupRounds: 1, seed: 99 }))).toBe(
       'comparison: 11 rounds (1 warm-up) × 2 sides × 30s = about 11m; p95 per step, max regression 10 %, seed 99 (give it again to repeat the order)',
     );
+    expect(comparisonPlanLine(definition, settings({ rounds: 10, maxRounds: 30, maxTimeS: 1800, warmupRounds: 1, seed: 99 }))).toBe(
+      'comparison: 11 rounds (1 warm-up) × 2 sides × 30s = about 11m; while steps are inconclusive up to 30 rounds (about 31m), ' +
+        'no extension round after 30m; p95 per step, max regression 10 %, seed 99 (give it again to repeat the order)',
+    );
     expect(comparisonProgressLine({ round: 1, of: 11, side: 'base', warmup: true })).toBe('round 1/11 (warm-up): base (0 done)');
   });
 });
@@ -295,8 +400,9 @@ describe('report rendering', () => {
     head: [10, 10, 10], base: [10, 10, 10], warmup_head: [], warmup_base: [], ...overrides,
   });
   const comparison = (steps: ComparisonStep[]): Comparison => ({
-    metric: 'p95', rounds: 3, warmup_rounds: 0, max_regression: 0.1, alpha: 0.05, confidence: 0.95, seed: 1,
-    order: ['head-first', 'base-first', 'head-first'], rounds_measured: 3, interrupted: false,
+    metric: 'p95', rounds: 3, max_rounds: 3, max_time_s: null, on_inconclusive: 'warn', warmup_rounds: 0, max_regression: 0.1,
+    alpha: 0.05, looks: [3], look_alpha: 0.05, confidence: 0.95, seed: 1,
+    order: ['head-first', 'base-first', 'head-first'], rounds_measured: 3, extended: false, stopped: 'decided', interrupted: false,
     started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:06.000Z', duration_s: 6,
     passed: steps.every((s) => s.verdict !== 'slower'), steps,
     base_results: { steps: [], fail_count: 0, success_count: 0, iteration_count: 0, response_times: { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 }, location_dist: {} },

@@ -165,7 +165,10 @@ describe('publishReport', () => {
   const options = (s: GithubStandin | undefined, overrides: Partial<PublishOptions['comment']> = {}): PublishOptions => ({
     markdown: '## loadgate: passed',
     outputs: { passed: 'true', p95: '182' },
-    annotations: [{ message: 'p95 182 ms > 150 ms', title: 'Threshold failed', file: 'tests/checkout.json', line: 3 }],
+    annotations: [
+      { message: 'p95 182 ms > 150 ms', title: 'Threshold failed', file: 'tests/checkout.json', line: 3 },
+      { message: 'step[a] head/base p95 <= 1.10: actual 1.05 (0.90–1.30), inconclusive', level: 'warning', title: 'loadgate: warning' },
+    ],
     comment: {
       enabled: true,
       token: 'ghs_secret',
@@ -213,6 +216,8 @@ describe('publishReport', () => {
       'comment-url': [s.comments[0]?.html_url],
     });
     expect(out.split('\n')).toContain('::error title=Threshold failed,file=tests/checkout.json,line=3::p95 182 ms > 150 ms');
+    // A check that only warns is a warning annotation, not an error one.
+    expect(out.split('\n')).toContain('::warning title=loadgate%3A warning::step[a] head/base p95 <= 1.10: actual 1.05 (0.90–1.30), inconclusive');
     expect(out.startsWith('::add-mask::ghs_secret\n')).toBe(true);
     expect(out.split('ghs_secret')).toHaveLength(2);
   });

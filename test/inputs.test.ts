@@ -67,7 +67,15 @@ describe('getInputs', () => {
     const settingsProblems = problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' })));
     expect(settingsProblems.map((p) => p.split(':')[0])).toEqual(['rounds', 'max-regression']);
     const inputs = getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', seed: '7' }));
-    expect(inputs.compare).toMatchObject({ rounds: 10, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7 });
+    expect(inputs.compare).toMatchObject({ rounds: 10, maxRounds: 30, onInconclusive: 'warn', warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7 });
+  });
+
+  it('mode compare reads the budget of the extension and what inconclusive steps do, naming the inputs', () => {
+    const compare = { test: 'a.json', mode: 'compare', 'compare-environment': 'base.json' };
+    const inputs = getInputs(reader({ ...compare, rounds: '6', 'max-rounds': '12', 'max-compare-time': '900', 'on-inconclusive': 'fail' }));
+    expect(inputs.compare).toMatchObject({ rounds: 6, maxRounds: 12, maxTimeS: 900, onInconclusive: 'fail' });
+    expect(problemsOf(() => getInputs(reader({ ...compare, rounds: '6', 'max-rounds': '5', 'max-compare-time': 'soon', 'on-inconclusive': 'retry' })))
+      .map((p) => p.split(':')[0])).toEqual(['max-rounds', 'max-compare-time', 'on-inconclusive']);
   });
 });
 

@@ -130,10 +130,15 @@ describe('everything that can be checked before the load is', () => {
     const steps = [1, 2, 3, 4, 5].map((n) => ({ name: `s${n}`, url: `${target.url}/ok?${n}` }));
     const file = definition('compare5', steps);
     const env = JSON.stringify({ name: 'e', vars: [] });
+    // The default budget (3 × rounds) makes 3 looks, each at 0.05 / 3: 5 steps need 6 rounds.
     const run = await loadgate(['compare', file, '--env', env, '--base-env', env, '--rounds', '4']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--rounds: 4 rounds can never show a significant slowdown across 5 steps');
-    expect(run.stderr).toContain('use at least 5');
+    expect(run.stderr).toContain('use at least 6, or a smaller max-rounds (fewer looks)');
+    // Without extension, one look at 0.05: 5 rounds are enough.
+    const once = await loadgate(['compare', file, '--env', env, '--base-env', env, '--rounds', '4', '--max-rounds', '4']);
+    expect(once.code).toBe(2);
+    expect(once.stderr).toContain('(the smallest p after Holm\'s correction would be 0.071, not below 0.05); use at least 5\n');
     expect(target.received).toHaveLength(0);
   });
 });

@@ -6,7 +6,8 @@ import { InputError, type Problem } from '../src/errors.ts';
 import { THRESHOLD_FLAG, THRESHOLDS_INPUT, parseThresholdLines, parseThresholds } from '../src/thresholds.ts';
 import { defaultThresholds, evaluateThreshold, exitCodeOf, judge } from '../src/verdict/judge.ts';
 import { preflightThresholds, type RunShape } from '../src/verdict/preflight.ts';
-import { minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
+import { ALPHA, minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
+import { lookPlan, lookVerdicts } from '../src/compare/sequential.ts';
 import { expectedErrorStatuses } from '../src/variables/checks.ts';
 import { initHistograms, newHistogram, encodeHistogram } from '../src/engine/histogram.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, Threshold } from '../src/types.ts';
@@ -394,12 +395,42 @@ describe('preflightThresholds', () => {
 });
 
 describe('the comparison gate refuses settings that can never decide', () => {
+  const gate = (rounds: number, maxRounds: number) =>
+    ({ rounds, maxRounds, onInconclusive: 'warn', warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 1 }) as const;
+
   it('knows the fewest rounds for k steps at α = 0.05 with Holm', () => {
     expect([1, 2, 5, 6, 14, 15, 50].map((k) => minRoundsFor(k))).toEqual([4, 4, 5, 5, 6, 6, 7]);
-    expect(undecidableRounds({ rounds: 4, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 1 }, 5, '--rounds')).toEqual({
+    expect(undecidableRounds(gate(4, 4), 5, '--rounds')).toEqual({
       path: '--rounds',
       message: '4 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm\'s correction would be 0.071, not below 0.05); use at least 5',
     });
-    expect(undecidableRounds({ rounds: 5, warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 1 }, 5, '--rounds')).toBeUndefined();
+    expect(undecidableRounds(gate(5, 5), 5, '--rounds')).toBeUndefined();
+  });
+
+  it('holds the planned rounds to the level of the first look when the rounds may extend', () => {
+    // max-rounds 15: looks after 5, 10, 15 rounds, each at 0.05 / 3; 5 / C(10, 5) = 0.0198 is above it.
+    expect(undecidableRounds(gate(5, 15), 5, 'rounds')).toEqual({
+      path: 'rounds',
+      message: '5 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm\'s correction would be 0.020, ' +
+        'not below 0.0167 (α 0.05 split over 3 looks up to 15 rounds)); use at least 6, or a smaller max-rounds (fewer looks)',
+    });
+    expect(undecidableRounds(gate(6, 15), 5, 'rounds')).toBeUndefined();
+  });
+
+  it('refuses exactly the settings whose first look could not call the most extreme data slower', () => {
+    // Every head round above every base round, in every step, 10 times slower: the strongest
+    // evidence the planned rounds can hold. Refused ⇔ even that is not `slower` at the first look.
+    for (let steps = 1; steps <= 6; steps++) {
+      for (let rounds = 3; rounds <= 8; rounds++) {
+        for (const maxRounds of [rounds, rounds + 1, 2 * rounds, 3 * rounds, 10 * rounds]) {
+          const plan = lookPlan(rounds, maxRounds, ALPHA);
+          const base = Array.from({ length: rounds }, (_, i) => 100 + i);
+          const extreme = Array.from({ length: steps }, () => ({ head: base.map((b) => b * 10), base }));
+          const canDecide = lookVerdicts(extreme, plan, 0.1).every((v) => v.verdict === 'slower');
+          const refused = undecidableRounds(gate(rounds, maxRounds), steps, 'rounds') !== undefined;
+          expect(refused, `${steps} steps, ${rounds} rounds, max-rounds ${maxRounds}`).toBe(!canDecide);
+        }
+      }
+    }
   });
 });

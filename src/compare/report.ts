@@ -7,9 +7,9 @@ import type { HtmlReportSection } from '../report/html.ts';
 import { escapeMarkdown, type ReportSection } from '../report/markdown.ts';
 import { formatDuration, formatMs, oneLine, plural, truncate } from '../report/format.ts';
 import { escapeXml, niceTicks } from '../report/svg.ts';
-import type { ExtraCheck, LoadTestDefinition } from '../types.ts';
-import { plannedRunSeconds, type Comparison, type ComparisonProgress, type ComparisonStep, type Side } from './run.ts';
-import type { CompareSettings } from './settings.ts';
+import type { Check, LoadTestDefinition } from '../types.ts';
+import { plannedRunSeconds, type Comparison, type ComparisonExtension, type ComparisonProgress, type ComparisonStep, type Side } from './run.ts';
+import { formatLevel, type CompareSettings } from './settings.ts';
 import type { Verdict } from './verdict.ts';
 
 const SECTION_TITLE = 'Comparison with the base';
@@ -81,43 +81,89 @@ export function comparisonVerdict(c: Comparison, escape: (text: string) => strin
     .map((v) => ({ v, n: c.steps.filter((s) => s.verdict === v).length }))
     .filter(({ n }) => n > 0)
     .map(({ v, n }) => `${n} ${plural(n, 'step')} ${v}`);
-  return counts.join(', ') || 'no steps';
+  const text = counts.join(', ') || 'no steps';
+  return c.passed ? text : `${text} (on-inconclusive: fail)`;
 }
 
-/** For the job's failure message and stderr: which steps are slower and by how much; undefined when the gate passed. */
+/** For the job's failure message and stderr: which steps failed the gate and why; undefined when it passed. */
 export function comparisonFailureMessage(c: Comparison): string | undefined {
   if (c.passed) return undefined;
-  const steps = c.steps
+  const slower = c.steps
     .filter((s) => s.verdict === 'slower')
     .map((s) => `step ${s.id} "${oneLine(s.name)}" is slower than the base: ${metricName(c)} head/base ${formatRatio(s)}, p ${formatP(s.p_adjusted)}`);
-  return `comparison gate failed (more than ${limitPct(c)} slower): ${steps.join('; ')}`;
+  if (slower.length > 0) return `comparison gate failed (more than ${limitPct(c)} slower): ${slower.join('; ')}`;
+  const inconclusive = c.steps
+    .filter((s) => s.verdict === 'inconclusive')
+    .map((s) => `step ${s.id} "${oneLine(s.name)}" is inconclusive: ${metricName(c)} head/base ${formatRatio(s)}`);
+  return `comparison gate failed (inconclusive ${stopText(c)}, on-inconclusive: fail): ${inconclusive.join('; ')}`;
 }
 
 function methodLine(c: Comparison): string {
-  const measured = c.rounds_measured === c.rounds ? `${c.rounds}` : `${c.rounds_measured} of ${c.rounds}`;
   const warmup = c.warmup_rounds > 0 ? ` (after ${c.warmup_rounds} warm-up ${plural(c.warmup_rounds, 'round')}, discarded)` : '';
   return (
-    `${metricName(c)} of each step in ${measured} ${plural(c.rounds, 'round')}${warmup}, ` +
+    `${metricName(c)} of each step in ${roundsText(c)}${warmup}, ` +
     `head and base in a random order per round (seed ${c.seed}); max regression ${limitPct(c)}.`
   );
 }
 
+function roundsText(c: Comparison): string {
+  if (c.extended) return `${c.rounds_measured} rounds (${c.rounds} planned, extended while steps were inconclusive; max-rounds ${c.max_rounds})`;
+  if (c.rounds_measured < c.rounds) return `${c.rounds_measured} of ${c.rounds} rounds`;
+  return `${c.rounds} ${plural(c.rounds, 'round')}`;
+}
+
+/**
+ * How the rounds could extend and why they ended; nothing when they could not extend (one look).
+ * `Looks after 10, 20, 30 rounds, each at p < 0.0167 (α 0.05 split over 3 looks); stopped: at max-rounds (30).`
+ */
+function extensionLine(c: Comparison): string | undefined {
+  if (c.looks.length === 1) return undefined;
+  return `Looks after ${c.looks.join(', ')} rounds, each at p < ${formatLevel(c.look_alpha)} (α ${c.alpha} split over ${c.looks.length} looks); stopped: ${stopText(c)}.`;
+}
+
+/** Why the rounds ended, in words. */
+function stopText(c: Comparison): string {
+  if (c.stopped === 'interrupted') return `interrupted after ${c.rounds_measured} ${plural(c.rounds_measured, 'round')}`;
+  if (c.stopped === 'time-limit') {
+    return `after ${c.rounds_measured} ${plural(c.rounds_measured, 'round')}, no time for another within max-compare-time ${formatDuration(c.max_time_s ?? 0)}`;
+  }
+  if (c.stopped === 'max-rounds') return `at max-rounds (${c.max_rounds})`;
+  return c.steps.some((s) => s.verdict === 'slower') ? 'a step is slower' : 'every step decided';
+}
+
+/** `1 step still inconclusive …` when the budget ran out on undecided steps. */
+function inconclusiveWarning(c: Comparison): string | undefined {
+  const n = c.steps.filter((s) => s.verdict === 'inconclusive').length;
+  if (n === 0 || c.stopped === 'decided' || c.stopped === 'interrupted') return undefined;
+  const effect = c.on_inconclusive === 'fail'
+    ? 'this fails the gate (on-inconclusive: fail)'
+    : 'a warning, the gate passes (on-inconclusive: fail makes it fail)';
+  return `${n} ${plural(n, 'step')} still inconclusive ${stopText(c)}: ${effect}.`;
+}
+
 function warnings(c: Comparison): string[] {
   const lines: string[] = [];
-  if (c.interrupted) lines.push(`Stopped early: ${c.rounds_measured} of ${c.rounds} rounds measured; the verdicts use those.`);
+  if (c.interrupted) lines.push(`Stopped early: ${c.rounds_measured} of ${Math.max(c.rounds, c.rounds_measured)} rounds measured; the verdicts use those.`);
+  const inconclusive = inconclusiveWarning(c);
+  if (inconclusive) lines.push(inconclusive);
   const late = c.base_run.late_iterations;
   if (late > 0) lines.push(`The base side had ${late} late ${plural(late, 'iteration')}: the load generator could not keep its schedule.`);
   return lines;
 }
 
-/** Before the first round: how long it will take, and the seed that repeats the order. */
+/** Before the first round: how long it will take, how far it may extend, and the seed that repeats the order. */
 export function comparisonPlanLine(definition: LoadTestDefinition, settings: CompareSettings): string {
   const rounds = settings.warmupRounds + settings.rounds;
   const run = plannedRunSeconds(definition);
   const warmup = settings.warmupRounds > 0 ? ` (${settings.warmupRounds} warm-up)` : '';
+  const most = settings.warmupRounds + settings.maxRounds;
+  const limit = settings.maxTimeS === undefined ? '' : `, no extension round after ${formatDuration(settings.maxTimeS)}`;
+  const extension = settings.maxRounds > settings.rounds
+    ? `; while steps are inconclusive up to ${settings.maxRounds} rounds (about ${formatDuration(most * 2 * run)})${limit}`
+    : '';
   return (
     `comparison: ${rounds} ${plural(rounds, 'round')}${warmup} × 2 sides × ${formatDuration(run)} = about ` +
-    `${formatDuration(rounds * 2 * run)}; ${settings.metric} per step, max regression ${Math.round(settings.maxRegression * 1000) / 10} %, ` +
+    `${formatDuration(rounds * 2 * run)}${extension}; ${settings.metric} per step, max regression ${Math.round(settings.maxRegression * 1000) / 10} %, ` +
     `seed ${settings.seed} (give it again to repeat the order)`
   );
 }
@@ -125,6 +171,22 @@ export function comparisonPlanLine(definition: LoadTestDefinition, settings: Com
 /** `round 3/11: head` or `round 1/11 (warm-up): base`, as each side of each round starts. */
 export function comparisonProgressLine(p: ComparisonProgress): string {
   return `round ${p.round}/${p.of}${p.warmup ? ' (warm-up)' : ''}: ${p.side} (${p.round - 1} done)`;
+}
+
+/** When a look leaves steps inconclusive and the rounds go on: which steps, and up to where. */
+export function comparisonExtensionLine(e: ComparisonExtension): string {
+  const n = e.inconclusive.length;
+  const named = e.inconclusive.slice(0, NAMED_STEPS).map((name) => `"${oneLine(truncate(name, 40))}"`);
+  if (n > NAMED_STEPS) named.push(`${n - NAMED_STEPS} more`);
+  return (
+    `extending: ${n} ${plural(n, 'step')} inconclusive after ${e.after} ${plural(e.after, 'round')} (${named.join(', ')}); ` +
+    `measuring up to ${e.to} rounds for look ${e.look} of ${e.looks} (max-rounds ${e.maxRounds})`
+  );
+}
+
+/** After the last round: how many rounds were measured and why the comparison stopped. */
+export function comparisonStopLine(c: Comparison): string {
+  return `comparison: ${c.rounds_measured} ${plural(c.rounds_measured, 'round')} measured${c.extended ? ` (${c.rounds} planned)` : ''}; stopped: ${stopText(c)}`;
 }
 
 // ---- Markdown ----
@@ -141,9 +203,10 @@ export function comparisonSection(c: Comparison): ReportSection {
   ]);
   const metric = metricName(c);
   const header = ['#', 'Step', `Base ${metric}`, `Head ${metric}`, `Head/base (${pct(c.confidence)} CI)`, 'p', 'Verdict'];
+  const extension = extensionLine(c);
   const parts = [
     `**${c.passed ? '✓ Passed' : '✗ Failed'}** — ${comparisonVerdict(c, escapeMarkdown)}`,
-    methodLine(c),
+    extension ? `${methodLine(c)} ${extension}` : methodLine(c),
     ...warnings(c).map((w) => `⚠️ ${w}`),
     markdownTable(header, 'rlrrrrl', rows),
     `_${legend(c)}_`,
@@ -152,8 +215,9 @@ export function comparisonSection(c: Comparison): ReportSection {
   return { title: `${SECTION_TITLE}: ${c.passed ? 'passed' : 'failed'}`, markdown: parts.join('\n\n') };
 }
 
+/** `95 %`, `97.5 %`, `98.3 %`. */
 function pct(fraction: number): string {
-  return `${Math.round(fraction * 100)} %`;
+  return `${Math.round(fraction * 1000) / 10} %`;
 }
 
 function legend(c: Comparison): string {
@@ -161,7 +225,7 @@ function legend(c: Comparison): string {
   return (
     `Base and head: medians of the round values. Head/base: the Hodges-Lehmann estimate of the ratio with its ` +
     `${pct(c.confidence)} interval. p: one-sided Mann-Whitney U for "head slower", Holm-adjusted across the steps. ` +
-    `slower: p < ${c.alpha} and the estimate above ${limit} (fails the gate); same: the whole interval below ${limit}.`
+    `slower: p < ${formatLevel(c.look_alpha)} and the estimate above ${limit} (fails the gate); same: the whole interval below ${limit}.`
   );
 }
 
@@ -228,9 +292,11 @@ export function comparisonTerminal(c: Comparison, opts: { color: boolean }): str
   ]);
   const table = aligned(['#', 'Step', `base ${metric}`, `head ${metric}`, 'head/base (CI)', 'p', 'verdict'], rows, [1, 6]);
   const colored = table.map((line, i) => (c.steps[i - 1]?.verdict === 'slower' ? paint(31, line) : line));
+  const extension = extensionLine(c);
   const lines = [
     paint(c.passed ? 32 : 31, paint(1, headline)),
     `  ${methodLine(c)}`,
+    ...(extension ? [`  ${extension}`] : []),
     ...warnings(c).map((w) => `  ${paint(33, `! ${w}`)}`),
     ...colored.map((l) => `  ${l}`),
     `  ${metric} per round, base | head (each step on its own scale):`,
@@ -290,6 +356,7 @@ export function comparisonHtmlSection(c: Comparison): HtmlReportSection {
     `<p class="verdict-text" data-gate="${c.passed ? 'passed' : 'failed'}">` +
       `<strong>${c.passed ? 'Passed' : 'Failed'}</strong> — ${escapeXml(comparisonVerdict(c))}</p>`,
     `<p class="note">${escapeXml(methodLine(c))}</p>`,
+    ...[extensionLine(c)].filter((l) => l !== undefined).map((l) => `<p class="note">${escapeXml(l)}</p>`),
     ...warnings(c).map((w) => `<p class="warning">⚠ ${escapeXml(w)}</p>`),
     htmlTable(header, 'rlrrrrl', rows),
     `<p class="note">${escapeXml(legend(c))}</p>`,
@@ -353,12 +420,23 @@ function r1(n: number): string {
   return String(Math.round(n * 10) / 10);
 }
 
-/** The gate as checks for the report's verdict: one per step; only `slower` fails. */
-export function comparisonChecks(c: Comparison): ExtraCheck[] {
+/**
+ * The gate as checks for the one judgement: one per step. `slower` fails; `inconclusive` (at the
+ * budget) warns, or fails with on-inconclusive `fail`; the other verdicts pass.
+ */
+export function comparisonChecks(c: Comparison): Check[] {
   const limit = ratioNumber(1 + c.max_regression);
-  return c.steps.map((step) => ({
-    describe: `step[${step.name}] head/base ${c.metric} <= ${limit}`,
-    actual: `${formatRatio(step)}, ${step.verdict}`,
-    passed: step.verdict !== 'slower',
-  }));
+  return c.steps.map((step) => {
+    const describe = `step[${step.name}] head/base ${c.metric} <= ${limit}`;
+    if (step.verdict !== 'inconclusive') {
+      return { kind: 'comparison', describe, actual: `${formatRatio(step)}, ${step.verdict}`, passed: step.verdict !== 'slower' };
+    }
+    return {
+      kind: 'comparison',
+      describe,
+      actual: `${formatRatio(step)}, inconclusive ${stopText(c)}${step.note ? `: ${step.note}` : ''}`,
+      passed: false,
+      ...(c.on_inconclusive !== 'fail' && { warnOnly: true }),
+    };
+  });
 }

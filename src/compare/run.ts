@@ -13,9 +13,10 @@ import { EngineWorker } from '../engine/in-worker.ts';
 import { mergeGenerators } from '../engine/generator.ts';
 import { mergeShards } from '../merge/merge.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
-import type { CompareMetric, CompareSettings } from './settings.ts';
+import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
+import { ALPHA, type CompareMetric, type CompareSettings, type OnInconclusive } from './settings.ts';
 import { seededOrder, type RoundOrder } from './stats.ts';
-import { gateFails, verdicts, type StepVerdict, type Verdict } from './verdict.ts';
+import { gateFails, type StepVerdict, type Verdict } from './verdict.ts';
 
 export type Side = 'head' | 'base';
 
@@ -23,10 +24,6 @@ export interface CompareSides {
   head: PreparedTest;
   base: PreparedTest;
 }
-
-/** Significance level after Holm's correction, and the confidence of the ratio's interval. */
-export const ALPHA = 0.05;
-export const CONFIDENCE = 0.95;
 
 export const NO_DATA_NOTE = 'no response on one side in any measured round: nothing to compare';
 
@@ -59,27 +56,48 @@ export interface ComparisonStep {
   warmup_base: (number | null)[];
 }
 
+/**
+ * Why the rounds ended: every step decided (or one `slower`), the max-rounds budget spent, no
+ * time left for another round, or a signal.
+ */
+export type StopReason = 'decided' | 'max-rounds' | 'time-limit' | 'interrupted';
+
 /** The `comparison` block of the results file: settings, order, rounds, verdicts and the base side. */
 export interface Comparison {
   metric: CompareMetric;
-  /** Measured rounds asked for. */
+  /** Measured rounds asked for (planned). */
   rounds: number;
+  /** The budget: at most this many measured rounds, extension included. */
+  max_rounds: number;
+  /** Seconds from the start after which no extension round begins; null: no time limit. */
+  max_time_s: number | null;
+  /** Steps still inconclusive at the end warn, or fail the run. */
+  on_inconclusive: OnInconclusive;
   warmup_rounds: number;
   /** Largest tolerated slowdown, a fraction (0.1 = 10 %). */
   max_regression: number;
+  /** The gate's level: the chance of a false `slower` over every look and step together. */
   alpha: number;
+  /** The measured rounds at each planned look (the first is `rounds`, the last `max_rounds`). */
+  looks: number[];
+  /** The level of each look (alpha split over the looks); `slower` needs p_adjusted below it. */
+  look_alpha: number;
+  /** The confidence of each look's interval, 1 − look_alpha. */
   confidence: number;
   seed: number;
   /** Which side ran first in each round that ran, warm-ups first. */
   order: RoundOrder[];
   /** Measured rounds that completed on both sides. */
   rounds_measured: number;
+  /** More rounds than planned were run because steps were inconclusive. */
+  extended: boolean;
+  stopped: StopReason;
   /** Stopped early (cancelled): the rounds are fewer than asked. */
   interrupted: boolean;
   started_at: string;
   finished_at: string;
   duration_s: number;
-  /** False when a step is `slower`. */
+  /** False when a step is `slower`, or inconclusive with on_inconclusive `fail`. */
   passed: boolean;
   steps: ComparisonStep[];
   /** The base side's 2.5 results over the measured rounds (the head's are the file's own). */
@@ -101,6 +119,19 @@ export interface ComparisonProgress {
   warmup: boolean;
 }
 
+/** At a look that leaves steps undecided, with budget left: the rounds go on. */
+export interface ComparisonExtension {
+  /** Measured rounds so far, and at the next look. */
+  after: number;
+  to: number;
+  /** The next look (1-based) and how many are planned. */
+  look: number;
+  looks: number;
+  maxRounds: number;
+  /** The steps that need more rounds. */
+  inconclusive: string[];
+}
+
 export interface ComparisonOptions {
   /** Absent: the engine's default (docs/engine.md). */
   concurrency?: number;
@@ -110,6 +141,9 @@ export interface ComparisonOptions {
   signal?: AbortSignal;
   /** Called as each side of each round starts. */
   onProgress?: (progress: ComparisonProgress) => void;
+  /** Called when a look leaves steps inconclusive and the rounds go on. */
+  onExtend?: (extension: ComparisonExtension) => void;
+  /** The clock of started_at, finished_at and the time limit. */
   now?: () => Date;
   /** The head result's test_url. */
   testUrl?: string;
@@ -168,6 +202,10 @@ interface RoundRuns {
   base: LoadTestResult;
 }
 
+/**
+ * The planned rounds, then, while steps are inconclusive and the budget allows, more rounds up to
+ * the next look (sequential.ts); the seeded order of the sides continues through them.
+ */
 export async function runComparison(
   sides: CompareSides,
   settings: CompareSettings,
@@ -177,8 +215,8 @@ export async function runComparison(
   await initHistograms();
   const now = opts.now ?? (() => new Date());
   const startedAt = now();
-  const total = settings.warmupRounds + settings.rounds;
-  const plannedOrder = seededOrder(settings.seed, total);
+  const plan = lookPlan(settings.rounds, settings.maxRounds, ALPHA);
+  const order = seededOrder(settings.seed, settings.warmupRounds + settings.maxRounds);
   const stepIds = sides.head.steps.map((s) => s.id);
   const ran: RoundOrder[] = [];
   const warmups: RoundValues[] = [];
@@ -186,29 +224,65 @@ export async function runComparison(
   const measured: RoundRuns[] = [];
   let last: RoundRuns | undefined;
   let interrupted = false;
+  let outOfTime = false;
+  let look = 0;
+  let steps: ComparisonStep[];
+  let stopped: StopReason;
+  // No extension round starts unless, at the mean pace of the rounds so far, it ends in time.
+  const roundFits = (): boolean => {
+    if (settings.maxTimeS === undefined) return true;
+    const elapsed = now().getTime() - startedAt.getTime();
+    return elapsed + elapsed / Math.max(1, ran.length) <= settings.maxTimeS * 1000;
+  };
   // One engine thread for every run, so that no side meets colder code than the other.
   const engine = new EngineWorker();
   try {
-    for (let r = 0; r < total && !interrupted; r++) {
-      const order = plannedOrder[r]!;
-      const warmup = r < settings.warmupRounds;
-      const runs: Partial<RoundRuns> = {};
-      for (const side of order === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
-        opts.onProgress?.({ round: r + 1, of: total, side, warmup });
-        runs[side] = await runSide(engine, sides[side], opts);
+    for (;;) {
+      const total = settings.warmupRounds + plan.rounds[look]!;
+      for (let r = ran.length; r < total; r++) {
+        if (look > 0 && !roundFits()) {
+          outOfTime = true;
+          break;
+        }
+        const warmup = r < settings.warmupRounds;
+        const runs: Partial<RoundRuns> = {};
+        for (const side of order[r] === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
+          opts.onProgress?.({ round: r + 1, of: total, side, warmup });
+          runs[side] = await runSide(engine, sides[side], opts);
+        }
+        const round = runs as RoundRuns;
+        ran.push(order[r]!);
+        last = round;
+        // A run cut short measures part of a schedule; its round is left out of the analysis.
+        interrupted = round.head.run.interrupted || round.base.run.interrupted;
+        if (interrupted) break;
+        if (warmup) {
+          warmups.push(roundValues(round, stepIds, settings.metric));
+        } else {
+          values.push(roundValues(round, stepIds, settings.metric));
+          measured.push(round);
+        }
       }
-      const round = runs as RoundRuns;
-      ran.push(order);
-      last = round;
-      // A run cut short measures part of a schedule; its round is left out of the analysis.
-      interrupted = round.head.run.interrupted || round.base.run.interrupted;
-      if (interrupted) break;
-      if (warmup) {
-        warmups.push(roundValues(round, stepIds, settings.metric));
-      } else {
-        values.push(roundValues(round, stepIds, settings.metric));
-        measured.push(round);
+      steps = compareSteps(sides.head, values, warmups, settings, plan);
+      const pending = undecided(steps);
+      if (interrupted) stopped = 'interrupted';
+      else if (gateFails(steps) || pending.length === 0) stopped = 'decided';
+      else if (outOfTime) stopped = 'time-limit';
+      else if (look === plan.rounds.length - 1) stopped = 'max-rounds';
+      else if (!roundFits()) stopped = 'time-limit';
+      else {
+        look++;
+        opts.onExtend?.({
+          after: measured.length,
+          to: plan.rounds[look]!,
+          look: look + 1,
+          looks: plan.rounds.length,
+          maxRounds: settings.maxRounds,
+          inconclusive: pending.map((s) => s.name),
+        });
+        continue;
       }
+      break;
     }
   } finally {
     await engine.close();
@@ -217,22 +291,29 @@ export async function runComparison(
   const sideRuns = measured.length > 0 ? measured : [last!];
   const head = combineRuns(sideRuns.map((r) => r.head), opts.testUrl ?? '');
   const base = combineRuns(sideRuns.map((r) => r.base), '');
-  const steps = compareSteps(sides.head, values, warmups, settings);
+  const inconclusiveFails = settings.onInconclusive === 'fail' && steps.some((s) => s.verdict === 'inconclusive');
   const comparison: Comparison = {
     metric: settings.metric,
     rounds: settings.rounds,
+    max_rounds: settings.maxRounds,
+    max_time_s: settings.maxTimeS ?? null,
+    on_inconclusive: settings.onInconclusive,
     warmup_rounds: settings.warmupRounds,
     max_regression: settings.maxRegression,
     alpha: ALPHA,
-    confidence: CONFIDENCE,
+    looks: plan.rounds,
+    look_alpha: plan.alpha,
+    confidence: plan.confidence,
     seed: settings.seed,
     order: ran,
     rounds_measured: measured.length,
+    extended: measured.length > settings.rounds,
+    stopped,
     interrupted,
     started_at: startedAt.toISOString(),
     finished_at: finishedAt.toISOString(),
     duration_s: Math.round(finishedAt.getTime() - startedAt.getTime()) / 1000,
-    passed: !gateFails(steps),
+    passed: !gateFails(steps) && !inconclusiveFails,
     steps,
     base_results: base.results,
     base_run: {
@@ -305,6 +386,7 @@ function compareSteps(
   measured: RoundValues[],
   warmups: RoundValues[],
   settings: CompareSettings,
+  plan: LookPlan,
 ): ComparisonStep[] {
   const series = (rounds: RoundValues[], side: Side, id: number) => rounds.map((r) => r[side].get(id) ?? null);
   const rows = test.steps.map((step) => ({
@@ -317,9 +399,10 @@ function compareSteps(
   }));
   const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
   const comparable = rows.filter((row) => present(row.head).length > 0 && present(row.base).length > 0);
-  const decided = verdicts(
+  const decided = lookVerdicts(
     comparable.map((row) => ({ head: present(row.head), base: present(row.base) })),
-    { maxRegression: settings.maxRegression, alpha: ALPHA, confidence: CONFIDENCE },
+    plan,
+    settings.maxRegression,
   );
   const byId = new Map(comparable.map((row, i) => [row.id, decided[i]!]));
   return rows.map((row) => {

@@ -1,6 +1,7 @@
 // The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
 import { isProblem, type Problem } from '../errors.ts';
+import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
 
 /** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
@@ -14,10 +15,21 @@ export const DEFAULT_MAX_REGRESSION = 0.1;
 export const DEFAULT_METRIC: CompareMetric = 'p95';
 /** Fewer rounds per side can never reach p < 0.05 with the exact test (docs/comparison-statistics.md, 4). */
 export const MIN_ROUNDS = 3;
+/** Without max-rounds, inconclusive steps may extend the comparison to this many times the rounds. */
+export const DEFAULT_MAX_ROUNDS_FACTOR = 3;
+/** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
+export const ON_INCONCLUSIVE = ['warn', 'fail'] as const;
+export type OnInconclusive = (typeof ON_INCONCLUSIVE)[number];
 
 export interface CompareSettings {
-  /** Measured rounds: each runs head and base once. */
+  /** Measured rounds planned: each runs head and base once. */
   rounds: number;
+  /** The most measured rounds, extension included (≥ rounds; equal: no extension). */
+  maxRounds: number;
+  /** Seconds from the start after which no extension round begins; undefined: no time limit. */
+  maxTimeS?: number;
+  /** Steps still inconclusive at the budget warn (default) or fail the run. */
+  onInconclusive: OnInconclusive;
   /** Rounds run first and discarded. */
   warmupRounds: number;
   /** Largest tolerated slowdown as a fraction: 0.1 for 10 %. */
@@ -30,6 +42,9 @@ export interface CompareSettings {
 /** The settings as given: absent or empty means the default. */
 export interface RawCompareSettings {
   rounds?: string;
+  maxRounds?: string;
+  maxTime?: string;
+  onInconclusive?: string;
   warmupRounds?: string;
   maxRegression?: string;
   metric?: string;
@@ -41,6 +56,9 @@ export type CompareSettingNames = Record<keyof RawCompareSettings, string>;
 
 export const ACTION_INPUT_NAMES: CompareSettingNames = {
   rounds: 'rounds',
+  maxRounds: 'max-rounds',
+  maxTime: 'max-compare-time',
+  onInconclusive: 'on-inconclusive',
   warmupRounds: 'warmup-rounds',
   maxRegression: 'max-regression',
   metric: 'compare-metric',
@@ -49,6 +67,9 @@ export const ACTION_INPUT_NAMES: CompareSettingNames = {
 
 export const CLI_FLAG_NAMES: CompareSettingNames = {
   rounds: '--rounds',
+  maxRounds: '--max-rounds',
+  maxTime: '--max-time',
+  onInconclusive: '--on-inconclusive',
   warmupRounds: '--warmup-rounds',
   maxRegression: '--max-regression',
   metric: '--metric',
@@ -72,8 +93,20 @@ export function parseCompareSettings(raw: RawCompareSettings, names: CompareSett
   const maxRegression = take(parseMaxRegression(raw.maxRegression, names.maxRegression));
   const metric = take(parseMetric(raw.metric, names.metric));
   const seed = take(parseSeed(raw.seed, names.seed));
+  const maxRounds = rounds === undefined ? undefined : take(parseMaxRounds(raw.maxRounds, rounds, names));
+  const maxTimeS = take(parseMaxTime(raw.maxTime, names.maxTime));
+  const onInconclusive = take(parseOnInconclusive(raw.onInconclusive, names.onInconclusive));
   if (problems.length > 0) return problems;
-  return { rounds: rounds!, warmupRounds: warmupRounds!, maxRegression: maxRegression!, metric: metric!, seed: seed! };
+  return {
+    rounds: rounds!,
+    maxRounds: maxRounds!,
+    ...(maxTimeS !== undefined && { maxTimeS }),
+    onInconclusive: onInconclusive!,
+    warmupRounds: warmupRounds!,
+    maxRegression: maxRegression!,
+    metric: metric!,
+    seed: seed!,
+  };
 }
 
 /** The significance level of the gate (after Holm's correction). */
@@ -96,15 +129,28 @@ function binomial(n: number, k: number): number {
   return c;
 }
 
-/** Settings that could never find a regression are refused before any request, naming the minimum. */
+/**
+ * Settings that could never find a regression are refused before any request, naming the minimum.
+ * The first look decides at the level of every look (α split over the looks, sequential.ts), so
+ * that is the level the planned rounds must be able to reach.
+ */
 export function undecidableRounds(settings: CompareSettings, steps: number, name: string): Problem | undefined {
-  const min = minRoundsFor(steps);
+  const plan = lookPlan(settings.rounds, settings.maxRounds, ALPHA);
+  const min = minRoundsFor(steps, plan.alpha);
   if (settings.rounds >= min) return undefined;
+  const looks = plan.rounds.length;
+  const level = looks === 1 ? `${ALPHA}` : `${formatLevel(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
+  const fewer = looks === 1 ? '' : ', or a smaller max-rounds (fewer looks)';
   return {
     path: name,
     message: `${settings.rounds} rounds can never show a significant slowdown across ${steps} ${steps === 1 ? 'step' : 'steps'} ` +
-      `(the smallest p after Holm's correction would be ${(steps / binomial(2 * settings.rounds, settings.rounds)).toFixed(3)}, not below ${ALPHA}); use at least ${min}`,
+      `(the smallest p after Holm's correction would be ${(steps / binomial(2 * settings.rounds, settings.rounds)).toFixed(3)}, not below ${level}); use at least ${min}${fewer}`,
   };
+}
+
+/** A level as the reports print it: 0.05, 0.025, 0.0167. */
+export function formatLevel(alpha: number): string {
+  return String(Number(alpha.toPrecision(3)));
 }
 
 function given(text: string | undefined): string | undefined {
@@ -138,6 +184,41 @@ export function parseMaxRegression(text: string | undefined, name: string): numb
     return { path: name, message: `expected a percentage ≥ 0 such as 10% (10 and 10% both mean 10 %), got "${value}"` };
   }
   return pct / 100;
+}
+
+/** Default: DEFAULT_MAX_ROUNDS_FACTOR × rounds. Fewer than the rounds asked for is refused. */
+function parseMaxRounds(text: string | undefined, rounds: number, names: CompareSettingNames): number | Problem {
+  const value = given(text);
+  if (value === undefined) return DEFAULT_MAX_ROUNDS_FACTOR * rounds;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < rounds) {
+    return {
+      path: names.maxRounds,
+      message: `expected a whole number ≥ ${names.rounds} (${rounds}), got "${value}": the most measured rounds, the planned ones included (equal to ${names.rounds}: never extend)`,
+    };
+  }
+  return n;
+}
+
+/** Seconds, optional: a whole number ≥ 1. */
+function parseMaxTime(text: string | undefined, name: string): number | undefined | Problem {
+  const value = given(text);
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    return { path: name, message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"` };
+  }
+  return n;
+}
+
+function parseOnInconclusive(text: string | undefined, name: string): OnInconclusive | Problem {
+  const value = given(text);
+  if (value === undefined) return 'warn';
+  const choice = ON_INCONCLUSIVE.find((c) => c === value.toLowerCase());
+  if (choice === undefined) {
+    return { path: name, message: `expected warn (a warning; the run passes) or fail (the run fails), got "${value}"` };
+  }
+  return choice;
 }
 
 function parseMetric(text: string | undefined, name: string): CompareMetric | Problem {

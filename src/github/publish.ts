@@ -14,6 +14,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface Annotation {
   message: string;
+  /** `error` (default): a failed check; `warning`: a check that only warns. */
+  level?: 'error' | 'warning';
   title?: string;
   file?: string;
   line?: number;
@@ -36,7 +38,7 @@ export interface PublishOptions {
   markdown: string;
   summaryMarkdown?: string;
   outputs: Record<string, string>;
-  /** Written as error annotations (failed thresholds). */
+  /** Written as error annotations (failed checks), or warning annotations (checks that only warn). */
   annotations: Annotation[];
   comment: CommentOptions;
 }
@@ -59,7 +61,10 @@ export async function publishReport(opts: PublishOptions): Promise<PublishResult
   await writeSummary(opts.summaryMarkdown ?? opts.markdown, warn);
   const commentUrl = await postComment(opts.markdown, opts.comment, warn);
   setOutputs(commentUrl ? { ...opts.outputs, [COMMENT_URL_OUTPUT]: commentUrl } : opts.outputs, warn);
-  for (const a of opts.annotations) core.error(a.message, { title: a.title, file: a.file, startLine: a.line });
+  for (const a of opts.annotations) {
+    const annotate = a.level === 'warning' ? core.warning : core.error;
+    annotate(a.message, { title: a.title, file: a.file, startLine: a.line });
+  }
   return commentUrl ? { commentUrl, warnings } : { warnings };
 }
 
