@@ -295,14 +295,21 @@ async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
 export function outputsOf(result: LoadTestResult, judgement: Judgement | undefined, resultsPath: string): Record<string, string> {
   const r = result.results;
   const ended = r.fail_count + r.success_count;
+  // No response: no response time, and an empty output rather than a 0 that reads as fast.
+  const responded = r.steps.some((s) => Object.values(s.status_code_dist).some((n) => n > 0));
+  const time = (ms: number): string => (responded ? String(ms) : '');
   return {
-    ...(judgement && { passed: String(judgement.outcome === 'passed') }),
+    ...(judgement && {
+      passed: String(judgement.outcome === 'passed'),
+      outcome: judgement.outcome,
+      checks: JSON.stringify(judgement.checks.map((c) => ({ check: c.describe, actual: c.actual, passed: c.passed, ...(c.warnOnly && { warning: true }) }))),
+    }),
     'results-file': resultsPath,
     'test-url': result.test_url,
-    avg: String(r.response_times.avg),
-    p95: String(r.response_times.p95),
-    p99: String(r.response_times.p99),
-    'fail-rate': String(ended === 0 ? 0 : Math.round((r.fail_count * 10000) / ended) / 100),
+    avg: time(r.response_times.avg),
+    p95: time(r.response_times.p95),
+    p99: time(r.response_times.p99),
+    'fail-rate': ended === 0 ? '' : String(Math.round((r.fail_count * 10000) / ended) / 100),
     iterations: String(r.iteration_count),
   };
 }

@@ -176,6 +176,9 @@ describe('the bundled action in embedded mode', () => {
       }, 'down');
       expect(run.code).toBe(1);
       expect(output(run.outputs, 'passed')).toBe('false');
+      expect(output(run.outputs, 'outcome')).toBe('failed');
+      expect(output(run.outputs, 'p95')).toBe('');
+      expect(JSON.parse(output(run.outputs, 'checks')!)[0]).toEqual({ check: 'p95 < 500 ms', actual: '— (no response)', passed: false });
       expect(run.stdout).toMatch(/::error title=loadgate%3A threshold failed.*::p95 < 500 ms: actual — \(no response\)/);
       expect(run.stdout).toMatch(/::error title=loadgate%3A check failed.*::every step got a successful response: actual none for step 1 \(home\), step 2 \(slow\)/);
       expect(run.summary).toContain('loadgate: checkout failed');
