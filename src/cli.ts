@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { judgeRun, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { judgeRun, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
@@ -18,7 +18,7 @@ import { parseLatencyThresholdLines } from './latency/thresholds.ts';
 import { isLatencyThresholdLine } from './threshold-syntax.ts';
 import { latencyTerminal } from './report/latency.ts';
 import { loadDefinition } from './definition/load.ts';
-import { CLI_FLAG_NAMES, parseCompareSettings, undecidableRounds } from './compare/settings.ts';
+import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
 import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
 import {
   comparisonChecks, comparisonExtensionLine, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, comparisonTerminal,
@@ -193,7 +193,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   }, CLI_FLAG_NAMES);
   if (Array.isArray(settings)) problems.push(...settings);
   if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
-  const gate = gateOf(values.threshold, values['default-thresholds']);
+  const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds']);
   const proxies = parseProxies(values.proxy, '--proxy');
   const sides = await prepareSides(
     await loadDefinition(file!),
@@ -201,9 +201,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
     `--base-env ${values['base-env']}`,
   );
-  preflight(gate, shapeOf(sides.head.definition, proxies, 'compare'));
-  const undecidable = undecidableRounds(settings, sides.head.definition.config_data.steps.length, CLI_FLAG_NAMES.rounds);
-  if (undecidable) throw new InputError([undecidable]);
+  preflightComparison(gate, sides.head.definition, proxies, settings, CLI_FLAG_NAMES.rounds);
   io.err(comparisonPlanLine(sides.head.definition, settings));
   const resultsPath = resolve(values.results);
   const compared = comparisonResultFile(await runComparison(sides, settings, {
@@ -270,7 +268,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-  const gate = gateOf(values.threshold, values['default-thresholds'], baseline);
+  const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
   const result = await mergeShardFiles(positionals, process.cwd(), 'merge');
   const resultsPath = resolve(values.results);
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
@@ -292,7 +290,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const file = positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-  const gate = gateOf(values.threshold, true, baseline);
+  const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
   const test = await prepareWithFlags(file, values);
   preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
   const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
@@ -329,7 +327,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const problems: Problem[] = [];
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
-  const gate: Gate = { thresholds, defaults: values['default-thresholds'], origin: THRESHOLD_FLAG, onSaturated, ...(baseline && { baseline }) };
+  const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
   const test = await prepareWithFlags(file, values);
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
@@ -376,8 +374,9 @@ function outputsOf(io: CliIo, values: { json: boolean; quiet: boolean }): CliIo 
   return io;
 }
 
-function gateOf(lines: string[], defaults: boolean, baseline?: LoadTestResult): Gate {
-  return { thresholds: parseFlagsThresholds(lines), defaults, origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
+function gateOf(thresholds: Threshold[], defaults: boolean, extra: { baseline?: LoadTestResult; onSaturated?: 'fail' | 'warn' } = {}): Gate {
+  const { baseline, onSaturated } = extra;
+  return { thresholds, defaults, origin: THRESHOLD_FLAG, ...(baseline && { baseline }), ...(onSaturated && { onSaturated }) };
 }
 
 /** The signal that cut the run short, when one did (its name is the abort reason cli-entry.ts gives). */

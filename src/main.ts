@@ -6,9 +6,8 @@ import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
-import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { type StopSignal } from './verdict/judge.ts';
-import { undecidableRounds } from './compare/settings.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
@@ -21,7 +20,8 @@ import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
 import { renderHtmlReport, type HtmlReportSection } from './report/html.ts';
 import { latencyHtmlSection, latencyMarkdownSection } from './report/latency.ts';
-import { renderMarkdown, renderSummaryLine, type ReportSection } from './report/markdown.ts';
+import { escapeMarkdown, renderMarkdown, renderSummaryLine, type ReportSection } from './report/markdown.ts';
+import { totalResponses } from './report/format.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { shardsSection } from './report/shards.ts';
 import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
@@ -62,7 +62,7 @@ async function reportBadInput(error: InputError): Promise<void> {
   }
   core.setOutput('passed', 'false');
   try {
-    const items = error.problems.map((p) => `- ${formatProblem(p).replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}`);
+    const items = error.problems.map((p) => `- ${escapeMarkdown(formatProblem(p))}`);
     await core.summary.addRaw(`### ❌ loadgate: bad input — nothing was sent\n\n${items.join('\n')}\n`).write();
   } catch {
     // No job summary file outside Actions: the annotations above say it all.
@@ -166,9 +166,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
   const baseEnvironment = await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment');
   const sides = await prepareSides(loaded, headEnvironment, baseEnvironment!, 'compare-environment');
   const settings = inputs.compare!;
-  preflight(gate, shapeOf(sides.head.definition, inputs.proxies, 'compare', gate.baseline));
-  const undecidable = undecidableRounds(settings, sides.head.definition.config_data.steps.length, 'rounds');
-  if (undecidable) throw new InputError([undecidable]);
+  preflightComparison(gate, sides.head.definition, inputs.proxies, settings, 'rounds');
   logInfo(comparisonPlanLine(sides.head.definition, settings));
   const compared = await runComparison(sides, settings, {
     concurrency: inputs.maxConcurrency,
@@ -296,8 +294,7 @@ export function outputsOf(result: LoadTestResult, judgement: Judgement | undefin
   const r = result.results;
   const ended = r.fail_count + r.success_count;
   // No response: no response time, and an empty output rather than a 0 that reads as fast.
-  const responded = r.steps.some((s) => Object.values(s.status_code_dist).some((n) => n > 0));
-  const time = (ms: number): string => (responded ? String(ms) : '');
+  const time = (ms: number): string => (totalResponses(result) > 0 ? String(ms) : '');
   return {
     ...(judgement && {
       passed: String(judgement.outcome === 'passed'),

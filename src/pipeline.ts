@@ -12,6 +12,7 @@ import { LoadPlan } from './engine/plan.ts';
 import { initHistograms } from './engine/histogram.ts';
 import { judge, type StopSignal } from './verdict/judge.ts';
 import { preflightThresholds, type RunShape } from './verdict/preflight.ts';
+import { undecidableRounds, type CompareSettings } from './compare/settings.ts';
 import { readShardFiles } from './merge/load.ts';
 import { mergeShards } from './merge/merge.ts';
 import type { Check, Environment, Judgement, LoadTestDefinition, LoadTestResult, Threshold } from './types.ts';
@@ -81,6 +82,13 @@ export function shapeOf(definition: LoadTestDefinition, proxies: Record<string, 
 export function preflight(gate: Gate, shape: RunShape): void {
   const problems = preflightThresholds(gate.thresholds, shape, gate.origin);
   if (problems.length > 0) throw new InputError(problems);
+}
+
+/** A comparison checked before its first round: the thresholds (on the head side), and rounds that can decide. */
+export function preflightComparison(gate: Gate, definition: LoadTestDefinition, proxies: Record<string, string>, settings: CompareSettings, roundsName: string): void {
+  preflight(gate, shapeOf(definition, proxies, 'compare', gate.baseline));
+  const undecidable = undecidableRounds(settings, definition.config_data.steps.length, roundsName);
+  if (undecidable) throw new InputError([undecidable]);
 }
 
 /** The one judgement of a run, which every surface renders (percentiles may read its histograms). */

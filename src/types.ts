@@ -344,6 +344,8 @@ export type StopSignal = 'SIGINT' | 'SIGTERM' | 'stopped';
 /** One line of the verdict: what was checked, what was measured, whether it held. */
 export interface Check extends ExtraCheck {
   kind: CheckKind;
+  /** A threshold's limit as tables show it: `< 500 ms`, `< 530 ms (baseline + 10%)`. */
+  limit?: string;
   /** A default threshold (not written by the user). */
   isDefault?: boolean;
   /** A check that does not fail the run when it fails (a warning the user asked for). */

@@ -2,7 +2,6 @@
 // warm-up never reaches the user's target, the warm-up period is sent but not recorded, slots do not
 // multiply when the loop falls behind, every second says how the generator did, and a run asked for
 // far more than the machine can send still ends on time, saying so.
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
@@ -12,7 +11,7 @@ import { warmHotPath } from '../src/engine/warm.ts';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
 import { START_GRACE_MS } from '../src/engine/engine.ts';
 import type { SecondSample } from '../src/types.ts';
-import { startTarget, type Target } from './helpers/targets.ts';
+import { holdingTarget, startTarget, type Target } from './helpers/targets.ts';
 import { definition, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
 
 let target: Target;
@@ -125,22 +124,10 @@ describe('slots and connections', () => {
     // 100/s against a target that holds every request for the first 600 ms: the slots opened
     // ahead (a handful) fill at once, and more are added, half again per 50 ms, as the held
     // iterations show the need. With no growth all but those few would start late.
-    let holding = true;
-    const held: ServerResponse[] = [];
-    const holder = await startTarget({
-      handler: (_req, res) => {
-        if (!holding) return false;
-        held.push(res);
-        return true;
-      },
-    });
+    const holder = await holdingTarget();
     try {
-      const release = (): void => {
-        holding = false;
-        for (const res of held.splice(0)) res.end('ok');
-      };
       const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 200, duration: 2 }),
-        { concurrency: 1000 }, { ms: 600, then: release });
+        { concurrency: 1000 }, { ms: 600, then: () => holder.release() });
       expect(result.results.success_count).toBe(200);
       expect(result.run.generator!.sockets_max).toBeGreaterThanOrEqual(30);
       expect(result.run.late_iterations).toBeLessThan(40);

@@ -1,11 +1,11 @@
 // The embedded engine against real local servers: what the servers received and what the results say.
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy } from 'proxy';
 import { perSecondCounts } from '../src/engine/plan.ts';
 import { connectionsOf } from '../src/engine/engine.ts';
-import { refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
+import { holdingTarget, refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
 import { definition, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
 
 let target: Target;
@@ -233,24 +233,6 @@ describe('the open model', () => {
     expect(target.countsByPath().get('/ok')).toBe(300);
   });
 
-  /** A target that holds every request while `holding`, and answers them all when released. */
-  async function holdingTarget(): Promise<Target & { release(): void }> {
-    let holding = true;
-    const held: ServerResponse[] = [];
-    const holder = await startTarget({
-      handler: (_req, res) => {
-        if (!holding) return false;
-        held.push(res);
-        return true;
-      },
-    });
-    return Object.assign(holder, {
-      release: () => {
-        holding = false;
-        for (const res of held.splice(0)) res.end('ok');
-      },
-    });
-  }
 
   it('at the in-flight cap, due iterations wait for a slot and start late; nothing is dropped', async () => {
     const holder = await holdingTarget();

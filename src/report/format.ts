@@ -2,8 +2,8 @@
 // thing the same way. Values in a metric's unit go through formatMetricValue (thresholds),
 // which is what threshold lines show too.
 
-import { describeThreshold, formatMetricValue } from '../thresholds.ts';
-import type { Check, Judgement, LoadTestResult, ThresholdMetric, ThresholdOutcome } from '../types.ts';
+import { formatMetricValue } from '../thresholds.ts';
+import type { Check, Judgement, LoadTestResult, ThresholdMetric } from '../types.ts';
 
 /** `512 ms`, `0.45 ms`, `1,234 ms`. */
 export function formatMs(ms: number): string {
@@ -131,20 +131,11 @@ export interface CheckRow {
 }
 
 export function checkRows(judgement: Judgement): CheckRow[] {
-  const limits = judgement.thresholds.map((o) => limitText(o));
-  let t = 0;
-  return judgement.checks.map((check) => {
-    const limit = check.kind === 'threshold' ? limits[t++] ?? '' : '';
-    const result = check.passed ? 'passed' : check.warnOnly ? 'warning' : 'failed';
-    return { check, limit, result };
-  });
-}
-
-function limitText(o: ThresholdOutcome): string {
-  const { threshold } = o;
-  if (!threshold.baseline) return `${threshold.op} ${formatMetric(threshold.metric, threshold.value)}`;
-  const value = o.limit === undefined ? '—' : formatMetric(threshold.metric, o.limit);
-  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()})`;
+  return judgement.checks.map((check) => ({
+    check,
+    limit: check.limit ?? '',
+    result: check.passed ? 'passed' : check.warnOnly ? 'warning' : 'failed',
+  }));
 }
 
 /** A check's name as tables show it: `(default)` after a threshold loadgate applied. */

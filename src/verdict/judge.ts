@@ -5,7 +5,7 @@
 import { InputError, type Problem } from '../errors.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
-import type { Check, Judgement, LoadTestResult, Outcome, StepResult, StopSignal, Threshold, ThresholdOutcome } from '../types.ts';
+import type { Check, Judgement, LoadTestResult, Outcome, StepResult, StopSignal, Threshold, ThresholdMetric, ThresholdOutcome } from '../types.ts';
 import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
@@ -74,20 +74,31 @@ function stoppedText(signal: StopSignal): string {
 // ---- thresholds ----
 
 /** A threshold's outcome as a check line: `p95 < 500 ms`, `612 ms` (or why there is no value); tables add the limit. */
-export function thresholdCheck(o: ThresholdOutcome): Check {
-  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : formatMetricValue(o.threshold.metric, roundRps(o));
+function thresholdCheck(o: ThresholdOutcome): Check {
+  const { threshold } = o;
+  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : shown(threshold.metric, o.actual);
   const where = o.where ? ` at ${o.where}` : '';
   return {
     kind: 'threshold',
-    describe: describeThreshold(o.threshold),
+    describe: describeThreshold(threshold),
     actual: `${measured}${where}`,
+    limit: limitText(o),
     passed: o.passed,
-    ...(o.threshold.isDefault && { isDefault: true }),
+    ...(threshold.isDefault && { isDefault: true }),
   };
 }
 
-function roundRps(o: ThresholdOutcome): number {
-  return o.threshold.metric === 'rps' ? Math.round(o.actual! * 10) / 10 : o.actual!;
+/** `< 500 ms`; for a limit from the baseline, its value and how it was written: `< 462 ms (baseline + 10%)`. */
+function limitText(o: ThresholdOutcome): string {
+  const { threshold } = o;
+  if (!threshold.baseline) return `${threshold.op} ${shown(threshold.metric, threshold.value)}`;
+  const value = o.limit === undefined ? '—' : shown(threshold.metric, o.limit);
+  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()})`;
+}
+
+/** A value as reports show it; a throughput at one decimal, as its figure everywhere else. */
+function shown(metric: ThresholdMetric, value: number): string {
+  return formatMetricValue(metric, metric === 'rps' ? Math.round(value * 10) / 10 : value);
 }
 
 /**

@@ -374,3 +374,22 @@ function closeServer(server: NetServer): Promise<void> {
     server.close(() => resolve()); // an already closed server is closed enough
   });
 }
+
+/** A target that holds every request until `release()`, then answers them all (a service stalled, then back). */
+export async function holdingTarget(): Promise<Target & { release(): void }> {
+  let holding = true;
+  const held: ServerResponse[] = [];
+  const holder = await startTarget({
+    handler: (_req, res) => {
+      if (!holding) return false;
+      held.push(res);
+      return true;
+    },
+  });
+  return Object.assign(holder, {
+    release: () => {
+      holding = false;
+      for (const res of held.splice(0)) res.end('ok');
+    },
+  });
+}
