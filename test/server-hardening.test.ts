@@ -99,12 +99,12 @@ async function waitForStatus(server: { url: string }, id: string, wanted: string
   }
 }
 
-describe('loadgate serve: timeouts, closing after refusals, --public-url, log lines', () => {
+describe('loadgate serve: closing after refusals, headers and request timeouts, --public-url, log lines', () => {
   let server: ServerProcess;
   let target: Target;
   beforeAll(async () => {
     target = await startTarget();
-    server = await startServerProcess({ args: ['--headers-timeout', '1', '--idle-timeout', '2', '--request-timeout', '3', '--public-url', `${PUBLIC_URL}/`] });
+    server = await startServerProcess({ args: ['--headers-timeout', '1', '--request-timeout', '2', '--public-url', `${PUBLIC_URL}/`] });
   });
   afterAll(async () => {
     await server?.dispose();
@@ -142,13 +142,6 @@ describe('loadgate serve: timeouts, closing after refusals, --public-url, log li
     expect(answers(text)).toBe(1);
   });
 
-  it('closes a connection that falls silent mid-request after --idle-timeout, before --request-timeout', { timeout: EVENT_TIMEOUT_MS }, async () => {
-    const client = await open(server.port);
-    client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
-    // Closed without an answer: the 408 of the later request timeout never comes.
-    expect(await client.closed).toBe('');
-  });
-
   it('builds test_url from --public-url, whatever Host the client sends', async () => {
     const client = await open(server.port);
     client.socket.write(postTest(tinyTest(target, 'host check'), 'evil.example'));
@@ -177,15 +170,22 @@ describe('loadgate serve: timeouts, closing after refusals, --public-url, log li
   });
 });
 
-describe('loadgate serve --max-connections-per-address', () => {
+describe('loadgate serve --idle-timeout --max-connections-per-address', () => {
   let server: ServerProcess;
   const opened: Conversation[] = [];
   beforeAll(async () => {
-    server = await startServerProcess({ args: ['--max-connections-per-address', '3'] });
+    server = await startServerProcess({ args: ['--max-connections-per-address', '3', '--idle-timeout', '1'] });
   });
   afterAll(async () => {
     for (const client of opened) client.socket.destroy();
     await server?.dispose();
+  });
+
+  it('closes a connection that falls silent mid-request after --idle-timeout, without an answer', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const client = await open(server.port);
+    client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    // Closed without an answer: the request timeout (120 s by default) would answer 408.
+    expect(await client.closed).toBe('');
   });
 
   it('answers a connection over the cap with 503 and closes it; the others keep working', { timeout: EVENT_TIMEOUT_MS }, async () => {
@@ -298,10 +298,16 @@ describe('loadgate serve: one server per database', () => {
 });
 
 describe('serve settings', () => {
-  it('refuses a --public-url that is not an absolute http(s) URL, naming the option', async () => {
-    const run = await runNode([CLI, 'serve', '--port', '0', '--public-url', 'ftp://loadgate.example.com'], { env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }) });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--public-url: expected an absolute http:// or https:// URL');
+  it('refuses a bad --public-url or timeouts that contradict each other with exit code 2, naming the option', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--public-url', 'ftp://loadgate.example.com'], '--public-url: expected an absolute http:// or https:// URL'],
+      [['--headers-timeout', '30', '--request-timeout', '10'], '--headers-timeout: expected at most --request-timeout (10 s), got 30 s'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runNode([CLI, 'serve', '--port', '0', ...args], { env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }) });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
   });
 
   it('parsePublicUrl keeps a path prefix without its trailing slash and rejects what no link should carry', () => {

@@ -37,6 +37,8 @@ export function timeoutOptions(limits: ConnectionLimits) {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,
     http: {
+      // Node checks the two against each other when it creates the server.
+      requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs, limits.requestTimeoutMs),
     },
@@ -58,12 +60,20 @@ function tooManyConnections(max: number): string {
  */
 export function capConnectionsPerAddress(server: Server, max: number): void {
   if (max === 0) return;
+  const refusal = tooManyConnections(max);
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
-    if (address === undefined) return void socket.destroy();
+    // Gone before it was seen: nothing to count.
+    if (address === undefined) {
+      socket.destroy();
+      return;
+    }
     const count = open.get(address) ?? 0;
-    if (count >= max) return void socket.end(tooManyConnections(max), () => socket.destroy());
+    if (count >= max) {
+      socket.end(refusal, () => socket.destroy());
+      return;
+    }
     open.set(address, count + 1);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;

@@ -130,6 +130,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   url = urlOf(options.host, app.server.address() as AddressInfo);
+  if (options.publicUrl === undefined && (options.host === '0.0.0.0' || options.host === '::')) {
+    options.log(`test_url links will start with ${url}, which no other machine can open: give --public-url (docs/server.md)`);
+  }
   // Queued tests (from before a restart) run once the server is up.
   queue.kick();
   return {
@@ -159,12 +162,18 @@ type ConnectionFlag = 'headers-timeout' | 'request-timeout' | 'idle-timeout' | '
 function connectionLimits(values: Partial<Record<ConnectionFlag, string>>): ConnectionLimits {
   const cap = values['max-connections-per-address'];
   const defaults = DEFAULT_CONNECTION_LIMITS;
-  return {
+  const limits = {
     headersTimeoutMs: seconds(values['headers-timeout'], '--headers-timeout', defaults.headersTimeoutMs),
     requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout', defaults.requestTimeoutMs),
     idleTimeoutMs: seconds(values['idle-timeout'], '--idle-timeout', defaults.idleTimeoutMs),
     maxConnectionsPerAddress: cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
   };
+  // The headers are part of the request: their time cannot be the longer one.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    const [headers, request] = [limits.headersTimeoutMs / 1000, limits.requestTimeoutMs / 1000];
+    throw new InputError([{ path: '--headers-timeout', message: `expected at most --request-timeout (${request} s), got ${headers} s` }]);
+  }
+  return limits;
 }
 
 function publicUrlOption(text: string | undefined): { publicUrl?: string } {
