@@ -99,6 +99,15 @@ async function waitForStatus(server: { url: string }, id: string, wanted: string
   }
 }
 
+/** Waits for the server to log `text`: its stderr arrives in its own time. */
+async function untilLogged(server: ServerProcess, text: string): Promise<void> {
+  const deadline = Date.now() + EVENT_TIMEOUT_MS;
+  while (!server.stderr().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`the server never logged ${JSON.stringify(text)}; its log:\n${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('loadgate serve: closing after refusals, headers and request timeouts, --public-url, log lines', () => {
   let server: ServerProcess;
   let target: Target;
@@ -161,12 +170,11 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
       headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' },
       body: tinyTest(target, name),
     }).then((r) => r.json() as Promise<{ id: string }>);
-    await waitForStatus(server, created.id, 'completed');
-    const lines = server.stderr().split('\n').filter((line) => line !== '');
-    expect(lines.filter((line) => line.includes(created.id)).length).toBeGreaterThanOrEqual(2);
-    for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
+    const escaped = `test ${created.id} (forge\\n${forged}\\r\\n\\u{1b}[2J${forged})`;
+    await untilLogged(server, `${escaped}: completed`);
+    expect(server.stderr()).toContain(`${escaped}: running`);
+    for (const line of server.stderr().split('\n').filter((l) => l !== '')) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
     expect(server.stderr()).not.toContain('\u001b');
-    expect(server.stderr()).toContain(`(forge\\n${forged}\\r\\n\\u{1b}[2J${forged}): running`);
   });
 });
 
