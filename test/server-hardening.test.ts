@@ -133,6 +133,25 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     }
   });
 
+  it('invites the body of an Expect: 100-continue request only with a valid key', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const head = (key: string) =>
+      `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${key}\r\nContent-Type: application/json\r\n` +
+      'Content-Length: 2\r\nExpect: 100-continue\r\n\r\n';
+    const stranger = await open(server.port);
+    stranger.socket.write(head('wrong-key'));
+    const refused = await stranger.closed;
+    expect(statusOf(refused)).toBe(403);
+    expect(answers(refused)).toBe(1);
+
+    const holder = await open(server.port);
+    holder.socket.write(head(TEST_KEY));
+    await holder.until((text) => text.includes('\r\n\r\n'));
+    expect(statusOf(holder.received())).toBe(100);
+    holder.socket.write('{}');
+    await holder.until((text) => answers(text) === 2);
+    holder.socket.destroy();
+  });
+
   it('answers 408 and closes a connection whose headers never end', { timeout: EVENT_TIMEOUT_MS }, async () => {
     const client = await open(server.port);
     client.socket.write('GET /v1/balance/ HTTP/1.1\r\nHost: 127.0.0.1\r\n');

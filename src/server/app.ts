@@ -144,6 +144,13 @@ export async function buildApp(ctx: ServerContext, access: Access, connections: 
     ...timeoutOptions(connections),
   });
   capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress);
+  // A client that asks before it sends a body (Expect: 100-continue, as curl does for large
+  // uploads) is told to go ahead only when its key is valid; without one it gets the 401 or 403
+  // instead, and never sends the body at all.
+  app.server.on('checkContinue', (req, res) => {
+    if (access.checkKey(req.headers['x-api-key']).ok) res.writeContinue();
+    app.server.emit('request', req, res);
+  });
   registerBodyParsers(app);
   await app.register(multipart, {
     limits: { fileSize: ctx.limits.uploadBytes, files: 1, fields: 10, fieldSize: ctx.limits.bodyBytes, parts: 12, headerPairs: 100 },
