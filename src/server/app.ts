@@ -1,11 +1,13 @@
 // The Fastify instance: the compatibility rules of docs/server.md (trailing slash optional, never a
 // redirect; absolute-form targets routed; JSON errors everywhere, router 404/405 and size
-// limits included; 415 only for a body that is really there), authentication, and the routes,
+// limits included; 415 only for a body that is really there), authentication, the limits on
+// what one client may hold (connections.ts, docs/security.md), and the routes,
 // one module per resource under routes/.
 import type { Socket } from 'node:net';
 import multipart from '@fastify/multipart';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { KeyCheck } from './auth.ts';
+import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, timeoutOptions, type ConnectionLimits } from './connections.ts';
 import type { RouteModule, RouteTable, ServerContext } from './context.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
@@ -36,7 +38,17 @@ export interface Access {
   rateLimit?: (keyIndex: number) => ApiError | null;
 }
 
+/**
+ * Answers after which the connection is closed, the rest of any body unread: a client without a
+ * valid key gets nothing more from it, and a body over its limit may be a gigabyte long. (Kept
+ * open, Node would read and throw away the rest of the body for as long as the client sends it.)
+ * Other errors keep the connection, so that a client still sending its body reads the answer
+ * rather than a reset; the request timeout bounds how long that can take.
+ */
+const CLOSING_STATUSES: ReadonlySet<number> = new Set([401, 403, 413]);
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (CLOSING_STATUSES.has(error.status)) reply.header('connection', 'close');
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.body);
 }
 
@@ -111,7 +123,7 @@ function registerRoutes(app: FastifyInstance, table: RouteTable): void {
   }
 }
 
-export async function buildApp(ctx: ServerContext, access: Access): Promise<FastifyInstance> {
+export async function buildApp(ctx: ServerContext, access: Access, connections: ConnectionLimits = DEFAULT_CONNECTION_LIMITS): Promise<FastifyInstance> {
   const answerError = (error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const { error: answer, internal } = toApiError(error, ctx.limits);
     if (internal) ctx.log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -129,6 +141,15 @@ export async function buildApp(ctx: ServerContext, access: Access): Promise<Fast
     frameworkErrors: (error, req, reply) => {
       answerError(error, req, reply);
     },
+    ...timeoutOptions(connections),
+  });
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress);
+  // A client that asks before it sends a body (Expect: 100-continue, as curl does for large
+  // uploads) is told to go ahead only when its key is valid; without one it gets the 401 or 403
+  // instead, and never sends the body at all.
+  app.server.on('checkContinue', (req, res) => {
+    if (access.checkKey(req.headers['x-api-key']).ok) res.writeContinue();
+    app.server.emit('request', req, res);
   });
   registerBodyParsers(app);
   await app.register(multipart, {

@@ -16,8 +16,8 @@ export interface ServerContext {
   /** Where latency tests measure from (--latency-location; default LOCAL.HOST). */
   latencyLocations: readonly LatencyLocation[];
   limits: Limits;
-  /** The server's own URL, for requests that carry no Host header. */
-  listeningUrl: () => string;
+  /** The base URL of links to this server (--public-url, else the listening address), without a trailing slash. */
+  publicUrl: () => string;
   log: (line: string) => void;
 }
 
@@ -32,9 +32,12 @@ export function param(req: FastifyRequest, name: string): string {
   return String((req.params as Record<string, unknown>)[name] ?? '');
 }
 
-/** The base URL the client used to reach this server, for links such as `test_url`. */
-export function baseUrl(req: FastifyRequest, ctx: ServerContext): string {
-  return req.headers.host ? `${req.protocol}://${req.headers.host}` : ctx.listeningUrl();
+/**
+ * A test's `test_url`. Never built from the request's Host header: that is the client's to
+ * choose, and the link is shown to every key holder.
+ */
+export function reportUrl(ctx: ServerContext, testId: string): string {
+  return `${ctx.publicUrl()}/report/${testId}/`;
 }
 
 /** The parsed JSON object of a POST; 415 for a form, 400 for no body or a non-object. */

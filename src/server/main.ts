@@ -11,12 +11,15 @@ import { parseProxies } from '../inputs.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
 import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connections.ts';
 import type { ServerContext } from './context.ts';
 import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList } from './auth.ts';
 import type { Limits } from './errors.ts';
+import { escapeLogLine } from './log-line.ts';
+import { parsePublicUrl } from './public-url.ts';
 import { TestQueue } from './queue.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
-import { Store } from './store.ts';
+import { DatabaseInUseError, Store } from './store.ts';
 
 export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, uploadBytes: 50 * 1024 * 1024 };
 
@@ -36,6 +39,10 @@ export interface ServerOptions {
   latencyLocations?: readonly LatencyLocation[];
   log: (line: string) => void;
   limits?: Limits;
+  /** Timeouts and the per-address connection cap; default DEFAULT_CONNECTION_LIMITS. */
+  connections?: ConnectionLimits;
+  /** The base of every test_url; default the listening address. */
+  publicUrl?: string;
   concurrency?: number;
 }
 
@@ -51,9 +58,11 @@ export interface ServeIo {
   signal?: AbortSignal;
 }
 
-const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--db FILE] [--api-key-file FILE]
-                      [--rate-limit N] [--proxy CC=URL]... [--data-dir DIR]
+const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url URL] [--db FILE]
+                      [--api-key-file FILE] [--rate-limit N] [--proxy CC=URL]... [--data-dir DIR]
                       [--latency-location CODE=Name[@http://proxy:port]]...
+                      [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
+                      [--max-connections-per-address N]
 API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
 See docs/server.md.`;
 
@@ -66,6 +75,11 @@ const SERVE_OPTIONS = {
   proxy: { type: 'string', multiple: true, default: [] as string[] },
   'latency-location': { type: 'string', multiple: true, default: [] as string[] },
   'data-dir': { type: 'string' },
+  'public-url': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'max-connections-per-address': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -84,10 +98,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw new InputError([{ path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' }]);
   }
   const limits = options.limits ?? DEFAULT_LIMITS;
-  await mkdir(options.dataDir, { recursive: true });
-  await removeUnfinishedUploads(options.dataDir);
   await mkdir(dirname(resolve(options.dbPath)), { recursive: true });
+  // The database's lock first: a second server on the same files stops before it touches any.
   const store = new Store(options.dbPath);
+  try {
+    await mkdir(options.dataDir, { recursive: true });
+    await removeUnfinishedUploads(options.dataDir);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const queue = new TestQueue(store, {
     dataDir: options.dataDir,
     concurrency: options.concurrency,
@@ -95,7 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: options.log,
   });
   let url = '';
-  const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, listeningUrl: () => url, log: options.log };
+  const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, publicUrl: () => options.publicUrl ?? url, log: options.log };
   const access = {
     checkKey: createKeyChecker(options.apiKeys),
     ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
@@ -103,13 +123,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   queue.recover();
   let app: FastifyInstance;
   try {
-    app = await buildApp(ctx, access);
+    app = await buildApp(ctx, access, options.connections);
     await app.listen({ port: options.port, host: options.host });
   } catch (error) {
     store.close();
     throw error;
   }
   url = urlOf(options.host, app.server.address() as AddressInfo);
+  if (options.publicUrl === undefined && (options.host === '0.0.0.0' || options.host === '::')) {
+    options.log(`test_url links will start with ${url}, which no other machine can open: give --public-url (docs/server.md)`);
+  }
   // Queued tests (from before a restart) run once the server is up.
   queue.kick();
   return {
@@ -127,6 +150,37 @@ function wholeNumber(text: string, flag: string, min: number, max: number): numb
     throw new InputError([{ path: flag, message: `expected a whole number from ${min} to ${max}, got "${text}"` }]);
   }
   return n;
+}
+
+/** Whole seconds, as milliseconds. */
+function seconds(text: string | undefined, flag: string, fallbackMs: number): number {
+  return text === undefined ? fallbackMs : wholeNumber(text, flag, 1, 86_400) * 1000;
+}
+
+type ConnectionFlag = 'headers-timeout' | 'request-timeout' | 'idle-timeout' | 'max-connections-per-address';
+
+function connectionLimits(values: Partial<Record<ConnectionFlag, string>>): ConnectionLimits {
+  const cap = values['max-connections-per-address'];
+  const defaults = DEFAULT_CONNECTION_LIMITS;
+  const limits = {
+    headersTimeoutMs: seconds(values['headers-timeout'], '--headers-timeout', defaults.headersTimeoutMs),
+    requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout', defaults.requestTimeoutMs),
+    idleTimeoutMs: seconds(values['idle-timeout'], '--idle-timeout', defaults.idleTimeoutMs),
+    maxConnectionsPerAddress: cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
+  };
+  // The headers are part of the request: their time cannot be the longer one.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    const [headers, request] = [limits.headersTimeoutMs / 1000, limits.requestTimeoutMs / 1000];
+    throw new InputError([{ path: '--headers-timeout', message: `expected at most --request-timeout (${request} s), got ${headers} s` }]);
+  }
+  return limits;
+}
+
+function publicUrlOption(text: string | undefined): { publicUrl?: string } {
+  if (text === undefined) return {};
+  const parsed = parsePublicUrl(text, '--public-url');
+  if (typeof parsed !== 'string') throw new InputError([parsed]);
+  return { publicUrl: parsed };
 }
 
 async function readKeys(file: string | undefined, envList: string | undefined): Promise<string[]> {
@@ -160,6 +214,8 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     ...(rateLimit === undefined ? {} : { rateLimit: wholeNumber(rateLimit, '--rate-limit', 1, 1_000_000) }),
     proxies: parseProxies(values.proxy, '--proxy'),
     latencyLocations: latency.locations,
+    connections: connectionLimits(values),
+    ...publicUrlOption(values['public-url']),
     log,
   };
 }
@@ -171,9 +227,12 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** `loadgate serve …`: 0 after a graceful shutdown, 2 for bad settings, 1 when it cannot start. */
+/**
+ * `loadgate serve …`: 0 after a graceful shutdown, 2 for bad settings or a database that another
+ * server holds, 1 when it cannot start.
+ */
 export async function serveCommand(args: string[], io: ServeIo): Promise<number> {
-  const log = (line: string) => io.err(`${new Date().toISOString()} ${line}`);
+  const log = (line: string) => io.err(`${new Date().toISOString()} ${escapeLogLine(line)}`);
   let server: RunningServer;
   try {
     const options = await serveOptions(args, log);
@@ -183,6 +242,10 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
     }
     server = await startServer(options);
   } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      io.err(`loadgate serve: ${error.message}`);
+      return 2;
+    }
     if (error instanceof InputError) {
       io.err(`loadgate serve: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
       return 2;

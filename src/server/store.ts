@@ -1,6 +1,7 @@
-// The server's records in one SQLite file (node:sqlite, WAL): plans, environments, test data,
+// The server's records in one SQLite file (node:sqlite, WAL, one server per file): plans, environments, test data,
 // tests and their results. JSON values are stored as TEXT. Uploaded files live in the data
 // directory; test_data.file_path names them.
+import { resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { ConfigData, Environment, EnvVar, FileConfig, LoadTestResult } from '../types.ts';
 
@@ -125,12 +126,36 @@ function toTestData(row: Row): TestDataRecord {
   };
 }
 
+/** The database file is locked by another process: another `loadgate serve` on the same --db. */
+export class DatabaseInUseError extends Error {
+  constructor(path: string) {
+    super(`the database ${resolve(path)} is in use by another loadgate serve; stop that server or give another --db`);
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/** SQLITE_BUSY: node:sqlite reports SQLite's result code as `errcode`. */
+function isBusy(error: unknown): boolean {
+  return (error as { errcode?: unknown }).errcode === 5;
+}
+
 export class Store {
   private readonly db: DatabaseSync;
 
+  /** Throws DatabaseInUseError when another server holds the file. */
   constructor(path: string) {
     this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    try {
+      // In exclusive locking mode the write lock this empty transaction takes is held until the
+      // connection closes (and by the OS only while this process lives), so a second server on
+      // the file stops here, before it could mark this one's running test failed. No busy
+      // timeout is set yet: the second server is told at once.
+      this.db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; BEGIN EXCLUSIVE; COMMIT;');
+    } catch (error) {
+      this.db.close();
+      throw isBusy(error) ? new DatabaseInUseError(path) : error;
+    }
+    this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.db.exec(SCHEMA);
   }
 

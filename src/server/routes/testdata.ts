@@ -42,10 +42,11 @@ async function receiveUpload(req: FastifyRequest, ctx: ServerContext): Promise<U
         upload.fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file') {
         upload.file = { tmpPath: join(ctx.dataDir, `${UPLOAD_PREFIX}${randomUUID()}`), name: part.filename || 'upload.csv' };
+        const tooLarge = new ApiError(413, 'payload_too_large', `the uploaded file is larger than the limit of ${describeBytes(ctx.limits.uploadBytes)}`);
+        // Past the limit the parser would skip the rest of the part, maybe a gigabyte, before the
+        // stream ends: stop there (the 413 then closes the connection, docs/security.md).
+        part.file.once('limit', () => part.file.destroy(tooLarge));
         await pipeline(part.file, createWriteStream(upload.file.tmpPath));
-        if (part.file.truncated) {
-          throw new ApiError(413, 'payload_too_large', `the uploaded file is larger than the limit of ${describeBytes(ctx.limits.uploadBytes)}`);
-        }
       } else {
         // `curl -F file_config=@config.json` sends a text part as a file.
         upload.fields[part.fieldname] = (await part.toBuffer()).toString('utf8');

@@ -1,6 +1,6 @@
 // Load tests: create (queued), list, details, result, stop.
 import { randomUUID } from 'node:crypto';
-import { baseUrl, jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, notFound, param, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
 import { parseTestRequest } from '../definition.ts';
 import { ApiError } from '../errors.ts';
 import { FINAL_STATUSES, type PlanRecord, type TestRecord } from '../store.ts';
@@ -37,7 +37,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
           id,
           name: parsed.definition.name,
           status: 'initial',
-          test_url: `${baseUrl(req, ctx)}/report/${id}/`,
+          test_url: reportUrl(ctx, id),
           failure_reason: null,
           plan_id: plan.id,
           created_at: now,

@@ -1,0 +1,84 @@
+// What one client can hold of the server: how long a connection may take to send its headers,
+// its whole request (body included) and to stay silent, and how many connections one address
+// may keep open. Without these, sockets that trickle a body a byte at a time, or simply never
+// finish, hold the server's file descriptors until nothing else can connect (docs/security.md).
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ConnectionLimits {
+  /** From a request's first byte to the end of its headers. */
+  headersTimeoutMs: number;
+  /** From a request's first byte to the end of its body. */
+  requestTimeoutMs: number;
+  /** A connection with no byte in either direction for this long is closed. */
+  idleTimeoutMs: number;
+  /** Connections one client address may hold open at once; 0: no cap. */
+  maxConnectionsPerAddress: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 20_000,
+  // A 50 MiB upload (the upload limit) needs about 3.5 Mbit/s to arrive in time.
+  requestTimeoutMs: 120_000,
+  idleTimeoutMs: 60_000,
+  maxConnectionsPerAddress: 64,
+};
+
+/**
+ * Node checks the headers and request timeouts of open connections on a timer, every 30 s by
+ * default, so a 20 s limit would fire after anything up to 50 s; a second keeps them close to
+ * what they say, and visiting a few hundred sockets a second costs nothing.
+ */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/** The Fastify options that apply the timeouts to its HTTP server. */
+export function timeoutOptions(limits: ConnectionLimits) {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: {
+      // Node checks the two against each other when it creates the server.
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs, limits.requestTimeoutMs),
+    },
+  };
+}
+
+function tooManyConnections(max: number): string {
+  const body = JSON.stringify({ error: { code: 'too_many_connections', message: `more than ${max} open connections from this address; close some and retry` } });
+  return (
+    'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/**
+ * Refuses a connection beyond `max` from one address with a 503 written straight on the socket
+ * (before any request on it is read), then closes it. Behind a reverse proxy every client has
+ * the proxy's address: the cap is then the proxy's, and per-client limits belong in the proxy.
+ */
+export function capConnectionsPerAddress(server: Server, max: number): void {
+  if (max === 0) return;
+  const refusal = tooManyConnections(max);
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    // Gone before it was seen: nothing to count.
+    if (address === undefined) {
+      socket.destroy();
+      return;
+    }
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      socket.end(refusal, () => socket.destroy());
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}

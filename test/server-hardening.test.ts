@@ -1,0 +1,354 @@
+// `loadgate serve` against hostile clients, over raw sockets on 127.0.0.1: no key and a body that
+// trickles in, headers that never end, an upload far over its limit, more connections than one
+// address may hold, a forged Host header, a second server on the same database, and names that
+// try to forge log lines. Limits are set small for the test; every wait is for an event (an
+// answer, a close, a log line), never for a fixed time.
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeLogLine } from '../src/server/log-line.ts';
+import { startServer, type RunningServer } from '../src/server/main.ts';
+import { parsePublicUrl } from '../src/server/public-url.ts';
+import { cleanEnv, runNode } from './helpers/process.ts';
+import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
+
+const CLI = fileURLToPath(new URL('../src/cli-entry.ts', import.meta.url));
+const PUBLIC_URL = 'https://loadgate.example.com/lg';
+/** Generous: each of these tests ends on an event that comes within a second or two. */
+const EVENT_TIMEOUT_MS = 30_000;
+
+/** A raw connection: everything the server sent, and a promise of all of it once it is closed. */
+interface Conversation {
+  socket: Socket;
+  received(): string;
+  /** Resolves with everything received, once the connection is closed (by either side). */
+  closed: Promise<string>;
+  /** Resolves once what was received satisfies `done`. */
+  until(done: (text: string) => boolean): Promise<string>;
+}
+
+async function open(port: number): Promise<Conversation> {
+  const socket = connect(port, '127.0.0.1');
+  let text = '';
+  const waiters: Array<() => void> = [];
+  socket.setEncoding('utf8').on('data', (chunk: string) => {
+    text += chunk;
+    for (const wake of waiters.splice(0)) wake();
+  });
+  // A reset after the server's answer is one of the outcomes under test, not a failure of it.
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(text)));
+  await once(socket, 'connect');
+  const until = async (done: (text: string) => boolean): Promise<string> => {
+    while (!done(text)) {
+      if (socket.destroyed) throw new Error(`connection closed; received: ${JSON.stringify(text)}`);
+      await Promise.race([new Promise<void>((wake) => waiters.push(wake)), closed]);
+    }
+    return text;
+  };
+  return { socket, received: () => text, closed, until };
+}
+
+/** Writes `chunk` every 100 ms until the connection closes: a client that never finishes. */
+function trickle(conversation: Conversation, chunk: string): void {
+  const timer = setInterval(() => {
+    if (conversation.socket.writable) conversation.socket.write(chunk);
+  }, 100);
+  void conversation.closed.finally(() => clearInterval(timer));
+}
+
+function statusOf(text: string): number {
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+}
+
+function bodyOf(text: string): any {
+  return JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+}
+
+function answers(text: string): number {
+  return text.match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0;
+}
+
+const BALANCE = `GET /v1/balance/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\n\r\n`;
+
+function tinyTest(target: Target, name: string): string {
+  return JSON.stringify({ name, config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 1, duration: 1 } });
+}
+
+function postTest(body: string, host: string): string {
+  return (
+    `POST /v1/load/test/ HTTP/1.1\r\nHost: ${host}\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+async function call(server: { url: string }, path: string): Promise<any> {
+  return (await fetch(`${server.url}${path}`, { headers: { 'x-api-key': TEST_KEY } })).json();
+}
+
+async function waitForStatus(server: { url: string }, id: string, wanted: string): Promise<void> {
+  const deadline = Date.now() + EVENT_TIMEOUT_MS;
+  while ((await call(server, `/v1/load/test/${id}/`)).status !== wanted) {
+    if (Date.now() > deadline) throw new Error(`test ${id} never became ${wanted}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits for the server to log `text`: its stderr arrives in its own time. */
+async function untilLogged(server: ServerProcess, text: string): Promise<void> {
+  const deadline = Date.now() + EVENT_TIMEOUT_MS;
+  while (!server.stderr().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`the server never logged ${JSON.stringify(text)}; its log:\n${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('loadgate serve: closing after refusals, headers and request timeouts, --public-url, log lines', () => {
+  let server: ServerProcess;
+  let target: Target;
+  beforeAll(async () => {
+    target = await startTarget();
+    server = await startServerProcess({ args: ['--headers-timeout', '1', '--request-timeout', '2', '--public-url', `${PUBLIC_URL}/`] });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    await target?.close();
+  });
+
+  it('answers a request without a key before reading its body, then closes the connection', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    for (const keyHeader of ['', 'X-API-KEY: wrong-key\r\n']) {
+      const client = await open(server.port);
+      client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\n${keyHeader}Content-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`);
+      trickle(client, ' ');
+      const text = await client.closed;
+      // One answer, then the server's close: not a 408 from the request timeout much later.
+      expect(statusOf(text)).toBe(keyHeader === '' ? 401 : 403);
+      expect(text.toLowerCase()).toContain('connection: close');
+      expect(answers(text)).toBe(1);
+    }
+  });
+
+  it('invites the body of an Expect: 100-continue request only with a valid key', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const head = (key: string) =>
+      `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${key}\r\nContent-Type: application/json\r\n` +
+      'Content-Length: 2\r\nExpect: 100-continue\r\n\r\n';
+    const stranger = await open(server.port);
+    stranger.socket.write(head('wrong-key'));
+    const refused = await stranger.closed;
+    expect(statusOf(refused)).toBe(403);
+    expect(answers(refused)).toBe(1);
+
+    const holder = await open(server.port);
+    holder.socket.write(head(TEST_KEY));
+    await holder.until((text) => text.includes('\r\n\r\n'));
+    expect(statusOf(holder.received())).toBe(100);
+    holder.socket.write('{}');
+    await holder.until((text) => answers(text) === 2);
+    holder.socket.destroy();
+  });
+
+  it('answers 408 and closes a connection whose headers never end', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const client = await open(server.port);
+    client.socket.write('GET /v1/balance/ HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    trickle(client, 'X-Slow: 1\r\n');
+    const text = await client.closed;
+    expect(statusOf(text)).toBe(408);
+    expect(bodyOf(text).error.code).toBe('request_timeout');
+  });
+
+  it('answers 408 and closes a request whose body trickles in past --request-timeout', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const client = await open(server.port);
+    client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`);
+    trickle(client, ' ');
+    const text = await client.closed;
+    expect(statusOf(text)).toBe(408);
+    expect(answers(text)).toBe(1);
+  });
+
+  it('builds test_url from --public-url, whatever Host the client sends', async () => {
+    const client = await open(server.port);
+    client.socket.write(postTest(tinyTest(target, 'host check'), 'evil.example'));
+    const text = await client.closed;
+    expect(statusOf(text)).toBe(201);
+    const created = bodyOf(text);
+    expect(created.test_url).toBe(`${PUBLIC_URL}/report/${created.id}/`);
+    expect((await call(server, `/v1/load/test/${created.id}/`)).test_url).toBe(created.test_url);
+    await waitForStatus(server, created.id, 'completed');
+  });
+
+  it('writes a name with line breaks and escapes on one log line, escaped', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const forged = '1999-01-01T00:00:00.000Z test 0 (x): completed';
+    const name = `forge\n${forged}\r\n\u001b[2J${forged}`;
+    const created = await fetch(`${server.url}/v1/load/test/`, {
+      method: 'POST',
+      headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' },
+      body: tinyTest(target, name),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const escaped = `test ${created.id} (forge\\n${forged}\\r\\n\\u{1b}[2J${forged})`;
+    await untilLogged(server, `${escaped}: completed`);
+    expect(server.stderr()).toContain(`${escaped}: running`);
+    for (const line of server.stderr().split('\n').filter((l) => l !== '')) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
+    expect(server.stderr()).not.toContain('\u001b');
+  });
+});
+
+describe('loadgate serve --idle-timeout --max-connections-per-address', () => {
+  let server: ServerProcess;
+  const opened: Conversation[] = [];
+  beforeAll(async () => {
+    server = await startServerProcess({ args: ['--max-connections-per-address', '3', '--idle-timeout', '1'] });
+  });
+  afterAll(async () => {
+    for (const client of opened) client.socket.destroy();
+    await server?.dispose();
+  });
+
+  it('closes a connection that falls silent mid-request after --idle-timeout, without an answer', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const client = await open(server.port);
+    client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    // Closed without an answer: the request timeout (120 s by default) would answer 408.
+    expect(await client.closed).toBe('');
+  });
+
+  it('answers a connection over the cap with 503 and closes it; the others keep working', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    for (let i = 0; i < 3; i++) {
+      const client = await open(server.port);
+      opened.push(client);
+      // An answer on it: the server has counted this connection.
+      client.socket.write(BALANCE);
+      await client.until((text) => text.includes('"request_count"'));
+    }
+    const refused = await open(server.port);
+    const text = await refused.closed;
+    expect(statusOf(text)).toBe(503);
+    expect(bodyOf(text).error.code).toBe('too_many_connections');
+
+    const first = opened[0]!;
+    first.socket.write(BALANCE);
+    await first.until((received) => answers(received) === 2);
+
+    first.socket.destroy();
+    // The server sees the close in its own time: retry until a connection gets through.
+    const deadline = Date.now() + EVENT_TIMEOUT_MS;
+    for (;;) {
+      const retry = await open(server.port);
+      retry.socket.write(BALANCE);
+      const answer = await Promise.race([retry.until((received) => /^HTTP\/1\.1 200 [\s\S]*"request_count"/.test(received)), retry.closed]);
+      retry.socket.destroy();
+      if (statusOf(answer) === 200) break;
+      expect(statusOf(answer)).toBe(503);
+      if (Date.now() > deadline) throw new Error('no connection got through after one of three was closed');
+    }
+  });
+});
+
+describe('loadgate serve uploads over the limit', () => {
+  let dir: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'loadgate-upload-'));
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dbPath: join(dir, 'server.db'),
+      dataDir: join(dir, 'data'),
+      apiKeys: [TEST_KEY],
+      proxies: {},
+      log: () => undefined,
+      limits: { bodyBytes: 64 * 1024, uploadBytes: 64 * 1024 },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers 413 at the limit and closes, without reading the rest of a 1 GB upload', { timeout: EVENT_TIMEOUT_MS }, async () => {
+    const client = await open(Number(new URL(server.url).port));
+    const boundary = 'loadgate-boundary';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nusers\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    client.socket.write(
+      `POST /v1/testdata/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 1000000000\r\n\r\n${head}`,
+    );
+    // Four times the limit, then nothing: the answer cannot wait for the part to end.
+    client.socket.write('a'.repeat(256 * 1024));
+    const text = await client.closed;
+    expect(statusOf(text)).toBe(413);
+    expect(bodyOf(text).error).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('65536 bytes') });
+    expect(text.toLowerCase()).toContain('connection: close');
+  });
+});
+
+describe('loadgate serve: one server per database', () => {
+  let first: ServerProcess;
+  let target: Target;
+  beforeAll(async () => {
+    target = await startTarget();
+    first = await startServerProcess();
+  });
+  afterAll(async () => {
+    await first?.dispose();
+    await target?.close();
+  });
+
+  it('refuses a second server on the same --db with exit code 2 and one line naming the file; the first runs on', { timeout: 60_000 }, async () => {
+    const long = JSON.stringify({ name: 'long', config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 200, duration: 20 } });
+    const created = await fetch(`${first.url}/v1/load/test/`, { method: 'POST', headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' }, body: long }).then(
+      (r) => r.json() as Promise<{ id: string }>,
+    );
+    await waitForStatus(first, created.id, 'running');
+
+    const second = await runNode([CLI, 'serve', '--port', '0', '--db', first.dbPath], {
+      env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }),
+      // Were it to start, it would say so and be stopped, so that the assertions below fail.
+      interruptWhen: (out) => out.includes('listening on'),
+    });
+    expect(second.code).toBe(2);
+    expect(second.stderr.trim().split('\n')).toEqual([expect.stringContaining(first.dbPath)]);
+    expect(second.stderr).toContain('in use by another loadgate serve');
+
+    expect(await call(first, `/v1/load/test/${created.id}/`)).toMatchObject({ status: 'running', failure_reason: null });
+    expect((await call(first, `/v1/load/test/${created.id}/stop/`)).status).toBe('stopped');
+    expect(await first.stop()).toBe(0);
+    // Released with its server: the next one starts.
+    first = await first.restart();
+    expect((await call(first, `/v1/load/test/${created.id}/`)).status).toBe('stopped');
+  });
+});
+
+describe('serve settings', () => {
+  it('refuses a bad --public-url or timeouts that contradict each other with exit code 2, naming the option', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--public-url', 'ftp://loadgate.example.com'], '--public-url: expected an absolute http:// or https:// URL'],
+      [['--headers-timeout', '30', '--request-timeout', '10'], '--headers-timeout: expected at most --request-timeout (10 s), got 30 s'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runNode([CLI, 'serve', '--port', '0', ...args], { env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }) });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
+  });
+
+  it('parsePublicUrl keeps a path prefix without its trailing slash and rejects what no link should carry', () => {
+    expect(parsePublicUrl('https://loadgate.example.com/', '--public-url')).toBe('https://loadgate.example.com');
+    expect(parsePublicUrl('https://example.com/tools/loadgate//', '--public-url')).toBe('https://example.com/tools/loadgate');
+    expect(parsePublicUrl('http://10.0.0.5:8080', '--public-url')).toBe('http://10.0.0.5:8080');
+    for (const bad of ['loadgate.example.com', 'ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'https://x.example/#top']) {
+      expect(parsePublicUrl(bad, '--public-url')).toMatchObject({ path: '--public-url', message: expect.stringContaining(bad) });
+    }
+  });
+
+  it('escapeLogLine keeps any text on one line and shows its control characters', () => {
+    expect(escapeLogLine('a\nb\r\nc\td')).toBe('a\\nb\\r\\nc\\td');
+    expect(escapeLogLine('\u001b[31mred\u0000\u007f\u0085\u2028\u2029')).toBe('\\u{1b}[31mred\\u{0}\\u{7f}\\u{85}\\u{2028}\\u{2029}');
+    expect(escapeLogLine('plain — ünïcode ✓')).toBe('plain — ünïcode ✓');
+  });
+});
