@@ -77,6 +77,15 @@ describe('environment values', () => {
     expect(JSON.parse(request!.body)).toEqual({ n: 42, d: 2.5, b: true, ids: [1, 2, 3], s: 'hello world' });
   });
 
+  it('a header whose environment value holds a line break, or that names a refused header, is an error before any request', async () => {
+    target.reset();
+    const env = { environment: { name: 'e', vars: [{ key: 'V', value: 'a\r\nX-Injected: 1' }, { key: 'H', value: 'Content-Length' }] } };
+    const run = runDefinition(definition([{ url: `${target.url}/ok`, headers: { 'X-V': '{{V}}', '{{H}}': '3' } }], {}, env));
+    await expect(run).rejects.toThrow(/headers\["X-V"\].*after its variables are resolved: invalid header value: it holds a line break/s);
+    await expect(run).rejects.toThrow(/headers\["\{\{H\}\}"\].*the header "Content-Length" cannot be set/s);
+    expect(target.received).toHaveLength(0);
+  });
+
   it('an unknown variable is an error before any request', async () => {
     target.reset();
     await expect(runDefinition(definition([{ url: `${target.url}/ok`, headers: { Authorization: 'Bearer {{TOKEN}}' } }]))).rejects.toThrow(

@@ -8,6 +8,7 @@ import { loadDataSet, type DataSet } from '../variables/csv.ts';
 import { envVariables, mergeEnvironments } from '../variables/environment.ts';
 import { beginIteration, compileTemplate, compileUrl, createIterationVars, type TemplateScope } from '../variables/template.ts';
 import { compileStepChecks } from '../variables/checks.ts';
+import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
 import type { PreparedTest } from './run.ts';
 import type { Environment, Step } from '../types.ts';
@@ -34,6 +35,7 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
     compiled(compileTemplate(name, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
     compiled(compileTemplate(value, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
   ]);
+  problems.push(...resolvedHeaderProblems(Object.keys(step.headers), headers, at));
   const body = step.payload === undefined ? null : compiled(compileTemplate(step.payload, scope, at('.payload')), problems);
   const checks = step.capture_env || step.assertion ? compiled(compileStepChecks(step, scope, at('')), problems) : null;
   if (problems.length > before || !url) return null;
@@ -56,6 +58,19 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
   };
   if (isStatic(prepared)) prepared.staticOptions = staticOptions(prepared);
   return prepared;
+}
+
+/** Headers whose templates resolved before the run (environment variables) are checked as written ones are. */
+function resolvedHeaderProblems(
+  written: string[],
+  headers: [Renderable | null, Renderable | null][],
+  at: (suffix: string) => Omit<Problem, 'message'>,
+): Problem[] {
+  return headers.flatMap(([name, value], i) => {
+    const message = (name?.static != null ? checkHeaderName(name.static) ?? forbiddenHeader(name.static) : null)
+      ?? (value?.static != null ? checkHeaderValue(value.static) : null);
+    return message ? [{ ...at(`.headers[${JSON.stringify(written[i])}]`), message: `after its variables are resolved: ${message}` }] : [];
+  });
 }
 
 function withEnvironment(text: string, env: ReadonlyMap<string, string>): string {
