@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinition, loadEnvironmentFile } from '../src/definition/load.ts';
 import { FORBIDDEN_HEADERS, LIMITS, schemaFileText } from '../src/definition/schema.ts';
+import { MAX_DEFINITION_BYTES } from '../src/definition/text-file.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { parseSleep } from '../src/engine/prepare.ts';
 import { checkHeaderName, checkStepUrl, validateDefinition, validateEnvironment } from '../src/definition/validate.ts';
@@ -504,6 +505,34 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     await expect(loadDefinition(file)).rejects.toThrow(`${file}: $: cannot read the test definition: not found`);
   });
 
+  it('refuses a FIFO and a device at once, naming the file (issue 18: a FIFO hung, /dev/urandom ate 1.2 GB)', async () => {
+    const fifo = join(dir, 'pipe.json');
+    await promisify(execFile)('mkfifo', [fifo]);
+    // No writer ever opens the pipe: a blocking read would wait forever and time the test out.
+    await expect(loadDefinition(fifo)).rejects.toThrow(`${fifo}: $: cannot read the test definition: is a named pipe (FIFO), not a regular file`);
+    await expect(loadDefinition('/dev/urandom')).rejects.toThrow('/dev/urandom: $: cannot read the test definition: is a device, not a regular file');
+    await expect(loadEnvironmentFile(fifo)).rejects.toThrow(`${fifo}: $: cannot read the environment file: is a named pipe (FIFO), not a regular file`);
+    const error = await loadError('fifo-data.json', JSON.stringify({ ...minimal(), test_data: [{ name: 'p', file: 'pipe.json', file_config: { vars: {} } }] }));
+    expect(error.problems).toEqual([{
+      file: join(dir, 'fifo-data.json'),
+      path: '$.test_data[0].file',
+      message: `data file "pipe.json" is a named pipe (FIFO), not a regular file (looked for ${fifo})`,
+    }]);
+  });
+
+  it('refuses a definition larger than 16 MiB before reading it', async () => {
+    const file = join(dir, 'huge.json');
+    await writeFile(file, '');
+    await truncate(file, MAX_DEFINITION_BYTES + 1);
+    await expect(loadDefinition(file)).rejects.toThrow(`cannot read the test definition: is ${MAX_DEFINITION_BYTES + 1} bytes, larger than the 16 MiB allowed`);
+  });
+
+  it('names the line and byte of the first byte that is not UTF-8, rather than replacing it', async () => {
+    const file = join(dir, 'latin1.json');
+    await writeFile(file, Buffer.concat([Buffer.from('{"name": "ok",\n "config_data": {"steps": [{"id": 1, "name": "caf'), Buffer.from([0xe9]), Buffer.from('", "url": "http://a.test/"}]}}')]));
+    await expect(loadDefinition(file)).rejects.toThrow(`${file}: $: cannot read the test definition: is not valid UTF-8: line 2, byte 65 (0xe9); save the file as UTF-8`);
+  });
+
   it('reports missing test data files and a missing environment file together', async () => {
     const definition = {
       ...minimal(),
@@ -527,7 +556,7 @@ describe('loadDefinition and loadEnvironmentFile', () => {
         path: '$.test_data[1].file',
         message: `data file "data/missing.csv" not found (looked for ${join(dir, 'data', 'missing.csv')})`,
       },
-      { file, path: '$.test_data[2].file', message: `data file "data" is not a file (looked for ${join(dir, 'data')})` },
+      { file, path: '$.test_data[2].file', message: `data file "data" is a directory, not a regular file (looked for ${join(dir, 'data')})` },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { definition, runDefinition } from './helpers/run-definition.ts';
+import { InputError } from '../src/errors.ts';
 
 let target: Target;
 let dir: string;
@@ -59,6 +60,20 @@ describe('test data', () => {
     await runDefinition(definition([{ url: `${target.url}/echo`, method: 'POST', payload: '{{data.odd.first}}|{{data.odd.second}}' }], { iteration_count: 2, duration: 1 },
       { test_data: [dataSet('odd', file, { delimiter: '\t', allow_quota: true, vars: { '0': { tag: 'first' }, '1': { tag: 'second' } } })] }), { concurrency: 1 }, dir);
     expect(target.received.map((r) => r.body)).toEqual(['x\ty|plain', 'he said "hi"|a "q"']);
+  });
+});
+
+describe('broken test data', () => {
+  it('a CSV that cannot be parsed is one problem, not also an "unknown data set" for each reference to it', async () => {
+    target.reset();
+    const file = csv('broken.csv', 'a,"never closed\n');
+    const run = runDefinition(definition([{ url: `${target.url}/ok?u={{data.users.id}}` }], {},
+      { test_data: [dataSet('users', file, { vars: { '0': { tag: 'id' } } })] }), {}, dir);
+    const error = await run.catch((e: unknown) => e as InputError);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/broken\.csv line 1: a quoted field is never closed/) });
+    expect(target.received).toHaveLength(0);
   });
 });
 

@@ -285,7 +285,7 @@ describe('CSV data sets', () => {
     const headerOnly = problemsOf(await load(fixture('header-only.csv'), config({ skip_first_line: true })));
     expect(headerOnly[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/has no data rows \(after skipping the first line\)/) });
     expect(problemsOf(await load(fixture('empty.csv'), config()))[0]!.message).toMatch(/has no data rows/);
-    expect(problemsOf(await load(fixture('missing.csv'), config()))[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/cannot read the data file: ENOENT/) });
+    expect(problemsOf(await load(fixture('missing.csv'), config()))[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/cannot read the data file .*missing\.csv: not found/) });
     const bad = problemsOf(await load(fixture('tab.tsv'), config({ delimiter: '\\t', vars: { x: { tag: 'a' }, '1': { tag: 'b c' }, '2': { tag: 'd' }, '3': { tag: 'd' } } })));
     expect(bad.map((p) => p.path)).toEqual([
       '$.test_data[0].file_config.delimiter',
@@ -293,6 +293,27 @@ describe('CSV data sets', () => {
       '$.test_data[0].file_config.vars["3"].tag',
       '$.test_data[0].file_config.vars["x"]',
     ]);
+  });
+
+  it('names the line and byte of the first byte that is not UTF-8, also one split across read chunks, rather than replacing it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loadgate-variables-'));
+    try {
+      const file = join(dir, 'latin1.csv');
+      writeFileSync(file, Buffer.concat([Buffer.from('ok,1\ncaf'), Buffer.from([0xe9]), Buffer.from(',2\n')]));
+      expect(problemsOf(await load(file, config()))).toEqual([
+        { file: DEF, path: '$.test_data[0].file', message: `${file} is not valid UTF-8: line 2, byte 9 (0xe9); save the file as UTF-8` },
+      ]);
+      // A three-byte "€" straddling the stream's 64 KiB chunks is valid; a cut-off one at the end is not.
+      const big = join(dir, 'split.csv');
+      const row = Buffer.from('a,€\n');
+      writeFileSync(big, Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('\n'), ...Array.from({ length: 10 }, () => row), Buffer.from([0xe2, 0x82])]));
+      const problems = problemsOf(await load(big, config()));
+      expect(problems).toEqual([{ file: DEF, path: '$.test_data[0].file', message: `${big} is not valid UTF-8: line 12, byte ${65_536 + 10 * row.length + 1} (0xe2); save the file as UTF-8` }]);
+      writeFileSync(big, Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('€\n'), ...Array.from({ length: 10 }, () => row)]));
+      expect(column(await mustLoad(big, config()), 'b')).toEqual([`${' '.repeat(65_533)}€`, ...new Array(10).fill('€')]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads 1,000,000 rows of 3 columns in a small heap', async () => {

@@ -84,23 +84,31 @@ function staticOptions(step: PreparedStep): Dispatcher.DispatchOptions {
   return options;
 }
 
-async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<DataSet[]> {
+async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
   // loadDefinition makes data paths absolute; resolving against the definition's folder also
   // serves definitions validated elsewhere (the server, tests) with paths as written.
-  const sets = await Promise.all(loaded.definition.test_data.map((set, i) =>
+  const declared = loaded.definition.test_data;
+  const sets = await Promise.all(declared.map((set, i) =>
     loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` })));
-  return sets.filter((set): set is DataSet => !Array.isArray(set) || (problems.push(...set), false));
+  const unreadable = new Set<string>();
+  const good = sets.filter((set, i): set is DataSet => {
+    if (!Array.isArray(set)) return true;
+    problems.push(...set);
+    unreadable.add(declared[i]!.name);
+    return false;
+  });
+  return { loaded: good, unreadable };
 }
 
 export async function prepareTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<PreparedTest> {
   const { definition } = loaded;
   const problems: Problem[] = [];
-  const dataSets = await loadDataSets(loaded, problems);
+  const { loaded: dataSets, unreadable } = await loadDataSets(loaded, problems);
   const environment = mergeEnvironments(definition.environment, options.environment);
   const capturedNames = new Set<string>();
   const steps: PreparedStep[] = [];
   definition.config_data.steps.forEach((step, i) => {
-    const scope: TemplateScope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames) };
+    const scope: TemplateScope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames), unreadableDataSets: unreadable };
     const prepared = prepareStep(step, i, scope, loaded.file, problems);
     if (prepared) steps.push(prepared);
     for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);
