@@ -69,7 +69,7 @@ describe('broken test data', () => {
     const file = csv('broken.csv', 'a,"never closed\n');
     const run = runDefinition(definition([{ url: `${target.url}/ok?u={{data.users.id}}` }], {},
       { test_data: [dataSet('users', file, { vars: { '0': { tag: 'id' } } })] }), {}, dir);
-    const error = await run.catch((e: unknown) => e as InputError);
+    const error = (await run.catch((e: unknown) => e)) as InputError;
     expect(error).toBeInstanceOf(InputError);
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/broken\.csv line 1: a quoted field is never closed/) });
