@@ -421,6 +421,17 @@ describe('checkStepUrl and checkHeaderName', () => {
 });
 
 describe('validateEnvironment', () => {
+  it('keeps the secret flag, and only a boolean', () => {
+    expect(validateEnvironment({ name: 'e', vars: [{ key: 'K', value: 'v', secret: true }, { key: 'B', value: 1, secret: false }] })).toEqual({
+      ok: true,
+      environment: { name: 'e', vars: [{ key: 'K', value: 'v', secret: true }, { key: 'B', value: 1 }] },
+    });
+    expect(validateEnvironment({ name: 'e', vars: [{ key: 'K', value: 'v', secret: 'yes' }] })).toEqual({
+      ok: false,
+      problems: [{ path: '$.vars[0].secret', message: 'expected a boolean, got "yes"' }],
+    });
+  });
+
   it('returns name and vars, and problems without a file for an input', () => {
     expect(validateEnvironment({ name: 'e', vars: [{ key: 'A', value: true }] })).toStrictEqual({
       ok: true,

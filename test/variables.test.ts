@@ -10,7 +10,7 @@ import type { EnvValue, FileConfig, Step } from '../src/types.ts';
 import { compileStepChecks, type StepChecks, type StepResponse } from '../src/variables/checks.ts';
 import { loadDataSet, type DataSet } from '../src/variables/csv.ts';
 import { DYNAMIC_VALUES, seededRandom } from '../src/variables/dynamic.ts';
-import { envVariables, mergeEnvironments, renderEnvValue } from '../src/variables/environment.ts';
+import { envVariables, mergeEnvironments, redactSecrets, renderEnvValue, secretNames, secretValues } from '../src/variables/environment.ts';
 import {
   beginIteration,
   compileTemplate,
@@ -96,6 +96,17 @@ describe('environment values', () => {
     expect(merged).toEqual({ name: 'head', vars: [{ key: 'A', value: 1 }, { key: 'B', value: 'B2' }, { key: 'C', value: true }] });
     expect(mergeEnvironments(undefined, undefined)).toEqual({ name: '', vars: [] });
     expect(mergeEnvironments({ name: 'only', vars: [] }).name).toBe('only');
+  });
+
+  it('keeps a variable secret through a merge, even when the override gives its value without the flag', () => {
+    const merged = mergeEnvironments(
+      { name: 'def', vars: [{ key: 'KEY', value: 'old', secret: true }, { key: 'BASE', value: 'http://a' }] },
+      { name: 'input', vars: [{ key: 'KEY', value: 'sk-new' }, { key: 'PIN', value: 1234, secret: true }] },
+    );
+    expect(merged.vars).toEqual([{ key: 'KEY', value: 'sk-new', secret: true }, { key: 'BASE', value: 'http://a' }, { key: 'PIN', value: 1234, secret: true }]);
+    expect(secretNames(merged)).toEqual(new Set(['KEY', 'PIN']));
+    expect(secretValues(merged)).toEqual(['sk-new', '1234']);
+    expect(redactSecrets('got "http://sk-new.1234/"', secretValues(merged))).toBe('got "http://***.***/"');
   });
 
   it('renders an environment into template variables', () => {

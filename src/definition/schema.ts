@@ -267,7 +267,16 @@ export const EnvironmentSchema = Type.Object(
     name: Type.String({ minLength: 1, description: 'Name of the environment.' }),
     vars: Type.Array(
       Type.Object(
-        { key: patternString(PATTERNS.variableName, { description: 'Variable name, used as {{key}}.' }), value: EnvValue },
+        {
+          key: patternString(PATTERNS.variableName, { description: 'Variable name, used as {{key}}.' }),
+          value: EnvValue,
+          secret: Type.Optional(
+            Type.Boolean({
+              default: false,
+              description: 'A secret (an API key, a token): its value is masked in the action log and never written to results, reports or logs.',
+            }),
+          ),
+        },
         { additionalProperties: false },
       ),
       { description: 'The variables of the environment.' },

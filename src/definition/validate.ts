@@ -528,5 +528,5 @@ function normaliseTestData(raw: NonNullable<RawLoadTest['test_data']>[number]): 
 }
 
 function normaliseEnvironment(raw: RawEnvironment): Environment {
-  return { name: raw.name, vars: raw.vars.map(({ key, value }) => ({ key, value })) };
+  return { name: raw.name, vars: raw.vars.map(({ key, value, secret }) => (secret ? { key, value, secret } : { key, value })) };
 }

@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { loadDataSet, type DataSet } from '../variables/csv.ts';
-import { envVariables, mergeEnvironments } from '../variables/environment.ts';
+import { envVariables, mergeEnvironments, redactSecrets, secretNames, secretValues } from '../variables/environment.ts';
 import { beginIteration, compileTemplate, compileUrl, createIterationVars, type TemplateScope } from '../variables/template.ts';
 import { compileStepChecks } from '../variables/checks.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
@@ -27,7 +27,7 @@ function compiled<T>(value: T | Problem[], problems: Problem[]): T | null {
   return value as T;
 }
 
-function prepareStep(step: Step, index: number, scope: TemplateScope, file: string, problems: Problem[]): PreparedStep | null {
+function prepareStep(step: Step, index: number, scope: TemplateScope & { secrets: ReadonlySet<string> }, file: string, problems: Problem[]): PreparedStep | null {
   const at = (suffix: string) => ({ file, path: `$.config_data.steps[${index}]${suffix}` });
   const before = problems.length;
   const url = compiled(compileUrl(step.url, scope, at('.url')), problems);
@@ -42,7 +42,7 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
   const prepared: PreparedStep = {
     id: step.id,
     name: step.name,
-    displayUrl: withEnvironment(step.url, scope.env),
+    displayUrl: withEnvironment(step.url, scope.env, scope.secrets),
     origin: url.origin,
     method: step.method as Dispatcher.HttpMethod,
     path: url.path,
@@ -73,8 +73,9 @@ function resolvedHeaderProblems(
   });
 }
 
-function withEnvironment(text: string, env: ReadonlyMap<string, string>): string {
-  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) => env.get(key) ?? whole);
+/** The text with environment variables resolved, except secret ones, which stay `{{KEY}}`. */
+function withEnvironment(text: string, env: ReadonlyMap<string, string>, secrets: ReadonlySet<string>): string {
+  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) => (secrets.has(key) ? whole : (env.get(key) ?? whole)));
 }
 
 /** One options object for every request of a constant step; the body encoded once. */
@@ -82,6 +83,12 @@ function staticOptions(step: PreparedStep): Dispatcher.DispatchOptions {
   const options = dispatchOptions(step, null);
   if (typeof options.body === 'string') options.body = Buffer.from(options.body);
   return options;
+}
+
+/** Problems quote resolved text (a URL after its variables): a secret value in one becomes `***`. */
+function withoutSecrets(problems: Problem[], environment: Environment): Problem[] {
+  const secrets = secretValues(environment);
+  return secrets.length === 0 ? problems : problems.map((p) => ({ ...p, message: redactSecrets(p.message, secrets) }));
 }
 
 async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
@@ -106,14 +113,15 @@ export async function prepareTest(loaded: LoadedDefinition, options: { environme
   const { loaded: dataSets, unreadable } = await loadDataSets(loaded, problems);
   const environment = mergeEnvironments(definition.environment, options.environment);
   const capturedNames = new Set<string>();
+  const secrets = secretNames(environment);
   const steps: PreparedStep[] = [];
   definition.config_data.steps.forEach((step, i) => {
-    const scope: TemplateScope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames), unreadableDataSets: unreadable };
+    const scope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames), unreadableDataSets: unreadable, secrets };
     const prepared = prepareStep(step, i, scope, loaded.file, problems);
     if (prepared) steps.push(prepared);
     for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);
   });
-  if (problems.length > 0) throw new InputError(problems);
+  if (problems.length > 0) throw new InputError(withoutSecrets(problems, environment));
   const perIteration = dataSets.length > 0 || steps.some((s) => !isStatic(s) || s.checks !== null);
   return {
     definition: {
