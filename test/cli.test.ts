@@ -156,6 +156,11 @@ describe('secret variables', () => {
     expect(bad.stderr).toContain('$.config_data.steps[0].url');
     expect(bad.stderr).toContain('***');
     expect(bad.stderr).not.toContain('hunter2-token');
+    // An inline environment that is not JSON: V8 would quote the text around the mistake.
+    const malformed = await loadgate(['validate', path, '--env', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain("--env: inline environment is not valid JSON: Unexpected token 'h'");
+    expect(malformed.stderr).not.toContain('hunter2-token');
   });
 });
 
