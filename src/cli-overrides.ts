@@ -3,6 +3,7 @@
 // `--iterations`, `--rate`). Every problem names its flag.
 import { InputError, type Problem } from './errors.ts';
 import type { LoadedDefinition } from './definition/load.ts';
+import { LIMITS } from './definition/schema.ts';
 import { mergeEnvironments } from './variables/environment.ts';
 import type { Environment, EnvVar } from './types.ts';
 
@@ -57,13 +58,37 @@ export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): Load
   if (rate !== undefined && iterations !== undefined) {
     throw new InputError([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
   }
-  if (duration !== undefined) config.duration = duration;
-  if (iterations !== undefined) config.iteration_count = iterations;
+  if (duration !== undefined) config.duration = within(duration, LIMITS.durationS, '--duration', 'seconds (a day)');
+  if (iterations !== undefined) config.iteration_count = within(iterations, LIMITS.iterations, '--iterations', 'iterations');
   if (rate !== undefined) {
     config.load_type = 'linear';
-    config.iteration_count = Math.max(1, Math.round(rate * config.duration));
+    config.iteration_count = within(Math.max(1, Math.round(rate * config.duration)), LIMITS.iterations, '--rate', 'iterations (rate × duration)');
   }
   return { ...loaded, definition: { ...loaded.definition, config_data: config } };
+}
+
+/** The definition's bounds hold for the flags too: whatever validate accepts, run runs. */
+function within(n: number, max: number, flag: string, unit: string): number {
+  if (n <= max) return n;
+  throw new InputError([{ path: flag, message: `at most ${max} ${unit} are allowed, got ${n}` }]);
+}
+
+/**
+ * `--secret NAME` marks a variable secret wherever it is set (the definition's environment,
+ * --env, -e, --env-var): its value is then never written to results, reports or logs.
+ */
+export function markSecrets(loaded: LoadedDefinition, environment: Environment | undefined, names: readonly string[]): { loaded: LoadedDefinition; environment: Environment | undefined } {
+  if (names.length === 0) return { loaded, environment };
+  const wanted = new Set(names);
+  const mark = (env: Environment | undefined): Environment | undefined =>
+    env && { ...env, vars: env.vars.map((v) => (wanted.has(v.key) ? { ...v, secret: true } : v)) };
+  const known = new Set([...(loaded.definition.environment?.vars ?? []), ...(environment?.vars ?? [])].map((v) => v.key));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new InputError(unknown.map((name) => ({ path: '--secret', message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)` })));
+  }
+  const definition = { ...loaded.definition, ...(loaded.definition.environment && { environment: mark(loaded.definition.environment) }) };
+  return { loaded: { ...loaded, definition }, environment: mark(environment) };
 }
 
 function flagOf(flags: LoadFlags): string {

@@ -31,7 +31,7 @@ import { parseProxies, readOnSaturated } from './inputs.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
-import { applyLoadFlags, environmentWithFlags, variablesFromFlags } from './cli-overrides.ts';
+import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { prepareTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
@@ -64,6 +64,7 @@ const RUN_OPTIONS = {
   'default-thresholds': { type: 'boolean', default: true },
   var: { type: 'string', short: 'e', multiple: true, default: [] as string[] },
   'env-var': { type: 'string', multiple: true, default: [] as string[] },
+  secret: { type: 'string', multiple: true, default: [] as string[] },
   duration: { type: 'string' },
   iterations: { type: 'string' },
   rate: { type: 'string' },
@@ -286,7 +287,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     options: {
       env: { type: 'string' }, threshold: RUN_OPTIONS.threshold, proxy: RUN_OPTIONS.proxy, baseline: RUN_OPTIONS.baseline,
-      var: RUN_OPTIONS.var, 'env-var': RUN_OPTIONS['env-var'],
+      var: RUN_OPTIONS.var, 'env-var': RUN_OPTIONS['env-var'], secret: RUN_OPTIONS.secret,
     },
   });
   const file = positionals[0];
@@ -359,10 +360,10 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 /** The definition with the flags' variables and load applied, prepared (every input problem found here). */
-async function prepareWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; duration?: string; iterations?: string; rate?: string }) {
+async function prepareWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }) {
   const vars = variablesFromFlags(values.var, values['env-var'], process.env);
-  const environment = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
-  const loaded = applyLoadFlags(await loadDefinition(file), values);
+  const given = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
+  const { loaded, environment } = markSecrets(applyLoadFlags(await loadDefinition(file), values), given, values.secret);
   return prepareTest(loaded, environment ? { environment } : {});
 }
 

@@ -31,7 +31,8 @@ import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
 import { logInfo } from './github/log.ts';
 import { waitFor, type WaitForSettings } from './wait-for.ts';
-import type { Check, Judgement, LoadTestResult, SecondSample } from './types.ts';
+import type { Check, Environment, Judgement, LoadTestResult, SecondSample } from './types.ts';
+import { secretValues } from './variables/environment.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
@@ -140,6 +141,7 @@ function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | un
 
 async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<LoadTestResult> {
   const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  maskSecrets(test.definition.environment);
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
   const { duration, iteration_count: iterations } = test.definition.config_data;
@@ -161,12 +163,19 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
   });
 }
 
+/** The runner masks secret variables' values wherever the log would show them (docs/security.md). */
+function maskSecrets(environment: Environment | undefined): void {
+  for (const value of secretValues(environment)) core.setSecret(value);
+}
+
 /** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
 async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
   const loaded = await loadDefinition(inputs.test);
   const headEnvironment = await readEnvironmentSpec(inputs.environment, 'environment');
   const baseEnvironment = await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment');
   const sides = await prepareSides(loaded, headEnvironment, baseEnvironment!, 'compare-environment');
+  maskSecrets(sides.head.definition.environment);
+  maskSecrets(sides.base.definition.environment);
   const settings = inputs.compare!;
   preflightComparison(gate, sides.head.definition, inputs.proxies, settings, 'rounds');
   logInfo(comparisonPlanLine(sides.head.definition, settings));

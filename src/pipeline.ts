@@ -26,7 +26,9 @@ export async function readEnvironmentSpec(spec: string, inputName: string): Prom
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new InputError([{ path: inputName, message: `inline environment is not valid JSON: ${(error as Error).message}` }]);
+    // V8 quotes a stretch of the text, which may hold a secret value: keep only the reason.
+    const reason = (error as Error).message.replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
+    throw new InputError([{ path: inputName, message: `inline environment is not valid JSON: ${reason}` }]);
   }
   const checked = validateEnvironment(raw, inputName);
   if (!checked.ok) throw new InputError(checked.problems);

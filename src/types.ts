@@ -58,6 +58,8 @@ export type EnvValue = boolean | string | number | number[];
 export interface EnvVar {
   key: string;
   value: EnvValue;
+  /** The value is a secret: masked in the action's log, never written to results, reports or logs (docs/security.md). */
+  secret?: boolean;
 }
 export interface Environment {
   name: string;

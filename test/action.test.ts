@@ -43,7 +43,7 @@ interface ActionRun {
   outputs: string;
 }
 
-function runAction(github: GithubStandin, inputs: Record<string, string>, runId: string, extraEnv: Record<string, string> = {}): Promise<ActionRun> {
+function runAction(github: GithubStandin, inputs: Record<string, string>, runId: string, extraEnv: Record<string, string> = {}, entry = 'dist/index.js'): Promise<ActionRun> {
   const summaryPath = join(dir, `summary-${runId}.md`);
   const outputPath = join(dir, `output-${runId}.txt`);
   writeFileSync(summaryPath, '');
@@ -64,7 +64,7 @@ function runAction(github: GithubStandin, inputs: Record<string, string>, runId:
     ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  return runNode(['dist/index.js'], { env }).then((run) => ({
+  return runNode([entry], { env }).then((run) => ({
     code: run.code, stdout: run.out, summary: readFileSync(summaryPath, 'utf8'), outputs: readFileSync(outputPath, 'utf8'),
   }));
 }
@@ -160,6 +160,29 @@ describe('the bundled action in embedded mode', () => {
       const results = JSON.parse(readFileSync(join(dir, 'latency-results.json'), 'utf8'));
       expect(results.run.latency.locations['LOCAL.HOST'].samples).toBe(3);
       expect(results.run.latency.locations['LOCAL.HOST'].phases.ttfb.median).toBeGreaterThanOrEqual(4);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('a secret variable is masked (::add-mask::) and written nowhere: results, summary, comment, outputs', async () => {
+    // From the sources: dist/ is rebuilt when the change is merged.
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      target.reset();
+      const secret = 'sk-action-secret-7';
+      const test = join(dir, 'secret.json');
+      writeFileSync(test, JSON.stringify({ name: 'secret', config_data: { steps: [{ id: 1, name: 'api', url: '{{BASE}}/ok?key={{KEY}}' }], iteration_count: 2, duration: 1 } }));
+      const environment = JSON.stringify({ name: 'pr', vars: [{ key: 'BASE', value: target.url }, { key: 'KEY', value: secret, secret: true }] });
+      const results = join(dir, 'secret-results.json');
+      // A busy machine may delay the generator's loop: that is not what this test is about.
+      const run = await runAction(github, { ...inputs('p95 < 5s'), test, environment, 'results-file': results, 'on-saturated': 'warn' }, 'secret', {}, 'src/action.ts');
+      expect(run.code, run.stdout).toBe(0);
+      expect(target.received.map((r) => r.url)).toEqual([`/ok?key=${secret}`, `/ok?key=${secret}`]);
+      expect(JSON.parse(readFileSync(results, 'utf8')).run.steps[0].url).toBe(`${target.url}/ok?key={{KEY}}`);
+      const lines = run.stdout.split('\n').filter((l) => l.includes(secret));
+      expect(lines).toEqual([`::add-mask::${secret}`]);
+      for (const text of [readFileSync(results, 'utf8'), run.summary, run.outputs, ...github.comments.map((c) => c.body)]) expect(text).not.toContain(secret);
     } finally {
       await github.close();
     }

@@ -123,6 +123,56 @@ describe('loadgate run', () => {
   });
 });
 
+describe('load flags keep to the definition\'s bounds', () => {
+  it('--duration beyond a day and --rate beyond 1e9 iterations are bad input: exit 2, nothing sent', async () => {
+    target.reset();
+    const long = await loadgate(['run', writeDefinition('long', 1, 1), '--duration', '1000000000']);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain('--duration: at most 86400 seconds (a day) are allowed, got 1000000000');
+    const fast = await loadgate(['run', writeDefinition('fast', 1, 1), '--duration', '86400', '--rate', '1000000']);
+    expect(fast.code).toBe(2);
+    expect(fast.stderr).toContain('--rate: at most 1000000000 iterations (rate × duration) are allowed, got 86400000000');
+    expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('secret variables', () => {
+  it('--secret keeps a variable\'s value out of the results, the report and the output; the target still gets it', async () => {
+    target.reset();
+    const path = join(dir, 'secret.json');
+    writeFileSync(path, JSON.stringify({ name: 'secret', config_data: { steps: [{ id: 1, name: 'api', url: `${target.url}/ok?key={{APIKEY}}`, headers: { 'X-Key': '{{APIKEY}}' } }], iteration_count: 2, duration: 1 } }));
+    const results = join(dir, 'secret-results.json');
+    // A busy machine may delay the generator's loop: that is not what this test is about.
+    const args = ['src/cli-entry.ts', 'run', path, '--env-var', 'APIKEY', '--secret', 'APIKEY', '--results', results, '--on-saturated', 'warn'];
+    const run = await runNode(args, { env: { ...process.env, APIKEY: 'sk-cli-secret-42' } });
+    expect(run.code, run.out).toBe(0);
+    expect(target.received.map((r) => [r.url, r.headers['x-key']])).toEqual([['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42'], ['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42']]);
+    const written = readFileSync(results, 'utf8');
+    expect(JSON.parse(written).run.steps[0].url).toBe(`${target.url}/ok?key={{APIKEY}}`);
+    expect(written).not.toContain('sk-cli-secret-42');
+    expect(readFileSync(join(dir, 'secret-results.html'), 'utf8')).not.toContain('sk-cli-secret-42');
+    expect(run.out).not.toContain('sk-cli-secret-42');
+    const unknown = await loadgate(['validate', path, '-e', 'APIKEY=x', '--secret', 'API_KEY']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--secret: API_KEY is not a variable of the environment');
+  });
+
+  it('a URL made invalid by a secret value is reported without the value', async () => {
+    const path = join(dir, 'secret-origin.json');
+    writeFileSync(path, JSON.stringify({ name: 's', config_data: { steps: [{ id: 1, name: 'a', url: '{{BASE}}/x' }] }, environment: { name: 'e', vars: [{ key: 'BASE', value: 'ftp://hunter2-token', secret: true }] } }));
+    const bad = await loadgate(['validate', path]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('$.config_data.steps[0].url');
+    expect(bad.stderr).toContain('***');
+    expect(bad.stderr).not.toContain('hunter2-token');
+    // An inline environment that is not JSON: V8 would quote the text around the mistake.
+    const malformed = await loadgate(['validate', path, '--env', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain("--env: inline environment is not valid JSON: Unexpected token 'h'");
+    expect(malformed.stderr).not.toContain('hunter2-token');
+  });
+});
+
 describe('loadgate validate', () => {
   it('says valid, or lists every problem with file and JSON path', async () => {
     const good = await loadgate(['validate', 'examples/shop.json']);

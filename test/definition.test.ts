@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinition, loadEnvironmentFile } from '../src/definition/load.ts';
-import { schemaFileText } from '../src/definition/schema.ts';
+import { FORBIDDEN_HEADERS, LIMITS, schemaFileText } from '../src/definition/schema.ts';
+import { MAX_DEFINITION_BYTES } from '../src/definition/text-file.ts';
+import { LoadPlan } from '../src/engine/plan.ts';
+import { parseSleep } from '../src/engine/prepare.ts';
 import { checkHeaderName, checkStepUrl, validateDefinition, validateEnvironment } from '../src/definition/validate.ts';
 import { InputError, type Problem } from '../src/errors.ts';
 import { HTTP_METHODS, LOAD_TYPES, type LoadTestDefinition } from '../src/types.ts';
@@ -101,7 +104,7 @@ describe('validateDefinition: rejected definitions', () => {
       '$.config_data.manual_load[0].count',
       'expected an integer of at least 0, got -1',
     );
-    expectOnly(withStep({ timeout: 0 }), '$.config_data.steps[0].timeout', 'expected a number greater than 0, got 0');
+    expectOnly(withStep({ timeout: 0 }), '$.config_data.steps[0].timeout', 'expected a number of at least 0.001, got 0');
   });
 
   it('rejects non-integer, negative and all-zero shares and bad country codes', () => {
@@ -193,6 +196,56 @@ describe('validateDefinition: rejected definitions', () => {
       'invalid header name "Content Type": expected letters, digits and !#$%&\'*+-.^_`|~ only (no spaces or colons)',
     );
     expectOnly(withStep({ headers: { 'X-Count': 5 } }), '$.config_data.steps[0].headers["X-Count"]', 'expected a string, got 5');
+  });
+
+  it('bounds the duration, the iteration count, the timeout and the think time (issue 18: 1e9 s ran out of memory)', () => {
+    const at = (n: number) => `expected an integer of at most ${n}, got`;
+    expectOnly(withConfig({ duration: 1_000_000_000 }), '$.config_data.duration', `${at(86_400)} 1000000000`);
+    expectOnly(withConfig({ iteration_count: 1e12 }), '$.config_data.iteration_count', `${at(1_000_000_000)} 1000000000000`);
+    expectOnly(withStep({ timeout: 1e12 }), '$.config_data.steps[0].timeout', 'expected a number of at most 3600, got 1000000000000');
+    // Below a millisecond undici's timeout would round to 0, which turns it off.
+    expectOnly(withStep({ timeout: 0.0001 }), '$.config_data.steps[0].timeout', 'expected a number of at least 0.001, got 0.0001');
+    expectOnly(withStep({ sleep: '100000000000000' }), '$.config_data.steps[0].sleep', 'expected at most 3600000 ms (an hour) of think time, got "100000000000000"');
+    expectOnly(withStep({ sleep: '5-3600001' }), '$.config_data.steps[0].sleep', 'expected at most 3600000 ms (an hour) of think time, got "5-3600001"');
+    expectOnly(
+      withConfig({ manual_load: [{ duration: 86_400, count: 1 }, { duration: 1, count: 1 }] }),
+      '$.config_data.manual_load',
+      'the stages add up to 86401 s; a test lasts at most 86400 s (a day)',
+    );
+    expectOnly(
+      withConfig({ manual_load: [{ duration: 1, count: 1_000_000_000 }, { duration: 1, count: 1 }] }),
+      '$.config_data.manual_load',
+      'the stages add up to 1000000001 iterations; at most 1000000000 are allowed',
+    );
+    const steps = Array.from({ length: 1001 }, (_, i) => ({ id: i + 1, name: `s${i}`, url: 'http://a.test/' }));
+    expectOnly(withConfig({ steps }), '$.config_data.steps', 'expected at most 1000 items, got 1001 items');
+    expect(definitionOf(withConfig({ duration: 86_400, iteration_count: 1_000_000_000 })).config_data.duration).toBe(86_400);
+  });
+
+  it('refuses headers the engine sets, header values that are not one line, and names given twice', () => {
+    for (const name of ['Content-Length', 'transfer-encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'Expect', 'TE', 'Proxy-Connection']) {
+      const [problem, ...more] = problemsOf(withStep({ headers: { [name]: '1' } }));
+      expect(more).toEqual([]);
+      expect(problem?.path).toBe(`$.config_data.steps[0].headers${/^[A-Za-z]+$/.test(name) ? `.${name}` : `["${name}"]`}`);
+      expect(problem?.message).toMatch(new RegExp(`^the header "${name}" cannot be set: `));
+    }
+    expectOnly(
+      withStep({ headers: { 'X-A': 'a\r\nX-Injected: 1' } }),
+      '$.config_data.steps[0].headers["X-A"]',
+      'invalid header value: it holds a line break; a header value is one line of tab, printable ASCII and Latin-1 characters',
+    );
+    expectOnly(
+      withStep({ headers: { 'X-A': 'price €{{P}}' } }),
+      '$.config_data.steps[0].headers["X-A"]',
+      'invalid header value: it holds the character "€" (U+20AC); a header value is one line of tab, printable ASCII and Latin-1 characters',
+    );
+    expectOnly(
+      withStep({ headers: { Accept: 'a', accept: 'b' } }),
+      '$.config_data.steps[0].headers.accept',
+      'duplicate header "accept" (also "Accept"): header names are case-insensitive',
+    );
+    // Host is sent as given (a virtual host on an address); the connection still goes to the URL's origin.
+    expect(definitionOf(withStep({ headers: { Host: 'api.example', 'X-T': 'tab\tand é', 'X-V': '{{V}}' } })).config_data.steps[0]?.headers.Host).toBe('api.example');
   });
 
   it('rejects manual_load that starts nothing or disagrees with iteration_count', () => {
@@ -368,6 +421,17 @@ describe('checkStepUrl and checkHeaderName', () => {
 });
 
 describe('validateEnvironment', () => {
+  it('keeps the secret flag, and only a boolean', () => {
+    expect(validateEnvironment({ name: 'e', vars: [{ key: 'K', value: 'v', secret: true }, { key: 'B', value: 1, secret: false }] })).toEqual({
+      ok: true,
+      environment: { name: 'e', vars: [{ key: 'K', value: 'v', secret: true }, { key: 'B', value: 1 }] },
+    });
+    expect(validateEnvironment({ name: 'e', vars: [{ key: 'K', value: 'v', secret: 'yes' }] })).toEqual({
+      ok: false,
+      problems: [{ path: '$.vars[0].secret', message: 'expected a boolean, got "yes"' }],
+    });
+  });
+
   it('returns name and vars, and problems without a file for an input', () => {
     expect(validateEnvironment({ name: 'e', vars: [{ key: 'A', value: true }] })).toStrictEqual({
       ok: true,
@@ -452,6 +516,34 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     await expect(loadDefinition(file)).rejects.toThrow(`${file}: $: cannot read the test definition: not found`);
   });
 
+  it('refuses a FIFO and a device at once, naming the file (issue 18: a FIFO hung, /dev/urandom ate 1.2 GB)', async () => {
+    const fifo = join(dir, 'pipe.json');
+    await promisify(execFile)('mkfifo', [fifo]);
+    // No writer ever opens the pipe: a blocking read would wait forever and time the test out.
+    await expect(loadDefinition(fifo)).rejects.toThrow(`${fifo}: $: cannot read the test definition: is a named pipe (FIFO), not a regular file`);
+    await expect(loadDefinition('/dev/urandom')).rejects.toThrow('/dev/urandom: $: cannot read the test definition: is a device, not a regular file');
+    await expect(loadEnvironmentFile(fifo)).rejects.toThrow(`${fifo}: $: cannot read the environment file: is a named pipe (FIFO), not a regular file`);
+    const error = await loadError('fifo-data.json', JSON.stringify({ ...minimal(), test_data: [{ name: 'p', file: 'pipe.json', file_config: { vars: {} } }] }));
+    expect(error.problems).toEqual([{
+      file: join(dir, 'fifo-data.json'),
+      path: '$.test_data[0].file',
+      message: `data file "pipe.json" is a named pipe (FIFO), not a regular file (looked for ${fifo})`,
+    }]);
+  });
+
+  it('refuses a definition larger than 16 MiB before reading it', async () => {
+    const file = join(dir, 'huge.json');
+    await writeFile(file, '');
+    await truncate(file, MAX_DEFINITION_BYTES + 1);
+    await expect(loadDefinition(file)).rejects.toThrow(`cannot read the test definition: is ${MAX_DEFINITION_BYTES + 1} bytes, larger than the 16 MiB allowed`);
+  });
+
+  it('names the line and byte of the first byte that is not UTF-8, rather than replacing it', async () => {
+    const file = join(dir, 'latin1.json');
+    await writeFile(file, Buffer.concat([Buffer.from('{"name": "ok",\n "config_data": {"steps": [{"id": 1, "name": "caf'), Buffer.from([0xe9]), Buffer.from('", "url": "http://a.test/"}]}}')]));
+    await expect(loadDefinition(file)).rejects.toThrow(`${file}: $: cannot read the test definition: is not valid UTF-8: line 2, byte 65 (0xe9); save the file as UTF-8`);
+  });
+
   it('reports missing test data files and a missing environment file together', async () => {
     const definition = {
       ...minimal(),
@@ -475,7 +567,7 @@ describe('loadDefinition and loadEnvironmentFile', () => {
         path: '$.test_data[1].file',
         message: `data file "data/missing.csv" not found (looked for ${join(dir, 'data', 'missing.csv')})`,
       },
-      { file, path: '$.test_data[2].file', message: `data file "data" is not a file (looked for ${join(dir, 'data')})` },
+      { file, path: '$.test_data[2].file', message: `data file "data" is a directory, not a regular file (looked for ${join(dir, 'data')})` },
     ]);
   });
 
@@ -522,7 +614,11 @@ describe('published schema', () => {
 
 const varName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/);
 const tag = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/);
-const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,12}$/);
+const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,12}$/).filter((name) => FORBIDDEN_HEADERS[name.toLowerCase()] === undefined);
+/** Headers with names distinct regardless of case, as HTTP compares them. */
+const headerSet = fc
+  .uniqueArray(fc.tuple(headerName, fc.string()), { selector: ([name]) => name.toLowerCase(), maxLength: 3 })
+  .map((pairs) => Object.fromEntries(pairs));
 
 const capture = fc.oneof(
   fc.record({ from: fc.constant('body' as const), json_path: fc.constantFrom('token', 'data.id', 'items.0.name') }),
@@ -545,7 +641,7 @@ const stepBody = fc.record(
     name: fc.string({ minLength: 1 }),
     url: fc.oneof(fc.webUrl({ validSchemes: ['http', 'https'] }), varName.map((v) => `{{${v}}}/path`)),
     method: fc.constantFrom(...HTTP_METHODS),
-    headers: fc.dictionary(headerName, fc.string(), { maxKeys: 3 }),
+    headers: headerSet,
     payload: fc.string(),
     timeout: fc.oneof(fc.integer({ min: 1, max: 120 }), fc.double({ min: 0.001, max: 120, noNaN: true })),
     others: fc.record({ h2: fc.boolean(), 'disable-redirect': fc.boolean(), 'disable-compression': fc.boolean() }, { requiredKeys: [] }),
@@ -708,6 +804,51 @@ describe('properties', () => {
         expectWellFormed(validateDefinition(replacedAt(raw, path, replacement), 'def.json'));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('plans every definition validate accepts, up to the bounds, with every timer within setTimeout\'s range', () => {
+    const MAX_TIMER_MS = 2 ** 31 - 1;
+    const OVERRUN_MS = 60_000;
+    const near = (max: number, min = 1) => fc.oneof(fc.integer({ min, max }), fc.integer({ min: Math.max(min, max - 1000), max }));
+    const count = near(LIMITS.iterations);
+    const bigStages = fc
+      .array(fc.record({ duration: near(Math.floor(LIMITS.durationS / 4)), count: near(Math.floor(LIMITS.iterations / 4), 0) }), { minLength: 1, maxLength: 4 })
+      .filter((s) => s.some((stage) => stage.count > 0));
+    const load = fc.oneof(
+      fc.record({ iteration_count: count, duration: near(LIMITS.durationS), load_type: fc.constantFrom(...LOAD_TYPES) }),
+      fc.record({ manual_load: bigStages }),
+    );
+    const step = fc.record({
+      id: fc.constant(1),
+      name: fc.constant('s'),
+      url: fc.constant('http://127.0.0.1:1/'),
+      timeout: fc.oneof(fc.double({ min: LIMITS.timeoutMinS, max: LIMITS.timeoutMaxS, noNaN: true }), fc.constantFrom(LIMITS.timeoutMinS, LIMITS.timeoutMaxS)),
+      sleep: fc.tuple(fc.nat(LIMITS.sleepMs), fc.nat(LIMITS.sleepMs)).map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`),
+    });
+    const shares = fc.dictionary(fc.constantFrom('US', 'DE', 'JP'), near(LIMITS.proxyShare), { minKeys: 1 });
+    const definition = fc.record({
+      name: fc.constant('bounds'),
+      config_data: fc.record({ steps: fc.tuple(step), proxy_config: shares }).chain((c) => load.map((l) => ({ ...c, ...l }))),
+      warm_up: fc.integer({ min: 0, max: 600 }),
+    });
+    fc.assert(
+      fc.property(definition, (raw) => {
+        const result = validateDefinition(raw, 'def.json');
+        if (!result.ok) throw new Error(JSON.stringify(result.problems));
+        const config = result.definition.config_data;
+        const plan = new LoadPlan(config);
+        expect(plan.total).toBe(config.iteration_count);
+        expect(plan.durationS * 1000 + OVERRUN_MS).toBeLessThanOrEqual(MAX_TIMER_MS);
+        expect(plan.startOffsetUs(plan.total - 1)).toBeLessThan(plan.durationS * 1e6);
+        for (const s of config.steps) {
+          const timeoutMs = Math.round(s.timeout * 1000);
+          expect(timeoutMs).toBeGreaterThanOrEqual(1);
+          expect(timeoutMs).toBeLessThanOrEqual(MAX_TIMER_MS);
+          expect(parseSleep(s.sleep)![1]).toBeLessThanOrEqual(MAX_TIMER_MS);
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });

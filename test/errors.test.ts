@@ -1,29 +1,107 @@
-import { describe, expect, it } from 'vitest';
+// Error reasons, from real misbehaving servers on 127.0.0.1 (a raw `net` server writes what no
+// HTTP server should), through the real engine: what undici 8 throws is what is classified.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyError } from '../src/engine/errors.ts';
 import { egressOf } from '../src/engine/engine.ts';
+import { startHostileTarget, type HostileTarget, type Misbehaviour } from './helpers/hostile-target.ts';
+import { definition, runDefinition } from './helpers/run-definition.ts';
+import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
 
-const err = (code: string, name = 'Error') => Object.assign(new Error(code), { code, name });
+async function reasonsFrom(behaviour: Misbehaviour): Promise<Record<string, number>> {
+  const target = await startHostileTarget(behaviour);
+  try {
+    const result = await runDefinition(definition([{ url: `${target.url}/x` }], { iteration_count: 1, duration: 1 }));
+    expect(target.received).toBe(1);
+    return result.results.steps[0]!.error_dist;
+  } finally {
+    await target.close();
+  }
+}
+
+describe('error reasons from misbehaving servers', () => {
+  it.each([
+    ['garbage', 'invalid response'],
+    ['bad status line', 'invalid response'],
+    ['bare 100 continue', 'invalid response'],
+    ['huge header', 'headers too large'],
+    ['truncated body', 'incomplete body'],
+    ['reset', 'connection reset by peer'],
+  ] as [Misbehaviour, string][])('%s → %s', async (behaviour, reason) => {
+    expect(await reasonsFrom(behaviour)).toEqual({ [reason]: 1 });
+  });
+
+  it('a body trickled byte by byte ends at the step timeout, which covers headers and body together', async () => {
+    // Each byte comes 100 ms after the last, well within undici's per-wait body timeout of 1 s: only
+    // a deadline on the whole request ends it. Without one the body would take 100 s, and the run
+    // would be stopped at its overrun limit (60 s, past this test's timeout), cancelled and interrupted.
+    const target = await startHostileTarget('trickle');
+    try {
+      const result = await runDefinition(definition([{ url: `${target.url}/slow`, timeout: 1 }], { iteration_count: 2, duration: 1 }));
+      expect(result.results.steps[0]!.error_dist).toEqual({ 'read timeout': 2 });
+      expect(result.run.interrupted).toBe(false);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('a stop lets requests in flight go within about a second, whatever the step timeout, counted as cancelled', async () => {
+    const target: HostileTarget = await startHostileTarget('silent');
+    const controller = new AbortController();
+    const poll = setInterval(() => {
+      if (target.received === 3) controller.abort();
+    }, 5);
+    try {
+      const started = performance.now();
+      const result = await runDefinition(definition([{ url: `${target.url}/hang`, timeout: 600 }], { iteration_count: 3, duration: 1 }), { signal: controller.signal });
+      expect(result.run.interrupted).toBe(true);
+      expect(result.results.steps[0]!.error_dist).toEqual({ cancelled: 3 });
+      // The step timeout is 10 minutes; only the stop's grace (1 s) can have ended these.
+      expect(performance.now() - started).toBeLessThan(120_000);
+    } finally {
+      clearInterval(poll);
+      await target.close();
+    }
+  });
+});
+
+describe('error reasons from well-behaved failures', () => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await startTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  it('a refused connection, and a request header a data row made invalid', async () => {
+    const port = await refusedPort();
+    const refused = await runDefinition(definition([{ url: `http://127.0.0.1:${port}/` }], { iteration_count: 1, duration: 1 }));
+    expect(refused.results.steps[0]!.error_dist).toEqual({ 'connection refused': 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'loadgate-errors-'));
+    try {
+      // A quoted CSV cell may hold a line break; as a header value it cannot be sent.
+      writeFileSync(join(dir, 'rows.csv'), '"line\r\nbreak"\nfine\n');
+      const test_data = [{ name: 'rows', file: 'rows.csv', file_config: { order: 'sequential', vars: { '0': { tag: 'v' } } } }];
+      const result = await runDefinition(definition([{ url: `${target.url}/ok`, headers: { 'X-V': '{{data.rows.v}}' } }], { iteration_count: 2, duration: 1 }, { test_data }), { concurrency: 1 }, dir);
+      expect(result.results.steps[0]!.error_dist).toEqual({ 'invalid request header': 1 });
+      expect(target.received.map((r) => r.headers['x-v'])).toEqual(['fine']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('classifyError', () => {
-  it.each([
-    [err('ECONNREFUSED'), false, 'connection refused'],
-    [err('ECONNREFUSED'), true, 'proxy connection refused'],
-    [err('UND_ERR_CONNECT_TIMEOUT'), false, 'connection timeout'],
-    [err('UND_ERR_CONNECT_TIMEOUT'), true, 'proxy timeout'],
-    [err('UND_ERR_HEADERS_TIMEOUT'), false, 'read timeout'],
-    [err('UND_ERR_BODY_TIMEOUT'), false, 'read timeout'],
-    [err('ECONNRESET'), false, 'connection reset by peer'],
-    [err('UND_ERR_SOCKET'), false, 'connection reset by peer'],
-    [err('ENOTFOUND'), false, 'dns'],
-    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), false, 'tls'],
-    [err('ERR_TLS_CERT_ALTNAME_INVALID'), false, 'tls'],
-    [err('X', 'MaxRedirectsError'), false, 'too many redirects'],
-    [err('HPE_INVALID_CONSTANT'), false, 'invalid response'],
-    [err('EWHATEVER'), false, 'other: EWHATEVER'],
-    [{ cause: { code: 'ECONNREFUSED' } }, false, 'connection refused'],
-    [null, false, 'other'],
-  ])('%o via proxy %s → %s', (error, viaProxy, reason) => {
-    expect(classifyError(error, viaProxy)).toBe(reason);
+  it('names the reason by code when a cause carries it, and says "other" for what it does not know', () => {
+    expect(classifyError({ cause: { code: 'ECONNREFUSED' } }, false)).toBe('connection refused');
+    expect(classifyError({ code: 'ECONNREFUSED' }, true)).toBe('proxy connection refused');
+    expect(classifyError({ code: 'ENOTFOUND' }, false)).toBe('dns');
+    expect(classifyError({ code: 'EWHATEVER' }, false)).toBe('other: EWHATEVER');
+    expect(classifyError(null, false)).toBe('other');
   });
 });
 

@@ -179,6 +179,26 @@ describe('loadgate serve', () => {
       expectError(await call('DELETE', `/v1/environment/${id}/`), 404, 'not_found');
     });
 
+    it('never answers the value of a secret variable, and runs with it', async () => {
+      target.reset();
+      const vars = [{ key: 'BASE', value: target.url }, { key: 'APIKEY', value: 'sk-server-secret', secret: true }];
+      const created = await call('POST', '/v1/environment/', { json: { name: 'secret-env', vars } });
+      expect(created.status).toBe(201);
+      expect(created.body.vars).toEqual([vars[0], { key: 'APIKEY', value: '***', secret: true }]);
+      expect(JSON.stringify((await call('GET', '/v1/environment/')).body)).not.toContain('sk-server-secret');
+      expect(JSON.stringify((await call('GET', `/v1/environment/${created.body.id}/`)).body)).not.toContain('sk-server-secret');
+      const test = await call('POST', '/v1/load/test/', {
+        json: { name: 'secret', config_data: { steps: [{ id: 1, name: 's', url: '{{BASE}}/ok?key={{APIKEY}}' }], iteration_count: 2, duration: 1 }, environment: created.body.id },
+      });
+      expect(test.status).toBe(201);
+      await untilStatus(test.body.id, ['completed', 'failed', 'stopped']);
+      const result = await call('GET', `/v1/load/test/${test.body.id}/result/`);
+      expect(result.body.results.success_count).toBe(2);
+      expect(target.received.map((r) => r.url)).toEqual(['/ok?key=sk-server-secret', '/ok?key=sk-server-secret']);
+      expect(JSON.stringify(result.body)).not.toContain('sk-server-secret');
+      await call('DELETE', `/v1/environment/${created.body.id}/`);
+    });
+
     it('rejects an invalid environment with 422 and the JSON path of the problem', async () => {
       const answer = await call('POST', '/v1/environment/', { json: { name: 'bad', vars: [{ key: '1X', value: 'v' }] } });
       expectError(answer, 422, 'invalid_request');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { definition, runDefinition } from './helpers/run-definition.ts';
+import { InputError } from '../src/errors.ts';
 
 let target: Target;
 let dir: string;
@@ -62,6 +63,20 @@ describe('test data', () => {
   });
 });
 
+describe('broken test data', () => {
+  it('a CSV that cannot be parsed is one problem, not also an "unknown data set" for each reference to it', async () => {
+    target.reset();
+    const file = csv('broken.csv', 'a,"never closed\n');
+    const run = runDefinition(definition([{ url: `${target.url}/ok?u={{data.users.id}}` }], {},
+      { test_data: [dataSet('users', file, { vars: { '0': { tag: 'id' } } })] }), {}, dir);
+    const error = (await run.catch((e: unknown) => e)) as InputError;
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/broken\.csv line 1: a quoted field is never closed/) });
+    expect(target.received).toHaveLength(0);
+  });
+});
+
 describe('environment values', () => {
   it('render as documented in URL, headers and payload', async () => {
     target.reset();
@@ -75,6 +90,15 @@ describe('environment values', () => {
     expect(request!.headers['x-ids']).toBe('[1,2,3]');
     expect(request!.headers['x-name']).toBe('hello world');
     expect(JSON.parse(request!.body)).toEqual({ n: 42, d: 2.5, b: true, ids: [1, 2, 3], s: 'hello world' });
+  });
+
+  it('a header whose environment value holds a line break, or that names a refused header, is an error before any request', async () => {
+    target.reset();
+    const env = { environment: { name: 'e', vars: [{ key: 'V', value: 'a\r\nX-Injected: 1' }, { key: 'H', value: 'Content-Length' }] } };
+    const run = runDefinition(definition([{ url: `${target.url}/ok`, headers: { 'X-V': '{{V}}', '{{H}}': '3' } }], {}, env));
+    await expect(run).rejects.toThrow(/headers\["X-V"\].*after its variables are resolved: invalid header value: it holds a line break/s);
+    await expect(run).rejects.toThrow(/headers\["\{\{H\}\}"\].*the header "Content-Length" cannot be set/s);
+    expect(target.received).toHaveLength(0);
   });
 
   it('an unknown variable is an error before any request', async () => {

@@ -10,7 +10,7 @@ import type { EnvValue, FileConfig, Step } from '../src/types.ts';
 import { compileStepChecks, type StepChecks, type StepResponse } from '../src/variables/checks.ts';
 import { loadDataSet, type DataSet } from '../src/variables/csv.ts';
 import { DYNAMIC_VALUES, seededRandom } from '../src/variables/dynamic.ts';
-import { envVariables, mergeEnvironments, renderEnvValue } from '../src/variables/environment.ts';
+import { envVariables, mergeEnvironments, redactSecrets, renderEnvValue, secretNames, secretValues } from '../src/variables/environment.ts';
 import {
   beginIteration,
   compileTemplate,
@@ -96,6 +96,17 @@ describe('environment values', () => {
     expect(merged).toEqual({ name: 'head', vars: [{ key: 'A', value: 1 }, { key: 'B', value: 'B2' }, { key: 'C', value: true }] });
     expect(mergeEnvironments(undefined, undefined)).toEqual({ name: '', vars: [] });
     expect(mergeEnvironments({ name: 'only', vars: [] }).name).toBe('only');
+  });
+
+  it('keeps a variable secret through a merge, even when the override gives its value without the flag', () => {
+    const merged = mergeEnvironments(
+      { name: 'def', vars: [{ key: 'KEY', value: 'old', secret: true }, { key: 'BASE', value: 'http://a' }] },
+      { name: 'input', vars: [{ key: 'KEY', value: 'sk-new' }, { key: 'PIN', value: 1234, secret: true }] },
+    );
+    expect(merged.vars).toEqual([{ key: 'KEY', value: 'sk-new', secret: true }, { key: 'BASE', value: 'http://a' }, { key: 'PIN', value: 1234, secret: true }]);
+    expect(secretNames(merged)).toEqual(new Set(['KEY', 'PIN']));
+    expect(secretValues(merged)).toEqual(['sk-new', '1234']);
+    expect(redactSecrets('got "http://sk-new.1234/"', secretValues(merged))).toBe('got "http://***.***/"');
   });
 
   it('renders an environment into template variables', () => {
@@ -285,7 +296,7 @@ describe('CSV data sets', () => {
     const headerOnly = problemsOf(await load(fixture('header-only.csv'), config({ skip_first_line: true })));
     expect(headerOnly[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/has no data rows \(after skipping the first line\)/) });
     expect(problemsOf(await load(fixture('empty.csv'), config()))[0]!.message).toMatch(/has no data rows/);
-    expect(problemsOf(await load(fixture('missing.csv'), config()))[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/cannot read the data file: ENOENT/) });
+    expect(problemsOf(await load(fixture('missing.csv'), config()))[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/cannot read the data file .*missing\.csv: not found/) });
     const bad = problemsOf(await load(fixture('tab.tsv'), config({ delimiter: '\\t', vars: { x: { tag: 'a' }, '1': { tag: 'b c' }, '2': { tag: 'd' }, '3': { tag: 'd' } } })));
     expect(bad.map((p) => p.path)).toEqual([
       '$.test_data[0].file_config.delimiter',
@@ -293,6 +304,27 @@ describe('CSV data sets', () => {
       '$.test_data[0].file_config.vars["3"].tag',
       '$.test_data[0].file_config.vars["x"]',
     ]);
+  });
+
+  it('names the line and byte of the first byte that is not UTF-8, also one split across read chunks, rather than replacing it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loadgate-variables-'));
+    try {
+      const file = join(dir, 'latin1.csv');
+      writeFileSync(file, Buffer.concat([Buffer.from('ok,1\ncaf'), Buffer.from([0xe9]), Buffer.from(',2\n')]));
+      expect(problemsOf(await load(file, config()))).toEqual([
+        { file: DEF, path: '$.test_data[0].file', message: `${file} is not valid UTF-8: line 2, byte 9 (0xe9); save the file as UTF-8` },
+      ]);
+      // A three-byte "€" straddling the stream's 64 KiB chunks is valid; a cut-off one at the end is not.
+      const big = join(dir, 'split.csv');
+      const row = Buffer.from('a,€\n');
+      writeFileSync(big, Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('\n'), ...Array.from({ length: 10 }, () => row), Buffer.from([0xe2, 0x82])]));
+      const problems = problemsOf(await load(big, config()));
+      expect(problems).toEqual([{ file: DEF, path: '$.test_data[0].file', message: `${big} is not valid UTF-8: line 12, byte ${65_536 + 10 * row.length + 1} (0xe2); save the file as UTF-8` }]);
+      writeFileSync(big, Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('€\n'), ...Array.from({ length: 10 }, () => row)]));
+      expect(column(await mustLoad(big, config()), 'b')).toEqual([`${' '.repeat(65_533)}€`, ...new Array(10).fill('€')]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads 1,000,000 rows of 3 columns in a small heap', async () => {

@@ -2,10 +2,10 @@
 // error), validate, load a referenced environment file and locate test data files.
 // Every problem found is thrown at once, as one InputError.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError, type Problem } from '../errors.ts';
 import type { Environment, LoadTestDefinition, TestDataSet } from '../types.ts';
+import { MAX_DATA_BYTES, MAX_DEFINITION_BYTES, openRegularFile, readTextFile } from './text-file.ts';
 import { validateDefinition, validateEnvironment } from './validate.ts';
 
 export interface LoadedDefinition {
@@ -82,29 +82,14 @@ async function locateTestData(
     path: `$.test_data[${index}].file`,
     message: `data file ${JSON.stringify(set.file)} ${reason} (looked for ${absolute})`,
   });
-  try {
-    const info = await stat(absolute);
-    if (!info.isFile()) return { set, problems: [problem('is not a file')] };
-  } catch (err) {
-    return { set, problems: [problem(readFailure(err))] };
-  }
+  const file = await openRegularFile(absolute, MAX_DATA_BYTES);
+  if (!file.ok) return { set, problems: [problem(file.reason)] };
+  await file.handle.close();
   return { set: { ...set, file: absolute }, problems: [] };
 }
 
-async function readText(path: string): Promise<{ ok: true; value: string } | { ok: false; reason: string }> {
-  try {
-    return { ok: true, value: await readFile(path, 'utf8') };
-  } catch (err) {
-    return { ok: false, reason: readFailure(err) };
-  }
-}
-
-function readFailure(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'not found';
-  if (code === 'EISDIR') return 'is a directory, not a file';
-  if (code === 'EACCES') return 'permission denied';
-  return (err as Error).message;
+function readText(path: string): ReturnType<typeof readTextFile> {
+  return readTextFile(path, MAX_DEFINITION_BYTES);
 }
 
 /** Parses JSON; a syntax error becomes an InputError at its line and column. */

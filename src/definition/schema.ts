@@ -16,6 +16,42 @@ export const JSON_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 /** The longest warm-up period (seconds): a warm-up, not a second test. */
 export const MAX_WARM_UP_S = 600;
 
+/**
+ * Bounds that keep whatever validate accepts runnable (docs/security.md): the plan holds one
+ * entry per second, and every timer the run sets must fit Node's 32-bit setTimeout (24.8 days).
+ */
+export const LIMITS = {
+  /** The longest test: a day, so the plan's per-second arrays stay small. */
+  durationS: 86_400,
+  /** The most iterations of one test: beyond any one generator, still exact in the plan's integer maths. */
+  iterations: 1_000_000_000,
+  /** The longest per-request timeout (seconds); shorter than a millisecond would turn it off. */
+  timeoutMinS: 0.001,
+  timeoutMaxS: 3600,
+  /** The longest think time (ms). */
+  sleepMs: 3_600_000,
+  /** Steps of one iteration. */
+  steps: 1000,
+  /** A country's share in proxy_config: a weight, not a count. */
+  proxyShare: 1_000_000,
+} as const;
+
+/**
+ * Request headers a definition may not set, with why: the engine frames the request and manages
+ * its connections, and HTTP/2 forbids connection-specific headers. Any of these would make every
+ * request fail (or frame it wrongly), so validate refuses them.
+ */
+export const FORBIDDEN_HEADERS: Readonly<Record<string, string>> = {
+  'content-length': 'the engine computes it from the payload (a wrong one would break the framing)',
+  'transfer-encoding': 'the engine frames the body itself',
+  connection: 'the engine keeps its connections open; connection options are not the test\'s to set',
+  'keep-alive': 'the engine keeps its connections open',
+  'proxy-connection': 'a connection-specific header (forbidden in HTTP/2)',
+  upgrade: 'the engine does not switch protocols (WebSocket, h2c)',
+  te: 'a connection-specific header (forbidden in HTTP/2)',
+  expect: 'the engine does not wait for 100 Continue',
+};
+
 export const DEFAULTS = {
   method: 'GET' as HttpMethod,
   timeout: 5,
@@ -134,17 +170,23 @@ export const StepSchema = Type.Object(
         type: 'object',
         additionalProperties: { type: 'string' },
         default: {},
-        description: 'Request headers; names and values may hold templates.',
+        description:
+          'Request headers; names and values may hold templates. Values may not hold line breaks or control characters; Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.',
       }),
     ),
     payload: Type.Optional(Type.String({ description: 'Request body as text; may hold templates.' })),
     timeout: Type.Optional(
-      Type.Number({ exclusiveMinimum: 0, default: DEFAULTS.timeout, description: 'Per-request timeout in seconds.' }),
+      Type.Number({
+        minimum: LIMITS.timeoutMinS,
+        maximum: LIMITS.timeoutMaxS,
+        default: DEFAULTS.timeout,
+        description: 'Per-request timeout in seconds: connect, headers and the whole body (at most an hour).',
+      }),
     ),
     others: Type.Optional(Others),
     sleep: Type.Optional(
       patternString(PATTERNS.sleep, {
-        description: 'Think time before the next step, in milliseconds: "1000", or "300-500" for a random time in a range.',
+        description: 'Think time before the next step, in milliseconds: "1000", or "300-500" for a random time in a range (at most 3600000, an hour).',
       }),
     ),
     capture_env: Type.Optional(
@@ -163,36 +205,47 @@ export const StepSchema = Type.Object(
 
 const ManualStage = Type.Object(
   {
-    duration: Type.Integer({ minimum: 1, description: 'Length of the stage in seconds.' }),
-    count: Type.Integer({ minimum: 0, description: 'Iterations started over the stage.' }),
+    duration: Type.Integer({ minimum: 1, maximum: LIMITS.durationS, description: 'Length of the stage in seconds.' }),
+    count: Type.Integer({ minimum: 0, maximum: LIMITS.iterations, description: 'Iterations started over the stage.' }),
   },
   { additionalProperties: false },
 );
 
 export const ConfigDataSchema = Type.Object(
   {
-    steps: Type.Array(StepSchema, { minItems: 1, description: 'The requests of one iteration, in order.' }),
+    steps: Type.Array(StepSchema, { minItems: 1, maxItems: LIMITS.steps, description: 'The requests of one iteration, in order.' }),
     proxy_config: Type.Optional(
-      patternRecord(PATTERNS.countryCode, Type.Integer({ minimum: 0 }), {
+      patternRecord(PATTERNS.countryCode, Type.Integer({ minimum: 0, maximum: LIMITS.proxyShare }), {
         description: 'Share of the iterations per country (two-letter code → integer share). Absent: one location.',
       }),
     ),
     iteration_count: Type.Optional(
-      Type.Integer({ minimum: 1, default: DEFAULTS.iteration_count, description: 'Total number of iterations.' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: LIMITS.iterations,
+        default: DEFAULTS.iteration_count,
+        description: 'Total number of iterations (at most 1,000,000,000).',
+      }),
     ),
     request_count: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Older name of iteration_count; give one of them, not both.' }),
+      Type.Integer({ minimum: 1, maximum: LIMITS.iterations, description: 'Older name of iteration_count; give one of them, not both.' }),
     ),
     load_type: Type.Optional(
       stringEnum(LOAD_TYPES, { default: DEFAULTS.load_type, description: 'How iteration starts are spread over the duration.' }),
     ),
     duration: Type.Optional(
-      Type.Integer({ minimum: 1, default: DEFAULTS.duration, description: 'Length of the test in seconds.' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: LIMITS.durationS,
+        default: DEFAULTS.duration,
+        description: 'Length of the test in seconds (at most 86400, a day).',
+      }),
     ),
     manual_load: Type.Optional(
       Type.Array(ManualStage, {
         minItems: 1,
-        description: 'Explicit stages; replaces load_type, and the stages add up to the duration and iteration count.',
+        description:
+          'Explicit stages; replaces load_type, and the stages add up to the duration and iteration count (at most a day and 1,000,000,000 iterations in all).',
       }),
     ),
   },
@@ -214,7 +267,16 @@ export const EnvironmentSchema = Type.Object(
     name: Type.String({ minLength: 1, description: 'Name of the environment.' }),
     vars: Type.Array(
       Type.Object(
-        { key: patternString(PATTERNS.variableName, { description: 'Variable name, used as {{key}}.' }), value: EnvValue },
+        {
+          key: patternString(PATTERNS.variableName, { description: 'Variable name, used as {{key}}.' }),
+          value: EnvValue,
+          secret: Type.Optional(
+            Type.Boolean({
+              default: false,
+              description: 'A secret (an API key, a token): its value is masked in the action log and never written to results, reports or logs.',
+            }),
+          ),
+        },
         { additionalProperties: false },
       ),
       { description: 'The variables of the environment.' },

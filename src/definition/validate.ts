@@ -6,6 +6,8 @@ import type { ConfigData, Environment, LoadTestDefinition, Step, TestDataSet } f
 import {
   DEFAULTS,
   EnvironmentSchema,
+  FORBIDDEN_HEADERS,
+  LIMITS,
   LoadTestSchema,
   PATTERNS,
   type RawEnvironment,
@@ -62,6 +64,24 @@ export function checkHeaderName(name: string): string | null {
   if (literal === '' && name !== '') return null;
   if (HTTP_TOKEN.test(literal)) return null;
   return `invalid header name ${describeValue(name)}: expected letters, digits and !#$%&'*+-.^_\`|~ only (no spaces or colons)`;
+}
+
+/** undici's rule for a header value: tab, visible ASCII and Latin-1; never CR, LF or NUL. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** The problem with a header value's written parts (templates are checked after resolution), or null. */
+export function checkHeaderValue(value: string): string | null {
+  const literal = value.replace(TEMPLATE, '');
+  if (HEADER_VALUE.test(literal)) return null;
+  const bad = [...literal].find((c) => !HEADER_VALUE.test(c)) ?? '';
+  const named = bad === '\r' || bad === '\n' ? 'a line break' : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  return `invalid header value: it holds ${named}; a header value is one line of tab, printable ASCII and Latin-1 characters`;
+}
+
+/** Why a header may not be set by a definition, or null. */
+export function forbiddenHeader(name: string): string | null {
+  const reason = FORBIDDEN_HEADERS[name.toLowerCase()];
+  return reason === undefined ? null : `the header ${describeValue(name)} cannot be set: ${reason}`;
 }
 
 // ---- schema ----
@@ -153,6 +173,8 @@ function translate(e: ErrorObject, root: unknown): Problem {
       return { path, message: `expected ${typeWord(parent.type)} greater than ${String(params.limit)}, ${got}` };
     case 'minItems':
       return { path, message: `expected at least ${plural(Number(params.limit), 'item')}, ${got}` };
+    case 'maxItems':
+      return { path, message: `expected at most ${plural(Number(params.limit), 'item')}, got ${plural((e.data as unknown[]).length, 'item')}` };
     case 'minLength':
     case 'maxLength':
       return { path, message: `expected ${lengthWords(parent)}, ${got}` };
@@ -326,18 +348,36 @@ function stepProblems(step: Record<string, unknown>, path: string): Problem[] {
     const message = checkStepUrl(step.url);
     if (message) problems.push({ path: `${path}.url`, message });
   }
-  if (isRecord(step.headers)) {
-    for (const name of Object.keys(step.headers)) {
-      const message = checkHeaderName(name);
-      if (message) problems.push({ path: `${path}.headers${member(name)}`, message });
-    }
-  }
-  const sleep = typeof step.sleep === 'string' ? /^([0-9]+)-([0-9]+)$/.exec(step.sleep) : null;
-  if (sleep && Number(sleep[2]) < Number(sleep[1])) {
-    problems.push({ path: `${path}.sleep`, message: `expected a range "N-M" with M ≥ N, got ${describeValue(step.sleep)}` });
-  }
+  if (isRecord(step.headers)) problems.push(...headerProblems(step.headers, `${path}.headers`));
+  problems.push(...sleepProblems(step.sleep, `${path}.sleep`));
   if (isRecord(step.capture_env)) problems.push(...captureProblems(step.capture_env, `${path}.capture_env`));
   return problems;
+}
+
+function headerProblems(headers: Record<string, unknown>, path: string): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Map<string, string>();
+  for (const [name, value] of Object.entries(headers)) {
+    const at = `${path}${member(name)}`;
+    const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? (typeof value === 'string' ? checkHeaderValue(value) : null);
+    if (message) problems.push({ path: at, message });
+    const earlier = seen.get(name.toLowerCase());
+    if (earlier !== undefined) {
+      problems.push({ path: at, message: `duplicate header ${describeValue(name)} (also ${describeValue(earlier)}): header names are case-insensitive` });
+    } else seen.set(name.toLowerCase(), name);
+  }
+  return problems;
+}
+
+function sleepProblems(sleep: unknown, path: string): Problem[] {
+  const range = typeof sleep === 'string' ? /^([0-9]+)(?:-([0-9]+))?$/.exec(sleep) : null;
+  if (!range) return [];
+  const [min, max] = [Number(range[1]), Number(range[2] ?? range[1])];
+  if (max > LIMITS.sleepMs) {
+    return [{ path, message: `expected at most ${LIMITS.sleepMs} ms (an hour) of think time, got ${describeValue(sleep)}` }];
+  }
+  if (max < min) return [{ path, message: `expected a range "N-M" with M ≥ N, got ${describeValue(sleep)}` }];
+  return [];
 }
 
 function captureProblems(captures: Record<string, unknown>, path: string): Problem[] {
@@ -367,6 +407,14 @@ function countProblems(config: Record<string, unknown>): Problem[] {
   const total = counts.reduce((sum, n) => sum + n, 0);
   if (total === 0) {
     problems.push({ path: '$.config_data.manual_load', message: 'expected at least one stage with a count above 0, got none' });
+  }
+  if (total > LIMITS.iterations) {
+    problems.push({ path: '$.config_data.manual_load', message: `the stages add up to ${total} iterations; at most ${LIMITS.iterations} are allowed` });
+  }
+  const durations = stages.map((s) => s.duration);
+  const seconds = durations.every(isNonNegativeInteger) ? durations.reduce((sum, n) => sum + n, 0) : 0;
+  if (seconds > LIMITS.durationS) {
+    problems.push({ path: '$.config_data.manual_load', message: `the stages add up to ${seconds} s; a test lasts at most ${LIMITS.durationS} s (a day)` });
   }
   for (const key of ['iteration_count', 'request_count'] as const) {
     const given = config[key];
@@ -480,5 +528,5 @@ function normaliseTestData(raw: NonNullable<RawLoadTest['test_data']>[number]): 
 }
 
 function normaliseEnvironment(raw: RawEnvironment): Environment {
-  return { name: raw.name, vars: raw.vars.map(({ key, value }) => ({ key, value })) };
+  return { name: raw.name, vars: raw.vars.map(({ key, value, secret }) => (secret ? { key, value, secret } : { key, value })) };
 }

@@ -259,8 +259,8 @@ export class Engine implements SlotHost {
     return this.egress.proxyOf[location] !== null;
   }
 
-  classify(error: unknown, location: number): string {
-    return this.stopping ? 'cancelled' : classifyError(error, this.viaProxy(location));
+  classify(error: unknown, location: number, responseStarted: boolean): string {
+    return this.stopping ? 'cancelled' : classifyError(error, this.viaProxy(location), responseStarted);
   }
 
   iterationEnded(slot: Slot, now: number): void {

@@ -5,9 +5,10 @@ import type { Dispatcher } from 'undici';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { loadDataSet, type DataSet } from '../variables/csv.ts';
-import { envVariables, mergeEnvironments } from '../variables/environment.ts';
+import { envVariables, mergeEnvironments, redactSecrets, secretNames, secretValues } from '../variables/environment.ts';
 import { beginIteration, compileTemplate, compileUrl, createIterationVars, type TemplateScope } from '../variables/template.ts';
 import { compileStepChecks } from '../variables/checks.ts';
+import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
 import type { PreparedTest } from './run.ts';
 import type { Environment, Step } from '../types.ts';
@@ -26,7 +27,7 @@ function compiled<T>(value: T | Problem[], problems: Problem[]): T | null {
   return value as T;
 }
 
-function prepareStep(step: Step, index: number, scope: TemplateScope, file: string, problems: Problem[]): PreparedStep | null {
+function prepareStep(step: Step, index: number, scope: TemplateScope & { secrets: ReadonlySet<string> }, file: string, problems: Problem[]): PreparedStep | null {
   const at = (suffix: string) => ({ file, path: `$.config_data.steps[${index}]${suffix}` });
   const before = problems.length;
   const url = compiled(compileUrl(step.url, scope, at('.url')), problems);
@@ -34,13 +35,14 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
     compiled(compileTemplate(name, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
     compiled(compileTemplate(value, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
   ]);
+  problems.push(...resolvedHeaderProblems(Object.keys(step.headers), headers, at));
   const body = step.payload === undefined ? null : compiled(compileTemplate(step.payload, scope, at('.payload')), problems);
   const checks = step.capture_env || step.assertion ? compiled(compileStepChecks(step, scope, at('')), problems) : null;
   if (problems.length > before || !url) return null;
   const prepared: PreparedStep = {
     id: step.id,
     name: step.name,
-    displayUrl: withEnvironment(step.url, scope.env),
+    displayUrl: withEnvironment(step.url, scope.env, scope.secrets),
     origin: url.origin,
     method: step.method as Dispatcher.HttpMethod,
     path: url.path,
@@ -58,8 +60,22 @@ function prepareStep(step: Step, index: number, scope: TemplateScope, file: stri
   return prepared;
 }
 
-function withEnvironment(text: string, env: ReadonlyMap<string, string>): string {
-  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) => env.get(key) ?? whole);
+/** Headers whose templates resolved before the run (environment variables) are checked as written ones are. */
+function resolvedHeaderProblems(
+  written: string[],
+  headers: [Renderable | null, Renderable | null][],
+  at: (suffix: string) => Omit<Problem, 'message'>,
+): Problem[] {
+  return headers.flatMap(([name, value], i) => {
+    const message = (name?.static != null ? checkHeaderName(name.static) ?? forbiddenHeader(name.static) : null)
+      ?? (value?.static != null ? checkHeaderValue(value.static) : null);
+    return message ? [{ ...at(`.headers[${JSON.stringify(written[i])}]`), message: `after its variables are resolved: ${message}` }] : [];
+  });
+}
+
+/** The text with environment variables resolved, except secret ones, which stay `{{KEY}}`. */
+function withEnvironment(text: string, env: ReadonlyMap<string, string>, secrets: ReadonlySet<string>): string {
+  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) => (secrets.has(key) ? whole : (env.get(key) ?? whole)));
 }
 
 /** One options object for every request of a constant step; the body encoded once. */
@@ -69,28 +85,43 @@ function staticOptions(step: PreparedStep): Dispatcher.DispatchOptions {
   return options;
 }
 
-async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<DataSet[]> {
+/** Problems quote resolved text (a URL after its variables): a secret value in one becomes `***`. */
+function withoutSecrets(problems: Problem[], environment: Environment): Problem[] {
+  const secrets = secretValues(environment);
+  return secrets.length === 0 ? problems : problems.map((p) => ({ ...p, message: redactSecrets(p.message, secrets) }));
+}
+
+async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
   // loadDefinition makes data paths absolute; resolving against the definition's folder also
   // serves definitions validated elsewhere (the server, tests) with paths as written.
-  const sets = await Promise.all(loaded.definition.test_data.map((set, i) =>
+  const declared = loaded.definition.test_data;
+  const sets = await Promise.all(declared.map((set, i) =>
     loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` })));
-  return sets.filter((set): set is DataSet => !Array.isArray(set) || (problems.push(...set), false));
+  const unreadable = new Set<string>();
+  const good = sets.filter((set, i): set is DataSet => {
+    if (!Array.isArray(set)) return true;
+    problems.push(...set);
+    unreadable.add(declared[i]!.name);
+    return false;
+  });
+  return { loaded: good, unreadable };
 }
 
 export async function prepareTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<PreparedTest> {
   const { definition } = loaded;
   const problems: Problem[] = [];
-  const dataSets = await loadDataSets(loaded, problems);
+  const { loaded: dataSets, unreadable } = await loadDataSets(loaded, problems);
   const environment = mergeEnvironments(definition.environment, options.environment);
   const capturedNames = new Set<string>();
+  const secrets = secretNames(environment);
   const steps: PreparedStep[] = [];
   definition.config_data.steps.forEach((step, i) => {
-    const scope: TemplateScope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames) };
+    const scope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames), unreadableDataSets: unreadable, secrets };
     const prepared = prepareStep(step, i, scope, loaded.file, problems);
     if (prepared) steps.push(prepared);
     for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);
   });
-  if (problems.length > 0) throw new InputError(problems);
+  if (problems.length > 0) throw new InputError(withoutSecrets(problems, environment));
   const perIteration = dataSets.length > 0 || steps.some((s) => !isStatic(s) || s.checks !== null);
   return {
     definition: {

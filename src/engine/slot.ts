@@ -9,6 +9,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { RedirectHandler, type Dispatcher } from 'undici';
 import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
 import type { Recorder } from './recorder.ts';
+import { DEADLINE_CODE } from './errors.ts';
 
 /** Redirects followed before a step fails with "too many redirects" (docs/engine.md). */
 const MAX_REDIRECTS = 10;
@@ -26,7 +27,7 @@ export interface SlotHost {
   redirectDispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher;
   newConnection(index: number): Dispatcher;
   newRedirectAgent(h2: boolean): Dispatcher;
-  classify(error: unknown, location: number): string;
+  classify(error: unknown, location: number, responseStarted: boolean): string;
   iterationEnded(slot: Slot, now: number): void;
 }
 
@@ -60,11 +61,16 @@ export class Slot {
   private chunks: Buffer[] | null = null;
   private bodyBytes = 0;
   private sleeping: NodeJS.Timeout | undefined;
+  /** The request's deadline; refreshed at every send rather than made anew (no allocation per request). */
+  private deadline: NodeJS.Timeout | undefined;
+  private deadlineMs = 0;
+  /** The controller of the request (or redirect hop) in flight, to abort it at its deadline. */
+  private controller: Dispatcher.DispatchController | null = null;
   private options: Dispatcher.DispatchOptions | null = null;
   private redirector: Dispatcher.DispatchHandler | null = null;
   /** Receives the final response of a redirect chain from the RedirectHandler. */
   private readonly afterRedirects: Dispatcher.DispatchHandler = {
-    onRequestStart: () => {},
+    onRequestStart: (controller) => this.requestStarted(controller),
     onResponseStart: (_c, statusCode, headers) => this.started(statusCode, headers),
     onResponseData: (_c, chunk) => this.received(chunk),
     onResponseEnd: () => this.ended(),
@@ -123,6 +129,8 @@ export class Slot {
     this.options = options;
     this.redirector = null;
     this.sentAt = now;
+    this.controller = null;
+    this.armDeadline(step.timeoutMs);
     try {
       this.host.dispatcherFor(this, this.location, this.stepIndex).dispatch(options, this);
     } catch (error) {
@@ -130,7 +138,36 @@ export class Slot {
     }
   }
 
-  onRequestStart(): void {}
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.requestStarted(controller);
+  }
+
+  private requestStarted(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+  }
+
+  /**
+   * undici's headersTimeout and bodyTimeout bound each wait, so a body trickled a byte at a time
+   * would never time out: the step timeout is also a deadline on the whole request, from dispatch
+   * to the last byte (docs/engine.md).
+   */
+  private armDeadline(ms: number): void {
+    if (this.deadline !== undefined && this.deadlineMs === ms) {
+      this.deadline.refresh();
+      return;
+    }
+    clearTimeout(this.deadline);
+    this.deadlineMs = ms;
+    this.deadline = setTimeout(this.onDeadline, ms).unref();
+  }
+
+  private readonly onDeadline = (): void => {
+    if (this.settled) return;
+    // Still waiting for its connection: the connect timeout covers that; look again a timeout later.
+    if (this.controller === null) return void this.deadline?.refresh();
+    const error = Object.assign(new Error(`no complete response within the step timeout (${this.deadlineMs} ms)`), { code: DEADLINE_CODE });
+    this.controller.abort(error);
+  };
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
     const step = this.host.steps[this.stepIndex]!;
@@ -178,6 +215,7 @@ export class Slot {
   private ended(): void {
     if (this.settled) return;
     this.settled = true;
+    this.controller = null;
     const now = this.host.clock();
     const step = this.host.steps[this.stepIndex]!;
     const rec = this.host.recorder;
@@ -192,8 +230,9 @@ export class Slot {
   private failed(error: Error): void {
     if (this.settled) return;
     this.settled = true;
+    this.controller = null;
     this.host.requests++;
-    const reason = this.host.classify(error, this.location);
+    const reason = this.host.classify(error, this.location, this.status !== 0);
     // undici may still be failing the rest of this Client's queue (a refused connect errors every
     // queued request in one loop); a request dispatched into it from here breaks its invariants.
     queueMicrotask(() => this.fail(reason, this.host.clock()));

@@ -2,9 +2,10 @@
 // columns. A column is stored as a few large strings plus end offsets, not one string per
 // cell: a million rows then cost about their bytes, not ~50 bytes of object header per cell.
 
-import { createReadStream } from 'node:fs';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
+import { MAX_DATA_BYTES, openRegularFile, Utf8Check } from '../definition/text-file.ts';
 import type { Problem } from '../errors.ts';
 import type { FileConfig, TestDataSet } from '../types.ts';
 
@@ -71,12 +72,35 @@ export async function loadDataSet(set: TestDataSet, where: DataSetSource): Promi
     },
   });
   parser.resume();
+  const file = await openRegularFile(set.file, MAX_DATA_BYTES);
+  if (!file.ok) return [{ ...fileOf(where), path: `${where.path}.file`, message: `cannot read the data file ${set.file}: ${file.reason}` }];
+  let notUtf8: Problem | undefined;
+  const check = utf8Checked((reason) => (notUtf8 = { ...fileOf(where), path: `${where.path}.file`, message: `${set.file} ${reason}` }));
   try {
-    await pipeline(createReadStream(set.file), parser);
+    await pipeline(file.handle.createReadStream(), check, parser);
   } catch (err) {
-    return [shortRow ?? readProblem(set.file, config, err, where)];
+    return [notUtf8 ?? shortRow ?? readProblem(set.file, config, err, where)];
   }
   return finishDataSet(set, columns, builders, rowCount, where);
+}
+
+/** Passes the bytes on while they are UTF-8; the first bad byte stops the parse (csv-parse would replace it). */
+function utf8Checked(onInvalid: (reason: string) => void): Transform {
+  const check = new Utf8Check();
+  const fail = (reason: string | null): Error | null => {
+    if (reason === null) return null;
+    onInvalid(reason);
+    return new Error(reason);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const error = fail(check.push(chunk));
+      done(error, error ? undefined : chunk);
+    },
+    flush(done) {
+      done(fail(check.end()));
+    },
+  });
 }
 
 function finishDataSet(

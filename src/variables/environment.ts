@@ -27,12 +27,32 @@ function renderNumber(n: number): string {
  */
 export function mergeEnvironments(base?: Environment, override?: Environment): Environment {
   const values = new Map<string, EnvValue>();
-  for (const { key, value } of base?.vars ?? []) values.set(key, value);
-  for (const { key, value } of override?.vars ?? []) values.set(key, value);
+  // Once secret, always secret: an override that gives a new value without the flag keeps it hidden.
+  const secret = new Set<string>();
+  for (const { key, value, secret: s } of [...(base?.vars ?? []), ...(override?.vars ?? [])]) {
+    values.set(key, value);
+    if (s) secret.add(key);
+  }
   return {
     name: override?.name ?? base?.name ?? '',
-    vars: [...values].map(([key, value]) => ({ key, value })),
+    vars: [...values].map(([key, value]) => (secret.has(key) ? { key, value, secret: true } : { key, value })),
   };
+}
+
+/** The names of the environment's secret variables. */
+export function secretNames(env?: Environment): Set<string> {
+  return new Set((env?.vars ?? []).filter((v) => v.secret).map((v) => v.key));
+}
+
+/** The text of every secret value, longest first (so a value inside another is replaced after it). */
+export function secretValues(env?: Environment): string[] {
+  const values = (env?.vars ?? []).filter((v) => v.secret).map((v) => renderEnvValue(v.value)).filter((v) => v !== '');
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every secret value replaced by `***`: for messages that quote resolved text. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join('***'), text);
 }
 
 /** Every variable of an environment, rendered: the `env` of a TemplateScope. A repeated key: the last wins. */

@@ -26,6 +26,11 @@ export interface TemplateScope {
   dataSets: readonly DataSet[];
   /** The names captured by steps that run before the one being compiled. */
   capturedNames: ReadonlySet<string>;
+  /**
+   * Declared data sets that could not be loaded: their problems are reported already, so a
+   * reference to one is not reported again as an unknown set.
+   */
+  unreadableDataSets?: ReadonlySet<string>;
 }
 
 /** Where a template is written: the definition file and the JSON path of the string. */
@@ -126,7 +131,11 @@ const DYNAMIC_REF = /^(_[A-Za-z]+)\s*(?:\(([^()]*)\))?$/;
 
 function resolve(ref: string, scope: TemplateScope): Resolved {
   if (ref === '') return { error: 'empty "{{}}"; write {{NAME}}, {{data.<set>.<tag>}} or a dynamic value such as {{_randomUUID}}' };
-  if (ref.startsWith('data.')) return resolveData(ref, scope.dataSets);
+  if (ref.startsWith('data.')) {
+    // A placeholder: the test will not run, and the set's own problem says why.
+    if (scope.unreadableDataSets?.has(ref.split('.')[1] ?? '')) return { constant: '' };
+    return resolveData(ref, scope.dataSets);
+  }
   const dynamic = DYNAMIC_REF.exec(ref);
   if (dynamic !== null && isDynamicName(dynamic[1]!)) {
     if (scope.env.has(ref)) return { error: `"${ref}" is both an environment variable and a dynamic value; rename the environment variable` };

@@ -6,6 +6,11 @@ import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '
 import { problemsError } from '../errors.ts';
 import type { EnvironmentRecord } from '../store.ts';
 
+/** An environment as answered: a secret variable's value is stored for the runs but never given back. */
+export function shown(record: EnvironmentRecord): EnvironmentRecord {
+  return { ...record, vars: record.vars.map((v) => (v.secret ? { ...v, value: '***' } : v)) };
+}
+
 export function environmentRoutes(ctx: ServerContext): RouteTable {
   const find = (id: string): EnvironmentRecord => {
     const record = ctx.store.getEnvironment(id);
@@ -20,16 +25,16 @@ export function environmentRoutes(ctx: ServerContext): RouteTable {
         const record: EnvironmentRecord = { id: randomUUID(), ...checked.environment, created_at: new Date().toISOString() };
         ctx.store.createEnvironment(record);
         reply.code(201);
-        return record;
+        return shown(record);
       },
-      GET: async () => ctx.store.listEnvironments(),
+      GET: async () => ctx.store.listEnvironments().map(shown),
     },
     '/v1/environment/:id/': {
-      GET: async (req) => find(param(req, 'id')),
+      GET: async (req) => shown(find(param(req, 'id'))),
       DELETE: async (req) => {
         const record = find(param(req, 'id'));
         ctx.store.deleteEnvironment(record.id);
-        return record;
+        return shown(record);
       },
     },
   };

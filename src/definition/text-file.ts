@@ -1,0 +1,138 @@
+// Reading a user's file as text, defensively: only a regular file (a FIFO would block forever and
+// /dev/urandom never ends), no larger than a limit, and valid UTF-8 (a bad byte is an error naming
+// its line and byte, never silently replaced with U+FFFD).
+import { constants, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+
+/** The largest definition or environment file read (bytes). */
+export const MAX_DEFINITION_BYTES = 16 * 1024 * 1024;
+/** The largest CSV data file read (bytes): its tagged columns are held in memory. */
+export const MAX_DATA_BYTES = 256 * 1024 * 1024;
+
+export type TextRead = { ok: true; value: string } | { ok: false; reason: string };
+
+/** Reads a regular file of at most `maxBytes` bytes as UTF-8. */
+export async function readTextFile(path: string, maxBytes: number): Promise<TextRead> {
+  const file = await openRegularFile(path, maxBytes);
+  if (!file.ok) return file;
+  try {
+    const bytes = await file.handle.readFile();
+    if (bytes.length > maxBytes) return { ok: false, reason: tooLarge(bytes.length, maxBytes) };
+    const invalid = invalidUtf8(bytes);
+    return invalid ? { ok: false, reason: invalid } : { ok: true, value: bytes.toString('utf8') };
+  } catch (err) {
+    return { ok: false, reason: readFailure(err) };
+  } finally {
+    await file.handle.close();
+  }
+}
+
+export type OpenedFile = { ok: true; handle: FileHandle; size: number } | { ok: false; reason: string };
+
+/**
+ * Opens `path` for reading if it is a regular file within the size limit. O_NONBLOCK makes the
+ * open of a FIFO without a writer return at once, so that fstat can refuse it.
+ */
+export async function openRegularFile(path: string, maxBytes: number): Promise<OpenedFile> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    return { ok: false, reason: readFailure(err) };
+  }
+  const info = await handle.stat();
+  const problem = info.isFile() ? (info.size > maxBytes ? tooLarge(info.size, maxBytes) : null) : notRegular(info);
+  if (problem === null) return { ok: true, handle, size: info.size };
+  await handle.close();
+  return { ok: false, reason: problem };
+}
+
+function notRegular(info: Stats): string {
+  const kind = info.isDirectory() ? 'a directory'
+    : info.isFIFO() ? 'a named pipe (FIFO)'
+    : info.isCharacterDevice() || info.isBlockDevice() ? 'a device'
+    : info.isSocket() ? 'a socket' : 'not a regular file';
+  return `is ${kind}, not a regular file`;
+}
+
+function tooLarge(size: number, maxBytes: number): string {
+  return `is ${size} bytes, larger than the ${maxBytes / (1024 * 1024)} MiB allowed`;
+}
+
+export function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'not found';
+  if (code === 'EISDIR') return 'is a directory, not a file';
+  if (code === 'EACCES') return 'permission denied';
+  return (err as Error).message;
+}
+
+/** Where the first byte that is not UTF-8 is, as "line L, byte B": null when every byte is. */
+export function invalidUtf8(bytes: Uint8Array, firstLine = 1, firstByte = 0): string | null {
+  const at = invalidUtf8Offset(bytes);
+  if (at < 0) return null;
+  let line = firstLine;
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+  return `is not valid UTF-8: line ${line}, byte ${firstByte + at + 1} (0x${bytes[at]!.toString(16).padStart(2, '0')}); save the file as UTF-8`;
+}
+
+/**
+ * The offset of the first byte of an invalid UTF-8 sequence, or -1. A sequence cut off by the end
+ * of `bytes` counts as invalid: callers that stream pass whole files or keep the tail (see Utf8Check).
+ */
+export function invalidUtf8Offset(bytes: Uint8Array, end = bytes.length): number {
+  let i = 0;
+  while (i < end) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > end) return i;
+    const second = bytes[i + 1]!;
+    // The second byte's range rules out overlong forms, surrogates and code points above U+10FFFF.
+    const low = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+    const high = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+    if (second < low || second > high) return i;
+    for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
+    i += length;
+  }
+  return -1;
+}
+
+/** Checks a stream of chunks as one UTF-8 text, carrying a sequence split across chunks. */
+export class Utf8Check {
+  private line = 1;
+  private offset = 0;
+  private tail: Buffer = Buffer.alloc(0);
+
+  /** The problem with this chunk (as "line L, byte B" of the whole file), or null. */
+  push(chunk: Buffer): string | null {
+    const bytes = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
+    const keep = incompleteTail(bytes);
+    const problem = invalidUtf8(bytes.subarray(0, bytes.length - keep), this.line, this.offset);
+    if (problem) return problem;
+    const done = bytes.subarray(0, bytes.length - keep);
+    for (const b of done) if (b === 0x0a) this.line++;
+    this.offset += done.length;
+    this.tail = Buffer.from(bytes.subarray(bytes.length - keep));
+    return null;
+  }
+
+  /** The problem with a sequence left unfinished at the end of the file, or null. */
+  end(): string | null {
+    return this.tail.length > 0 ? invalidUtf8(this.tail, this.line, this.offset) : null;
+  }
+}
+
+/** How many bytes at the end start a multi-byte sequence that the next chunk may finish (0–3). */
+function incompleteTail(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const b = bytes[bytes.length - back]!;
+    if ((b & 0xc0) === 0x80) continue;
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
+}
