@@ -42,7 +42,9 @@ function writeDefinition(name: string, iterations: number, duration: number): st
 describe('loadgate run', () => {
   it('runs, prints the summary and writes the results; exit 0 when thresholds hold', async () => {
     const results = join(dir, 'pass.json');
-    const run = await loadgate(['run', writeDefinition('pass', 30, 1), '--results', results, '--threshold', 'p95 < 5s', '--threshold', 'step[slow].min >= 15ms']);
+    // A lower bound met by 5 ms is one a late event loop could have met for the service: on a busy
+    // machine the generator's check would rightly fail it (docs/verdict.md), so here it only warns.
+    const run = await loadgate(['run', writeDefinition('pass', 30, 1), '--results', results, '--threshold', 'p95 < 5s', '--threshold', 'step[slow].min >= 15ms', '--on-saturated', 'warn']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('loadgate: pass passed');
     expect(run.stdout).toMatch(/home\s+GET \/ok\s+30\s+0/);
