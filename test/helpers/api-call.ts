@@ -1,0 +1,46 @@
+// Requests to a running `loadgate serve` with fetch(): JSON or form bodies, the test key by default,
+// and the answer's JSON body decoded when it is JSON.
+import { TEST_KEY } from './server-process.ts';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // Test code reads answers by their documented shape.
+  body: any;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  form?: FormData;
+  /** null: no X-API-KEY header. */
+  key?: string | null;
+}
+
+export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
+
+export function apiCaller(baseUrl: () => string): Call {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.key !== null) headers['x-api-key'] = options.key ?? TEST_KEY;
+    let body: string | FormData | undefined = options.form;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(`${baseUrl()}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.startsWith('application/json');
+    return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+  };
+}
+
+/** Polls `read` until `done`; bounded by a generous deadline, never by a guess at how long work takes. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
