@@ -1,9 +1,11 @@
 // The routes of `loadgate serve` beyond the first ones: plan CRUD and tests created from a plan,
-// updates (PATCH) of environments and test data, optional step names. A real server process,
-// real HTTP.
+// updates (PATCH) of environments and test data, optional step names, rate limits by method
+// class, every method answered in JSON. A real server process, real HTTP.
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, pollUntil, type Answer } from './helpers/api-call.ts';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -126,3 +128,41 @@ describe('loadgate serve: plans, updates, step names', () => {
     });
   });
 });
+
+describe('loadgate serve --rate-limit on: methods and their classes', () => {
+  let server: ServerProcess;
+  const call = apiCaller(() => server.url);
+  beforeAll(async () => {
+    server = await startServerProcess({ args: ['--rate-limit', 'on'] });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('lets a GET and a POST go back to back, as the official latency action sends them', async () => {
+    expect((await call('GET', '/v1/latency/locations/')).status).toBe(200);
+    expect((await call('POST', '/v1/environment/', { json: { name: 'e', vars: [] } })).status).toBe(201);
+  });
+
+  it('answers CONNECT and methods the server does not serve in JSON, never by closing the connection', async () => {
+    const connectAnswer = await rawRequest(server.port, `CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\nX-API-KEY: ${TEST_KEY}\r\n\r\n`);
+    expect(connectAnswer.status).toBe(405);
+    expect(JSON.parse(connectAnswer.body).error.code).toBe('method_not_allowed');
+    const propfind = await rawRequest(server.port, `PROPFIND /v1/environment/ HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${TEST_KEY}\r\nConnection: close\r\n\r\n`);
+    expect(propfind.status).toBe(405);
+    expect(propfind.head).toMatch(/^allow: POST, GET, HEAD$/im);
+    expect(JSON.parse(propfind.body).error.code).toBe('method_not_allowed');
+  });
+});
+
+/** One request written by hand on a socket, for methods fetch() will not send. */
+async function rawRequest(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(request);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const split = text.indexOf('\r\n\r\n');
+  return { status: Number(text.split(' ')[1]), head: text.slice(0, split), body: text.slice(split + 4) };
+}

@@ -2,7 +2,9 @@
 // redirect; absolute-form targets routed; JSON errors everywhere, router 404/405 and size
 // limits included; 415 only for a body that is really there), authentication, and the routes,
 // one module per resource under routes/.
+import { METHODS, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { KeyCheck } from './auth.ts';
@@ -27,13 +29,16 @@ function isReportPage(method: string, url: string): boolean {
 
 const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, reportRoutes];
 
-/** The methods a path answers 405 to when it does not serve them. */
-const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/**
+ * The methods a path answers 405 to when it does not serve them: every method Node parses
+ * (WebDAV's included) but CONNECT, which never reaches the router (answerConnect).
+ */
+const KNOWN_METHODS = METHODS.filter((method) => method !== 'CONNECT');
 
 export interface Access {
   checkKey: (header: string | string[] | undefined) => KeyCheck;
   /** Null when the request may go ahead, else the 429; absent without --rate-limit. */
-  rateLimit?: (keyIndex: number) => ApiError | null;
+  rateLimit?: (keyIndex: number, method: string) => ApiError | null;
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -70,6 +75,25 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * Node hands a CONNECT to a 'connect' listener, or closes the connection when there is none:
+ * answer it in JSON like every other method this server does not serve.
+ */
+function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  const body = JSON.stringify({ error: { code: 'method_not_allowed', message: 'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)' } });
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Fastify routes only the common methods; the others are added so that they reach a route's 405. */
+function supportEveryMethod(app: FastifyInstance): void {
+  for (const method of KNOWN_METHODS) {
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
 }
 
 function registerBodyParsers(app: FastifyInstance): void {
@@ -130,6 +154,8 @@ export async function buildApp(ctx: ServerContext, access: Access): Promise<Fast
       answerError(error, req, reply);
     },
   });
+  app.server.on('connect', answerConnect);
+  supportEveryMethod(app);
   registerBodyParsers(app);
   await app.register(multipart, {
     limits: { fileSize: ctx.limits.uploadBytes, files: 1, fields: 10, fieldSize: ctx.limits.bodyBytes, parts: 12, headerPairs: 100 },
@@ -138,7 +164,7 @@ export async function buildApp(ctx: ServerContext, access: Access): Promise<Fast
     if (isReportPage(req.method, req.url)) return;
     const check = access.checkKey(req.headers['x-api-key']);
     if (!check.ok) return sendError(reply, check.error);
-    const limited = access.rateLimit?.(check.keyIndex);
+    const limited = access.rateLimit?.(check.keyIndex, req.method);
     if (limited) return sendError(reply, limited);
   });
   app.setErrorHandler(answerError);

@@ -12,7 +12,7 @@ import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locat
 import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
-import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList } from './auth.ts';
+import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList, parseRateLimit, type RateLimits } from './auth.ts';
 import type { Limits } from './errors.ts';
 import { TestQueue } from './queue.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
@@ -28,8 +28,8 @@ export interface ServerOptions {
   /** Where uploaded test data files are kept; created when missing. */
   dataDir: string;
   apiKeys: string[];
-  /** Requests per second per key; absent: no limit. */
-  rateLimit?: number;
+  /** Requests per second per key and method class; absent: no limit. */
+  rateLimit?: RateLimits;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
   /** Where latency tests measure from; default DEFAULT_LATENCY_LOCATIONS. */
@@ -52,7 +52,7 @@ export interface ServeIo {
 }
 
 const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--db FILE] [--api-key-file FILE]
-                      [--rate-limit N] [--proxy CC=URL]... [--data-dir DIR]
+                      [--rate-limit on|N|GET=N,OTHER=M] [--proxy CC=URL]... [--data-dir DIR]
                       [--latency-location CODE=Name[@http://proxy:port]]...
 API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
 See docs/server.md.`;
@@ -129,6 +129,12 @@ function wholeNumber(text: string, flag: string, min: number, max: number): numb
   return n;
 }
 
+function rateLimitOf(text: string): RateLimits {
+  const parsed = parseRateLimit(text);
+  if (!parsed.ok) throw new InputError([{ path: '--rate-limit', message: parsed.message }]);
+  return parsed.limits;
+}
+
 async function readKeys(file: string | undefined, envList: string | undefined): Promise<string[]> {
   const keys = parseKeyList(envList);
   if (file === undefined) return keys;
@@ -157,7 +163,7 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     dbPath: values.db,
     dataDir: values['data-dir'] ?? defaultDataDir(values.db),
     apiKeys: await readKeys(values['api-key-file'], process.env.LOADGATE_API_KEYS),
-    ...(rateLimit === undefined ? {} : { rateLimit: wholeNumber(rateLimit, '--rate-limit', 1, 1_000_000) }),
+    ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
     proxies: parseProxies(values.proxy, '--proxy'),
     latencyLocations: latency.locations,
     log,
