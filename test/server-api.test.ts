@@ -97,6 +97,38 @@ describe('loadgate serve: plans, updates, step names', () => {
     });
   });
 
+  describe('latency plans', () => {
+    it('creates, lists, updates, runs and deletes a latency plan', async () => {
+      const created = await call('POST', '/v1/latency/plan/', { json: { name: 'home', target: `${target.url}/ok?from=latency-plan`, locations: ['local.*'] } });
+      expect(created.status).toBe(201);
+      const plan = created.body;
+      expect(plan).toMatchObject({ name: 'home', locations: ['local.*'], samples: expect.any(Number) });
+      expect((await call('GET', '/v1/latency/plan/')).body.map((p: { id: string }) => p.id)).toContain(plan.id);
+      const patched = await call('PATCH', `/v1/latency/plan/${plan.id}/`, { json: { samples: 2 } });
+      expect(patched.body).toEqual({ ...plan, samples: 2 });
+
+      const before = target.received.length;
+      const answer = await call('POST', `/v1/latency/plan/${plan.id}/test/`);
+      expect(answer.status).toBe(200);
+      expect(answer.body['LOCAL.HOST']).toMatchObject({ status_code: 200, latency: expect.any(Number) });
+      expect(target.received.slice(before).filter((r) => r.url.includes('from=latency-plan')).length).toBe(2);
+
+      expect((await call('DELETE', `/v1/latency/plan/${plan.id}/`)).body).toEqual(patched.body);
+      expectError(await call('POST', `/v1/latency/plan/${plan.id}/test/`), 404, 'not_found');
+    });
+
+    it('checks a latency plan as a latency test: target, locations the server has, samples', async () => {
+      const noSuchPlace = await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: target.url, locations: ['EU.*'] } });
+      expectError(noSuchPlace, 422, 'invalid_request');
+      expect(noSuchPlace.body.error.message).toContain('available: LOCAL.HOST');
+      expectError(await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: 'ftp://x', locations: ['*'] } }), 422, 'invalid_request');
+      expectError(await call('POST', '/v1/latency/plan/', { json: { target: target.url, locations: ['*'] } }), 422, 'invalid_request');
+      const plan = (await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: target.url, locations: ['*'] } })).body;
+      const refused = await call('PATCH', `/v1/latency/plan/${plan.id}/`, { json: { samples: 0 } });
+      expect(refused.body.error?.field).toBe('samples');
+    });
+  });
+
   describe('updates', () => {
     it('PATCH on an environment keeps what it leaves out and checks what it gives', async () => {
       const env = (await call('POST', '/v1/environment/', { json: { name: 'stage', vars: [{ key: 'A', value: 1 }] } })).body;
@@ -126,6 +158,19 @@ describe('loadgate serve: plans, updates, step names', () => {
       expect(broken.body.error.message).toContain('users.csv');
       expect((await call('GET', `/v1/testdata/${data.id}/`)).body).toEqual(newFile.body);
     });
+  });
+
+  it('keeps plans, latency plans and updates through a kill -9', async () => {
+    const plan = (await call('POST', '/v1/load/plan/', { json: { name: 'kept', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }] } } })).body;
+    const patchedPlan = (await call('PATCH', `/v1/load/plan/${plan.id}/`, { json: { name: 'kept 2' } })).body;
+    const latency = (await call('POST', '/v1/latency/plan/', { json: { name: 'kept', target: target.url, locations: ['*'] } })).body;
+    const env = (await call('POST', '/v1/environment/', { json: { name: 'kept', vars: [] } })).body;
+    const patchedEnv = (await call('PATCH', `/v1/environment/${env.id}/`, { json: { vars: [{ key: 'K', value: true }] } })).body;
+    await server.kill();
+    server = await server.restart();
+    expect((await call('GET', `/v1/load/plan/${plan.id}/`)).body).toEqual(patchedPlan);
+    expect((await call('GET', `/v1/latency/plan/${latency.id}/`)).body).toEqual(latency);
+    expect((await call('GET', `/v1/environment/${env.id}/`)).body).toEqual(patchedEnv);
   });
 });
 

@@ -13,6 +13,7 @@ import { ApiError, toApiError } from './errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { latencyRoutes } from './routes/latency.ts';
+import { latencyPlanRoutes } from './routes/latency-plans.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { planRoutes } from './routes/plans.ts';
 import { reportRoutes } from './routes/report.ts';
@@ -27,7 +28,7 @@ function isReportPage(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/report\/[0-9a-f-]{36}\/?(\?.*)?$/.test(url);
 }
 
-const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, reportRoutes];
+const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, latencyPlanRoutes, reportRoutes];
 
 /**
  * The methods a path answers 405 to when it does not serve them: every method Node parses
