@@ -116,7 +116,7 @@ export const COMMANDS: Record<string, CommandHelp> = {
       ['--data-dir DIR', 'where uploaded test data is kept (default beside the database)'],
       ['--api-key-file FILE', 'accepted API keys, one per line (also LOADGATE_API_KEYS)'],
       ['--proxy CC=URL', 'a country this server sends load from, repeatable'],
-      ['--rate-limit N', 'requests per second per key'],
+      ['--rate-limit on|N|GET=N,OTHER=M', 'requests per second per key, GET and other methods apart (on: 5 and 2)'],
       ['--latency-location CODE=Name[@PROXY]', 'a latency location this server measures from, repeatable'],
     ],
   },
