@@ -27,7 +27,7 @@ export const COMMANDS: Record<string, CommandHelp> = {
       ['--rate R', 'a constant R iterations per second over the duration (linear load)'],
       THRESHOLD,
       ['--no-default-thresholds', 'leave out the default step[*].http_fail_rate < 1%'],
-      ['--on-saturated fail|warn', 'a load generator that could not keep up fails the run (default) or only warns'],
+      ['--on-saturated fail|warn', 'a load generator that could not keep up fails the run when that changes the verdict (default), or only warns'],
       ['--baseline FILE', 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%"'],
       RESULTS,
       ['--report FILE', 'where to write the HTML report'],

@@ -1,6 +1,7 @@
 // `loadgate run | validate | …`: the same pipeline as the action, with terminal output.
 // Exit codes (docs/verdict.md): 0 passed, 1 a check failed, 2 bad input (nothing sent),
 // 130/143 stopped by SIGINT/SIGTERM (results written, marked incomplete).
+import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -214,7 +215,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     signal: io.signal,
     onProgress: (progress) => io.err(comparisonProgressLine(progress)),
     onExtend: (extension) => io.err(comparisonExtensionLine(extension)),
-    testUrl: `file://${reportPathFor(resultsPath)}`,
+    testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
   }));
   io.err(comparisonStopLine(compared.comparison));
   await writeFile(resultsPath, `${JSON.stringify(compared, null, 2)}\n`);
@@ -274,8 +275,9 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
-  const result = await mergeShardFiles(positionals, process.cwd(), 'merge');
   const resultsPath = resolve(values.results);
+  // The merged run's report is its own: mergeShardFiles leaves the lowest shard's test_url.
+  const result = { ...(await mergeShardFiles(positionals, process.cwd(), 'merge')), test_url: pathToFileURL(reportPathFor(resultsPath)).href };
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   const late = (result.run.shards ?? []).filter((s) => s.late).map((s) => s.index);
   io.out(`merged ${result.run.shards?.length ?? 0} shards${late.length > 0 ? `; late: shard ${late.join(', ')}` : ''}`);
@@ -351,7 +353,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       shard,
       startAtMs,
       warmUpS,
-      testUrl: `file://${reportPath}`,
+      testUrl: pathToFileURL(reportPath).href,
     });
   if (io.isTTY && !values.quiet) io.err('');
   if (hosted && (warmUpS || test.definition.warm_up)) io.err('warning: the warm-up period is not applied to hosted runs (the service interface has no such field)');

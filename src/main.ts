@@ -1,6 +1,7 @@
 // The action: inputs → thresholds checked → result (run here, on the service, or merged from
 // shards) → latency test → one judgement → report → publish, then the verdict. The one place that
 // calls core.setFailed, and only after everything was posted (bad input included).
+import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
@@ -87,7 +88,8 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   const stop = cancelSignal();
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
   const result = inputs.mode === 'merge'
-    ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards')
+    // The merged run's report is its own: mergeShardFiles leaves the lowest shard's test_url.
+    ? { ...(await mergeShardFiles([inputs.shards], process.cwd(), 'shards')), test_url: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href }
     : inputs.mode === 'compare'
       ? await runCompare(inputs, gate, env, resultsPath, stop.signal)
       : await runDefinition(inputs, gate, env, resultsPath, stop.signal);
@@ -155,7 +157,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
     shard: inputs.shard,
     startAtMs: inputs.startAtMs,
     warmUpS: inputs.warmUpS,
-    testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
+    testUrl: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href,
   });
 }
 
@@ -175,7 +177,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
     signal,
     onProgress: (progress) => logInfo(comparisonProgressLine(progress)),
     onExtend: (extension) => logInfo(comparisonExtensionLine(extension)),
-    testUrl: runUrl(env) ?? `file://${reportPathFor(resultsPath)}`,
+    testUrl: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href,
   });
   core.info(comparisonStopLine(compared.comparison));
   return comparisonResultFile(compared);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode, type ProcessRun } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
+import { cli } from '../src/cli.ts';
 import { VERSION } from '../src/version.ts';
 
 let target: Target;
@@ -19,6 +20,14 @@ afterAll(async () => {
 
 function loadgate(args: string[], interruptWhen?: (output: string) => boolean): Promise<ProcessRun> {
   return runNode(['src/cli-entry.ts', ...args], { interruptWhen });
+}
+
+/** The CLI called in this process, for what needs no process of its own (help texts): lines as cli-entry writes them. */
+async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(args, { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`), isTTY: false });
+  return { code, stdout, stderr };
 }
 
 function writeDefinition(name: string, iterations: number, duration: number): string {
@@ -129,21 +138,26 @@ describe('loadgate validate', () => {
 
 describe('a CLI that fits its users\' habits', () => {
   it.each(['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve'])('%s --help exits 0 and lists its options', async (command) => {
-    const run = await loadgate([command, '--help']);
+    const run = await inProcess([command, '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^loadgate ${command} `));
     expect(run.stdout).toContain('Options:');
-    expect((await loadgate(['help', command])).stdout).toBe(run.stdout);
+    expect((await inProcess(['help', command])).stdout).toBe(run.stdout);
   });
 
   it('help lists every command; no arguments is usage on stderr and exit 2', async () => {
-    const help = await loadgate(['help']);
+    const help = await inProcess(['help']);
     expect(help.code).toBe(0);
     for (const command of ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve']) expect(help.stdout).toContain(`loadgate ${command} `);
+    // The real process: the same texts, on the same streams, with the same exit codes.
     const bare = await loadgate([]);
     expect(bare.code).toBe(2);
     expect(bare.stdout).toBe('');
+    expect(bare.stderr).toBe((await inProcess([])).stderr);
     expect(bare.stderr).toContain('Usage:');
+    const runHelp = await loadgate(['run', '--help']);
+    expect(runHelp.code).toBe(0);
+    expect(runHelp.stdout).toBe((await inProcess(['run', '--help'])).stdout);
   });
 
   it('names an unknown option in one line, with the closest one', async () => {

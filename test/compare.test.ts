@@ -327,7 +327,8 @@ describe('extending the rounds while a step is inconclusive', () => {
     const file = comparisonResultFile(result);
     const warned = judgementFor(file, '', { checks: comparisonChecks(comparison) });
     expect(warned.outcome).toBe('passed');
-    expect(warned.warnings).toEqual([{
+    // On a busy machine the generator's own check may warn too; that is not what this test is about.
+    expect(warned.warnings.filter((c) => c.kind !== 'generator')).toEqual([{
       kind: 'comparison',
       describe: 'step[checkout] head/base median <= 1.10',
       actual: expect.stringMatching(/^[\d.]+ \(0–∞\), inconclusive after 1 round, no time for another within max-compare-time 1s: more rounds needed to decide$/),
@@ -341,7 +342,7 @@ describe('extending the rounds while a step is inconclusive', () => {
     const strict = { ...comparison, on_inconclusive: 'fail' as const, passed: false };
     const failed = judgementFor(file, '', { checks: comparisonChecks(strict) });
     expect(failed.outcome).toBe('failed');
-    expect(failed.failed.map((c) => c.kind)).toEqual(['comparison']);
+    expect(failed.failed.map((c) => c.kind).filter((k) => k !== 'generator')).toEqual(['comparison']);
     expect(comparisonVerdict(strict)).toBe('1 step inconclusive (on-inconclusive: fail)');
     expect(comparisonFailureMessage(strict)).toMatch(/^comparison gate failed \(inconclusive after 1 round, .*on-inconclusive: fail\): step 1 "checkout" is inconclusive: p50 head\/base /);
   }, 60_000);

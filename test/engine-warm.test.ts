@@ -7,7 +7,7 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
-import { warmHotPath } from '../src/engine/warm.ts';
+import { WARM_MIN_MS, WARM_MS, warmHotPath, warmMsFor } from '../src/engine/warm.ts';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
 import { START_GRACE_MS } from '../src/engine/engine.ts';
 import type { SecondSample } from '../src/types.ts';
@@ -23,6 +23,10 @@ afterAll(async () => {
 });
 
 describe('hot-path warm-up', () => {
+  it('lasts what the plan\'s busiest second needs: 500 ms from 5,000 requests a second, 100 ms up to 1,000, in proportion between', () => {
+    expect([0, 20, 1000, 2500, 5000, 200_000].map(warmMsFor)).toEqual([WARM_MIN_MS, WARM_MIN_MS, 100, 250, WARM_MS, WARM_MS]);
+  });
+
   it('drives the engine against a loopback endpoint of its own; the user\'s target gets none of it', async () => {
     target.reset();
     const checked = validateDefinition(definition([

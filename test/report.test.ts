@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
-import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
+import { changeVerdict, compareToBaseline, describeChange, failRatePct, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
 import { formatDuration, formatRps, formatSignedPercent, requestLabel, verdictOf } from '../src/report/format.ts';
 import { GITHUB_COMMENT_LIMIT, escapeMarkdown, renderMarkdown, renderSummaryLine } from '../src/report/markdown.ts';
@@ -293,6 +293,11 @@ describe('renderTerminal', () => {
 });
 
 describe('compareToBaseline', () => {
+  it('computes a fail rate as thresholds do: 7 of 100 is 7, not 7.000000000000001', () => {
+    expect(failRatePct({ fail_count: 7, success_count: 93 })).toBe(7);
+    expect(failRatePct({ fail_count: 0, success_count: 0 })).toBe(0);
+  });
+
   it('relates each figure to the baseline and matches steps by id', () => {
     const delta = compareToBaseline(makeResult({ steps: ['login', 'browse catalog', 'checkout'] }), makeResult({ steps: ['login', 'browse catalog'], latencyScale: 0.5 }));
     const avg = delta.overall.find((c) => c.metric === 'avg');

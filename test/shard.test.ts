@@ -1,5 +1,6 @@
 // Sharded runs end to end: real shard processes against a counting target, merged by the CLI and
 // by the bundled action; totals, CSV rows and histograms add up exactly to one runner's plan.
+import { pathToFileURL } from 'node:url';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -79,6 +80,11 @@ describe('loadgate merge', () => {
     expect(run.out).toContain('merged 3 shards');
     const merged: LoadTestResult = JSON.parse(readFileSync(mergedPath, 'utf8'));
     expect(merged.run.mode).toBe('merge');
+    // The merged run's own report, not shard 1's.
+    const mergedReport = join(dir, 'merged.html');
+    expect(merged.test_url).toBe(pathToFileURL(mergedReport).href);
+    expect(run.stdout).toContain(`Full report: ${pathToFileURL(mergedReport).href}`);
+    expect(readFileSync(mergedReport, 'utf8')).toContain(pathToFileURL(mergedReport).href);
     expect(merged.results.iteration_count).toBe(ITERATIONS);
     expect(merged.results.success_count).toBe(ITERATIONS);
     expect(merged.results.steps.map((s) => s.success_count)).toEqual([30, 30]);
@@ -127,8 +133,13 @@ describe('loadgate merge', () => {
       expect(action.code, action.out).toBe(0);
       expect(github.comments).toHaveLength(1);
       expect(github.comments[0]!.body).toContain('loadgate: sharded passed');
-      expect(github.comments[0]!.body).toContain('3 shards merged');
-      expect(JSON.parse(readFileSync(join(dir, 'action-merged.json'), 'utf8')).results.iteration_count).toBe(ITERATIONS);
+      // A shard process that a busy machine started after --start-at is reported late: either headline is the section.
+      expect(github.comments[0]!.body).toMatch(/#### Shards\n\n(3 shards merged; all started together\.|⚠️ [123] of 3 shards started late)/);
+      const merged = JSON.parse(readFileSync(join(dir, 'action-merged.json'), 'utf8'));
+      expect(merged.results.iteration_count).toBe(ITERATIONS);
+      // Outside Actions (no run URL), the merged run links its own report, not shard 1's.
+      expect(merged.test_url).toBe(pathToFileURL(join(dir, 'action-merged.html')).href);
+      expect(github.comments[0]!.body).not.toContain('shard-1.html');
     } finally {
       await github.close();
     }

@@ -320,17 +320,55 @@ describe('judge', () => {
     expect(judged(result).outcome).toBe('incomplete');
   });
 
-  it('fails on a saturated generator unless asked to warn', () => {
+  function saturatedBy(loopDelayMaxMs: number, appliedPerS: number): LoadTestResult {
     const result = oneStep({ '200': 10 });
     result.run.generator = {
-      saturated: true, reason: 'up to 212 ms of event-loop delay', loop_delay_p99_ms: 212, loop_delay_max_ms: 240, cpu_pct_max: 100,
-      busy_pct_max: 100, behind_iterations: 50, unstarted_iterations: 0, planned_iterations_per_s: 100, applied_iterations_per_s: 80,
-      concurrency: 100, sockets_max: 10, warm_up_s: 0,
+      saturated: true, reason: 'the engine thread\'s event loop ran late', loop_delay_p99_ms: 12, loop_delay_max_ms: loopDelayMaxMs,
+      cpu_pct_max: 100, busy_pct_max: 100, behind_iterations: 50, unstarted_iterations: 100 - appliedPerS,
+      planned_iterations_per_s: 100, applied_iterations_per_s: appliedPerS, concurrency: 100, sockets_max: 10, warm_up_s: 0,
     };
-    expect(judged(result).outcome).toBe('failed');
+    return result;
+  }
+  const generatorCheck = (j: ReturnType<typeof judged>) => j.checks.find((c) => c.kind === 'generator')!;
+
+  it('fails when a saturated generator did not apply the planned load, unless asked to warn', () => {
+    const result = saturatedBy(240, 80);
+    const failed = judged(result);
+    expect(failed.outcome).toBe('failed');
+    expect(generatorCheck(failed)).toMatchObject({ passed: false, actual: 'saturated: the engine thread\'s event loop ran late; 80/s of the planned 100/s applied' });
+    expect(generatorCheck(failed).warnOnly).toBeUndefined();
     const warned = judge({ result, thresholds: [], defaults: true, onSaturated: 'warn' });
     expect(warned.outcome).toBe('passed');
-    expect(warned.warnings.map((c) => c.actual)).toEqual(['saturated: up to 212 ms of event-loop delay']);
+    expect(warned.warnings.map((c) => c.kind)).toEqual(['generator']);
+  });
+
+  it('only warns when the generator\'s delay cannot change a latency threshold: a delay only adds to response times', () => {
+    const result = saturatedBy(15, 100);
+    const p95 = outcomeOf('p95 < 1s', result).actual!;
+    const held = judged(result, `p95 < ${p95 + 1}ms`);
+    expect(held.outcome).toBe('passed');
+    expect(held.warnings.map((c) => c.actual)).toEqual(['saturated: the engine thread\'s event loop ran late; every latency threshold holds with its delay included']);
+    // Failing by far more than the delay: the threshold fails the run; the generator is not the reason.
+    const far = judged(result, `p95 < ${p95 - 100}ms`);
+    expect(far.failed.map((c) => c.kind)).toEqual(['threshold']);
+    expect(generatorCheck(far).warnOnly).toBe(true);
+  });
+
+  it('fails when a latency threshold\'s outcome could be the generator\'s own delay', () => {
+    const result = saturatedBy(15, 100);
+    const p95 = outcomeOf('p95 < 1s', result).actual!;
+    const within = judged(result, `p95 < ${p95 - 10}ms`);
+    expect(within.failed.map((c) => c.kind)).toEqual(['threshold', 'generator']);
+    expect(generatorCheck(within).actual).toBe(`saturated: the engine thread's event loop ran late; the outcome of p95 < ${p95 - 10}ms could be its delay of up to 15 ms`);
+    // A lower bound met only thanks to the delay is distorted too.
+    const lower = judged(result, `p95 > ${p95 - 10}ms`);
+    expect(lower.failed.map((c) => c.kind)).toEqual(['generator']);
+  });
+
+  it('passes a generator that kept up', () => {
+    const result = saturatedBy(1, 100);
+    result.run.generator!.saturated = false;
+    expect(generatorCheck(judged(result))).toMatchObject({ actual: 'kept up', passed: true });
   });
 
   it('counts the other parts\' checks (comparison, latency) in the one judgement', () => {

@@ -4,7 +4,7 @@ import { initHistograms } from './histogram.ts';
 import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './plan.ts';
 import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
-import { warmThread } from './warm.ts';
+import { warmMsFor, warmThread } from './warm.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
 import { VERSION } from '../version.ts';
 import { expectedErrorStatuses } from '../variables/checks.ts';
@@ -77,9 +77,9 @@ export function warmUpPlan(config: LocationConfig, seconds: number, shard?: Shar
 
 export async function runEmbedded(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
   await initHistograms();
-  await warmThread(test.steps);
-  const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
   const plan = new LoadPlan(test.definition.config_data, options.shard);
+  await warmThread(test.steps, warmMsFor(plan.peakPerSecond() * test.steps.length));
+  const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
   const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, options.shard);
   const engine = new Engine(plan, test.steps, {
     concurrency: options.concurrency ?? defaultConcurrency(plan),

@@ -4,8 +4,9 @@
 // (tens to hundreds of ms against a service answering in 0.3 ms). So a real Engine, with its
 // slots, schedule and recorder, first runs against an HTTP endpoint of its own on 127.0.0.1: the
 // same number of steps with the same methods, bodies and default headers, for at most
-// WARM_MS and WARM_RATE iterations a second, and what it recorded is thrown away. Once per
-// thread: the code stays compiled for every later run on it (the comparison gate's rounds).
+// warmMsFor(the plan's busiest second) and WARM_RATE iterations a second, and what it recorded is
+// thrown away. Once per thread: the code stays compiled for every later run on it (the comparison
+// gate's rounds); a later run that needs a longer warm-up gets the difference.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +18,22 @@ import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
 /** The warm-up's bounds: this long, at this many iterations a second at most. */
 export const WARM_MS = 500;
 export const WARM_RATE = 20_000;
+/** The shortest warm-up, for plans of up to WARM_FULL_RATE / 5 requests a second. */
+export const WARM_MIN_MS = 100;
+/** Plans whose busiest second has this many requests or more get the whole WARM_MS. */
+export const WARM_FULL_RATE = 5_000;
+
+/**
+ * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests. Cold code
+ * hurts by queueing: at 5,000 requests a second and more, a loop that runs several times slower
+ * falls behind and every request waits (docs/performance.md), so those get the 500 ms measured
+ * there. A plan whose requests are a millisecond or more apart has no queue for cold code to
+ * build; 100 ms (hundreds of iterations through the same code) is enough, and a small CI run
+ * starts 0.4 s sooner. Between the two, in proportion.
+ */
+export function warmMsFor(peakRequestsPerS: number): number {
+  return Math.round(Math.min(WARM_MS, Math.max(WARM_MIN_MS, (WARM_MS * peakRequestsPerS) / WARM_FULL_RATE)));
+}
 const WARM_CONCURRENCY = 32;
 
 export interface WarmReport {
@@ -96,10 +113,15 @@ export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS
   }
 }
 
-let warmed: Promise<WarmReport> | undefined;
+let warmed: Promise<unknown> = Promise.resolve();
+let warmedMs = 0;
 
-/** warmHotPath once per thread. */
-export function warmThread(steps: readonly PreparedStep[]): Promise<WarmReport> {
-  warmed ??= warmHotPath(steps);
+/** warmHotPath once per thread for `ms`; a later call that asks for longer warms for the difference. */
+export function warmThread(steps: readonly PreparedStep[], ms = WARM_MS): Promise<unknown> {
+  if (ms > warmedMs) {
+    const more = ms - warmedMs;
+    warmedMs = ms;
+    warmed = warmed.then(() => warmHotPath(steps, { ms: more }));
+  }
   return warmed;
 }

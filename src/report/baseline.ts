@@ -102,7 +102,8 @@ export function findChange(changes: MetricChange[], metric: BaselineMetric): Met
 /** Percent of finished iterations that failed, as thresholds measure fail_rate; 0 for none. */
 export function failRatePct(counts: { fail_count: number; success_count: number }): number {
   const total = counts.fail_count + counts.success_count;
-  return total > 0 ? (counts.fail_count / total) * 100 : 0;
+  // Multiply first, as thresholds do (verdict/metrics.ts): 7 of 100 is 7, where 7 / 100 * 100 is 7.000000000000001.
+  return total > 0 ? (counts.fail_count * 100) / total : 0;
 }
 
 function changesBetween(before: Figures, after: Figures): MetricChange[] {

@@ -144,7 +144,16 @@ interface StepView {
 interface Report {
   input: ReportInput;
   steps: StepView[];
+  /**
+   * The sections no layout changes, rendered once: the search for the layout that fits composes
+   * the report up to a dozen times, and the locations section alone reads every step per location.
+   */
+  fixed: { head: Section[]; middle: Section[]; tail: Section[] };
+  /** Status and error sections by their row limit (null: every row), rendered once each. */
+  distributions: Map<number | null, Section[]>;
 }
+
+type Section = string | undefined;
 
 interface Layout {
   stepLocationDetail: boolean;
@@ -168,26 +177,32 @@ function prepare(input: ReportInput): Report {
     if (delta) view.delta = delta;
     return view;
   });
-  return { input, steps };
+  const fixed = {
+    head: [input.marker, verdictSection(input), contextSection(input.result), checksSection(input.judgement), overallSection(input.result, input.baseline)],
+    middle: [
+      locationsSection(input.result),
+      chartSection(steps),
+      ...(input.extraSections ?? []).map((s) => `#### ${escapeMarkdown(s.title)}\n\n${s.markdown.trim()}`),
+    ],
+    tail: [linksSection(input), footer(input)],
+  };
+  return { input, steps, fixed, distributions: new Map() };
 }
 
 function compose(report: Report, layout: Layout): string {
-  const { input } = report;
+  const { fixed, distributions } = report;
+  let distribution = distributions.get(layout.distributionRows);
+  if (!distribution) {
+    distribution = [statusSection(report.steps, layout.distributionRows), errorsSection(report.steps, layout.distributionRows)];
+    distributions.set(layout.distributionRows, distribution);
+  }
   const sections = [
-    input.marker,
-    verdictSection(input),
-    contextSection(input.result),
-    checksSection(input.judgement),
-    overallSection(input.result, input.baseline),
+    ...fixed.head,
     stepsSection(report, layout.stepRows),
-    locationsSection(input.result),
-    chartSection(report.steps),
-    ...(input.extraSections ?? []).map((s) => `#### ${escapeMarkdown(s.title)}\n\n${s.markdown.trim()}`),
+    ...fixed.middle,
     layout.stepLocationDetail ? stepLocationSection(report.steps) : omittedNote('Steps by location'),
-    statusSection(report.steps, layout.distributionRows),
-    errorsSection(report.steps, layout.distributionRows),
-    linksSection(input),
-    footer(input),
+    ...distribution,
+    ...fixed.tail,
   ];
   return sections.filter((s): s is string => s !== undefined && s !== '').join('\n\n') + '\n';
 }
