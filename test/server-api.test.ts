@@ -94,6 +94,7 @@ describe('loadgate serve: plans, updates, step names', () => {
       const answer = await call('POST', '/v1/load/test/', { json: { plan_id: UNKNOWN_ID } });
       expectError(answer, 422, 'invalid_request');
       expect(answer.body.error.field).toBe('$.plan_id');
+      expect(answer.body.error.message).toBe(`$.plan_id: no stored plan with id "${UNKNOWN_ID}" (GET /v1/load/plan/ lists them)`);
     });
   });
 

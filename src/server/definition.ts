@@ -67,6 +67,8 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   const { environment, test_data: testData, plan_id: planId, ...own } = body;
   const problems: Problem[] = [];
   const plan = planId === undefined ? undefined : findPlan(store, planId, problems);
+  // Without its plan, the request's own name and config would only add "missing" noise.
+  if (planId !== undefined && !plan) throw problemsError(problems);
   const rest = plan ? withPlan(plan, own) : own;
   const named = typeof environment === 'string' ? environment : undefined;
   const checked = validateDefinition(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
@@ -76,7 +78,7 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
     problems.push({ path: '$.environment', message: `no stored environment with id or name ${JSON.stringify(named)} (GET /v1/environment/ lists them)` });
   }
   const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
-  if (!checked.ok || problems.length > 0 || (planId !== undefined && !plan)) throw problemsError(problems);
+  if (!checked.ok || problems.length > 0) throw problemsError(problems);
 
   const definition = checked.definition;
   if (stored) definition.environment = { name: stored.name, vars: stored.vars };
