@@ -1,10 +1,8 @@
 // The routes of `loadgate serve` beyond the first ones: plan CRUD and tests created from a plan,
 // updates (PATCH) of environments and test data, optional step names, rate limits by method
 // class, every method answered in JSON. A real server process, real HTTP.
-import { once } from 'node:events';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, pollUntil, type Answer } from './helpers/api-call.ts';
+import { apiCaller, pollUntil, rawRequest, type Answer } from './helpers/api-call.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
@@ -200,15 +198,3 @@ describe('loadgate serve --rate-limit on: methods and their classes', () => {
     expect(JSON.parse(propfind.body).error.code).toBe('method_not_allowed');
   });
 });
-
-/** One request written by hand on a socket, for methods fetch() will not send. */
-async function rawRequest(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
-  const socket = connect(port, '127.0.0.1');
-  await once(socket, 'connect');
-  socket.write(request);
-  const chunks: Buffer[] = [];
-  for await (const chunk of socket) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const split = text.indexOf('\r\n\r\n');
-  return { status: Number(text.split(' ')[1]), head: text.slice(0, split), body: text.slice(split + 4) };
-}

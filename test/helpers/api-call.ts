@@ -1,5 +1,7 @@
-// Requests to a running `loadgate serve` with fetch(): JSON or form bodies, the test key by default,
-// and the answer's JSON body decoded when it is JSON.
+// Requests to a running `loadgate serve`: with fetch() (JSON or form bodies, the test key by default,
+// the answer's JSON body decoded), or written by hand on a socket for methods fetch() will not send.
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { TEST_KEY } from './server-process.ts';
 
 export interface Answer {
@@ -43,4 +45,16 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** One request written by hand on a socket, for methods fetch() will not send. */
+export async function rawRequest(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(request);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const split = text.indexOf('\r\n\r\n');
+  return { status: Number(text.split(' ')[1]), head: text.slice(0, split), body: text.slice(split + 4) };
 }
