@@ -2,7 +2,7 @@
 // Exit codes (docs/verdict.md): 0 passed, 1 a check failed, 2 bad input (nothing sent),
 // 130/143 stopped by SIGINT/SIGTERM (results written, marked incomplete).
 import { pathToFileURL } from 'node:url';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
@@ -12,6 +12,7 @@ import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { parseWarmUp } from './engine/run.ts';
+import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
@@ -55,6 +56,8 @@ const RUN_OPTIONS = {
   baseline: { type: 'string' },
   'api-url': { type: 'string' },
   'api-key-env': { type: 'string', default: 'LOADGATE_API_KEY' },
+  'api-key-file': { type: 'string' },
+  'api-key': { type: 'string' },
   'api-result-path': { type: 'string' },
   shard: { type: 'string' },
   'start-at': { type: 'string' },
@@ -238,9 +241,11 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
       insecure: RUN_OPTIONS.insecure,
       'api-url': RUN_OPTIONS['api-url'],
       'api-key-env': RUN_OPTIONS['api-key-env'],
+      'api-key-file': RUN_OPTIONS['api-key-file'],
+      'api-key': RUN_OPTIONS['api-key'],
     },
   });
-  const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], undefined, io) : undefined;
+  const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), undefined, io) : undefined;
   const parsed = parseLatencyThresholdLines(values.threshold, THRESHOLD_FLAG);
   if (!parsed.ok) throw new InputError(parsed.problems);
   const plan = planLatency(
@@ -335,7 +340,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
   const show = outputsOf(io, values);
-  const hosted = values['api-url'] ? hostedSettings(values['api-url'], values['api-key-env'], values['api-result-path'], io) : null;
+  const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), values['api-result-path'], io) : null;
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
   const result = hosted
     ? await runHostedDefinition(test, hosted)
@@ -390,12 +395,13 @@ function stopSignalOf(io: CliIo, result: LoadTestResult): StopSignal | undefined
 }
 
 
-/** The key comes from an environment variable, so it never appears in a command line or shell history. */
-function hostedSettings(apiUrl: string, keyVariable: string, resultPath: string | undefined, io: CliIo): HostedSettings {
-  const apiKey = process.env[keyVariable] ?? '';
-  if (apiKey === '') {
-    throw new InputError([{ path: '--api-key-env', message: `the environment variable ${keyVariable} holding the service's API key is not set` }]);
-  }
+function keySources(values: { 'api-key'?: string; 'api-key-file'?: string; 'api-key-env': string }): KeySources {
+  return { key: values['api-key'], file: values['api-key-file'], variable: values['api-key-env'] };
+}
+
+/** The key from a file or an environment variable by default, so it stays out of shell history (src/hosted/api-key.ts). */
+async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: string | undefined, io: CliIo): Promise<HostedSettings> {
+  const apiKey = await resolveApiKey(sources, process.env, (path) => readFile(path, 'utf8'));
   if (!/^https?:\/\//.test(apiUrl)) throw new InputError([{ path: '--api-url', message: `expected an http:// or https:// base URL, got "${apiUrl}"` }]);
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }

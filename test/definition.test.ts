@@ -360,6 +360,12 @@ describe('validateDefinition: accepted definitions', () => {
     ]);
   });
 
+  it('names a step without a name after its id, as the public interface leaves name optional', () => {
+    const steps = definitionOf(withConfig({ steps: [{ id: 1, url: 'http://127.0.0.1:8080/' }, { id: 2, name: 'two', url: 'http://127.0.0.1:8080/' }] })).config_data.steps;
+    expect(steps.map((s) => s.name)).toEqual(['step 1', 'two']);
+    expect(problemsOf(withStep({ name: '' })).map((p) => p.path)).toEqual(['$.config_data.steps[0].name']);
+  });
+
   it('accepts request_count as iteration_count', () => {
     const config = definitionOf(withConfig({ request_count: 42 })).config_data;
     expect(config.iteration_count).toBe(42);

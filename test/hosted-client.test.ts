@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, joinUrl, parseRetryAfter, retryDelay, ServiceError, type ClientOptions } from '../src/hosted/client.ts';
 import { HostedRunError, runHosted, type HostedRunOptions } from '../src/hosted/run-hosted.ts';
@@ -293,6 +294,22 @@ describe('runHosted', () => {
     expect(starts.map((s) => s.test_data)).toEqual([['td-2'], ['td-4']]);
     expect(starts[0]?.config_data).toEqual(definition().config_data);
     expect(first.logs).toContain('created environment "staging" (id env-1)');
+  });
+
+  it('reuses a listed data set with the same sha256, name and file_config (keys in any order), and uploads otherwise', async () => {
+    const sha256 = createHash('sha256').update('email\na@x.io\n').digest('hex');
+    const reordered = Object.fromEntries(Object.entries(DATA_CONFIG).reverse());
+    const svc = await fake();
+    svc.script('GET /v1/testdata/', { status: 200, body: [{ id: 'td-other', name: 'users', type: 'csv', file_config: { ...DATA_CONFIG, order: 'sequential' }, sha256 }, { id: 'td-same', name: 'users', type: 'csv', file_config: reordered, sha256 }] });
+    const reused = hostedRun(svc);
+    await reused.run;
+    expect(svc.count('POST /v1/testdata/')).toBe(0);
+    expect([...svc.tests.values()].map((t) => t.request.test_data)).toEqual([['td-same']]);
+    expect(reused.logs).toContain('reusing test data "users" (id td-same, same file and file_config)');
+
+    svc.script('GET /v1/testdata/', { status: 200, body: [{ id: 'td-old', name: 'users', type: 'csv', file_config: DATA_CONFIG, sha256: '0'.repeat(64) }] });
+    await hostedRun(svc).run;
+    expect(svc.count('POST /v1/testdata/')).toBe(1);
   });
 
   it('creates a new environment when the vars changed', async () => {

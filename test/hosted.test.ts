@@ -94,10 +94,22 @@ describe('mode hosted', () => {
     const missingKey = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url], {});
     expect(missingKey.code).toBe(2);
     expect(missingKey.out).toContain('LOADGATE_API_KEY');
+    expect(missingKey.out).toContain('--api-key-file');
     const wrongKey = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url], { LOADGATE_API_KEY: 'nope' });
     expect(wrongKey.code).toBe(2);
     expect(wrongKey.out).toContain('403');
     expect(wrongKey.out).not.toContain('    at ');
     expect(wrongKey.out).not.toContain('nope');
+  });
+
+  it('a second run of the same definition, the key from --api-key-file, reuses the environment and the test data', async () => {
+    const keyFile = join(dir, 'key.txt');
+    writeFileSync(keyFile, `${TEST_KEY}\n`);
+    const second = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--api-key-file', keyFile, '--results', join(dir, 'second.json')], {});
+    expect(second.code, second.out).toBe(0);
+    expect(second.out).toMatch(/reusing test data "users"/);
+    const list = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { 'x-api-key': TEST_KEY } })).json() as Promise<Array<{ name: string }>>;
+    expect((await list('/v1/testdata/')).map((d) => d.name)).toEqual(['users']);
+    expect((await list('/v1/environment/')).map((e) => e.name)).toEqual(['hosted-e2e']);
   });
 });

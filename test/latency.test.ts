@@ -75,12 +75,12 @@ function expectPhasesAddUp(sample: Extract<ProbeSample, { ok: true }>): void {
 
 describe('location config', () => {
   it('reads codes, names and proxies, and defaults to LOCAL.HOST', () => {
-    const parsed = parseLocationConfig(['EU.DE.FRA=Frankfurt@http://user:pw@127.0.0.1:3128/\nNA.US.VA.ASH = Ashburn, Virginia', '# comment', 'LOCAL.HOST=Me@home'], 'latency-locations-config');
+    const parsed = parseLocationConfig(['EU.DE.FRA=Frankfurt@http://user:pw@127.0.0.1:3128/\nna.us.va.ash = Ashburn (Virginia)', '# comment', 'LOCAL.HOST=Me@home'], 'latency-locations-config');
     expect(parsed).toEqual({
       ok: true,
       locations: [
         { code: 'EU.DE.FRA', name: 'Frankfurt', proxy: 'http://user:pw@127.0.0.1:3128' },
-        { code: 'NA.US.VA.ASH', name: 'Ashburn, Virginia' },
+        { code: 'NA.US.VA.ASH', name: 'Ashburn (Virginia)' },
         { code: 'LOCAL.HOST', name: 'Me@home' },
       ],
     });
@@ -91,14 +91,16 @@ describe('location config', () => {
   });
 
   it('names the input and what was expected for each bad entry', () => {
-    const parsed = parseLocationConfig(['EU=Europe', 'eu.de.fra=Frankfurt', 'EU.DE.BER=', 'EU.DE.HAM=Hamburg@socks5://p:1', 'NOEQUALS', 'LOCAL.HOST=A', 'LOCAL.HOST=B'], 'latency-locations-config');
+    const parsed = parseLocationConfig(['EU=Europe', 'eu.de.fr-a=Frankfurt', 'EU.DE.BER=', 'EU.DE.MUC=Munich, Bavaria', 'EU.DE.CGN=Köln: Dom', 'EU.DE.HAM=Hamburg@socks5://p:1', 'NOEQUALS', 'LOCAL.HOST=A', 'LOCAL.HOST=B'], 'latency-locations-config');
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems.every((p) => p.path === 'latency-locations-config')).toBe(true);
     expect(parsed.problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/^location code "EU" is not valid; expected CODE=Name .*two or more dot-separated/),
-      expect.stringMatching(/^location code "eu.de.fra" is not valid/),
+      expect.stringMatching(/^location code "EU.DE.FR-A" is not valid/),
       expect.stringMatching(/^location EU.DE.BER has no name/),
+      expect.stringMatching(/^the name of location EU.DE.MUC holds ":" or ","/),
+      expect.stringMatching(/^the name of location EU.DE.CGN holds ":" or ","/),
       expect.stringMatching(/^the proxy of location EU.DE.HAM is not an http:\/\/ URL/),
       expect.stringMatching(/^expected CODE=Name .*got "NOEQUALS"$/),
       'location LOCAL.HOST is configured twice',

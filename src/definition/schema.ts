@@ -159,7 +159,9 @@ const CaptureSpec = Type.Union(
 export const StepSchema = Type.Object(
   {
     id: Type.Integer({ minimum: 1, description: 'Step number: the steps are numbered 1..n in order.' }),
-    name: Type.String({ minLength: 1, description: 'Label of the step in reports and thresholds.' }),
+    name: Type.Optional(
+      Type.String({ minLength: 1, description: 'Label of the step in reports and thresholds; default "step <id>".' }),
+    ),
     url: Type.String({
       minLength: 1,
       description: 'Absolute http(s) URL; may hold {{VARIABLE}}, {{data.<set>.<tag>}} and {{_randomInt}}-style templates.',

@@ -501,10 +501,15 @@ function normaliseConfig(raw: RawLoadTest['config_data']): ConfigData {
   return config;
 }
 
+/** The name of a step that has none (the public interface does not require one). */
+export function defaultStepName(id: number): string {
+  return `step ${id}`;
+}
+
 function normaliseStep(raw: RawLoadTest['config_data']['steps'][number]): Step {
   const step: Step = {
     id: raw.id,
-    name: raw.name,
+    name: raw.name ?? defaultStepName(raw.id),
     url: raw.url,
     method: raw.method ?? DEFAULTS.method,
     headers: raw.headers ?? {},

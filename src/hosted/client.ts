@@ -70,6 +70,8 @@ export interface TestDataRecord {
   type?: string;
   file_config?: FileConfig;
   row_count?: number;
+  /** SHA-256 of the file, hex; not in the interface (loadgate serve shows it), so a reused upload can be recognised. */
+  sha256?: string;
 }
 
 export interface PlanRecord {

@@ -1,5 +1,6 @@
 // One hosted run (docs/interface.md 10): environment and test data on the service, start, poll, result.
 // The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
+import { createHash } from 'node:crypto';
 import { runSteps } from '../engine/run.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { VERSION } from '../version.ts';
@@ -96,16 +97,20 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
   };
 }
 
+/** A list route's records; none when the service has no such route (not in the interface: docs/interface.md 4). */
+async function listIfServed<T>(list: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await list();
+  } catch (error) {
+    if (error instanceof ServiceError && (error.status === 404 || error.status === 405)) return [];
+    throw error;
+  }
+}
+
 /** Reuses an environment with the same name and the same vars, else creates one. */
 async function ensureEnvironment(ctx: Context, env: Environment | undefined): Promise<Id | undefined> {
   if (!env || env.vars.length === 0) return undefined;
-  let existing: Awaited<ReturnType<ServiceClient['listEnvironments']>> = [];
-  try {
-    existing = await ctx.client.listEnvironments();
-  } catch (error) {
-    // A service without the list route (not in the interface: docs/interface.md 4) still lets us create one.
-    if (!(error instanceof ServiceError && (error.status === 404 || error.status === 405))) throw error;
-  }
+  const existing = await listIfServed(() => ctx.client.listEnvironments());
   const same = existing.find((e) => e.name === env.name && sameVars(e.vars, env.vars));
   if (same) {
     ctx.log(`reusing environment "${env.name}" (id ${same.id})`);
@@ -123,11 +128,33 @@ export function sameVars(a: Environment['vars'] | undefined, b: Environment['var
   return b.every((v) => byKey.get(v.key) === JSON.stringify(v.value));
 }
 
+/** The same JSON value, whatever the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => [k, canonical(v)]))
+      : Array.isArray(value) ? value.map(canonical) : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/**
+ * A stored data set is reused when its file has the same SHA-256 (a service that shows one:
+ * loadgate serve does) and its name, type and file_config are the same; otherwise the file is
+ * uploaded. Without this, every run would leave one more copy of the same file on the service.
+ */
 async function uploadTestData(ctx: Context, definition: LoadTestDefinition, files: HostedDataFile[]): Promise<Id[]> {
   const ids: Id[] = [];
+  const stored = definition.test_data.length === 0 ? [] : await listIfServed(() => ctx.client.listTestData());
   for (const set of definition.test_data) {
     const file = files.find((f) => f.name === set.name);
     if (!file) throw new HostedRunError(`test data set "${set.name}": no file content was given to upload (${set.file})`);
+    const sha256 = createHash('sha256').update(file.content).digest('hex');
+    const same = stored.find((r) => r.sha256 === sha256 && r.name === set.name && (r.type ?? 'csv') === set.type && sameJson(r.file_config, set.file_config));
+    if (same) {
+      ctx.log(`reusing test data "${set.name}" (id ${same.id}, same file and file_config)`);
+      ids.push(same.id);
+      continue;
+    }
     const record = await ctx.client.createTestData({
       name: set.name,
       type: set.type,

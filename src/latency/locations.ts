@@ -17,7 +17,12 @@ export const DEFAULT_LATENCY_LOCATIONS: readonly LatencyLocation[] = [{ code: 'L
 const SEGMENT = '[A-Z][A-Z0-9]*';
 const CODE = new RegExp(`^${SEGMENT}(?:\\.${SEGMENT})+$`);
 const PATTERN = new RegExp(`^(?:\\*|${SEGMENT}(?:\\.${SEGMENT})*(?:\\.\\*)?)$`);
-const CONFIG_FORM = 'CODE=Name or CODE=Name@http://proxy:port, with a code of two or more dot-separated upper-case segments such as EU.DE.FRA';
+const CONFIG_FORM = 'CODE=Name or CODE=Name@http://proxy:port, with a code of two or more dot-separated segments of letters and digits such as EU.DE.FRA';
+/**
+ * The official latency action reads the tree's `"CODE:Name"` items with split(':') and joins a
+ * failed location's name with ',' to split it again: either character would cut the name short.
+ */
+const NAME_FORBIDDEN = /[:,]/;
 
 const CONTINENTS: Record<string, string> = {
   EU: 'Europe',
@@ -64,12 +69,14 @@ export function parseLocationConfig(entries: readonly string[], inputName: strin
 function parseLocationLine(line: string): LatencyLocation | string {
   const eq = line.indexOf('=');
   if (eq < 0) return `expected ${CONFIG_FORM}`;
-  const code = line.slice(0, eq).trim();
+  // Codes are case-insensitive, as patterns are: `eu.de.fra` is EU.DE.FRA.
+  const code = line.slice(0, eq).trim().toUpperCase();
   if (!CODE.test(code)) return `location code ${JSON.stringify(code)} is not valid; expected ${CONFIG_FORM}`;
   const rest = line.slice(eq + 1);
   const withProxy = /^(.*?)@([A-Za-z][A-Za-z0-9+.-]*:\/\/.*)$/.exec(rest);
   const name = (withProxy ? withProxy[1]! : rest).trim();
   if (name === '') return `location ${code} has no name; expected ${CONFIG_FORM}`;
+  if (NAME_FORBIDDEN.test(name)) return `the name of location ${code} holds ":" or ",", which published clients split names on; use other characters`;
   if (!withProxy) return { code, name };
   const proxy = proxyUrl(withProxy[2]!.trim());
   if (proxy === undefined) return `the proxy of location ${code} is not an http:// URL with a host; expected ${CONFIG_FORM}`;

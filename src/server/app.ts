@@ -3,7 +3,9 @@
 // limits included; 415 only for a body that is really there), authentication, the limits on
 // what one client may hold (connections.ts, docs/security.md), and the routes,
 // one module per resource under routes/.
+import { METHODS, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { KeyCheck } from './auth.ts';
@@ -13,6 +15,7 @@ import { ApiError, toApiError } from './errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { latencyRoutes } from './routes/latency.ts';
+import { latencyPlanRoutes } from './routes/latency-plans.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { planRoutes } from './routes/plans.ts';
 import { reportRoutes } from './routes/report.ts';
@@ -27,15 +30,18 @@ function isReportPage(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/report\/[0-9a-f-]{36}\/?(\?.*)?$/.test(url);
 }
 
-const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, reportRoutes];
+const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, latencyPlanRoutes, reportRoutes];
 
-/** The methods a path answers 405 to when it does not serve them. */
-const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/**
+ * The methods a path answers 405 to when it does not serve them: every method Node parses
+ * (WebDAV's included) but CONNECT, which never reaches the router (answerConnect).
+ */
+const KNOWN_METHODS = METHODS.filter((method) => method !== 'CONNECT');
 
 export interface Access {
   checkKey: (header: string | string[] | undefined) => KeyCheck;
   /** Null when the request may go ahead, else the 429; absent without --rate-limit. */
-  rateLimit?: (keyIndex: number) => ApiError | null;
+  rateLimit?: (keyIndex: number, method: string) => ApiError | null;
 }
 
 /**
@@ -82,6 +88,25 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * Node hands a CONNECT to a 'connect' listener, or closes the connection when there is none:
+ * answer it in JSON like every other method this server does not serve.
+ */
+function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  const body = JSON.stringify({ error: { code: 'method_not_allowed', message: 'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)' } });
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Fastify routes only the common methods; the others are added so that they reach a route's 405. */
+function supportEveryMethod(app: FastifyInstance): void {
+  for (const method of KNOWN_METHODS) {
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
 }
 
 function registerBodyParsers(app: FastifyInstance): void {
@@ -151,6 +176,8 @@ export async function buildApp(ctx: ServerContext, access: Access, connections: 
     if (access.checkKey(req.headers['x-api-key']).ok) res.writeContinue();
     app.server.emit('request', req, res);
   });
+  app.server.on('connect', answerConnect);
+  supportEveryMethod(app);
   registerBodyParsers(app);
   await app.register(multipart, {
     limits: { fileSize: ctx.limits.uploadBytes, files: 1, fields: 10, fieldSize: ctx.limits.bodyBytes, parts: 12, headerPairs: 100 },
@@ -159,7 +186,7 @@ export async function buildApp(ctx: ServerContext, access: Access, connections: 
     if (isReportPage(req.method, req.url)) return;
     const check = access.checkKey(req.headers['x-api-key']);
     if (!check.ok) return sendError(reply, check.error);
-    const limited = access.rateLimit?.(check.keyIndex);
+    const limited = access.rateLimit?.(check.keyIndex, req.method);
     if (limited) return sendError(reply, limited);
   });
   app.setErrorHandler(answerError);

@@ -44,24 +44,68 @@ export function createKeyChecker(keys: readonly string[]): (header: string | str
   };
 }
 
+/** Requests per second allowed for each key, by method class. */
+export interface RateLimits {
+  /** GET and HEAD: reads, which clients poll with. */
+  get: number;
+  /** Every other method: creates, updates, deletes. */
+  other: number;
+}
+
+/** What public services of this interface allow (docs/interface.md 8): `--rate-limit on`. */
+export const DEFAULT_RATE_LIMITS: RateLimits = { get: 5, other: 2 };
+const MAX_RATE = 1_000_000;
+
 /**
- * A token bucket per key: `perSecond` requests a second, bursts of up to `perSecond`.
+ * `--rate-limit`: `on` (the defaults), `N` (N per second for each class), or `GET=N,OTHER=M`
+ * (either may be left out: it keeps its default); otherwise the problem, to show the user.
+ */
+export function parseRateLimit(text: string): { ok: true; limits: RateLimits } | { ok: false; message: string } {
+  const expected = `expected "on" (${DEFAULT_RATE_LIMITS.get} GET and ${DEFAULT_RATE_LIMITS.other} other requests per second), a whole number for both, or GET=N,OTHER=M; got ${JSON.stringify(text)}`;
+  const rate = (value: string) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_RATE ? Number(value) : undefined);
+  const trimmed = text.trim();
+  if (trimmed.toLowerCase() === 'on') return { ok: true, limits: { ...DEFAULT_RATE_LIMITS } };
+  const both = rate(trimmed);
+  if (both !== undefined) return { ok: true, limits: { get: both, other: both } };
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const item of trimmed.split(',')) {
+    const [name, value] = item.split('=').map((part) => part.trim());
+    const n = value === undefined ? undefined : rate(value);
+    const key = name?.toUpperCase() === 'GET' ? 'get' : name?.toUpperCase() === 'OTHER' ? 'other' : undefined;
+    if (key === undefined || n === undefined) return { ok: false, message: expected };
+    limits[key] = n;
+  }
+  return { ok: true, limits };
+}
+
+function methodClass(method: string): keyof RateLimits {
+  return method === 'GET' || method === 'HEAD' ? 'get' : 'other';
+}
+
+/**
+ * A token bucket per key and method class: `limits.get` GET/HEAD requests a second and
+ * `limits.other` others, bursts of up to the rate. Separate classes let a client read and then
+ * write back to back (the official latency action does) without waiting.
  * Returns null when the request may go ahead, else the 429 to answer.
  */
-export function createRateLimiter(perSecond: number, clock: () => number = Date.now): (keyIndex: number) => ApiError | null {
-  const buckets = new Map<number, { tokens: number; at: number }>();
-  return (keyIndex) => {
+export function createRateLimiter(limits: RateLimits, clock: () => number = Date.now): (keyIndex: number, method: string) => ApiError | null {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (keyIndex, method) => {
+    const kind = methodClass(method);
+    const perSecond = limits[kind];
     const now = clock();
-    const bucket = buckets.get(keyIndex) ?? { tokens: perSecond, at: now };
+    const id = `${keyIndex}:${kind}`;
+    const bucket = buckets.get(id) ?? { tokens: perSecond, at: now };
     bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
-    buckets.set(keyIndex, bucket);
+    buckets.set(id, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return null;
     }
     const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
-    return new ApiError(429, 'rate_limited', `more than ${perSecond} requests per second with this API key; retry after ${retryAfter} s`, {
+    const what = kind === 'get' ? 'GET' : 'non-GET';
+    return new ApiError(429, 'rate_limited', `more than ${perSecond} ${what} requests per second with this API key; retry after ${retryAfter} s`, {
       headers: { 'retry-after': String(retryAfter) },
     });
   };

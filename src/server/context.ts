@@ -22,7 +22,7 @@ export interface ServerContext {
 }
 
 export type RouteHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-export type RouteMethod = 'GET' | 'POST' | 'DELETE';
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** Path (with its trailing slash, as interface section 4 writes it) → a handler per method. */
 export type RouteTable = Record<string, Partial<Record<RouteMethod, RouteHandler>>>;
 /** A routes/*.ts module. */

@@ -9,7 +9,7 @@ import type { PreparedTest } from '../engine/run.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
-import type { Store, TestDataRecord, TestRecord } from './store.ts';
+import type { PlanRecord, Store, TestDataRecord, TestRecord } from './store.ts';
 import { isRecord } from '../json.ts';
 
 /** The `file` named in problems with the request. */
@@ -17,6 +17,8 @@ const REQUEST = 'request body';
 
 export interface NewTest {
   definition: LoadTestDefinition;
+  /** The stored plan the request named (`plan_id`), if it named one. */
+  planId: string | null;
   environmentId: string | null;
   testDataIds: string[];
 }
@@ -62,8 +64,12 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   if (!isRecord(body)) {
     throw new ApiError(400, 'bad_request', 'expected a JSON object with "name" and "config_data" (docs/interface.md 2.1)');
   }
-  const { environment, test_data: testData, ...rest } = body;
+  const { environment, test_data: testData, plan_id: planId, ...own } = body;
   const problems: Problem[] = [];
+  const plan = planId === undefined ? undefined : findPlan(store, planId, problems);
+  // Without its plan, the request's own name and config would only add "missing" noise.
+  if (planId !== undefined && !plan) throw problemsError(problems);
+  const rest = plan ? withPlan(plan, own) : own;
   const named = typeof environment === 'string' ? environment : undefined;
   const checked = validateDefinition(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
   if (!checked.ok) problems.push(...checked.problems);
@@ -79,19 +85,46 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   definition.test_data = sets.map(testDataSet);
   // Unknown variables, unreadable data and bad URLs are found now, not when the test's turn comes.
   await prepare(definition, dataDir);
-  return { definition, environmentId: stored?.id ?? null, testDataIds: sets.map((s) => s.id) };
+  return { definition, planId: plan?.id ?? null, environmentId: stored?.id ?? null, testDataIds: sets.map((s) => s.id) };
+}
+
+function findPlan(store: Store, id: unknown, problems: Problem[]): PlanRecord | undefined {
+  const plan = typeof id === 'string' ? store.findPlan(id) : undefined;
+  if (!plan) {
+    const message = typeof id === 'string' ? `no stored plan with id ${JSON.stringify(id)} (GET /v1/load/plan/ lists them)` : 'expected the id of a stored plan (a string)';
+    problems.push({ path: '$.plan_id', message });
+  }
+  return plan;
+}
+
+/** Load shapes that exclude each other: a request that gives one drops the plan's other. */
+const LOAD_SHAPE_KEYS = ['iteration_count', 'request_count', 'duration', 'load_type'];
+
+/**
+ * A request from a plan: the plan's name and config, with what the request gives on top. Each
+ * key of the request's `config_data` replaces the plan's (`steps` as a whole); stages
+ * (`manual_load`) and a plain count/duration exclude each other, so giving one drops the other.
+ */
+export function withPlan(plan: PlanRecord, request: Record<string, unknown>): Record<string, unknown> {
+  const override = isRecord(request.config_data) ? request.config_data : {};
+  const base: Record<string, unknown> = { ...plan.config_data };
+  if (override.manual_load !== undefined) for (const key of LOAD_SHAPE_KEYS) delete base[key];
+  else if (LOAD_SHAPE_KEYS.some((key) => override[key] !== undefined)) delete base.manual_load;
+  if (override.request_count !== undefined) delete base.iteration_count;
+  const merged = request.config_data === undefined || isRecord(request.config_data) ? { ...base, ...override } : request.config_data;
+  return { ...request, name: request.name ?? plan.name, config_data: merged };
 }
 
 /** The definition of a stored test, with its test data as stored now. */
 export function storedDefinition(store: Store, test: TestRecord): LoadTestDefinition {
-  const plan = store.getPlan(test.plan_id);
-  if (!plan) throw new InputError([{ path: 'plan_id', message: `the plan ${test.plan_id} of this test is missing from the database` }]);
+  const config = store.getTestConfig(test.id) ?? store.getPlan(test.plan_id)?.config_data;
+  if (!config) throw new InputError([{ path: 'plan_id', message: `the plan ${test.plan_id} of this test is missing from the database` }]);
   const sets = test.test_data_ids.map((id) => {
     const record = store.getTestData(id);
     if (!record) throw new InputError([{ path: 'test_data', message: `the test data set ${id} was deleted before the test ran` }]);
     return testDataSet(record);
   });
-  const definition: LoadTestDefinition = { name: test.name, config_data: plan.config_data, test_data: sets };
+  const definition: LoadTestDefinition = { name: test.name, config_data: config, test_data: sets };
   if (test.environment) definition.environment = test.environment;
   return definition;
 }

@@ -13,7 +13,7 @@ import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connections.ts';
 import type { ServerContext } from './context.ts';
-import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList } from './auth.ts';
+import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList, parseRateLimit, type RateLimits } from './auth.ts';
 import type { Limits } from './errors.ts';
 import { escapeLogLine } from './log-line.ts';
 import { parsePublicUrl } from './public-url.ts';
@@ -31,8 +31,8 @@ export interface ServerOptions {
   /** Where uploaded test data files are kept; created when missing. */
   dataDir: string;
   apiKeys: string[];
-  /** Requests per second per key; absent: no limit. */
-  rateLimit?: number;
+  /** Requests per second per key and method class; absent: no limit. */
+  rateLimit?: RateLimits;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
   /** Where latency tests measure from; default DEFAULT_LATENCY_LOCATIONS. */
@@ -59,7 +59,7 @@ export interface ServeIo {
 }
 
 const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url URL] [--db FILE]
-                      [--api-key-file FILE] [--rate-limit N] [--proxy CC=URL]... [--data-dir DIR]
+                      [--api-key-file FILE] [--rate-limit on|N|GET=N,OTHER=M] [--proxy CC=URL]... [--data-dir DIR]
                       [--latency-location CODE=Name[@http://proxy:port]]...
                       [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
                       [--max-connections-per-address N]
@@ -183,6 +183,12 @@ function publicUrlOption(text: string | undefined): { publicUrl?: string } {
   return { publicUrl: parsed };
 }
 
+function rateLimitOf(text: string): RateLimits {
+  const parsed = parseRateLimit(text);
+  if (!parsed.ok) throw new InputError([{ path: '--rate-limit', message: parsed.message }]);
+  return parsed.limits;
+}
+
 async function readKeys(file: string | undefined, envList: string | undefined): Promise<string[]> {
   const keys = parseKeyList(envList);
   if (file === undefined) return keys;
@@ -211,7 +217,7 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     dbPath: values.db,
     dataDir: values['data-dir'] ?? defaultDataDir(values.db),
     apiKeys: await readKeys(values['api-key-file'], process.env.LOADGATE_API_KEYS),
-    ...(rateLimit === undefined ? {} : { rateLimit: wholeNumber(rateLimit, '--rate-limit', 1, 1_000_000) }),
+    ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
     proxies: parseProxies(values.proxy, '--proxy'),
     latencyLocations: latency.locations,
     connections: connectionLimits(values),

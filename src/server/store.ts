@@ -72,6 +72,46 @@ CREATE TABLE IF NOT EXISTS test_data (
   file_name TEXT NOT NULL, file_path TEXT NOT NULL, row_count INTEGER NOT NULL, created_at TEXT NOT NULL);
 `;
 
+// ---- the API's later tables (plan CRUD, updates, latency plans), kept apart from the first schema ----
+
+/**
+ * `test_configs`: the config each test runs with, copied when it is created (tests from before
+ * this table read their plan). `deleted_plans`: a plan that tests name cannot leave the plans
+ * table (foreign key), so deleting it hides it. `test_data_hashes`: SHA-256 of each uploaded
+ * file, which lets clients reuse an upload. `latency_plans`: saved latency tests.
+ */
+const API_SCHEMA = `
+CREATE TABLE IF NOT EXISTS test_configs (
+  test_id TEXT PRIMARY KEY REFERENCES tests(id), config_data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS deleted_plans (
+  plan_id TEXT PRIMARY KEY REFERENCES plans(id), deleted_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS test_data_hashes (
+  test_data_id TEXT PRIMARY KEY, sha256 TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS latency_plans (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, target TEXT NOT NULL, locations TEXT NOT NULL,
+  samples INTEGER NOT NULL, created_at TEXT NOT NULL);
+`;
+
+export interface LatencyPlanRecord {
+  id: string;
+  name: string;
+  target: string;
+  locations: string[];
+  samples: number;
+  created_at: string;
+}
+
+function toLatencyPlan(row: Row): LatencyPlanRecord {
+  return {
+    id: text(row, 'id'),
+    name: text(row, 'name'),
+    target: text(row, 'target'),
+    locations: json(row, 'locations'),
+    samples: Number(row.samples),
+    created_at: text(row, 'created_at'),
+  };
+}
+
 type Row = Record<string, SQLInputValue>;
 
 function text(row: Row, key: string): string {
@@ -157,6 +197,7 @@ export class Store {
     }
     this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.db.exec(SCHEMA);
+    this.db.exec(API_SCHEMA);
   }
 
   close(): void {
@@ -177,11 +218,14 @@ export class Store {
 
   // ---- plans and tests ----
 
-  /** A new test and its plan, queued behind every test created before it. */
-  createTest(plan: PlanRecord, test: TestRecord): void {
+  /**
+   * A new test, queued behind every test created before it, with its own plan (`plan`) or a
+   * stored one (null); `config` is its copy of the plan's config, which later plan updates leave alone.
+   */
+  createTest(plan: PlanRecord | null, test: TestRecord, config: ConfigData): void {
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      this.run('INSERT INTO plans VALUES (?, ?, ?, ?)', plan.id, plan.name, JSON.stringify(plan.config_data), plan.created_at);
+      if (plan) this.run('INSERT INTO plans VALUES (?, ?, ?, ?)', plan.id, plan.name, JSON.stringify(plan.config_data), plan.created_at);
       this.run(
         `INSERT INTO tests (id, plan_id, name, status, failure_reason, test_url, created_at, started_at, finished_at,
            environment_id, environment, test_data_ids, queue_position)
@@ -190,6 +234,7 @@ export class Store {
         test.started_at, test.finished_at, test.environment_id,
         test.environment === null ? null : JSON.stringify(test.environment), JSON.stringify(test.test_data_ids),
       );
+      this.run('INSERT INTO test_configs VALUES (?, ?)', test.id, JSON.stringify(config));
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
@@ -297,5 +342,87 @@ export class Store {
 
   deleteTestData(id: string): boolean {
     return this.run('DELETE FROM test_data WHERE id = ?', id) > 0;
+  }
+
+  // ---- plan CRUD, updates, upload hashes and latency plans (API_SCHEMA) ----
+
+  createPlan(plan: PlanRecord): void {
+    this.run('INSERT INTO plans VALUES (?, ?, ?, ?)', plan.id, plan.name, JSON.stringify(plan.config_data), plan.created_at);
+  }
+
+  /** A plan that has not been deleted. */
+  findPlan(id: string): PlanRecord | undefined {
+    const row = this.one('SELECT * FROM plans WHERE id = ? AND id NOT IN (SELECT plan_id FROM deleted_plans)', id);
+    return row && toPlan(row);
+  }
+
+  /** Newest first, deleted ones left out. */
+  listPlans(): PlanRecord[] {
+    return this.all('SELECT * FROM plans WHERE id NOT IN (SELECT plan_id FROM deleted_plans) ORDER BY created_at DESC, rowid DESC').map(toPlan);
+  }
+
+  updatePlan(plan: PlanRecord): void {
+    this.run('UPDATE plans SET name = ?, config_data = ? WHERE id = ?', plan.name, JSON.stringify(plan.config_data), plan.id);
+  }
+
+  /** Removed when no test names it, else hidden (tests keep their plan_id). */
+  deletePlan(id: string, at: string): void {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const used = this.one('SELECT 1 FROM tests WHERE plan_id = ? LIMIT 1', id) !== undefined;
+      if (used) this.run('INSERT OR IGNORE INTO deleted_plans VALUES (?, ?)', id, at);
+      else this.run('DELETE FROM plans WHERE id = ?', id);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** The config a test was created with; undefined for tests from before test_configs. */
+  getTestConfig(testId: string): ConfigData | undefined {
+    const row = this.one('SELECT config_data FROM test_configs WHERE test_id = ?', testId);
+    return row && json<ConfigData>(row, 'config_data');
+  }
+
+  updateEnvironment(record: EnvironmentRecord): void {
+    this.run('UPDATE environments SET name = ?, vars = ? WHERE id = ?', record.name, JSON.stringify(record.vars), record.id);
+  }
+
+  updateTestData(record: TestDataRecord): void {
+    this.run(
+      'UPDATE test_data SET name = ?, type = ?, file_config = ?, file_name = ?, row_count = ? WHERE id = ?',
+      record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.row_count, record.id,
+    );
+  }
+
+  setTestDataHash(id: string, sha256: string): void {
+    this.run('INSERT OR REPLACE INTO test_data_hashes VALUES (?, ?)', id, sha256);
+  }
+
+  /** Data set id → SHA-256 of its file, for the uploads that have one. */
+  testDataHashes(): Map<string, string> {
+    return new Map(this.all('SELECT * FROM test_data_hashes').map((row) => [text(row, 'test_data_id'), text(row, 'sha256')]));
+  }
+
+  createLatencyPlan(plan: LatencyPlanRecord): void {
+    this.run('INSERT INTO latency_plans VALUES (?, ?, ?, ?, ?, ?)', plan.id, plan.name, plan.target, JSON.stringify(plan.locations), plan.samples, plan.created_at);
+  }
+
+  listLatencyPlans(): LatencyPlanRecord[] {
+    return this.all('SELECT * FROM latency_plans ORDER BY created_at DESC, rowid DESC').map(toLatencyPlan);
+  }
+
+  getLatencyPlan(id: string): LatencyPlanRecord | undefined {
+    const row = this.one('SELECT * FROM latency_plans WHERE id = ?', id);
+    return row && toLatencyPlan(row);
+  }
+
+  updateLatencyPlan(plan: LatencyPlanRecord): void {
+    this.run('UPDATE latency_plans SET name = ?, target = ?, locations = ?, samples = ? WHERE id = ?', plan.name, plan.target, JSON.stringify(plan.locations), plan.samples, plan.id);
+  }
+
+  deleteLatencyPlan(id: string): boolean {
+    return this.run('DELETE FROM latency_plans WHERE id = ?', id) > 0;
   }
 }

@@ -1,5 +1,6 @@
-// Environments (docs/interface.md 2.3): create, list, read, delete. Names need not be unique; a test
-// that names one by name gets the newest.
+// Environments (docs/interface.md 2.3): create, list, read, update, delete. Names need not be
+// unique; a test that names one by name gets the newest. Tests copy the environment when they are
+// created, so an update never changes a test already queued.
 import { randomUUID } from 'node:crypto';
 import { validateEnvironment } from '../../definition/validate.ts';
 import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
@@ -31,6 +32,16 @@ export function environmentRoutes(ctx: ServerContext): RouteTable {
     },
     '/v1/environment/:id/': {
       GET: async (req) => shown(find(param(req, 'id'))),
+      // `name` and `vars` left out keep their value; `vars` given replaces the whole list.
+      PATCH: async (req) => {
+        const record = find(param(req, 'id'));
+        const patch = jsonBody(req, 'any of "name" and "vars" (docs/interface.md 2.3)');
+        const checked = validateEnvironment({ name: record.name, vars: record.vars, ...patch });
+        if (!checked.ok) throw problemsError(checked.problems);
+        const updated: EnvironmentRecord = { ...record, ...checked.environment };
+        ctx.store.updateEnvironment(updated);
+        return shown(updated);
+      },
       DELETE: async (req) => {
         const record = find(param(req, 'id'));
         ctx.store.deleteEnvironment(record.id);

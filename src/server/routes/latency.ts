@@ -3,6 +3,7 @@
 // locations its patterns pick and answers synchronously with a flat object keyed by location
 // code. The test is bounded in time, since clients wait for the answer (the hosted client 30 s).
 import type { FastifyReply } from 'fastify';
+import type { LatencyLocation } from '../../types.ts';
 import { locationTree, selectLocations, splitPatterns } from '../../latency/locations.ts';
 import { DEFAULT_SAMPLES, latencyAnswer, MAX_SAMPLES, runLatency } from '../../latency/run.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
@@ -19,20 +20,40 @@ export function latencyRoutes(ctx: ServerContext): RouteTable {
     '/v1/latency/test/': {
       POST: async (req, reply) => {
         const body = jsonBody(req, '"target" and "locations" (docs/interface.md 2.6)');
-        const target = readTarget(body.target);
-        const samples = readSamples(body.samples);
-        const selected = selectLocations(ctx.latencyLocations, splitPatterns(readPatterns(body.locations)), 'locations');
-        if (!selected.ok) throw problemsError(selected.problems);
-        const result = await runLatency(target, selected.locations, {
-          samples,
-          timeoutMs: SAMPLE_TIMEOUT_MS,
-          budgetMs: TEST_BUDGET_MS,
-          signal: abortedWhenClientLeaves(reply),
-        });
-        return latencyAnswer(result);
+        return measureLatency(ctx, reply, readLatencyRequest(body));
       },
     },
   };
+}
+
+/** What a latency test measures: the target, the location patterns (comma-joined ones split), the samples. */
+export interface LatencyRequest {
+  target: string;
+  locations: string[];
+  samples: number;
+}
+
+/** A latency test's fields, checked; 422 naming the first field that is wrong. */
+export function readLatencyRequest(body: Record<string, unknown>): LatencyRequest {
+  return { target: readTarget(body.target), locations: splitPatterns(readPatterns(body.locations)), samples: readSamples(body.samples) };
+}
+
+/** The configured locations the patterns pick; 422 listing the available codes otherwise. */
+export function pickLocations(ctx: ServerContext, patterns: readonly string[]): LatencyLocation[] {
+  const selected = selectLocations(ctx.latencyLocations, patterns, 'locations');
+  if (!selected.ok) throw problemsError(selected.problems);
+  return selected.locations;
+}
+
+/** Runs a latency test and answers with the per-location object of docs/interface.md 2.6. */
+export async function measureLatency(ctx: ServerContext, reply: FastifyReply, request: LatencyRequest): Promise<ReturnType<typeof latencyAnswer>> {
+  const result = await runLatency(request.target, pickLocations(ctx, request.locations), {
+    samples: request.samples,
+    timeoutMs: SAMPLE_TIMEOUT_MS,
+    budgetMs: TEST_BUDGET_MS,
+    signal: abortedWhenClientLeaves(reply),
+  });
+  return latencyAnswer(result);
 }
 
 function invalid(field: string, message: string): ApiError {

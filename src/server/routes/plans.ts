@@ -1,13 +1,58 @@
-// GET /v1/load/plan/<plan_id>/: the plan every test was created with (its config_data with the
-// defaults applied).
-import { notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+// Load test plans (docs/server.md): a name and a config_data, stored to create tests from
+// (`POST /v1/load/test/` with `plan_id`). Every test also has a plan: its own, made from the
+// request, when it named none. Plans are checked with the definition schema and kept with every
+// default filled in. Tests copy their plan's config when they are created, so an update or a
+// delete never changes a test already queued.
+import { randomUUID } from 'node:crypto';
+import { validateDefinition } from '../../definition/validate.ts';
+import type { Problem } from '../../errors.ts';
+import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { withPlan } from '../definition.ts';
+import { problemsError } from '../errors.ts';
+import type { PlanRecord } from '../store.ts';
+
+const PLAN_KEYS = ['name', 'config_data'];
+const EXPECTED = '"name" and "config_data" (docs/interface.md 2.1)';
+
+/** The plan's name and config, checked and with defaults; 422 with every problem otherwise. */
+export function checkPlan(body: Record<string, unknown>): Pick<PlanRecord, 'name' | 'config_data'> {
+  const problems: Problem[] = Object.keys(body)
+    .filter((key) => !PLAN_KEYS.includes(key))
+    .map((key) => ({ path: `$.${key}`, message: `unknown key "${key}": a plan holds name and config_data; environment and test_data are given when a test is created from it` }));
+  const checked = validateDefinition({ name: body.name, config_data: body.config_data }, 'request body');
+  if (!checked.ok) problems.push(...checked.problems);
+  if (!checked.ok || problems.length > 0) throw problemsError(problems);
+  return { name: checked.definition.name, config_data: checked.definition.config_data };
+}
 
 export function planRoutes(ctx: ServerContext): RouteTable {
+  const find = (id: string): PlanRecord => {
+    const plan = ctx.store.findPlan(id);
+    if (!plan) throw notFound('plan', id);
+    return plan;
+  };
   return {
+    '/v1/load/plan/': {
+      POST: async (req, reply) => {
+        const plan: PlanRecord = { id: randomUUID(), ...checkPlan(jsonBody(req, EXPECTED)), created_at: new Date().toISOString() };
+        ctx.store.createPlan(plan);
+        reply.code(201);
+        return plan;
+      },
+      GET: async () => ctx.store.listPlans(),
+    },
     '/v1/load/plan/:id/': {
-      GET: async (req) => {
-        const plan = ctx.store.getPlan(param(req, 'id'));
-        if (!plan) throw notFound('plan', param(req, 'id'));
+      GET: async (req) => find(param(req, 'id')),
+      // Keys left out keep their value; config_data keys replace the plan's one by one.
+      PATCH: async (req) => {
+        const plan = find(param(req, 'id'));
+        const updated: PlanRecord = { ...plan, ...checkPlan(withPlan(plan, jsonBody(req, `any of ${EXPECTED}`))) };
+        ctx.store.updatePlan(updated);
+        return updated;
+      },
+      DELETE: async (req) => {
+        const plan = find(param(req, 'id'));
+        ctx.store.deletePlan(plan.id, new Date().toISOString());
         return plan;
       },
     },

@@ -1,9 +1,10 @@
 // Test data sets (docs/interface.md 2.4): a multipart form with the parts name, type, file_config (JSON
 // text) and file. The form is checked with the CLI's schema for a `test_data` entry, the file is
 // read once with the CLI's CSV loader (its row count is part of the answer), then kept in the
-// data directory as <id>.csv.
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+// data directory as <id>.csv, with its SHA-256 (clients compare it to reuse an upload).
+// An update (PATCH) takes the same parts, each optional, as a form or as JSON.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -12,7 +13,8 @@ import { validateDefinition } from '../../definition/validate.ts';
 import type { Problem } from '../../errors.ts';
 import type { TestDataSet } from '../../types.ts';
 import { loadDataSet } from '../../variables/csv.ts';
-import { notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { isRecord } from '../../json.ts';
+import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
 import type { TestDataRecord } from '../store.ts';
 
@@ -67,16 +69,20 @@ function isFormSyntaxError(error: unknown): error is Error {
   return error instanceof Error && !(error instanceof ApiError) && !('code' in error) && !('statusCode' in error);
 }
 
+/** `file_config` as a form sends it (JSON text) or as a JSON body does (an object). */
+function parseFileConfig(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch (error) {
+    throw problemsError([{ path: '$.file_config', message: `expected JSON text, got invalid JSON: ${(error as Error).message}` }]);
+  }
+}
+
 /** The form as a `test_data` entry, checked by the definition schema; problem paths relative to the form. */
 function checkForm(upload: Upload): { set: TestDataSet; file: UploadedFile } {
   const raw: Record<string, unknown> = { ...upload.fields };
-  if (typeof raw.file_config === 'string') {
-    try {
-      raw.file_config = JSON.parse(raw.file_config);
-    } catch (error) {
-      throw problemsError([{ path: '$.file_config', message: `expected JSON text, got invalid JSON: ${(error as Error).message}` }]);
-    }
-  }
+  if (raw.file_config !== undefined) raw.file_config = parseFileConfig(raw.file_config);
   const problems: Problem[] = [];
   // The schema's own "missing key" would repeat the problem below, in less helpful words.
   raw.file = upload.file?.name ?? 'missing';
@@ -90,14 +96,29 @@ function checkForm(upload: Upload): { set: TestDataSet; file: UploadedFile } {
   return { set: checked.definition.test_data[0]!, file: upload.file };
 }
 
+/** The rows of the file as `set` reads it; 422 naming the client's file name otherwise. */
+async function countRows(path: string, shownName: string, set: TestDataSet): Promise<number> {
+  const data = await loadDataSet({ ...set, file: path }, { path: '$' });
+  if (!Array.isArray(data)) return data.rowCount;
+  throw problemsError(data.map((p) => ({ path: p.path, message: p.message.replaceAll(path, shownName) })));
+}
+
+async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
 async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext): Promise<TestDataRecord> {
   const id = randomUUID();
   const filePath = join(ctx.dataDir, `${id}.csv`);
   await rename(file.tmpPath, filePath);
-  const data = await loadDataSet({ ...set, file: filePath }, { path: '$' });
-  if (Array.isArray(data)) {
+  let rowCount: number;
+  try {
+    rowCount = await countRows(filePath, file.name, set);
+  } catch (error) {
     await rm(filePath, { force: true });
-    throw problemsError(data.map((p) => ({ path: p.path, message: p.message.replaceAll(filePath, file.name) })));
+    throw error;
   }
   const record: TestDataRecord = {
     id,
@@ -105,18 +126,44 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
     type: set.type,
     file_config: set.file_config,
     file_name: file.name,
-    row_count: data.rowCount,
+    row_count: rowCount,
     created_at: new Date().toISOString(),
     file_path: filePath,
   };
   ctx.store.createTestData(record);
+  ctx.store.setTestDataHash(id, await fileSha256(filePath));
   return record;
 }
 
-/** A record as clients see it: without the server's file path. */
-function view(record: TestDataRecord): Omit<TestDataRecord, 'file_path'> {
+/**
+ * The record with the parts the update gives: file_config keys replace the stored ones one by
+ * one; a new file replaces the stored file only once it has been read without a problem.
+ */
+async function updateTestData(record: TestDataRecord, upload: Upload, ctx: ServerContext): Promise<TestDataRecord> {
+  const given = upload.fields;
+  const fileConfig = given.file_config === undefined ? {} : parseFileConfig(given.file_config);
+  const fields = {
+    name: given.name ?? record.name,
+    type: given.type ?? record.type,
+    file_config: isRecord(fileConfig) ? { ...record.file_config, ...fileConfig } : fileConfig,
+  };
+  const stored: UploadedFile = { tmpPath: record.file_path, name: record.file_name };
+  const { set, file } = checkForm({ fields, file: upload.file ?? stored });
+  const rowCount = await countRows(file.tmpPath, file.name, set);
+  if (upload.file) {
+    await rename(upload.file.tmpPath, record.file_path);
+    ctx.store.setTestDataHash(record.id, await fileSha256(record.file_path));
+  }
+  const updated: TestDataRecord = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
+  ctx.store.updateTestData(updated);
+  return updated;
+}
+
+/** A record as clients see it: without the server's file path, with the file's SHA-256 when known. */
+function view(record: TestDataRecord, hashes: Map<string, string>): Omit<TestDataRecord, 'file_path'> & { sha256?: string } {
   const { file_path: _, ...shown } = record;
-  return shown;
+  const sha256 = hashes.get(record.id);
+  return sha256 === undefined ? shown : { ...shown, sha256 };
 }
 
 export function testDataRoutes(ctx: ServerContext): RouteTable {
@@ -138,17 +185,29 @@ export function testDataRoutes(ctx: ServerContext): RouteTable {
         }
         const record = await createTestData(checked.file, checked.set, ctx);
         reply.code(201);
-        return view(record);
+        return view(record, ctx.store.testDataHashes());
       },
-      GET: async () => ctx.store.listTestData().map(view),
+      GET: async () => {
+        const hashes = ctx.store.testDataHashes();
+        return ctx.store.listTestData().map((record) => view(record, hashes));
+      },
     },
     '/v1/testdata/:id/': {
-      GET: async (req) => view(find(param(req, 'id'))),
+      GET: async (req) => view(find(param(req, 'id')), ctx.store.testDataHashes()),
+      PATCH: async (req) => {
+        const record = find(param(req, 'id'));
+        const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
+        try {
+          return view(await updateTestData(record, upload, ctx), ctx.store.testDataHashes());
+        } finally {
+          if (upload.file) await rm(upload.file.tmpPath, { force: true });
+        }
+      },
       DELETE: async (req) => {
         const record = find(param(req, 'id'));
         ctx.store.deleteTestData(record.id);
         await rm(record.file_path, { force: true });
-        return view(record);
+        return view(record, new Map());
       },
     },
   };

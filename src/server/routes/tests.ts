@@ -29,17 +29,20 @@ export function testRoutes(ctx: ServerContext): RouteTable {
   return {
     '/v1/load/test/': {
       POST: async (req, reply) => {
-        const parsed = await parseTestRequest(jsonBody(req, '"name" and "config_data" (docs/interface.md 2.1)'), ctx.store, ctx.dataDir);
+        const parsed = await parseTestRequest(jsonBody(req, '"name" and "config_data", or "plan_id" (docs/interface.md 2.1)'), ctx.store, ctx.dataDir);
         const now = new Date().toISOString();
         const id = randomUUID();
-        const plan: PlanRecord = { id: randomUUID(), name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now };
+        // A test without a stored plan gets one of its own, so that every test names a plan.
+        const planId = parsed.planId ?? randomUUID();
+        const plan: PlanRecord | null =
+          parsed.planId === null ? { id: planId, name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now } : null;
         const test: TestRecord = {
           id,
           name: parsed.definition.name,
           status: 'initial',
           test_url: reportUrl(ctx, id),
           failure_reason: null,
-          plan_id: plan.id,
+          plan_id: planId,
           created_at: now,
           started_at: null,
           finished_at: null,
@@ -47,7 +50,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
           environment: parsed.definition.environment ?? null,
           test_data_ids: parsed.testDataIds,
         };
-        ctx.store.createTest(plan, test);
+        ctx.store.createTest(plan, test, parsed.definition.config_data);
         ctx.queue.kick();
         reply.code(201);
         return { id, test_url: test.test_url, status: 'initial', failure_reason: null };

@@ -1,0 +1,64 @@
+// Latency plans (docs/server.md): a saved latency test, {name, target, locations, samples}, to
+// create, list, read, update and delete, and to run with POST /v1/latency/plan/<id>/test/, which
+// answers like POST /v1/latency/test/. The fields are checked as that route checks them; the
+// locations again when the plan runs, since the server's locations may have changed since.
+import { randomUUID } from 'node:crypto';
+import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import type { LatencyPlanRecord } from '../store.ts';
+import { measureLatency, pickLocations, readLatencyRequest } from './latency.ts';
+
+const FIELDS = ['name', 'target', 'locations', 'samples'];
+const EXPECTED = '"name", "target", "locations" and optionally "samples"';
+
+function readPlan(body: Record<string, unknown>, ctx: ServerContext): Omit<LatencyPlanRecord, 'id' | 'created_at'> {
+  const unknown = Object.keys(body).find((key) => !FIELDS.includes(key));
+  if (unknown !== undefined) throw new ApiError(422, 'invalid_request', `${unknown}: unknown key; a latency plan holds ${EXPECTED}`, { field: unknown });
+  if (typeof body.name !== 'string' || body.name.trim() === '') {
+    throw new ApiError(422, 'invalid_request', 'name: expected a non-empty string', { field: 'name' });
+  }
+  const request = readLatencyRequest(body);
+  pickLocations(ctx, request.locations);
+  return { name: body.name.trim(), ...request };
+}
+
+export function latencyPlanRoutes(ctx: ServerContext): RouteTable {
+  const find = (id: string): LatencyPlanRecord => {
+    const plan = ctx.store.getLatencyPlan(id);
+    if (!plan) throw notFound('latency plan', id);
+    return plan;
+  };
+  return {
+    '/v1/latency/plan/': {
+      POST: async (req, reply) => {
+        const plan: LatencyPlanRecord = { id: randomUUID(), ...readPlan(jsonBody(req, EXPECTED), ctx), created_at: new Date().toISOString() };
+        ctx.store.createLatencyPlan(plan);
+        reply.code(201);
+        return plan;
+      },
+      GET: async () => ctx.store.listLatencyPlans(),
+    },
+    '/v1/latency/plan/:id/': {
+      GET: async (req) => find(param(req, 'id')),
+      // Fields left out keep their value.
+      PATCH: async (req) => {
+        const plan = find(param(req, 'id'));
+        const { id: _, created_at: __, ...fields } = plan;
+        const updated: LatencyPlanRecord = { ...plan, ...readPlan({ ...fields, ...jsonBody(req, `any of ${EXPECTED}`) }, ctx) };
+        ctx.store.updateLatencyPlan(updated);
+        return updated;
+      },
+      DELETE: async (req) => {
+        const plan = find(param(req, 'id'));
+        ctx.store.deleteLatencyPlan(plan.id);
+        return plan;
+      },
+    },
+    '/v1/latency/plan/:id/test/': {
+      POST: async (req, reply) => {
+        const { target, locations, samples } = find(param(req, 'id'));
+        return measureLatency(ctx, reply, { target, locations, samples });
+      },
+    },
+  };
+}
