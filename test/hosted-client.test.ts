@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, joinUrl, parseRetryAfter, retryDelay, ServiceError, type ClientOptions } from '../src/hosted/client.ts';
-import { HostedRunError, runHosted, type HostedRunOptions } from '../src/hosted/run-hosted.ts';
+import { HostedRunError, measuredRun, runHosted, type HostedRunOptions } from '../src/hosted/run-hosted.ts';
 import type { LoadTestDefinition } from '../src/types.ts';
 import { VERSION } from '../src/version.ts';
 import { defaultResultBody, startFakeService, type FakeService, type FakeServiceOptions } from './helpers/fake-service.ts';
@@ -255,6 +255,16 @@ function hostedRun(svc: FakeService, extra: Partial<HostedRunOptions> = {}) {
   });
   return { run, time, logs };
 }
+
+describe('measuredRun', () => {
+  it('keeps what the service measured of its run, and leaves out what it did not send or sent in another shape', () => {
+    const series = [{ t: 0, started: 3, late: 0 }];
+    expect(measuredRun({ late_iterations: 2, max_schedule_lag_ms: 12.5, series, generator: { saturated: false } }))
+      .toEqual({ late_iterations: 2, max_schedule_lag_ms: 12.5, series, generator: { saturated: false } });
+    expect(measuredRun(undefined)).toEqual({});
+    expect(measuredRun({ late_iterations: '2', max_schedule_lag_ms: -1, series: [{ started: 3 }], generator: { saturated: 'no' } })).toEqual({});
+  });
+});
 
 describe('runHosted', () => {
   it('creates the environment once, uploads data, polls to completed and returns the 2.5 body with a hosted run block', async () => {

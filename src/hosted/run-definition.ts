@@ -35,5 +35,6 @@ export async function runHostedDefinition(test: PreparedTest, settings: HostedSe
     signal: settings.signal,
     resultPath: settings.resultPath || undefined,
     log: settings.log,
+    stepUrl: (id) => test.steps.find((s) => s.id === id)?.displayUrl,
   });
 }

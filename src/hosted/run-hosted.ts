@@ -31,6 +31,8 @@ export interface HostedRunOptions {
   log?: (message: string) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Each step's URL as results show it (variables resolved, secrets kept as templates), as embedded runs show it. */
+  stepUrl?: (id: number) => string | undefined;
 }
 
 /** The hosted test could not give a result: failed, too slow, or cancelled before it started. */
@@ -93,7 +95,10 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
   return {
     test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
     results: body.results,
-    run: runInfo(definition, body.results, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }),
+    run: {
+      ...runInfo(definition, body.results, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.stepUrl),
+      ...measuredRun(body.run),
+    },
   };
 }
 
@@ -232,7 +237,7 @@ function seconds(ms: number): string {
 }
 
 /** Just enough of 2.5 for thresholds and reports to work on; everything else is kept as sent. */
-export function checkResultBody(body: unknown, where: string): { test_url?: unknown; results: Results } {
+export function checkResultBody(body: unknown, where: string): { test_url?: unknown; results: Results; run?: unknown } {
   const fail = (jsonPath: string, expected: string) => unexpectedAnswer(where, jsonPath, expected);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail('$', 'expected a JSON object (docs/interface.md 2.5)');
   const results = (body as { results?: unknown }).results;
@@ -250,7 +255,7 @@ export function checkResultBody(body: unknown, where: string): { test_url?: unkn
   });
   const dist = r.location_dist;
   if (dist === null || typeof dist !== 'object' || Array.isArray(dist)) throw fail('$.results.location_dist', 'expected an object');
-  return body as { test_url?: unknown; results: Results };
+  return body as { test_url?: unknown; results: Results; run?: unknown };
 }
 
 /** The plan is optional (a service may not keep one): a 404 is fine, a step count that differs is worth a note. */
@@ -273,7 +278,7 @@ interface RunTimes {
   interrupted: boolean;
 }
 
-function runInfo(definition: LoadTestDefinition, results: Results, details: LoadTestDetails, times: RunTimes): RunInfo {
+function runInfo(definition: LoadTestDefinition, results: Results, details: LoadTestDetails, times: RunTimes, stepUrl?: (id: number) => string | undefined): RunInfo {
   const started = isoOr(details.started_at, times.startedMs);
   const finished = isoOr(details.finished_at, times.finishedMs);
   const durationS = Math.max(0, (Date.parse(finished) - Date.parse(started)) / 1000);
@@ -284,14 +289,33 @@ function runInfo(definition: LoadTestDefinition, results: Results, details: Load
     started_at: started,
     finished_at: finished,
     duration_s: durationS,
-    rps: durationS > 0 ? responses / durationS : 0,
+    rps: durationS > 0 ? Math.round((responses / durationS) * 10) / 10 : 0,
     late_iterations: 0,
     max_schedule_lag_ms: 0,
     version: VERSION,
-    steps: runSteps(definition),
+    steps: runSteps(definition, stepUrl),
     locations: Object.fromEntries(Object.keys(results.location_dist).map((k) => [k, 'hosted'])),
     interrupted: times.interrupted,
     series: [],
+  };
+}
+
+/**
+ * What the service measured of its own run, when its answer has it (`loadgate serve` sends its
+ * whole run block; the interface does not require one): late starts, the schedule's lag, the
+ * per-second series and the generator's self-monitoring, kept rather than replaced by zeros.
+ * A field of another shape is left out, never guessed at.
+ */
+export function measuredRun(run: unknown): Partial<Pick<RunInfo, 'late_iterations' | 'max_schedule_lag_ms' | 'series' | 'generator'>> {
+  if (run === null || typeof run !== 'object' || Array.isArray(run)) return {};
+  const r = run as Record<string, unknown>;
+  const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  return {
+    ...(count(r.late_iterations) && { late_iterations: r.late_iterations }),
+    ...(count(r.max_schedule_lag_ms) && { max_schedule_lag_ms: r.max_schedule_lag_ms }),
+    ...(Array.isArray(r.series) && r.series.every((x) => isObject(x) && count(x.t)) && { series: r.series as RunInfo['series'] }),
+    ...(isObject(r.generator) && typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),
   };
 }
 
