@@ -10,6 +10,8 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import { judgeRun, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
+import { renderSummaryLine } from './report/markdown.ts';
+import { shardsLines } from './report/shards.ts';
 import { runEmbeddedInWorker } from './engine/in-worker.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
@@ -280,8 +282,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   // The merged run's report is its own: mergeShardFiles leaves the lowest shard's test_url.
   const result = { ...(await mergeShardFiles(positionals, process.cwd(), 'merge')), test_url: pathToFileURL(reportPathFor(resultsPath)).href };
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  const late = (result.run.shards ?? []).filter((s) => s.late).map((s) => s.index);
-  io.out(`merged ${result.run.shards?.length ?? 0} shards${late.length > 0 ? `; late: shard ${late.join(', ')}` : ''}`);
+  io.out(shardsLines(result).join('\n'));
   return report(result, gate, io, resultsPath, reportPathFor(resultsPath));
 }
 
@@ -361,7 +362,20 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   if (values.json) io.out(JSON.stringify(result, null, 2));
+  if (shard) return reportShard(result, gate, show, resultsPath);
   return report(result, gate, show, resultsPath, reportPath);
+}
+
+/**
+ * A shard is judged at the merge, where all its data is (as in the action): one summary line, and
+ * exit 0 so that a script goes on to `loadgate merge`; only a stop is not a success (130/143).
+ */
+async function reportShard(result: LoadTestResult, gate: Gate, io: CliIo, resultsPath: string): Promise<number> {
+  const judgement = await judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLD_FLAG }, [], stopSignalOf(io, result));
+  io.out(renderSummaryLine(result, judgement));
+  if (gate.thresholds.length > 0) io.err('note: a shard\'s thresholds are checked when the shards are merged: loadgate merge <files> --threshold …');
+  io.out(`results: ${resultsPath}`);
+  return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
 }
 
 /** The definition with the flags' variables and load applied, prepared (every input problem found here). */

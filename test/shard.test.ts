@@ -46,9 +46,14 @@ beforeAll(async () => {
   }));
   const startAt = String(Date.now() + 2500);
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // The whole run's threshold: a shard (10 of the 30 iterations) is not judged by it; the merge is.
   const runs = await Promise.all([1, 2, 3].map((i) => node(['src/cli-entry.ts', 'run', definitionPath, '--shard', `${i}/3`, '--start-at', startAt,
-    '--proxy', `US=${proxyUrl}`, '--results', join(shardDir, `shard-${i}.json`)])));
-  for (const run of runs) expect(run.code, run.out).toBe(0);
+    '--proxy', `US=${proxyUrl}`, '--results', join(shardDir, `shard-${i}.json`), '--threshold', 'iteration_count == 30'])));
+  for (const run of runs) {
+    expect(run.code, run.out).toBe(0);
+    expect(run.stdout).toMatch(/^loadgate: sharded .*10 iterations/);
+    expect(run.stderr).toContain('a shard\'s thresholds are checked when the shards are merged');
+  }
   shards = [1, 2, 3].map((i) => JSON.parse(readFileSync(join(shardDir, `shard-${i}.json`), 'utf8')));
 }, 60_000);
 
@@ -77,7 +82,7 @@ describe('loadgate merge', () => {
     const mergedPath = join(dir, 'merged.json');
     const run = await node(['src/cli-entry.ts', 'merge', shardDir, '--results', mergedPath, '--threshold', 'iteration_count == 30']);
     expect(run.code, run.out).toBe(0);
-    expect(run.out).toContain('merged 3 shards');
+    expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|⚠️ [123] of 3 shards started late .*)\n  shard 1  /m);
     const merged: LoadTestResult = JSON.parse(readFileSync(mergedPath, 'utf8'));
     expect(merged.run.mode).toBe('merge');
     // The merged run's own report, not shard 1's.
