@@ -79,6 +79,11 @@ describe('loadgate compare', () => {
     expect(run.stderr).toMatch(/seed 42/);
     expect(run.stdout).toContain('slower');
     expect(run.stdout).toMatch(/failed.*step\[search\] head\/base median/);
+    // The headline counts the checks the table lists: thresholds and comparison checks alike.
+    const counted = Number(/— \d+ of (\d+) checks? failed/.exec(run.stdout)?.[1]);
+    const listed = run.stdout.split('\n').filter((line) => /^ {2}(✔ pass|✘ FAIL|! warn) /.test(line));
+    expect(listed.length).toBe(counted);
+    expect(listed.some((line) => line.includes('head/base median'))).toBe(true);
     const file = JSON.parse(readFileSync(join(dir, 'c-40-2.json'), 'utf8'));
     expect(file.run.mode).toBe('compare');
     expect(file.comparison.steps[0].verdict).toBe('slower');
