@@ -2,6 +2,7 @@
 // threshold checks made before any request. Pure functions against hand-built results; the
 // surfaces (CLI, action) are tested against real targets in verdict-e2e.test.ts.
 import { describe, expect, it } from 'vitest';
+import { verdictOf } from '../src/report/format.ts';
 import { InputError, type Problem } from '../src/errors.ts';
 import { THRESHOLD_FLAG, THRESHOLDS_INPUT, parseThresholdLines, parseThresholds } from '../src/thresholds.ts';
 import { defaultThresholds, evaluateThreshold, exitCodeOf, judge } from '../src/verdict/judge.ts';
@@ -348,6 +349,9 @@ describe('judge', () => {
     const held = judged(result, `p95 < ${p95 + 1}ms`);
     expect(held.outcome).toBe('passed');
     expect(held.warnings.map((c) => c.actual)).toEqual(['saturated: the engine thread\'s event loop ran late; every latency threshold holds with its delay included']);
+    // The headline does not call a warning met.
+    const total = held.checks.length;
+    expect(verdictOf(result, held).text).toBe(`${result.run.name} passed — ${total - 1} of ${total} checks met, 1 warning`);
     // Failing by far more than the delay: the threshold fails the run; the generator is not the reason.
     const far = judged(result, `p95 < ${p95 - 100}ms`);
     expect(far.failed.map((c) => c.kind)).toEqual(['threshold']);

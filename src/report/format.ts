@@ -118,8 +118,13 @@ export function verdictOf(result: LoadTestResult, judgement: Judgement, escape: 
     return { status: 'partial', text: `${name} stopped early${stopped} — results are partial, so this is not a pass; ${rest}` };
   }
   if (judgement.outcome === 'failed') return { status: 'failed', text: `${name} failed — ${failedText}` };
-  const warned = judgement.warnings.length > 0 ? ` (${judgement.warnings.length} ${plural(judgement.warnings.length, 'warning')})` : '';
-  return { status: 'passed', text: `${name} passed — ${total === 1 ? 'the 1 check' : `all ${total} checks`} met${warned}` };
+  const warnings = judgement.warnings.length;
+  if (warnings > 0) {
+    // Not "all met": a warning is a check that did not hold, only one that may not fail the run.
+    const met = total - warnings;
+    return { status: 'passed', text: `${name} passed — ${met} of ${total} ${plural(total, 'check')} met, ${warnings} ${plural(warnings, 'warning')}` };
+  }
+  return { status: 'passed', text: `${name} passed — ${total === 1 ? 'the 1 check' : `all ${total} checks`} met` };
 }
 
 /** A row of the checks table, the same in every report. */
