@@ -3,7 +3,8 @@
 // default: one per 10,000 requests a second of the busiest second, at most the cores less one.
 import { availableParallelism } from 'node:os';
 import type { Problem } from '../errors.ts';
-import type { LoadPlan } from './plan.ts';
+import { LoadPlan, type Shard } from './plan.ts';
+import type { LoadTestDefinition } from '../types.ts';
 
 /** `auto`, an exact count, or the cores less `leave`. */
 export type WorkersSetting = 'auto' | { count: number } | { leave: number };
@@ -43,4 +44,9 @@ export function workerCount(setting: WorkersSetting, plan: LoadPlan, stepsPerIte
   }
   if ('count' in setting) return setting.count;
   return Math.max(1, Math.min(cores - setting.leave, MAX_WORKERS));
+}
+
+/** The threads a run of this definition (this shard of it) gets. */
+export function workersFor(setting: WorkersSetting, definition: LoadTestDefinition, shard?: Shard): number {
+  return workerCount(setting, new LoadPlan(definition.config_data, shard), definition.config_data.steps.length);
 }
