@@ -17,6 +17,7 @@ import { Recorder } from '../src/engine/recorder.ts';
 import { buildResults } from '../src/engine/results.ts';
 import type { PreparedTest, RunOptions } from '../src/engine/run.ts';
 import { SecondsCombiner } from '../src/engine/seconds.ts';
+import { mergeShards } from '../src/merge/merge.ts';
 import { threadShard } from '../src/engine/shard.ts';
 import { MAX_WORKERS, parseWorkers, workerCount } from '../src/engine/worker-count.ts';
 import { EngineWorkers, runEmbeddedInWorkers, splitConcurrency } from '../src/engine/workers.ts';
@@ -260,6 +261,21 @@ describe('a run on two threads', () => {
     expect(byRow('r1')).toBeLessThan(400);
     expect(result.results.steps[0]!.status_code_dist['200']).toBe(sent.length);
     expect(result.results.iteration_count).toBeGreaterThanOrEqual(sent.length);
+  });
+
+  it('a shard on two threads writes a shard file that merges with a one-thread shard into the whole plan', async () => {
+    const test = await prepared(definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 40, duration: 2 }, rows()));
+    target.reset();
+    const first = await runEmbeddedInWorkers(test, options({ shard: { index: 1, count: 2 } }), 2);
+    const second = await runEmbeddedInWorkers(test, options({ shard: { index: 2, count: 2 } }), 1);
+    expect(first.run.shard).toMatchObject({ index: 1, count: 2 });
+    expect(first.results.iteration_count).toBe(20);
+    expect(first.run.series.every((sample) => typeof sample.histogram === 'string')).toBe(true);
+    const merged = mergeShards([{ file: 'a.json', content: first }, { file: 'b.json', content: second }]);
+    if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
+    expect(merged.result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
+    expect(merged.result.run.series.reduce((n, sample) => n + sample.started, 0)).toBe(40);
+    expect(rowsSent()).toEqual(Array.from({ length: 40 }, (_, k) => ROWS[k % ROWS.length]!).sort());
   });
 
   it('one thread is the plain engine thread: the same counts, every second to onSecond', async () => {
