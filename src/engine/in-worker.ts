@@ -105,8 +105,7 @@ export class EngineWorker {
   }
 
   run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
-    const { onSecond } = options;
-    return this.start(test, options, { onSecond: onSecond && ((sample) => onSecond(sample)) }, (id, job) => ({ type: 'run', id, job })) as Promise<LoadTestResult>;
+    return this.start(test, options, { onSecond: options.onSecond }, (id, job) => ({ type: 'run', id, job })) as Promise<LoadTestResult>;
   }
 
   /** This thread's share of a run on several; `go` starts it at the common instant once every thread is ready. */
