@@ -21,6 +21,7 @@ import { mergeShards } from '../src/merge/merge.ts';
 import { threadShard } from '../src/engine/shard.ts';
 import { MAX_WORKERS, parseWorkers, workerCount } from '../src/engine/worker-count.ts';
 import { EngineWorkers, runEmbeddedInWorkers, splitConcurrency } from '../src/engine/workers.ts';
+import { InputError } from '../src/errors.ts';
 import type { LoadTestResult, SecondSample } from '../src/types.ts';
 import { definition } from './helpers/run-definition.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -277,6 +278,18 @@ describe('a run on two threads', () => {
     expect(merged.result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
     expect(merged.result.run.series.reduce((n, sample) => n + sample.started, 0)).toBe(40);
     expect(rowsSent()).toEqual(Array.from({ length: 40 }, (_, k) => ROWS[k % ROWS.length]!).sort());
+  });
+
+  it('a thread that fails fails the run with its error, and nothing is sent', async () => {
+    writeFileSync(join(dir, 'gone.csv'), 'x\n');
+    const test = await prepared(definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 10, duration: 1 },
+      { test_data: [{ name: 'rows', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'row' } } } }] }));
+    rmSync(join(dir, 'gone.csv'));
+    target.reset();
+    const failure = await runEmbeddedInWorkers(test, options(), 2).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InputError);
+    expect((failure as InputError).problems[0]).toMatchObject({ path: '$.test_data[0].file' });
+    expect(target.received).toHaveLength(0);
   });
 
   it('one thread is the plain engine thread: the same counts, every second to onSecond', async () => {
