@@ -265,8 +265,12 @@ describe('a run on two threads', () => {
     expect(result.results.iteration_count).toBeGreaterThanOrEqual(sent.length);
   });
 
-  it('a shard on two threads writes a shard file that merges with a one-thread shard into the whole plan', async () => {
-    const test = await prepared(definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 40, duration: 2 }, rows()));
+  it('a shard on two threads writes a shard file that merges with a one-thread shard into the whole plan; captures work on every thread', async () => {
+    // Two steps: the second sends what the first captured, within its iteration, on whichever thread runs it.
+    const test = await prepared(definition([
+      { url: `${target.url}/ok?row={{data.rows.row}}`, capture_env: { WORD: { from: 'body', regexp: { exp: '(o.)' } } } },
+      { url: `${target.url}/echo?word={{WORD}}&row={{data.rows.row}}` },
+    ], { iteration_count: 40, duration: 2 }, rows()));
     target.reset();
     const first = await runEmbeddedInWorkers(test, options({ shard: { index: 1, count: 2 } }), 2);
     const second = await runEmbeddedInWorkers(test, options({ shard: { index: 2, count: 2 } }), 1);
@@ -276,6 +280,10 @@ describe('a run on two threads', () => {
     const merged = mergeShards([{ file: 'a.json', content: first }, { file: 'b.json', content: second }]);
     if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
     expect(merged.result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
+    // Each iteration's capture reached its own second step, with the iteration's row.
+    const echoes = target.received.filter((r) => r.path === '/echo').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(echoes.map((p) => p.get('word'))).toEqual(Array(40).fill('ok'));
+    expect(echoes.map((p) => p.get('row')).sort()).toEqual(rowsSent());
     expect(merged.result.run.series.reduce((n, sample) => n + sample.started, 0)).toBe(40);
     expect(rowsSent()).toEqual(Array.from({ length: 40 }, (_, k) => ROWS[k % ROWS.length]!).sort());
   });
