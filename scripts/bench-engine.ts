@@ -2,14 +2,19 @@
 // autocannon): open model at a rate far above what the machine sends, in-flight capped at the
 // connection count, stopped after the given seconds (or requests). Prints one JSON line. The
 // engine runs on its worker thread, as in the CLI and the action (src/engine/in-worker.ts).
+// `cpu`: the open model on WORKERS engine threads at a fixed RATE with default settings, or at
+// full speed (RATE `max`: far above what the machine sends, CONNECTIONS in flight in all): the
+// whole process's CPU time (every thread) per response over the seconds after the first.
 //   node scripts/bench-engine.ts speed URL SECONDS CONNECTIONS
 //   node scripts/bench-engine.ts memory URL REQUESTS CONNECTIONS
+//   node scripts/bench-engine.ts cpu URL RATE|max SECONDS WORKERS CONNECTIONS
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { runEmbeddedInWorker } from '../src/engine/in-worker.ts';
+import { runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import type { SecondSample } from '../src/types.ts';
 
-const [mode, url, amount, connections] = process.argv.slice(2);
+const [mode, url, amount, connections, workers, cap] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('bench-engine: loopback URL required');
 
 async function prepared(iterations: number, duration: number) {
@@ -65,6 +70,38 @@ async function memory(requests: number, concurrency: number) {
   return { requests: done, rss_at_100k_mb: mb(rssAt100k), rss_end_mb: mb(rssLast), rss_peak_mb: mb(rssPeak), growth_mb: mb(rssLast - rssAt100k) };
 }
 
+/**
+ * CPU µs per response at a fixed rate: process.cpuUsage() counts every thread of the process (the
+ * engine threads, the main thread adding up their seconds, V8's helpers). Read when the first
+ * second's sample arrives and when the last one's does, so the threads' warm-up and their start
+ * are left out; the responses are those of the seconds in between.
+ */
+async function cpu(rate: number | 'max', seconds: number, threads: number, concurrency: number) {
+  const full = rate === 'max';
+  const test = await prepared((full ? 2_000_000 : rate) * seconds, seconds);
+  const stop = new AbortController();
+  let from: NodeJS.CpuUsage | undefined;
+  let used: NodeJS.CpuUsage | undefined;
+  let responses = 0;
+  const result = await runEmbeddedInWorkers(test, {
+    insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal, ...(full && { concurrency }),
+    onSecond: (s) => {
+      if (s.t === 0) from = process.cpuUsage();
+      else if (s.t < seconds) {
+        responses += s.responses;
+        used = process.cpuUsage(from);
+      }
+      // At full speed the schedule is far from done: stop after the seconds measured.
+      if (full && s.t === seconds - 1) stop.abort();
+    },
+  }, threads);
+  const cpuUs = (used?.user ?? 0) + (used?.system ?? 0);
+  return {
+    workers: threads, rate, responses, cpu_us_per_request: responses > 0 ? Math.round((cpuUs / responses) * 10) / 10 : 0,
+    p99_ms: result.results.response_times.p99, late: result.run.late_iterations, saturated: result.run.generator?.saturated ?? false,
+  };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -74,5 +111,9 @@ function mb(bytes: number): number {
   return Math.round((bytes / 1024 / 1024) * 10) / 10;
 }
 
-const out = mode === 'memory' ? await memory(Number(amount), Number(connections)) : await speed(Number(amount), Number(connections));
+const out = mode === 'memory'
+  ? await memory(Number(amount), Number(connections))
+  : mode === 'cpu'
+    ? await cpu(amount === 'max' ? 'max' : Number(amount), Number(connections), Number(workers), Number(cap))
+    : await speed(Number(amount), Number(connections));
 process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -11,6 +11,12 @@
 // iterations a second, each repeated `--repeats` times in turn (scripts/bench-schedule.ts): whole
 // run and first second p50/p95/p99, the steady seconds', late starts and the generator's own
 // delay. One autocannon run before and after gives the machine's capacity beside them.
+//
+// Both modes end with CPU µs per request on 1 and on 2 engine threads (`--workers 2`), 1 and 2
+// threads in turn, `--repeats` times, for `--seconds`: at full speed (`--connections` in flight in
+// all) and at `--cpu-rate` (10000) iterations a second with default settings; the whole process's
+// CPU time over the seconds after the first, divided by their responses (scripts/bench-engine.ts
+// cpu). `--cpu` runs only that.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +32,9 @@ const { values } = parseArgs({
     schedule: { type: 'boolean', default: false },
     rates: { type: 'string', default: '1000,5000,10000,20000' },
     'schedule-seconds': { type: 'string', default: '6' },
+    cpu: { type: 'boolean', default: false },
+    'generator-cores': { type: 'string', default: '0' },
+    'cpu-rate': { type: 'string', default: '10000' },
   },
 });
 const seconds = Number(values.seconds);
@@ -33,7 +42,9 @@ const connections = Number(values.connections);
 const repeats = Number(values.repeats);
 const node = process.execPath;
 const hasTaskset = existsSync('/usr/bin/taskset');
-const pinned = (core: number, cmd: string[]): string[] => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
+const pinned = (core: number | string, cmd: string[]): string[] => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
+/** The generators' cores (`--generator-cores`, default 0; nginx has core 1): `0,1` lets two engine threads run side by side. */
+const generatorCores = values['generator-cores'];
 
 function run(cmd: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -85,17 +96,17 @@ interface Figures { rps: number; p50_ms: number; p99_ms: number }
 
 async function autocannon(url: string): Promise<Figures> {
   const bin = join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js');
-  const out = JSON.parse(await run(pinned(0, [node, bin, '-c', String(connections), '-d', String(seconds), '-j', url])));
+  const out = JSON.parse(await run(pinned(generatorCores, [node, bin, '-c', String(connections), '-d', String(seconds), '-j', url])));
   return { rps: out.requests.average, p50_ms: out.latency.p50, p99_ms: out.latency.p99 };
 }
 
 async function engine(url: string): Promise<Figures> {
-  return JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'speed', url, String(seconds), String(connections)])));
+  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'speed', url, String(seconds), String(connections)])));
 }
 
 /** The reference: undici alone sending the engine's request (scripts/bench-undici.ts). */
 async function undiciAlone(url: string): Promise<Figures> {
-  return JSON.parse(await run(pinned(0, [node, 'scripts/bench-undici.ts', url, String(seconds), String(connections)])));
+  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-undici.ts', url, String(seconds), String(connections)])));
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -111,7 +122,7 @@ interface ScheduleRun {
 }
 
 async function scheduleRun(url: string, rate: number): Promise<ScheduleRun> {
-  return JSON.parse(await run(pinned(0, [node, 'scripts/bench-schedule.ts', url, String(rate), values['schedule-seconds']])));
+  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-schedule.ts', url, String(rate), values['schedule-seconds']])));
 }
 
 function scheduleLine(r: ScheduleRun): string {
@@ -166,15 +177,41 @@ async function speedBench(url: string): Promise<void> {
   const summary = (xs: number[]): string => `median ${median(xs).toFixed(2)} (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
   console.log(`\nengine/autocannon: ${summary(ratios)}`);
   console.log(`undici alone/autocannon (the same request, no engine): ${summary(undiciRatios)}`);
-  const memory = JSON.parse(await run(pinned(0, [node, 'scripts/bench-engine.ts', 'memory', url, values.requests, String(connections)])));
+  const memory = JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'memory', url, values.requests, String(connections)])));
   console.log(`memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end (peak ${memory.rss_peak_mb} MB): growth ${memory.growth_mb} MB`);
+}
+
+interface CpuRun { workers: number; rate: number; responses: number; cpu_us_per_request: number; p99_ms: number; late: number; saturated: boolean }
+
+async function cpuRun(url: string, workers: number, rate: string): Promise<CpuRun> {
+  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, rate, String(seconds), String(workers), String(connections)])));
+}
+
+/** 1 and 2 threads in turn, so that the machine's drift falls on both alike; the ratio is of the medians. */
+async function cpuBench(url: string): Promise<void> {
+  for (const rate of ['max', values['cpu-rate']]) {
+    const load = rate === 'max' ? `full speed (${connections} in flight)` : `${rate}/s, default settings`;
+    console.log(`\nCPU per request at ${load} for ${seconds} s, 1 and 2 engine threads in turn, ${repeats} repeats (process CPU time / responses, after the first second)`);
+    const byWorkers = new Map<number, number[]>([[1, []], [2, []]]);
+    for (let i = 0; i < repeats; i++) {
+      for (const workers of i % 2 === 0 ? [1, 2] : [2, 1]) {
+        const r = await cpuRun(url, workers, rate);
+        byWorkers.get(workers)!.push(r.cpu_us_per_request);
+        console.log(`workers ${workers}  ${r.cpu_us_per_request.toFixed(1).padStart(6)} µs/request  (${r.responses.toLocaleString('en-US')} responses, p99 ${r.p99_ms} ms, late ${r.late}${r.saturated ? ', saturated' : ''})`);
+      }
+    }
+    const one = median(byWorkers.get(1)!);
+    const two = median(byWorkers.get(2)!);
+    console.log(`CPU µs per request at ${load}: workers 1 median ${one.toFixed(1)}, workers 2 median ${two.toFixed(1)}: ratio ${(two / one).toFixed(2)}`);
+  }
 }
 
 const target = await startTarget();
 try {
-  console.log(`loadgate bench: ${target.name} at ${target.url}; generators on core 0${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
+  console.log(`loadgate bench: ${target.name} at ${target.url}; generators on core ${generatorCores}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
   if (values.schedule) await scheduleBench(target.url);
-  else await speedBench(target.url);
+  else if (!values.cpu) await speedBench(target.url);
+  await cpuBench(target.url);
 } finally {
   target.stop();
 }

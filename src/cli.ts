@@ -12,7 +12,8 @@ import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { renderSummaryLine } from './report/markdown.ts';
 import { shardsLines } from './report/shards.ts';
-import { runEmbeddedInWorker } from './engine/in-worker.ts';
+import { runEmbeddedInWorkers } from './engine/workers.ts';
+import { parseWorkers, workersFor } from './engine/worker-count.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
 import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
@@ -64,6 +65,7 @@ const RUN_OPTIONS = {
   shard: { type: 'string' },
   'start-at': { type: 'string' },
   concurrency: { type: 'string' },
+  workers: { type: 'string', default: 'auto' },
   'warm-up': { type: 'string' },
   insecure: { type: 'boolean', default: false },
   'default-thresholds': { type: 'boolean', default: true },
@@ -185,7 +187,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
       env: RUN_OPTIONS.env, 'base-env': { type: 'string' }, rounds: { type: 'string' }, 'warmup-rounds': { type: 'string' },
       'max-rounds': { type: 'string' }, 'max-time': { type: 'string' }, 'on-inconclusive': { type: 'string' },
       'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
-      threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency,
+      threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency, workers: RUN_OPTIONS.workers,
       insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy, 'default-thresholds': RUN_OPTIONS['default-thresholds'],
     },
     allowNegative: true,
@@ -202,6 +204,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds']);
   const proxies = parseProxies(values.proxy, '--proxy');
+  const workers = orThrow(parseWorkers(values.workers, '--workers'));
   const sides = await prepareSides(
     await loadDefinition(file!),
     await readEnvironmentSpec(values.env ?? '', '--env'),
@@ -213,6 +216,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   const resultsPath = resolve(values.results);
   const compared = comparisonResultFile(await runComparison(sides, settings, {
     concurrency: parseConcurrency(values.concurrency),
+    workers: workersFor(workers, sides.head.definition),
     insecure: values.insecure,
     proxies,
     signal: io.signal,
@@ -332,6 +336,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const shard = values.shard === undefined ? undefined : orThrow(parseShard(values.shard, '--shard'));
   const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
   const warmUpS = values['warm-up'] === undefined ? undefined : orThrow(parseWarmUp(values['warm-up'], '--warm-up'));
+  const workers = orThrow(parseWorkers(values.workers, '--workers'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const problems: Problem[] = [];
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
@@ -345,7 +350,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
   const result = hosted
     ? await runHostedDefinition(test, hosted)
-    : await runEmbeddedInWorker(test, {
+    : await runEmbeddedInWorkers(test, {
       concurrency,
       insecure: values.insecure,
       proxies,
@@ -356,7 +361,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       startAtMs,
       warmUpS,
       testUrl: pathToFileURL(reportPath).href,
-    });
+    }, workersFor(workers, test.definition, shard));
   if (io.isTTY && !values.quiet) io.err('');
   if (hosted && (warmUpS || test.definition.warm_up)) io.err('warning: the warm-up period is not applied to hosted runs (the service interface has no such field)');
   if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');

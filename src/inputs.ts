@@ -2,6 +2,7 @@
 import { InputError, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { parseWarmUp } from './engine/run.ts';
+import { parseWorkers, type WorkersSetting } from './engine/worker-count.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
 import { planLatency, type LatencyPlan } from './latency/session.ts';
@@ -24,6 +25,8 @@ export interface ActionInputs {
   proxies: Record<string, string>;
   /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
   maxConcurrency?: number;
+  /** Engine threads (docs/engine.md): auto, a count, or every core but K. */
+  workers: WorkersSetting;
   thresholds: Threshold[];
   /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
   defaultThresholds: boolean;
@@ -217,6 +220,7 @@ export function getInputs(read: InputReader): ActionInputs {
     environment: read('environment').trim(),
     proxies,
     maxConcurrency: readConcurrency(read, problems),
+    workers: readParsed(read, 'workers', parseWorkers, problems) ?? 'auto',
     thresholds: readThresholds(read, problems),
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
     onSaturated: readOnSaturated(read('on-saturated'), 'on-saturated', problems),

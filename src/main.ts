@@ -9,7 +9,8 @@ import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
 import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { type StopSignal } from './verdict/judge.ts';
-import { runEmbeddedInWorker } from './engine/in-worker.ts';
+import { runEmbeddedInWorkers } from './engine/workers.ts';
+import { workersFor } from './engine/worker-count.ts';
 import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
@@ -150,7 +151,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
     if (inputs.warmUpS || test.definition.warm_up) core.warning('loadgate: the warm-up period is not applied to hosted runs (the service interface has no such field)');
     return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo });
   }
-  return runEmbeddedInWorker(test, {
+  return runEmbeddedInWorkers(test, {
     concurrency: inputs.maxConcurrency,
     insecure: inputs.insecureTls,
     proxies: inputs.proxies,
@@ -160,7 +161,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
     startAtMs: inputs.startAtMs,
     warmUpS: inputs.warmUpS,
     testUrl: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href,
-  });
+  }, workersFor(inputs.workers, test.definition, inputs.shard));
 }
 
 /** The runner masks secret variables' values wherever the log would show them (docs/security.md). */
@@ -181,6 +182,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
   logInfo(comparisonPlanLine(sides.head.definition, settings));
   const compared = await runComparison(sides, settings, {
     concurrency: inputs.maxConcurrency,
+    workers: workersFor(inputs.workers, sides.head.definition),
     insecure: inputs.insecureTls,
     proxies: inputs.proxies,
     signal,

@@ -175,6 +175,30 @@ describe('secret variables', () => {
   });
 });
 
+describe('loadgate run --workers 2', () => {
+  it('one progress line a second for both threads; SIGINT stops both, partial results written, exit 130', async () => {
+    const results = join(dir, 'workers.json');
+    target.reset();
+    const run = await loadgate(['run', writeDefinition('workers', 400, 4), '--workers', '2', '--results', results], (out) => out.includes('[1/4 s]'));
+    expect(run.code).toBe(130);
+    expect(run.stderr.match(/\[1\/4 s\]/g)).toHaveLength(1);
+    const written = JSON.parse(readFileSync(results, 'utf8'));
+    expect(written.run.interrupted).toBe(true);
+    // Each thread has 200 iterations; together they stopped well short of them.
+    expect(written.results.iteration_count).toBeLessThan(400);
+    expect(written.results.steps[0].success_count).toBe(target.countsByPath().get('/ok'));
+    expect(written.run.generator.concurrency).toBe(200);
+  });
+
+  it('refuses a bad --workers with exit 2, nothing sent', async () => {
+    target.reset();
+    const run = await loadgate(['run', writeDefinition('bad-workers', 10, 1), '--workers', 'lots']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--workers: expected auto, a number of threads');
+    expect(target.received).toHaveLength(0);
+  });
+});
+
 describe('loadgate validate', () => {
   it('says valid, or lists every problem with file and JSON path', async () => {
     const good = await loadgate(['validate', 'examples/shop.json']);

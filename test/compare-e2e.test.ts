@@ -73,8 +73,8 @@ const SWING = ['--rounds', '4', '--warmup-rounds', '0', '--metric', 'median', '-
 const swingEnv = (name: string) => JSON.stringify({ name, vars: [{ key: 'BASE', value: target.url }] });
 
 describe('loadgate compare', () => {
-  it('a large regression is `slower`: exit 1, naming the step', async () => {
-    const run = await compare(40, 2, ['--seed', '42']);
+  it('a large regression is `slower`: exit 1, naming the step (every run on two engine threads)', async () => {
+    const run = await compare(40, 2, ['--seed', '42', '--workers', '2']);
     expect(run.code, run.out).toBe(1);
     expect(run.stderr).toMatch(/seed 42/);
     expect(run.stdout).toContain('slower');
@@ -89,6 +89,9 @@ describe('loadgate compare', () => {
     expect(file.comparison.steps[0].verdict).toBe('slower');
     expect(file.comparison.steps[0].head).toHaveLength(5);
     expect(file.comparison.order).toHaveLength(5);
+    // The rounds' runs on two threads add up as on one: every iteration of the 5 measured rounds, each side.
+    expect(file.results.iteration_count).toBe(5 * ITERATIONS);
+    expect(file.comparison.base_results.iteration_count).toBe(5 * ITERATIONS);
   });
 
   it('bad settings and a base environment that lacks a variable are refused before any request', async () => {

@@ -220,6 +220,11 @@ describe('merged runs', () => {
     expect(rounds.applied_iterations_per_s).toBe(700);
     expect(rounds.sockets_max).toBe(8);
     expect(rounds.unstarted_iterations).toBe(600);
+    // The engine threads of one run ran side by side, as shards do: added up, the saturated one named.
+    const workers = mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2, generator: block(false, 30, 400) }], 'workers')!;
+    expect(workers.reason).toMatch(/^worker 2: .*delay p99 30 ms/);
+    expect(workers.planned_iterations_per_s).toBe(2000);
+    expect(workers.sockets_max).toBe(16);
   });
 });
 

@@ -26,6 +26,13 @@ describe('getInputs', () => {
     // Left empty, the in-flight cap and the warm-up are the engine's and the definition's.
     expect(inputs.maxConcurrency).toBeUndefined();
     expect(inputs.warmUpS).toBeUndefined();
+    expect(inputs.workers).toBe('auto');
+  });
+
+  it('reads workers as auto, a count or cores-K', () => {
+    expect(getInputs(reader({ test: 'a.json', workers: '2' })).workers).toEqual({ count: 2 });
+    expect(getInputs(reader({ test: 'a.json', workers: 'cores-2' })).workers).toEqual({ leave: 2 });
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', workers: 'many' })))[0]).toMatch(/^workers: expected auto, a number of threads from 1 to 64, or cores-K/);
   });
 
   it('reads warm-up as whole seconds up to 600', () => {

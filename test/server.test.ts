@@ -110,7 +110,8 @@ describe('loadgate serve', () => {
 
   beforeAll(async () => {
     target = await startTarget();
-    server = await startServerProcess({ keys: [TEST_KEY, SECOND_KEY], args: ['--proxy', 'US=http://127.0.0.1:9'] });
+    // Every load test of this server runs on two engine threads (--workers): its totals, rows and stops are checked below.
+    server = await startServerProcess({ keys: [TEST_KEY, SECOND_KEY], args: ['--proxy', 'US=http://127.0.0.1:9', '--workers', '2'] });
   });
   afterAll(async () => {
     await server?.dispose();
@@ -308,6 +309,8 @@ describe('loadgate serve', () => {
       expect(result.body.results.steps[0]).toMatchObject({ id: 1, iteration_count: 12, status_code_dist: { '200': 12 }, error_dist: {} });
       expect(Object.keys(result.body.results.response_times).sort()).toEqual(['avg', 'max', 'median', 'min', 'p80', 'p90', 'p95', 'p99', 'stddev']);
       expect(result.body.results.location_dist.local.iteration_count).toBe(12);
+      // Two threads, each with its own default cap of 100: their caps add up in the one generator block.
+      expect(result.body.run.generator.concurrency).toBe(200);
 
       const sent = target.received.filter((r) => r.path === '/echo').map((r) => JSON.parse(r.body).user);
       expect(sent).toHaveLength(12);

@@ -9,7 +9,7 @@ import { decodeHistogram, initHistograms, type Histogram } from '../engine/histo
 import { perSecondCounts } from '../engine/plan.ts';
 import { prepareTest } from '../engine/prepare.ts';
 import type { PreparedTest } from '../engine/run.ts';
-import { EngineWorker } from '../engine/in-worker.ts';
+import { EngineWorkers } from '../engine/workers.ts';
 import { mergeGenerators } from '../engine/generator.ts';
 import { mergeShards } from '../merge/merge.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
@@ -135,6 +135,8 @@ export interface ComparisonExtension {
 export interface ComparisonOptions {
   /** Absent: the engine's default (docs/engine.md). */
   concurrency?: number;
+  /** Engine threads for every run of both sides; absent: one. */
+  workers?: number;
   insecure: boolean;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
@@ -234,8 +236,8 @@ export async function runComparison(
     const elapsed = now().getTime() - startedAt.getTime();
     return elapsed + elapsed / Math.max(1, ran.length) <= settings.maxTimeS * 1000;
   };
-  // One engine thread for every run, so that no side meets colder code than the other.
-  const engine = new EngineWorker();
+  // The same engine threads for every run, so that no side meets colder code than the other.
+  const engine = new EngineWorkers(opts.workers ?? 1);
   try {
     for (;;) {
       const total = settings.warmupRounds + plan.rounds[look]!;
@@ -328,7 +330,7 @@ export async function runComparison(
 }
 
 /** A full run of the plan (shard 1 of 1), which also returns the histograms the values come from. */
-function runSide(engine: EngineWorker, test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
+function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
   return engine.run(test, {
     concurrency: opts.concurrency,
     insecure: opts.insecure,

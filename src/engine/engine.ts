@@ -17,6 +17,7 @@ import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SlotGrowth } from './growth.ts';
 import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
+import type { Histogram } from './histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
 import type { LoadPlan } from './plan.ts';
@@ -48,7 +49,14 @@ export interface EngineSettings {
   forceSignal?: AbortSignal;
   /** Monotonic clock in ms (performance.now), injectable for tests. */
   clock?: () => number;
-  onSecond?: (sample: SecondSample) => void;
+  /** Each closed second; its histogram is the recorder's and is valid only during the call (workers.ts adds it to the other threads'). */
+  onSecond?: (sample: SecondSample, histogram: Histogram) => void;
+  /**
+   * Awaited before each phase (the warm-up, the recorded schedule): resolves at the phase's start
+   * and returns it on this engine's clock, so engines on several threads start their schedules at
+   * one instant (workers.ts). Absent: a phase starts when it is reached.
+   */
+  startGate?: () => Promise<number>;
   /** Per-iteration variables (data rows); null when the test uses none. */
   newIterationVars?: () => IterationVars;
   beginIteration?: (vars: IterationVars, k: number) => void;
@@ -186,8 +194,9 @@ export class Engine implements SlotHost {
     if (this.settings.signal?.aborted) this.stop();
     try {
       await this.openAhead();
+      // With a start gate, every engine passes the same gates: a warm-up with nothing for this thread is still a phase.
       const warmUp = this.settings.warmUp;
-      if (warmUp && warmUp.total > 0 && !this.stopping) await this.runUnrecorded(warmUp);
+      if (warmUp && (warmUp.total > 0 || this.settings.startGate) && !this.stopping) await this.runUnrecorded(warmUp);
       return await this.runRecorded();
     } finally {
       this.settings.signal?.removeEventListener('abort', onAbort);
@@ -330,20 +339,26 @@ export class Engine implements SlotHost {
     const recorder = this.recorder;
     this.recorder = this.newRecorder();
     try {
-      await this.runPhase(plan);
+      await this.runPhase(plan, await this.phaseStart());
     } finally {
       this.recorder.destroy();
       this.recorder = recorder;
     }
   }
 
+  /** The clock reading a phase starts at: now, or the common instant of the start gate. */
+  private async phaseStart(): Promise<number> {
+    return this.settings.startGate && !this.stopping ? this.settings.startGate() : this.clock();
+  }
+
   private async runRecorded(): Promise<EngineOutcome> {
-    const startedAt = new Date();
+    const t0 = await this.phaseStart();
+    const startedAt = new Date(Date.now() - Math.max(0, this.clock() - t0));
     this.requests = 0;
     this.sockets.max = this.sockets.open;
     this.recording = true;
     this.monitor.start();
-    await this.runPhase(this.plan);
+    await this.runPhase(this.plan, t0);
     const elapsedMs = this.clock() - this.t0;
     this.closeSeconds(Math.ceil(elapsedMs / 1000));
     const loopDelay = this.monitor.stop();
@@ -378,8 +393,8 @@ export class Engine implements SlotHost {
     };
   }
 
-  /** Runs a plan from now until its iterations have started and ended, or the engine stops. */
-  private runPhase(plan: LoadPlan): Promise<void> {
+  /** Runs a plan from t0 (clock ms) until its iterations have started and ended, or the engine stops. */
+  private runPhase(plan: LoadPlan, t0: number): Promise<void> {
     this.phase = plan;
     this.next = 0;
     this.late = 0;
@@ -389,7 +404,7 @@ export class Engine implements SlotHost {
     this.closedSeconds = 0;
     this.peakInFlight = this.inFlight;
     this.endUs = (plan.durationS * 1000 + START_GRACE_MS) * 1000;
-    this.t0 = this.clock();
+    this.t0 = t0;
     this.growth.reset(this.t0);
     this.medianAt = -Infinity;
     const done = new Promise<void>((resolve) => (this.finish = resolve));
@@ -477,7 +492,7 @@ export class Engine implements SlotHost {
       const second = this.closedSeconds++;
       if (this.recording) {
         const sample = this.recorder.closeSecond(second, { ...this.monitor.second(), sockets: this.sockets.open });
-        this.settings.onSecond?.(sample);
+        this.settings.onSecond?.(sample, this.recorder.closedSecond);
       }
       this.openAheadOf(second + 1);
       this.peakInFlight = this.inFlight;

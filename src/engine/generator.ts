@@ -89,21 +89,24 @@ export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
 /**
  * The generator block of several runs (docs/results.md), absent unless every run has one (files of
  * older versions): saturated when any was (its reason named), the worst one's delay, CPU and busy
- * share, and the counts added up. Shards run side by side, so their rates, caps and sockets add
- * up too; a comparison's rounds run one after another, so theirs are the rounds' mean and most.
+ * share, and the counts added up. Shards, and the engine threads of one run (workers), run side by
+ * side, so their rates, caps and sockets add up too; a comparison's rounds run one after another,
+ * so theirs are the rounds' mean and most.
  */
-export function mergeGenerators(runs: { index: number; generator?: GeneratorInfo }[], as: 'shards' | 'rounds' = 'shards'): GeneratorInfo | undefined {
+export function mergeGenerators(runs: { index: number; generator?: GeneratorInfo }[], as: 'shards' | 'workers' | 'rounds' = 'shards'): GeneratorInfo | undefined {
   const blocks = runs.map((s) => s.generator);
   if (blocks.length === 0 || blocks.some((g) => g === undefined)) return undefined;
   const all = blocks as GeneratorInfo[];
   const max = (pick: (g: GeneratorInfo) => number): number => Math.max(...all.map(pick));
   const sum = (pick: (g: GeneratorInfo) => number): number => round1(all.reduce((n, g) => n + pick(g), 0));
-  const side = as === 'shards' ? sum : (pick: (g: GeneratorInfo) => number): number => round1(sum(pick) / all.length);
-  const most = as === 'shards' ? sum : max;
+  const sideBySide = as !== 'rounds';
+  const side = sideBySide ? sum : (pick: (g: GeneratorInfo) => number): number => round1(sum(pick) / all.length);
+  const most = sideBySide ? sum : max;
   const saturated = runs.find((s) => s.generator!.saturated);
+  const label = { shards: 'shard', workers: 'worker', rounds: 'round' }[as];
   return {
     saturated: saturated !== undefined,
-    ...(saturated && { reason: `${as === 'shards' ? 'shard' : 'round'} ${saturated.index}: ${saturated.generator!.reason ?? 'saturated'}` }),
+    ...(saturated && { reason: `${label} ${saturated.index}: ${saturated.generator!.reason ?? 'saturated'}` }),
     loop_delay_p99_ms: max((g) => g.loop_delay_p99_ms),
     loop_delay_max_ms: max((g) => g.loop_delay_max_ms),
     cpu_pct_max: max((g) => g.cpu_pct_max),

@@ -57,3 +57,15 @@ export function encodeHistogram(h: Histogram): string {
 export function decodeHistogram(base64: string): Histogram {
   return hdr.decodeFromCompressedBase64(base64, 32, true);
 }
+
+/**
+ * HDR's plain V2 encoding (no compression, no base64): how a histogram crosses to another thread
+ * (parts.ts). Our histograms are WebAssembly ones, whose `encode` the Histogram type does not list.
+ */
+export function encodeBytes(h: Histogram): Uint8Array {
+  return (h as Histogram & { encode(): Uint8Array }).encode();
+}
+
+export function decodeBytes(bytes: Uint8Array): Histogram {
+  return hdr.WasmHistogram.decode(bytes, 32);
+}

@@ -11,6 +11,8 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { InputError, type Problem } from '../errors.ts';
 import type { PreparedTest, RunOptions } from './run.ts';
+import type { EngineOutcome } from './engine.ts';
+import type { RecorderPart } from './parts.ts';
 import type { LoadTestDefinition, LoadTestResult, SecondSample } from '../types.ts';
 
 /**
@@ -28,11 +30,33 @@ export interface EngineJob {
   options: Omit<RunOptions, 'signal' | 'forceSignal' | 'onSecond' | 'clock'>;
 }
 
-export type ToWorker = { type: 'run'; id: number; job: EngineJob } | { type: 'stop'; id: number; now: boolean };
+/** Thread `thread` of `threads` running its share of one run (workers.ts). */
+export interface ShareJob {
+  thread: number;
+  threads: number;
+}
+
+/** What a thread's share hands back: its recorder as a part, and what its engine counted. */
+export interface ShareOutcome {
+  part: RecorderPart;
+  facts: Omit<EngineOutcome, 'recorder'>;
+  startLagMs: number;
+}
+
+export type ToWorker =
+  | { type: 'run'; id: number; job: EngineJob }
+  | { type: 'share'; id: number; job: EngineJob; share: ShareJob }
+  /** Every thread is at the start gate: start at this instant (epoch ms, performance.timeOrigin + now). */
+  | { type: 'go'; id: number; atMs: number }
+  | { type: 'stop'; id: number; now: boolean };
 
 export type FromWorker = { id: number } & (
-  | { type: 'second'; sample: SecondSample }
+  /** bytes: the second's histogram (parts.ts), for a share. */
+  | { type: 'second'; sample: SecondSample; bytes?: Uint8Array }
+  /** A share reached its start gate. */
+  | { type: 'ready' }
   | { type: 'done'; result: LoadTestResult }
+  | { type: 'share-done'; outcome: ShareOutcome }
   | { type: 'input-error'; problems: Problem[] }
   | { type: 'error'; message: string; stack?: string }
 );
@@ -52,8 +76,15 @@ export function workerEntry(here: string = import.meta.url): URL {
 
 interface RunInFlight {
   id: number;
-  onSecond?: (sample: SecondSample) => void;
-  settle(outcome: Error | LoadTestResult): void;
+  onSecond?: (sample: SecondSample, bytes?: Uint8Array) => void;
+  onReady?: () => void;
+  settle(outcome: Error | LoadTestResult | ShareOutcome): void;
+}
+
+/** What the parent of a share hears from it (workers.ts). */
+export interface ShareEvents {
+  onSecond: (sample: SecondSample, bytes: Uint8Array) => void;
+  onReady: () => void;
 }
 
 /**
@@ -74,16 +105,33 @@ export class EngineWorker {
   }
 
   run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+    return this.start(test, options, { onSecond: options.onSecond }, (id, job) => ({ type: 'run', id, job })) as Promise<LoadTestResult>;
+  }
+
+  /** This thread's share of a run on several; `go` starts it at the common instant once every thread is ready. */
+  runShare(test: PreparedTest, options: RunOptions, share: ShareJob, events: ShareEvents): Promise<ShareOutcome> {
+    return this.start(test, options, {
+      onSecond: (sample, bytes) => events.onSecond(sample, bytes!),
+      onReady: events.onReady,
+    }, (id, job) => ({ type: 'share', id, job, share })) as Promise<ShareOutcome>;
+  }
+
+  /** Releases a share waiting at its start gate. */
+  go(atMs: number): void {
+    if (this.running) this.post({ type: 'go', id: this.running.id, atMs });
+  }
+
+  private start(test: PreparedTest, options: RunOptions, listeners: Pick<RunInFlight, 'onSecond' | 'onReady'>, message: (id: number, job: EngineJob) => ToWorker): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
-    const { signal, forceSignal, onSecond, clock: _clock, ...plain } = options;
+    const { signal, forceSignal, onSecond: _onSecond, clock: _clock, ...plain } = options;
     const id = this.nextId++;
     const stop = (): void => this.post({ type: 'stop', id, now: false });
     const stopNow = (): void => this.post({ type: 'stop', id, now: true });
-    return new Promise<LoadTestResult>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.running = {
         id,
-        onSecond,
+        ...listeners,
         settle: (outcome) => {
           signal?.removeEventListener('abort', stop);
           forceSignal?.removeEventListener('abort', stopNow);
@@ -92,7 +140,7 @@ export class EngineWorker {
           else resolve(outcome);
         },
       };
-      this.post({ type: 'run', id, job: { definition: test.definition, source: test.source, options: plain } });
+      this.post(message(id, { definition: test.definition, source: test.source, options: plain }));
       if (signal?.aborted) stop();
       else signal?.addEventListener('abort', stop, { once: true });
       forceSignal?.addEventListener('abort', stopNow, { once: true });
@@ -110,8 +158,10 @@ export class EngineWorker {
   private receive(message: FromWorker): void {
     const running = this.running;
     if (!running || message.id !== running.id) return;
-    if (message.type === 'second') return running.onSecond?.(message.sample);
-    running.settle(message.type === 'done' ? message.result : errorFrom(message));
+    if (message.type === 'second') return running.onSecond?.(message.sample, message.bytes);
+    if (message.type === 'ready') return running.onReady?.();
+    if (message.type === 'done') return running.settle(message.result);
+    running.settle(message.type === 'share-done' ? message.outcome : errorFrom(message));
   }
 
   private fail(error: Error): void {

@@ -23,7 +23,9 @@ export class Recorder {
   readonly iterationsSucceeded: Float64Array;
   readonly iterationsFailed: Float64Array;
   readonly series: SecondSample[] = [];
-  private readonly second: Histogram;
+  private second: Histogram;
+  /** The last closed second's histogram, kept until the next close (closedSecond). */
+  private previous: Histogram;
   private secondStarted = 0;
   private secondLate = 0;
   private secondResponses = 0;
@@ -48,6 +50,12 @@ export class Recorder {
     this.iterationsSucceeded = new Float64Array(locationCount);
     this.iterationsFailed = new Float64Array(locationCount);
     this.second = newHistogram();
+    this.previous = newHistogram();
+  }
+
+  /** The histogram of the second closeSecond closed last: valid until the next close. */
+  get closedSecond(): Histogram {
+    return this.previous;
   }
 
   /** An iteration started; late: more than the late threshold behind its planned time. */
@@ -122,7 +130,10 @@ export class Recorder {
     };
     if (this.keepSeconds) sample.histogram = encodeHistogram(h);
     this.series.push(sample);
-    h.reset();
+    // The two swap: the closed second stays readable until the next close, and nothing is allocated.
+    this.previous.reset();
+    this.second = this.previous;
+    this.previous = h;
     this.secondStarted = 0;
     this.secondLate = 0;
     this.secondResponses = 0;
@@ -134,5 +145,6 @@ export class Recorder {
   destroy(): void {
     for (const h of this.cells) h.destroy();
     this.second.destroy();
+    this.previous.destroy();
   }
 }

@@ -2,34 +2,46 @@
 // overall response times come from histograms added cell by cell, so every level is exact.
 import { encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from './histogram.ts';
 import type { Recorder } from './recorder.ts';
+import type { CellExtremes } from './parts.ts';
 import type { CountDist, EncodedHistograms, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';
 
 function addInto(total: CountDist, part: CountDist): void {
   for (const [key, count] of Object.entries(part)) total[key] = (total[key] ?? 0) + count;
 }
 
-function timesOfSum(parts: Histogram[]) {
-  const sum = sumHistograms(parts);
+/**
+ * Response times of the sum of some cells. Histograms added up from other threads' encodings
+ * (parts.ts) hold buckets, not the exact extremes: those come from `extremes` when given.
+ */
+function timesOfCells(rec: Recorder, cells: number[], extremes?: CellExtremes) {
+  const sum = sumHistograms(cells.map((cell) => rec.cells[cell]!));
   const times = responseTimesOf(sum);
+  const empty = sum.totalCount === 0;
   sum.destroy();
-  return times;
+  if (!extremes || empty) return times;
+  const ms = (us: number): number => Math.round(us / 1000);
+  return {
+    ...times,
+    max: ms(Math.max(...cells.map((cell) => extremes.maxUs[cell]!))),
+    min: ms(Math.min(...cells.map((cell) => extremes.minUs[cell]!))),
+  };
 }
 
-function stepLocationResult(rec: Recorder, cell: number): StepLocationResult {
+function stepLocationResult(rec: Recorder, cell: number, extremes?: CellExtremes): StepLocationResult {
   return {
     error_dist: Object.fromEntries(rec.errors[cell]!),
     fail_count: rec.failed[cell]!,
     success_count: rec.succeeded[cell]!,
-    response_times: responseTimesOf(rec.cells[cell]!),
+    response_times: timesOfCells(rec, [cell], extremes),
     iteration_count: rec.reached[cell]!,
     status_code_dist: rec.statusDist(cell),
     location_dist: {},
   };
 }
 
-function stepResult(rec: Recorder, step: number, stepId: number, locations: string[]): StepResult {
+function stepResult(rec: Recorder, step: number, stepId: number, locations: string[], extremes?: CellExtremes): StepResult {
   const cells = locations.map((_, loc) => step * rec.locationCount + loc);
-  const byLocation = cells.map((cell) => stepLocationResult(rec, cell));
+  const byLocation = cells.map((cell) => stepLocationResult(rec, cell, extremes));
   const status: CountDist = {};
   const errors: CountDist = {};
   for (const part of byLocation) {
@@ -41,21 +53,21 @@ function stepResult(rec: Recorder, step: number, stepId: number, locations: stri
     fail_count: byLocation.reduce((n, p) => n + p.fail_count, 0),
     success_count: byLocation.reduce((n, p) => n + p.success_count, 0),
     iteration_count: byLocation.reduce((n, p) => n + p.iteration_count, 0),
-    response_times: timesOfSum(cells.map((cell) => rec.cells[cell]!)),
+    response_times: timesOfCells(rec, cells, extremes),
     status_code_dist: status,
     error_dist: errors,
     location_dist: Object.fromEntries(locations.map((name, loc) => [name, byLocation[loc]!])),
   };
 }
 
-function locationResult(rec: Recorder, loc: number): LocationResult {
-  const cells: Histogram[] = [];
-  for (let step = 0; step < rec.stepCount; step++) cells.push(rec.cells[step * rec.locationCount + loc]!);
+function locationResult(rec: Recorder, loc: number, extremes?: CellExtremes): LocationResult {
+  const cells: number[] = [];
+  for (let step = 0; step < rec.stepCount; step++) cells.push(step * rec.locationCount + loc);
   return {
     fail_count: rec.iterationsFailed[loc]!,
     success_count: rec.iterationsSucceeded[loc]!,
     iteration_count: rec.iterationsStarted[loc]!,
-    response_times: timesOfSum(cells),
+    response_times: timesOfCells(rec, cells, extremes),
   };
 }
 
@@ -63,15 +75,15 @@ function locationResult(rec: Recorder, loc: number): LocationResult {
  * Overall and per-location counts are of iterations (an iteration fails when one of its steps
  * fails); response times at every level are of requests (docs/results.md).
  */
-export function buildResults(rec: Recorder, stepIds: number[], locations: string[]): Results {
+export function buildResults(rec: Recorder, stepIds: number[], locations: string[], extremes?: CellExtremes): Results {
   const sum = (a: Float64Array): number => a.reduce((n, v) => n + v, 0);
   return {
-    steps: stepIds.map((id, step) => stepResult(rec, step, id, locations)),
+    steps: stepIds.map((id, step) => stepResult(rec, step, id, locations, extremes)),
     fail_count: sum(rec.iterationsFailed),
     success_count: sum(rec.iterationsSucceeded),
     iteration_count: sum(rec.iterationsStarted),
-    response_times: timesOfSum(rec.cells),
-    location_dist: Object.fromEntries(locations.map((name, loc) => [name, locationResult(rec, loc)])),
+    response_times: timesOfCells(rec, rec.cells.map((_, cell) => cell), extremes),
+    location_dist: Object.fromEntries(locations.map((name, loc) => [name, locationResult(rec, loc, extremes)])),
   };
 }
 

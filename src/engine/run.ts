@@ -1,6 +1,7 @@
 // One embedded run: plan + prepared steps → engine → the 2.5 result with its `run` block.
 import { Engine, type EngineOutcome } from './engine.ts';
-import { initHistograms } from './histogram.ts';
+import { initHistograms, type Histogram } from './histogram.ts';
+import type { CellExtremes } from './parts.ts';
 import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './plan.ts';
 import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
@@ -75,49 +76,74 @@ export function warmUpPlan(config: LocationConfig, seconds: number, shard?: Shar
   return new LoadPlan({ proxy_config: config.proxy_config, load_type: 'linear', manual_load, iteration_count: 0, duration: seconds }, shard);
 }
 
-export async function runEmbedded(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+/** One thread's share of a run on several (workers.ts): its slice of the plan, the common start, its seconds. */
+export interface ThreadShare {
+  /** The slice this thread runs: the run's shard split again by thread (threadShard). */
+  shard: Shard;
+  startGate: () => Promise<number>;
+  onSecond: (sample: SecondSample, histogram: Histogram) => void;
+}
+
+/** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
+export async function runEngine(test: PreparedTest, options: RunOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
   await initHistograms();
-  const plan = new LoadPlan(test.definition.config_data, options.shard);
+  const shard = share?.shard ?? options.shard;
+  const plan = new LoadPlan(test.definition.config_data, shard);
   await warmThread(test.steps, warmMsFor(plan.peakPerSecond() * test.steps.length));
   const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
-  const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, options.shard);
+  const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, shard);
+  const onSecond = share?.onSecond ?? options.onSecond;
   const engine = new Engine(plan, test.steps, {
     concurrency: options.concurrency ?? defaultConcurrency(plan),
     insecure: options.insecure,
     proxies: options.proxies,
     signal: options.signal,
     ...(options.forceSignal && { forceSignal: options.forceSignal }),
-    onSecond: options.onSecond,
+    ...(onSecond && { onSecond }),
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,
-    keepSecondHistograms: options.shard !== undefined,
+    // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
+    keepSecondHistograms: options.shard !== undefined && !share,
+    ...(share && { startGate: share.startGate }),
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
   });
-  const outcome = await engine.run();
-  const stepIds = test.steps.map((s) => s.id);
+  return { outcome: await engine.run(), startLagMs };
+}
+
+export async function runEmbedded(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+  const { outcome, startLagMs } = await runEngine(test, options);
   try {
-    const result: LoadTestResult = {
-      test_url: options.testUrl,
-      results: buildResults(outcome.recorder, stepIds, outcome.locations),
-      run: runInfo(test, outcome),
-    };
-    if (options.shard) {
-      result.run.shard = {
-        index: options.shard.index,
-        count: options.shard.count,
-        definition_sha256: await definitionSha256(test.definition),
-        started_at: result.run.started_at,
-        finished_at: result.run.finished_at,
-        start_lag_ms: Math.round(startLagMs),
-      };
-    }
-    // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
-    result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
-    return result;
+    return await resultOf(test, options, outcome, startLagMs);
   } finally {
     outcome.recorder.destroy();
   }
+}
+
+/**
+ * The 2.5 result with its `run` block, from what one engine recorded or several threads' engines
+ * did together (workers.ts; `extremes` then holds the exact max and min of each cell).
+ */
+export async function resultOf(test: PreparedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
+  const stepIds = test.steps.map((s) => s.id);
+  const result: LoadTestResult = {
+    test_url: options.testUrl,
+    results: buildResults(outcome.recorder, stepIds, outcome.locations, extremes),
+    run: runInfo(test, outcome),
+  };
+  if (options.shard) {
+    result.run.shard = {
+      index: options.shard.index,
+      count: options.shard.count,
+      definition_sha256: await definitionSha256(test.definition),
+      started_at: result.run.started_at,
+      finished_at: result.run.finished_at,
+      start_lag_ms: Math.round(startLagMs),
+    };
+  }
+  // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
+  result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
+  return result;
 }
 
 /** run.steps: names, requests as shown, and the error statuses each step's assertions expect. */

@@ -1,41 +1,101 @@
 // The engine's worker thread, driven by EngineWorker (in-worker.ts): runs one job at a time,
-// preparing its test and posting each second's sample and then the result (or the error).
+// preparing its test and posting each second's sample and then the result (or the error). A
+// share (one thread of several, workers.ts) posts its seconds with their histograms, waits at each
+// phase's start gate for the parent's common instant, and hands back its recorder as a part.
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { InputError } from '../errors.ts';
+import { encodeBytes } from './histogram.ts';
+import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
-import { runEmbedded } from './run.ts';
-import type { EngineJob, FromWorker, ToWorker } from './in-worker.ts';
+import { runEmbedded, runEngine, type ThreadShare } from './run.ts';
+import { threadShard } from './shard.ts';
+import type { EngineJob, FromWorker, ShareJob, ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
-let running: { id: number; controller: AbortController; force: AbortController } | null = null;
+
+interface Running {
+  id: number;
+  controller: AbortController;
+  force: AbortController;
+  /** Set while a share waits at its start gate. */
+  go?: (atMs: number | null) => void;
+}
+
+let running: Running | null = null;
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'stop') {
-    if (running?.id === message.id) (message.now ? running.force : running.controller).abort();
+  if (message.type === 'stop' || message.type === 'go') {
+    if (running?.id !== message.id) return;
+    if (message.type === 'go') running.go?.(message.atMs);
+    else (message.now ? running.force : running.controller).abort();
     return;
   }
-  const controller = new AbortController();
-  const force = new AbortController();
-  running = { id: message.id, controller, force };
-  void outcome(message.id, message.job, controller.signal, force.signal).then((answer) => {
+  const job: Running = { id: message.id, controller: new AbortController(), force: new AbortController() };
+  running = job;
+  const done = message.type === 'share' ? share(job, message.job, message.share) : run(job, message.job);
+  void done.catch((error: unknown) => failure(job.id, error)).then((answer) => {
     running = null;
-    port.postMessage(answer);
+    const transfer = answer.type === 'share-done' ? transferList(answer.outcome.part) : [];
+    port.postMessage(answer, transfer);
   });
 });
 
-async function outcome(id: number, job: EngineJob, signal: AbortSignal, forceSignal: AbortSignal): Promise<FromWorker> {
+async function run(job: Running, { definition, source, options }: EngineJob): Promise<FromWorker> {
+  const test = await prepareTest({ definition, file: source.file, dir: source.dir }, {});
+  const result = await runEmbedded(test, {
+    ...options,
+    signal: job.controller.signal,
+    forceSignal: job.force.signal,
+    onSecond: (sample) => port.postMessage({ id: job.id, type: 'second', sample } satisfies FromWorker),
+  });
+  return { id: job.id, type: 'done', result };
+}
+
+async function share(job: Running, { definition, source, options }: EngineJob, { thread, threads }: ShareJob): Promise<FromWorker> {
+  const test = await prepareTest({ definition, file: source.file, dir: source.dir }, {});
+  const threadShare: ThreadShare = {
+    shard: threadShard(options.shard, thread, threads),
+    startGate: () => startGate(job),
+    onSecond: (sample, histogram) => {
+      const bytes = encodeBytes(histogram);
+      port.postMessage({ id: job.id, type: 'second', sample, bytes } satisfies FromWorker, [bytes.buffer as ArrayBuffer]);
+    },
+  };
+  const { outcome, startLagMs } = await runEngine(test, { ...options, signal: job.controller.signal, forceSignal: job.force.signal }, threadShare);
   try {
-    const test = await prepareTest({ definition: job.definition, file: job.source.file, dir: job.source.dir }, {});
-    const result = await runEmbedded(test, {
-      ...job.options,
-      signal,
-      forceSignal,
-      onSecond: (sample) => port.postMessage({ id, type: 'second', sample } satisfies FromWorker),
-    });
-    return { id, type: 'done', result };
-  } catch (error) {
-    if (error instanceof InputError) return { id, type: 'input-error', problems: error.problems };
-    const { message, stack } = error instanceof Error ? error : new Error(String(error));
-    return { id, type: 'error', message, ...(stack ? { stack } : {}) };
+    const { recorder, ...facts } = outcome;
+    return { id: job.id, type: 'share-done', outcome: { part: recorderPart(recorder), facts, startLagMs } };
+  } finally {
+    outcome.recorder.destroy();
   }
+}
+
+/**
+ * Says this thread is ready and waits for the parent's common instant (or a stop); returns it on
+ * this thread's clock. performance.timeOrigin + now() is one clock for every thread of the process,
+ * so the threads' schedules start together, and a thread that hears `go` late starts late by as
+ * much, its late starts counted as any.
+ */
+async function startGate(job: Running): Promise<number> {
+  port.postMessage({ id: job.id, type: 'ready' } satisfies FromWorker);
+  const atMs = await new Promise<number | null>((resolve) => {
+    job.go = resolve;
+    const stopped = (): void => resolve(null);
+    job.controller.signal.addEventListener('abort', stopped, { once: true });
+    job.force.signal.addEventListener('abort', stopped, { once: true });
+    if (job.controller.signal.aborted || job.force.signal.aborted) stopped();
+  });
+  job.go = undefined;
+  if (atMs === null) return performance.now();
+  const at = atMs - performance.timeOrigin;
+  const wait = at - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return at;
+}
+
+function failure(id: number, error: unknown): FromWorker {
+  if (error instanceof InputError) return { id, type: 'input-error', problems: error.problems };
+  const { message, stack } = error instanceof Error ? error : new Error(String(error));
+  return { id, type: 'error', message, ...(stack ? { stack } : {}) };
 }

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { InputError, formatProblem } from '../errors.ts';
+import { InputError, formatProblem, isProblem, type Problem } from '../errors.ts';
+import { parseWorkers, type WorkersSetting } from '../engine/worker-count.ts';
 import { parseProxies } from '../inputs.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
 import type { LatencyLocation } from '../types.ts';
@@ -44,6 +45,8 @@ export interface ServerOptions {
   /** The base of every test_url; default the listening address. */
   publicUrl?: string;
   concurrency?: number;
+  /** Engine threads per test (docs/engine.md); default auto. */
+  workers?: WorkersSetting;
 }
 
 export interface RunningServer {
@@ -62,7 +65,7 @@ const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url U
                       [--api-key-file FILE] [--rate-limit on|N|GET=N,OTHER=M] [--proxy CC=URL]... [--data-dir DIR]
                       [--latency-location CODE=Name[@http://proxy:port]]...
                       [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
-                      [--max-connections-per-address N]
+                      [--max-connections-per-address N] [--workers N|auto|cores-K]
 API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
 See docs/server.md.`;
 
@@ -80,6 +83,7 @@ const SERVE_OPTIONS = {
   'request-timeout': { type: 'string' },
   'idle-timeout': { type: 'string' },
   'max-connections-per-address': { type: 'string' },
+  workers: { type: 'string', default: 'auto' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -111,6 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const queue = new TestQueue(store, {
     dataDir: options.dataDir,
     concurrency: options.concurrency,
+    ...(options.workers && { workers: options.workers }),
     proxies: options.proxies,
     log: options.log,
   });
@@ -222,8 +227,14 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     latencyLocations: latency.locations,
     connections: connectionLimits(values),
     ...publicUrlOption(values['public-url']),
+    workers: orThrow(parseWorkers(values.workers, '--workers')),
     log,
   };
+}
+
+function orThrow<T>(parsed: T | Problem): T {
+  if (isProblem(parsed)) throw new InputError([parsed]);
+  return parsed;
 }
 
 function untilAborted(signal: AbortSignal | undefined): Promise<void> {

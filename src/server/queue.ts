@@ -1,6 +1,7 @@
 // Runs the stored tests one at a time, oldest first, with the embedded engine. The queue is the
 // `tests` table itself (status "initial" by queue position), so it survives a restart.
-import { runEmbeddedInWorker } from '../engine/in-worker.ts';
+import { runEmbeddedInWorkers } from '../engine/workers.ts';
+import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { formatProblem, InputError } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
@@ -14,6 +15,8 @@ export interface QueueSettings {
   dataDir: string;
   /** Absent: the engine's default (docs/engine.md). */
   concurrency?: number;
+  /** Engine threads per test (docs/engine.md); absent: auto. */
+  workers?: WorkersSetting;
   /** Country code → proxy URL (locations: docs/engine.md). */
   proxies: Record<string, string>;
   log: (line: string) => void;
@@ -100,13 +103,13 @@ export class TestQueue {
     };
     try {
       const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
-      const result = await runEmbeddedInWorker(prepared, {
+      const result = await runEmbeddedInWorkers(prepared, {
         concurrency: this.settings.concurrency,
         insecure: false,
         proxies: this.settings.proxies,
         signal: running.controller.signal,
         testUrl: test.test_url,
-      });
+      }, workersFor(this.settings.workers ?? 'auto', prepared.definition));
       if (running.controller.signal.aborted) end('stopped', running.stopReason, result);
       else end('completed', null, result);
     } catch (error) {
