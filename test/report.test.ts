@@ -81,6 +81,34 @@ function mermaidBlock(markdown: string): string[] {
   return (match?.[1] ?? '').split('\n');
 }
 
+describe('renderMarkdown: the run over time', () => {
+  const second = (t: number, p95: number, late = 0) => ({ t, started: 50, responses: 50, failures: 0, p50: p95 / 2, p95, p99: p95 * 1.2, late });
+  const timeline = (markdown: string) => markdown.slice(markdown.indexOf('#### Over time')).split('\n');
+
+  it('draws each second\'s p95 and responses, with the late starts as bars, so a warm-up spike shows in the comment', () => {
+    const run = makeResult();
+    run.run.series = [second(0, 310, 40), second(1, 2), second(2, 3), second(3, 2)];
+    const lines = timeline(renderMarkdown({ result: run, judgement: judgementFor(run) }));
+    expect(lines).toContain('  x-axis "s" ["0", "1", "2", "3"]');
+    expect(lines).toContain('  line [310, 2, 3, 2]');
+    expect(lines).toContain('  title "Responses (line) and late starts (bars) per second"');
+    expect(lines).toContain('  bar [40, 0, 0, 0]');
+    expect(lines).toContain('  line [50, 50, 50, 50]');
+  });
+
+  it('keeps an hour in 30 points, each the highest p95 of its seconds, so a spike is never averaged away', () => {
+    const run = makeResult();
+    run.run.series = Array.from({ length: 3600 }, (_, t) => second(t, t === 1234 ? 900 : 5));
+    const lines = timeline(renderMarkdown({ result: run, judgement: judgementFor(run) }));
+    const p95 = lines.find((l) => l.startsWith('  line ['))!;
+    const values = JSON.parse(p95.slice('  line '.length)) as number[];
+    expect(values).toHaveLength(30);
+    expect(values.filter((v) => v === 900)).toHaveLength(1);
+    expect(lines.join('\n')).toContain('Each point covers 120 s');
+    expect(lines.some((l) => l.startsWith('  bar'))).toBe(false);
+  });
+});
+
 describe('renderMarkdown', () => {
   const result = makeResult();
   const failing = 'p95 < 300ms\nfail_rate < 1%\nstep[login].p99 < 1s\nlocation[DE].avg <= 300';

@@ -29,6 +29,7 @@ import {
   truncate,
   verdictOf,
 } from './format.ts';
+import { bucketSeries } from './timeline.ts';
 import { barChart, escapeXml, timeChart } from './svg.ts';
 
 /** A section another feature adds (latency test, comparison). */
@@ -410,45 +411,6 @@ function statusClass(code: string): string {
 function link(url: string): string {
   const text = escapeXml(truncate(url, NAME_CHARS));
   return /^(https?|file):\/\//i.test(url) ? `<a href="${escapeXml(url)}">${text}</a>` : text;
-}
-
-// ---- timeline buckets ----
-
-interface ChartPoints {
-  /** Seconds per point. */
-  seconds: number;
-  xs: number[];
-  started: number[];
-  responses: number[];
-  failures: number[];
-  p50: (number | null)[];
-  p95: (number | null)[];
-  p99: (number | null)[];
-}
-
-/**
- * The series in at most maxPoints points of whole seconds each. Counts are the bucket's mean
- * per second (the axis stays "per second"); latencies the highest of the bucket's seconds, so
- * a spike is never averaged away. A bucket without responses has no latency.
- */
-export function bucketSeries(series: readonly SecondSample[], maxPoints: number): ChartPoints {
-  const seconds = Math.max(1, Math.ceil(series.length / maxPoints));
-  const points: ChartPoints = { seconds, xs: [], started: [], responses: [], failures: [], p50: [], p95: [], p99: [] };
-  for (let i = 0; i < series.length; i += seconds) {
-    const bucket = series.slice(i, i + seconds);
-    const answered = bucket.filter((s) => s.responses > 0);
-    const mean = (pick: (s: SecondSample) => number) => bucket.reduce((a, s) => a + pick(s), 0) / bucket.length;
-    const highest = (pick: (s: SecondSample) => number) =>
-      answered.length > 0 ? Math.max(...answered.map(pick)) : null;
-    points.xs.push(bucket[0]?.t ?? i);
-    points.started.push(mean((s) => s.started));
-    points.responses.push(mean((s) => s.responses));
-    points.failures.push(mean((s) => s.failures));
-    points.p50.push(highest((s) => s.p50));
-    points.p95.push(highest((s) => s.p95));
-    points.p99.push(highest((s) => s.p99));
-  }
-  return points;
 }
 
 // ---- style ----

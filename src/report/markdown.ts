@@ -3,9 +3,10 @@
 // budget (GitHub rejects comments over 65,536 characters) by dropping detail in a fixed order,
 // whole tables at a time, so no table or code block is ever cut in half.
 
-import type { CountDist, Judgement, LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
+import type { CountDist, Judgement, LoadTestResult, ResponseTimes, SecondSample, StepResult } from '../types.ts';
 import type { BaselineDelta, BaselineMetric, StepDelta } from './baseline.ts';
 import { failRatePct, findChange, formatChange } from './baseline.ts';
+import { bucketSeries } from './timeline.ts';
 import { NO_RESPONSE, type VerdictStatus } from './format.ts';
 import {
   checkName,
@@ -182,6 +183,7 @@ function prepare(input: ReportInput): Report {
     middle: [
       locationsSection(input.result),
       chartSection(steps),
+      timelineSection(input.result.run.series),
       ...(input.extraSections ?? []).map((s) => `#### ${escapeMarkdown(s.title)}\n\n${s.markdown.trim()}`),
     ],
     tail: [linksSection(input), footer(input)],
@@ -356,6 +358,38 @@ function chartSection(steps: readonly StepView[]): string | undefined {
   ];
   const legend = `_p99, p95 and p50 of ${which}, drawn over each other: the tallest bar is p99, the shortest p50._`;
   return ['#### Latency per step', legend, lines.join('\n')].join('\n\n');
+}
+
+/** Points in the comment's timeline: Mermaid draws a few dozen legibly, and each costs bytes of the comment. */
+export const TIMELINE_POINTS = 30;
+
+/**
+ * The run over time, from the same buckets as the web report's charts (timeline.ts): the p95 of
+ * each second, and responses and late starts per second, so a slow-down or a warm-up spike shows
+ * without opening the artifact. Two charts, since ms and "per second" share no axis.
+ */
+function timelineSection(series: readonly SecondSample[]): string | undefined {
+  if (series.length < 2) return undefined;
+  const points = bucketSeries(series, TIMELINE_POINTS);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  const list = (values: readonly number[]) => `[${values.map(round).join(', ')}]`;
+  const xAxis = `  x-axis "s" [${points.xs.map((x) => `"${x}"`).join(', ')}]`;
+  const p95 = points.p95.map((v) => v ?? 0);
+  const latency = ['```mermaid', 'xychart-beta', '  title "p95 per second (ms)"', xAxis, `  y-axis "ms" 0 --> ${niceCeiling(Math.max(...p95) * 1.1)}`, `  line ${list(p95)}`, '```'];
+  const late = points.late.some((v) => v > 0);
+  const rates = [
+    '```mermaid',
+    'xychart-beta',
+    `  title "${late ? 'Responses (line) and late starts (bars) per second' : 'Responses per second'}"`,
+    xAxis,
+    `  y-axis "per second" 0 --> ${niceCeiling(Math.max(...points.responses, ...points.late) * 1.1)}`,
+    ...(late ? [`  bar ${list(points.late)}`] : []),
+    `  line ${list(points.responses)}`,
+    '```',
+  ];
+  const bucket = points.seconds > 1 ? ` Each point covers ${points.seconds} s: the highest p95 of its seconds, the mean rates.` : '';
+  const legend = `_Each second of the run; 0 ms where a second had no response.${bucket}_`;
+  return ['#### Over time', legend, latency.join('\n'), rates.join('\n')].join('\n\n');
 }
 
 function stepLocationSection(steps: readonly StepView[]): string | undefined {
