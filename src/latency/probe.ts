@@ -97,8 +97,10 @@ async function measure(url: URL, options: ProbeOptions, opened: Opened, progress
   const proxy = options.proxy === undefined ? undefined : new URL(options.proxy);
   const first = proxy ?? url;
   const start = performance.now();
-  const addresses = await resolve(hostOf(first));
-  const resolved = performance.now();
+  const literal = literalAddress(hostOf(first));
+  // An IP literal is not looked up: its dns phase is 0, not the scheduler's noise around an await.
+  const addresses = literal ?? (await dns.lookup(hostOf(first), { all: true }));
+  const resolved = literal ? start : performance.now();
   progress.stage = 'connect';
   let socket = await tcpConnect(hostOf(first), addresses, portOf(first), opened);
   if (proxy && https) socket = await tunnel(socket, url, proxy, opened);
@@ -161,10 +163,9 @@ function portOf(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80;
 }
 
-async function resolve(host: string): Promise<LookupAddress[]> {
+function literalAddress(host: string): LookupAddress[] | undefined {
   const family = isIP(host);
-  if (family !== 0) return [{ address: host, family }];
-  return dns.lookup(host, { all: true });
+  return family === 0 ? undefined : [{ address: host, family }];
 }
 
 /**
