@@ -352,6 +352,7 @@ describe('judge', () => {
     // The headline does not call a warning met.
     const total = held.checks.length;
     expect(verdictOf(result, held).text).toBe(`${result.run.name} passed — ${total - 1} of ${total} checks met, 1 warning`);
+    expect(generatorCheck(judged(result)).actual).toBe('saturated: the engine thread\'s event loop ran late; no latency threshold is set, but response times include up to 15 ms of its delay');
     // Failing by far more than the delay: the threshold fails the run; the generator is not the reason.
     const far = judged(result, `p95 < ${p95 - 100}ms`);
     expect(far.failed.map((c) => c.kind)).toEqual(['threshold']);

@@ -257,7 +257,9 @@ function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdO
     ? `; ${generator.applied_iterations_per_s}/s of the planned ${generator.planned_iterations_per_s}/s applied`
     : distorted.length > 0
       ? `; the outcome of ${distorted.join(', ')} could be its delay of up to ${generator.loop_delay_max_ms} ms`
-      : '; every latency threshold holds with its delay included';
+      : thresholds.some((o) => metricKind(o.threshold.metric) === 'time')
+        ? '; every latency threshold holds with its delay included'
+        : `; no latency threshold is set, but response times include up to ${generator.loop_delay_max_ms} ms of its delay`;
   const harmless = !unapplied && distorted.length === 0;
   return [{
     kind: 'generator',
