@@ -2,15 +2,12 @@
 // updates (PATCH) of environments and test data, optional step names, rate limits by method
 // class, every method answered in JSON. A real server process, real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, pollUntil, rawRequest, type Answer } from './helpers/api-call.ts';
+import { apiCaller, expectError, pollUntil, rawRequest } from './helpers/api-call.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-function expectError(answer: Answer, status: number, code: string): void {
-  expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status, code });
-}
 
 function csvForm(csv: string, parts: Record<string, string> = {}): FormData {
   const form = new FormData();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeLogLine } from '../src/server/log-line.ts';
 import { startServer, type RunningServer } from '../src/server/main.ts';
 import { parsePublicUrl } from '../src/server/public-url.ts';
+import { pollUntil } from './helpers/api-call.ts';
 import { cleanEnv, runNode } from './helpers/process.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -92,20 +93,12 @@ async function call(server: { url: string }, path: string): Promise<any> {
 }
 
 async function waitForStatus(server: { url: string }, id: string, wanted: string): Promise<void> {
-  const deadline = Date.now() + EVENT_TIMEOUT_MS;
-  while ((await call(server, `/v1/load/test/${id}/`)).status !== wanted) {
-    if (Date.now() > deadline) throw new Error(`test ${id} never became ${wanted}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pollUntil(() => call(server, `/v1/load/test/${id}/`), (t) => t.status === wanted, `test ${id} to become ${wanted}`, EVENT_TIMEOUT_MS);
 }
 
 /** Waits for the server to log `text`: its stderr arrives in its own time. */
 async function untilLogged(server: ServerProcess, text: string): Promise<void> {
-  const deadline = Date.now() + EVENT_TIMEOUT_MS;
-  while (!server.stderr().includes(text)) {
-    if (Date.now() > deadline) throw new Error(`the server never logged ${JSON.stringify(text)}; its log:\n${server.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pollUntil(async () => server.stderr(), (log) => log.includes(text), `the server to log ${JSON.stringify(text)}`, EVENT_TIMEOUT_MS);
 }
 
 describe('loadgate serve: closing after refusals, headers and request timeouts, --public-url, log lines', () => {

@@ -1,13 +1,12 @@
 // `loadgate serve` tested as a real child process over HTTP: routes and their bodies, every
 // error status in JSON, authentication, the compatibility rules of DESIGN 7, the queue, and
 // what survives a restart.
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, expectError, pollUntil, rawRequest } from './helpers/api-call.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 
@@ -16,51 +15,6 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const EMAILS = ['ada@example.com', 'bob@example.com', 'cy@example.com'];
 const USERS_CSV = `email,name\n${EMAILS.map((e, i) => `${e},user${i}`).join('\n')}\n`;
 const FILE_CONFIG = { delimiter: ',', vars: { '0': { tag: 'email' } }, skip_first_line: true, order: 'sequential' };
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  // Test code reads answers by their documented shape.
-  body: any;
-}
-
-interface CallOptions {
-  json?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-  /** null: no X-API-KEY header. */
-  key?: string | null;
-  body?: string;
-}
-
-function client(server: () => ServerProcess) {
-  return async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.key !== null) headers['x-api-key'] = options.key ?? TEST_KEY;
-    let body: string | FormData | undefined = options.form ?? options.body;
-    if (options.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(options.json);
-    }
-    const response = await fetch(`${server().url}${path}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    const isJson = response.headers.get('content-type')?.startsWith('application/json');
-    return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
-  };
-}
-
-/** One request written by hand on a socket, for targets and headers fetch() will not send. */
-async function rawRequest(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
-  const socket = connect(port, '127.0.0.1');
-  await once(socket, 'connect');
-  socket.write(request);
-  const chunks: Buffer[] = [];
-  for await (const chunk of socket) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const split = text.indexOf('\r\n\r\n');
-  const head = text.slice(0, split);
-  return { status: Number(head.split(' ')[1]), head, body: text.slice(split + 4) };
-}
 
 function usersForm(csv = USERS_CSV, fileConfig: unknown = FILE_CONFIG, name = 'users'): FormData {
   const form = new FormData();
@@ -84,29 +38,17 @@ function longDefinition(target: Target) {
   return definition(target, { iteration_count: 200, duration: 20 }, { name: 'long' });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The server's events come in their own time: a generous bound, never a guess at how long they take. */
+const WAIT_MS = 15_000;
 
-function expectError(answer: Answer, status: number, code: string): void {
-  expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status, code });
-  expect(typeof answer.body.error.message).toBe('string');
-  expect(answer.body.error.message).not.toMatch(/\n\s+at /);
-}
 
 describe('loadgate serve', () => {
   let server: ServerProcess;
   let target: Target;
-  const call = client(() => server);
+  const call = apiCaller(() => server.url);
   const status = (id: string) => call('GET', `/v1/load/test/${id}/`).then((a) => a.body.status as string);
   const untilStatus = (id: string, wanted: string[]) =>
-    waitFor(() => status(id), (s) => wanted.includes(s), `test ${id} to be ${wanted.join(' or ')}`);
+    pollUntil(() => status(id), (s) => wanted.includes(s), `test ${id} to be ${wanted.join(' or ')}`, WAIT_MS);
 
   beforeAll(async () => {
     target = await startTarget();
@@ -377,7 +319,7 @@ describe('loadgate serve', () => {
       expectError(await call('GET', `/v1/load/test/${queued}/result/`), 409, 'no_result');
 
       target.reset();
-      await waitFor(async () => target.received.length, (n) => n > 0, 'the long test\'s first request');
+      await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', WAIT_MS);
       const stopped = await call('GET', `/v1/load/test/${long}/stop`);
       expect(stopped.body).toMatchObject({ id: long, status: 'stopped' });
       const partial = (await call('GET', `/v1/load/test/${long}/result/`)).body;
@@ -457,7 +399,7 @@ describe('loadgate serve', () => {
 describe('loadgate serve --api-key-file --rate-limit', () => {
   let server: ServerProcess;
   let keyDir: string;
-  const call = client(() => server);
+  const call = apiCaller(() => server.url);
   beforeAll(async () => {
     keyDir = await mkdtemp(join(tmpdir(), 'loadgate-keys-'));
     const keyFile = join(keyDir, 'keys.txt');
@@ -486,7 +428,7 @@ describe('loadgate serve --api-key-file --rate-limit', () => {
 describe('loadgate serve restarts', () => {
   let server: ServerProcess;
   let target: Target;
-  const call = client(() => server);
+  const call = apiCaller(() => server.url);
   const details = (id: string) => call('GET', `/v1/load/test/${id}/`).then((a) => a.body);
   beforeAll(async () => {
     target = await startTarget();
@@ -501,7 +443,7 @@ describe('loadgate serve restarts', () => {
     const env = (await call('POST', '/v1/environment/', { json: { name: 'kept', vars: [{ key: 'BASE', value: target.url }] } })).body;
     const data = (await call('POST', '/v1/testdata/', { form: usersForm() })).body;
     const running = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
-    await waitFor(() => details(running), (t) => t.status === 'running', 'the long test to run');
+    await pollUntil(() => details(running), (t) => t.status === 'running', 'the long test to run', WAIT_MS);
     const queuedBody = definition(target, {}, { name: 'queued', environment: 'kept', test_data: ['users'] });
     queuedBody.config_data.steps[0]!.url = '{{BASE}}/ok?u={{data.users.email}}';
     const queued = (await call('POST', '/v1/load/test/', { json: queuedBody })).body.id as string;
@@ -518,7 +460,7 @@ describe('loadgate serve restarts', () => {
     expect((await call('GET', `/v1/testdata/${data.id}/`)).body).toEqual(data);
     expect((await call('GET', `/v1/load/plan/${plan.id}/`)).body).toEqual(plan);
 
-    await waitFor(() => details(queued), (t) => t.status === 'completed', 'the queued test to run after the restart');
+    await pollUntil(() => details(queued), (t) => t.status === 'completed', 'the queued test to run after the restart', WAIT_MS);
     const result = (await call('GET', `/v1/load/test/${queued}/result/`)).body;
     expect(result.results).toMatchObject({ iteration_count: 4, success_count: 4 });
     const users = target.received.filter((r) => r.path === '/ok' && r.url.includes('u=')).map((r) => new URL(r.url, target.url).searchParams.get('u'));
@@ -528,9 +470,9 @@ describe('loadgate serve restarts', () => {
 
   it('shuts down gracefully on SIGTERM, keeping the running test partial result', async () => {
     const id = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
-    await waitFor(() => details(id), (t) => t.status === 'running', 'the long test to run');
+    await pollUntil(() => details(id), (t) => t.status === 'running', 'the long test to run', WAIT_MS);
     target.reset();
-    await waitFor(async () => target.received.length, (n) => n > 0, 'the long test\'s first request');
+    await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', WAIT_MS);
     expect(await server.stop()).toBe(0);
     server = await server.restart();
 

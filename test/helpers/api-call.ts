@@ -2,6 +2,7 @@
 // the answer's JSON body decoded), or written by hand on a socket for methods fetch() will not send.
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { expect } from 'vitest';
 import { TEST_KEY } from './server-process.ts';
 
 export interface Answer {
@@ -14,6 +15,9 @@ export interface Answer {
 export interface CallOptions {
   json?: unknown;
   form?: FormData;
+  /** A body sent as it is (with its own Content-Type in `headers`). */
+  body?: string;
+  headers?: Record<string, string>;
   /** null: no X-API-KEY header. */
   key?: string | null;
 }
@@ -22,11 +26,11 @@ export type Call = (method: string, path: string, options?: CallOptions) => Prom
 
 export function apiCaller(baseUrl: () => string): Call {
   return async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.key !== null) headers['x-api-key'] = options.key ?? TEST_KEY;
-    let body: string | FormData | undefined = options.form;
+    let body: string | FormData | undefined = options.form ?? options.body;
     if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
     const response = await fetch(`${baseUrl()}${path}`, { method, headers, body, redirect: 'manual' });
@@ -57,4 +61,11 @@ export async function rawRequest(port: number, request: string): Promise<{ statu
   const text = Buffer.concat(chunks).toString('utf8');
   const split = text.indexOf('\r\n\r\n');
   return { status: Number(text.split(' ')[1]), head: text.slice(0, split), body: text.slice(split + 4) };
+}
+
+/** A JSON error answer of the server: its status and code, a message, and no stack trace in it. */
+export function expectError(answer: Answer, status: number, code: string): void {
+  expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status, code });
+  expect(typeof answer.body.error.message).toBe('string');
+  expect(answer.body.error.message).not.toMatch(/\n\s+at /);
 }
