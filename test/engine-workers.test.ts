@@ -90,8 +90,8 @@ describe('adding threads up', () => {
 
   it('recorders added from their parts give the result one recorder of everything gives, extremes included', () => {
     const values = [[3, 1500, 1234567, 40], [987, 2, 555_555, 77_777]];
-    const parts = values.map((list, thread) => {
-      const rec = new Recorder(2, 1);
+    // What one thread records: its values on step `thread` (over 100 ms a 503), and a timeout on step 2.
+    const record = (rec: Recorder, thread: number, list: number[]) => {
       for (const v of list) {
         rec.iterationStarted(0, false);
         rec.stepReached(thread);
@@ -101,22 +101,16 @@ describe('adding threads up', () => {
         rec.iterationEnded(0, v <= 100_000);
       }
       rec.stepFailed(1, 'read timeout');
+    };
+    const parts = values.map((list, thread) => {
+      const rec = new Recorder(2, 1);
+      record(rec, thread, list);
       const part = recorderPart(rec);
       rec.destroy();
       return part;
     });
     const one = new Recorder(2, 1);
-    values.forEach((list, thread) => {
-      for (const v of list) {
-        one.iterationStarted(0, false);
-        one.stepReached(thread);
-        one.response(thread, v, v > 100_000 ? 503 : 200);
-        if (v > 100_000) one.stepFailed(thread, 'http 503');
-        else one.stepSucceeded(thread);
-        one.iterationEnded(0, v <= 100_000);
-      }
-      one.stepFailed(1, 'read timeout');
-    });
+    values.forEach((list, thread) => record(one, thread, list));
     const { recorder, extremes } = combineParts(parts, 2, 1);
     const combined = buildResults(recorder, [1, 2], ['local'], extremes);
     expect(combined).toEqual(buildResults(one, [1, 2], ['local']));
