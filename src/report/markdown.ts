@@ -149,7 +149,7 @@ interface Report {
    * The sections no layout changes, rendered once: the search for the layout that fits composes
    * the report up to a dozen times, and the locations section alone reads every step per location.
    */
-  fixed: { head: Section[]; middle: Section[]; tail: Section[] };
+  fixed: { opening: Section[]; summary: Section[]; middle: Section[]; tail: Section[] };
   /** Status and error sections by their row limit (null: every row), rendered once each. */
   distributions: Map<number | null, Section[]>;
 }
@@ -179,7 +179,8 @@ function prepare(input: ReportInput): Report {
     return view;
   });
   const fixed = {
-    head: [input.marker, verdictSection(input), contextSection(input.result), checksSection(input.judgement), overallSection(input.result, input.baseline)],
+    opening: [input.marker, verdictSection(input), contextSection(input.result)],
+    summary: [checksSection(input.judgement), overallSection(input.result, input.baseline)],
     middle: [
       locationsSection(input.result),
       chartSection(steps),
@@ -199,24 +200,25 @@ function compose(report: Report, layout: Layout): string {
     distributions.set(layout.distributionRows, distribution);
   }
   const sections = [
-    ...fixed.head,
+    ...fixed.opening,
+    ...fixed.summary,
     stepsSection(report, layout.stepRows),
     ...fixed.middle,
     layout.stepLocationDetail ? stepLocationSection(report.steps) : omittedNote('Steps by location'),
     ...distribution,
     ...fixed.tail,
   ];
+  return joined(sections);
+}
+
+function joined(sections: readonly Section[]): string {
   return sections.filter((s): s is string => s !== undefined && s !== '').join('\n\n') + '\n';
 }
 
 /** When even no step rows fit: the verdict, context, links and footer, which are small. */
 function minimalReport(report: Report, max: number): string {
-  const { input } = report;
   const note = '_The report is too large for this comment; see the full report._';
-  const text =
-    [input.marker, verdictSection(input), contextSection(input.result), note, linksSection(input), footer(input)]
-      .filter((s): s is string => s !== undefined && s !== '')
-      .join('\n\n') + '\n';
+  const text = joined([...report.fixed.opening, note, ...report.fixed.tail]);
   if (text.length <= max) return text;
   const cut = text.lastIndexOf('\n', max - 1);
   return text.slice(0, Math.max(0, cut + 1));
