@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { judgeRun, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { judgeRun, judgeShard, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import { compareToBaseline } from './report/baseline.ts';
 import { renderSummaryLine } from './report/markdown.ts';
@@ -376,7 +376,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
  * exit 0 so that a script goes on to `loadgate merge`; only a stop is not a success (130/143).
  */
 async function reportShard(result: LoadTestResult, gate: Gate, io: CliIo, resultsPath: string): Promise<number> {
-  const judgement = await judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLD_FLAG }, [], stopSignalOf(io, result));
+  const judgement = await judgeShard(result, stopSignalOf(io, result));
   io.out(renderSummaryLine(result, judgement));
   if (gate.thresholds.length > 0) io.err('note: a shard\'s thresholds are checked when the shards are merged: loadgate merge <files> --threshold …');
   io.out(`results: ${resultsPath}`);

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
-import { judgeRun, loadAndPrepare, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { judgeRun, judgeShard, loadAndPrepare, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { type StopSignal } from './verdict/judge.ts';
 import { runEmbeddedInWorkers } from './engine/workers.ts';
 import { workersFor } from './engine/worker-count.ts';
@@ -229,7 +229,7 @@ function progressLogger(plannedSeconds: number, plannedIterations: number): (sam
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */
 async function publishShard(result: LoadTestResult, resultsPath: string): Promise<void> {
-  const line = renderSummaryLine(result, await judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLDS_INPUT }));
+  const line = renderSummaryLine(result, await judgeShard(result));
   logInfo(line);
   await publishReport({
     markdown: line,

@@ -6,7 +6,7 @@ import { loadDefinition, loadEnvironmentFile } from './definition/load.ts';
 import { validateEnvironment } from './definition/validate.ts';
 import { prepareTest } from './engine/prepare.ts';
 import type { PreparedTest } from './engine/run.ts';
-import type { ThresholdOrigin } from './thresholds.ts';
+import { THRESHOLDS_INPUT, type ThresholdOrigin } from './thresholds.ts';
 import { egressOf } from './engine/engine.ts';
 import { LoadPlan } from './engine/plan.ts';
 import { initHistograms } from './engine/histogram.ts';
@@ -91,6 +91,14 @@ export function preflightComparison(gate: Gate, definition: LoadTestDefinition, 
   preflight(gate, shapeOf(definition, proxies, 'compare', gate.baseline));
   const undecidable = undecidableRounds(settings, definition.config_data.steps.length, roundsName);
   if (undecidable) throw new InputError([undecidable]);
+}
+
+/**
+ * A shard's judgement: none of the run's thresholds (they are judged at the merge, where all the
+ * data is), only what the shard itself can say, for its one summary line and whether it was stopped.
+ */
+export function judgeShard(result: LoadTestResult, stoppedBy?: StopSignal): Promise<Judgement> {
+  return judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLDS_INPUT }, [], stoppedBy);
 }
 
 /** The one judgement of a run, which every surface renders (percentiles may read its histograms). */
