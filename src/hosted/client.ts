@@ -12,6 +12,7 @@
 // server message that echoes the key has it replaced by ***.
 import { Blob } from 'node:buffer';
 import { FormData, request, Response, type Dispatcher } from 'undici';
+import { isRecord } from '../json.ts';
 import { VERSION } from '../version.ts';
 import type { ConfigData, Environment, FileConfig } from '../types.ts';
 
@@ -347,7 +348,7 @@ function networkError(cause: unknown, shown: { method: string; path: string }, u
 
 /** The server's own words: {error: {message}}, {error: "…"}, {message}, {detail}, else the raw text. */
 export function serverMessageOf(decoded: unknown, text: string): string {
-  if (decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)) {
+  if (isRecord(decoded)) {
     const body = decoded as { error?: unknown; message?: unknown; detail?: unknown };
     const nested = body.error !== null && typeof body.error === 'object' ? (body.error as { message?: unknown }).message : body.error;
     for (const candidate of [nested, body.message, body.detail]) {
@@ -380,7 +381,7 @@ export function unexpectedAnswer(where: string, jsonPath: string, expected: stri
 }
 
 function expectObject<T = Record<string, unknown>>(body: unknown, where: string): T {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unexpectedAnswer(where, '$', 'expected a JSON object');
+  if (!isRecord(body)) throw unexpectedAnswer(where, '$', 'expected a JSON object');
   return body as T;
 }
 

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { runSteps } from '../engine/run.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
+import { isRecord } from '../json.ts';
 import { VERSION } from '../version.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
 
@@ -136,7 +137,7 @@ export function sameVars(a: Environment['vars'] | undefined, b: Environment['var
 /** The same JSON value, whatever the order of object keys. */
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
+    isRecord(value)
       ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => [k, canonical(v)]))
       : Array.isArray(value) ? value.map(canonical) : value;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -239,10 +240,9 @@ function seconds(ms: number): string {
 /** Just enough of 2.5 for thresholds and reports to work on; everything else is kept as sent. */
 export function checkResultBody(body: unknown, where: string): { test_url?: unknown; results: Results; run?: unknown } {
   const fail = (jsonPath: string, expected: string) => unexpectedAnswer(where, jsonPath, expected);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail('$', 'expected a JSON object (docs/interface.md 2.5)');
-  const results = (body as { results?: unknown }).results;
-  if (results === null || typeof results !== 'object' || Array.isArray(results)) throw fail('$.results', 'expected an object');
-  const r = results as Record<string, unknown>;
+  if (!isRecord(body)) throw fail('$', 'expected a JSON object (docs/interface.md 2.5)');
+  const r = body.results;
+  if (!isRecord(r)) throw fail('$.results', 'expected an object');
   if (!Array.isArray(r.steps)) throw fail('$.results.steps', 'expected an array');
   for (const key of ['fail_count', 'success_count', 'iteration_count']) {
     if (typeof r[key] !== 'number') throw fail(`$.results.${key}`, 'expected a number');
@@ -254,7 +254,7 @@ export function checkResultBody(body: unknown, where: string): { test_url?: unkn
     }
   });
   const dist = r.location_dist;
-  if (dist === null || typeof dist !== 'object' || Array.isArray(dist)) throw fail('$.results.location_dist', 'expected an object');
+  if (!isRecord(dist)) throw fail('$.results.location_dist', 'expected an object');
   return body as { test_url?: unknown; results: Results; run?: unknown };
 }
 
@@ -307,15 +307,14 @@ function runInfo(definition: LoadTestDefinition, results: Results, details: Load
  * A field of another shape is left out, never guessed at.
  */
 export function measuredRun(run: unknown): Partial<Pick<RunInfo, 'late_iterations' | 'max_schedule_lag_ms' | 'series' | 'generator'>> {
-  if (run === null || typeof run !== 'object' || Array.isArray(run)) return {};
-  const r = run as Record<string, unknown>;
+  if (!isRecord(run)) return {};
+  const r = run;
   const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   return {
     ...(count(r.late_iterations) && { late_iterations: r.late_iterations }),
     ...(count(r.max_schedule_lag_ms) && { max_schedule_lag_ms: r.max_schedule_lag_ms }),
-    ...(Array.isArray(r.series) && r.series.every((x) => isObject(x) && count(x.t)) && { series: r.series as RunInfo['series'] }),
-    ...(isObject(r.generator) && typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),
+    ...(Array.isArray(r.series) && r.series.every((x) => isRecord(x) && count(x.t)) && { series: r.series as RunInfo['series'] }),
+    ...(isRecord(r.generator) && typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),
   };
 }
 
