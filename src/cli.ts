@@ -283,8 +283,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
   const resultsPath = resolve(values.results);
-  // The merged run's report is its own: mergeShardFiles leaves the lowest shard's test_url.
-  const result = { ...(await mergeShardFiles(positionals, process.cwd(), 'merge')), test_url: pathToFileURL(reportPathFor(resultsPath)).href };
+  const result = await mergeShardFiles(positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   io.out(shardsLines(result).join('\n'));
   return report(result, gate, io, resultsPath, reportPathFor(resultsPath));

@@ -90,8 +90,7 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   const stop = cancelSignal();
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
   const result = inputs.mode === 'merge'
-    // The merged run's report is its own: mergeShardFiles leaves the lowest shard's test_url.
-    ? { ...(await mergeShardFiles([inputs.shards], process.cwd(), 'shards')), test_url: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href }
+    ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
     : inputs.mode === 'compare'
       ? await runCompare(inputs, gate, env, resultsPath, stop.signal)
       : await runDefinition(inputs, gate, env, resultsPath, stop.signal);
@@ -160,7 +159,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.Proce
     shard: inputs.shard,
     startAtMs: inputs.startAtMs,
     warmUpS: inputs.warmUpS,
-    testUrl: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href,
+    testUrl: testUrlOf(env, resultsPath),
   }, workersFor(inputs.workers, test.definition, inputs.shard));
 }
 
@@ -188,7 +187,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
     signal,
     onProgress: (progress) => logInfo(comparisonProgressLine(progress)),
     onExtend: (extension) => logInfo(comparisonExtensionLine(extension)),
-    testUrl: runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href,
+    testUrl: testUrlOf(env, resultsPath),
   });
   core.info(comparisonStopLine(compared.comparison));
   return comparisonResultFile(compared);
@@ -225,6 +224,11 @@ function progressLogger(plannedSeconds: number, plannedIterations: number): (sam
     totals = addSample(totals, sample);
     if (sample.t % 5 === 4) logInfo(progressLine(sample, totals, plannedSeconds, plannedIterations));
   };
+}
+
+/** Where the run's report is seen: the Actions run page, else the web report's file next to the results. */
+function testUrlOf(env: NodeJS.ProcessEnv, resultsPath: string): string {
+  return runUrl(env) ?? pathToFileURL(reportPathFor(resultsPath)).href;
 }
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */

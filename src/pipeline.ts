@@ -117,12 +117,13 @@ export async function judgeRun(result: LoadTestResult, gate: Gate, checks: Check
 }
 
 /** Shard results files (files, folders or globs) merged into one result; refusals are bad input. */
-export async function mergeShardFiles(args: string[], cwd: string, inputName: string): Promise<LoadTestResult> {
+/** The shards' results merged, linking `testUrl`: the merged run's own report, never a shard's. */
+export async function mergeShardFiles(args: string[], cwd: string, inputName: string, testUrl: string): Promise<LoadTestResult> {
   const files = await readShardFiles(args, cwd, inputName);
   await initHistograms();
   const merged = mergeShards(files);
   if (!merged.ok) throw new InputError(merged.problems);
-  return merged.result;
+  return { ...merged.result, test_url: testUrl };
 }
 
 /** The web report goes next to the results file: `out.json` → `out.html`. */
