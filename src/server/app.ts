@@ -11,7 +11,7 @@ import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { KeyCheck } from './auth.ts';
 import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, timeoutOptions, type ConnectionLimits } from './connections.ts';
 import type { RouteModule, RouteTable, ServerContext } from './context.ts';
-import { ApiError, toApiError } from './errors.ts';
+import { ApiError, rawErrorAnswer, toApiError } from './errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { latencyRoutes } from './routes/latency.ts';
@@ -83,11 +83,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'request_timeout', 'the request was not received in time']
         : [400, 'Bad Request', 'bad_request', 'malformed HTTP request'];
-  const body = JSON.stringify({ error: { code, message } });
-  socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawErrorAnswer(status, text, code, message));
 }
 
 /**
@@ -95,11 +91,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  * answer it in JSON like every other method this server does not serve.
  */
 function answerConnect(_req: IncomingMessage, socket: Duplex): void {
-  const body = JSON.stringify({ error: { code: 'method_not_allowed', message: 'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)' } });
-  socket.end(
-    'HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawErrorAnswer(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)'));
 }
 
 /** Fastify routes only the common methods; the others are added so that they reach a route's 405. */

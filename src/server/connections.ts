@@ -4,6 +4,7 @@
 // finish, hold the server's file descriptors until nothing else can connect (docs/security.md).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { rawErrorAnswer } from './errors.ts';
 
 export interface ConnectionLimits {
   /** From a request's first byte to the end of its headers. */
@@ -46,11 +47,7 @@ export function timeoutOptions(limits: ConnectionLimits) {
 }
 
 function tooManyConnections(max: number): string {
-  const body = JSON.stringify({ error: { code: 'too_many_connections', message: `more than ${max} open connections from this address; close some and retry` } });
-  return (
-    'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n' +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
-  );
+  return rawErrorAnswer(503, 'Service Unavailable', 'too_many_connections', `more than ${max} open connections from this address; close some and retry`);
 }
 
 /**

@@ -27,6 +27,18 @@ export class ApiError extends Error {
 }
 
 /** Validation problems as one 422: every problem in the message, the first one's JSON path as `field`. */
+/**
+ * A JSON error answer written straight on a socket, for what never reaches a route (a malformed
+ * request, a CONNECT, a connection over the cap); the connection closes after it.
+ */
+export function rawErrorAnswer(status: number, statusText: string, code: string, message: string): string {
+  const body = JSON.stringify({ error: { code, message } });
+  return (
+    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 export function problemsError(problems: Problem[]): ApiError {
   const message = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
   return new ApiError(422, 'invalid_request', message, problems[0] ? { field: problems[0].path } : {});
