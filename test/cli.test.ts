@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNode, type ProcessRun } from './helpers/process.ts';
+import { runCli, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { cli } from '../src/cli.ts';
 import { VERSION } from '../src/version.ts';
@@ -18,9 +18,7 @@ afterAll(async () => {
   await target.close();
 });
 
-function loadgate(args: string[], interruptWhen?: (output: string) => boolean): Promise<ProcessRun> {
-  return runNode(['src/cli-entry.ts', ...args], { interruptWhen });
-}
+const loadgate = runCli;
 
 /** The CLI called in this process, for what needs no process of its own (help texts): lines as cli-entry writes them. */
 async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

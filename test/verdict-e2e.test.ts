@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNode, type ProcessRun } from './helpers/process.ts';
+import { runCli, runNode } from './helpers/process.ts';
 import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
 
 let target: Target;
@@ -17,9 +17,7 @@ afterAll(async () => {
   await target.close();
 });
 
-function loadgate(args: string[], interruptWhen?: (output: string) => boolean): Promise<ProcessRun> {
-  return runNode(['src/cli-entry.ts', ...args], { interruptWhen });
-}
+const loadgate = runCli;
 
 function definition(name: string, steps: Record<string, unknown>[], config: Record<string, unknown> = {}): string {
   const path = join(dir, `${name}.json`);

@@ -59,3 +59,8 @@ export function runNode(args: string[], options: ProcessOptions = {}): Promise<P
     child.on('exit', (code) => resolve({ ...run, code }));
   });
 }
+
+/** The CLI from source, as a user runs it (`loadgate …`), interrupted when `interruptWhen` first holds of its output. */
+export function runCli(args: string[], interruptWhen?: (output: string) => boolean): Promise<ProcessRun> {
+  return runNode(['src/cli-entry.ts', ...args], { interruptWhen });
+}
