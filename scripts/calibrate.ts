@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { prepareSides, runComparison, type Comparison, type CompareSides } from '../src/compare/run.ts';
-import { formatRatio } from '../src/compare/report.ts';
+import { formatRatio } from '../src/report/comparison.ts';
 import { CLI_FLAG_NAMES, parseCompareSettings, type CompareSettings } from '../src/compare/settings.ts';
 import { mulberry32, newSeed } from '../src/compare/stats.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';

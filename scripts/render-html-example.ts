@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderHtmlReport } from '../src/report/html.ts';
+import { buildReport } from '../src/report/model.ts';
 import type { LoadTestResult, SecondSample } from '../src/types.ts';
 import { closeBrowser, withBrowserPage } from '../test/helpers/browser.ts';
 import { makeResult } from '../test/helpers/result-fixture.ts';
@@ -22,7 +23,7 @@ export function exampleResult(): LoadTestResult {
 }
 
 export function htmlReportExample(): string {
-  return renderHtmlReport(exampleReportInput(exampleResult()));
+  return renderHtmlReport(buildReport(exampleReportInput(exampleResult())));
 }
 
 /**

@@ -3,11 +3,11 @@
 // `--check` writes nothing and exits 1 when the file differs from what it would write (CI).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareToBaseline, type BaselineDelta } from '../src/report/baseline.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
+import { buildReport, type ReportSource } from '../src/report/model.ts';
 import { parseThresholds } from '../src/thresholds.ts';
 import { judge } from '../src/verdict/judge.ts';
-import type { Judgement, LoadTestResult } from '../src/types.ts';
+import type { LoadTestResult } from '../src/types.ts';
 import { makeResult } from '../test/helpers/result-fixture.ts';
 
 export const REPORT_EXAMPLE_FILE = join(import.meta.dirname, '..', 'docs', 'report-example.md');
@@ -15,7 +15,7 @@ export const REPORT_EXAMPLE_FILE = join(import.meta.dirname, '..', 'docs', 'repo
 const THRESHOLDS = 'p95 < 500ms\nfail_rate < 2%\nstep[checkout].p99 < 1.5s';
 
 /** The example run's report inputs: the run judged, and a baseline, shared by both example docs. */
-export function exampleReportInput(result: LoadTestResult): { result: LoadTestResult; judgement: Judgement; baseline: BaselineDelta } {
+export function exampleReportInput(result: LoadTestResult): ReportSource {
   const baseline = makeResult({
     latencyScale: 0.9,
     failRates: [0.01, 0.005, 0.01],
@@ -24,11 +24,11 @@ export function exampleReportInput(result: LoadTestResult): { result: LoadTestRe
   const parsed = parseThresholds(THRESHOLDS);
   if (!parsed.ok) throw new Error(`example thresholds: ${JSON.stringify(parsed.problems)}`);
   const judgement = judge({ result, thresholds: parsed.thresholds, defaults: true });
-  return { result, judgement, baseline: compareToBaseline(result, baseline) };
+  return { result, judgement, baseline };
 }
 
 export function reportExampleText(): string {
-  const report = renderMarkdown({ ...exampleReportInput(makeResult()), definitionFile: 'loadtests/checkout.json' });
+  const report = renderMarkdown(buildReport({ ...exampleReportInput(makeResult()), definitionFile: 'loadtests/checkout.json' }));
   const intro = [
     '# Example report',
     '',

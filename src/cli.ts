@@ -9,9 +9,8 @@ import { InputError, formatProblem, isProblem, type Problem } from './errors.ts'
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { judgeRun, judgeShard, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
-import { compareToBaseline } from './report/baseline.ts';
 import { renderSummaryLine } from './report/markdown.ts';
-import { shardsLines } from './report/shards.ts';
+import { buildReport, type ReportSource } from './report/model.ts';
 import { runEmbeddedInWorkers } from './engine/workers.ts';
 import { parseWorkers, workersFor } from './engine/worker-count.ts';
 import { parseWarmUp } from './engine/run.ts';
@@ -24,11 +23,9 @@ import { isLatencyThresholdLine } from './threshold-syntax.ts';
 import { latencyTerminal } from './report/latency.ts';
 import { loadDefinition } from './definition/load.ts';
 import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
-import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
-import {
-  comparisonChecks, comparisonExtensionLine, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, comparisonTerminal,
-} from './compare/report.ts';
-import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
+import { comparisonResultFile, plannedRunSeconds, prepareSides, runComparison } from './compare/run.ts';
+import { comparisonChecks } from './verdict/comparison.ts';
+import { addSample, comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { parseProxies, readOnSaturated } from './inputs.ts';
@@ -38,7 +35,7 @@ import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { prepareTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
-import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
+import type { Check, LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -212,7 +209,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     `--base-env ${values['base-env']}`,
   );
   preflightComparison(gate, sides.head.definition, proxies, settings, CLI_FLAG_NAMES.rounds);
-  io.err(comparisonPlanLine(sides.head.definition, settings));
+  io.err(comparisonPlanLine(plannedRunSeconds(sides.head.definition), settings));
   const resultsPath = resolve(values.results);
   const compared = comparisonResultFile(await runComparison(sides, settings, {
     concurrency: parseConcurrency(values.concurrency),
@@ -226,12 +223,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   }));
   io.err(comparisonStopLine(compared.comparison));
   await writeFile(resultsPath, `${JSON.stringify(compared, null, 2)}\n`);
-  const judgement = await judgeRun(compared, gate, comparisonChecks(compared.comparison), stopSignalOf(io, compared));
-  await writeFile(reportPathFor(resultsPath), renderHtmlReport({ result: compared, judgement, extraSections: [comparisonHtmlSection(compared.comparison)] }));
-  io.out(renderTerminal({ result: compared, judgement }, { color: io.isTTY }));
-  io.out(comparisonTerminal(compared.comparison, { color: io.isTTY }));
-  io.out(`results: ${resultsPath}\nreport:  ${reportPathFor(resultsPath)}`);
-  return exitCodeOf(judgement);
+  return report({ result: compared, comparison: compared.comparison }, gate, io, resultsPath, reportPathFor(resultsPath), comparisonChecks(compared.comparison));
 }
 
 async function latencyCommand(args: string[], io: CliIo): Promise<number> {
@@ -285,8 +277,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   const resultsPath = resolve(values.results);
   const result = await mergeShardFiles(positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  io.out(shardsLines(result).join('\n'));
-  return report(result, gate, io, resultsPath, reportPathFor(resultsPath));
+  return report({ result }, gate, io, resultsPath, reportPathFor(resultsPath));
 }
 
 /** The definition and, when given, the thresholds as a run would check them: nothing is sent. */
@@ -367,7 +358,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
   if (values.json) io.out(JSON.stringify(result, null, 2));
   if (shard) return reportShard(result, gate, show, resultsPath);
-  return report(result, gate, show, resultsPath, reportPath);
+  return report({ result }, gate, show, resultsPath, reportPath);
 }
 
 /**
@@ -376,7 +367,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
  */
 async function reportShard(result: LoadTestResult, gate: Gate, io: CliIo, resultsPath: string): Promise<number> {
   const judgement = await judgeShard(result, stopSignalOf(io, result));
-  io.out(renderSummaryLine(result, judgement));
+  io.out(renderSummaryLine(buildReport({ result, judgement })));
   if (gate.thresholds.length > 0) io.err('note: a shard\'s thresholds are checked when the shards are merged: loadgate merge <files> --threshold …');
   io.out(`results: ${resultsPath}`);
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
@@ -424,11 +415,13 @@ async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: s
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
-async function report(result: LoadTestResult, gate: Gate, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
-  const judgement = await judgeRun(result, gate, [], stopSignalOf(io, result));
-  const delta = gate.baseline ? compareToBaseline(result, gate.baseline) : undefined;
-  await writeFile(reportPath, renderHtmlReport({ result, judgement, baseline: delta }));
-  io.out(renderTerminal({ result, judgement, baseline: delta }, { color: io.isTTY }));
+/** The one judgement, then the model that the web report and the terminal summary are both rendered from. */
+async function report(measured: Pick<ReportSource, 'result' | 'comparison'>, gate: Gate, io: CliIo, resultsPath: string, reportPath: string, checks: Check[] = []): Promise<number> {
+  const { result } = measured;
+  const judgement = await judgeRun(result, gate, checks, stopSignalOf(io, result));
+  const model = buildReport({ ...measured, judgement, ...(gate.baseline && { baseline: gate.baseline }) });
+  await writeFile(reportPath, renderHtmlReport(model));
+  io.out(renderTerminal(model, { color: io.isTTY }));
   io.out(`results: ${resultsPath}\nreport:  ${reportPath}`);
   return exitCodeOf(judgement);
 }

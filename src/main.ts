@@ -15,17 +15,13 @@ import { runHostedDefinition } from './hosted/run-definition.ts';
 import { judgeLatency, runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
 import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
-import {
-  comparisonChecks, comparisonExtensionLine, comparisonHtmlSection, comparisonPlanLine, comparisonProgressLine, comparisonSection, comparisonStopLine,
-} from './compare/report.ts';
+import { comparisonChecks } from './verdict/comparison.ts';
+import { plannedRunSeconds } from './compare/run.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
-import { compareToBaseline, type BaselineDelta } from './report/baseline.ts';
-import { renderHtmlReport, type HtmlReportSection } from './report/html.ts';
-import { latencyHtmlSection, latencyMarkdownSection } from './report/latency.ts';
-import { escapeMarkdown, renderMarkdown, renderSummaryLine, type ReportSection } from './report/markdown.ts';
-import { totalResponses } from './report/format.ts';
-import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { shardsSection } from './report/shards.ts';
+import { renderHtmlReport } from './report/html.ts';
+import { escapeMarkdown, renderMarkdown, renderSummaryLine } from './report/markdown.ts';
+import { buildReport, totalResponses, type ReportModel } from './report/model.ts';
+import { addSample, comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, progressLine, type ProgressTotals } from './report/progress.ts';
 import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
@@ -73,12 +69,11 @@ async function reportBadInput(error: InputError): Promise<void> {
   core.setFailed(`loadgate: bad input (${count}); nothing was sent`);
 }
 
-/** What the report and the verdict are made of. */
+/** The judged run and the report model every surface is rendered from. */
 interface Judged {
   result: LoadTestResult;
   judgement: Judgement;
-  markdownSections: ReportSection[];
-  htmlSections: HtmlReportSection[];
+  model: ReportModel;
 }
 
 async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
@@ -100,7 +95,7 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   }
   const judged = await judge(inputs, gate, result, stop);
   await writeResults(resultsPath, judged.result);
-  await publish(inputs, env, judged, baseline ? compareToBaseline(result, baseline) : undefined, resultsPath);
+  await publish(inputs, env, judged, resultsPath);
   const { judgement } = judged;
   if (judgement.outcome === 'incomplete') {
     core.setFailed(`loadgate: the run was stopped early (${judgement.stoppedBy}); partial results are not a pass`);
@@ -178,7 +173,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
   maskSecrets(sides.base.definition.environment);
   const settings = inputs.compare!;
   preflightComparison(gate, sides.head.definition, inputs.proxies, settings, 'rounds');
-  logInfo(comparisonPlanLine(sides.head.definition, settings));
+  logInfo(comparisonPlanLine(plannedRunSeconds(sides.head.definition), settings));
   const compared = await runComparison(sides, settings, {
     concurrency: inputs.maxConcurrency,
     workers: workersFor(inputs.workers, sides.head.definition),
@@ -195,26 +190,25 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
 
 /** The one judgement: thresholds (on the head side in mode compare), defaults, no data, completeness, the comparison gate and the latency test (run after the load, so it does not disturb it). */
 async function judge(inputs: ActionInputs, gate: Gate, loaded: LoadTestResult | ComparedResult, stop: ReturnType<typeof cancelSignal>): Promise<Judged> {
-  const checks: Check[] = [];
-  const shards = shardsSection(loaded);
-  const judged: Omit<Judged, 'judgement'> = { result: loaded, markdownSections: shards ? [shards] : [], htmlSections: [] };
-  if ('comparison' in loaded) {
-    checks.push(...comparisonChecks(loaded.comparison));
-    judged.markdownSections.push(comparisonSection(loaded.comparison));
-    judged.htmlSections.push(comparisonHtmlSection(loaded.comparison));
-  }
+  const comparison = 'comparison' in loaded ? loaded.comparison : undefined;
+  const checks: Check[] = comparison ? comparisonChecks(comparison) : [];
+  let result: LoadTestResult = loaded;
+  let latencyOutcomes;
   if (inputs.latency && !stop.signal.aborted) {
     logInfo(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
     const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: logInfo, warn: core.warning } : undefined;
     const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal: stop.signal, hosted });
-    judged.result = { ...loaded, run: { ...loaded.run, latency } };
+    result = { ...loaded, run: { ...loaded.run, latency } };
     const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);
     checks.push(...latencyJudged.checks.map((c): Check => ({ ...c, kind: 'latency' })));
-    judged.markdownSections.push(latencyMarkdownSection(latency, latencyJudged.outcomes));
-    judged.htmlSections.push(latencyHtmlSection(latency, latencyJudged.outcomes));
+    latencyOutcomes = latencyJudged.outcomes;
   }
-  const stoppedBy = judged.result.run.interrupted ? (stop.stoppedBy() ?? 'stopped') : undefined;
-  return { ...judged, judgement: await judgeRun(judged.result, gate, checks, stoppedBy) };
+  const stoppedBy = result.run.interrupted ? (stop.stoppedBy() ?? 'stopped') : undefined;
+  const judgement = await judgeRun(result, gate, checks, stoppedBy);
+  const model = buildReport({
+    result, judgement, ...(gate.baseline && { baseline: gate.baseline }), ...(comparison && { comparison }), ...(latencyOutcomes && { latencyOutcomes }), definitionFile: inputs.test || undefined,
+  });
+  return { result, judgement, model };
 }
 
 /** A progress line in the job log every 5 seconds (the log is not a terminal: no live line). */
@@ -233,7 +227,7 @@ function testUrlOf(env: NodeJS.ProcessEnv, resultsPath: string): string {
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */
 async function publishShard(result: LoadTestResult, resultsPath: string): Promise<void> {
-  const line = renderSummaryLine(result, await judgeShard(result));
+  const line = renderSummaryLine(buildReport({ result, judgement: await judgeShard(result) }));
   logInfo(line);
   await publishReport({
     markdown: line,
@@ -243,21 +237,14 @@ async function publishShard(result: LoadTestResult, resultsPath: string): Promis
   });
 }
 
-async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string): Promise<void> {
-  const { result, judgement } = judged;
+async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Judged, resultsPath: string): Promise<void> {
+  const { result, judgement, model } = judged;
   const job = env.GITHUB_JOB ?? 'loadgate';
   // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
-  const reportUrl = await writeAndUploadReport(judged, baseline, resultsPath, inputs.reportName, env);
-  const markdown = renderMarkdown({
-    result,
-    judgement,
-    baseline,
-    reportUrl,
-    definitionFile: inputs.test || undefined,
-    maxLength: MAX_COMMENT_LENGTH - marker.length - 1,
-    extraSections: judged.markdownSections,
-  });
+  const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
+  const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
+  const markdown = renderMarkdown(linked, { maxLength: MAX_COMMENT_LENGTH - marker.length - 1 });
   await publishReport({
     markdown,
     outputs: outputsOf(result, judgement, resultsPath),
@@ -279,11 +266,10 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Jud
 }
 
 /** The web report next to the results file, uploaded as an artifact; its link, when there is one. */
-async function writeAndUploadReport(judged: Judged, baseline: BaselineDelta | undefined, resultsPath: string, reportName: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+async function writeAndUploadReport(model: ReportModel, resultsPath: string, reportName: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const file = reportPathFor(resultsPath);
-  const { result, judgement, htmlSections } = judged;
-  await writeFile(file, renderHtmlReport({ result, judgement, baseline, extraSections: htmlSections }));
-  const name = reportName || artifactName(result.run.name, env.GITHUB_JOB ?? '');
+  await writeFile(file, renderHtmlReport(model));
+  const name = reportName || artifactName(model.name, env.GITHUB_JOB ?? '');
   const uploaded = await uploadReportArtifactUniquely({ file, name, env });
   if (uploaded.ok) return uploaded.url;
   if (uploaded.reason === NOT_IN_ACTIONS) logInfo(`loadgate: web report written to ${file}`);

@@ -11,6 +11,7 @@ import {
   expectedDurationS,
   metricValueMs,
   NO_DATA_NOTE,
+  plannedRunSeconds,
   prepareSides,
   runComparison,
   type Comparison,
@@ -20,18 +21,18 @@ import {
   type ComparisonStep,
 } from '../src/compare/run.ts';
 import {
-  comparisonChecks,
-  comparisonExtensionLine,
   comparisonFailureMessage,
-  comparisonHtmlSection,
-  comparisonPlanLine,
-  comparisonProgressLine,
-  comparisonSection,
-  comparisonStopLine,
+  comparisonHtml as comparisonHtmlSection,
+  comparisonMarkdown as comparisonSection,
   comparisonTerminal,
   comparisonVerdict,
   formatRatio,
-} from '../src/compare/report.ts';
+} from '../src/report/comparison.ts';
+import { comparisonExtensionLine, comparisonPlanLine as planLine, comparisonProgressLine, comparisonStopLine } from '../src/report/progress.ts';
+
+/** The plan line as the pipeline gives it: each side's planned seconds a round. */
+const comparisonPlanLine = (definition: Parameters<typeof plannedRunSeconds>[0], s: CompareSettings) => planLine(plannedRunSeconds(definition), s);
+import { comparisonChecks } from '../src/verdict/comparison.ts';
 import {
   ACTION_INPUT_NAMES,
   CLI_FLAG_NAMES,
@@ -41,7 +42,7 @@ import {
 import { seededOrder } from '../src/compare/stats.ts';
 import { judgeRun } from '../src/pipeline.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
-import { renderMarkdown } from '../src/report/markdown.ts';
+import { markdownOf, terminalOf } from './helpers/report.ts';
 import type { Environment } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { judgementFor } from './helpers/judgement.ts';
@@ -306,8 +307,10 @@ describe('the rounds against two sides', () => {
     expect(section.title).toBe('Comparison with the base: failed');
     expect(section.markdown).toMatch(/\| 1 \| checkout \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \([\d.]+–[\d.]+\) \| [<\d. ]+ \| \*\*✗ slower\*\* \|/);
     expect(section.markdown).toContain('xychart-beta');
-    const markdown = renderMarkdown({ result: comparisonResultFile(slower.result), judgement: judgementFor(comparisonResultFile(slower.result)), extraSections: [section] });
+    const file = comparisonResultFile(slower.result);
+    const markdown = markdownOf({ result: file, judgement: judgementFor(file), comparison });
     expect(markdown).toContain('#### Comparison with the base: failed');
+    expect(terminalOf({ result: file, judgement: judgementFor(file), comparison }, { color: false })).toMatch(/✘ comparison with the base FAILED/);
     expect(comparisonTerminal(comparison, { color: false })).toMatch(/✘ comparison with the base FAILED — checkout [\d.]+× the base/);
     expect(comparisonHtmlSection(comparison).html).toContain('data-verdict="slower"');
   });

@@ -25,7 +25,7 @@ import {
 } from '../src/latency/thresholds.ts';
 import { isLatencyThresholdLine } from '../src/threshold-syntax.ts';
 import type { LatencyLocation, LatencyResult } from '../src/types.ts';
-import { latencyHtmlSection, latencyMarkdownSection, latencyTerminal } from '../src/report/latency.ts';
+import { latencyHtml as latencyHtmlSection, latencyMarkdown as latencyMarkdownSection, latencyTerminal } from '../src/report/latency.ts';
 import { refusedPort, startHttpsTarget, startTarget, type Target, type TlsTarget } from './helpers/targets.ts';
 
 const DELAY_MS = 120;

@@ -2,7 +2,7 @@
 // nothing but itself, and shows what a reader looks for first.
 import { afterAll, describe, expect, it } from 'vitest';
 import { exampleResult, htmlReportExample } from '../scripts/render-html-example.ts';
-import { renderHtmlReport } from '../src/report/html.ts';
+import { htmlOf } from './helpers/report.ts';
 import { closeBrowser, serveHtml, withBrowserPage } from './helpers/browser.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
@@ -50,7 +50,7 @@ describe('the HTML report in Chromium', () => {
 
   it('shows hostile names as text and runs nothing from them', async () => {
     const result = makeResult({ name: 'shop</script><script>alert(1)</script>', steps: ['<img src=x onerror=alert(1)>'] });
-    const served = await serveHtml(renderHtmlReport({ result, judgement: judgementFor(result) }));
+    const served = await serveHtml(htmlOf({ result, judgement: judgementFor(result) }));
     try {
       await withBrowserPage(async ({ page, consoleErrors, pageErrors, requests }) => {
         const dialogs: string[] = [];
@@ -75,7 +75,7 @@ describe('the HTML report in Chromium', () => {
 
   it('shows the note instead of a timeline for a run without per-second data', async () => {
     const hosted = makeResult({ run: { series: [], mode: 'hosted' } });
-    const html = renderHtmlReport({ result: hosted, judgement: judgementFor(hosted) });
+    const html = htmlOf({ result: hosted, judgement: judgementFor(hosted) });
     await withBrowserPage(async ({ page, consoleErrors }) => {
       await page.setContent(html);
       expect(consoleErrors).toEqual([]);

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { HTML_EXAMPLE_FILE, exampleSeries, htmlReportExample } from '../scripts/render-html-example.ts';
-import { compareToBaseline } from '../src/report/baseline.ts';
-import { HTML_REPORT_CSP, NO_SERIES_NOTE, renderHtmlReport } from '../src/report/html.ts';
+import { HTML_REPORT_CSP, NO_SERIES_NOTE } from '../src/report/html.ts';
+import { htmlOf } from './helpers/report.ts';
 import { bucketSeries } from '../src/report/timeline.ts';
 import { barChart, escapeXml, niceTicks, timeChart, timeTicks } from '../src/report/svg.ts';
-import type { LoadTestResult, SecondSample } from '../src/types.ts';
+import { LATENCY_PHASES, type LatencyResult, type LoadTestResult, type SecondSample } from '../src/types.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
@@ -13,7 +13,7 @@ const HOSTILE_STEP = '<img src=x onerror=alert(1)>';
 const HOSTILE_NAME = 'shop</script><script>alert(1)</script>';
 
 function render(result: LoadTestResult, thresholds = ''): string {
-  return renderHtmlReport({ result, judgement: judgementFor(result, thresholds) });
+  return htmlOf({ result, judgement: judgementFor(result, thresholds) });
 }
 
 function second(t: number, responses = 10): SecondSample {
@@ -29,7 +29,7 @@ function pathOf(html: string, key: string): string {
 
 describe('renderHtmlReport: escaping', () => {
   const result = makeResult({ name: HOSTILE_NAME, steps: ['login', HOSTILE_STEP] });
-  const html = renderHtmlReport({
+  const html = htmlOf({
     result,
     judgement: judgementFor(result, `step[${HOSTILE_STEP}].p95 < 1ms`),
   });
@@ -165,20 +165,28 @@ describe('renderHtmlReport: content', () => {
   it('shows changes against a baseline in words', () => {
     const result = makeResult();
     const baseline = makeResult({ latencyScale: 0.9, run: { started_at: '2025-04-30T12:00:00.000Z' } });
-    const html = renderHtmlReport({ result, judgement: judgementFor(result), baseline: compareToBaseline(result, baseline) });
+    const html = htmlOf({ result, judgement: judgementFor(result), baseline });
     expect(html).toContain('Changes against the baseline run of 2025-04-30 12:00:00 UTC.');
     expect(html).toContain('<span class="change change-worse">+11.2 % ▲ worse</span>');
   });
 
-  it('places extra sections with an escaped title and their HTML as given', () => {
-    const html = renderHtmlReport({
-      result: makeResult(),
-      judgement: judgementFor(makeResult()),
-      extraSections: [{ title: 'Latency <by location>', html: '<p class="x">probe table</p>' }],
-      title: 'Custom <title>',
-    });
-    expect(html).toContain('<h2>Latency &lt;by location&gt;</h2>\n<p class="x">probe table</p>');
-    expect(html.indexOf('Latency &lt;by location&gt;')).toBeLessThan(html.indexOf('<h2>Errors per step</h2>'));
+  it('places a latency test\'s section before the errors, its user text escaped', () => {
+    const latency: LatencyResult = {
+      target: 'https://example.test/',
+      samples: 2,
+      locations: {
+        'EU.DE.FRA': {
+          name: 'Frankfurt <b>', egress: 'direct', samples: 2, failures: 0, errors: {}, status_code: 200,
+          phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }])) as LatencyResult['locations'][string]['phases'],
+        },
+      },
+    };
+    const result = makeResult();
+    const withLatency = { ...result, run: { ...result.run, latency } };
+    const html = htmlOf({ result: withLatency, judgement: judgementFor(withLatency), title: 'Custom <title>' });
+    expect(html).toContain('<h2>Latency</h2>');
+    expect(html).toContain('Frankfurt &lt;b&gt;');
+    expect(html.indexOf('<h2>Latency</h2>')).toBeLessThan(html.indexOf('<h2>Errors per step</h2>'));
     expect(html).toContain('<title>Custom &lt;title&gt;</title>');
   });
 

@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
-import { changeVerdict, compareToBaseline, describeChange, failRatePct, formatChange } from '../src/report/baseline.ts';
+import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatRps, formatSignedPercent, requestLabel, verdictOf } from '../src/report/format.ts';
-import { GITHUB_COMMENT_LIMIT, escapeMarkdown, renderMarkdown, renderSummaryLine } from '../src/report/markdown.ts';
-import { renderTerminal } from '../src/report/terminal.ts';
-import type { LoadTestResult } from '../src/types.ts';
+import { formatDuration, formatRps, formatSignedPercent, requestLabel } from '../src/report/format.ts';
+import { GITHUB_COMMENT_LIMIT, escapeMarkdown } from '../src/report/markdown.ts';
+import { failRatePct } from '../src/rates.ts';
+import { markdownOf, summaryLineOf, terminalOf, verdictOf } from './helpers/report.ts';
+import { LATENCY_PHASES, type LatencyResult, type LoadTestResult } from '../src/types.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
@@ -88,7 +89,7 @@ describe('renderMarkdown: the run over time', () => {
   it('draws each second\'s p95 and responses, with the late starts as bars, so a warm-up spike shows in the comment', () => {
     const run = makeResult();
     run.run.series = [second(0, 310, 40), second(1, 2), second(2, 3), second(3, 2)];
-    const lines = timeline(renderMarkdown({ result: run, judgement: judgementFor(run) }));
+    const lines = timeline(markdownOf({ result: run, judgement: judgementFor(run) }));
     expect(lines).toContain('  x-axis "s" ["0", "1", "2", "3"]');
     expect(lines).toContain('  line [310, 2, 3, 2]');
     expect(lines).toContain('  title "Responses (line) and late starts (bars) per second"');
@@ -99,7 +100,7 @@ describe('renderMarkdown: the run over time', () => {
   it('keeps an hour in 30 points, each the highest p95 of its seconds, so a spike is never averaged away', () => {
     const run = makeResult();
     run.run.series = Array.from({ length: 3600 }, (_, t) => second(t, t === 1234 ? 900 : 5));
-    const lines = timeline(renderMarkdown({ result: run, judgement: judgementFor(run) }));
+    const lines = timeline(markdownOf({ result: run, judgement: judgementFor(run) }));
     const p95 = lines.find((l) => l.startsWith('  line ['))!;
     const values = JSON.parse(p95.slice('  line '.length)) as number[];
     expect(values).toHaveLength(30);
@@ -114,13 +115,13 @@ describe('renderMarkdown', () => {
   const failing = 'p95 < 300ms\nfail_rate < 1%\nstep[login].p99 < 1s\nlocation[DE].avg <= 300';
 
   it('renders a passed run (snapshot)', async () => {
-    const md = renderMarkdown({ result, judgement: judgementFor(result, 'p95 < 1s\nfail_rate < 5%'), marker: MARKER, definitionFile: 'loadtests/checkout.json' });
+    const md = markdownOf({ result, judgement: judgementFor(result, 'p95 < 1s\nfail_rate < 5%'), marker: MARKER, definitionFile: 'loadtests/checkout.json' });
     expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — all 3 checks met');
     await expect(md).toMatchFileSnapshot('./fixtures/report/passed.md');
   });
 
   it('puts the verdict first and names each breached threshold with its actual value (snapshot)', async () => {
-    const md = renderMarkdown({ result, judgement: judgementFor(result, failing), marker: MARKER, reportUrl: 'https://example.com/report.html' });
+    const md = markdownOf({ result, judgement: judgementFor(result, failing), marker: MARKER, reportUrl: 'https://example.com/report.html' });
     expect(md.startsWith(`${MARKER}\n`)).toBe(true);
     const verdict = firstVisibleLine(md);
     expect(verdict).toMatch(/^### ❌ loadgate: checkout failed — 2 of 5 checks failed: /);
@@ -133,7 +134,7 @@ describe('renderMarkdown', () => {
   });
 
   it('names every step, shows per-location rows with egress, and ends with the link and footer', () => {
-    const md = renderMarkdown({ result, judgement: judgementFor(result) });
+    const md = markdownOf({ result, judgement: judgementFor(result) });
     for (const s of result.run.steps) expect(md).toContain(`| ${s.id} | ${s.name} | ${s.method} /api/`);
     expect(md).toContain('| US | proxy http://proxy-us.example:3128 | 720 |');
     expect(md).toContain('🔗 [Full report](https://github.com/acme/shop/actions/runs/42)');
@@ -143,7 +144,7 @@ describe('renderMarkdown', () => {
   });
 
   it('charts p99, p95 and p50 per step in a well-formed xychart-beta block', () => {
-    const lines = mermaidBlock(renderMarkdown({ result, judgement: judgementFor(result) }));
+    const lines = mermaidBlock(markdownOf({ result, judgement: judgementFor(result) }));
     expect(lines[0]).toBe('xychart-beta');
     const labels = /x-axis \[(.*)\]/.exec(lines.join('\n'))?.[1] ?? '';
     expect(labels).toBe('"login", "browse catalog", "checkout"');
@@ -157,7 +158,7 @@ describe('renderMarkdown', () => {
 
   it('with no threshold still judges that every step answered, and leaves out the location table for a lone local location (snapshot)', async () => {
     const local = makeResult({ locations: { local: 1 } });
-    const md = renderMarkdown({ result: local, judgement: judgementFor(local) });
+    const md = markdownOf({ result: local, judgement: judgementFor(local) });
     // No threshold: the run is still judged (every step answered), never passed on nothing.
     expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — the 1 check met');
     expect(md).toContain('| every step got a successful response | all 3 |  | ✅ passed |');
@@ -167,17 +168,16 @@ describe('renderMarkdown', () => {
 
   it('says an interrupted run was stopped early with partial results (snapshot)', async () => {
     const stopped = makeResult({ run: { interrupted: true, duration_s: 23.4, late_iterations: 17, max_schedule_lag_ms: 412 } });
-    const passedMd = renderMarkdown({ result: stopped, judgement: judgementFor(stopped, 'p95 < 1s') });
+    const passedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 1s') });
     expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; the other 2 checks met');
     expect(passedMd).toContain('17 late iterations: the load generator could not keep the schedule (max lag 412 ms)');
     await expect(passedMd).toMatchFileSnapshot('./fixtures/report/interrupted.md');
-    const failedMd = renderMarkdown({ result: stopped, judgement: judgementFor(stopped, 'p95 < 10ms') });
+    const failedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 10ms') });
     expect(firstVisibleLine(failedMd)).toMatch(/^### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; 1 of the other 2 checks failed: p95 < 10 ms/);
   });
 
   it('shows changes against a baseline in words that read without colour (snapshot)', async () => {
-    const baseline = compareToBaseline(result, baselineRun());
-    const md = renderMarkdown({ result, judgement: judgementFor(result, 'p95 < 1s'), baseline });
+    const md = markdownOf({ result, judgement: judgementFor(result, 'p95 < 1s'), baseline: baselineRun() });
     expect(md).toContain('#### Overall, against the baseline run of 2025-04-30 12:00:00 UTC');
     expect(md).toContain('| p95 | 386 ms (+13.9 % ▲ worse) |');
     expect(md).toMatch(/\| 1 % \(0\.0 % ≈ same\) \| [^|]+ \| 160 ms \(\+11\.1 % ▲ worse\) \|/);
@@ -190,7 +190,7 @@ describe('renderMarkdown', () => {
     const hostile = makeResult({ name: `shop <img src=x onerror=alert(1)>`, steps: ['login', HOSTILE] });
     hostile.results.steps[1]!.error_dist = { 'bad | reason <b>': 3 };
     hostile.results.steps[1]!.status_code_dist = { '<i>200</i>': 5 };
-    const md = renderMarkdown({ result: hostile, judgement: judgementFor(hostile, 'step[2].p95 < 1ms') });
+    const md = markdownOf({ result: hostile, judgement: judgementFor(hostile, 'step[2].p95 < 1ms') });
     expect(md).not.toMatch(/<(script|img|b|i)\b/);
     expect(md).not.toContain('| injected | row |');
     expect(md).toContain('a\\|b&lt;script&gt;alert(\\`x\\`)&lt;/script&gt; \\| injected \\| row \\|');
@@ -206,7 +206,7 @@ describe('renderMarkdown', () => {
         const r = makeResult({ steps: ['login', name] });
         r.results.steps[1]!.error_dist = { [reason]: 2 };
         r.results.steps[1]!.status_code_dist = { [status]: 3 };
-        const md = renderMarkdown({ result: r, judgement: judgementFor(r) });
+        const md = markdownOf({ result: r, judgement: judgementFor(r) });
         expect(md).not.toMatch(/<(?!\/?(details|summary|sub)>|!--)[^\s=]/);
         expectWellFormed(md);
       }),
@@ -214,16 +214,27 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('passes a verbatim marker and the extra sections through, before the details', () => {
-    const md = renderMarkdown({ result, judgement: judgementFor(result), extraSections: [{ title: 'Latency', markdown: '| a | b |\n| --- | --- |\n| 1 | 2 |' }] });
-    const latency = md.indexOf('#### Latency\n\n| a | b |');
-    expect(latency).toBeGreaterThan(md.indexOf('```mermaid'));
-    expect(latency).toBeLessThan(md.indexOf('<details>'));
+  it('places a latency test\'s section after the charts, before the details', () => {
+    const latency: LatencyResult = {
+      target: 'https://example.test/',
+      samples: 2,
+      locations: {
+        'EU.DE.FRA': {
+          name: 'Frankfurt <b>', egress: 'direct', samples: 2, failures: 0, errors: {}, status_code: 200,
+          phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }])) as LatencyResult['locations'][string]['phases'],
+        },
+      },
+    };
+    const withLatency = { ...result, run: { ...result.run, latency } };
+    const md = markdownOf({ result: withLatency, judgement: judgementFor(withLatency) });
+    const at = md.indexOf('#### Latency\n\nTarget `https://example.test/`');
+    expect(at).toBeGreaterThan(md.indexOf('```mermaid'));
+    expect(at).toBeLessThan(md.indexOf('<details>'));
   });
 
   it('keeps 2,000 steps × 50 locations within GitHub\'s limit, with whole tables and the footer last', () => {
     const big = manySteps(2000, 50);
-    const md = renderMarkdown({ result: big, judgement: judgementFor(big, 'p95 < 1s'), marker: MARKER });
+    const md = markdownOf({ result: big, judgement: judgementFor(big, 'p95 < 1s'), marker: MARKER });
     expect(md.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(md.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT * 0.9);
     expect(firstVisibleLine(md)).toMatch(/^### ✅ loadgate: checkout passed/);
@@ -237,10 +248,10 @@ describe('renderMarkdown', () => {
 
   it('drops detail in order: step × location first, then long distributions, then step rows (snapshot)', async () => {
     const big = manySteps(40, 3);
-    const full = renderMarkdown({ result: big, judgement: judgementFor(big), maxLength: 1_000_000 });
+    const full = markdownOf({ result: big, judgement: judgementFor(big), maxLength: 1_000_000 });
     expect(full).toContain('<summary>Steps by location</summary>');
     const limit = 7_000;
-    const short = renderMarkdown({ result: big, judgement: judgementFor(big), maxLength: limit });
+    const short = markdownOf({ result: big, judgement: judgementFor(big), maxLength: limit });
     expect(full.length).toBeGreaterThan(limit);
     expect(short.length).toBeLessThanOrEqual(limit);
     expect(short).not.toContain('<summary>Steps by location</summary>');
@@ -251,7 +262,7 @@ describe('renderMarkdown', () => {
   });
 
   it('falls back to the verdict, context, links and footer when not even the tables fit', () => {
-    const md = renderMarkdown({ result, judgement: judgementFor(result, failing), maxLength: 1500 });
+    const md = markdownOf({ result, judgement: judgementFor(result, failing), maxLength: 1500 });
     expect(md.length).toBeLessThanOrEqual(1500);
     expect(firstVisibleLine(md)).toMatch(/^### ❌ loadgate: checkout failed/);
     expect(md).toContain('too large for this comment');
@@ -262,7 +273,7 @@ describe('renderMarkdown', () => {
 describe('renderSummaryLine', () => {
   it('is one line with the verdict and headline figures', () => {
     const hostile = makeResult({ name: 'check\nout' });
-    const line = renderSummaryLine(hostile, judgementFor(hostile, 'fail_rate < 1%'));
+    const line = summaryLineOf(hostile, judgementFor(hostile, 'fail_rate < 1%'));
     expect(line).not.toContain('\n');
     expect(line).toBe(
       'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations · 59.5/s · p95 386 ms · fail rate 4.42 %',
@@ -275,7 +286,7 @@ describe('renderTerminal', () => {
   const judgement = judgementFor(hostile, 'p95 < 100ms\nfail_rate < 10%');
 
   it('has no escape codes without colour, even for names that carry them', () => {
-    const text = renderTerminal({ result: hostile, judgement, baseline: compareToBaseline(hostile, baselineRun()) }, { color: false });
+    const text = terminalOf({ result: hostile, judgement, baseline: baselineRun() }, { color: false });
     expect(text).not.toContain('\u001b');
     expect(text.split('\n')[0]).toMatch(/^✘ loadgate: checkout failed — 1 of 3 checks failed: p95 < 100 ms/);
     expect(text).toContain('✘ FAIL  p95 < 100 ms');
@@ -285,14 +296,14 @@ describe('renderTerminal', () => {
   });
 
   it('colours the verdict and threshold results when asked', () => {
-    const text = renderTerminal({ result: hostile, judgement }, { color: true });
+    const text = terminalOf({ result: hostile, judgement }, { color: true });
     expect(text.split('\n')[0]?.startsWith('\u001b[31m')).toBe(true);
     expect(text).toContain('\u001b[32m✔ pass\u001b[0m');
   });
 
   it('aligns rows by display width: a CJK name takes two columns a character', () => {
     const cjk = makeResult({ steps: ['ログイン', 'checkout'] });
-    const text = renderTerminal({ result: cjk, judgement: judgementFor(cjk) }, { color: false });
+    const text = terminalOf({ result: cjk, judgement: judgementFor(cjk) }, { color: false });
     const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
     const endOfLast = (row: string) => stringWidth(row.slice(0, row.lastIndexOf('ms') + 2));
     expect(table.some((row) => row.includes('ログイン'))).toBe(true);
@@ -301,7 +312,7 @@ describe('renderTerminal', () => {
 
   it('aligns the step table and fits long names into the width', () => {
     const long = makeResult({ steps: ['login', 'a very long step name that goes on and on and on for a while'] });
-    const text = renderTerminal({ result: long, judgement: judgementFor(long) }, { color: false, width: 110 });
+    const text = terminalOf({ result: long, judgement: judgementFor(long) }, { color: false, width: 110 });
     const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
     expect(table).toHaveLength(3);
     for (const row of table) expect([...row].length).toBeLessThanOrEqual(110);
@@ -312,18 +323,18 @@ describe('renderTerminal', () => {
   });
 
   it('lists the top errors, most frequent first, and the locations with their egress', () => {
-    const text = renderTerminal({ result: makeResult(), judgement: judgementFor(makeResult()) }, { color: false });
+    const text = terminalOf({ result: makeResult(), judgement: judgementFor(makeResult()) }, { color: false });
     const errors = text.split('\n\n').find((b) => b.startsWith('Top errors'))?.split('\n') ?? [];
     expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout)');
     expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
-    expect(renderTerminal({ result: makeResult({ locations: { local: 1 } }), judgement: judgementFor(makeResult({ locations: { local: 1 } })) }, { color: false })).not.toContain('Locations');
+    expect(terminalOf({ result: makeResult({ locations: { local: 1 } }), judgement: judgementFor(makeResult({ locations: { local: 1 } })) }, { color: false })).not.toContain('Locations');
   });
 });
 
 describe('compareToBaseline', () => {
   it('computes a fail rate as thresholds do: 7 of 100 is 7, not 7.000000000000001', () => {
     expect(failRatePct({ fail_count: 7, success_count: 93 })).toBe(7);
-    expect(failRatePct({ fail_count: 0, success_count: 0 })).toBe(0);
+    expect(failRatePct({ fail_count: 0, success_count: 0 })).toBeUndefined();
   });
 
   it('relates each figure to the baseline and matches steps by id', () => {
@@ -390,7 +401,7 @@ describe('checks of other sections', () => {
     const failed = verdictOf(result, judgementFor(result, '', { checks: [failing, passing] }));
     expect(failed.status).toBe('failed');
     expect(failed.text).toContain('1 of 3 checks failed: latency.ttfb.p95 < 200 ms (actual 212 ms)');
-    const markdown = renderMarkdown({ result, judgement: judgementFor(result, '', { checks: [failing] }) });
+    const markdown = markdownOf({ result, judgement: judgementFor(result, '', { checks: [failing] }) });
     expect(markdown.split('\n').find((l) => l.startsWith('###'))).toContain('failed');
     expect(markdown).toContain('| latency.ttfb.p95 < 200 ms | 212 ms |  | ❌ failed |');
     expect(verdictOf(result, judgementFor(result, '', { checks: [{ ...failing, passed: true }] })).status).toBe('passed');

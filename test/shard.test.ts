@@ -82,7 +82,7 @@ describe('loadgate merge', () => {
     const mergedPath = join(dir, 'merged.json');
     const run = await node(['src/cli-entry.ts', 'merge', shardDir, '--results', mergedPath, '--threshold', 'iteration_count == 30']);
     expect(run.code, run.out).toBe(0);
-    expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|⚠️ [123] of 3 shards started late .*)\n  shard 1  /m);
+    expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|! [123] of 3 shards started late .*)\n  shard 1  /m);
     const merged: LoadTestResult = JSON.parse(readFileSync(mergedPath, 'utf8'));
     expect(merged.run.mode).toBe('merge');
     // The merged run's own report, not shard 1's.

@@ -2,7 +2,7 @@
 // threshold checks made before any request. Pure functions against hand-built results; the
 // surfaces (CLI, action) are tested against real targets in verdict-e2e.test.ts.
 import { describe, expect, it } from 'vitest';
-import { verdictOf } from '../src/report/format.ts';
+import { verdictOf } from './helpers/report.ts';
 import { InputError, type Problem } from '../src/errors.ts';
 import { THRESHOLD_FLAG, THRESHOLDS_INPUT, parseThresholdLines, parseThresholds } from '../src/thresholds.ts';
 import { defaultThresholds, evaluateThreshold, exitCodeOf, judge } from '../src/verdict/judge.ts';

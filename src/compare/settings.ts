@@ -3,6 +3,7 @@
 import { isProblem, type Problem } from '../errors.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
+import { formatLevel } from '../report/format.ts';
 
 /** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
 export const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'] as const;
@@ -149,10 +150,6 @@ export function undecidableRounds(settings: CompareSettings, steps: number, name
 }
 
 /** A level as the reports print it: 0.05, 0.025, 0.0167. */
-export function formatLevel(alpha: number): string {
-  return String(Number(alpha.toPrecision(3)));
-}
-
 function given(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;

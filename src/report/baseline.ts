@@ -2,6 +2,7 @@
 // step id. Pure; the renderers turn the deltas into words that read without colour.
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
+import { failRatePct } from '../rates.ts';
 import { formatMetric, formatSignedPercent } from './format.ts';
 
 export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
@@ -38,7 +39,8 @@ export const SAME_BAND_PCT = 2;
 
 interface Figures {
   times: ResponseTimes;
-  failRate: number;
+  /** Undefined when no iteration finished. */
+  failRate: number | undefined;
   rps: number;
 }
 
@@ -95,19 +97,12 @@ export function describeChange(change: MetricChange): string {
   return `${amount} ${arrow} ${verdict}`;
 }
 
-export function findChange(changes: MetricChange[], metric: BaselineMetric): MetricChange | undefined {
+export function findChange(changes: readonly MetricChange[], metric: BaselineMetric): MetricChange | undefined {
   return changes.find((c) => c.metric === metric);
 }
 
-/** Percent of finished iterations that failed, as thresholds measure fail_rate; 0 for none. */
-export function failRatePct(counts: { fail_count: number; success_count: number }): number {
-  const total = counts.fail_count + counts.success_count;
-  // Multiply first, as thresholds do (verdict/metrics.ts): 7 of 100 is 7, where 7 / 100 * 100 is 7.000000000000001.
-  return total > 0 ? (counts.fail_count * 100) / total : 0;
-}
-
 function changesBetween(before: Figures, after: Figures): MetricChange[] {
-  const value = (f: Figures, metric: BaselineMetric): number => {
+  const value = (f: Figures, metric: BaselineMetric): number | undefined => {
     switch (metric) {
       case 'avg':
         return f.times.avg;
@@ -121,10 +116,11 @@ function changesBetween(before: Figures, after: Figures): MetricChange[] {
         return f.rps;
     }
   };
-  return BASELINE_METRICS.map((metric) => {
+  // A fail rate with no finished iteration on either side has nothing to compare.
+  return BASELINE_METRICS.flatMap((metric) => {
     const b = value(before, metric);
     const a = value(after, metric);
-    return { metric, before: b, after: a, changePct: relativeChangePct(b, a) };
+    return a === undefined || b === undefined ? [] : [{ metric, before: b, after: a, changePct: relativeChangePct(b, a) }];
   });
 }
 

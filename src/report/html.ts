@@ -1,54 +1,20 @@
-// The web report: one self-contained HTML file (inline CSS, inline SVG charts, no scripts and
-// a Content-Security-Policy that forbids every fetch), written next to the results file, uploaded
-// as an artifact and served at test_url. Pure builders, one per section, and one composer.
-// Every piece of user text (names, URLs, reasons, status keys) goes through escapeXml.
+// The web report: the report model as one self-contained HTML file (inline CSS, inline SVG
+// charts, no scripts and a Content-Security-Policy that forbids every fetch), written next to the
+// results file, uploaded as an artifact and served at test_url. Pure builders, one per section,
+// and one composer. Every piece of user text (names, URLs, reasons, status keys) goes through escapeXml.
 
-import type { CountDist, Judgement, LoadTestResult, ResponseTimes, SecondSample, StepResult } from '../types.ts';
-import type { BaselineDelta, BaselineMetric, MetricChange } from './baseline.ts';
-import { changeVerdict, describeChange, failRatePct, findChange } from './baseline.ts';
-import type { VerdictStatus } from './format.ts';
-import {
-  checkName,
-  checkRows,
-  egressOf,
-  formatCount,
-  formatDuration,
-  formatMs,
-  formatTimeOrNone,
-  locationResponses,
-  responseCount,
-  statusCounts,
-  statusText,
-  totalResponses,
-  formatPercent,
-  formatRps,
-  formatTimestamp,
-  requestLabel,
-  runContext,
-  showsLocations,
-  truncate,
-  verdictOf,
-} from './format.ts';
+import type { SecondSample } from '../types.ts';
+import { comparisonHtml } from './comparison.ts';
+import { formatCount, formatMs, formatPercent, statusText, truncate } from './format.ts';
+import { badge, htmlSection as section, htmlTable as table } from './html-blocks.ts';
+import { latencyHtml } from './latency.ts';
+import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type VerdictStatus } from './model.ts';
 import { bucketSeries } from './timeline.ts';
 import { barChart, escapeXml, timeChart } from './svg.ts';
 
-/** A section another feature adds (latency test, comparison). */
-export interface HtmlReportSection {
-  /** Plain text; escaped here. */
-  title: string;
-  /** Trusted HTML, placed as given; the producer escapes its own user text. */
-  html: string;
-}
-
-export interface HtmlReportInput {
-  result: LoadTestResult;
-  /** The verdict, judged once (src/verdict/judge.ts): rendered here, never recomputed. */
-  judgement: Judgement;
-  baseline?: BaselineDelta;
+export interface HtmlOptions {
   /** The page title; default `<test name> — loadgate report`. */
   title?: string;
-  /** Placed after the latency distribution, before status codes and errors. */
-  extraSections?: HtmlReportSection[];
 }
 
 /** Shown instead of the timeline when the result has no per-second samples. */
@@ -75,23 +41,23 @@ const COLORS = {
   bars: '#6366f1',
 };
 
-export function renderHtmlReport(input: HtmlReportInput): string {
-  const { result } = input;
-  const title = input.title ?? `${result.run.name} — loadgate report`;
-  const steps = stepViews(result);
+export function renderHtmlReport(model: ReportModel, options: HtmlOptions = {}): string {
+  const title = options.title ?? `${model.name} — loadgate report`;
   const sections = [
-    header(input),
-    checksSection(input.judgement),
-    overallSection(input),
-    timelineSection(result.run.series),
-    stepsSection(input.result, steps, input.baseline),
-    locationsSection(result),
-    stepLocationSection(result, steps),
-    distributionSection(result, steps),
-    ...(input.extraSections ?? []).map((s) => section(s.title, s.html)),
-    statusSection(steps),
-    errorsSection(steps),
-    footer(result),
+    header(model),
+    checksSection(model),
+    overallSection(model),
+    timelineSection(model.timeline),
+    stepsSection(model),
+    locationsSection(model),
+    stepLocationSection(model),
+    distributionSection(model),
+    shardsSection(model),
+    model.comparison && extraSection(comparisonHtml(model.comparison)),
+    model.latency && extraSection(latencyHtml(model.latency.result, model.latency.outcomes)),
+    statusSection(model.statusCodes),
+    errorsSection(model.errors),
+    footer(model),
   ];
   return [
     '<!doctype html>',
@@ -107,7 +73,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     '</head>',
     '<body>',
     '<main>',
-    ...sections.filter((s): s is string => s !== undefined),
+    ...sections.filter((s): s is string => typeof s === 'string'),
     '</main>',
     '</body>',
     '</html>',
@@ -115,42 +81,20 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   ].join('\n');
 }
 
-// ---- preparation ----
-
-interface StepView {
-  step: StepResult;
-  name: string;
-  request: string;
-}
-
-function stepViews(result: LoadTestResult): StepView[] {
-  const info = new Map(result.run.steps.map((s) => [s.id, s]));
-  return result.results.steps.map((step) => {
-    const i = info.get(step.id);
-    return {
-      step,
-      name: truncate(i?.name ?? `step ${step.id}`, NAME_CHARS),
-      request: i ? truncate(requestLabel(i.method, i.url), NAME_CHARS) : '',
-    };
-  });
-}
-
 // ---- sections ----
 
-function header(input: HtmlReportInput): string {
-  const { result } = input;
-  const verdict = verdictOf(result, input.judgement, escapeXml);
-  const context = runContext(result, escapeXml);
-  const late = context.lateWarning ? `<p class="warning">⚠ ${context.lateWarning}</p>` : '';
+function header(model: ReportModel): string {
+  const { status } = model.verdict;
+  const late = model.lateWarning ? `<p class="warning">⚠ ${escapeXml(model.lateWarning)}</p>` : '';
   return [
     '<header>',
     `<p class="brand">loadgate report</p>`,
-    `<h1>${escapeXml(result.run.name)}</h1>`,
-    `<div class="verdict verdict-${verdict.status}" data-verdict="${verdict.status}">`,
-    `<span class="verdict-word">${VERDICT_WORD[verdict.status]}</span>`,
-    `<span class="verdict-text">${verdict.text}</span>`,
+    `<h1>${escapeXml(model.name)}</h1>`,
+    `<div class="verdict verdict-${status}" data-verdict="${status}">`,
+    `<span class="verdict-word">${VERDICT_WORD[status]}</span>`,
+    `<span class="verdict-text">${textOf(model.verdict.text, escapeXml)}</span>`,
     '</div>',
-    `<p class="context">${context.parts.map((p) => `<span>${p}</span>`).join('')}</p>`,
+    `<p class="context">${model.context.map((p) => `<span>${textOf(p, escapeXml)}</span>`).join('')}</p>`,
     late,
     '</header>',
   ].join('\n');
@@ -158,46 +102,34 @@ function header(input: HtmlReportInput): string {
 
 const RESULT_BADGE = { passed: ['pass', 'passed'], failed: ['fail', 'failed'], warning: ['warn', 'warning'] } as const;
 
-function checksSection(judgement: Judgement): string | undefined {
-  const rows = checkRows(judgement).map((row) => [
-    escapeXml(checkName(row.check)),
-    escapeXml(row.check.actual),
-    escapeXml(row.limit),
-    badge(RESULT_BADGE[row.result][0], RESULT_BADGE[row.result][1]),
-  ]);
-  if (rows.length === 0) return undefined;
+function checksSection(model: ReportModel): string | undefined {
+  if (model.checks.length === 0) return undefined;
+  const rows = model.checks.map((c) => [escapeXml(c.name), escapeXml(c.actual), escapeXml(c.limit), badge(RESULT_BADGE[c.result][0], RESULT_BADGE[c.result][1])]);
   return section('Checks', table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows));
 }
 
-function overallSection(input: HtmlReportInput): string {
-  const { result, baseline } = input;
-  const r = result.results;
-  const t = r.response_times;
-  const responses = totalResponses(result);
-  const time = (ms: number) => formatTimeOrNone(ms, responses);
-  const changes = baseline?.overall ?? [];
-  const card = (label: string, value: string, metric?: BaselineMetric) => {
-    const change = metric ? findChange(changes, metric) : undefined;
-    const delta = change ? `<span class="delta">${changeHtml(change)}</span>` : '';
+function overallSection(model: ReportModel): string {
+  const { figures: o, throughput, duration, baselineStartedAt } = model.overall;
+  const card = (label: string, f: Figure | string) => {
+    const value = typeof f === 'string' ? f : f.text;
+    const delta = typeof f !== 'string' && f.change ? `<span class="delta">${changeHtml(f)}</span>` : '';
     return `<div class="card"><span class="card-label">${label}</span><span class="card-value">${value}</span>${delta}</div>`;
   };
   const cards = [
-    card('Iterations', formatCount(r.iteration_count)),
-    card('Successes', formatCount(r.success_count)),
-    card('Failures', formatCount(r.fail_count)),
-    card('Fail rate', formatPercent(failRatePct(r)), 'fail_rate'),
-    card('Throughput', formatRps(result.run.rps), 'rps'),
-    card('Duration', formatDuration(result.run.duration_s)),
-    card('avg', time(t.avg), 'avg'),
-    card('p50', time(t.median)),
-    card('p90', time(t.p90)),
-    card('p95', time(t.p95), 'p95'),
-    card('p99', time(t.p99), 'p99'),
-    card('max', time(t.max)),
+    card('Iterations', o.iterations),
+    card('Successes', o.successes),
+    card('Failures', o.failures),
+    card('Fail rate', o.failRate),
+    card('Throughput', throughput),
+    card('Duration', duration),
+    card('avg', o.avg),
+    card('p50', o.p50),
+    card('p90', o.p90),
+    card('p95', o.p95),
+    card('p99', o.p99),
+    card('max', o.max),
   ];
-  const against = baseline
-    ? `<p class="note">Changes against the baseline run of ${escapeXml(formatTimestamp(baseline.baselineStartedAt))}.</p>`
-    : '';
+  const against = baselineStartedAt ? `<p class="note">Changes against the baseline run of ${escapeXml(baselineStartedAt)}.</p>` : '';
   return section('Overall', `${against}<div class="cards">${cards.join('')}</div>`);
 }
 
@@ -236,38 +168,25 @@ function timelineSection(series: readonly SecondSample[]): string {
   );
 }
 
-function stepsSection(result: LoadTestResult, steps: readonly StepView[], baseline: BaselineDelta | undefined): string {
-  if (steps.length === 0) return section('Steps', '<p class="note empty">No steps ran.</p>');
-  const deltas = new Map((baseline?.steps ?? []).map((d) => [d.id, d]));
-  const rows = steps.map((v) => {
-    const { step } = v;
-    const t = step.response_times;
-    const delta = deltas.get(step.id);
-    const cell = (metric: BaselineMetric, plain: string) => {
-      const change = delta ? findChange(delta.changes, metric) : undefined;
-      return change ? `${plain}<span class="delta">${changeHtml(change)}</span>` : plain;
-    };
-    const isNew = delta?.status === 'new' ? ' <span class="tag">new</span>' : '';
-    const time = (ms: number) => formatTimeOrNone(ms, responseCount(step.status_code_dist));
-    const status = statusText(statusCounts(result, step.id, step.status_code_dist), escapeXml, (text) => `<span class="status-error">${text}</span>`);
-    return [
-      String(step.id),
-      `<span class="step-name">${escapeXml(v.name)}</span>${isNew}<code class="request">${escapeXml(v.request)}</code>`,
-      formatCount(step.iteration_count),
-      formatCount(step.success_count),
-      formatCount(step.fail_count),
-      cell('fail_rate', formatPercent(failRatePct(step))),
-      status,
-      cell('avg', time(t.avg)),
-      time(t.median),
-      cell('p95', time(t.p95)),
-      cell('p99', time(t.p99)),
-      time(t.max),
-    ];
-  });
-  const header = ['#', 'Step', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'Status'];
-  header.push('avg', 'p50', 'p95', 'p99', 'max');
-  const removed = (baseline?.steps ?? []).filter((d) => d.status === 'removed');
+function stepsSection(model: ReportModel): string {
+  if (model.steps.length === 0) return section('Steps', '<p class="note empty">No steps ran.</p>');
+  const rows = model.steps.map((s) => [
+    String(s.id),
+    `<span class="step-name">${escapeXml(truncate(s.name, NAME_CHARS))}</span>${s.isNew ? ' <span class="tag">new</span>' : ''}` +
+      `<code class="request">${escapeXml(truncate(s.request, NAME_CHARS))}</code>`,
+    s.iterations,
+    s.successes,
+    s.failures,
+    withDelta(s.failRate),
+    statusText(s.status, escapeXml, (text) => `<span class="status-error">${text}</span>`),
+    withDelta(s.avg),
+    s.p50.text,
+    withDelta(s.p95),
+    withDelta(s.p99),
+    s.max.text,
+  ]);
+  const header = ['#', 'Step', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
+  const removed = model.removedSteps;
   const removedNote =
     removed.length > 0
       ? `<p class="note">Not run any more since the baseline: ${removed.map((d) => `${d.id} ${escapeXml(truncate(d.name, NAME_CHARS))}`).join(', ')}.</p>`
@@ -275,50 +194,36 @@ function stepsSection(result: LoadTestResult, steps: readonly StepView[], baseli
   return section('Steps', table(header, 'rlrrrrlrrrrr', rows) + removedNote);
 }
 
-function locationsSection(result: LoadTestResult): string | undefined {
-  if (!showsLocations(result)) return undefined;
-  const rows = Object.entries(result.results.location_dist).map(([location, l]) => [
-    escapeXml(location),
-    `<code>${escapeXml(egressOf(result, location))}</code>`,
-    formatCount(l.iteration_count),
-    formatCount(l.success_count),
-    formatCount(l.fail_count),
-    formatPercent(failRatePct(l)),
-    ...latencyCells(l.response_times, locationResponses(result, location)),
-  ]);
+function locationsSection(model: ReportModel): string | undefined {
+  if (!model.locations) return undefined;
+  const rows = model.locations.map((l) => [escapeXml(l.name), `<code>${escapeXml(l.egress)}</code>`, ...levelCells(l)]);
   const header = ['Location', 'Egress', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'avg', 'p50', 'p95', 'p99'];
   return section('Locations', table(header, 'llrrrrrrrr', rows));
 }
 
-function stepLocationSection(result: LoadTestResult, steps: readonly StepView[]): string | undefined {
-  if (!showsLocations(result)) return undefined;
-  const rows = steps.flatMap((v) =>
-    Object.entries(v.step.location_dist).map(([location, l]) => [
-      escapeXml(v.name),
-      escapeXml(location),
-      formatCount(l.iteration_count),
-      formatCount(l.success_count),
-      formatCount(l.fail_count),
-      formatPercent(failRatePct(l)),
-      ...latencyCells(l.response_times, responseCount(l.status_code_dist)),
-    ]),
-  );
-  if (rows.length === 0) return undefined;
+function stepLocationSection(model: ReportModel): string | undefined {
+  if (model.stepLocations.length === 0) return undefined;
+  const rows = model.stepLocations.map((l) => [escapeXml(truncate(l.stepName, NAME_CHARS)), escapeXml(l.location), ...levelCells(l)]);
   const header = ['Step', 'Location', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'avg', 'p50', 'p95', 'p99'];
   return section('Steps by location', table(header, 'llrrrrrrrr', rows));
 }
 
-function distributionSection(result: LoadTestResult, steps: readonly StepView[]): string | undefined {
-  if (steps.length === 0) return undefined;
+function levelCells(l: LevelFigures): string[] {
+  return [l.iterations, l.successes, l.failures, l.failRate.text, l.avg.text, l.p50.text, l.p95.text, l.p99.text];
+}
+
+function distributionSection(model: ReportModel): string | undefined {
+  if (model.steps.length === 0) return undefined;
   const cards = [
-    distributionCard('All requests', '', result.results.response_times),
-    ...steps.map((v) => distributionCard(v.name, v.request, v.step.response_times)),
+    distributionCard('All requests', '', model.overall.figures),
+    ...model.steps.map((s) => distributionCard(truncate(s.name, NAME_CHARS), truncate(s.request, NAME_CHARS), s)),
   ];
   const note = '<p class="note">Response times of each step: min, percentiles and max.</p>';
   return section('Latency distribution', `${note}<div class="dist-grid">${cards.join('')}</div>`);
 }
 
-function distributionCard(name: string, request: string, t: ResponseTimes): string {
+function distributionCard(name: string, request: string, level: LevelFigures): string {
+  const t = level.times;
   const rows = [
     { label: 'min', value: t.min },
     { label: 'p50', value: t.median },
@@ -329,77 +234,59 @@ function distributionCard(name: string, request: string, t: ResponseTimes): stri
     { label: 'max', value: t.max },
   ];
   const chart = barChart({ title: `Response times of ${name} (ms)`, rows, color: COLORS.bars, formatValue: formatMs });
-  const sub = request ? `<code>${escapeXml(request)}</code>` : `<span>avg ${formatMs(t.avg)}</span>`;
+  const sub = request ? `<code>${escapeXml(request)}</code>` : `<span>avg ${level.avg.text}</span>`;
   return `<figure class="dist"><figcaption><strong>${escapeXml(name)}</strong>${sub}</figcaption>${chart}</figure>`;
 }
 
-function statusSection(steps: readonly StepView[]): string | undefined {
-  const rows = steps.flatMap((v) => {
-    const responses = Object.values(v.step.status_code_dist).reduce((a, b) => a + b, 0);
-    return sortedEntries(v.step.status_code_dist).map(([code, count]) => [
-      escapeXml(v.name),
-      `<span class="status status-${statusClass(code)}">${escapeXml(code)}</span>`,
-      formatCount(count),
-      formatPercent(responses > 0 ? (count / responses) * 100 : 0),
-    ]);
-  });
-  if (rows.length === 0) return undefined;
+function shardsSection(model: ReportModel): string | undefined {
+  if (!model.shards) return undefined;
+  const { headline, late, shards } = model.shards;
+  const rows = shards.map((s) => [String(s.index), `<code>${escapeXml(s.file)}</code>`, s.started, s.startLag, s.iterations, s.late ? badge('warn', 'late') : 'on time']);
+  const note = `<p class="${late ? 'warning' : 'note'}">${late ? '⚠ ' : ''}${escapeXml(headline)}</p>`;
+  return section('Shards', note + table(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows));
+}
+
+function extraSection(body: { title: string; html: string }): string {
+  return section(body.title, body.html);
+}
+
+function statusSection(entries: readonly CountRow[]): string | undefined {
+  if (entries.length === 0) return undefined;
+  const rows = entries.map((e) => [
+    escapeXml(truncate(e.stepName, NAME_CHARS)),
+    `<span class="status status-${statusClass(e.key)}">${escapeXml(e.key)}</span>`,
+    formatCount(e.count),
+    formatPercent(e.share),
+  ]);
   return section('Status codes per step', table(['Step', 'Status', 'Responses', 'Share'], 'llrr', rows));
 }
 
-function errorsSection(steps: readonly StepView[]): string {
-  const rows = steps.flatMap((v) =>
-    sortedEntries(v.step.error_dist).map(([reason, count]) => [
-      escapeXml(v.name),
-      escapeXml(truncate(reason, NAME_CHARS)),
-      formatCount(count),
-    ]),
-  );
-  if (rows.length === 0) return section('Errors per step', '<p class="note empty">No errors.</p>');
+function errorsSection(entries: readonly CountRow[]): string {
+  if (entries.length === 0) return section('Errors per step', '<p class="note empty">No errors.</p>');
+  const rows = entries.map((e) => [escapeXml(truncate(e.stepName, NAME_CHARS)), escapeXml(truncate(e.key, NAME_CHARS)), formatCount(e.count)]);
   return section('Errors per step', table(['Step', 'Error', 'Count'], 'llr', rows));
 }
 
-function footer(result: LoadTestResult): string {
-  const { run } = result;
+function footer(model: ReportModel): string {
+  const { about } = model;
   const parts = [
-    `loadgate ${escapeXml(run.version)}`,
-    `started ${escapeXml(formatTimestamp(run.started_at))}`,
-    `finished ${escapeXml(formatTimestamp(run.finished_at))}`,
-    `mode ${escapeXml(run.mode)}`,
+    `loadgate ${escapeXml(about.version)}`,
+    `started ${escapeXml(about.startedAt)}`,
+    `finished ${escapeXml(about.finishedAt)}`,
+    `mode ${escapeXml(about.mode)}`,
   ];
-  if (result.test_url) parts.push(link(result.test_url));
+  if (model.links.fullReport) parts.push(link(model.links.fullReport));
   return `<footer>${parts.map((p) => `<span>${p}</span>`).join('')}</footer>`;
 }
 
 // ---- building blocks ----
 
-function section(title: string, body: string): string {
-  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  return `<section id="${escapeXml(id)}">\n<h2>${escapeXml(title)}</h2>\n${body}\n</section>`;
+function withDelta(f: Figure): string {
+  return f.change ? `${f.text}<span class="delta">${changeHtml(f)}</span>` : f.text;
 }
 
-/** One alignment letter per column (l left, r right: numbers). Cells arrive escaped. */
-function table(header: readonly string[], align: string, rows: readonly (readonly string[])[]): string {
-  const cls = (i: number) => (align[i] === 'r' ? ' class="num"' : '');
-  const head = header.map((h, i) => `<th${cls(i)}>${h}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`).join('\n');
-  return `<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
-}
-
-function badge(kind: 'pass' | 'fail' | 'warn', label: string): string {
-  return `<span class="badge badge-${kind}">${label}</span>`;
-}
-
-function changeHtml(change: MetricChange): string {
-  return `<span class="change change-${changeVerdict(change)}">${escapeXml(describeChange(change))}</span>`;
-}
-
-function latencyCells(t: ResponseTimes, responses: number): string[] {
-  return [t.avg, t.median, t.p95, t.p99].map((ms) => formatTimeOrNone(ms, responses));
-}
-
-function sortedEntries(dist: CountDist): [string, number][] {
-  return Object.entries(dist).sort((a, b) => b[1] - a[1]);
+function changeHtml(f: Figure): string {
+  return f.change ? `<span class="change change-${f.change.verdict}">${escapeXml(f.change.text)}</span>` : '';
 }
 
 /** `2xx`…`5xx` for colouring; `other` for anything that is not an HTTP status. */

@@ -4,8 +4,8 @@
 import type { LatencyThresholdOutcome } from '../latency/thresholds.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LocationLatency } from '../types.ts';
 import { formatPercent, oneLine, plural, truncate } from './format.ts';
-import type { HtmlReportSection } from './html.ts';
-import { escapeMarkdown, type ReportSection } from './markdown.ts';
+import { htmlTable } from './html-blocks.ts';
+import { escapeMarkdown } from './markdown-blocks.ts';
 import { barChart, escapeXml } from './svg.ts';
 
 export interface LatencyTerminalOptions {
@@ -45,7 +45,7 @@ function headline(result: LatencyResult): string {
 
 // ---- Markdown ----
 
-export function latencyMarkdownSection(result: LatencyResult, outcomes: readonly LatencyThresholdOutcome[] = []): ReportSection {
+export function latencyMarkdown(result: LatencyResult, outcomes: readonly LatencyThresholdOutcome[] = []): { title: string; markdown: string } {
   const entries = Object.entries(result.locations);
   const blocks = [`Target \`${escapeCode(result.target)}\` · ${escapeMarkdown(headline(result))}`];
   if (outcomes.length > 0) {
@@ -127,7 +127,7 @@ function alignColumns(rows: readonly string[][]): string[] {
 
 // ---- HTML ----
 
-export function latencyHtmlSection(result: LatencyResult, outcomes: readonly LatencyThresholdOutcome[] = []): HtmlReportSection {
+export function latencyHtml(result: LatencyResult, outcomes: readonly LatencyThresholdOutcome[] = []): { title: string; html: string } {
   const parts = [`<p class="note">Target <code>${escapeXml(result.target)}</code>. ${escapeXml(headline(result))}</p>`];
   if (outcomes.length > 0) {
     const rows = outcomes.map((o) => [escapeXml(o.describe), escapeXml(formatLatencyActual(o)), `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`]);
@@ -158,12 +158,4 @@ function phaseChart(code: string, l: LocationLatency): string {
   const rows = LATENCY_PHASES.map((p) => ({ label: PHASE_LABEL[p], value: l.phases[p].median }));
   const chart = barChart({ title: `Median phases at ${code} (ms)`, rows, color: BAR_COLOR, formatValue: formatLatencyMs });
   return `<figure class="dist" data-location="${escapeXml(code)}"><figcaption><strong>${escapeXml(code)}</strong><span>${escapeXml(l.name)}</span></figcaption>${chart}</figure>`;
-}
-
-/** One alignment letter per column (l left, r right: numbers). Cells arrive escaped. */
-function htmlTable(header: readonly string[], align: string, rows: readonly (readonly string[])[]): string {
-  const cls = (i: number): string => (align[i] === 'r' ? ' class="num"' : '');
-  const head = header.map((h, i) => `<th${cls(i)}>${escapeXml(h)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`).join('\n');
-  return `<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }

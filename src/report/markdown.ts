@@ -1,62 +1,26 @@
-// The report as Markdown: the PR comment and the job summary come from this one renderer.
+// The report model as Markdown: the PR comment and the job summary come from this one renderer.
 // Pure builders, one per section, and one composer that keeps the text within a length
 // budget (GitHub rejects comments over 65,536 characters) by dropping detail in a fixed order,
 // whole tables at a time, so no table or code block is ever cut in half.
 
-import type { CountDist, Judgement, LoadTestResult, ResponseTimes, SecondSample, StepResult } from '../types.ts';
-import type { BaselineDelta, BaselineMetric, StepDelta } from './baseline.ts';
-import { failRatePct, findChange, formatChange } from './baseline.ts';
 import { bucketSeries } from './timeline.ts';
-import { NO_RESPONSE, type VerdictStatus } from './format.ts';
-import {
-  checkName,
-  checkRows,
-  egressOf,
-  formatCount,
-  formatMs,
-  formatTimeOrNone,
-  locationResponses,
-  responseCount,
-  statusCounts,
-  statusText,
-  totalResponses,
-  formatPercent,
-  formatRps,
-  formatTimestamp,
-  oneLine,
-  plural,
-  requestLabel,
-  runContext,
-  showsLocations,
-  truncate,
-  verdictOf,
-} from './format.ts';
+import { formatCount, oneLine, plural, statusText, truncate } from './format.ts';
+import { comparisonMarkdown } from './comparison.ts';
+import { latencyMarkdown } from './latency.ts';
+import { details, escapeMarkdown, markdownTable, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
+import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type StepRow, type VerdictStatus } from './model.ts';
+import type { SecondSample } from '../types.ts';
 
-/** GitHub rejects comment bodies longer than this. */
+export { escapeMarkdown } from './markdown-blocks.ts';
+
+/** GitHub rejects comment bodies longer than this (422). */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
-/** A section another feature adds (latency test, comparison): a `####` title and its Markdown. */
-export interface ReportSection {
-  title: string;
-  /** Trusted Markdown, placed as given; the producer escapes its own user text. */
-  markdown: string;
-}
-
-export interface ReportInput {
-  result: LoadTestResult;
-  /** The verdict, judged once (src/verdict/judge.ts): rendered here, never recomputed. */
-  judgement: Judgement;
-  baseline?: BaselineDelta;
-  /** The definition file as the user named it; shown in the footer. */
-  definitionFile?: string;
-  /** The HTML report or artifact link, linked beside test_url. */
-  reportUrl?: string;
+export interface MarkdownOptions {
   /** A complete hidden HTML comment, placed verbatim as the first line; it counts toward maxLength. */
   marker?: string;
   /** Default GITHUB_COMMENT_LIMIT. */
   maxLength?: number;
-  /** Placed after the chart, before the <details> blocks; kept whole when the report is shortened. */
-  extraSections?: ReportSection[];
 }
 
 const VERDICT_EMOJI: Record<VerdictStatus, string> = {
@@ -74,25 +38,9 @@ const REASON_CHARS = 200;
 /** User text in the verdict and minimal report is cut to this, so they stay small. */
 const VERDICT_TEXT_CHARS = 120;
 
-/**
- * Escapes user text (names, URLs, error reasons, status keys) for a Markdown table cell or a
- * heading: it cannot end the cell, start a tag, entity, code span, emphasis or math, or break the line.
- * `<`, `>` and `&` stay readable where they cannot start markup (`p95 < 500 ms`).
- */
-export function escapeMarkdown(text: string): string {
-  return oneLine(text)
-    .replace(/&(?=[#A-Za-z])/g, '&amp;')
-    .replace(/<(?![\s=]|$)/g, '&lt;')
-    .replace(/(?<!\s)>|>(?![\s=]|$)/g, '&gt;')
-    .replace(/[\\`*_[\]|~$]/g, '\\$&')
-    // `@name` would notify a person and `#12` link an issue: a zero-width space defuses both.
-    .replace(/([@#])(?=[\w-])/g, '$1\u200b');
-}
-
-export function renderMarkdown(input: ReportInput): string {
-  const max = input.maxLength ?? GITHUB_COMMENT_LIMIT;
-  const report = prepare(input);
-  const steps = input.result.results.steps.length;
+export function renderMarkdown(model: ReportModel, options: MarkdownOptions = {}): string {
+  const max = options.maxLength ?? GITHUB_COMMENT_LIMIT;
+  const report = prepare(model, options.marker);
   const layouts: Layout[] = [
     { stepLocationDetail: true, distributionRows: null, stepRows: null },
     { stepLocationDetail: false, distributionRows: null, stepRows: null },
@@ -105,11 +53,10 @@ export function renderMarkdown(input: ReportInput): string {
   // The most step rows that fit; the text grows with the row count, so a binary search finds it.
   let best: string | undefined;
   let low = 0;
-  let high = steps - 1;
+  let high = model.steps.length - 1;
   while (low <= high) {
     const mid = Math.floor((low + high) / 2);
-    const layout = { stepLocationDetail: false, distributionRows: SHORT_DISTRIBUTION_ROWS, stepRows: mid };
-    const text = compose(report, layout);
+    const text = compose(report, { stepLocationDetail: false, distributionRows: SHORT_DISTRIBUTION_ROWS, stepRows: mid });
     if (text.length <= max) {
       best = text;
       low = mid + 1;
@@ -121,30 +68,16 @@ export function renderMarkdown(input: ReportInput): string {
 }
 
 /** One line for shard job summaries and logs: the verdict and the headline figures, plain text. */
-export function renderSummaryLine(result: LoadTestResult, judgement: Judgement): string {
-  const plain = (t: string) => truncate(oneLine(t), VERDICT_TEXT_CHARS);
-  const r = result.results;
-  const figures = [
-    `${formatCount(r.iteration_count)} iterations`,
-    formatRps(result.run.rps),
-    `p95 ${formatTimeOrNone(r.response_times.p95, totalResponses(result))}`,
-    `fail rate ${formatPercent(failRatePct(r))}`,
-  ];
-  return `loadgate: ${verdictOf(result, judgement, plain).text} · ${figures.join(' · ')}`;
+export function renderSummaryLine(model: ReportModel): string {
+  const o = model.overall.figures;
+  const figures = [`${o.iterations} iterations`, model.overall.throughput.text, `p95 ${o.p95.text}`, `fail rate ${o.failRate.text}`];
+  return `loadgate: ${textOf(model.verdict.text, (t) => truncate(oneLine(t), VERDICT_TEXT_CHARS))} · ${figures.join(' · ')}`;
 }
 
 // ---- preparation ----
 
-interface StepView {
-  step: StepResult;
-  name: string;
-  request: string;
-  delta?: StepDelta;
-}
-
 interface Report {
-  input: ReportInput;
-  steps: StepView[];
+  model: ReportModel;
   /**
    * The sections no layout changes, rendered once: the search for the layout that fits composes
    * the report up to a dozen times, and the locations section alone reads every step per location.
@@ -164,47 +97,36 @@ interface Layout {
   stepRows: number | null;
 }
 
-function prepare(input: ReportInput): Report {
-  const info = new Map(input.result.run.steps.map((s) => [s.id, s]));
-  const deltas = new Map((input.baseline?.steps ?? []).map((d) => [d.id, d]));
-  const steps = input.result.results.steps.map((step) => {
-    const i = info.get(step.id);
-    const view: StepView = {
-      step,
-      name: i?.name ?? `step ${step.id}`,
-      request: i ? requestLabel(i.method, i.url) : '',
-    };
-    const delta = deltas.get(step.id);
-    if (delta) view.delta = delta;
-    return view;
-  });
+function prepare(model: ReportModel, marker: string | undefined): Report {
   const fixed = {
-    opening: [input.marker, verdictSection(input), contextSection(input.result)],
-    summary: [checksSection(input.judgement), overallSection(input.result, input.baseline)],
+    opening: [marker, verdictSection(model), contextSection(model)],
+    summary: [checksSection(model), overallSection(model)],
     middle: [
-      locationsSection(input.result),
-      chartSection(steps),
-      timelineSection(input.result.run.series),
-      ...(input.extraSections ?? []).map((s) => `#### ${escapeMarkdown(s.title)}\n\n${s.markdown.trim()}`),
+      locationsSection(model),
+      chartSection(model.steps),
+      timelineSection(model.timeline),
+      shardsSection(model),
+      comparisonSection(model),
+      latencySection(model),
     ],
-    tail: [linksSection(input), footer(input)],
+    tail: [linksSection(model), footer(model)],
   };
-  return { input, steps, fixed, distributions: new Map() };
+  return { model, fixed, distributions: new Map() };
 }
 
 function compose(report: Report, layout: Layout): string {
-  const { fixed, distributions } = report;
+  const { fixed, distributions, model } = report;
   let distribution = distributions.get(layout.distributionRows);
   if (!distribution) {
-    distribution = [statusSection(report.steps, layout.distributionRows), errorsSection(report.steps, layout.distributionRows)];
+    distribution = [statusSection(model.statusCodes, layout.distributionRows), errorsSection(model.errors, layout.distributionRows)];
     distributions.set(layout.distributionRows, distribution);
   }
   const sections = [
     ...fixed.opening,
     ...fixed.summary,
-    stepsSection(report, layout.stepRows),
+    stepsSection(model, layout.stepRows),
     ...fixed.middle,
-    layout.stepLocationDetail ? stepLocationSection(report.steps) : omittedNote('Steps by location'),
+    layout.stepLocationDetail ? stepLocationSection(model) : omittedNote('Steps by location'),
     ...distribution,
     ...fixed.tail,
   ];
@@ -226,97 +148,67 @@ function minimalReport(report: Report, max: number): string {
 
 // ---- sections ----
 
-function verdictSection(input: ReportInput): string {
-  const verdict = verdictOf(input.result, input.judgement, (t) => escapeMarkdown(truncate(t, VERDICT_TEXT_CHARS)));
-  return `### ${VERDICT_EMOJI[verdict.status]} loadgate: ${verdict.text}`;
+function verdictSection(model: ReportModel): string {
+  const text = textOf(model.verdict.text, (t) => escapeMarkdown(truncate(t, VERDICT_TEXT_CHARS)));
+  return `### ${VERDICT_EMOJI[model.verdict.status]} loadgate: ${text}`;
 }
 
-function contextSection(result: LoadTestResult): string {
-  const context = runContext(result, escapeMarkdown);
-  const late = context.lateWarning ? [`⚠️ ${context.lateWarning}`] : [];
-  return [...context.parts, ...late].join(' · ');
+function contextSection(model: ReportModel): string {
+  const late = model.lateWarning ? [`⚠️ ${model.lateWarning}`] : [];
+  return [...model.context.map((part) => textOf(part, escapeMarkdown)), ...late].join(' · ');
 }
 
 const RESULT_TEXT = { passed: '✅ passed', failed: '❌ failed', warning: '⚠️ warning' } as const;
 
-function checksSection(judgement: Judgement): string | undefined {
-  const rows = checkRows(judgement).map((row) => [
-    escapeMarkdown(checkName(row.check)),
-    escapeMarkdown(row.check.actual),
-    escapeMarkdown(row.limit),
-    RESULT_TEXT[row.result],
-  ]);
-  if (rows.length === 0) return undefined;
-  return `#### Checks\n\n${table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows)}`;
+function checksSection(model: ReportModel): string | undefined {
+  if (model.checks.length === 0) return undefined;
+  const rows = model.checks.map((c) => [escapeMarkdown(c.name), escapeMarkdown(c.actual), escapeMarkdown(c.limit), RESULT_TEXT[c.result]]);
+  return `#### Checks\n\n${markdownTable(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows)}`;
 }
 
-function overallSection(result: LoadTestResult, baseline: BaselineDelta | undefined): string {
-  const r = result.results;
-  const t = r.response_times;
-  const responses = totalResponses(result);
-  const withChange = (metric: BaselineMetric, plain: string): string => {
-    const change = baseline && findChange(baseline.overall, metric);
-    return change ? formatChange(change) : plain;
-  };
+/** `412 ms (+12.3 % ▲ worse)`: the figure, then how it moved since the baseline. */
+function figure(f: Figure): string {
+  return f.change ? `${f.text} (${f.change.text})` : f.text;
+}
+
+function overallSection(model: ReportModel): string {
+  const { figures: o, throughput, baselineStartedAt } = model.overall;
   const rows = [
-    ['Iterations', formatCount(r.iteration_count)],
-    ['Successes', formatCount(r.success_count)],
-    ['Failures', formatCount(r.fail_count)],
-    ['Fail rate', withChange('fail_rate', formatPercent(failRatePct(r)))],
-    ['Throughput', withChange('rps', formatRps(result.run.rps))],
-    ...(responses === 0
-      ? [['Response times', `${NO_RESPONSE} (no response)`]]
-      : [
-        ['avg', withChange('avg', formatMs(t.avg))],
-        ['p50', formatMs(t.median)],
-        ['p90', formatMs(t.p90)],
-        ['p95', withChange('p95', formatMs(t.p95))],
-        ['p99', withChange('p99', formatMs(t.p99))],
-        ['max', formatMs(t.max)],
-        ['stddev', formatMs(t.stddev)],
-      ]),
+    ['Iterations', o.iterations],
+    ['Successes', o.successes],
+    ['Failures', o.failures],
+    ['Fail rate', figure(o.failRate)],
+    ['Throughput', figure(throughput)],
+    ...(o.responded
+      ? [['avg', figure(o.avg)], ['p50', o.p50.text], ['p90', o.p90.text], ['p95', figure(o.p95)], ['p99', figure(o.p99)], ['max', o.max.text], ['stddev', o.stddev.text]]
+      : [['Response times', `${o.p95.text} (no response)`]]),
   ];
-  const title = baseline
-    ? `#### Overall, against the baseline run of ${escapeMarkdown(formatTimestamp(baseline.baselineStartedAt))}`
-    : '#### Overall';
-  return `${title}\n\n${table(['Metric', 'Value'], 'lr', rows)}`;
+  const title = baselineStartedAt ? `#### Overall, against the baseline run of ${escapeMarkdown(baselineStartedAt)}` : '#### Overall';
+  return `${title}\n\n${markdownTable(['Metric', 'Value'], 'lr', rows)}`;
 }
 
-function stepsSection(report: Report, stepRows: number | null): string {
-  const shown = stepRows === null ? report.steps : report.steps.slice(0, stepRows);
-  const rows = shown.map((v) => {
-    const { step } = v;
-    const t = step.response_times;
-    const changes = v.delta?.changes ?? [];
-    const cell = (metric: BaselineMetric, plain: string) => {
-      const change = findChange(changes, metric);
-      return change ? formatChange(change) : plain;
-    };
-    const isNew = v.delta?.status === 'new' ? ' (new)' : '';
-    const responses = responseCount(step.status_code_dist);
-    const time = (ms: number) => formatTimeOrNone(ms, responses);
-    return [
-      String(step.id),
-      escapeMarkdown(truncate(v.name, NAME_CHARS)) + isNew,
-      escapeMarkdown(truncate(v.request, NAME_CHARS)),
-      formatCount(step.success_count),
-      formatCount(step.fail_count),
-      formatCount(step.iteration_count),
-      cell('fail_rate', formatPercent(failRatePct(step))),
-      statusText(statusCounts(report.input.result, step.id, step.status_code_dist), escapeMarkdown, (text) => `**${text}**`),
-      responses === 0 ? time(0) : cell('avg', time(t.avg)),
-      time(t.median),
-      responses === 0 ? time(0) : cell('p95', time(t.p95)),
-      responses === 0 ? time(0) : cell('p99', time(t.p99)),
-      time(t.max),
-    ];
-  });
-  const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate', 'Status'];
-  header.push('avg', 'p50', 'p95', 'p99', 'max');
-  const parts = ['#### Steps', table(header, 'rllrrrrlrrrrr', rows), '_Status: the most frequent codes; error statuses the step does not expect are in bold._'];
-  const hidden = report.steps.length - shown.length;
+function stepsSection(model: ReportModel, stepRows: number | null): string {
+  const shown = stepRows === null ? model.steps : model.steps.slice(0, stepRows);
+  const rows = shown.map((s) => [
+    String(s.id),
+    escapeMarkdown(truncate(s.name, NAME_CHARS)) + (s.isNew ? ' (new)' : ''),
+    escapeMarkdown(truncate(s.request, NAME_CHARS)),
+    s.successes,
+    s.failures,
+    s.iterations,
+    figure(s.failRate),
+    statusText(s.status, escapeMarkdown, (text) => `**${text}**`),
+    figure(s.avg),
+    s.p50.text,
+    figure(s.p95),
+    figure(s.p99),
+    s.max.text,
+  ]);
+  const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
+  const parts = ['#### Steps', markdownTable(header, 'rllrrrrlrrrrr', rows), '_Status: the most frequent codes; error statuses the step does not expect are in bold._'];
+  const hidden = model.steps.length - shown.length;
   if (hidden > 0) parts.push(`_… and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)_`);
-  const removed = (report.input.baseline?.steps ?? []).filter((d) => d.status === 'removed');
+  const removed = model.removedSteps;
   if (removed.length > 0) {
     const names = removed.slice(0, 10).map((d) => `${d.id} ${escapeMarkdown(truncate(d.name, NAME_CHARS))}`);
     const more = removed.length > 10 ? ` and ${removed.length - 10} more` : '';
@@ -325,37 +217,32 @@ function stepsSection(report: Report, stepRows: number | null): string {
   return parts.join('\n\n');
 }
 
-function locationsSection(result: LoadTestResult): string | undefined {
-  if (!showsLocations(result)) return undefined;
-  const rows = Object.entries(result.results.location_dist).map(([location, l]) => [
-    escapeMarkdown(location),
-    escapeMarkdown(egressOf(result, location)),
-    formatCount(l.iteration_count),
-    formatCount(l.success_count),
-    formatCount(l.fail_count),
-    ...latencyCells(l.response_times, locationResponses(result, location)),
-  ]);
+function locationsSection(model: ReportModel): string | undefined {
+  if (!model.locations) return undefined;
+  const rows = model.locations.map((l) => [escapeMarkdown(l.name), escapeMarkdown(l.egress), ...levelCells(l)]);
   const header = ['Location', 'Egress', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
-  return `#### Locations\n\n${table(header, 'llrrrrrr', rows)}`;
+  return `#### Locations\n\n${markdownTable(header, 'llrrrrrr', rows)}`;
 }
 
-function chartSection(steps: readonly StepView[]): string | undefined {
+function levelCells(l: LevelFigures): string[] {
+  return [l.iterations, l.successes, l.failures, l.avg.text, l.p95.text, l.p99.text];
+}
+
+function chartSection(steps: readonly StepRow[]): string | undefined {
   if (steps.length === 0) return undefined;
   const charted = chartedSteps(steps);
-  const ms = (pick: (t: ResponseTimes) => number) =>
-    `[${charted.map((v) => Math.round(pick(v.step.response_times) * 10) / 10).join(', ')}]`;
-  const top = Math.max(...charted.map((v) => v.step.response_times.p99));
-  const which =
-    charted.length < steps.length ? `the ${CHART_STEPS} steps with the highest p95, in step order` : 'each step';
+  const ms = (pick: (s: StepRow) => number) => `[${charted.map((s) => Math.round(pick(s) * 10) / 10).join(', ')}]`;
+  const top = Math.max(...charted.map((s) => s.times.p99));
+  const which = charted.length < steps.length ? `the ${CHART_STEPS} steps with the highest p95, in step order` : 'each step';
   const lines = [
     '```mermaid',
     'xychart-beta',
     '  title "Latency per step (ms)"',
-    `  x-axis [${charted.map((v) => `"${chartLabel(v.name)}"`).join(', ')}]`,
+    `  x-axis [${charted.map((s) => `"${mermaidLabel(s.name, CHART_LABEL_CHARS)}"`).join(', ')}]`,
     `  y-axis "ms" 0 --> ${niceCeiling(top * 1.1)}`,
-    `  bar ${ms((t) => t.p99)}`,
-    `  bar ${ms((t) => t.p95)}`,
-    `  bar ${ms((t) => t.median)}`,
+    `  bar ${ms((s) => s.times.p99)}`,
+    `  bar ${ms((s) => s.times.p95)}`,
+    `  bar ${ms((s) => s.times.median)}`,
     '```',
   ];
   const legend = `_p99, p95 and p50 of ${which}, drawn over each other: the tallest bar is p99, the shortest p50._`;
@@ -394,47 +281,58 @@ function timelineSection(series: readonly SecondSample[]): string | undefined {
   return ['#### Over time', legend, latency.join('\n'), rates.join('\n')].join('\n\n');
 }
 
-function stepLocationSection(steps: readonly StepView[]): string | undefined {
-  const rows = steps.flatMap((v) =>
-    Object.entries(v.step.location_dist).map(([location, l]) => [
-      escapeMarkdown(truncate(v.name, NAME_CHARS)),
-      escapeMarkdown(location),
-      formatCount(l.iteration_count),
-      formatCount(l.success_count),
-      formatCount(l.fail_count),
-      ...latencyCells(l.response_times, responseCount(l.status_code_dist)),
-    ]),
-  );
+function shardsSection(model: ReportModel): string | undefined {
+  if (!model.shards) return undefined;
+  const { headline, late, shards } = model.shards;
+  const rows = shards.map((s) => [
+    String(s.index), escapeMarkdown(s.file), s.started, s.startLag, s.iterations, s.late ? '⚠️ late' : 'on time',
+  ]);
+  const table = markdownTable(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows);
+  return `#### Shards\n\n${late ? '⚠️ ' : ''}${headline}\n\n${table}`;
+}
+
+function comparisonSection(model: ReportModel): string | undefined {
+  if (!model.comparison) return undefined;
+  const { title, markdown } = comparisonMarkdown(model.comparison);
+  return `#### ${escapeMarkdown(title)}\n\n${markdown}`;
+}
+
+function latencySection(model: ReportModel): string | undefined {
+  if (!model.latency) return undefined;
+  const { title, markdown } = latencyMarkdown(model.latency.result, model.latency.outcomes);
+  return `#### ${escapeMarkdown(title)}\n\n${markdown}`;
+}
+
+function stepLocationSection(model: ReportModel): string | undefined {
+  const rows = model.stepLocations.map((l) => [escapeMarkdown(truncate(l.stepName, NAME_CHARS)), escapeMarkdown(l.location), ...levelCells(l)]);
   if (rows.length === 0) return undefined;
   const header = ['Step', 'Location', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
-  return details('Steps by location', table(header, 'llrrrrrr', rows));
+  return details('Steps by location', markdownTable(header, 'llrrrrrr', rows));
 }
 
-function statusSection(steps: readonly StepView[], limit: number | null): string | undefined {
-  const rows = distributionRows(steps, (s) => s.status_code_dist, 20, limit);
-  if (rows.total === 0) return undefined;
-  const content = [table(['Step', 'Status', 'Count'], 'llr', rows.rows), ...rows.note].join('\n\n');
-  return details('Status codes per step', content);
+function statusSection(entries: readonly CountRow[], limit: number | null): string | undefined {
+  if (entries.length === 0) return undefined;
+  const rows = distributionRows(entries, 20, limit);
+  return details('Status codes per step', [markdownTable(['Step', 'Status', 'Count'], 'llr', rows.rows), ...rows.note].join('\n\n'));
 }
 
-function errorsSection(steps: readonly StepView[], limit: number | null): string {
-  const rows = distributionRows(steps, (s) => s.error_dist, REASON_CHARS, limit);
-  if (rows.total === 0) return '**Errors:** none.';
-  const content = [table(['Step', 'Error', 'Count'], 'llr', rows.rows), ...rows.note].join('\n\n');
-  return details('Errors per step', content);
+function errorsSection(entries: readonly CountRow[], limit: number | null): string {
+  if (entries.length === 0) return '**Errors:** none.';
+  const rows = distributionRows(entries, REASON_CHARS, limit);
+  return details('Errors per step', [markdownTable(['Step', 'Error', 'Count'], 'llr', rows.rows), ...rows.note].join('\n\n'));
 }
 
-function linksSection(input: ReportInput): string | undefined {
-  const links = [link('Full report', input.result.test_url), link('HTML report', input.reportUrl)];
+function linksSection(model: ReportModel): string | undefined {
+  const links = [link('Full report', model.links.fullReport), link('HTML report', model.links.htmlReport)];
   const present = links.filter((l): l is string => l !== undefined);
   return present.length > 0 ? `🔗 ${present.join(' · ')}` : undefined;
 }
 
-function footer(input: ReportInput): string {
-  const { run } = input.result;
-  const parts = [`loadgate ${escapeMarkdown(run.version)}`];
-  if (input.definitionFile) parts.push(escapeMarkdown(truncate(input.definitionFile, NAME_CHARS)));
-  parts.push(`started ${escapeMarkdown(formatTimestamp(run.started_at))}`);
+function footer(model: ReportModel): string {
+  const { about } = model;
+  const parts = [`loadgate ${escapeMarkdown(about.version)}`];
+  if (about.definitionFile) parts.push(escapeMarkdown(truncate(about.definitionFile, NAME_CHARS)));
+  parts.push(`started ${escapeMarkdown(about.startedAt)}`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }
 
@@ -444,70 +342,19 @@ function omittedNote(what: string): string {
 
 // ---- building blocks ----
 
-/** `table(['a','b'], 'lr', rows)`: one alignment letter per column (l left, r right). Cells arrive escaped. */
-function table(header: readonly string[], align: string, rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  const rule = header.map((_, i) => (align[i] === 'r' ? '---:' : '---'));
-  return [line(header), line(rule), ...rows.map(line)].join('\n');
-}
-
-/** The blank lines around the content let GitHub render the Markdown inside the HTML block. */
-function details(summary: string, content: string): string {
-  return `<details>\n<summary>${summary}</summary>\n\n${content}\n\n</details>`;
-}
-
-function latencyCells(t: ResponseTimes, responses: number): string[] {
-  return [t.avg, t.p95, t.p99].map((ms) => formatTimeOrNone(ms, responses));
-}
-
-/**
- * Rows of (step, key, count) from each step's distribution, in step order with the most
- * frequent first; with a limit, the `limit` most frequent across all steps and a note.
- */
-function distributionRows(
-  steps: readonly StepView[],
-  dist: (s: StepResult) => CountDist,
-  keyChars: number,
-  limit: number | null,
-): { rows: string[][]; total: number; note: string[] } {
-  const entries = steps.flatMap((v) =>
-    Object.entries(dist(v.step))
-      .sort((a, b) => b[1] - a[1])
-      .map(([key, count]) => ({ name: v.name, key, count })),
-  );
+/** Rows of (step, key, count) in step order; with a limit, the `limit` most frequent across all steps and a note. */
+function distributionRows(entries: readonly CountRow[], keyChars: number, limit: number | null): { rows: string[][]; note: string[] } {
   const kept = limit === null ? entries : [...entries].sort((a, b) => b.count - a.count).slice(0, limit);
-  const rows = kept.map((e) => [
-    escapeMarkdown(truncate(e.name, NAME_CHARS)),
-    escapeMarkdown(truncate(e.key, keyChars)),
-    formatCount(e.count),
-  ]);
-  const note =
-    kept.length < entries.length
-      ? [`_The ${kept.length} most frequent of ${formatCount(entries.length)}; see the full report for all._`]
-      : [];
-  return { rows, total: entries.length, note };
+  const rows = kept.map((e) => [escapeMarkdown(truncate(e.stepName, NAME_CHARS)), escapeMarkdown(truncate(e.key, keyChars)), formatCount(e.count)]);
+  const note = kept.length < entries.length ? [`_The ${kept.length} most frequent of ${formatCount(entries.length)}; see the full report for all._`] : [];
+  return { rows, note };
 }
 
 /** The steps in step order, or when there are too many, the slowest by p95. */
-function chartedSteps(steps: readonly StepView[]): StepView[] {
+function chartedSteps(steps: readonly StepRow[]): StepRow[] {
   if (steps.length <= CHART_STEPS) return [...steps];
-  const byP95 = [...steps].sort((a, b) => b.step.response_times.p95 - a.step.response_times.p95);
-  const slowest = new Set(byP95.slice(0, CHART_STEPS));
-  return steps.filter((v) => slowest.has(v));
-}
-
-/** A category label Mermaid reads as one quoted string: no quotes, brackets, entities or line breaks. */
-function chartLabel(name: string): string {
-  const safe = name.replace(/[^\p{L}\p{N} _\-./:()+]/gu, ' ').replace(/\s+/g, ' ').trim();
-  return truncate(safe === '' ? '?' : safe, CHART_LABEL_CHARS);
-}
-
-/** The first round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k) at or above n, to end the axis on. */
-function niceCeiling(n: number): number {
-  if (n <= 1) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(n));
-  const factor = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((f) => f * magnitude >= n) ?? 10;
-  return Math.round(factor * magnitude);
+  const slowest = new Set([...steps].sort((a, b) => b.times.p95 - a.times.p95).slice(0, CHART_STEPS));
+  return steps.filter((s) => slowest.has(s));
 }
 
 /** `[Full report](<url>)` for http(s) URLs; a file path (embedded run outside Actions) as text. */

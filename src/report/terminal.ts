@@ -1,37 +1,13 @@
-// The CLI's end-of-run summary: the same figures and words as the Markdown report, as aligned
-// plain text. Colour only when asked for (a TTY); user text is stripped of control characters
-// so a step name cannot move the cursor or change colours.
+// The CLI's end-of-run summary: the report model as aligned plain text, the same figures and words
+// as the Markdown report. Colour only when asked for (a TTY); user text is stripped of control
+// characters so a step name cannot move the cursor or change colours.
 
 import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
-import type { Judgement, LoadTestResult, ResponseTimes } from '../types.ts';
-import { BASELINE_METRICS, changeVerdict, failRatePct, findChange, formatChange } from './baseline.ts';
-import type { VerdictStatus } from './format.ts';
-import {
-  checkName,
-  checkRows,
-  egressOf,
-  formatCount,
-  formatMs,
-  formatTimeOrNone,
-  locationResponses,
-  responseCount,
-  statusCounts,
-  NO_RESPONSE,
-  type StatusCount,
-  totalResponses,
-  formatPercent,
-  formatRps,
-  formatTimestamp,
-  oneLine,
-  plural,
-  requestLabel,
-  runContext,
-  showsLocations,
-  truncate,
-  verdictOf,
-} from './format.ts';
-import type { ReportInput } from './markdown.ts';
+import { comparisonTerminal } from './comparison.ts';
+import { formatCount, NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
+import { latencyTerminal } from './latency.ts';
+import { textOf, type Figure, type ReportModel, type VerdictStatus } from './model.ts';
 
 export interface TerminalOptions {
   /** ANSI colours; false gives text with no escape codes at all. */
@@ -39,9 +15,6 @@ export interface TerminalOptions {
   /** Columns to fit the step table into. Default 120. */
   width?: number;
 }
-
-/** extraSections are Markdown and stay out of the terminal; their features print their own lines. */
-export type TerminalInput = Omit<ReportInput, 'marker' | 'maxLength'>;
 
 const DEFAULT_WIDTH = 120;
 /** Steps printed before the rest are counted; the results file has them all. */
@@ -59,143 +32,119 @@ const RED = 31;
 const YELLOW = 33;
 const BOLD = 1;
 
-export function renderTerminal(input: TerminalInput, opts: TerminalOptions): string {
+export function renderTerminal(model: ReportModel, opts: TerminalOptions): string {
   const paint: Paint = opts.color
     ? (code, text) => (code === 0 ? text : `\u001b[${code}m${text}\u001b[0m`)
     : (_, text) => text;
   const width = Math.max(60, opts.width ?? DEFAULT_WIDTH);
   const blocks = [
-    header(input, paint),
-    checkLines(input.judgement, paint),
-    overallLines(input, paint),
-    stepLines(input.result, width, paint),
-    locationLines(input.result),
-    errorLines(input.result),
-    linkLines(input),
+    header(model, paint),
+    checkLines(model, paint),
+    overallLines(model, paint),
+    stepLines(model, width, paint),
+    locationLines(model),
+    shardLines(model),
+    errorLines(model),
+    linkLines(model),
   ];
-  return blocks.filter((b) => b.length > 0).map((b) => b.join('\n')).join('\n\n') + '\n';
+  const text = blocks.filter((b) => b.length > 0).map((b) => b.join('\n')).join('\n\n') + '\n';
+  const sections = [
+    ...(model.comparison ? [comparisonTerminal(model.comparison, opts)] : []),
+    ...(model.latency ? [latencyTerminal(model.latency.result, { ...opts, outcomes: model.latency.outcomes })] : []),
+  ];
+  return [text, ...sections].join('\n');
 }
 
 /** User text for a terminal: control characters (ESC included) become spaces. */
 const clean = oneLine;
 
-function header(input: TerminalInput, paint: Paint): string[] {
-  const verdict = verdictOf(input.result, input.judgement, clean);
-  const status = verdict.status;
-  const lines = [paint(COLOUR[status], paint(BOLD, `${SYMBOL[status]} loadgate: ${verdict.text}`))];
-  const context = runContext(input.result, clean);
-  lines.push(`  ${context.parts.join(' · ')}`);
-  if (context.lateWarning) lines.push(`  ${paint(YELLOW, `! ${context.lateWarning}`)}`);
+function header(model: ReportModel, paint: Paint): string[] {
+  const status = model.verdict.status;
+  const lines = [paint(COLOUR[status], paint(BOLD, `${SYMBOL[status]} loadgate: ${textOf(model.verdict.text, clean)}`))];
+  lines.push(`  ${model.context.map((part) => textOf(part, clean)).join(' · ')}`);
+  if (model.lateWarning) lines.push(`  ${paint(YELLOW, `! ${model.lateWarning}`)}`);
   return lines;
 }
 
-function checkLines(judgement: Judgement, paint: Paint): string[] {
-  const rows = checkRows(judgement);
-  if (rows.length === 0) return [];
-  const described = rows.map((r) => clean(checkName(r.check)));
+function checkLines(model: ReportModel, paint: Paint): string[] {
+  if (model.checks.length === 0) return [];
+  const described = model.checks.map((c) => clean(c.name));
   const pad = Math.max(...described.map((d) => stringWidth(d)));
   const marks = { passed: paint(GREEN, '✔ pass'), failed: paint(RED, '✘ FAIL'), warning: paint(YELLOW, '! warn') };
-  const lines = rows.map((r, i) => {
-    const limit = r.limit === '' ? '' : `  limit ${clean(r.limit)}`;
-    return `  ${marks[r.result]}  ${padEndColumns(described[i] ?? '', pad)}  actual ${clean(r.check.actual)}${limit}`;
+  const lines = model.checks.map((c, i) => {
+    const limit = c.limit === '' ? '' : `  limit ${clean(c.limit)}`;
+    return `  ${marks[c.result]}  ${padEndColumns(described[i] ?? '', pad)}  actual ${clean(c.actual)}${limit}`;
   });
   return ['Checks', ...lines];
 }
 
-function overallLines(input: TerminalInput, paint: Paint): string[] {
-  const { results: r, run } = input.result;
-  const t = r.response_times;
-  const counts = [
-    `iterations ${formatCount(r.iteration_count)}`,
-    `successes ${formatCount(r.success_count)}`,
-    `failures ${formatCount(r.fail_count)}`,
-    `fail rate ${formatPercent(failRatePct(r))}`,
-    formatRps(run.rps),
-  ];
-  const times = totalResponses(input.result) === 0
-    ? ['response times — (no response)']
-    : [
-      `avg ${formatMs(t.avg)}`,
-      `p50 ${formatMs(t.median)}`,
-      `p90 ${formatMs(t.p90)}`,
-      `p95 ${formatMs(t.p95)}`,
-      `p99 ${formatMs(t.p99)}`,
-      `max ${formatMs(t.max)}`,
-      `stddev ${formatMs(t.stddev)}`,
-    ];
+function overallLines(model: ReportModel, paint: Paint): string[] {
+  const { figures: o, throughput, baselineStartedAt } = model.overall;
+  const counts = [`iterations ${o.iterations}`, `successes ${o.successes}`, `failures ${o.failures}`, `fail rate ${o.failRate.text}`, throughput.text];
+  const times = o.responded
+    ? [`avg ${o.avg.text}`, `p50 ${o.p50.text}`, `p90 ${o.p90.text}`, `p95 ${o.p95.text}`, `p99 ${o.p99.text}`, `max ${o.max.text}`, `stddev ${o.stddev.text}`]
+    : [`response times ${NO_RESPONSE} (no response)`];
   const lines = ['Overall', `  ${counts.join(' · ')}`, `  ${times.join(' · ')}`];
-  const baseline = input.baseline;
-  if (!baseline) return lines;
-  const changes = BASELINE_METRICS.flatMap((m) => {
-    const change = findChange(baseline.overall, m);
-    if (!change) return [];
-    const verdict = changeVerdict(change);
-    const text = `${m} ${formatChange(change)}`;
-    return [verdict === 'worse' ? paint(RED, text) : verdict === 'better' ? paint(GREEN, text) : text];
+  if (!baselineStartedAt) return lines;
+  const changed: [string, Figure][] = [['avg', o.avg], ['p95', o.p95], ['p99', o.p99], ['fail_rate', o.failRate], ['rps', throughput]];
+  const changes = changed.flatMap(([metric, f]) => {
+    if (!f.change) return [];
+    const text = `${metric} ${f.text} (${f.change.text})`;
+    return [f.change.verdict === 'worse' ? paint(RED, text) : f.change.verdict === 'better' ? paint(GREEN, text) : text];
   });
-  lines.push(`  against the baseline of ${formatTimestamp(baseline.baselineStartedAt)}:`);
-  lines.push(...changes.map((c) => `    ${c}`));
-  return lines;
+  return [...lines, `  against the baseline of ${baselineStartedAt}:`, ...changes.map((c) => `    ${c}`)];
 }
 
-function stepLines(result: LoadTestResult, width: number, paint: Paint): string[] {
-  const steps = result.results.steps;
-  if (steps.length === 0) return [];
-  const info = new Map(result.run.steps.map((s) => [s.id, s]));
-  const rows = steps.slice(0, TERMINAL_STEPS).map((s) => {
-    const i = info.get(s.id);
-    return [
-      String(s.id),
-      clean(i?.name ?? `step ${s.id}`),
-      clean(i ? requestLabel(i.method, i.url) : ''),
-      formatCount(s.success_count),
-      formatCount(s.fail_count),
-      formatPercent(failRatePct(s)),
-      compactStatus(statusCounts(result, s.id, s.status_code_dist), paint),
-      ...latencies(s.response_times, responseCount(s.status_code_dist)),
-    ];
-  });
+function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
+  if (model.steps.length === 0) return [];
+  const rows = model.steps.slice(0, TERMINAL_STEPS).map((s) => [
+    String(s.id),
+    clean(s.name),
+    clean(s.request),
+    s.successes,
+    s.failures,
+    s.failRate.text,
+    compactStatus(s.status, paint),
+    s.avg.text, s.p50.text, s.p95.text, s.p99.text, s.max.text,
+  ]);
   const head = ['#', 'Step', 'Request', 'OK', 'Failed', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
   const lines = ['Steps', ...alignedTable(head, rows, { width, textColumns: [1, 2], leftColumns: [1, 2, 6] })];
-  const hidden = steps.length - TERMINAL_STEPS;
+  const hidden = model.steps.length - TERMINAL_STEPS;
   if (hidden > 0) lines.push(`  … and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)`);
   return lines;
 }
 
-function locationLines(result: LoadTestResult): string[] {
-  if (!showsLocations(result)) return [];
-  const rows = Object.entries(result.results.location_dist).map(([location, l]) => [
-    clean(location),
-    clean(egressOf(result, location)),
-    formatCount(l.iteration_count),
-    formatCount(l.success_count),
-    formatCount(l.fail_count),
-    ...[l.response_times.avg, l.response_times.p95, l.response_times.p99].map((ms) => formatTimeOrNone(ms, locationResponses(result, location))),
-  ]);
+function locationLines(model: ReportModel): string[] {
+  if (!model.locations) return [];
+  const rows = model.locations.map((l) => [clean(l.name), clean(l.egress), l.iterations, l.successes, l.failures, l.avg.text, l.p95.text, l.p99.text]);
   const head = ['Location', 'Egress', 'Iterations', 'OK', 'Failed', 'avg', 'p95', 'p99'];
   return ['Locations', ...alignedTable(head, rows, { width: Number.POSITIVE_INFINITY, textColumns: [0, 1] })];
 }
 
-function errorLines(result: LoadTestResult): string[] {
-  const names = new Map(result.run.steps.map((s) => [s.id, s.name]));
-  const entries = result.results.steps
-    .flatMap((s) => Object.entries(s.error_dist).map(([reason, count]) => ({ id: s.id, reason, count })))
-    .sort((a, b) => b.count - a.count);
+/** A merged run: the headline, then a line per shard. */
+function shardLines(model: ReportModel): string[] {
+  if (!model.shards) return [];
+  const { headline, late, shards } = model.shards;
+  return [
+    `${late ? '! ' : ''}${headline}`,
+    ...shards.map((s) => `  shard ${s.index}  ${clean(s.file)}  started ${s.started}, lag ${s.startLag}, ${s.iterations} iterations${s.late ? ', late' : ''}`),
+  ];
+}
+
+function errorLines(model: ReportModel): string[] {
+  const entries = [...model.errors].sort((a, b) => b.count - a.count);
   if (entries.length === 0) return [];
   const top = entries.slice(0, TOP_ERRORS);
   const pad = Math.max(...top.map((e) => formatCount(e.count).length));
-  const lines = top.map((e) => {
-    const step = clean(truncate(names.get(e.id) ?? `step ${e.id}`, 40));
-    return `  ${formatCount(e.count).padStart(pad)}  ${clean(truncate(e.reason, 100))}  (step ${e.id} ${step})`;
-  });
+  const lines = top.map((e) => `  ${formatCount(e.count).padStart(pad)}  ${clean(truncate(e.key, 100))}  (step ${e.stepId} ${clean(truncate(e.stepName, 40))})`);
   const more = entries.length > TOP_ERRORS ? [`  … and ${entries.length - TOP_ERRORS} more`] : [];
   return ['Top errors', ...lines, ...more];
 }
 
-function linkLines(input: TerminalInput): string[] {
+function linkLines(model: ReportModel): string[] {
   const lines: string[] = [];
-  if (input.result.test_url) lines.push(`Full report: ${clean(input.result.test_url)}`);
-  if (input.reportUrl) lines.push(`HTML report: ${clean(input.reportUrl)}`);
+  if (model.links.fullReport) lines.push(`Full report: ${clean(model.links.fullReport)}`);
+  if (model.links.htmlReport) lines.push(`HTML report: ${clean(model.links.htmlReport)}`);
   return lines;
 }
 
@@ -208,10 +157,6 @@ function compactStatus(counts: readonly StatusCount[], paint: Paint): string {
   });
   const rest = counts.length - TERMINAL_STATUS_CODES;
   return rest > 0 ? `${shown.join(', ')} +${rest}` : shown.join(', ');
-}
-
-function latencies(t: ResponseTimes, responses: number): string[] {
-  return [t.avg, t.median, t.p95, t.p99, t.max].map((ms) => formatTimeOrNone(ms, responses));
 }
 
 /**

@@ -2,13 +2,14 @@
 // thresholds belong to the client that started the test: the page judges with the defaults
 // only), else the test's status.
 import { renderHtmlReport } from '../report/html.ts';
+import { buildReport } from '../report/model.ts';
 import { escapeXml } from '../report/svg.ts';
 import { judge } from '../verdict/judge.ts';
 import type { LoadTestResult } from '../types.ts';
 import type { TestRecord } from './store.ts';
 
 export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined): string {
-  if (result) return renderHtmlReport({ result, judgement: judge({ result, thresholds: [], defaults: true }) });
+  if (result) return renderHtmlReport(buildReport({ result, judgement: judge({ result, thresholds: [], defaults: true }) }));
   const reason = test.failure_reason ? `<p>Reason: ${escapeXml(test.failure_reason)}</p>` : '';
   return `<!doctype html>
 <html lang="en">

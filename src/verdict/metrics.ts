@@ -5,6 +5,7 @@
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
 import { decodeHistogram } from '../engine/histogram.ts';
+import { percent } from '../rates.ts';
 import { isNamedMetric, metricKind, percentileOf } from '../thresholds.ts';
 import type { CountDist, LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
 
@@ -68,11 +69,6 @@ export function requestCounts(cells: readonly RequestCell[]): RequestCounts {
     }
   }
   return counts;
-}
-
-/** One division of exact integers: 7 of 100 is 7, where 7 / 100 * 100 is 7.000000000000001. */
-function percent(part: number, whole: number): number | undefined {
-  return whole === 0 ? undefined : (part * 100) / whole;
 }
 
 const CLASS_OF: Partial<Record<ThresholdMetric, 2 | 3 | 4 | 5>> = { status_2xx: 2, status_3xx: 3, status_4xx: 4, status_5xx: 5 };

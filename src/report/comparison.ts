@@ -1,16 +1,14 @@
-// The comparison gate in the reports (docs/comparison.md): a section for the one Markdown renderer (PR
-// comment and job summary), the same figures as terminal lines, and a section of the HTML report.
-// Pure; everything is read from the `comparison` block of the results file, so a report can be
-// rendered again from a file. Step names are user text and are escaped for each format.
+// The comparison gate's section of the report model (docs/comparison.md), as each renderer formats it:
+// Markdown (PR comment and job summary), terminal lines and the web report. Pure; everything is read
+// from the `comparison` block of the results file, so a report can be rendered again from a file.
+// Step names are user text and are escaped for each format.
 
-import type { HtmlReportSection } from '../report/html.ts';
-import { escapeMarkdown, type ReportSection } from '../report/markdown.ts';
-import { formatDuration, formatMs, oneLine, plural, truncate } from '../report/format.ts';
-import { escapeXml, niceTicks } from '../report/svg.ts';
-import type { Check, LoadTestDefinition } from '../types.ts';
-import { plannedRunSeconds, type Comparison, type ComparisonExtension, type ComparisonProgress, type ComparisonStep, type Side } from './run.ts';
-import { formatLevel, type CompareSettings } from './settings.ts';
-import type { Verdict } from './verdict.ts';
+import type { Comparison, ComparisonStep, Side } from '../compare/run.ts';
+import type { Verdict } from '../compare/verdict.ts';
+import { formatDuration, formatLevel, formatMs, oneLine, plural, truncate } from './format.ts';
+import { htmlTable } from './html-blocks.ts';
+import { escapeMarkdown, markdownTable, mermaidLabel } from './markdown-blocks.ts';
+import { escapeXml, niceTicks } from './svg.ts';
 
 const SECTION_TITLE = 'Comparison with the base';
 /** Steps charted in the Markdown report; a comment stays short. */
@@ -39,7 +37,7 @@ export function formatRatio(step: Pick<ComparisonStep, 'ratio' | 'ratio_lower' |
   return `${ratioNumber(step.ratio)} (${ratioNumber(step.ratio_lower ?? 0)}–${upper})`;
 }
 
-function ratioNumber(r: number): string {
+export function ratioNumber(r: number): string {
   if (r === 0) return '0';
   return r >= 10 ? r.toFixed(1) : r >= 0.1 ? r.toFixed(2) : r.toPrecision(2);
 }
@@ -122,7 +120,7 @@ function extensionLine(c: Comparison): string | undefined {
 }
 
 /** Why the rounds ended, in words. */
-function stopText(c: Comparison): string {
+export function stopText(c: Comparison): string {
   if (c.stopped === 'interrupted') return `interrupted after ${c.rounds_measured} ${plural(c.rounds_measured, 'round')}`;
   if (c.stopped === 'time-limit') {
     return `after ${c.rounds_measured} ${plural(c.rounds_measured, 'round')}, no time for another within max-compare-time ${formatDuration(c.max_time_s ?? 0)}`;
@@ -151,47 +149,10 @@ function warnings(c: Comparison): string[] {
   return lines;
 }
 
-/** Before the first round: how long it will take, how far it may extend, and the seed that repeats the order. */
-export function comparisonPlanLine(definition: LoadTestDefinition, settings: CompareSettings): string {
-  const rounds = settings.warmupRounds + settings.rounds;
-  const run = plannedRunSeconds(definition);
-  const warmup = settings.warmupRounds > 0 ? ` (${settings.warmupRounds} warm-up)` : '';
-  const most = settings.warmupRounds + settings.maxRounds;
-  const limit = settings.maxTimeS === undefined ? '' : `, no extension round after ${formatDuration(settings.maxTimeS)}`;
-  const extension = settings.maxRounds > settings.rounds
-    ? `; while steps are inconclusive up to ${settings.maxRounds} rounds (about ${formatDuration(most * 2 * run)})${limit}`
-    : '';
-  return (
-    `comparison: ${rounds} ${plural(rounds, 'round')}${warmup} × 2 sides × ${formatDuration(run)} = about ` +
-    `${formatDuration(rounds * 2 * run)}${extension}; ${settings.metric} per step, max regression ${Math.round(settings.maxRegression * 1000) / 10} %, ` +
-    `seed ${settings.seed} (give it again to repeat the order)`
-  );
-}
-
-/** `round 3/11: head` or `round 1/11 (warm-up): base`, as each side of each round starts. */
-export function comparisonProgressLine(p: ComparisonProgress): string {
-  return `round ${p.round}/${p.of}${p.warmup ? ' (warm-up)' : ''}: ${p.side} (${p.round - 1} done)`;
-}
-
-/** When a look leaves steps inconclusive and the rounds go on: which steps, and up to where. */
-export function comparisonExtensionLine(e: ComparisonExtension): string {
-  const n = e.inconclusive.length;
-  const named = e.inconclusive.slice(0, NAMED_STEPS).map((name) => `"${oneLine(truncate(name, 40))}"`);
-  if (n > NAMED_STEPS) named.push(`${n - NAMED_STEPS} more`);
-  return (
-    `extending: ${n} ${plural(n, 'step')} inconclusive after ${e.after} ${plural(e.after, 'round')} (${named.join(', ')}); ` +
-    `measuring up to ${e.to} rounds for look ${e.look} of ${e.looks} (max-rounds ${e.maxRounds})`
-  );
-}
-
-/** After the last round: how many rounds were measured and why the comparison stopped. */
-export function comparisonStopLine(c: Comparison): string {
-  return `comparison: ${c.rounds_measured} ${plural(c.rounds_measured, 'round')} measured${c.extended ? ` (${c.rounds} planned)` : ''}; stopped: ${stopText(c)}`;
-}
-
 // ---- Markdown ----
 
-export function comparisonSection(c: Comparison): ReportSection {
+/** The comparison's Markdown section: its title and body. */
+export function comparisonMarkdown(c: Comparison): { title: string; markdown: string } {
   const rows = c.steps.map((s) => [
     String(s.id),
     escapeMarkdown(truncate(s.name, NAME_CHARS)),
@@ -229,12 +190,6 @@ function legend(c: Comparison): string {
   );
 }
 
-function markdownTable(header: readonly string[], align: string, rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  const rule = header.map((_, i) => (align[i] === 'r' ? '---:' : '---'));
-  return [line(header), line(rule), ...rows.map(line)].join('\n');
-}
-
 /** The steps worth a chart: complete round values, slowest-looking first, in step order. */
 function chartedSteps(c: Comparison, max: number): ComparisonStep[] {
   const complete = c.steps.filter((s) => s.head.length > 0 && [...s.head, ...s.base].every((v) => v !== null));
@@ -258,19 +213,13 @@ function mermaidChart(c: Comparison, s: ComparisonStep): string {
     '```mermaid',
     `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
     'xychart-beta',
-    `  title "${chartLabel(s.name)}: ${metricName(c)} per round (ms)"`,
+    `  title "${mermaidLabel(s.name, 30)}: ${metricName(c)} per round (ms)"`,
     `  x-axis "round" [${s.head.map((_, i) => i + 1).join(', ')}]`,
     `  y-axis "ms" 0 --> ${niceTicks(top * 1.1).at(-1) ?? 1}`,
     `  line ${values(s.base)}`,
     `  line ${values(s.head)}`,
     '```',
   ].join('\n');
-}
-
-/** A label Mermaid reads inside one quoted string: no quotes, brackets, entities or line breaks. */
-function chartLabel(name: string): string {
-  const safe = name.replace(/[^\p{L}\p{N} _\-./:()+]/gu, ' ').replace(/\s+/g, ' ').trim();
-  return truncate(safe === '' ? '?' : safe, 30);
 }
 
 // ---- terminal ----
@@ -334,7 +283,8 @@ function sparkLines(c: Comparison): string[] {
 
 // ---- HTML ----
 
-export function comparisonHtmlSection(c: Comparison): HtmlReportSection {
+/** The comparison's section of the web report: its title and body. */
+export function comparisonHtml(c: Comparison): { title: string; html: string } {
   const metric = metricName(c);
   const rows = c.steps.map((s) => [
     String(s.id),
@@ -363,13 +313,6 @@ export function comparisonHtmlSection(c: Comparison): HtmlReportSection {
     charts.length > 0 ? `<div class="dist-grid">${charts.join('')}</div>` : '',
   ];
   return { title: SECTION_TITLE, html: html.filter((h) => h !== '').join('\n') };
-}
-
-function htmlTable(header: readonly string[], align: string, rows: readonly (readonly string[])[]): string {
-  const cls = (i: number) => (align[i] === 'r' ? ' class="num"' : '');
-  const head = header.map((h, i) => `<th${cls(i)}>${escapeXml(h)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((cell, i) => `<td${cls(i)}>${cell}</td>`).join('')}</tr>`).join('\n');
-  return `<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }
 
 const CHART = { width: 460, height: 200, left: 48, right: 12, top: 28, bottom: 30 };
@@ -418,25 +361,4 @@ export function roundChart(c: Comparison, s: ComparisonStep): string {
 
 function r1(n: number): string {
   return String(Math.round(n * 10) / 10);
-}
-
-/**
- * The gate as checks for the one judgement: one per step. `slower` fails; `inconclusive` (at the
- * budget) warns, or fails with on-inconclusive `fail`; the other verdicts pass.
- */
-export function comparisonChecks(c: Comparison): Check[] {
-  const limit = ratioNumber(1 + c.max_regression);
-  return c.steps.map((step) => {
-    const describe = `step[${step.name}] head/base ${c.metric} <= ${limit}`;
-    if (step.verdict !== 'inconclusive') {
-      return { kind: 'comparison', describe, actual: `${formatRatio(step)}, ${step.verdict}`, passed: step.verdict !== 'slower' };
-    }
-    return {
-      kind: 'comparison',
-      describe,
-      actual: `${formatRatio(step)}, inconclusive ${stopText(c)}${step.note ? `: ${step.note}` : ''}`,
-      passed: false,
-      ...(c.on_inconclusive !== 'fail' && { warnOnly: true }),
-    };
-  });
 }

@@ -1,0 +1,355 @@
+// The report model: what a reader of any surface sees, made once from the result, its judgement
+// and the sections a mode adds (baseline, shards, comparison, latency test). The terminal,
+// Markdown (comment and summary) and HTML renderers only format it, so every surface shows the
+// same verdict, checks and figures. Figures are formatted here; user text (names, URLs, status
+// keys, reasons) stays raw, for each renderer to escape and shorten in its own way.
+
+import type { Comparison } from '../compare/run.ts';
+import type { LatencyThresholdOutcome } from '../latency/thresholds.ts';
+import type { Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
+import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
+import { failRatePct } from '../rates.ts';
+import {
+  egressOf, formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRps, formatTimestamp, NO_RESPONSE,
+  plural, requestLabel, responseCount, statusCounts, type StatusCount,
+} from './format.ts';
+
+/** Text with the user's pieces marked, so that each renderer escapes only those. */
+export type Text = readonly (string | { user: string })[];
+
+export type VerdictStatus = 'passed' | 'failed' | 'partial';
+
+/** A figure as every surface shows it, with its change since the baseline when there is one. */
+export interface Figure {
+  text: string;
+  change?: { text: string; verdict: ChangeVerdict };
+}
+
+export interface CheckRow {
+  /** User text: descriptions carry step and location names. */
+  name: string;
+  actual: string;
+  /** The limit as written for thresholds (`< 500 ms`); '' for other checks. */
+  limit: string;
+  result: 'passed' | 'failed' | 'warning';
+}
+
+/** The counts and times of one level (the run, a step, a location, a step at a location). */
+export interface LevelFigures {
+  iterations: string;
+  successes: string;
+  failures: string;
+  failRate: Figure;
+  /** False when the level got no response: its times read `—`. */
+  responded: boolean;
+  avg: Figure;
+  p50: Figure;
+  p90: Figure;
+  p95: Figure;
+  p99: Figure;
+  max: Figure;
+  stddev: Figure;
+  /** The numbers behind the times, for charts. */
+  times: ResponseTimes;
+}
+
+export interface StepRow extends LevelFigures {
+  id: number;
+  name: string;
+  /** `GET /api/login`: the path only (a query string can hold secrets). */
+  request: string;
+  /** Only in this run, not in the baseline. */
+  isNew: boolean;
+  status: StatusCount[];
+}
+
+export interface LocationRow extends LevelFigures {
+  name: string;
+  /** How it sent (`direct`, `proxy http://host:port`), credentials left out. */
+  egress: string;
+}
+
+export interface StepLocationRow extends LevelFigures {
+  stepName: string;
+  location: string;
+}
+
+/** One entry of a step's status codes or errors, most frequent first within the step. */
+export interface CountRow {
+  stepId: number;
+  stepName: string;
+  key: string;
+  count: number;
+  /** Of the step's responses (status codes) or of its errors. */
+  share: number;
+  /** Status codes: an error status the step's assertions do not expect. */
+  error: boolean;
+}
+
+export interface ShardsModel {
+  /** `3 shards merged; all started together.` or which started late. */
+  headline: string;
+  late: boolean;
+  shards: { index: number; file: string; started: string; startLag: string; iterations: string; late: boolean }[];
+}
+
+export interface LatencySection {
+  result: LatencyResult;
+  outcomes: readonly LatencyThresholdOutcome[];
+}
+
+export interface ReportModel {
+  name: string;
+  verdict: { status: VerdictStatus; text: Text };
+  /** `1,200 iterations in 1m`, `59.1/s`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
+  context: Text[];
+  /** When the generator fell behind its schedule: less load was applied than planned. */
+  lateWarning?: string;
+  checks: CheckRow[];
+  overall: { figures: LevelFigures; throughput: Figure; duration: string; baselineStartedAt?: string };
+  steps: StepRow[];
+  /** Steps of the baseline that did not run any more. */
+  removedSteps: { id: number; name: string }[];
+  /** Undefined when the only location is `local`, where the table would repeat the overall figures. */
+  locations?: LocationRow[];
+  stepLocations: StepLocationRow[];
+  statusCodes: CountRow[];
+  errors: CountRow[];
+  /** Each second of the run; empty for runs without per-second samples. */
+  timeline: readonly SecondSample[];
+  shards?: ShardsModel;
+  comparison?: Comparison;
+  latency?: LatencySection;
+  links: { fullReport?: string; htmlReport?: string };
+  about: { version: string; mode: string; startedAt: string; finishedAt: string; definitionFile?: string };
+}
+
+export interface ReportSource {
+  result: LoadTestResult;
+  /** The verdict, judged once (src/verdict/judge.ts): rendered, never recomputed. */
+  judgement: Judgement;
+  /** An earlier run to show changes against (the `baseline` input). */
+  baseline?: LoadTestResult;
+  comparison?: Comparison;
+  latencyOutcomes?: readonly LatencyThresholdOutcome[];
+  /** The web report or artifact link, shown beside test_url. */
+  reportUrl?: string;
+  /** The definition file as the user named it. */
+  definitionFile?: string;
+}
+
+export function buildReport(source: ReportSource): ReportModel {
+  const { result, judgement } = source;
+  const delta = source.baseline ? compareToBaseline(result, source.baseline) : undefined;
+  const stepChanges = new Map((delta?.steps ?? []).map((d) => [d.id, d]));
+  const latency = result.run.latency;
+  return {
+    name: result.run.name,
+    verdict: verdictOf(result, judgement),
+    context: contextOf(result),
+    ...(result.run.late_iterations > 0 && { lateWarning: lateWarningOf(result) }),
+    checks: checkRows(judgement),
+    overall: {
+      figures: levelFigures(result.results, totalResponses(result), delta?.overall ?? []),
+      throughput: withChange(formatRps(result.run.rps), delta?.overall ?? [], 'rps'),
+      duration: formatDuration(result.run.duration_s),
+      ...(delta && { baselineStartedAt: formatTimestamp(delta.baselineStartedAt) }),
+    },
+    steps: result.results.steps.map((step) => stepRow(result, step, stepChanges.get(step.id))),
+    removedSteps: (delta?.steps ?? []).filter((d) => d.status === 'removed').map((d) => ({ id: d.id, name: d.name })),
+    ...(showsLocations(result) && { locations: locationRows(result) }),
+    stepLocations: showsLocations(result) ? stepLocationRows(result) : [],
+    statusCodes: countRows(result, (s) => s.status_code_dist, true),
+    errors: countRows(result, (s) => s.error_dist, false),
+    timeline: result.run.series,
+    ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
+    ...(source.comparison && { comparison: source.comparison }),
+    ...(latency && { latency: { result: latency, outcomes: source.latencyOutcomes ?? [] } }),
+    links: { ...(result.test_url && { fullReport: result.test_url }), ...(source.reportUrl && { htmlReport: source.reportUrl }) },
+    about: {
+      version: result.run.version,
+      mode: result.run.mode,
+      startedAt: formatTimestamp(result.run.started_at),
+      finishedAt: formatTimestamp(result.run.finished_at),
+      ...(source.definitionFile && { definitionFile: source.definitionFile }),
+    },
+  };
+}
+
+/** Text as one string: the user's pieces through `escape` (each renderer's own). */
+export function textOf(text: Text, escape: (user: string) => string = (t) => t): string {
+  return text.map((piece) => (typeof piece === 'string' ? piece : escape(piece.user))).join('');
+}
+
+// ---- the verdict ----
+
+/** Failed checks named in the verdict; the tables list the rest. */
+const VERDICT_BREACHES = 3;
+
+function verdictOf(result: LoadTestResult, judgement: Judgement): ReportModel['verdict'] {
+  const name = { user: result.run.name };
+  const total = judgement.checks.length;
+  const checks = (n: number) => `${n} ${plural(n, 'check')}`;
+  if (judgement.outcome === 'incomplete') {
+    const by = judgement.stoppedBy && judgement.stoppedBy !== 'stopped' ? ` by ${judgement.stoppedBy}` : '';
+    const others = judgement.failed.filter((c) => c.kind !== 'completeness');
+    const rest: Text = others.length === 0
+      ? [`the other ${checks(total - 1)} met`]
+      : [`${others.length} of the other ${checks(total - 1)} failed: `, ...breaches(others)];
+    return { status: 'partial', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
+  }
+  if (judgement.outcome === 'failed') {
+    return { status: 'failed', text: [name, ` failed — ${judgement.failed.length} of ${checks(total)} failed: `, ...breaches(judgement.failed)] };
+  }
+  const warnings = judgement.warnings.length;
+  // Not "all met": a warning is a check that did not hold, only one that may not fail the run.
+  if (warnings > 0) return { status: 'passed', text: [name, ` passed — ${total - warnings} of ${checks(total)} met, ${warnings} ${plural(warnings, 'warning')}`] };
+  return { status: 'passed', text: [name, ` passed — ${total === 1 ? 'the 1 check' : `all ${total} checks`} met`] };
+}
+
+function breaches(failed: Judgement['failed']): Text {
+  const named = failed.slice(0, VERDICT_BREACHES).flatMap((c, i): Text => [
+    ...(i > 0 ? [', '] : []), { user: c.describe }, ' (actual ', { user: c.actual }, ')',
+  ]);
+  return failed.length > VERDICT_BREACHES ? [...named, `, and ${failed.length - VERDICT_BREACHES} more`] : named;
+}
+
+function checkRows(judgement: Judgement): CheckRow[] {
+  return judgement.checks.map((check) => ({
+    name: check.isDefault ? `${check.describe} (default)` : check.describe,
+    actual: check.actual,
+    limit: check.limit ?? '',
+    result: check.passed ? 'passed' : check.warnOnly ? 'warning' : 'failed',
+  }));
+}
+
+// ---- the line of context ----
+
+/** Locations listed by name up to this many; beyond it, only counted. */
+const LISTED_LOCATIONS = 5;
+
+function contextOf(result: LoadTestResult): Text[] {
+  const { run, results } = result;
+  const locations = Object.keys(results.location_dist);
+  const where: Text = locations.length === 0
+    ? ['no locations']
+    : locations.length <= LISTED_LOCATIONS
+      ? [`${plural(locations.length, 'location')}: `, ...locations.flatMap((l, i): Text => [...(i > 0 ? [', '] : []), { user: l }])]
+      : [`${locations.length} locations`];
+  return [
+    [`${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)}`],
+    [formatRps(run.rps)],
+    [`${formatCount(results.steps.length)} ${plural(results.steps.length, 'step')}`],
+    [`mode ${run.mode}`],
+    where,
+  ];
+}
+
+function lateWarningOf(result: LoadTestResult): string {
+  const { late_iterations: late, max_schedule_lag_ms: lag } = result.run;
+  return `${formatCount(late)} late ${plural(late, 'iteration')}: the load generator could not keep the schedule (max lag ${formatMs(lag)}), so less load was applied than planned`;
+}
+
+// ---- figures ----
+
+type Counts = Pick<StepResult, 'iteration_count' | 'success_count' | 'fail_count' | 'response_times'>;
+
+function levelFigures(level: Counts, responses: number, changes: readonly MetricChange[]): LevelFigures {
+  const t = level.response_times;
+  const time = (ms: number, metric?: BaselineMetric): Figure =>
+    responses === 0 ? { text: NO_RESPONSE } : withChange(formatMs(ms), changes, metric);
+  const failRate = failRatePct(level);
+  return {
+    iterations: formatCount(level.iteration_count),
+    successes: formatCount(level.success_count),
+    failures: formatCount(level.fail_count),
+    failRate: failRate === undefined ? { text: NO_RESPONSE } : withChange(formatPercent(failRate), changes, 'fail_rate'),
+    responded: responses > 0,
+    avg: time(t.avg, 'avg'),
+    p50: time(t.median),
+    p90: time(t.p90),
+    p95: time(t.p95, 'p95'),
+    p99: time(t.p99, 'p99'),
+    max: time(t.max),
+    stddev: time(t.stddev),
+    times: t,
+  };
+}
+
+function withChange(text: string, changes: readonly MetricChange[], metric: BaselineMetric | undefined): Figure {
+  const change = metric === undefined ? undefined : findChange(changes, metric);
+  if (!change) return { text };
+  return { text: formatMetric(change.metric, change.after), change: { text: describeChange(change), verdict: changeVerdict(change) } };
+}
+
+function stepRow(result: LoadTestResult, step: StepResult, delta: { status: string; changes: MetricChange[] } | undefined): StepRow {
+  const info = result.run.steps.find((s) => s.id === step.id);
+  return {
+    id: step.id,
+    name: info?.name ?? `step ${step.id}`,
+    request: info ? requestLabel(info.method, info.url) : '',
+    isNew: delta?.status === 'new',
+    status: statusCounts(result, step.id, step.status_code_dist),
+    ...levelFigures(step, responseCount(step.status_code_dist), delta?.changes ?? []),
+  };
+}
+
+function locationRows(result: LoadTestResult): LocationRow[] {
+  return Object.entries(result.results.location_dist).map(([name, level]) => ({
+    name,
+    egress: egressOf(result, name),
+    ...levelFigures(level, locationResponses(result, name), []),
+  }));
+}
+
+function stepLocationRows(result: LoadTestResult): StepLocationRow[] {
+  return result.results.steps.flatMap((step) => {
+    const stepName = result.run.steps.find((s) => s.id === step.id)?.name ?? `step ${step.id}`;
+    return Object.entries(step.location_dist).map(([location, level]) => ({
+      stepName,
+      location,
+      ...levelFigures(level, responseCount(level.status_code_dist), []),
+    }));
+  });
+}
+
+function countRows(result: LoadTestResult, dist: (s: StepResult) => Readonly<Record<string, number>>, statuses: boolean): CountRow[] {
+  return result.results.steps.flatMap((step) => {
+    const stepName = result.run.steps.find((s) => s.id === step.id)?.name ?? `step ${step.id}`;
+    const counts = dist(step);
+    const whole = responseCount(counts);
+    const errors = statuses ? new Set(statusCounts(result, step.id, counts).filter((c) => c.error).map((c) => c.code)) : new Set<string>();
+    return Object.entries(counts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, count]) => ({ stepId: step.id, stepName, key, count, share: whole > 0 ? (count * 100) / whole : 0, error: errors.has(key) }));
+  });
+}
+
+/** Responses of the whole run (every step's). */
+export function totalResponses(result: LoadTestResult): number {
+  return result.results.steps.reduce((n, s) => n + responseCount(s.status_code_dist), 0);
+}
+
+function locationResponses(result: LoadTestResult, location: string): number {
+  return result.results.steps.reduce((n, s) => n + responseCount(s.location_dist[location]?.status_code_dist ?? {}), 0);
+}
+
+/** The per-location table shows unless the only location is `local` (an embedded run without proxies). */
+function showsLocations(result: LoadTestResult): boolean {
+  const names = Object.keys(result.results.location_dist);
+  return names.length > 1 || (names.length === 1 && names[0] !== 'local');
+}
+
+function shardsOf(shards: ShardSummary[]): ShardsModel {
+  const late = shards.filter((s) => s.late);
+  const headline = late.length === 0
+    ? `${shards.length} shards merged; all started together.`
+    : `${late.length} of ${shards.length} shards started late (shard ${late.map((s) => s.index).join(', ')}): the load was lower than planned while they were missing.`;
+  return {
+    headline,
+    late: late.length > 0,
+    shards: shards.map((s) => ({
+      index: s.index, file: s.file, started: formatTimestamp(s.started_at), startLag: `${formatCount(s.start_lag_ms)} ms`, iterations: formatCount(s.iterations), late: s.late,
+    })),
+  };
+}
