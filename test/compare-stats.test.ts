@@ -21,7 +21,7 @@ import {
 import { mulberry32 } from '../src/random.ts';
 import { compareStep, gateFails, MORE_ROUNDS_NOTE, verdicts } from '../src/compare/verdict.ts';
 import { decided, lookPlan, lookRounds, lookVerdicts, MAX_LOOKS, undecided, type LookPlan } from '../src/compare/sequential.ts';
-import type { Verdict } from '../src/compare/verdict.ts';
+import type { StepDecision } from '../src/compare/verdict.ts';
 
 /** Standard normal draws from a seeded mulberry32 (Box-Muller). */
 function normalNoise(seed: number): () => number {
@@ -315,7 +315,7 @@ describe('Holm', () => {
 describe('verdicts', () => {
   const base = range(100, 109);
   const opts = { maxRegression: 0.1 };
-  const verdictOf = (head: number[], b: number[] = base): Verdict => verdicts([{ head, base: b }], opts)[0]!.verdict;
+  const verdictOf = (head: number[], b: number[] = base): StepDecision => verdicts([{ head, base: b }], opts)[0]!.verdict;
 
   it('head = base × 1.5: every head round above every base round → slower, the gate fails', () => {
     // U = 100 of 100, p = 1/C(20, 10) = 1/184756; the estimate 1.5 > 1.1.
@@ -478,7 +478,7 @@ describe('extending the rounds: several looks, one α', () => {
   });
 
   it('goes on only for steps that lack evidence, and stops at a slower step', () => {
-    const step = (verdict: Verdict, note?: string) => ({ verdict, ...(note && { note }) });
+    const step = (verdict: StepDecision, note?: string) => ({ verdict, ...(note && { note }) });
     const noData = step('inconclusive', 'no response on one side in any measured round: nothing to compare');
     expect(undecided([step('same'), step('inconclusive', MORE_ROUNDS_NOTE), noData])).toEqual([step('inconclusive', MORE_ROUNDS_NOTE)]);
     expect(decided([step('same'), step('faster'), noData])).toBe(true);
