@@ -31,7 +31,8 @@ import {
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
-import { parseProxies, readOnSaturated } from './inputs.ts';
+import { parseProxies } from './engine/proxies.ts';
+import { readOnSaturated } from './verdict/on-saturated.ts';
 import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
