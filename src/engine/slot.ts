@@ -2,8 +2,8 @@
 // methods): it is reused for every request it sends, so a response allocates no closure,
 // promise or stream. The next step is dispatched synchronously from onResponseEnd.
 // The slot knows the engine only as a SlotHost: what it reads, the proxy of a location, new
-// connections, and the end of each iteration. It picks its own connection for a direct location
-// (the engine used to reach back into the slot for it); the engine only starts iterations on it.
+// connections, and the end of each iteration. It picks its own connection for a direct location;
+// the engine only starts iterations on it, so the two do not call each other in a loop.
 //
 // Redirects are undici's RedirectHandler, engaged only when a response is a redirect: as an
 // interceptor on every request it cost ~6 % of the engine's CPU (a handler and a URL parse per
