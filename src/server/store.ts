@@ -3,29 +3,11 @@
 // directory; test_data.file_path names them.
 import { resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { ConfigData, Environment, EnvVar, FileConfig, LoadTestResult } from '../types.ts';
+import type { EnvironmentRecord, LoadTestRecord, PlanRecord, TestDataRecord, TestStatus } from '../service-records.ts';
+import type { ConfigData, Environment, LoadTestResult } from '../types.ts';
 
-export const TEST_STATUSES = ['initial', 'running', 'completed', 'failed', 'stopped'] as const;
-export type TestStatus = (typeof TEST_STATUSES)[number];
-export const FINAL_STATUSES: readonly TestStatus[] = ['completed', 'failed', 'stopped'];
-
-export interface PlanRecord {
-  id: string;
-  name: string;
-  config_data: ConfigData;
-  created_at: string;
-}
-
-export interface TestRecord {
-  id: string;
-  name: string;
-  status: TestStatus;
-  test_url: string;
-  failure_reason: string | null;
-  plan_id: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+/** A load test as stored: what GET /v1/load/test/<id>/ shows, and what it runs with. */
+export interface TestRecord extends LoadTestRecord {
   /** The stored environment the request named, if it named one. */
   environment_id: string | null;
   /** The environment as it was when the test was created (stored or inline). */
@@ -33,22 +15,8 @@ export interface TestRecord {
   test_data_ids: string[];
 }
 
-export interface EnvironmentRecord {
-  id: string;
-  name: string;
-  vars: EnvVar[];
-  created_at: string;
-}
-
-export interface TestDataRecord {
-  id: string;
-  name: string;
-  type: 'csv';
-  file_config: FileConfig;
-  /** The name of the uploaded file, as the client sent it. */
-  file_name: string;
-  row_count: number;
-  created_at: string;
+/** A test data set as stored: the answer's fields but the hash (a table of its own), and where the file is. */
+export interface StoredTestData extends Omit<TestDataRecord, 'sha256'> {
   /** Absolute path of the stored file; never sent to clients. */
   file_path: string;
 }
@@ -153,7 +121,7 @@ function toEnvironment(row: Row): EnvironmentRecord {
   return { id: text(row, 'id'), name: text(row, 'name'), vars: json(row, 'vars'), created_at: text(row, 'created_at') };
 }
 
-function toTestData(row: Row): TestDataRecord {
+function toTestData(row: Row): StoredTestData {
   return {
     id: text(row, 'id'),
     name: text(row, 'name'),
@@ -317,7 +285,7 @@ export class Store {
 
   // ---- test data ----
 
-  createTestData(record: TestDataRecord): void {
+  createTestData(record: StoredTestData): void {
     this.run(
       'INSERT INTO test_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       record.id, record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.file_path,
@@ -325,17 +293,17 @@ export class Store {
     );
   }
 
-  listTestData(): TestDataRecord[] {
+  listTestData(): StoredTestData[] {
     return this.all('SELECT * FROM test_data ORDER BY created_at DESC, rowid DESC').map(toTestData);
   }
 
-  getTestData(id: string): TestDataRecord | undefined {
+  getTestData(id: string): StoredTestData | undefined {
     const row = this.one('SELECT * FROM test_data WHERE id = ?', id);
     return row && toTestData(row);
   }
 
   /** By id, else the newest data set with that name. */
-  findTestData(reference: string): TestDataRecord | undefined {
+  findTestData(reference: string): StoredTestData | undefined {
     const row = this.one('SELECT * FROM test_data WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
     return row && toTestData(row);
   }
@@ -389,7 +357,7 @@ export class Store {
     this.run('UPDATE environments SET name = ?, vars = ? WHERE id = ?', record.name, JSON.stringify(record.vars), record.id);
   }
 
-  updateTestData(record: TestDataRecord): void {
+  updateTestData(record: StoredTestData): void {
     this.run(
       'UPDATE test_data SET name = ?, type = ?, file_config = ?, file_name = ?, row_count = ? WHERE id = ?',
       record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.row_count, record.id,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { validateEnvironment } from '../../definition/validate.ts';
 import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
 import { problemsError } from '../errors.ts';
-import type { EnvironmentRecord } from '../store.ts';
+import type { EnvironmentRecord } from '../../service-records.ts';
 
 /** An environment as answered: a secret variable's value is stored for the runs but never given back. */
 export function shown(record: EnvironmentRecord): EnvironmentRecord {

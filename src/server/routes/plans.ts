@@ -9,7 +9,7 @@ import type { Problem } from '../../errors.ts';
 import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
 import { withPlan } from '../definition.ts';
 import { problemsError } from '../errors.ts';
-import type { PlanRecord } from '../store.ts';
+import type { PlanRecord } from '../../service-records.ts';
 
 const PLAN_KEYS = ['name', 'config_data'];
 const EXPECTED = '"name" and "config_data" (docs/interface.md 2.1)';

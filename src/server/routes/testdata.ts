@@ -16,7 +16,8 @@ import { loadDataSet } from '../../variables/csv.ts';
 import { isRecord } from '../../json.ts';
 import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
-import type { TestDataRecord } from '../store.ts';
+import type { TestDataRecord } from '../../service-records.ts';
+import type { StoredTestData } from '../store.ts';
 
 interface UploadedFile {
   tmpPath: string;
@@ -109,7 +110,7 @@ async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext): Promise<TestDataRecord> {
+async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext): Promise<StoredTestData> {
   const id = randomUUID();
   const filePath = join(ctx.dataDir, `${id}.csv`);
   await rename(file.tmpPath, filePath);
@@ -120,7 +121,7 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
     await rm(filePath, { force: true });
     throw error;
   }
-  const record: TestDataRecord = {
+  const record: StoredTestData = {
     id,
     name: set.name,
     type: set.type,
@@ -139,7 +140,7 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
  * The record with the parts the update gives: file_config keys replace the stored ones one by
  * one; a new file replaces the stored file only once it has been read without a problem.
  */
-async function updateTestData(record: TestDataRecord, upload: Upload, ctx: ServerContext): Promise<TestDataRecord> {
+async function updateTestData(record: StoredTestData, upload: Upload, ctx: ServerContext): Promise<StoredTestData> {
   const given = upload.fields;
   const fileConfig = given.file_config === undefined ? {} : parseFileConfig(given.file_config);
   const fields = {
@@ -154,20 +155,20 @@ async function updateTestData(record: TestDataRecord, upload: Upload, ctx: Serve
     await rename(upload.file.tmpPath, record.file_path);
     ctx.store.setTestDataHash(record.id, await fileSha256(record.file_path));
   }
-  const updated: TestDataRecord = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
+  const updated: StoredTestData = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
   ctx.store.updateTestData(updated);
   return updated;
 }
 
 /** A record as clients see it: without the server's file path, with the file's SHA-256 when known. */
-function view(record: TestDataRecord, hashes: Map<string, string>): Omit<TestDataRecord, 'file_path'> & { sha256?: string } {
+function view(record: StoredTestData, hashes: Map<string, string>): TestDataRecord {
   const { file_path: _, ...shown } = record;
   const sha256 = hashes.get(record.id);
   return sha256 === undefined ? shown : { ...shown, sha256 };
 }
 
 export function testDataRoutes(ctx: ServerContext): RouteTable {
-  const find = (id: string): TestDataRecord => {
+  const find = (id: string): StoredTestData => {
     const record = ctx.store.getTestData(id);
     if (!record) throw notFound('test data set', id);
     return record;

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { jsonBody, notFound, param, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
 import { parseTestRequest } from '../definition.ts';
 import { ApiError } from '../errors.ts';
-import { FINAL_STATUSES, type PlanRecord, type TestRecord } from '../store.ts';
+import { FINAL_STATUSES, type CreatedLoadTestRecord, type LoadTestRecord, type PlanRecord } from '../../service-records.ts';
+import type { TestRecord } from '../store.ts';
 
 /** A test as GET /v1/load/test/<id>/ shows it (docs/server.md). */
-export function testView(test: TestRecord) {
+export function testView(test: TestRecord): LoadTestRecord {
   return {
     id: test.id,
     name: test.name,
@@ -53,7 +54,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
         ctx.store.createTest(plan, test, parsed.definition.config_data);
         ctx.queue.kick();
         reply.code(201);
-        return { id, test_url: test.test_url, status: 'initial', failure_reason: null };
+        return { id, test_url: test.test_url, status: 'initial', failure_reason: null } satisfies CreatedLoadTestRecord;
       },
       GET: async () => ctx.store.listTests().map(testView),
     },
