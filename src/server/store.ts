@@ -81,6 +81,8 @@ function toLatencyPlan(row: Row): LatencyPlanRecord {
 }
 
 type Row = Record<string, SQLInputValue>;
+/** The tables read by id; a name in SQL text comes only from this list. */
+type Table = 'plans' | 'tests' | 'environments' | 'test_data' | 'latency_plans';
 
 function text(row: Row, key: string): string {
   return String(row[key]);
@@ -184,6 +186,26 @@ export class Store {
     return Number(this.db.prepare(sql).run(...params).changes);
   }
 
+  private byId<T>(table: Table, id: string, read: (row: Row) => T): T | undefined {
+    const row = this.one(`SELECT * FROM ${table} WHERE id = ?`, id);
+    return row && read(row);
+  }
+
+  /** By id, else the newest record with that name. */
+  private byIdOrName<T>(table: Table, reference: string, read: (row: Row) => T): T | undefined {
+    const row = this.one(`SELECT * FROM ${table} WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1`, reference);
+    return row && read(row);
+  }
+
+  /** Newest first; records made in the same millisecond in the reverse order of their insertion. */
+  private newestFirst<T>(table: Table, read: (row: Row) => T): T[] {
+    return this.all(`SELECT * FROM ${table} ORDER BY created_at DESC, rowid DESC`).map(read);
+  }
+
+  private deleteById(table: Table, id: string): boolean {
+    return this.run(`DELETE FROM ${table} WHERE id = ?`, id) > 0;
+  }
+
   // ---- plans and tests ----
 
   /**
@@ -211,13 +233,11 @@ export class Store {
   }
 
   getPlan(id: string): PlanRecord | undefined {
-    const row = this.one('SELECT * FROM plans WHERE id = ?', id);
-    return row && toPlan(row);
+    return this.byId('plans', id, toPlan);
   }
 
   getTest(id: string): TestRecord | undefined {
-    const row = this.one('SELECT * FROM tests WHERE id = ?', id);
-    return row && toTest(row);
+    return this.byId('tests', id, toTest);
   }
 
   /** Newest first. */
@@ -265,22 +285,20 @@ export class Store {
   }
 
   listEnvironments(): EnvironmentRecord[] {
-    return this.all('SELECT * FROM environments ORDER BY created_at DESC, rowid DESC').map(toEnvironment);
+    return this.newestFirst('environments', toEnvironment);
   }
 
   getEnvironment(id: string): EnvironmentRecord | undefined {
-    const row = this.one('SELECT * FROM environments WHERE id = ?', id);
-    return row && toEnvironment(row);
+    return this.byId('environments', id, toEnvironment);
   }
 
   /** By id, else the newest environment with that name. */
   findEnvironment(reference: string): EnvironmentRecord | undefined {
-    const row = this.one('SELECT * FROM environments WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
-    return row && toEnvironment(row);
+    return this.byIdOrName('environments', reference, toEnvironment);
   }
 
   deleteEnvironment(id: string): boolean {
-    return this.run('DELETE FROM environments WHERE id = ?', id) > 0;
+    return this.deleteById('environments', id);
   }
 
   // ---- test data ----
@@ -294,22 +312,20 @@ export class Store {
   }
 
   listTestData(): StoredTestData[] {
-    return this.all('SELECT * FROM test_data ORDER BY created_at DESC, rowid DESC').map(toTestData);
+    return this.newestFirst('test_data', toTestData);
   }
 
   getTestData(id: string): StoredTestData | undefined {
-    const row = this.one('SELECT * FROM test_data WHERE id = ?', id);
-    return row && toTestData(row);
+    return this.byId('test_data', id, toTestData);
   }
 
   /** By id, else the newest data set with that name. */
   findTestData(reference: string): StoredTestData | undefined {
-    const row = this.one('SELECT * FROM test_data WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
-    return row && toTestData(row);
+    return this.byIdOrName('test_data', reference, toTestData);
   }
 
   deleteTestData(id: string): boolean {
-    return this.run('DELETE FROM test_data WHERE id = ?', id) > 0;
+    return this.deleteById('test_data', id);
   }
 
   // ---- plan CRUD, updates, upload hashes and latency plans (API_SCHEMA) ----
@@ -378,12 +394,11 @@ export class Store {
   }
 
   listLatencyPlans(): LatencyPlanRecord[] {
-    return this.all('SELECT * FROM latency_plans ORDER BY created_at DESC, rowid DESC').map(toLatencyPlan);
+    return this.newestFirst('latency_plans', toLatencyPlan);
   }
 
   getLatencyPlan(id: string): LatencyPlanRecord | undefined {
-    const row = this.one('SELECT * FROM latency_plans WHERE id = ?', id);
-    return row && toLatencyPlan(row);
+    return this.byId('latency_plans', id, toLatencyPlan);
   }
 
   updateLatencyPlan(plan: LatencyPlanRecord): void {
@@ -391,6 +406,6 @@ export class Store {
   }
 
   deleteLatencyPlan(id: string): boolean {
-    return this.run('DELETE FROM latency_plans WHERE id = ?', id) > 0;
+    return this.deleteById('latency_plans', id);
   }
 }
