@@ -324,7 +324,9 @@ export class Store {
     return this.byIdOrName('test_data', reference, toTestData);
   }
 
+  /** The data set and its file's hash. */
   deleteTestData(id: string): boolean {
+    this.run('DELETE FROM test_data_hashes WHERE test_data_id = ?', id);
     return this.deleteById('test_data', id);
   }
 

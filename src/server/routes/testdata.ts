@@ -14,10 +14,11 @@ import type { Problem } from '../../errors.ts';
 import type { TestDataSet } from '../../types.ts';
 import { loadDataSet } from '../../variables/csv.ts';
 import { isRecord } from '../../json.ts';
-import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
 import type { TestDataRecord } from '../../service-records.ts';
 import type { StoredTestData } from '../store.ts';
+import { crudRoutes } from './crud.ts';
 
 interface UploadedFile {
   tmpPath: string;
@@ -168,48 +169,37 @@ function view(record: StoredTestData, hashes: Map<string, string>): TestDataReco
 }
 
 export function testDataRoutes(ctx: ServerContext): RouteTable {
-  const find = (id: string): StoredTestData => {
-    const record = ctx.store.getTestData(id);
-    if (!record) throw notFound('test data set', id);
-    return record;
-  };
-  return {
-    '/v1/testdata/': {
-      POST: async (req, reply) => {
-        const upload = await receiveUpload(req, ctx);
-        let checked: ReturnType<typeof checkForm>;
-        try {
-          checked = checkForm(upload);
-        } catch (error) {
-          if (upload.file) await rm(upload.file.tmpPath, { force: true });
-          throw error;
-        }
-        const record = await createTestData(checked.file, checked.set, ctx);
-        reply.code(201);
-        return view(record, ctx.store.testDataHashes());
-      },
-      GET: async () => {
-        const hashes = ctx.store.testDataHashes();
-        return ctx.store.listTestData().map((record) => view(record, hashes));
-      },
+  return crudRoutes<StoredTestData>({
+    path: '/v1/testdata/',
+    noun: 'test data set',
+    get: (id) => ctx.store.getTestData(id),
+    list: () => ctx.store.listTestData(),
+    create: async (req) => {
+      const upload = await receiveUpload(req, ctx);
+      let checked: ReturnType<typeof checkForm>;
+      try {
+        checked = checkForm(upload);
+      } catch (error) {
+        if (upload.file) await rm(upload.file.tmpPath, { force: true });
+        throw error;
+      }
+      return createTestData(checked.file, checked.set, ctx);
     },
-    '/v1/testdata/:id/': {
-      GET: async (req) => view(find(param(req, 'id')), ctx.store.testDataHashes()),
-      PATCH: async (req) => {
-        const record = find(param(req, 'id'));
-        const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
-        try {
-          return view(await updateTestData(record, upload, ctx), ctx.store.testDataHashes());
-        } finally {
-          if (upload.file) await rm(upload.file.tmpPath, { force: true });
-        }
-      },
-      DELETE: async (req) => {
-        const record = find(param(req, 'id'));
-        ctx.store.deleteTestData(record.id);
-        await rm(record.file_path, { force: true });
-        return view(record, new Map());
-      },
+    update: async (record, req) => {
+      const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
+      try {
+        return await updateTestData(record, upload, ctx);
+      } finally {
+        if (upload.file) await rm(upload.file.tmpPath, { force: true });
+      }
     },
-  };
+    remove: async (record) => {
+      ctx.store.deleteTestData(record.id);
+      await rm(record.file_path, { force: true });
+    },
+    viewer: () => {
+      const hashes = ctx.store.testDataHashes();
+      return (record) => view(record, hashes);
+    },
+  });
 }
