@@ -14,10 +14,11 @@ import { parseArgs } from 'node:util';
 import { prepareSides, runComparison, type Comparison, type CompareSides } from '../src/compare/run.ts';
 import { formatRatio } from '../src/report/comparison.ts';
 import { CLI_FLAG_NAMES, parseCompareSettings, type CompareSettings } from '../src/compare/settings.ts';
-import { mulberry32, newSeed } from '../src/compare/stats.ts';
+import { newSeed } from '../src/compare/stats.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { formatProblem, InputError } from '../src/errors.ts';
+import { mulberry32 } from '../src/random.ts';
 import type { Environment } from '../src/types.ts';
 
 /** Route → base delay in ms; each answer waits delay × factor × a uniform jitter of ±JITTER. */

@@ -1,5 +1,6 @@
 // Every action input is read, defaulted and validated here, once; errors name the input.
 import { InputError, isProblem, type Problem } from './errors.ts';
+import { parseProxies } from './engine/proxies.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { parseWorkers, type WorkersSetting } from './engine/worker-count.ts';
@@ -9,6 +10,7 @@ import { planLatency, type LatencyPlan } from './latency/session.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from './compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
+import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './wait-for.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
@@ -31,7 +33,7 @@ export interface ActionInputs {
   /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
   defaultThresholds: boolean;
   /** A saturated load generator fails the run (`fail`) or only warns (`warn`) (docs/verdict.md). */
-  onSaturated: 'fail' | 'warn';
+  onSaturated: OnSaturated;
   /** The web report's artifact name; empty: loadgate-report-<test>-<job>, made unique in the run. */
   reportName: string;
   comment: boolean;
@@ -63,31 +65,6 @@ export interface ActionInputs {
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
 export type InputReader = (name: string) => string;
 
-/** `US=http://proxy:3128` entries (lines, commas or repeated flags) → country → proxy URL. */
-export function parseProxies(entries: string[], inputName: string): Record<string, string> {
-  const proxies: Record<string, string> = {};
-  const problems: Problem[] = [];
-  for (const entry of entries.flatMap((e) => e.split(/[\n,]/)).map((e) => e.trim()).filter(Boolean)) {
-    const match = /^([A-Z]{2})=(.+)$/.exec(entry);
-    const url = match ? safeUrl(match[2]!) : null;
-    if (!match || !url || !/^https?:$/.test(url.protocol)) {
-      problems.push({ path: inputName, message: `expected CC=http://host:port (a two-letter country code and a proxy URL), got "${entry}"` });
-      continue;
-    }
-    proxies[match[1]!] = url.href.replace(/\/$/, '');
-  }
-  if (problems.length > 0) throw new InputError(problems);
-  return proxies;
-}
-
-function safeUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
-}
-
 function readBoolean(read: InputReader, name: string, fallback: boolean, problems: Problem[]): boolean {
   const text = read(name).trim().toLowerCase();
   if (text === '') return fallback;
@@ -95,14 +72,6 @@ function readBoolean(read: InputReader, name: string, fallback: boolean, problem
   if (['false', 'no', 'off', '0'].includes(text)) return false;
   problems.push({ path: name, message: `expected true or false, got "${text}"` });
   return fallback;
-}
-
-/** `fail` (the default) or `warn`: how a saturated load generator counts in the verdict. */
-export function readOnSaturated(text: string, name: string, problems: Problem[]): 'fail' | 'warn' {
-  const value = text.trim() || 'fail';
-  if (value === 'fail' || value === 'warn') return value;
-  problems.push({ path: name, message: `expected fail or warn, got "${value}"` });
-  return 'fail';
 }
 
 function readMode(read: InputReader, problems: Problem[]): Mode {
@@ -127,7 +96,7 @@ function readConcurrency(read: InputReader, problems: Problem[]): number | undef
 }
 
 function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
-  const url = safeUrl(inputs.apiUrl);
+  const url = URL.parse(inputs.apiUrl);
   if (!url || !/^https?:$/.test(url.protocol)) {
     problems.push({ path: 'api-url', message: `mode hosted needs the service's base URL (http:// or https://), got "${inputs.apiUrl}"` });
   }

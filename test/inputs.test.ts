@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
-import { getInputs, parseProxies } from '../src/inputs.ts';
+import { getInputs } from '../src/inputs.ts';
 import { VERSION } from '../src/version.ts';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
@@ -130,12 +130,6 @@ describe('wait-for inputs', () => {
       'wait-for: expected an http:// or https:// URL to poll, got "svc:3000/health"',
       'wait-for-timeout: expected a number of seconds greater than 0, got "1m"',
     ]);
-  });
-});
-
-describe('parseProxies', () => {
-  it('accepts repeated flags and comma lists', () => {
-    expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxy')).toEqual({ US: 'http://a:1', DE: 'http://b:2', FR: 'https://c:3' });
   });
 });
 

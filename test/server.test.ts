@@ -174,7 +174,12 @@ describe('loadgate serve', () => {
       expect((await call('GET', '/v1/testdata/')).body).toContainEqual(created.body);
       expect((await call('GET', `/v1/testdata/${id}/`)).body).toEqual(created.body);
 
-      expect((await call('DELETE', `/v1/testdata/${id}/`)).status).toBe(200);
+      // The deleted set is answered as it was, without the hash of a file that is gone.
+      const deleted = await call('DELETE', `/v1/testdata/${id}/`);
+      const { sha256, ...unhashed } = created.body;
+      expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual(unhashed);
       expect(existsSync(stored)).toBe(false);
       expectError(await call('GET', `/v1/testdata/${id}/`), 404, 'not_found');
     });

@@ -9,7 +9,8 @@ import type { Problem } from '../src/errors.ts';
 import type { EnvValue, FileConfig, Step } from '../src/types.ts';
 import { compileStepChecks, type StepChecks, type StepResponse } from '../src/variables/checks.ts';
 import { loadDataSet, type DataSet } from '../src/variables/csv.ts';
-import { DYNAMIC_VALUES, seededRandom } from '../src/variables/dynamic.ts';
+import { mulberry32 } from '../src/random.ts';
+import { DYNAMIC_VALUES } from '../src/variables/dynamic.ts';
 import { envVariables, mergeEnvironments, redactSecrets, renderEnvValue, secretNames, secretValues } from '../src/variables/environment.ts';
 import {
   beginIteration,
@@ -178,7 +179,7 @@ describe('templates', () => {
       _isoTimestamp: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
     };
     expect(DYNAMIC_VALUES.map((d) => d.name).sort()).toEqual(Object.keys(formats).sort());
-    const vars = createIterationVars(0, seededRandom(7));
+    const vars = createIterationVars(0, mulberry32(7));
     for (const [name, format] of Object.entries(formats)) {
       const t = compiled(`{{${name}}}`, scopeOf({}));
       expect(t.static).toBeNull();
@@ -187,7 +188,7 @@ describe('templates', () => {
   });
 
   it('takes arguments for _randomInt and _randomString, checked at compile time', () => {
-    const vars = createIterationVars(0, seededRandom(1));
+    const vars = createIterationVars(0, mulberry32(1));
     const ints = new Set(Array.from({ length: 200 }, () => compiled('{{_randomInt(-2, 2)}}', scopeOf({})).render(vars)));
     expect([...ints].sort()).toEqual(['-1', '-2', '0', '1', '2']);
     expect(compiled('{{_randomString(5)}}', scopeOf({})).render(vars)).toMatch(/^[A-Za-z0-9]{5}$/);
@@ -219,7 +220,7 @@ describe('test data rows', () => {
   it('random order draws uniformly once per iteration and set', async () => {
     const set = await mustLoad(fixture('ten.csv'), config({ vars: { '0': { tag: 'n' } }, order: 'random' }), 'ten');
     const t = compiled('{{data.ten.n}}|{{data.ten.n}}', scopeOf({}, [set]));
-    const vars = createIterationVars(1, seededRandom(42));
+    const vars = createIterationVars(1, mulberry32(42));
     const counts = new Map<string, number>();
     const draws = 10_000;
     for (let k = 0; k < draws; k++) {

@@ -1,7 +1,7 @@
 // Extending the comparison while steps are inconclusive (docs/comparison-statistics.md, 6): the looks
 // at the rounds are planned before any request, and the gate's α is split evenly among them, so
 // that looking again never raises the chance of a false `slower` above α. Pure.
-import { gateFails, MORE_ROUNDS_NOTE, verdicts, type StepComparisonInput, type StepVerdict, type Verdict } from './verdict.ts';
+import { gateFails, MORE_ROUNDS_NOTE, verdicts, type StepComparisonInput, type StepVerdict, type StepDecision } from './verdict.ts';
 
 /** At most this many looks at the data: the planned rounds and three extensions. */
 export const MAX_LOOKS = 4;
@@ -49,7 +49,7 @@ export function lookVerdicts(steps: readonly StepComparisonInput[], plan: LookPl
 }
 
 /** Steps that more rounds could decide: inconclusive for want of evidence (not for want of data). */
-export function undecided<T extends { verdict: Verdict; note?: string | undefined }>(steps: readonly T[]): T[] {
+export function undecided<T extends { verdict: StepDecision; note?: string | undefined }>(steps: readonly T[]): T[] {
   return steps.filter((s) => s.verdict === 'inconclusive' && s.note === MORE_ROUNDS_NOTE);
 }
 
@@ -57,6 +57,6 @@ export function undecided<T extends { verdict: Verdict; note?: string | undefine
  * The gate is decided when a step is `slower` (it fails, and more rounds cannot undo a rejection
  * made at its look's level) or when no step needs more rounds.
  */
-export function decided(steps: readonly { verdict: Verdict; note?: string | undefined }[]): boolean {
+export function decided(steps: readonly { verdict: StepDecision; note?: string | undefined }[]): boolean {
   return gateFails(steps) || undecided(steps).length === 0;
 }

@@ -3,6 +3,7 @@
 // The method and its references: docs/comparison-statistics.md.
 
 import { randomInt } from 'node:crypto';
+import { mulberry32 } from '../random.ts';
 
 export type Alternative = 'greater' | 'less' | 'two-sided';
 export type RoundOrder = 'head-first' | 'base-first';
@@ -85,21 +86,6 @@ export function holm(pValues: readonly number[]): number[] {
     adjusted[index] = running;
   });
   return adjusted;
-}
-
-/**
- * mulberry32 (Tommy Ettinger, public domain): a 32-bit state PRNG, uniform in [0, 1).
- * Small and fast; good enough to randomise round order and to drive test simulations,
- * not for anything that needs cryptographic strength.
- */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Which side runs first in each round: a fair coin per round from mulberry32(seed). */

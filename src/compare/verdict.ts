@@ -7,7 +7,10 @@ import { mannWhitneyU } from './mann-whitney.ts';
 import type { UMethod } from './mann-whitney.ts';
 import { holm, median } from './stats.ts';
 
-export type Verdict = 'slower' | 'faster' | 'same' | 'inconclusive';
+/** What the gate decided of one step: head slower or faster than base, the same, or not known yet. */
+export type StepDecision = 'slower' | 'faster' | 'same' | 'inconclusive';
+/** The old name, still imported by compare/report.ts and compare/run.ts: to be removed with those imports. */
+export type Verdict = StepDecision;
 
 export const MORE_ROUNDS_NOTE = 'more rounds needed to decide';
 
@@ -42,7 +45,7 @@ export interface StepVerdict extends StepComparison {
   /** p after Holm's correction across the steps. */
   pAdjusted: number;
   pFasterAdjusted: number;
-  verdict: Verdict;
+  verdict: StepDecision;
   /** Set for `inconclusive`: MORE_ROUNDS_NOTE. */
   note?: string;
 }
@@ -78,7 +81,7 @@ export function verdicts(steps: readonly StepComparisonInput[], opts: CompareOpt
   });
 }
 
-function decide(step: Omit<StepVerdict, 'verdict' | 'note'>, opts: CompareOptions): Verdict {
+function decide(step: Omit<StepVerdict, 'verdict' | 'note'>, opts: CompareOptions): StepDecision {
   const alpha = opts.alpha ?? 0.05;
   const limit = 1 + opts.maxRegression;
   if (step.pAdjusted < alpha && step.ratio.estimate > limit) return 'slower';
@@ -96,6 +99,6 @@ function assertOptions(opts: CompareOptions): void {
 }
 
 /** Only a `slower` step fails the gate; `inconclusive` passes with its note. */
-export function gateFails(steps: readonly { verdict: Verdict }[]): boolean {
+export function gateFails(steps: readonly { verdict: StepDecision }[]): boolean {
   return steps.some((s) => s.verdict === 'slower');
 }

@@ -13,7 +13,7 @@ import {
   type RawEnvironment,
   type RawLoadTest,
 } from './schema.ts';
-import { isRecord } from '../json.ts';
+import { describeValue, isRecord, member } from '../json.ts';
 
 export type DefinitionValidation =
   | { ok: true; definition: LoadTestDefinition; environmentPath?: string }
@@ -263,19 +263,7 @@ function plural(n: number, noun: string): string {
   return n === 1 ? `one ${noun}` : `${n} ${noun}s`;
 }
 
-function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
-  if (value !== null && typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 56)}…"` : text;
-}
-
 // ---- JSON paths ----
-
-function member(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-}
 
 /** `/config_data/steps/1/method` → `$.config_data.steps[1].method` (indexes only in arrays). */
 function jsonPath(pointer: string, root: unknown): string {

@@ -229,14 +229,8 @@ export class Engine implements SlotHost {
     for (const close of this.closers) void close().catch(() => undefined);
   }
 
-  dispatcherFor(slot: Slot, location: number, stepIndex: number): Dispatcher {
-    if (!this.egress.proxyOf[location]) return slot.connection(stepIndex);
-    return this.sharedProxy(location, this.steps[stepIndex]!.h2);
-  }
-
-  redirectDispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher {
-    if (!this.egress.proxyOf[location]) return slot.redirectDispatcher(h2);
-    return this.sharedProxy(location, h2);
+  proxyFor(location: number, h2: boolean): Dispatcher | null {
+    return this.egress.proxyOf[location] ? this.sharedProxy(location, h2) : null;
   }
 
   newConnection(index: number): Dispatcher {

@@ -1,6 +1,9 @@
 // One in-flight iteration at a time. A Slot is its own undici handler (the five undici 8
 // methods): it is reused for every request it sends, so a response allocates no closure,
 // promise or stream. The next step is dispatched synchronously from onResponseEnd.
+// The slot knows the engine only as a SlotHost: what it reads, the proxy of a location, new
+// connections, and the end of each iteration. It picks its own connection for a direct location;
+// the engine only starts iterations on it, so the two do not call each other in a loop.
 //
 // Redirects are undici's RedirectHandler, engaged only when a response is a redirect: as an
 // interceptor on every request it cost ~6 % of the engine's CPU (a handler and a URL parse per
@@ -23,8 +26,8 @@ export interface SlotHost {
   requests: number;
   /** Connection index of each step: steps to the same origin and protocol share one. */
   readonly connectionOf: Int32Array;
-  dispatcherFor(slot: Slot, location: number, stepIndex: number): Dispatcher;
-  redirectDispatcherFor(slot: Slot, location: number, h2: boolean): Dispatcher;
+  /** The location's shared proxy, or null when it sends directly (on the slot's own connections). */
+  proxyFor(location: number, h2: boolean): Dispatcher | null;
   newConnection(index: number): Dispatcher;
   newRedirectAgent(h2: boolean): Dispatcher;
   classify(error: unknown, location: number, responseStarted: boolean): string;
@@ -84,7 +87,7 @@ export class Slot {
   }
 
   /** This slot's connection for a step, opened on first use. */
-  connection(stepIndex: number): Dispatcher {
+  private connection(stepIndex: number): Dispatcher {
     const index = this.host.connectionOf[stepIndex]!;
     return (this.connections[index] ??= this.host.newConnection(index));
   }
@@ -95,7 +98,7 @@ export class Slot {
   }
 
   /** This slot's dispatcher for redirect hops, which may go to any origin. */
-  redirectDispatcher(h2: boolean): Dispatcher {
+  private redirectDispatcher(h2: boolean): Dispatcher {
     if (h2) return (this.h2Redirects ??= this.host.newRedirectAgent(true));
     return (this.h1Redirects ??= this.host.newRedirectAgent(false));
   }
@@ -132,7 +135,7 @@ export class Slot {
     this.controller = null;
     this.armDeadline(step.timeoutMs);
     try {
-      this.host.dispatcherFor(this, this.location, this.stepIndex).dispatch(options, this);
+      (this.host.proxyFor(this.location, step.h2) ?? this.connection(this.stepIndex)).dispatch(options, this);
     } catch (error) {
       this.failed(error as Error);
     }
@@ -172,7 +175,7 @@ export class Slot {
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
     const step = this.host.steps[this.stepIndex]!;
     if (statusCode >= 300 && statusCode < 400 && headers.location !== undefined && step.followRedirects) {
-      const dispatcher = this.host.redirectDispatcherFor(this, this.location, step.h2);
+      const dispatcher = this.host.proxyFor(this.location, step.h2) ?? this.redirectDispatcher(step.h2);
       // undici 8's type declarations still list the old handler methods; at run time it has the new ones.
       const redirector = new RedirectHandler(
         (opts, handler) => dispatcher.dispatch(opts, handler),

@@ -14,9 +14,10 @@ import { Blob } from 'node:buffer';
 import { FormData, request, Response, type Dispatcher } from 'undici';
 import { isRecord } from '../json.ts';
 import { VERSION } from '../version.ts';
+import type { AnsweredRecord, CreatedLoadTestRecord, EnvironmentRecord, Id, LoadTestRecord, PlanRecord, TestDataRecord } from '../service-records.ts';
 import type { ConfigData, Environment, FileConfig } from '../types.ts';
 
-export type Id = string | number;
+export type { Id } from '../service-records.ts';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. Default 5. */
@@ -42,45 +43,12 @@ export interface ClientOptions {
   log?: (message: string) => void;
 }
 
-export interface CreatedLoadTest {
-  id: Id;
-  test_url?: string;
-  status?: string;
-  failure_reason?: string | null;
-}
-
-export interface LoadTestDetails {
-  id: Id;
-  status: string;
-  name?: string;
-  test_url?: string;
-  failure_reason?: string | null;
-  plan_id?: string | null;
-  created_at?: string;
-  started_at?: string | null;
-  finished_at?: string | null;
-}
-
-export interface EnvironmentRecord extends Environment {
-  id: Id;
-}
-
-export interface TestDataRecord {
-  id: Id;
-  name: string;
-  type?: string;
-  file_config?: FileConfig;
-  row_count?: number;
-  /** SHA-256 of the file, hex; not in the interface (loadgate serve shows it), so a reused upload can be recognised. */
-  sha256?: string;
-}
-
-export interface PlanRecord {
-  id: string;
-  name?: string;
-  config_data?: ConfigData;
-  created_at?: string;
-}
+/** Other services may use status words beyond loadgate serve's (docs/interface.md 3). */
+export type CreatedLoadTest = Omit<AnsweredRecord<CreatedLoadTestRecord>, 'status'> & { status?: string };
+export type LoadTestDetails = Omit<AnsweredRecord<LoadTestRecord>, 'status'> & { status: string };
+export type ServiceEnvironment = AnsweredRecord<EnvironmentRecord, 'name' | 'vars'>;
+export type ServiceTestData = AnsweredRecord<TestDataRecord, 'name'>;
+export type ServicePlan = AnsweredRecord<PlanRecord>;
 
 export interface Balance {
   request_count: number;
@@ -138,17 +106,17 @@ export class ServiceError extends Error {
 }
 
 export interface ServiceClient {
-  createEnvironment(env: Environment): Promise<EnvironmentRecord>;
-  listEnvironments(): Promise<EnvironmentRecord[]>;
-  getEnvironment(id: Id): Promise<EnvironmentRecord>;
+  createEnvironment(env: Environment): Promise<ServiceEnvironment>;
+  listEnvironments(): Promise<ServiceEnvironment[]>;
+  getEnvironment(id: Id): Promise<ServiceEnvironment>;
   deleteEnvironment(id: Id): Promise<void>;
-  createTestData(upload: TestDataUpload): Promise<TestDataRecord>;
-  listTestData(): Promise<TestDataRecord[]>;
+  createTestData(upload: TestDataUpload): Promise<ServiceTestData>;
+  listTestData(): Promise<ServiceTestData[]>;
   startLoadTest(req: StartLoadTestRequest): Promise<CreatedLoadTest>;
   getLoadTest(id: Id): Promise<LoadTestDetails>;
   /** `resultPath` is a path template with `<id>`; default `/v1/load/test/<id>/result/`. */
   getResult(id: Id, resultPath?: string): Promise<unknown>;
-  getPlan(planId: string): Promise<PlanRecord>;
+  getPlan(planId: string): Promise<ServicePlan>;
   stopLoadTest(id: Id): Promise<unknown>;
   balance(): Promise<Balance>;
   loadLocations(): Promise<unknown>;
@@ -204,18 +172,18 @@ export function createClient(options: ClientOptions): ServiceClient {
 
   const get = (path: string) => call('GET', path);
   return {
-    createEnvironment: async (env) => expectRecord<EnvironmentRecord>(await call('POST', '/v1/environment/', { json: env }), 'POST /v1/environment/'),
-    listEnvironments: async () => expectList<EnvironmentRecord>(await get('/v1/environment/'), 'GET /v1/environment/'),
-    getEnvironment: async (id) => expectRecord<EnvironmentRecord>(await get(`/v1/environment/${seg(id)}/`), `GET /v1/environment/${seg(id)}/`),
+    createEnvironment: async (env) => expectRecord<ServiceEnvironment>(await call('POST', '/v1/environment/', { json: env }), 'POST /v1/environment/'),
+    listEnvironments: async () => expectList<ServiceEnvironment>(await get('/v1/environment/'), 'GET /v1/environment/'),
+    getEnvironment: async (id) => expectRecord<ServiceEnvironment>(await get(`/v1/environment/${seg(id)}/`), `GET /v1/environment/${seg(id)}/`),
     deleteEnvironment: async (id) => {
       await call('DELETE', `/v1/environment/${seg(id)}/`);
     },
-    createTestData: async (upload) => expectRecord<TestDataRecord>(await call('POST', '/v1/testdata/', await multipart(testDataForm(upload))), 'POST /v1/testdata/'),
-    listTestData: async () => expectList<TestDataRecord>(await get('/v1/testdata/'), 'GET /v1/testdata/'),
+    createTestData: async (upload) => expectRecord<ServiceTestData>(await call('POST', '/v1/testdata/', await multipart(testDataForm(upload))), 'POST /v1/testdata/'),
+    listTestData: async () => expectList<ServiceTestData>(await get('/v1/testdata/'), 'GET /v1/testdata/'),
     startLoadTest: async (req) => expectRecord<CreatedLoadTest>(await call('POST', '/v1/load/test/', { json: req }), 'POST /v1/load/test/'),
     getLoadTest: async (id) => expectDetails(await get(`/v1/load/test/${seg(id)}/`), `GET /v1/load/test/${seg(id)}/`),
     getResult: (id, resultPath = DEFAULT_RESULT_PATH) => get(resultPathFor(id, resultPath)),
-    getPlan: async (planId) => expectObject<PlanRecord>(await get(`/v1/load/plan/${seg(planId)}/`), `GET /v1/load/plan/${seg(planId)}/`),
+    getPlan: async (planId) => expectObject<ServicePlan>(await get(`/v1/load/plan/${seg(planId)}/`), `GET /v1/load/plan/${seg(planId)}/`),
     stopLoadTest: (id) => get(`/v1/load/test/${seg(id)}/stop/`),
     balance: async () => expectObject<Balance>(await get('/v1/balance/'), 'GET /v1/balance/'),
     loadLocations: () => get('/v1/load/locations/'),

@@ -3,12 +3,11 @@
 // this machine or on a service of the interface, and judged by its `latency…` thresholds.
 import { InputError, isProblem, type Problem } from '../errors.ts';
 import { createClient } from '../hosted/client.ts';
-import { formatLatencyActual } from '../report/latency.ts';
 import type { ThresholdOrigin } from '../thresholds.ts';
 import type { ExtraCheck } from '../types.ts';
 import { parseLocationConfig, selectLocations, splitPatterns } from './locations.ts';
 import { parseSamples, runHostedLatency, runLatency } from './run.ts';
-import { evaluateLatencyThresholds, type LatencyThreshold, type LatencyThresholdOutcome } from './thresholds.ts';
+import { evaluateLatencyThresholds, formatLatencyActual, type LatencyThreshold, type LatencyThresholdOutcome } from './thresholds.ts';
 import type { LatencyLocation, LatencyResult } from '../types.ts';
 
 export interface LatencyPlan {

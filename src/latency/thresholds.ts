@@ -5,7 +5,7 @@
 // Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
 import type { Problem } from '../errors.ts';
-import { thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from '../threshold-syntax.ts';
 import type { ThresholdOp } from '../types.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
@@ -41,8 +41,6 @@ export type EvaluatedLatencyThresholds = { ok: true; outcomes: LatencyThresholdO
 
 const CODE = /^[A-Z][A-Z0-9]*(?:\.[A-Z][A-Z0-9]*)+$/;
 const METRIC_FORM = `<phase>.<stat> (phase ${LATENCY_PHASES.join(', ')}; stat ${LATENCY_STATS.join(', ')}) or fail_rate`;
-
-/** A line for this parser: it starts with the word `latency`. */
 
 /** The `latency…` lines of a multi-line input; the others (and blank and # lines) are skipped. */
 export function parseLatencyThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): ParsedLatencyThresholds {
@@ -107,7 +105,6 @@ function parseMetric(raw: string, from: number): { metric: LatencyMetric; end: n
   return { metric: `${phase}.${stat}`, end: dot + 1 + statWord.length };
 }
 
-
 function parseValue(raw: string, from: number, metric: LatencyMetric, op: ThresholdOp): { value: number; end: number } | LineError {
   const start = skipSpace(raw, from);
   const number = /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(start))?.[0];
@@ -127,17 +124,29 @@ function parseValue(raw: string, from: number, metric: LatencyMetric, op: Thresh
   return { value, end: unit === '' ? start + number.length : unitStart + unit.length };
 }
 
-
-
-
 // ---- rendering ----
 
 const PLAIN = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+/** Latencies as every surface shows them: to a tenth of a millisecond. */
+export const LATENCY_MS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Canonical text of a threshold; parses back to the same threshold. */
 export function describeLatencyThreshold(t: LatencyThreshold): string {
   const scope = t.location === undefined ? 'latency' : `latency[${t.location}]`;
   return `${scope}.${t.metric} ${t.op} ${PLAIN.format(t.value)} ${t.metric === 'fail_rate' ? '%' : 'ms'}`;
+}
+
+/** `12.5 ms`. */
+export function formatLatencyMs(ms: number): string {
+  return `${LATENCY_MS.format(ms)} ms`;
+}
+
+/** The measured side of an outcome: `212.5 ms at EU.DE.FRA`, `10 %`, `no successful sample at LOCAL.HOST`. */
+export function formatLatencyActual(o: LatencyThresholdOutcome): string {
+  const at = o.location === undefined ? '' : ` at ${o.location}`;
+  if (o.actual === null) return `no successful sample${at}`;
+  const value = o.threshold.metric === 'fail_rate' ? formatMetricValue('fail_rate', o.actual) : formatLatencyMs(o.actual);
+  return `${value}${at}`;
 }
 
 // ---- evaluation ----

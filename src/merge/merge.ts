@@ -9,7 +9,7 @@ import type {
   CountDist, EncodedHistograms, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
   StepLocationResult, StepResult,
 } from '../types.ts';
-import { isRecord } from '../json.ts';
+import { describeValue, isRecord, member } from '../json.ts';
 
 /**
  * The merged result is final: it has `run.shards` but no `run.shard`; its `histograms` are the sums,
@@ -466,16 +466,4 @@ function histogramCoverageIssues(shard: ShardFile): Issue[] {
     }
   }
   return issues;
-}
-
-function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
-  if (value !== null && typeof value === 'object') return 'an object';
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${json.slice(0, 56)}…"` : json;
-}
-
-function member(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }

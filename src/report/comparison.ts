@@ -4,7 +4,7 @@
 // Step names are user text and are escaped for each format.
 
 import type { Comparison, ComparisonStep, Side } from '../compare/run.ts';
-import type { Verdict } from '../compare/verdict.ts';
+import type { StepDecision } from '../compare/verdict.ts';
 import { formatDuration, formatLevel, formatMs, oneLine, plural, truncate } from './format.ts';
 import { htmlTable } from './html-blocks.ts';
 import { escapeMarkdown, markdownTable, mermaidLabel } from './markdown-blocks.ts';
@@ -21,7 +21,7 @@ const NAMED_STEPS = 3;
 const COLORS = { base: '#2563eb', head: '#d97706' };
 
 /** Symbols with text presentation (no emoji), followed by the word: they read in any font and log. */
-const VERDICT_LABEL: Record<Verdict, string> = {
+const VERDICT_LABEL: Record<StepDecision, string> = {
   slower: '✗ slower',
   faster: '✓ faster',
   same: '✓ same',

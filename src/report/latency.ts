@@ -1,9 +1,9 @@
 // The latency test in the reports (docs/latency.md): a Markdown section for the PR comment and job
 // summary, lines for the terminal, and an HTML section with a phase chart per location. Pure
 // renderers; user text (location names, reasons, the target) is escaped for each medium here.
-import type { LatencyThresholdOutcome } from '../latency/thresholds.ts';
+import { formatLatencyActual, formatLatencyMs, LATENCY_MS as MS, type LatencyThresholdOutcome } from '../latency/thresholds.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LocationLatency } from '../types.ts';
-import { formatPercent, oneLine, plural, truncate } from './format.ts';
+import { oneLine, plural, truncate } from './format.ts';
 import { htmlTable } from './html-blocks.ts';
 import { escapeMarkdown } from './markdown-blocks.ts';
 import { barChart, escapeXml } from './svg.ts';
@@ -18,21 +18,7 @@ const TITLE = 'Latency';
 const PHASE_LABEL: Record<LatencyPhase, string> = { dns: 'DNS', connect: 'TCP', tls: 'TLS', ttfb: 'TTFB', total: 'Total' };
 const PHASE_HEADER: Record<LatencyPhase, string> = { dns: 'DNS', connect: 'Connect', tls: 'TLS', ttfb: 'TTFB', total: 'Total' };
 const NAME_CHARS = 80;
-const MS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const BAR_COLOR = '#0891b2';
-
-/** `12.5 ms`. */
-export function formatLatencyMs(ms: number): string {
-  return `${MS.format(ms)} ms`;
-}
-
-/** The measured side of an outcome: `212.5 ms at EU.DE.FRA`, `10 %`, `no successful sample at LOCAL.HOST`. */
-export function formatLatencyActual(o: LatencyThresholdOutcome): string {
-  const at = o.location === undefined ? '' : ` at ${o.location}`;
-  if (o.actual === null) return `no successful sample${at}`;
-  const value = o.threshold.metric === 'fail_rate' ? formatPercent(o.actual) : formatLatencyMs(o.actual);
-  return `${value}${at}`;
-}
 
 function successes(l: LocationLatency): number {
   return l.samples - l.failures;

@@ -52,6 +52,10 @@ export function jsonBody(req: FastifyRequest, expected: string): Record<string, 
   return req.body;
 }
 
-export function notFound(what: string, id: string): ApiError {
-  return new ApiError(404, 'not_found', `no ${what} with id ${JSON.stringify(id)}`);
+/** The record that the request's `:id` names; a 404 naming the kind of record (`noun`) when there is none. */
+export function recordOf<R>(req: FastifyRequest, noun: string, get: (id: string) => R | undefined): R {
+  const id = param(req, 'id');
+  const record = get(id);
+  if (!record) throw new ApiError(404, 'not_found', `no ${noun} with id ${JSON.stringify(id)}`);
+  return record;
 }

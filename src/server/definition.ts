@@ -9,7 +9,8 @@ import type { PreparedTest } from '../engine/run.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
-import type { PlanRecord, Store, TestDataRecord, TestRecord } from './store.ts';
+import type { PlanRecord } from '../service-records.ts';
+import type { Store, StoredTestData, TestRecord } from './store.ts';
 import { isRecord } from '../json.ts';
 
 /** The `file` named in problems with the request. */
@@ -39,12 +40,12 @@ function testDataReferences(value: unknown, problems: Problem[]): string[] {
   });
 }
 
-function testDataSet(record: TestDataRecord): TestDataSet {
+function testDataSet(record: StoredTestData): TestDataSet {
   return { name: record.name, file: record.file_path, type: record.type, file_config: record.file_config };
 }
 
-function resolveTestData(store: Store, references: string[], problems: Problem[]): TestDataRecord[] {
-  const records: TestDataRecord[] = [];
+function resolveTestData(store: Store, references: string[], problems: Problem[]): StoredTestData[] {
+  const records: StoredTestData[] = [];
   references.forEach((reference, i) => {
     const record = store.findTestData(reference);
     const path = `$.test_data[${i}]`;

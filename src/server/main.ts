@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { InputError, formatProblem, isProblem, type Problem } from '../errors.ts';
 import { parseWorkers, type WorkersSetting } from '../engine/worker-count.ts';
-import { parseProxies } from '../inputs.ts';
+import { parseProxies } from '../engine/proxies.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
 import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';

@@ -5,7 +5,8 @@ import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { formatProblem, InputError } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
-import type { Store, TestRecord, TestStatus } from './store.ts';
+import type { TestStatus } from '../service-records.ts';
+import type { Store, TestRecord } from './store.ts';
 import type { LoadTestResult } from '../types.ts';
 
 export const INTERRUPTED_REASON = 'server stopped while the test was running';

@@ -3,29 +3,11 @@
 // directory; test_data.file_path names them.
 import { resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { ConfigData, Environment, EnvVar, FileConfig, LoadTestResult } from '../types.ts';
+import type { EnvironmentRecord, LoadTestRecord, PlanRecord, TestDataRecord, TestStatus } from '../service-records.ts';
+import type { ConfigData, Environment, LoadTestResult } from '../types.ts';
 
-export const TEST_STATUSES = ['initial', 'running', 'completed', 'failed', 'stopped'] as const;
-export type TestStatus = (typeof TEST_STATUSES)[number];
-export const FINAL_STATUSES: readonly TestStatus[] = ['completed', 'failed', 'stopped'];
-
-export interface PlanRecord {
-  id: string;
-  name: string;
-  config_data: ConfigData;
-  created_at: string;
-}
-
-export interface TestRecord {
-  id: string;
-  name: string;
-  status: TestStatus;
-  test_url: string;
-  failure_reason: string | null;
-  plan_id: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+/** A load test as stored: what GET /v1/load/test/<id>/ shows, and what it runs with. */
+export interface TestRecord extends LoadTestRecord {
   /** The stored environment the request named, if it named one. */
   environment_id: string | null;
   /** The environment as it was when the test was created (stored or inline). */
@@ -33,22 +15,8 @@ export interface TestRecord {
   test_data_ids: string[];
 }
 
-export interface EnvironmentRecord {
-  id: string;
-  name: string;
-  vars: EnvVar[];
-  created_at: string;
-}
-
-export interface TestDataRecord {
-  id: string;
-  name: string;
-  type: 'csv';
-  file_config: FileConfig;
-  /** The name of the uploaded file, as the client sent it. */
-  file_name: string;
-  row_count: number;
-  created_at: string;
+/** A test data set as stored: the answer's fields but the hash (a table of its own), and where the file is. */
+export interface StoredTestData extends Omit<TestDataRecord, 'sha256'> {
   /** Absolute path of the stored file; never sent to clients. */
   file_path: string;
 }
@@ -113,6 +81,8 @@ function toLatencyPlan(row: Row): LatencyPlanRecord {
 }
 
 type Row = Record<string, SQLInputValue>;
+/** The tables read by id; a name in SQL text comes only from this list. */
+type Table = 'plans' | 'tests' | 'environments' | 'test_data' | 'latency_plans';
 
 function text(row: Row, key: string): string {
   return String(row[key]);
@@ -153,7 +123,7 @@ function toEnvironment(row: Row): EnvironmentRecord {
   return { id: text(row, 'id'), name: text(row, 'name'), vars: json(row, 'vars'), created_at: text(row, 'created_at') };
 }
 
-function toTestData(row: Row): TestDataRecord {
+function toTestData(row: Row): StoredTestData {
   return {
     id: text(row, 'id'),
     name: text(row, 'name'),
@@ -216,6 +186,26 @@ export class Store {
     return Number(this.db.prepare(sql).run(...params).changes);
   }
 
+  private byId<T>(table: Table, id: string, read: (row: Row) => T): T | undefined {
+    const row = this.one(`SELECT * FROM ${table} WHERE id = ?`, id);
+    return row && read(row);
+  }
+
+  /** By id, else the newest record with that name. */
+  private byIdOrName<T>(table: Table, reference: string, read: (row: Row) => T): T | undefined {
+    const row = this.one(`SELECT * FROM ${table} WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1`, reference);
+    return row && read(row);
+  }
+
+  /** Newest first; records made in the same millisecond in the reverse order of their insertion. */
+  private newestFirst<T>(table: Table, read: (row: Row) => T): T[] {
+    return this.all(`SELECT * FROM ${table} ORDER BY created_at DESC, rowid DESC`).map(read);
+  }
+
+  private deleteById(table: Table, id: string): boolean {
+    return this.run(`DELETE FROM ${table} WHERE id = ?`, id) > 0;
+  }
+
   // ---- plans and tests ----
 
   /**
@@ -243,13 +233,11 @@ export class Store {
   }
 
   getPlan(id: string): PlanRecord | undefined {
-    const row = this.one('SELECT * FROM plans WHERE id = ?', id);
-    return row && toPlan(row);
+    return this.byId('plans', id, toPlan);
   }
 
   getTest(id: string): TestRecord | undefined {
-    const row = this.one('SELECT * FROM tests WHERE id = ?', id);
-    return row && toTest(row);
+    return this.byId('tests', id, toTest);
   }
 
   /** Newest first. */
@@ -297,27 +285,25 @@ export class Store {
   }
 
   listEnvironments(): EnvironmentRecord[] {
-    return this.all('SELECT * FROM environments ORDER BY created_at DESC, rowid DESC').map(toEnvironment);
+    return this.newestFirst('environments', toEnvironment);
   }
 
   getEnvironment(id: string): EnvironmentRecord | undefined {
-    const row = this.one('SELECT * FROM environments WHERE id = ?', id);
-    return row && toEnvironment(row);
+    return this.byId('environments', id, toEnvironment);
   }
 
   /** By id, else the newest environment with that name. */
   findEnvironment(reference: string): EnvironmentRecord | undefined {
-    const row = this.one('SELECT * FROM environments WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
-    return row && toEnvironment(row);
+    return this.byIdOrName('environments', reference, toEnvironment);
   }
 
   deleteEnvironment(id: string): boolean {
-    return this.run('DELETE FROM environments WHERE id = ?', id) > 0;
+    return this.deleteById('environments', id);
   }
 
   // ---- test data ----
 
-  createTestData(record: TestDataRecord): void {
+  createTestData(record: StoredTestData): void {
     this.run(
       'INSERT INTO test_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       record.id, record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.file_path,
@@ -325,23 +311,23 @@ export class Store {
     );
   }
 
-  listTestData(): TestDataRecord[] {
-    return this.all('SELECT * FROM test_data ORDER BY created_at DESC, rowid DESC').map(toTestData);
+  listTestData(): StoredTestData[] {
+    return this.newestFirst('test_data', toTestData);
   }
 
-  getTestData(id: string): TestDataRecord | undefined {
-    const row = this.one('SELECT * FROM test_data WHERE id = ?', id);
-    return row && toTestData(row);
+  getTestData(id: string): StoredTestData | undefined {
+    return this.byId('test_data', id, toTestData);
   }
 
   /** By id, else the newest data set with that name. */
-  findTestData(reference: string): TestDataRecord | undefined {
-    const row = this.one('SELECT * FROM test_data WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1', reference);
-    return row && toTestData(row);
+  findTestData(reference: string): StoredTestData | undefined {
+    return this.byIdOrName('test_data', reference, toTestData);
   }
 
+  /** The data set and its file's hash. */
   deleteTestData(id: string): boolean {
-    return this.run('DELETE FROM test_data WHERE id = ?', id) > 0;
+    this.run('DELETE FROM test_data_hashes WHERE test_data_id = ?', id);
+    return this.deleteById('test_data', id);
   }
 
   // ---- plan CRUD, updates, upload hashes and latency plans (API_SCHEMA) ----
@@ -389,7 +375,7 @@ export class Store {
     this.run('UPDATE environments SET name = ?, vars = ? WHERE id = ?', record.name, JSON.stringify(record.vars), record.id);
   }
 
-  updateTestData(record: TestDataRecord): void {
+  updateTestData(record: StoredTestData): void {
     this.run(
       'UPDATE test_data SET name = ?, type = ?, file_config = ?, file_name = ?, row_count = ? WHERE id = ?',
       record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.row_count, record.id,
@@ -410,12 +396,11 @@ export class Store {
   }
 
   listLatencyPlans(): LatencyPlanRecord[] {
-    return this.all('SELECT * FROM latency_plans ORDER BY created_at DESC, rowid DESC').map(toLatencyPlan);
+    return this.newestFirst('latency_plans', toLatencyPlan);
   }
 
   getLatencyPlan(id: string): LatencyPlanRecord | undefined {
-    const row = this.one('SELECT * FROM latency_plans WHERE id = ?', id);
-    return row && toLatencyPlan(row);
+    return this.byId('latency_plans', id, toLatencyPlan);
   }
 
   updateLatencyPlan(plan: LatencyPlanRecord): void {
@@ -423,6 +408,6 @@ export class Store {
   }
 
   deleteLatencyPlan(id: string): boolean {
-    return this.run('DELETE FROM latency_plans WHERE id = ?', id) > 0;
+    return this.deleteById('latency_plans', id);
   }
 }

@@ -73,18 +73,6 @@ export function dynamicNamesList(): string {
   return DYNAMIC_VALUES.map((d) => (d.args === undefined ? d.name : `${d.name}, ${d.name}(${d.args})`)).join(', ');
 }
 
-/** A fast PRNG (mulberry32) for reproducible row draws and random values; Math.random is the default. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomString(length: number, random: () => number): string {
   let s = '';
   for (let i = 0; i < length; i++) s += ALPHANUMERIC[Math.floor(random() * ALPHANUMERIC.length)];

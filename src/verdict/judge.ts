@@ -6,6 +6,7 @@ import { InputError, type Problem } from '../errors.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import type { Check, Judgement, LoadTestResult, Outcome, StepResult, StopSignal, Threshold, ThresholdMetric, ThresholdOutcome } from '../types.ts';
+import type { OnSaturated } from './on-saturated.ts';
 import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
@@ -30,7 +31,7 @@ export interface JudgeInput {
   /** Checks of the other parts: the comparison gate, the latency test. */
   checks?: readonly Check[];
   /** How a saturated generator counts: `fail` (default) or `warn`. */
-  onSaturated?: 'fail' | 'warn';
+  onSaturated?: OnSaturated;
   stoppedBy?: StopSignal;
   origin?: ThresholdOrigin;
 }
@@ -244,7 +245,7 @@ export const UNAPPLIED_LIMIT = 0.01;
  * only adds to response times, so a latency limit met with it included is met without it: on a
  * busy runner whose loop ran late, a run that holds every threshold warns instead of crying wolf.
  */
-function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdOutcome[], onSaturated: 'fail' | 'warn'): Check[] {
+function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdOutcome[], onSaturated: OnSaturated): Check[] {
   const generator = result.run.generator;
   if (!generator) return [];
   const describe = 'the load generator kept up with the plan';

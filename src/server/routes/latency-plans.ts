@@ -3,9 +3,10 @@
 // answers like POST /v1/latency/test/. The fields are checked as that route checks them; the
 // locations again when the plan runs, since the server's locations may have changed since.
 import { randomUUID } from 'node:crypto';
-import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, recordOf, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import type { LatencyPlanRecord } from '../store.ts';
+import { crudRoutes } from './crud.ts';
 import { measureLatency, pickLocations, readLatencyRequest } from './latency.ts';
 
 const FIELDS = ['name', 'target', 'locations', 'samples'];
@@ -23,40 +24,31 @@ function readPlan(body: Record<string, unknown>, ctx: ServerContext): Omit<Laten
 }
 
 export function latencyPlanRoutes(ctx: ServerContext): RouteTable {
-  const find = (id: string): LatencyPlanRecord => {
-    const plan = ctx.store.getLatencyPlan(id);
-    if (!plan) throw notFound('latency plan', id);
-    return plan;
-  };
+  const noun = 'latency plan';
+  const get = (id: string): LatencyPlanRecord | undefined => ctx.store.getLatencyPlan(id);
   return {
-    '/v1/latency/plan/': {
-      POST: async (req, reply) => {
+    ...crudRoutes<LatencyPlanRecord>({
+      path: '/v1/latency/plan/',
+      noun,
+      get,
+      list: () => ctx.store.listLatencyPlans(),
+      create: (req) => {
         const plan: LatencyPlanRecord = { id: randomUUID(), ...readPlan(jsonBody(req, EXPECTED), ctx), created_at: new Date().toISOString() };
         ctx.store.createLatencyPlan(plan);
-        reply.code(201);
         return plan;
       },
-      GET: async () => ctx.store.listLatencyPlans(),
-    },
-    '/v1/latency/plan/:id/': {
-      GET: async (req) => find(param(req, 'id')),
       // Fields left out keep their value.
-      PATCH: async (req) => {
-        const plan = find(param(req, 'id'));
+      update: (plan, req) => {
         const { id: _, created_at: __, ...fields } = plan;
         const updated: LatencyPlanRecord = { ...plan, ...readPlan({ ...fields, ...jsonBody(req, `any of ${EXPECTED}`) }, ctx) };
         ctx.store.updateLatencyPlan(updated);
         return updated;
       },
-      DELETE: async (req) => {
-        const plan = find(param(req, 'id'));
-        ctx.store.deleteLatencyPlan(plan.id);
-        return plan;
-      },
-    },
+      remove: (plan) => void ctx.store.deleteLatencyPlan(plan.id),
+    }),
     '/v1/latency/plan/:id/test/': {
       POST: async (req, reply) => {
-        const { target, locations, samples } = find(param(req, 'id'));
+        const { target, locations, samples } = recordOf(req, noun, get);
         return measureLatency(ctx, reply, { target, locations, samples });
       },
     },

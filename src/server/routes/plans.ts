@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { validateDefinition } from '../../definition/validate.ts';
 import type { Problem } from '../../errors.ts';
-import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { withPlan } from '../definition.ts';
 import { problemsError } from '../errors.ts';
-import type { PlanRecord } from '../store.ts';
+import { crudRoutes } from './crud.ts';
+import type { PlanRecord } from '../../service-records.ts';
 
 const PLAN_KEYS = ['name', 'config_data'];
 const EXPECTED = '"name" and "config_data" (docs/interface.md 2.1)';
@@ -26,35 +27,22 @@ export function checkPlan(body: Record<string, unknown>): Pick<PlanRecord, 'name
 }
 
 export function planRoutes(ctx: ServerContext): RouteTable {
-  const find = (id: string): PlanRecord => {
-    const plan = ctx.store.findPlan(id);
-    if (!plan) throw notFound('plan', id);
-    return plan;
-  };
-  return {
-    '/v1/load/plan/': {
-      POST: async (req, reply) => {
-        const plan: PlanRecord = { id: randomUUID(), ...checkPlan(jsonBody(req, EXPECTED)), created_at: new Date().toISOString() };
-        ctx.store.createPlan(plan);
-        reply.code(201);
-        return plan;
-      },
-      GET: async () => ctx.store.listPlans(),
+  return crudRoutes<PlanRecord>({
+    path: '/v1/load/plan/',
+    noun: 'plan',
+    get: (id) => ctx.store.findPlan(id),
+    list: () => ctx.store.listPlans(),
+    create: (req) => {
+      const plan: PlanRecord = { id: randomUUID(), ...checkPlan(jsonBody(req, EXPECTED)), created_at: new Date().toISOString() };
+      ctx.store.createPlan(plan);
+      return plan;
     },
-    '/v1/load/plan/:id/': {
-      GET: async (req) => find(param(req, 'id')),
-      // Keys left out keep their value; config_data keys replace the plan's one by one.
-      PATCH: async (req) => {
-        const plan = find(param(req, 'id'));
-        const updated: PlanRecord = { ...plan, ...checkPlan(withPlan(plan, jsonBody(req, `any of ${EXPECTED}`))) };
-        ctx.store.updatePlan(updated);
-        return updated;
-      },
-      DELETE: async (req) => {
-        const plan = find(param(req, 'id'));
-        ctx.store.deletePlan(plan.id, new Date().toISOString());
-        return plan;
-      },
+    // Keys left out keep their value; config_data keys replace the plan's one by one.
+    update: (plan, req) => {
+      const updated: PlanRecord = { ...plan, ...checkPlan(withPlan(plan, jsonBody(req, `any of ${EXPECTED}`))) };
+      ctx.store.updatePlan(updated);
+      return updated;
     },
-  };
+    remove: (plan) => ctx.store.deletePlan(plan.id, new Date().toISOString()),
+  });
 }

@@ -14,9 +14,11 @@ import type { Problem } from '../../errors.ts';
 import type { TestDataSet } from '../../types.ts';
 import { loadDataSet } from '../../variables/csv.ts';
 import { isRecord } from '../../json.ts';
-import { jsonBody, notFound, param, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
-import type { TestDataRecord } from '../store.ts';
+import type { TestDataRecord } from '../../service-records.ts';
+import type { StoredTestData } from '../store.ts';
+import { crudRoutes } from './crud.ts';
 
 interface UploadedFile {
   tmpPath: string;
@@ -109,7 +111,7 @@ async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext): Promise<TestDataRecord> {
+async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext): Promise<StoredTestData> {
   const id = randomUUID();
   const filePath = join(ctx.dataDir, `${id}.csv`);
   await rename(file.tmpPath, filePath);
@@ -120,7 +122,7 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
     await rm(filePath, { force: true });
     throw error;
   }
-  const record: TestDataRecord = {
+  const record: StoredTestData = {
     id,
     name: set.name,
     type: set.type,
@@ -139,7 +141,7 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
  * The record with the parts the update gives: file_config keys replace the stored ones one by
  * one; a new file replaces the stored file only once it has been read without a problem.
  */
-async function updateTestData(record: TestDataRecord, upload: Upload, ctx: ServerContext): Promise<TestDataRecord> {
+async function updateTestData(record: StoredTestData, upload: Upload, ctx: ServerContext): Promise<StoredTestData> {
   const given = upload.fields;
   const fileConfig = given.file_config === undefined ? {} : parseFileConfig(given.file_config);
   const fields = {
@@ -154,61 +156,50 @@ async function updateTestData(record: TestDataRecord, upload: Upload, ctx: Serve
     await rename(upload.file.tmpPath, record.file_path);
     ctx.store.setTestDataHash(record.id, await fileSha256(record.file_path));
   }
-  const updated: TestDataRecord = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
+  const updated: StoredTestData = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
   ctx.store.updateTestData(updated);
   return updated;
 }
 
 /** A record as clients see it: without the server's file path, with the file's SHA-256 when known. */
-function view(record: TestDataRecord, hashes: Map<string, string>): Omit<TestDataRecord, 'file_path'> & { sha256?: string } {
+function view(record: StoredTestData, hashes: Map<string, string>): TestDataRecord {
   const { file_path: _, ...shown } = record;
   const sha256 = hashes.get(record.id);
   return sha256 === undefined ? shown : { ...shown, sha256 };
 }
 
 export function testDataRoutes(ctx: ServerContext): RouteTable {
-  const find = (id: string): TestDataRecord => {
-    const record = ctx.store.getTestData(id);
-    if (!record) throw notFound('test data set', id);
-    return record;
-  };
-  return {
-    '/v1/testdata/': {
-      POST: async (req, reply) => {
-        const upload = await receiveUpload(req, ctx);
-        let checked: ReturnType<typeof checkForm>;
-        try {
-          checked = checkForm(upload);
-        } catch (error) {
-          if (upload.file) await rm(upload.file.tmpPath, { force: true });
-          throw error;
-        }
-        const record = await createTestData(checked.file, checked.set, ctx);
-        reply.code(201);
-        return view(record, ctx.store.testDataHashes());
-      },
-      GET: async () => {
-        const hashes = ctx.store.testDataHashes();
-        return ctx.store.listTestData().map((record) => view(record, hashes));
-      },
+  return crudRoutes<StoredTestData>({
+    path: '/v1/testdata/',
+    noun: 'test data set',
+    get: (id) => ctx.store.getTestData(id),
+    list: () => ctx.store.listTestData(),
+    create: async (req) => {
+      const upload = await receiveUpload(req, ctx);
+      let checked: ReturnType<typeof checkForm>;
+      try {
+        checked = checkForm(upload);
+      } catch (error) {
+        if (upload.file) await rm(upload.file.tmpPath, { force: true });
+        throw error;
+      }
+      return createTestData(checked.file, checked.set, ctx);
     },
-    '/v1/testdata/:id/': {
-      GET: async (req) => view(find(param(req, 'id')), ctx.store.testDataHashes()),
-      PATCH: async (req) => {
-        const record = find(param(req, 'id'));
-        const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
-        try {
-          return view(await updateTestData(record, upload, ctx), ctx.store.testDataHashes());
-        } finally {
-          if (upload.file) await rm(upload.file.tmpPath, { force: true });
-        }
-      },
-      DELETE: async (req) => {
-        const record = find(param(req, 'id'));
-        ctx.store.deleteTestData(record.id);
-        await rm(record.file_path, { force: true });
-        return view(record, new Map());
-      },
+    update: async (record, req) => {
+      const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
+      try {
+        return await updateTestData(record, upload, ctx);
+      } finally {
+        if (upload.file) await rm(upload.file.tmpPath, { force: true });
+      }
     },
-  };
+    remove: async (record) => {
+      ctx.store.deleteTestData(record.id);
+      await rm(record.file_path, { force: true });
+    },
+    viewer: () => {
+      const hashes = ctx.store.testDataHashes();
+      return (record) => view(record, hashes);
+    },
+  });
 }

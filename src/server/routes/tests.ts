@@ -1,12 +1,14 @@
 // Load tests: create (queued), list, details, result, stop.
 import { randomUUID } from 'node:crypto';
-import { jsonBody, notFound, param, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
+import type { FastifyRequest } from 'fastify';
+import { jsonBody, recordOf, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
 import { parseTestRequest } from '../definition.ts';
 import { ApiError } from '../errors.ts';
-import { FINAL_STATUSES, type PlanRecord, type TestRecord } from '../store.ts';
+import { FINAL_STATUSES, type CreatedLoadTestRecord, type LoadTestRecord, type PlanRecord } from '../../service-records.ts';
+import type { TestRecord } from '../store.ts';
 
 /** A test as GET /v1/load/test/<id>/ shows it (docs/server.md). */
-export function testView(test: TestRecord) {
+export function testView(test: TestRecord): LoadTestRecord {
   return {
     id: test.id,
     name: test.name,
@@ -21,11 +23,7 @@ export function testView(test: TestRecord) {
 }
 
 export function testRoutes(ctx: ServerContext): RouteTable {
-  const find = (id: string): TestRecord => {
-    const test = ctx.store.getTest(id);
-    if (!test) throw notFound('load test', id);
-    return test;
-  };
+  const find = (req: FastifyRequest): TestRecord => recordOf(req, 'load test', (id) => ctx.store.getTest(id));
   return {
     '/v1/load/test/': {
       POST: async (req, reply) => {
@@ -53,16 +51,16 @@ export function testRoutes(ctx: ServerContext): RouteTable {
         ctx.store.createTest(plan, test, parsed.definition.config_data);
         ctx.queue.kick();
         reply.code(201);
-        return { id, test_url: test.test_url, status: 'initial', failure_reason: null };
+        return { id, test_url: test.test_url, status: 'initial', failure_reason: null } satisfies CreatedLoadTestRecord;
       },
       GET: async () => ctx.store.listTests().map(testView),
     },
     '/v1/load/test/:id/': {
-      GET: async (req) => testView(find(param(req, 'id'))),
+      GET: async (req) => testView(find(req)),
     },
     '/v1/load/test/:id/result/': {
       GET: async (req) => {
-        const test = find(param(req, 'id'));
+        const test = find(req);
         if (!FINAL_STATUSES.includes(test.status)) {
           throw new ApiError(409, 'not_finished', `the test is ${test.status}; its result is ready once it is completed, failed or stopped`);
         }
@@ -76,7 +74,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
     },
     '/v1/load/test/:id/stop/': {
       GET: async (req) => {
-        const test = find(param(req, 'id'));
+        const test = find(req);
         return testView((await ctx.queue.stop(test.id)) ?? test);
       },
     },
