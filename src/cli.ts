@@ -7,15 +7,17 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { judgeRun, judgeShard, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
+import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
+import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
+import { readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
+import type { OnSaturated } from './verdict/on-saturated.ts';
 import { renderSummaryLine } from './report/markdown.ts';
-import { buildReport, type ReportSource } from './report/model.ts';
-import { runEmbeddedInWorkers } from './engine/workers.ts';
-import { parseWorkers, workersFor } from './engine/worker-count.ts';
+import { parseWorkers } from './engine/worker-count.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
-import { runHostedDefinition, type HostedSettings } from './hosted/run-definition.ts';
+import type { HostedSettings } from './hosted/run-definition.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
 import { parseLatencyThresholdLines } from './latency/thresholds.ts';
@@ -23,9 +25,7 @@ import { isLatencyThresholdLine } from './threshold-syntax.ts';
 import { latencyTerminal } from './report/latency.ts';
 import { loadDefinition } from './definition/load.ts';
 import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
-import { comparisonResultFile, plannedRunSeconds, prepareSides, runComparison } from './compare/run.ts';
-import { comparisonChecks } from './verdict/comparison.ts';
-import { addSample, comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, progressLine, type ProgressTotals } from './report/progress.ts';
+import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
@@ -36,7 +36,7 @@ import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { prepareTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
-import type { Check, LoadTestResult, SecondSample, Threshold } from './types.ts';
+import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -203,28 +203,24 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds']);
   const proxies = parseProxies(values.proxy, '--proxy');
   const workers = orThrow(parseWorkers(values.workers, '--workers'));
-  const sides = await prepareSides(
-    await loadDefinition(file!),
-    await readEnvironmentSpec(values.env ?? '', '--env'),
-    (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
-    `--base-env ${values['base-env']}`,
-  );
-  preflightComparison(gate, sides.head.definition, proxies, settings, CLI_FLAG_NAMES.rounds);
-  io.err(comparisonPlanLine(plannedRunSeconds(sides.head.definition), settings));
   const resultsPath = resolve(values.results);
-  const compared = comparisonResultFile(await runComparison(sides, settings, {
-    concurrency: parseConcurrency(values.concurrency),
-    workers: workersFor(workers, sides.head.definition),
-    insecure: values.insecure,
-    proxies,
-    signal: io.signal,
-    onProgress: (progress) => io.err(comparisonProgressLine(progress)),
-    onExtend: (extension) => io.err(comparisonExtensionLine(extension)),
-    testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
-  }));
-  io.err(comparisonStopLine(compared.comparison));
-  await writeFile(resultsPath, `${JSON.stringify(compared, null, 2)}\n`);
-  return report({ result: compared, comparison: compared.comparison }, gate, io, resultsPath, reportPathFor(resultsPath), comparisonChecks(compared.comparison));
+  const measured = await measureComparison({
+    loaded: await loadDefinition(file!),
+    head: await readEnvironmentSpec(values.env ?? '', '--env'),
+    base: (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
+    baseName: `--base-env ${values['base-env']}`,
+    settings,
+    roundsName: CLI_FLAG_NAMES.rounds,
+    options: {
+      concurrency: parseConcurrency(values.concurrency),
+      workers,
+      insecure: values.insecure,
+      proxies,
+      signal: io.signal,
+      testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
+    },
+  }, gate, cliLog(io));
+  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath));
 }
 
 async function latencyCommand(args: string[], io: CliIo): Promise<number> {
@@ -254,10 +250,10 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
   );
   if (Array.isArray(plan)) throw new InputError(plan);
   const result = await runLatencyPlan(plan, { insecure: values.insecure, signal: io.signal, hosted });
-  const { outcomes, checks } = judgeLatency(result, parsed.thresholds, THRESHOLD_FLAG);
+  const { checks } = judgeLatency(result, parsed.thresholds, THRESHOLD_FLAG);
   const resultsPath = resolve(values.results);
-  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  io.out(latencyTerminal(result, { color: io.isTTY, outcomes }));
+  await writeFile(resultsPath, resultsText(result));
+  io.out(latencyTerminal(result, { color: io.isTTY, outcomes: checks }));
   io.out(`results: ${resultsPath}`);
   return checks.every((c) => c.passed) ? 0 : 1;
 }
@@ -276,9 +272,8 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
   const resultsPath = resolve(values.results);
-  const result = await mergeShardFiles(positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
-  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  return report({ result }, gate, io, resultsPath, reportPathFor(resultsPath));
+  const measured = await measureMerge(positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
+  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath));
 }
 
 /** The definition and, when given, the thresholds as a run would check them: nothing is sent. */
@@ -339,9 +334,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const show = outputsOf(io, values);
   const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), values['api-result-path'], io) : null;
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
-  const result = hosted
-    ? await runHostedDefinition(test, hosted)
-    : await runEmbeddedInWorkers(test, {
+  const measured = await measureDefinition(test, {
+    ...(hosted && { hosted }),
+    embedded: {
       concurrency,
       insecure: values.insecure,
       proxies,
@@ -352,23 +347,23 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       startAtMs,
       warmUpS,
       testUrl: pathToFileURL(reportPath).href,
-    }, workersFor(workers, test.definition, shard));
+    },
+    workers,
+  }, cliLog(io));
   if (io.isTTY && !values.quiet) io.err('');
-  if (hosted && (warmUpS || test.definition.warm_up)) io.err('warning: the warm-up period is not applied to hosted runs (the service interface has no such field)');
-  if (values.insecure) io.err('warning: TLS certificates were not verified (--insecure)');
-  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
-  if (values.json) io.out(JSON.stringify(result, null, 2));
-  if (shard) return reportShard(result, gate, show, resultsPath);
-  return report({ result }, gate, show, resultsPath, reportPath);
+  if (values.json) io.out(JSON.stringify(measured.result, null, 2));
+  if (shard) return reportShard(measured, gate, show, resultsPath);
+  return report(measured, gate, show, resultsPath, reportPath);
 }
 
 /**
  * A shard is judged at the merge, where all its data is (as in the action): one summary line, and
  * exit 0 so that a script goes on to `loadgate merge`; only a stop is not a success (130/143).
  */
-async function reportShard(result: LoadTestResult, gate: Gate, io: CliIo, resultsPath: string): Promise<number> {
-  const judgement = await judgeShard(result, stopSignalOf(io, result));
-  io.out(renderSummaryLine(buildReport({ result, judgement })));
+async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPath: string): Promise<number> {
+  const { result, judgement, model } = await concludeShard(measured, stopSignalOf(io));
+  await writeFile(resultsPath, resultsText(result));
+  io.out(renderSummaryLine(model));
   if (gate.thresholds.length > 0) io.err('note: a shard\'s thresholds are checked when the shards are merged: loadgate merge <files> --threshold …');
   io.out(`results: ${resultsPath}`);
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
@@ -392,18 +387,21 @@ function outputsOf(io: CliIo, values: { json: boolean; quiet: boolean }): CliIo 
   return io;
 }
 
-function gateOf(thresholds: Threshold[], defaults: boolean, extra: { baseline?: LoadTestResult; onSaturated?: 'fail' | 'warn' } = {}): Gate {
+function gateOf(thresholds: Threshold[], defaults: boolean, extra: { baseline?: LoadTestResult; onSaturated?: OnSaturated } = {}): Gate {
   const { baseline, onSaturated } = extra;
   return { thresholds, defaults, origin: THRESHOLD_FLAG, ...(baseline && { baseline }), ...(onSaturated && { onSaturated }) };
 }
 
-/** The signal that cut the run short, when one did (its name is the abort reason cli-entry.ts gives). */
-function stopSignalOf(io: CliIo, result: LoadTestResult): StopSignal | undefined {
-  if (!result.run.interrupted) return undefined;
+/** The signal that cut the run short, if one did (its name is the abort reason cli-entry.ts gives). */
+function stopSignalOf(io: CliIo): StopSignal | undefined {
   const reason: unknown = io.signal?.reason;
-  return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : 'stopped';
+  return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined;
 }
 
+/** Progress and notes on stderr, so that stdout keeps the summary (or the JSON results). */
+function cliLog(io: CliIo): RunLog {
+  return { info: (line) => io.err(line), warn: (line) => io.err(`warning: ${line}`) };
+}
 
 function keySources(values: { 'api-key'?: string; 'api-key-file'?: string; 'api-key-env': string }): KeySources {
   return { key: values['api-key'], file: values['api-key-file'], variable: values['api-key-env'] };
@@ -416,11 +414,10 @@ async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: s
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
-/** The one judgement, then the model that the web report and the terminal summary are both rendered from. */
-async function report(measured: Pick<ReportSource, 'result' | 'comparison'>, gate: Gate, io: CliIo, resultsPath: string, reportPath: string, checks: Check[] = []): Promise<number> {
-  const { result } = measured;
-  const judgement = await judgeRun(result, gate, checks, stopSignalOf(io, result));
-  const model = buildReport({ ...measured, judgement, ...(gate.baseline && { baseline: gate.baseline }) });
+/** The one judgement and its model: the results file, the web report and the terminal summary. */
+async function report(measured: Measured, gate: Gate, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
+  const { result, judgement, model }: Concluded = await conclude(measured, gate, { ...(stopSignalOf(io) && { stoppedBy: stopSignalOf(io) }) });
+  await writeFile(resultsPath, resultsText(result));
   await writeFile(reportPath, renderHtmlReport(model));
   io.out(renderTerminal(model, { color: io.isTTY }));
   io.out(`results: ${resultsPath}\nreport:  ${reportPath}`);

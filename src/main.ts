@@ -7,21 +7,18 @@ import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
-import { judgeRun, judgeShard, loadAndPrepare, mergeShardFiles, preflight, preflightComparison, readEnvironmentSpec, readResultsFile, reportPathFor, shapeOf, type Gate } from './pipeline.ts';
+import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
+import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
+import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
+import { loadAndPrepare, readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { type StopSignal } from './verdict/judge.ts';
-import { runEmbeddedInWorkers } from './engine/workers.ts';
-import { workersFor } from './engine/worker-count.ts';
-import { runHostedDefinition } from './hosted/run-definition.ts';
-import { judgeLatency, runLatencyPlan } from './latency/session.ts';
+import { runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
-import { comparisonResultFile, prepareSides, runComparison } from './compare/run.ts';
-import { comparisonChecks } from './verdict/comparison.ts';
-import { plannedRunSeconds } from './compare/run.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { escapeMarkdown, renderMarkdown, renderSummaryLine } from './report/markdown.ts';
-import { buildReport, totalResponses, type ReportModel } from './report/model.ts';
-import { addSample, comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine, progressLine, type ProgressTotals } from './report/progress.ts';
+import { totalResponses, type ReportModel } from './report/model.ts';
+import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
 import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
@@ -30,6 +27,7 @@ import { logInfo } from './github/log.ts';
 import { waitFor, type WaitForSettings } from './wait-for.ts';
 import type { Check, Environment, Judgement, LoadTestResult, SecondSample } from './types.ts';
 import { secretValues } from './variables/environment.ts';
+import { failRatePct } from './rates.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
@@ -46,7 +44,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
 }
 
-type ComparedResult = ReturnType<typeof comparisonResultFile>;
+/** The job log: lines as info, warnings as annotations. */
+const ACTION_LOG: RunLog = { info: logInfo, warn: (line) => core.warning(`loadgate: ${line}`) };
 
 /** The summary, outputs and annotations of a run that never started: nothing was sent. */
 async function reportBadInput(error: InputError): Promise<void> {
@@ -69,13 +68,6 @@ async function reportBadInput(error: InputError): Promise<void> {
   core.setFailed(`loadgate: bad input (${count}); nothing was sent`);
 }
 
-/** The judged run and the report model every surface is rendered from. */
-interface Judged {
-  result: LoadTestResult;
-  judgement: Judgement;
-  model: ReportModel;
-}
-
 async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
   const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
   const gate: Gate = {
@@ -84,19 +76,20 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
   const resultsPath = resolve(inputs.resultsFile);
   const stop = cancelSignal();
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
-  const result = inputs.mode === 'merge'
-    ? await mergeShardFiles([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
+  const measured = inputs.mode === 'merge'
+    ? await measureMerge([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
     : inputs.mode === 'compare'
       ? await runCompare(inputs, gate, env, resultsPath, stop.signal)
       : await runDefinition(inputs, gate, env, resultsPath, stop.signal);
-  if (inputs.shard) {
-    await writeResults(resultsPath, result);
-    return publishShard(result, resultsPath);
-  }
-  const judged = await judge(inputs, gate, result, stop);
-  await writeResults(resultsPath, judged.result);
-  await publish(inputs, env, judged, resultsPath);
-  const { judgement } = judged;
+  if (inputs.shard) return publishShard(await concludeShard(measured), resultsPath);
+  const concluded = await conclude(measured, gate, {
+    ...(inputs.latency && !stop.signal.aborted && { latency: { result: await runLatency(inputs, stop.signal), thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
+    ...(stop.stoppedBy() && { stoppedBy: stop.stoppedBy() }),
+    ...(inputs.test && { definitionFile: inputs.test }),
+  });
+  await writeFile(resultsPath, resultsText(concluded.result));
+  await publish(inputs, env, concluded, resultsPath);
+  const { judgement } = concluded;
   if (judgement.outcome === 'incomplete') {
     core.setFailed(`loadgate: the run was stopped early (${judgement.stoppedBy}); partial results are not a pass`);
   } else if (judgement.outcome === 'failed') {
@@ -116,10 +109,6 @@ async function waitForTarget(settings: WaitForSettings, insecure: boolean, signa
   logInfo(`loadgate: ${settings.url} answered ${answered.status} after ${(answered.elapsedMs / 1000).toFixed(1)} s`);
 }
 
-function writeResults(path: string, result: LoadTestResult): Promise<void> {
-  return writeFile(path, `${JSON.stringify(result, null, 2)}\n`);
-}
-
 /** The job's cancellation: the signal that stops the run, and which one it was. */
 function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | undefined } {
   const controller = new AbortController();
@@ -134,28 +123,27 @@ function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | un
   return { signal: controller.signal, stoppedBy: () => received };
 }
 
-async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<LoadTestResult> {
+async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<Measured> {
   const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   maskSecrets(test.definition.environment);
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
-  if (inputs.insecureTls) core.warning('loadgate: TLS certificates are not verified (insecure-tls: true)');
   const { duration, iteration_count: iterations } = test.definition.config_data;
   logInfo(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
-  if (inputs.mode === 'hosted') {
-    if (inputs.warmUpS || test.definition.warm_up) core.warning('loadgate: the warm-up period is not applied to hosted runs (the service interface has no such field)');
-    return runHostedDefinition(test, { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo });
-  }
-  return runEmbeddedInWorkers(test, {
-    concurrency: inputs.maxConcurrency,
-    insecure: inputs.insecureTls,
-    proxies: inputs.proxies,
-    signal,
-    onSecond: progressLogger(duration, iterations),
-    shard: inputs.shard,
-    startAtMs: inputs.startAtMs,
-    warmUpS: inputs.warmUpS,
-    testUrl: testUrlOf(env, resultsPath),
-  }, workersFor(inputs.workers, test.definition, inputs.shard));
+  return measureDefinition(test, {
+    ...(inputs.mode === 'hosted' && { hosted: { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo } }),
+    embedded: {
+      concurrency: inputs.maxConcurrency,
+      insecure: inputs.insecureTls,
+      proxies: inputs.proxies,
+      signal,
+      onSecond: progressLogger(duration, iterations),
+      shard: inputs.shard,
+      startAtMs: inputs.startAtMs,
+      warmUpS: inputs.warmUpS,
+      testUrl: testUrlOf(env, resultsPath),
+    },
+    workers: inputs.workers,
+  }, ACTION_LOG);
 }
 
 /** The runner masks secret variables' values wherever the log would show them (docs/security.md). */
@@ -164,51 +152,34 @@ function maskSecrets(environment: Environment | undefined): void {
 }
 
 /** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
-async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<ComparedResult> {
-  const loaded = await loadDefinition(inputs.test);
-  const headEnvironment = await readEnvironmentSpec(inputs.environment, 'environment');
-  const baseEnvironment = await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment');
-  const sides = await prepareSides(loaded, headEnvironment, baseEnvironment!, 'compare-environment');
-  maskSecrets(sides.head.definition.environment);
-  maskSecrets(sides.base.definition.environment);
-  const settings = inputs.compare!;
-  preflightComparison(gate, sides.head.definition, inputs.proxies, settings, 'rounds');
-  logInfo(comparisonPlanLine(plannedRunSeconds(sides.head.definition), settings));
-  const compared = await runComparison(sides, settings, {
-    concurrency: inputs.maxConcurrency,
-    workers: workersFor(inputs.workers, sides.head.definition),
-    insecure: inputs.insecureTls,
-    proxies: inputs.proxies,
-    signal,
-    onProgress: (progress) => logInfo(comparisonProgressLine(progress)),
-    onExtend: (extension) => logInfo(comparisonExtensionLine(extension)),
-    testUrl: testUrlOf(env, resultsPath),
+async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<Measured> {
+  return measureComparison({
+    loaded: await loadDefinition(inputs.test),
+    head: await readEnvironmentSpec(inputs.environment, 'environment'),
+    base: (await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment'))!,
+    baseName: 'compare-environment',
+    settings: inputs.compare!,
+    roundsName: 'rounds',
+    options: {
+      concurrency: inputs.maxConcurrency,
+      workers: inputs.workers,
+      insecure: inputs.insecureTls,
+      proxies: inputs.proxies,
+      signal,
+      testUrl: testUrlOf(env, resultsPath),
+    },
+  }, gate, ACTION_LOG, (sides) => {
+    maskSecrets(sides.head.definition.environment);
+    maskSecrets(sides.base.definition.environment);
   });
-  core.info(comparisonStopLine(compared.comparison));
-  return comparisonResultFile(compared);
 }
 
-/** The one judgement: thresholds (on the head side in mode compare), defaults, no data, completeness, the comparison gate and the latency test (run after the load, so it does not disturb it). */
-async function judge(inputs: ActionInputs, gate: Gate, loaded: LoadTestResult | ComparedResult, stop: ReturnType<typeof cancelSignal>): Promise<Judged> {
-  const comparison = 'comparison' in loaded ? loaded.comparison : undefined;
-  const checks: Check[] = comparison ? comparisonChecks(comparison) : [];
-  let result: LoadTestResult = loaded;
-  let latencyOutcomes;
-  if (inputs.latency && !stop.signal.aborted) {
-    logInfo(`loadgate: latency test of ${inputs.latency.target} (${inputs.latency.patterns.join(', ')})`);
-    const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: logInfo, warn: core.warning } : undefined;
-    const latency = await runLatencyPlan(inputs.latency, { insecure: inputs.insecureTls, signal: stop.signal, hosted });
-    result = { ...loaded, run: { ...loaded.run, latency } };
-    const latencyJudged = judgeLatency(latency, inputs.latencyThresholds, THRESHOLDS_INPUT);
-    checks.push(...latencyJudged.checks.map((c): Check => ({ ...c, kind: 'latency' })));
-    latencyOutcomes = latencyJudged.outcomes;
-  }
-  const stoppedBy = result.run.interrupted ? (stop.stoppedBy() ?? 'stopped') : undefined;
-  const judgement = await judgeRun(result, gate, checks, stoppedBy);
-  const model = buildReport({
-    result, judgement, ...(gate.baseline && { baseline: gate.baseline }), ...(comparison && { comparison }), ...(latencyOutcomes && { latencyOutcomes }), definitionFile: inputs.test || undefined,
-  });
-  return { result, judgement, model };
+/** The latency test runs after the load, so that it does not disturb it. */
+function runLatency(inputs: ActionInputs, signal: AbortSignal) {
+  const plan = inputs.latency!;
+  logInfo(`loadgate: latency test of ${plan.target} (${plan.patterns.join(', ')})`);
+  const hosted = inputs.mode === 'hosted' ? { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, log: logInfo, warn: core.warning } : undefined;
+  return runLatencyPlan(plan, { insecure: inputs.insecureTls, signal, hosted });
 }
 
 /** A progress line in the job log every 5 seconds (the log is not a terminal: no live line). */
@@ -226,19 +197,20 @@ function testUrlOf(env: NodeJS.ProcessEnv, resultsPath: string): string {
 }
 
 /** A shard is judged and reported at the merge, where all its data is: here only one line. */
-async function publishShard(result: LoadTestResult, resultsPath: string): Promise<void> {
-  const line = renderSummaryLine(buildReport({ result, judgement: await judgeShard(result) }));
+async function publishShard(shard: Concluded, resultsPath: string): Promise<void> {
+  await writeFile(resultsPath, resultsText(shard.result));
+  const line = renderSummaryLine(shard.model);
   logInfo(line);
   await publishReport({
     markdown: line,
-    outputs: outputsOf(result, undefined, resultsPath),
+    outputs: outputsOf(shard.result, undefined, resultsPath),
     annotations: [],
-    comment: { enabled: false, testName: result.run.name, job: '', eventName: '', eventPayload: {} },
+    comment: { enabled: false, testName: shard.result.run.name, job: '', eventName: '', eventPayload: {} },
   });
 }
 
-async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, judged: Judged, resultsPath: string): Promise<void> {
-  const { result, judgement, model } = judged;
+async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, resultsPath: string): Promise<void> {
+  const { result, judgement, model } = concluded;
   const job = env.GITHUB_JOB ?? 'loadgate';
   // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
@@ -295,7 +267,7 @@ async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
 /** The action's outputs; `passed` is the judgement's (a shard, judged at the merge, has none). */
 export function outputsOf(result: LoadTestResult, judgement: Judgement | undefined, resultsPath: string): Record<string, string> {
   const r = result.results;
-  const ended = r.fail_count + r.success_count;
+  const failRate = failRatePct(r);
   // No response: no response time, and an empty output rather than a 0 that reads as fast.
   const time = (ms: number): string => (totalResponses(result) > 0 ? String(ms) : '');
   return {
@@ -309,7 +281,7 @@ export function outputsOf(result: LoadTestResult, judgement: Judgement | undefin
     avg: time(r.response_times.avg),
     p95: time(r.response_times.p95),
     p99: time(r.response_times.p99),
-    'fail-rate': ended === 0 ? '' : String(Math.round((r.fail_count * 10000) / ended) / 100),
+    'fail-rate': failRate === undefined ? '' : String(Math.round(failRate * 100) / 100),
     iterations: String(r.iteration_count),
   };
 }

@@ -40,7 +40,7 @@ import {
   type CompareSettings,
 } from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
-import { judgeRun } from '../src/pipeline.ts';
+import { judgeRun } from '../src/pipeline/gate.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
 import { markdownOf, terminalOf } from './helpers/report.ts';
 import type { Environment } from '../src/types.ts';

@@ -22,6 +22,7 @@ import {
   parseLatencyThresholdLines,
   parseLatencyThresholds,
   type LatencyThreshold,
+  formatLatencyActual,
 } from '../src/latency/thresholds.ts';
 import { isLatencyThresholdLine } from '../src/threshold-syntax.ts';
 import type { LatencyLocation, LatencyResult } from '../src/types.ts';
@@ -421,7 +422,8 @@ describe('report sections', () => {
   const outcomes = (() => {
     const parsed = parseLatencyThresholds('latency.ttfb.p95 < 150ms');
     const evaluated = parsed.ok ? evaluateLatencyThresholds({ ...RESULT, locations: { 'EU.DE.FRA': RESULT.locations['EU.DE.FRA']! } }, parsed.thresholds) : undefined;
-    return evaluated?.ok ? evaluated.outcomes : [];
+    // As the judgement has them: the checks judgeLatency makes of the outcomes.
+    return evaluated?.ok ? evaluated.outcomes.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })) : [];
   })();
 
   it('Markdown: thresholds, one row per location with phase medians, failures, and every statistic folded', () => {

@@ -4,23 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { outputsOf } from '../src/main.ts';
 import type { Comparison, ComparisonStep } from '../src/compare/run.ts';
-import { judgeLatency } from '../src/latency/session.ts';
 import { parseLatencyThresholdLines } from '../src/latency/thresholds.ts';
-import { judgeRun } from '../src/pipeline.ts';
+import { conclude } from '../src/pipeline/conclude.ts';
 import { renderHtmlReport } from '../src/report/html.ts';
 import { renderMarkdown, renderSummaryLine } from '../src/report/markdown.ts';
-import { buildReport, textOf, type ReportModel } from '../src/report/model.ts';
+import { textOf, type ReportModel } from '../src/report/model.ts';
 import { renderTerminal } from '../src/report/terminal.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
-import { comparisonChecks } from '../src/verdict/comparison.ts';
 import type { StopSignal } from '../src/verdict/judge.ts';
-import { LATENCY_PHASES, type Check, type CountDist, type LatencyResult, type LoadTestResult, type Outcome } from '../src/types.ts';
+import { LATENCY_PHASES, type CountDist, type LatencyResult, type LoadTestResult, type Outcome } from '../src/types.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 
 interface Fixture {
   result: LoadTestResult;
   thresholds?: string[];
-  checks?: Check[];
   comparison?: Comparison;
   latencyThresholds?: string[];
   stoppedBy?: StopSignal;
@@ -46,7 +43,7 @@ const FIXTURES: Record<string, () => Fixture> = {
   }),
   compare: () => {
     const comparison = comparisonOf([step(1, 'login', 'same'), step(2, 'checkout', 'slower')]);
-    return { result: makeResult({ name: 'shop', run: { mode: 'compare' } }), comparison, checks: comparisonChecks(comparison), thresholds: ['p95 < 1s'], outcome: 'failed' };
+    return { result: makeResult({ name: 'shop', run: { mode: 'compare' } }), comparison, thresholds: ['p95 < 1s'], outcome: 'failed' };
   },
   latency: () => {
     const result = makeResult({ name: 'shop' });
@@ -106,34 +103,25 @@ describe('every surface shows the same verdict, checks and figures', () => {
       expect(renderSummaryLine(model)).toContain(verdict);
       const outputs = outputsOf(result, outcome.judgement, '/tmp/results.json');
       expect(outputs.outcome).toBe(outcome.actual);
-      expect(JSON.parse(outputs.checks!).map((c: { check: string }) => c.check)).toEqual(outcome.judgement.checks.map((c) => c.describe));
+      expect((JSON.parse(outputs.checks!) as { check: string }[]).map((c) => c.check)).toEqual(outcome.judgement.checks.map((c) => c.describe));
       expect(outputs.p95 === '' ? undefined : `${outputs.p95} ms`, kind).toBe(model.overall.figures.responded ? `${result.results.response_times.p95} ms` : undefined);
     });
   }
 });
 
+/** The fixture through the pipeline's last stage: the one judgement and the model. */
 async function judgedModel(fixture: Fixture) {
   const parsed = parseThresholdLines(fixture.thresholds ?? [], THRESHOLD_FLAG);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const checks = [...(fixture.checks ?? [])];
-  let latencyOutcomes;
-  if (fixture.latencyThresholds && fixture.result.run.latency) {
-    const lines = parseLatencyThresholdLines(fixture.latencyThresholds);
-    if (!lines.ok) throw new Error(JSON.stringify(lines.problems));
-    const judged = judgeLatency(fixture.result.run.latency, lines.thresholds, THRESHOLD_FLAG);
-    checks.push(...judged.checks.map((c): Check => ({ ...c, kind: 'latency' })));
-    latencyOutcomes = judged.outcomes;
-  }
+  const latencyLines = parseLatencyThresholdLines(fixture.latencyThresholds ?? []);
+  if (!latencyLines.ok) throw new Error(JSON.stringify(latencyLines.problems));
+  const { latency, ...run } = fixture.result.run;
   const gate = { thresholds: parsed.thresholds, defaults: true, origin: THRESHOLD_FLAG, ...(fixture.baseline && { baseline: fixture.baseline }) };
-  const judgement = await judgeRun(fixture.result, gate, checks, fixture.stoppedBy);
-  const model = buildReport({
-    result: fixture.result,
-    judgement,
-    ...(fixture.baseline && { baseline: fixture.baseline }),
-    ...(fixture.comparison && { comparison: fixture.comparison }),
-    ...(latencyOutcomes && { latencyOutcomes }),
+  const { result, judgement, model } = await conclude({ result: { ...fixture.result, run }, ...(fixture.comparison && { comparison: fixture.comparison }) }, gate, {
+    ...(latency && { latency: { result: latency, thresholds: latencyLines.thresholds, origin: THRESHOLD_FLAG } }),
+    ...(fixture.stoppedBy && { stoppedBy: fixture.stoppedBy }),
   });
-  return { model, result: fixture.result, outcome: { actual: judgement.outcome, expected: fixture.outcome, judgement } };
+  return { model, result, outcome: { actual: judgement.outcome, expected: fixture.outcome, judgement } };
 }
 
 /** The figures every surface shows in its overall block. */

@@ -3,7 +3,7 @@
 import { isProblem, type Problem } from '../errors.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
-import { formatLevel } from '../report/format.ts';
+import { formatLevel } from '../figures.ts';
 
 /** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
 export const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'] as const;

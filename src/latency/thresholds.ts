@@ -5,6 +5,7 @@
 // Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
 import type { Problem } from '../errors.ts';
+import { formatLatencyMs } from '../figures.ts';
 import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from '../threshold-syntax.ts';
 import type { ThresholdOp } from '../types.ts';
@@ -127,18 +128,11 @@ function parseValue(raw: string, from: number, metric: LatencyMetric, op: Thresh
 // ---- rendering ----
 
 const PLAIN = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-/** Latencies as every surface shows them: to a tenth of a millisecond. */
-export const LATENCY_MS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Canonical text of a threshold; parses back to the same threshold. */
 export function describeLatencyThreshold(t: LatencyThreshold): string {
   const scope = t.location === undefined ? 'latency' : `latency[${t.location}]`;
   return `${scope}.${t.metric} ${t.op} ${PLAIN.format(t.value)} ${t.metric === 'fail_rate' ? '%' : 'ms'}`;
-}
-
-/** `12.5 ms`. */
-export function formatLatencyMs(ms: number): string {
-  return `${LATENCY_MS.format(ms)} ms`;
 }
 
 /** The measured side of an outcome: `212.5 ms at EU.DE.FRA`, `10 %`, `no successful sample at LOCAL.HOST`. */

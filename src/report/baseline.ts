@@ -3,7 +3,7 @@
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import { failRatePct } from '../rates.ts';
-import { formatMetric, formatSignedPercent } from './format.ts';
+import { formatMetric, formatSignedPercent } from '../figures.ts';
 
 export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
 export type BaselineMetric = (typeof BASELINE_METRICS)[number];

@@ -5,7 +5,8 @@
 
 import type { SecondSample } from '../types.ts';
 import { comparisonHtml } from './comparison.ts';
-import { formatCount, formatMs, formatPercent, statusText, truncate } from './format.ts';
+import { formatCount, formatMs, formatPercent } from '../figures.ts';
+import { statusText, truncate } from './format.ts';
 import { badge, htmlSection as section, htmlTable as table } from './html-blocks.ts';
 import { latencyHtml } from './latency.ts';
 import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type VerdictStatus } from './model.ts';

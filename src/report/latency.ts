@@ -1,8 +1,8 @@
 // The latency test in the reports (docs/latency.md): a Markdown section for the PR comment and job
 // summary, lines for the terminal, and an HTML section with a phase chart per location. Pure
 // renderers; user text (location names, reasons, the target) is escaped for each medium here.
-import { formatLatencyActual, formatLatencyMs, LATENCY_MS as MS, type LatencyThresholdOutcome } from '../latency/thresholds.ts';
-import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LocationLatency } from '../types.ts';
+import { formatLatencyMs, LATENCY_MS as MS } from '../figures.ts';
+import { LATENCY_PHASES, LATENCY_STATS, type ExtraCheck, type LatencyPhase, type LatencyResult, type LocationLatency } from '../types.ts';
 import { oneLine, plural, truncate } from './format.ts';
 import { htmlTable } from './html-blocks.ts';
 import { escapeMarkdown } from './markdown-blocks.ts';
@@ -11,7 +11,8 @@ import { barChart, escapeXml } from './svg.ts';
 export interface LatencyTerminalOptions {
   /** ANSI colours; false gives text with no escape codes at all. */
   color: boolean;
-  outcomes?: readonly LatencyThresholdOutcome[];
+  /** The latency thresholds' checks, as the judgement has them. */
+  outcomes?: readonly ExtraCheck[];
 }
 
 const TITLE = 'Latency';
@@ -31,11 +32,11 @@ function headline(result: LatencyResult): string {
 
 // ---- Markdown ----
 
-export function latencyMarkdown(result: LatencyResult, outcomes: readonly LatencyThresholdOutcome[] = []): { title: string; markdown: string } {
+export function latencyMarkdown(result: LatencyResult, outcomes: readonly ExtraCheck[] = []): { title: string; markdown: string } {
   const entries = Object.entries(result.locations);
   const blocks = [`Target \`${escapeCode(result.target)}\` · ${escapeMarkdown(headline(result))}`];
   if (outcomes.length > 0) {
-    const rows = outcomes.map((o) => `| ${escapeMarkdown(o.describe)} | ${escapeMarkdown(formatLatencyActual(o))} | ${o.passed ? '✅ pass' : '❌ fail'} |`);
+    const rows = outcomes.map((o) => `| ${escapeMarkdown(o.describe)} | ${escapeMarkdown(o.actual)} | ${o.passed ? '✅ pass' : '❌ fail'} |`);
     blocks.push(['| Threshold | Actual | Result |', '| --- | --- | --- |', ...rows].join('\n'));
   }
   const header = `| Location | Egress | OK | ${LATENCY_PHASES.map((p) => PHASE_HEADER[p]).join(' | ')} | Total p95 | Total max |`;
@@ -81,7 +82,7 @@ export function latencyTerminal(result: LatencyResult, opts: LatencyTerminalOpti
   const lines = [paint(1, `Latency of ${oneLine(result.target)}`), `  ${headline(result)}`];
   for (const o of opts.outcomes ?? []) {
     const mark = o.passed ? paint(32, '✔') : paint(31, '✘');
-    lines.push(`  ${mark} ${oneLine(o.describe)} (actual ${oneLine(formatLatencyActual(o))})`);
+    lines.push(`  ${mark} ${oneLine(o.describe)} (actual ${oneLine(o.actual)})`);
   }
   const header = ['Location', 'Egress', 'OK', ...LATENCY_PHASES.map((p) => PHASE_HEADER[p]), 'Total p95', 'Total max'];
   const rows = Object.entries(result.locations).map(([code, l]) => {
@@ -113,10 +114,10 @@ function alignColumns(rows: readonly string[][]): string[] {
 
 // ---- HTML ----
 
-export function latencyHtml(result: LatencyResult, outcomes: readonly LatencyThresholdOutcome[] = []): { title: string; html: string } {
+export function latencyHtml(result: LatencyResult, outcomes: readonly ExtraCheck[] = []): { title: string; html: string } {
   const parts = [`<p class="note">Target <code>${escapeXml(result.target)}</code>. ${escapeXml(headline(result))}</p>`];
   if (outcomes.length > 0) {
-    const rows = outcomes.map((o) => [escapeXml(o.describe), escapeXml(formatLatencyActual(o)), `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`]);
+    const rows = outcomes.map((o) => [escapeXml(o.describe), escapeXml(o.actual), `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`]);
     parts.push(htmlTable(['Threshold', 'Actual', 'Result'], 'lll', rows));
   }
   const entries = Object.entries(result.locations);

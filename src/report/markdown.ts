@@ -4,7 +4,8 @@
 // whole tables at a time, so no table or code block is ever cut in half.
 
 import { bucketSeries } from './timeline.ts';
-import { formatCount, oneLine, plural, statusText, truncate } from './format.ts';
+import { formatCount } from '../figures.ts';
+import { oneLine, plural, statusText, truncate } from './format.ts';
 import { comparisonMarkdown } from './comparison.ts';
 import { latencyMarkdown } from './latency.ts';
 import { details, escapeMarkdown, markdownTable, mermaidLabel, niceCeiling } from './markdown-blocks.ts';

@@ -5,14 +5,11 @@
 // keys, reasons) stays raw, for each renderer to escape and shorten in its own way.
 
 import type { Comparison } from '../compare/run.ts';
-import type { LatencyThresholdOutcome } from '../latency/thresholds.ts';
-import type { Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
+import type { ExtraCheck, Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
 import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
 import { failRatePct } from '../rates.ts';
-import {
-  egressOf, formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRps, formatTimestamp, NO_RESPONSE,
-  plural, requestLabel, responseCount, statusCounts, type StatusCount,
-} from './format.ts';
+import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRps, formatTimestamp } from '../figures.ts';
+import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, type StatusCount } from './format.ts';
 
 /** Text with the user's pieces marked, so that each renderer escapes only those. */
 export type Text = readonly (string | { user: string })[];
@@ -95,7 +92,8 @@ export interface ShardsModel {
 
 export interface LatencySection {
   result: LatencyResult;
-  outcomes: readonly LatencyThresholdOutcome[];
+  /** Its thresholds' checks, as the judgement has them. */
+  outcomes: readonly ExtraCheck[];
 }
 
 export interface ReportModel {
@@ -131,7 +129,8 @@ export interface ReportSource {
   /** An earlier run to show changes against (the `baseline` input). */
   baseline?: LoadTestResult;
   comparison?: Comparison;
-  latencyOutcomes?: readonly LatencyThresholdOutcome[];
+  /** The latency test's threshold checks (its result is in run.latency). */
+  latencyOutcomes?: readonly ExtraCheck[];
   /** The web report or artifact link, shown beside test_url. */
   reportUrl?: string;
   /** The definition file as the user named it. */

@@ -4,7 +4,8 @@ import type { ComparisonExtension, ComparisonProgress, Comparison } from '../com
 import type { CompareSettings } from '../compare/settings.ts';
 import type { SecondSample } from '../types.ts';
 import { stopText } from './comparison.ts';
-import { formatDuration, oneLine, plural, truncate } from './format.ts';
+import { formatDuration } from '../figures.ts';
+import { oneLine, plural, truncate } from './format.ts';
 
 export interface ProgressTotals {
   started: number;

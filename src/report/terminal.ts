@@ -5,7 +5,8 @@
 import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
 import { comparisonTerminal } from './comparison.ts';
-import { formatCount, NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
+import { formatCount } from '../figures.ts';
+import { NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
 import { latencyTerminal } from './latency.ts';
 import { textOf, type Figure, type ReportModel, type VerdictStatus } from './model.ts';
 

@@ -1,7 +1,7 @@
 // Runs the stored tests one at a time, oldest first, with the embedded engine. The queue is the
 // `tests` table itself (status "initial" by queue position), so it survives a restart.
-import { runEmbeddedInWorkers } from '../engine/workers.ts';
-import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
+import type { WorkersSetting } from '../engine/worker-count.ts';
+import { measureDefinition } from '../pipeline/measure.ts';
 import { formatProblem, InputError } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
@@ -104,13 +104,11 @@ export class TestQueue {
     };
     try {
       const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
-      const result = await runEmbeddedInWorkers(prepared, {
-        concurrency: this.settings.concurrency,
-        insecure: false,
-        proxies: this.settings.proxies,
-        signal: running.controller.signal,
-        testUrl: test.test_url,
-      }, workersFor(this.settings.workers ?? 'auto', prepared.definition));
+      const log = this.settings.log;
+      const { result } = await measureDefinition(prepared, {
+        embedded: { concurrency: this.settings.concurrency, insecure: false, proxies: this.settings.proxies, signal: running.controller.signal, testUrl: test.test_url },
+        workers: this.settings.workers ?? 'auto',
+      }, { info: log, warn: log });
       if (running.controller.signal.aborted) end('stopped', running.stopReason, result);
       else end('completed', null, result);
     } catch (error) {

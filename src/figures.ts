@@ -1,0 +1,78 @@
+// How figures are written, everywhere: reports, threshold lines, settings and progress lines
+// all format numbers with these, so every surface says the same thing the same way. Values in a
+// metric's unit go through formatMetricValue (the threshold grammar), which is what threshold
+// lines show too.
+
+import { formatMetricValue } from './thresholds.ts';
+import type { ThresholdMetric } from './types.ts';
+
+/** `512 ms`, `0.45 ms`, `1,234 ms`. */
+export function formatMs(ms: number): string {
+  return formatMetricValue('avg', ms);
+}
+
+/** `3.2 %`, `1.25 %` (at most two decimals). */
+export function formatPercent(pct: number): string {
+  return formatMetricValue('fail_rate', pct);
+}
+
+/** `1,234`. */
+export function formatCount(n: number): string {
+  return formatMetricValue('iteration_count', n);
+}
+
+/** `812.3/s`: one decimal is as much as a run's throughput means. */
+export function formatRps(rps: number): string {
+  return formatMetricValue('rps', Math.round(rps * 10) / 10);
+}
+
+/** A metric's value as reports show it, with rps at one decimal like formatRps. */
+export function formatMetric(metric: ThresholdMetric, value: number): string {
+  return metric === 'rps' ? formatRps(value) : formatMetricValue(metric, value);
+}
+
+/** A significance level as settings and reports write it: `0.05`, `0.0167`. */
+export function formatLevel(alpha: number): string {
+  return String(Number(alpha.toPrecision(3)));
+}
+
+/** `45s`, `2.5s`, `1m 30s`, `1h 5m`, `1h 0m 12s`. */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) {
+    const rounded = seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
+    return `${rounded}s`;
+  }
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const parts = h > 0 ? [`${h}h`, `${m}m`] : [`${m}m`];
+  if (s > 0) parts.push(`${s}s`);
+  return parts.join(' ');
+}
+
+const SIGNED_PCT = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/** `+12.3 %`, `-4.0 %`, `0.0 %`. */
+export function formatSignedPercent(pct: number): string {
+  return `${SIGNED_PCT.format(pct)} %`;
+}
+
+/** `2025-05-01 12:00:00 UTC` from an ISO time; the text as given when it is not one. */
+export function formatTimestamp(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** Latencies as every surface shows them: to a tenth of a millisecond. */
+export const LATENCY_MS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** `12.5 ms`. */
+export function formatLatencyMs(ms: number): string {
+  return `${LATENCY_MS.format(ms)} ms`;
+}

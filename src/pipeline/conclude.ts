@@ -1,0 +1,59 @@
+// The end of the pipeline, the same for the action and the CLI: the one judgement of what was
+// measured (thresholds, defaults, the comparison gate, the latency test) and the report model
+// that every sink renders. Nothing is changed after it: sinks only write and format.
+import type { LatencyThreshold } from '../latency/thresholds.ts';
+import { judgeLatency } from '../latency/session.ts';
+import { buildReport, type ReportModel } from '../report/model.ts';
+import type { ThresholdOrigin } from '../thresholds.ts';
+import type { Check, Judgement, LatencyResult, LoadTestResult } from '../types.ts';
+import { comparisonChecks } from '../verdict/comparison.ts';
+import type { StopSignal } from '../verdict/judge.ts';
+import { judgeRun, judgeShard, type Gate } from './gate.ts';
+import type { Measured } from './measure.ts';
+
+export interface Concluded {
+  /** The results file's content: what was measured, with the latency test when one ran. */
+  result: LoadTestResult;
+  judgement: Judgement;
+  model: ReportModel;
+}
+
+export interface Extras {
+  /** A latency test run after the load (action input latency-target), and its thresholds. */
+  latency?: { result: LatencyResult; thresholds: readonly LatencyThreshold[]; origin: ThresholdOrigin };
+  /** The signal that stopped the run, when it was stopped. */
+  stoppedBy?: StopSignal;
+  /** The definition file as the user named it, for the report's footer. */
+  definitionFile?: string;
+}
+
+export async function conclude(measured: Measured, gate: Gate, extras: Extras = {}): Promise<Concluded> {
+  const { comparison } = measured;
+  const latency = extras.latency && judgeLatency(extras.latency.result, extras.latency.thresholds, extras.latency.origin);
+  const result = extras.latency ? { ...measured.result, run: { ...measured.result.run, latency: extras.latency.result } } : measured.result;
+  const checks: Check[] = [
+    ...(comparison ? comparisonChecks(comparison) : []),
+    ...(latency?.checks ?? []).map((c): Check => ({ ...c, kind: 'latency' })),
+  ];
+  const judgement = await judgeRun(result, gate, checks, stopOf(result, extras.stoppedBy));
+  const model = buildReport({
+    result,
+    judgement,
+    ...(gate.baseline && { baseline: gate.baseline }),
+    ...(comparison && { comparison }),
+    ...(latency && { latencyOutcomes: latency.checks }),
+    ...(extras.definitionFile && { definitionFile: extras.definitionFile }),
+  });
+  return { result, judgement, model };
+}
+
+/** A shard is judged at the merge, where all its data is: here only what it can say of itself (its summary line, whether it was stopped). */
+export async function concludeShard(measured: Measured, stoppedBy?: StopSignal): Promise<Concluded> {
+  const { result } = measured;
+  const judgement = await judgeShard(result, stopOf(result, stoppedBy));
+  return { result, judgement, model: buildReport({ result, judgement }) };
+}
+
+function stopOf(result: LoadTestResult, signal: StopSignal | undefined): StopSignal | undefined {
+  return result.run.interrupted ? (signal ?? 'stopped') : undefined;
+}

@@ -1,0 +1,56 @@
+// Where a run's inputs come from: the definition and its environment, an earlier results file
+// (the baseline), and where the web report goes beside the results file.
+import { readFile } from 'node:fs/promises';
+import { InputError } from '../errors.ts';
+import { loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
+import { validateEnvironment } from '../definition/validate.ts';
+import { prepareTest } from '../engine/prepare.ts';
+import type { PreparedTest } from '../engine/run.ts';
+import type { Environment, LoadTestResult } from '../types.ts';
+
+/** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
+export async function readEnvironmentSpec(spec: string, inputName: string): Promise<Environment | undefined> {
+  const text = spec.trim();
+  if (text === '') return undefined;
+  if (!text.startsWith('{')) return loadEnvironmentFile(text);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    // V8 quotes a stretch of the text, which may hold a secret value: keep only the reason.
+    const reason = (error as Error).message.replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
+    throw new InputError([{ path: inputName, message: `inline environment is not valid JSON: ${reason}` }]);
+  }
+  const checked = validateEnvironment(raw, inputName);
+  if (!checked.ok) throw new InputError(checked.problems);
+  return checked.environment;
+}
+
+export async function loadAndPrepare(file: string, environment: Environment | undefined): Promise<PreparedTest> {
+  return prepareTest(await loadDefinition(file), { environment });
+}
+
+/** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */
+export async function readResultsFile(path: string, inputName: string): Promise<LoadTestResult> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new InputError([{ file: path, path: inputName, message: `could not read a results file: ${(error as Error).message}` }]);
+  }
+  const results = (raw as { results?: { steps?: unknown } } | null)?.results;
+  if (!results || !Array.isArray(results.steps)) {
+    throw new InputError([{ file: path, path: '$.results.steps', message: 'expected a loadgate results file (docs/interface.md 2.5: results.steps is an array)' }]);
+  }
+  return raw as LoadTestResult;
+}
+
+/** The web report goes next to the results file: `out.json` → `out.html`. */
+export function reportPathFor(resultsPath: string): string {
+  return resultsPath.endsWith('.json') ? `${resultsPath.slice(0, -'.json'.length)}.html` : `${resultsPath}.html`;
+}
+
+/** A results file's text (a load test's or a latency test's): indented JSON. */
+export function resultsText(result: object): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
