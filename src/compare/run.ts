@@ -12,6 +12,7 @@ import type { PreparedTest } from '../engine/run.ts';
 import { EngineWorkers } from '../engine/workers.ts';
 import { mergeGenerators } from '../engine/generator.ts';
 import { mergeShards } from '../merge/merge.ts';
+import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
 import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
 import { ALPHA, type CompareMetric, type CompareSettings, type OnInconclusive } from './settings.ts';
@@ -469,22 +470,25 @@ function combineRuns(runs: LoadTestResult[], testUrl: string): LoadTestResult {
   }));
   const merged = mergeShards(asShards);
   if (!merged.ok) throw new Error(`comparison: the rounds do not add up: ${merged.problems.map((p) => p.message).join('; ')}`);
-  const { results } = merged.result;
-  const durationS = runs.reduce((sum, r) => sum + r.run.duration_s, 0);
-  const requests = results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
-  const { shards: _shards, generator: _parallel, ...run } = merged.result.run;
-  const generator = mergeGenerators(runs.map((r, i) => ({ index: i + 1, generator: r.run.generator })), 'rounds');
+  const { results, run } = merged.result;
   return {
     test_url: testUrl,
     results,
-    run: {
-      ...run,
-      ...(generator && { generator }),
+    run: runBlock({
       mode: 'compare',
-      duration_s: Math.round(durationS * 1000) / 1000,
-      rps: durationS > 0 ? Math.round((requests / durationS) * 10) / 10 : 0,
+      name: run.name,
+      startedAt: new Date(run.started_at),
+      finishedAt: new Date(run.finished_at),
+      durationS: runs.reduce((sum, r) => sum + r.run.duration_s, 0),
+      requests: requestsOf(results),
+      lateIterations: run.late_iterations,
+      maxScheduleLagMs: run.max_schedule_lag_ms,
+      steps: run.steps,
+      locations: run.locations,
+      interrupted: run.interrupted,
       series: endToEnd(runs.map((r) => r.run.series)),
-    },
+      generator: mergeGenerators(runs.map((r, i) => ({ index: i + 1, generator: r.run.generator })), 'rounds'),
+    }),
   };
 }
 

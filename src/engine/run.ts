@@ -7,11 +7,10 @@ import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
-import { VERSION } from '../version.ts';
-import { expectedErrorStatuses } from '../variables/checks.ts';
+import { runBlock, runSteps, type RunFacts } from './run-info.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import type { Problem } from '../errors.ts';
-import type { LoadTestDefinition, LoadTestResult, RunInfo, RunStepInfo, SecondSample } from '../types.ts';
+import type { LoadTestDefinition, LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
 
 /** A definition made ready to run: steps compiled, test data loaded. */
 export interface PreparedTest {
@@ -126,50 +125,44 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
  */
 export async function resultOf(test: PreparedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
   const stepIds = test.steps.map((s) => s.id);
-  const result: LoadTestResult = {
+  return {
     test_url: options.testUrl,
     results: buildResults(outcome.recorder, stepIds, outcome.locations, extremes),
-    run: runInfo(test, outcome),
+    run: runBlock({
+      ...engineFacts(test, outcome),
+      ...(options.shard && { shard: await shardBlock(test, options.shard, outcome, startLagMs) }),
+    }),
+    // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
+    histograms: encodeHistograms(outcome.recorder, stepIds, outcome.locations),
   };
-  if (options.shard) {
-    result.run.shard = {
-      index: options.shard.index,
-      count: options.shard.count,
-      definition_sha256: await definitionSha256(test.definition),
-      started_at: result.run.started_at,
-      finished_at: result.run.finished_at,
-      start_lag_ms: Math.round(startLagMs),
-    };
-  }
-  // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
-  result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
-  return result;
 }
 
-/** run.steps: names, requests as shown, and the error statuses each step's assertions expect. */
-export function runSteps(definition: LoadTestDefinition, urlOf: (id: number) => string | undefined = () => undefined): RunStepInfo[] {
-  return definition.config_data.steps.map((s) => {
-    const expected = expectedErrorStatuses(s.assertion);
-    return { id: s.id, name: s.name, method: s.method, url: urlOf(s.id) ?? s.url, ...(expected.length > 0 && { expected_status: expected }) };
-  });
-}
-
-function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
-  const duration = outcome.durationS;
+/** What an engine run (one thread's or several's) says of itself, for runBlock. */
+export function engineFacts(test: PreparedTest, outcome: EngineOutcome): RunFacts {
   return {
     mode: 'embedded',
     name: test.definition.name,
-    started_at: outcome.startedAt.toISOString(),
-    finished_at: outcome.finishedAt.toISOString(),
-    duration_s: Math.round(duration * 1000) / 1000,
-    rps: duration > 0 ? Math.round((outcome.requests / duration) * 10) / 10 : 0,
-    late_iterations: outcome.lateIterations,
-    max_schedule_lag_ms: outcome.maxScheduleLagMs,
-    version: VERSION,
+    startedAt: outcome.startedAt,
+    finishedAt: outcome.finishedAt,
+    durationS: outcome.durationS,
+    requests: outcome.requests,
+    lateIterations: outcome.lateIterations,
+    maxScheduleLagMs: outcome.maxScheduleLagMs,
     steps: runSteps(test.definition, (id) => test.steps.find((s) => s.id === id)?.displayUrl),
     locations: outcome.egress,
     interrupted: outcome.interrupted,
     series: outcome.recorder.series,
     generator: outcome.generator,
+  };
+}
+
+async function shardBlock(test: PreparedTest, shard: Shard, outcome: EngineOutcome, startLagMs: number): Promise<ShardInfo> {
+  return {
+    index: shard.index,
+    count: shard.count,
+    definition_sha256: await definitionSha256(test.definition),
+    started_at: outcome.startedAt.toISOString(),
+    finished_at: outcome.finishedAt.toISOString(),
+    start_lag_ms: Math.round(startLagMs),
   };
 }
