@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { runEmbedded, type PreparedTest, type RunOptions } from '../src/engine/run.ts';
-import { EngineWorker, runEmbeddedInWorker, workerEntry } from '../src/engine/in-worker.ts';
+import { workerEntry } from '../src/engine/in-worker.ts';
+import { EngineWorkers, runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import { InputError } from '../src/errors.ts';
 import type { SecondSample } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -35,12 +36,12 @@ async function prepared(raw: unknown): Promise<PreparedTest> {
 const options = (extra: Partial<RunOptions> = {}): RunOptions =>
   ({ concurrency: 50, insecure: false, proxies: {}, testUrl: 'file://worker', ...extra });
 
-describe('runEmbeddedInWorker', () => {
+describe('a run on one engine thread', () => {
   it('runs the plan on the worker: the same counts as in-process, and every second reaches onSecond', async () => {
     const raw = definition([{ url: `${target.url}/ok` }, { url: `${target.url}/status/503` }], { iteration_count: 90, duration: 2 });
     target.reset();
     const seconds: SecondSample[] = [];
-    const threaded = await runEmbeddedInWorker(await prepared(raw), options({ onSecond: (s) => seconds.push(s) }));
+    const threaded = await runEmbeddedInWorkers(await prepared(raw), options({ onSecond: (s) => seconds.push(s) }), 1);
     const threadedRequests = target.received.length;
     target.reset();
     const inProcess = await runEmbedded(await prepared(raw), options());
@@ -67,7 +68,7 @@ describe('runEmbeddedInWorker', () => {
       { test_data: [{ name: 'names', file: 'names.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'who' } } } }] },
     );
     target.reset();
-    const result = await runEmbeddedInWorker(await prepared(raw), options({ concurrency: 1 }));
+    const result = await runEmbeddedInWorkers(await prepared(raw), options({ concurrency: 1 }), 1);
     expect(result.results.iteration_count).toBe(4);
     expect(target.received.filter((r) => r.path === '/ok').map((r) => r.url)).toEqual(['/ok?who=ada', '/ok?who=grace', '/ok?who=ada', '/ok?who=grace']);
     expect(target.received.filter((r) => r.path === '/echo').map((r) => r.url)).toEqual(Array(4).fill('/echo?word=ok'));
@@ -77,7 +78,7 @@ describe('runEmbeddedInWorker', () => {
     const controller = new AbortController();
     const test = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 400, duration: 4 }));
     // Stopped once the worker has posted its first second: the run is under way, however slow the machine.
-    const result = await runEmbeddedInWorker(test, options({ signal: controller.signal, onSecond: () => controller.abort() }));
+    const result = await runEmbeddedInWorkers(test, options({ signal: controller.signal, onSecond: () => controller.abort() }), 1);
     expect(result.run.interrupted).toBe(true);
     expect(result.results.iteration_count).toBeGreaterThan(0);
     expect(result.results.iteration_count).toBeLessThan(400);
@@ -90,7 +91,7 @@ describe('runEmbeddedInWorker', () => {
       { test_data: [{ name: 'gone', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'v' } } } }] }));
     rmSync(file);
     target.reset();
-    const failure = await runEmbeddedInWorker(test, options()).catch((error: unknown) => error);
+    const failure = await runEmbeddedInWorkers(test, options(), 1).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(InputError);
     expect((failure as InputError).problems[0]).toMatchObject({ file: join(dir, 'worker.json'), path: '$.test_data[0].file' });
     expect((failure as InputError).message).toContain('gone.csv');
@@ -98,9 +99,9 @@ describe('runEmbeddedInWorker', () => {
   });
 });
 
-describe('EngineWorker', () => {
+describe('EngineWorkers', () => {
   it('runs tests one after another on one thread, refuses a second at once, and nothing after close', async () => {
-    const engine = new EngineWorker();
+    const engine = new EngineWorkers(1);
     try {
       const first = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 30, duration: 1 }));
       const second = await prepared(definition([{ url: `${target.url}/status/201` }], { iteration_count: 12, duration: 1 }));

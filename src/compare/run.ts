@@ -1,19 +1,18 @@
 // The comparison gate's rounds (docs/comparison.md): the definition runs once against each side per round,
 // in a seeded random order; each run yields one value of the metric per step, taken from the
 // run's HdrHistograms in microseconds (the 2.5 response times are whole milliseconds and tie).
-// The values go to the statistics of verdict.ts; each side's runs are added up, histogram by
-// histogram, into one 2.5 result (the head's is the results file, so thresholds still apply).
+// The values go to the statistics of verdict.ts; each side's measured runs are added up in memory
+// (side.ts) into one 2.5 result (the head's is the results file, so thresholds still apply).
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
-import { decodeHistogram, initHistograms, type Histogram } from '../engine/histogram.ts';
+import { initHistograms, sumHistograms, type Histogram } from '../engine/histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
 import { prepareTest } from '../engine/prepare.ts';
 import type { PreparedTest } from '../engine/run.ts';
-import { EngineWorkers } from '../engine/workers.ts';
-import { mergeGenerators } from '../engine/generator.ts';
-import { mergeShards } from '../merge/merge.ts';
-import { requestsOf, runBlock } from '../engine/run-info.ts';
-import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
+import { EngineWorkers, type RecordedRun } from '../engine/workers.ts';
+import type { Recorder } from '../engine/recorder.ts';
+import { SideRounds } from './side.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
 import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
 import { ALPHA, type CompareMetric, type CompareSettings, type OnInconclusive } from './settings.ts';
 import { seededOrder, type RoundOrder } from './stats.ts';
@@ -200,10 +199,8 @@ export function expectedDurationS(definition: LoadTestDefinition, settings: Comp
   return (settings.warmupRounds + settings.rounds) * 2 * plannedRunSeconds(definition);
 }
 
-interface RoundRuns {
-  head: LoadTestResult;
-  base: LoadTestResult;
-}
+/** What one round recorded on each side, in this thread's memory until the round is added up. */
+type RoundRuns = Record<Side, RecordedRun>;
 
 /**
  * The planned rounds, then, while steps are inconclusive and the budget allows, more rounds up to
@@ -214,7 +211,7 @@ export async function runComparison(
   settings: CompareSettings,
   opts: ComparisonOptions,
 ): Promise<ComparisonResult> {
-  // The runs record on the engine's worker thread; this thread decodes and merges their histograms.
+  // The runs record on the engine's worker threads; their recorders are added up in this thread.
   await initHistograms();
   const now = opts.now ?? (() => new Date());
   const startedAt = now();
@@ -224,7 +221,7 @@ export async function runComparison(
   const ran: RoundOrder[] = [];
   const warmups: RoundValues[] = [];
   const values: RoundValues[] = [];
-  const measured: RoundRuns[] = [];
+  const measured: Record<Side, SideRounds> = { head: new SideRounds(sides.head), base: new SideRounds(sides.base) };
   let last: RoundRuns | undefined;
   let interrupted = false;
   let outOfTime = false;
@@ -255,15 +252,17 @@ export async function runComparison(
         }
         const round = runs as RoundRuns;
         ran.push(order[r]!);
+        destroyRound(last);
         last = round;
         // A run cut short measures part of a schedule; its round is left out of the analysis.
-        interrupted = round.head.run.interrupted || round.base.run.interrupted;
+        interrupted = round.head.outcome.interrupted || round.base.outcome.interrupted;
         if (interrupted) break;
         if (warmup) {
           warmups.push(roundValues(round, stepIds, settings.metric));
         } else {
           values.push(roundValues(round, stepIds, settings.metric));
-          measured.push(round);
+          measured.head.add(round.head);
+          measured.base.add(round.base);
         }
       }
       steps = compareSteps(sides.head, values, warmups, settings, plan);
@@ -276,7 +275,7 @@ export async function runComparison(
       else {
         look++;
         opts.onExtend?.({
-          after: measured.length,
+          after: measured.head.count,
           to: plan.rounds[look]!,
           look: look + 1,
           looks: plan.rounds.length,
@@ -287,13 +286,20 @@ export async function runComparison(
       }
       break;
     }
+    // With no measured round (stopped in the first), the sides are what that round recorded.
+    if (measured.head.count === 0) {
+      measured.head.add(last!.head);
+      measured.base.add(last!.base);
+    }
   } finally {
+    destroyRound(last);
     await engine.close();
   }
   const finishedAt = now();
-  const sideRuns = measured.length > 0 ? measured : [last!];
-  const head = combineRuns(sideRuns.map((r) => r.head), opts.testUrl ?? '');
-  const base = combineRuns(sideRuns.map((r) => r.base), '');
+  const head = measured.head.result(opts.testUrl ?? '');
+  const base = measured.base.result('');
+  measured.head.destroy();
+  measured.base.destroy();
   const inconclusiveFails = settings.onInconclusive === 'fail' && steps.some((s) => s.verdict === 'inconclusive');
   const comparison: Comparison = {
     metric: settings.metric,
@@ -309,8 +315,8 @@ export async function runComparison(
     confidence: plan.confidence,
     seed: settings.seed,
     order: ran,
-    rounds_measured: measured.length,
-    extended: measured.length > settings.rounds,
+    rounds_measured: values.length,
+    extended: values.length > settings.rounds,
     stopped,
     interrupted,
     started_at: startedAt.toISOString(),
@@ -330,16 +336,19 @@ export async function runComparison(
   return { comparison, head };
 }
 
-/** A full run of the plan (shard 1 of 1), which also returns the histograms the values come from. */
-function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
-  return engine.run(test, {
+/** A full run of the plan, kept as what it recorded: the round's values and its side's result come from it. */
+function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOptions): Promise<RecordedRun> {
+  return engine.record(test, {
     concurrency: opts.concurrency,
     insecure: opts.insecure,
     proxies: opts.proxies,
     signal: opts.signal,
-    shard: { index: 1, count: 1 },
-    testUrl: '',
   });
+}
+
+function destroyRound(round: RoundRuns | undefined): void {
+  round?.head.outcome.recorder.destroy();
+  round?.base.outcome.recorder.destroy();
 }
 
 // ---- round values ----
@@ -348,14 +357,14 @@ function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOpti
 type RoundValues = Record<Side, Map<number, number | null>>;
 
 function roundValues(round: RoundRuns, stepIds: number[], metric: CompareMetric): RoundValues {
-  const of = (result: LoadTestResult) =>
-    new Map(stepIds.map((id) => [id, metricOfEncoded(result.histograms?.steps[String(id)], metric)] as const));
+  const of = ({ outcome }: RecordedRun) => new Map(stepIds.map((id, step) => [id, stepMetric(outcome.recorder, step, metric)] as const));
   return { head: of(round.head), base: of(round.base) };
 }
 
-function metricOfEncoded(encoded: string | undefined, metric: CompareMetric): number | null {
-  if (encoded === undefined) return null;
-  const histogram = decodeHistogram(encoded);
+/** The metric of one step over every location: its cells' histograms added. */
+function stepMetric(recorder: Recorder, step: number, metric: CompareMetric): number | null {
+  const cells = Array.from({ length: recorder.locationCount }, (_, loc) => recorder.cells[step * recorder.locationCount + loc]!);
+  const histogram = sumHistograms(cells);
   try {
     return metricValueMs(histogram, metric);
   } finally {
@@ -454,51 +463,6 @@ function noStatistics(): Statistics {
     p_faster_adjusted: null,
     method: null,
   };
-}
-
-// ---- one side's runs → one 2.5 result ----
-
-/**
- * The runs added up exactly, as shards of one run are (histograms summed, counts added), then
- * given the side's own time: duration_s is the runs' durations added, rps is over that time, and
- * the per-second series are the runs' seconds placed end to end.
- */
-function combineRuns(runs: LoadTestResult[], testUrl: string): LoadTestResult {
-  const asShards = runs.map((result, i) => ({
-    file: `round ${i + 1}`,
-    content: { ...result, run: { ...result.run, shard: { ...result.run.shard!, index: i + 1, count: runs.length } } },
-  }));
-  const merged = mergeShards(asShards);
-  if (!merged.ok) throw new Error(`comparison: the rounds do not add up: ${merged.problems.map((p) => p.message).join('; ')}`);
-  const { results, run } = merged.result;
-  return {
-    test_url: testUrl,
-    results,
-    run: runBlock({
-      mode: 'compare',
-      name: run.name,
-      startedAt: new Date(run.started_at),
-      finishedAt: new Date(run.finished_at),
-      durationS: runs.reduce((sum, r) => sum + r.run.duration_s, 0),
-      requests: requestsOf(results),
-      lateIterations: run.late_iterations,
-      maxScheduleLagMs: run.max_schedule_lag_ms,
-      steps: run.steps,
-      locations: run.locations,
-      interrupted: run.interrupted,
-      series: endToEnd(runs.map((r) => r.run.series)),
-      generator: mergeGenerators(runs.map((r, i) => ({ index: i + 1, generator: r.run.generator })), 'rounds'),
-    }),
-  };
-}
-
-function endToEnd(series: SecondSample[][]): SecondSample[] {
-  let offset = 0;
-  return series.flatMap((samples) => {
-    const shifted = samples.map(({ histogram: _histogram, ...s }) => ({ ...s, t: s.t + offset }));
-    offset += samples.length;
-    return shifted;
-  });
 }
 
 /** The results file of a comparison: the head's 2.5 result (thresholds apply to it) and the comparison. */

@@ -43,6 +43,9 @@ export interface RunOptions {
   warmUpS?: number;
 }
 
+/** What the engine itself needs of the run's options: all but where the result's report is seen. */
+export type EngineOptions = Omit<RunOptions, 'testUrl'>;
+
 /**
  * The default in-flight cap (docs/engine.md): room for every iteration of this runner's busiest
  * second to be in flight at once, i.e. the schedule holds while iterations take up to 1 s; at
@@ -84,7 +87,7 @@ export interface ThreadShare {
 }
 
 /** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
-export async function runEngine(test: PreparedTest, options: RunOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
+export async function runEngine(test: PreparedTest, options: EngineOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
   await initHistograms();
   const shard = share?.shard ?? options.shard;
   const plan = new LoadPlan(test.definition.config_data, shard);
