@@ -7,8 +7,7 @@ import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { initHistograms, sumHistograms, type Histogram } from '../engine/histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
-import { prepareTest } from '../engine/prepare.ts';
-import type { PreparedTest } from '../engine/run.ts';
+import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import { EngineWorkers, type RecordedRun } from '../engine/workers.ts';
 import type { Recorder } from '../engine/recorder.ts';
 import { SideRounds } from './side.ts';
@@ -21,8 +20,8 @@ import { gateFails, type StepVerdict, type Verdict } from './verdict.ts';
 export type Side = 'head' | 'base';
 
 export interface CompareSides {
-  head: PreparedTest;
-  base: PreparedTest;
+  head: CheckedTest;
+  base: CheckedTest;
 }
 
 export const NO_DATA_NOTE = 'no response on one side in any measured round: nothing to compare';
@@ -164,8 +163,8 @@ export async function prepareSides(
 ): Promise<CompareSides> {
   const { environment: _definitionEnvironment, ...withoutEnvironment } = loaded.definition;
   const [head, base] = await Promise.all([
-    settle(prepareTest(loaded, { environment: headEnv })),
-    settle(prepareTest({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
+    settle(checkTest(loaded, { environment: headEnv })),
+    settle(checkTest({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
   ]);
   if (!Array.isArray(head) && !Array.isArray(base)) return { head, base };
   const headProblems = Array.isArray(head) ? head : [];
@@ -176,7 +175,7 @@ export async function prepareSides(
   throw new InputError([...headProblems, ...baseProblems]);
 }
 
-async function settle(prepared: Promise<PreparedTest>): Promise<PreparedTest | Problem[]> {
+async function settle(prepared: Promise<CheckedTest>): Promise<CheckedTest | Problem[]> {
   try {
     return await prepared;
   } catch (error) {
@@ -217,7 +216,7 @@ export async function runComparison(
   const startedAt = now();
   const plan = lookPlan(settings.rounds, settings.maxRounds, ALPHA);
   const order = seededOrder(settings.seed, settings.warmupRounds + settings.maxRounds);
-  const stepIds = sides.head.steps.map((s) => s.id);
+  const stepIds = sides.head.definition.config_data.steps.map((s) => s.id);
   const ran: RoundOrder[] = [];
   const warmups: RoundValues[] = [];
   const values: RoundValues[] = [];
@@ -337,7 +336,7 @@ export async function runComparison(
 }
 
 /** A full run of the plan, kept as what it recorded: the round's values and its side's result come from it. */
-function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOptions): Promise<RecordedRun> {
+function runSide(engine: EngineWorkers, test: CheckedTest, opts: ComparisonOptions): Promise<RecordedRun> {
   return engine.record(test, {
     concurrency: opts.concurrency,
     insecure: opts.insecure,
@@ -394,14 +393,14 @@ export function metricValueMs(h: Histogram, metric: CompareMetric): number | nul
 // ---- verdicts ----
 
 function compareSteps(
-  test: PreparedTest,
+  test: CheckedTest,
   measured: RoundValues[],
   warmups: RoundValues[],
   settings: CompareSettings,
   plan: LookPlan,
 ): ComparisonStep[] {
   const series = (rounds: RoundValues[], side: Side, id: number) => rounds.map((r) => r[side].get(id) ?? null);
-  const rows = test.steps.map((step) => ({
+  const rows = test.definition.config_data.steps.map((step) => ({
     id: step.id,
     name: step.name,
     head: series(measured, 'head', step.id),

@@ -6,20 +6,20 @@
 import { mergeGenerators } from '../engine/generator.ts';
 import { addCombined, emptyCombined, type CombinedRecorder } from '../engine/parts.ts';
 import { buildResults } from '../engine/results.ts';
-import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
+import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type { EngineOutcome } from '../engine/engine.ts';
-import type { PreparedTest } from '../engine/run.ts';
+import type { CheckedTest } from '../engine/prepare.ts';
 import type { RecordedRun } from '../engine/workers.ts';
 import type { LoadTestResult, SecondSample } from '../types.ts';
 
 type RoundFacts = Omit<EngineOutcome, 'recorder'> & { series: SecondSample[] };
 
 export class SideRounds {
-  private readonly test: PreparedTest;
+  private readonly test: CheckedTest;
   private combined: CombinedRecorder | undefined;
   private readonly rounds: RoundFacts[] = [];
 
-  constructor(test: PreparedTest) {
+  constructor(test: CheckedTest) {
     this.test = test;
   }
 
@@ -39,7 +39,7 @@ export class SideRounds {
   result(testUrl: string): LoadTestResult {
     const { recorder, extremes } = this.combined!;
     const rounds = this.rounds;
-    const results = buildResults(recorder, this.test.steps.map((s) => s.id), rounds[0]!.locations, extremes);
+    const results = buildResults(recorder, this.test.definition.config_data.steps.map((s) => s.id), rounds[0]!.locations, extremes);
     return {
       test_url: testUrl,
       results,
@@ -52,7 +52,7 @@ export class SideRounds {
         requests: requestsOf(results),
         lateIterations: rounds.reduce((n, r) => n + r.lateIterations, 0),
         maxScheduleLagMs: Math.max(...rounds.map((r) => r.maxScheduleLagMs)),
-        steps: runSteps(this.test.definition, (id) => this.test.steps.find((s) => s.id === id)?.displayUrl),
+        steps: this.test.runSteps,
         locations: Object.assign({}, ...rounds.map((r) => r.egress)) as Record<string, string>,
         interrupted: rounds.some((r) => r.interrupted),
         series: endToEnd(rounds.map((r) => r.series)),

@@ -1,16 +1,18 @@
-// runEmbedded on a worker thread: what the CLI, the action, the comparison gate and the server run.
+// The engine on a worker thread: what the CLI, the action, the comparison gate and the server run.
 // Two reasons (docs/engine.md): V8 fixes the limit of a thread's young generation when the thread
 // starts, and at full speed it grew the main thread's to match the allocation rate (+84 MB of RSS
 // over the first million requests); a worker's is capped through resourceLimits. And the hot loop
 // gets an event loop of its own, so progress output, or the server's API, is never starved.
 //
-// Compiled templates and loaded data cannot be sent to a thread: the worker prepares the test
-// again from its source (same definition, environment merged, data paths absolute). The caller
-// has prepared it once already, so every input problem is reported before the worker starts.
+// Compiled templates and loaded data cannot be sent to a thread: the caller only checks the test
+// (prepare.ts checkTest: every input problem found, no data row kept) and the worker prepares it
+// from that CheckedTest (same definition, environment merged, data paths absolute), so the rows
+// are held once, by the thread that sends them (docs/engine.md).
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { InputError, type Problem } from '../errors.ts';
-import type { EngineOptions, PreparedTest } from './run.ts';
+import type { EngineOptions } from './run.ts';
+import type { CheckedTest } from './prepare.ts';
 import type { EngineOutcome } from './engine.ts';
 import type { RecorderPart } from './parts.ts';
 import type { LoadTestDefinition, SecondSample } from '../types.ts';
@@ -23,10 +25,10 @@ import type { LoadTestDefinition, SecondSample } from '../types.ts';
  */
 export const YOUNG_GENERATION_MB = 48;
 
-/** What the worker is given for one run: plain data only. */
+/** What the worker is given for one run: plain data only, from which it prepares the test. */
 export interface EngineJob {
   definition: LoadTestDefinition;
-  source: { file: string; dir: string };
+  source: CheckedTest['source'];
   options: Omit<EngineOptions, 'signal' | 'forceSignal' | 'onSecond' | 'clock'>;
 }
 
@@ -102,7 +104,7 @@ export class EngineWorker {
   }
 
   /** This thread's share of a run; `go` starts it at the common instant once every thread is ready. */
-  runShare(test: PreparedTest, options: EngineOptions, share: ShareJob, events: ShareEvents): Promise<ShareOutcome> {
+  runShare(test: CheckedTest, options: EngineOptions, share: ShareJob, events: ShareEvents): Promise<ShareOutcome> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
     const { signal, forceSignal, onSecond: _onSecond, clock: _clock, ...plain } = options;

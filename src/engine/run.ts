@@ -7,16 +7,14 @@ import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
-import { runBlock, runSteps, type RunFacts } from './run-info.ts';
+import { runBlock, type RunFacts } from './run-info.ts';
+import type { CheckedTest } from './prepare.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import type { Problem } from '../errors.ts';
-import type { LoadTestDefinition, LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
+import type { LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
 
-/** A definition made ready to run: steps compiled, test data loaded. */
-export interface PreparedTest {
-  definition: LoadTestDefinition;
-  /** Where the definition came from: a worker thread prepares the same test again from it (worker.ts). */
-  source: { file: string; dir: string };
+/** A checked test made ready to run in this thread (prepare.ts): steps compiled, test data loaded. */
+export interface PreparedTest extends CheckedTest {
   steps: PreparedStep[];
   /** Present when templates use per-iteration state (data rows, captures). */
   iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };
@@ -126,8 +124,8 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
  * The 2.5 result with its `run` block, from what one engine recorded or several threads' engines
  * did together (workers.ts; `extremes` then holds the exact max and min of each cell).
  */
-export async function resultOf(test: PreparedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
-  const stepIds = test.steps.map((s) => s.id);
+export async function resultOf(test: CheckedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
+  const stepIds = test.definition.config_data.steps.map((s) => s.id);
   return {
     test_url: options.testUrl,
     results: buildResults(outcome.recorder, stepIds, outcome.locations, extremes),
@@ -141,7 +139,7 @@ export async function resultOf(test: PreparedTest, options: RunOptions, outcome:
 }
 
 /** What an engine run (one thread's or several's) says of itself, for runBlock. */
-export function engineFacts(test: PreparedTest, outcome: EngineOutcome): RunFacts {
+function engineFacts(test: CheckedTest, outcome: EngineOutcome): RunFacts {
   return {
     mode: 'embedded',
     name: test.definition.name,
@@ -151,7 +149,7 @@ export function engineFacts(test: PreparedTest, outcome: EngineOutcome): RunFact
     requests: outcome.requests,
     lateIterations: outcome.lateIterations,
     maxScheduleLagMs: outcome.maxScheduleLagMs,
-    steps: runSteps(test.definition, (id) => test.steps.find((s) => s.id === id)?.displayUrl),
+    steps: test.runSteps,
     locations: outcome.egress,
     interrupted: outcome.interrupted,
     series: outcome.recorder.series,
@@ -159,7 +157,7 @@ export function engineFacts(test: PreparedTest, outcome: EngineOutcome): RunFact
   };
 }
 
-async function shardBlock(test: PreparedTest, shard: Shard, outcome: EngineOutcome, startLagMs: number): Promise<ShardInfo> {
+async function shardBlock(test: CheckedTest, shard: Shard, outcome: EngineOutcome, startLagMs: number): Promise<ShardInfo> {
   return {
     index: shard.index,
     count: shard.count,

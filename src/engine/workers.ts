@@ -10,7 +10,8 @@ import { EngineWorker, type ShareOutcome } from './in-worker.ts';
 import { mergeGenerators } from './generator.ts';
 import { initHistograms } from './histogram.ts';
 import { combineParts, type CellExtremes } from './parts.ts';
-import { resultOf, type EngineOptions, type PreparedTest, type RunOptions } from './run.ts';
+import { resultOf, type EngineOptions, type RunOptions } from './run.ts';
+import type { CheckedTest } from './prepare.ts';
 import { SecondsCombiner } from './seconds.ts';
 import type { EngineOutcome } from './engine.ts';
 import type { LoadTestResult } from '../types.ts';
@@ -34,7 +35,7 @@ export class EngineWorkers {
   }
 
   /** A run, and its result. */
-  async run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+  async run(test: CheckedTest, options: RunOptions): Promise<LoadTestResult> {
     const { outcome, extremes, startLagMs } = await this.record(test, options);
     try {
       return await resultOf(test, options, outcome, startLagMs, extremes);
@@ -44,7 +45,7 @@ export class EngineWorkers {
   }
 
   /** A run, and what its threads recorded added into one recorder in this thread (the caller destroys it). */
-  record(test: PreparedTest, options: EngineOptions): Promise<RecordedRun> {
+  record(test: CheckedTest, options: EngineOptions): Promise<RecordedRun> {
     return recordShared(this.threads, test, options);
   }
 
@@ -54,7 +55,7 @@ export class EngineWorkers {
 }
 
 /** One run on `count` threads of its own. */
-export async function runEmbeddedInWorkers(test: PreparedTest, options: RunOptions, count: number): Promise<LoadTestResult> {
+export async function runEmbeddedInWorkers(test: CheckedTest, options: RunOptions, count: number): Promise<LoadTestResult> {
   const workers = new EngineWorkers(count);
   try {
     return await workers.run(test, options);
@@ -110,7 +111,7 @@ export interface RecordedRun {
   startLagMs: number;
 }
 
-async function recordShared(threads: EngineWorker[], test: PreparedTest, options: EngineOptions): Promise<RecordedRun> {
+async function recordShared(threads: EngineWorker[], test: CheckedTest, options: EngineOptions): Promise<RecordedRun> {
   await initHistograms();
   const n = threads.length;
   const seconds = new SecondsCombiner(n, options.shard !== undefined, options.onSecond);
@@ -146,10 +147,10 @@ async function recordShared(threads: EngineWorker[], test: PreparedTest, options
 }
 
 /** The threads' engines as one: counts added, the window from the first start to the last finish. */
-function combinedOutcome(test: PreparedTest, shares: ShareOutcome[]) {
+function combinedOutcome(test: CheckedTest, shares: ShareOutcome[]) {
   const facts = shares.map((s) => s.facts);
   const locations = facts[0]!.locations;
-  const { recorder, extremes } = combineParts(shares.map((s) => s.part), test.steps.length, locations.length);
+  const { recorder, extremes } = combineParts(shares.map((s) => s.part), test.definition.config_data.steps.length, locations.length);
   const generator = mergeGenerators(facts.map((f, i) => ({ index: i + 1, generator: f.generator })), 'workers')!;
   const outcome: EngineOutcome = {
     recorder,

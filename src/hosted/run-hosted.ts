@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { isRecord } from '../json.ts';
-import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
 
 export interface HostedDataFile {
   /** The test data set's name in the definition. */
@@ -31,8 +31,8 @@ export interface HostedRunOptions {
   log?: (message: string) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** Each step's URL as results show it (variables resolved, secrets kept as templates), as embedded runs show it. */
-  stepUrl?: (id: number) => string | undefined;
+  /** run.steps as the checked test shows them (variables resolved, secrets kept as templates), as embedded runs do; default: the definition's. */
+  runSteps?: RunStepInfo[];
 }
 
 /** The hosted test could not give a result: failed, too slow, or cancelled before it started. */
@@ -95,7 +95,7 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
   return {
     test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
     results: body.results,
-    run: hostedRun(definition, body, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.stepUrl),
+    run: hostedRun(definition, body, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.runSteps),
   };
 }
 
@@ -280,7 +280,7 @@ interface RunTimes {
  * The hosted run's block: its window and counts from the service's answers (our own clock where
  * the service gave no time), and what the service measured of its run where it sent that.
  */
-function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: LoadTestDetails, times: RunTimes, stepUrl?: (id: number) => string | undefined): RunInfo {
+function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: LoadTestDetails, times: RunTimes, steps = runSteps(definition)): RunInfo {
   const startedAt = dateOr(details.started_at, times.startedMs);
   const finishedAt = dateOr(details.finished_at, times.finishedMs);
   const measured = measuredRun(body.run);
@@ -293,7 +293,7 @@ function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: Lo
     requests: requestsOf(body.results),
     lateIterations: measured.late_iterations ?? 0,
     maxScheduleLagMs: measured.max_schedule_lag_ms ?? 0,
-    steps: runSteps(definition, stepUrl),
+    steps,
     locations: Object.fromEntries(Object.keys(body.results.location_dist).map((k) => [k, 'hosted'])),
     interrupted: times.interrupted,
     series: measured.series ?? [],
