@@ -10,7 +10,6 @@
 //   node scripts/bench-engine.ts cpu URL RATE|max SECONDS WORKERS CONNECTIONS
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
-import { runEmbeddedInWorker } from '../src/engine/in-worker.ts';
 import { runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import type { SecondSample } from '../src/types.ts';
 
@@ -31,13 +30,13 @@ async function speed(seconds: number, concurrency: number) {
   // Stopped after `seconds` whole seconds of the recorded run (the hot-path warm-up before it takes
   // its own time), so every second measured is a whole one.
   const stop = new AbortController();
-  const result = await runEmbeddedInWorker(test, {
+  const result = await runEmbeddedInWorkers(test, {
     concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal,
     onSecond: (s) => {
       series.push(s);
       if (series.length === seconds) stop.abort();
     },
-  });
+  }, 1);
   // The first second is JIT warm-up (Node clients run ~10k req/s in it here): measure whole seconds after it.
   const measured = series.slice(1, seconds);
   const responses = measured.reduce((n, s) => n + s.responses, 0);
@@ -57,7 +56,7 @@ async function memory(requests: number, concurrency: number) {
   let rssPeak = 0;
   // Sampled each second while the engine's worker runs (after the run it is gone, and its memory
   // with it). No forced GC: this is what the process holds, garbage not yet collected included.
-  await runEmbeddedInWorker(test, {
+  await runEmbeddedInWorkers(test, {
     concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal,
     onSecond: (s) => {
       done += s.responses;
@@ -66,7 +65,7 @@ async function memory(requests: number, concurrency: number) {
       if (rssAt100k === 0 && done >= 100_000) rssAt100k = rssLast;
       if (rssAt100k !== 0) rssPeak = Math.max(rssPeak, rssLast);
     },
-  });
+  }, 1);
   return { requests: done, rss_at_100k_mb: mb(rssAt100k), rss_end_mb: mb(rssLast), rss_peak_mb: mb(rssPeak), growth_mb: mb(rssLast - rssAt100k) };
 }
 

@@ -6,7 +6,7 @@
 //   node scripts/bench-schedule.ts URL RATE SECONDS
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
-import { runEmbeddedInWorker } from '../src/engine/in-worker.ts';
+import { runEmbeddedInWorkers } from '../src/engine/workers.ts';
 
 const [url, rateArg, secondsArg] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('bench-schedule: loopback URL required');
@@ -17,7 +17,7 @@ const raw = { name: 'schedule', config_data: { steps: [{ id: 1, name: 'ok', url 
 const checked = validateDefinition(raw, 'bench.json');
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
-const result = await runEmbeddedInWorker(test, { insecure: false, proxies: {}, testUrl: 'bench' });
+const result = await runEmbeddedInWorkers(test, { insecure: false, proxies: {}, testUrl: 'bench' }, 1);
 
 const { run } = result;
 const times = result.results.response_times;

@@ -34,7 +34,7 @@ import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
-import { prepareTest } from './engine/prepare.ts';
+import { checkTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
@@ -290,7 +290,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
-  const test = await prepareWithFlags(file, values);
+  const test = await checkWithFlags(file, values);
   preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
   const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -328,7 +328,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
   const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
-  const test = await prepareWithFlags(file, values);
+  const test = await checkWithFlags(file, values);
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
   const show = outputsOf(io, values);
@@ -369,12 +369,12 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
 }
 
-/** The definition with the flags' variables and load applied, prepared (every input problem found here). */
-async function prepareWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }) {
+/** The definition with the flags' variables and load applied, checked (every input problem found here). */
+async function checkWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }) {
   const vars = variablesFromFlags(values.var, values['env-var'], process.env);
   const given = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
   const { loaded, environment } = markSecrets(applyLoadFlags(await loadDefinition(file), values), given, values.secret);
-  return prepareTest(loaded, environment ? { environment } : {});
+  return checkTest(loaded, environment ? { environment } : {});
 }
 
 /**

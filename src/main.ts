@@ -10,7 +10,7 @@ import { getInputs, type ActionInputs } from './inputs.ts';
 import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
-import { loadAndPrepare, readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
+import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { type StopSignal } from './verdict/judge.ts';
 import { runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
@@ -124,7 +124,7 @@ function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | un
 }
 
 async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<Measured> {
-  const test = await loadAndPrepare(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  const test = await loadAndCheck(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   maskSecrets(test.definition.environment);
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   const { duration, iteration_count: iterations } = test.definition.config_data;

@@ -196,8 +196,8 @@ describe('preparing both sides', () => {
 
   it('resolves each side with its own environment', async () => {
     const sides = await prepareSides(delayed(), delayEnv('head', 12), delayEnv('base', 2));
-    expect(sides.head.steps[0]!.displayUrl).toBe(`${target.url}/delay/12`);
-    expect(sides.base.steps[0]!.displayUrl).toBe(`${target.url}/delay/2`);
+    expect(sides.head.runSteps[0]!.url).toBe(`${target.url}/delay/12`);
+    expect(sides.base.runSteps[0]!.url).toBe(`${target.url}/delay/2`);
   });
 });
 

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
-import { prepareTest } from '../src/engine/prepare.ts';
+import { checkTest, prepareTest, type CheckedTest } from '../src/engine/prepare.ts';
 import { runEmbedded, type PreparedTest, type RunOptions } from '../src/engine/run.ts';
-import { EngineWorker, runEmbeddedInWorker, workerEntry } from '../src/engine/in-worker.ts';
+import { workerEntry } from '../src/engine/in-worker.ts';
+import { EngineWorkers, runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import { InputError } from '../src/errors.ts';
 import type { SecondSample } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -26,21 +27,27 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function prepared(raw: unknown): Promise<PreparedTest> {
+function loaded(raw: unknown) {
   const checked = validateDefinition(raw, 'worker.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  return prepareTest({ definition: checked.definition, file: join(dir, 'worker.json'), dir }, {});
+  return { definition: checked.definition, file: join(dir, 'worker.json'), dir };
 }
+
+/** The test as callers hold it: checked, nothing loaded; the engine thread prepares it. */
+const checked = (raw: unknown): Promise<CheckedTest> => checkTest(loaded(raw), {});
+
+/** The test made ready to run in this thread. */
+const prepared = (raw: unknown): Promise<PreparedTest> => prepareTest(loaded(raw), {});
 
 const options = (extra: Partial<RunOptions> = {}): RunOptions =>
   ({ concurrency: 50, insecure: false, proxies: {}, testUrl: 'file://worker', ...extra });
 
-describe('runEmbeddedInWorker', () => {
+describe('a run on one engine thread', () => {
   it('runs the plan on the worker: the same counts as in-process, and every second reaches onSecond', async () => {
     const raw = definition([{ url: `${target.url}/ok` }, { url: `${target.url}/status/503` }], { iteration_count: 90, duration: 2 });
     target.reset();
     const seconds: SecondSample[] = [];
-    const threaded = await runEmbeddedInWorker(await prepared(raw), options({ onSecond: (s) => seconds.push(s) }));
+    const threaded = await runEmbeddedInWorkers(await checked(raw), options({ onSecond: (s) => seconds.push(s) }), 1);
     const threadedRequests = target.received.length;
     target.reset();
     const inProcess = await runEmbedded(await prepared(raw), options());
@@ -56,8 +63,9 @@ describe('runEmbeddedInWorker', () => {
     expect(threaded.run.series).toEqual(seconds);
   });
 
-  it('prepares the test again on the worker: data rows and captures work there', async () => {
-    writeFileSync(join(dir, 'names.csv'), 'ada\ngrace\n');
+  it('the caller holds no data row: its checked test is plain data, and the thread reads the rows itself; captures work there', async () => {
+    const names = join(dir, 'names.csv');
+    writeFileSync(names, 'ada\ngrace\n');
     const raw = definition(
       [
         { url: `${target.url}/ok?who={{data.names.who}}`, capture_env: { WORD: { from: 'body', regexp: { exp: '(o.)' } } } },
@@ -66,18 +74,24 @@ describe('runEmbeddedInWorker', () => {
       { iteration_count: 4, duration: 1 },
       { test_data: [{ name: 'names', file: 'names.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'who' } } } }] },
     );
+    const test = await checked(raw);
+    // No compiled template or data set (structuredClone refuses functions), and none of the rows.
+    expect(structuredClone(test)).toEqual(test);
+    expect(JSON.stringify(test)).not.toMatch(/ada|grace/);
+    // What is sent is what the thread read when it prepared the test, not what the caller checked.
+    writeFileSync(names, 'lin\nmae\n');
     target.reset();
-    const result = await runEmbeddedInWorker(await prepared(raw), options({ concurrency: 1 }));
+    const result = await runEmbeddedInWorkers(test, options({ concurrency: 1 }), 1);
     expect(result.results.iteration_count).toBe(4);
-    expect(target.received.filter((r) => r.path === '/ok').map((r) => r.url)).toEqual(['/ok?who=ada', '/ok?who=grace', '/ok?who=ada', '/ok?who=grace']);
+    expect(target.received.filter((r) => r.path === '/ok').map((r) => r.url)).toEqual(['/ok?who=lin', '/ok?who=mae', '/ok?who=lin', '/ok?who=mae']);
     expect(target.received.filter((r) => r.path === '/echo').map((r) => r.url)).toEqual(Array(4).fill('/echo?word=ok'));
   });
 
   it('stops when the signal aborts and still returns the partial results', async () => {
     const controller = new AbortController();
-    const test = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 400, duration: 4 }));
+    const test = await checked(definition([{ url: `${target.url}/ok` }], { iteration_count: 400, duration: 4 }));
     // Stopped once the worker has posted its first second: the run is under way, however slow the machine.
-    const result = await runEmbeddedInWorker(test, options({ signal: controller.signal, onSecond: () => controller.abort() }));
+    const result = await runEmbeddedInWorkers(test, options({ signal: controller.signal, onSecond: () => controller.abort() }), 1);
     expect(result.run.interrupted).toBe(true);
     expect(result.results.iteration_count).toBeGreaterThan(0);
     expect(result.results.iteration_count).toBeLessThan(400);
@@ -86,11 +100,11 @@ describe('runEmbeddedInWorker', () => {
   it('passes input problems back as an InputError that names the file', async () => {
     const file = join(dir, 'gone.csv');
     writeFileSync(file, 'x\n');
-    const test = await prepared(definition([{ url: `${target.url}/ok?v={{data.gone.v}}` }], { iteration_count: 1, duration: 1 },
+    const test = await checked(definition([{ url: `${target.url}/ok?v={{data.gone.v}}` }], { iteration_count: 1, duration: 1 },
       { test_data: [{ name: 'gone', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'v' } } } }] }));
     rmSync(file);
     target.reset();
-    const failure = await runEmbeddedInWorker(test, options()).catch((error: unknown) => error);
+    const failure = await runEmbeddedInWorkers(test, options(), 1).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(InputError);
     expect((failure as InputError).problems[0]).toMatchObject({ file: join(dir, 'worker.json'), path: '$.test_data[0].file' });
     expect((failure as InputError).message).toContain('gone.csv');
@@ -98,12 +112,12 @@ describe('runEmbeddedInWorker', () => {
   });
 });
 
-describe('EngineWorker', () => {
+describe('EngineWorkers', () => {
   it('runs tests one after another on one thread, refuses a second at once, and nothing after close', async () => {
-    const engine = new EngineWorker();
+    const engine = new EngineWorkers(1);
     try {
-      const first = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 30, duration: 1 }));
-      const second = await prepared(definition([{ url: `${target.url}/status/201` }], { iteration_count: 12, duration: 1 }));
+      const first = await checked(definition([{ url: `${target.url}/ok` }], { iteration_count: 30, duration: 1 }));
+      const second = await checked(definition([{ url: `${target.url}/status/201` }], { iteration_count: 12, duration: 1 }));
       target.reset();
       const running = engine.run(first, options());
       await expect(engine.run(second, options())).rejects.toThrow(/already running a test/);
@@ -114,7 +128,7 @@ describe('EngineWorker', () => {
     } finally {
       await engine.close();
     }
-    await expect(engine.run(await prepared(definition([{ url: `${target.url}/ok` }])), options())).rejects.toThrow(/engine worker exited/);
+    await expect(engine.run(await checked(definition([{ url: `${target.url}/ok` }])), options())).rejects.toThrow(/engine worker exited/);
   });
 });
 

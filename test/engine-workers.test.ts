@@ -12,10 +12,10 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { decodeHistogram, encodeBytes, initHistograms, newHistogram } from '../src/engine/histogram.ts';
 import { combineParts, recorderPart } from '../src/engine/parts.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
-import { prepareTest } from '../src/engine/prepare.ts';
+import { checkTest, type CheckedTest } from '../src/engine/prepare.ts';
 import { Recorder } from '../src/engine/recorder.ts';
 import { buildResults } from '../src/engine/results.ts';
-import type { PreparedTest, RunOptions } from '../src/engine/run.ts';
+import type { RunOptions } from '../src/engine/run.ts';
 import { SecondsCombiner } from '../src/engine/seconds.ts';
 import { mergeShards } from '../src/merge/merge.ts';
 import { threadShard } from '../src/engine/shard.ts';
@@ -177,10 +177,11 @@ const rows = (order = 'sequential') => ({
   test_data: [{ name: 'rows', file: 'rows.csv', type: 'csv', file_config: { delimiter: ',', order, vars: { '0': { tag: 'row' } } } }],
 });
 
-async function prepared(raw: unknown): Promise<PreparedTest> {
-  const checked = validateDefinition(raw, 'workers.json');
-  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  return prepareTest({ definition: checked.definition, file: join(dir, 'workers.json'), dir }, {});
+/** The test as callers hold it: checked; each engine thread prepares it. */
+async function checked(raw: unknown): Promise<CheckedTest> {
+  const valid = validateDefinition(raw, 'workers.json');
+  if (!valid.ok) throw new Error(JSON.stringify(valid.problems));
+  return checkTest({ definition: valid.definition, file: join(dir, 'workers.json'), dir }, {});
 }
 
 const options = (extra: Partial<RunOptions> = {}): RunOptions => ({ insecure: false, proxies: {}, testUrl: 'file://workers', ...extra });
@@ -202,7 +203,7 @@ describe('a run on two threads', () => {
     );
     const run = (workers: number) => runEmbeddedInWorkers(test, options({ proxies: { US: proxyUrl }, onSecond: (s) => seconds[workers]!.push(s) }), workers);
     const seconds: Record<number, SecondSample[]> = { 1: [], 2: [] };
-    const test = await prepared(raw);
+    const test = await checked(raw);
     target.reset();
     const two = await run(2);
     const received = target.countsByPath();
@@ -242,7 +243,7 @@ describe('a run on two threads', () => {
     writeFileSync(join(dir, 'two.csv'), 'r0\nr1\n');
     const raw = definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 800, duration: 8 },
       { test_data: [{ name: 'rows', file: 'two.csv', type: 'csv', file_config: { delimiter: ',', order: 'sequential', vars: { '0': { tag: 'row' } } } }] });
-    const test = await prepared(raw);
+    const test = await checked(raw);
     const controller = new AbortController();
     target.reset();
     // Stopped once the first second is out: both threads are under way, however slow the machine.
@@ -261,7 +262,7 @@ describe('a run on two threads', () => {
 
   it('a shard on two threads writes a shard file that merges with a one-thread shard into the whole plan; captures work on every thread', async () => {
     // Two steps: the second sends what the first captured, within its iteration, on whichever thread runs it.
-    const test = await prepared(definition([
+    const test = await checked(definition([
       { url: `${target.url}/ok?row={{data.rows.row}}`, capture_env: { WORD: { from: 'body', regexp: { exp: '(o.)' } } } },
       { url: `${target.url}/echo?word={{WORD}}&row={{data.rows.row}}` },
     ], { iteration_count: 40, duration: 2 }, rows()));
@@ -284,7 +285,7 @@ describe('a run on two threads', () => {
 
   it('a thread that fails fails the run with its error, and nothing is sent', async () => {
     writeFileSync(join(dir, 'gone.csv'), 'x\n');
-    const test = await prepared(definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 10, duration: 1 },
+    const test = await checked(definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 10, duration: 1 },
       { test_data: [{ name: 'rows', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'row' } } } }] }));
     rmSync(join(dir, 'gone.csv'));
     target.reset();
@@ -295,7 +296,7 @@ describe('a run on two threads', () => {
   });
 
   it('one thread is the plain engine thread: the same counts, every second to onSecond', async () => {
-    const test = await prepared(definition([{ url: `${target.url}/ok` }], { iteration_count: 30, duration: 1 }));
+    const test = await checked(definition([{ url: `${target.url}/ok` }], { iteration_count: 30, duration: 1 }));
     const workers = new EngineWorkers(1);
     const seconds: SecondSample[] = [];
     try {

@@ -288,6 +288,17 @@ describe('CSV data sets', () => {
     }]);
   });
 
+  it('checks a whole file without keeping its rows (keepRows: false): the same rows counted and problems found, no cell held', async () => {
+    const where = { file: DEF, path: '$.test_data[0]' };
+    const cfg = config({ vars: { '0': { tag: 'email' } } });
+    const checked = await loadDataSet({ name: 'users', file: fixture('users.csv'), type: 'csv', file_config: cfg }, where, { keepRows: false });
+    if (Array.isArray(checked)) throw new Error(JSON.stringify(checked));
+    expect([checked.rowCount, checked.tags]).toEqual([5, ['email']]);
+    expect(() => checked.value(0, 0)).toThrow(/data set "users" was checked without keeping its rows/);
+    const short = await loadDataSet({ name: 's', file: fixture('short-row.csv'), type: 'csv', file_config: config({ vars: { '2': { tag: 'c' } } }) }, where, { keepRows: false });
+    expect(problemsOf(short)[0]!.message).toMatch(/short-row\.csv line 3 has 2 columns/);
+  });
+
   it('reports an empty line read as a row too short for its tags', async () => {
     const problems = problemsOf(await load(fixture('users.csv'), config({ vars: { '1': { tag: 'id' } } })));
     expect(problems[0]!.message).toMatch(/line 3 has 1 column,.*"skip_empty_line": true/);

@@ -1,18 +1,17 @@
 // The comparison gate's rounds (docs/comparison.md): the definition runs once against each side per round,
 // in a seeded random order; each run yields one value of the metric per step, taken from the
 // run's HdrHistograms in microseconds (the 2.5 response times are whole milliseconds and tie).
-// The values go to the statistics of verdict.ts; each side's runs are added up, histogram by
-// histogram, into one 2.5 result (the head's is the results file, so thresholds still apply).
+// The values go to the statistics of verdict.ts; each side's measured runs are added up in memory
+// (side.ts) into one 2.5 result (the head's is the results file, so thresholds still apply).
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
-import { decodeHistogram, initHistograms, type Histogram } from '../engine/histogram.ts';
+import { initHistograms, sumHistograms, type Histogram } from '../engine/histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
-import { prepareTest } from '../engine/prepare.ts';
-import type { PreparedTest } from '../engine/run.ts';
-import { EngineWorkers } from '../engine/workers.ts';
-import { mergeGenerators } from '../engine/generator.ts';
-import { mergeShards } from '../merge/merge.ts';
-import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, SecondSample } from '../types.ts';
+import { checkTest, type CheckedTest } from '../engine/prepare.ts';
+import { EngineWorkers, type RecordedRun } from '../engine/workers.ts';
+import type { Recorder } from '../engine/recorder.ts';
+import { SideRounds } from './side.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
 import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
 import { ALPHA, type CompareMetric, type CompareSettings, type OnInconclusive } from './settings.ts';
 import { seededOrder, type RoundOrder } from './stats.ts';
@@ -21,8 +20,8 @@ import { gateFails, type StepVerdict, type Verdict } from './verdict.ts';
 export type Side = 'head' | 'base';
 
 export interface CompareSides {
-  head: PreparedTest;
-  base: PreparedTest;
+  head: CheckedTest;
+  base: CheckedTest;
 }
 
 export const NO_DATA_NOTE = 'no response on one side in any measured round: nothing to compare';
@@ -164,8 +163,8 @@ export async function prepareSides(
 ): Promise<CompareSides> {
   const { environment: _definitionEnvironment, ...withoutEnvironment } = loaded.definition;
   const [head, base] = await Promise.all([
-    settle(prepareTest(loaded, { environment: headEnv })),
-    settle(prepareTest({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
+    settle(checkTest(loaded, { environment: headEnv })),
+    settle(checkTest({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
   ]);
   if (!Array.isArray(head) && !Array.isArray(base)) return { head, base };
   const headProblems = Array.isArray(head) ? head : [];
@@ -176,7 +175,7 @@ export async function prepareSides(
   throw new InputError([...headProblems, ...baseProblems]);
 }
 
-async function settle(prepared: Promise<PreparedTest>): Promise<PreparedTest | Problem[]> {
+async function settle(prepared: Promise<CheckedTest>): Promise<CheckedTest | Problem[]> {
   try {
     return await prepared;
   } catch (error) {
@@ -199,10 +198,8 @@ export function expectedDurationS(definition: LoadTestDefinition, settings: Comp
   return (settings.warmupRounds + settings.rounds) * 2 * plannedRunSeconds(definition);
 }
 
-interface RoundRuns {
-  head: LoadTestResult;
-  base: LoadTestResult;
-}
+/** What one round recorded on each side, in this thread's memory until the round is added up. */
+type RoundRuns = Record<Side, RecordedRun>;
 
 /**
  * The planned rounds, then, while steps are inconclusive and the budget allows, more rounds up to
@@ -213,17 +210,17 @@ export async function runComparison(
   settings: CompareSettings,
   opts: ComparisonOptions,
 ): Promise<ComparisonResult> {
-  // The runs record on the engine's worker thread; this thread decodes and merges their histograms.
+  // The runs record on the engine's worker threads; their recorders are added up in this thread.
   await initHistograms();
   const now = opts.now ?? (() => new Date());
   const startedAt = now();
   const plan = lookPlan(settings.rounds, settings.maxRounds, ALPHA);
   const order = seededOrder(settings.seed, settings.warmupRounds + settings.maxRounds);
-  const stepIds = sides.head.steps.map((s) => s.id);
+  const stepIds = sides.head.definition.config_data.steps.map((s) => s.id);
   const ran: RoundOrder[] = [];
   const warmups: RoundValues[] = [];
   const values: RoundValues[] = [];
-  const measured: RoundRuns[] = [];
+  const measured: Record<Side, SideRounds> = { head: new SideRounds(sides.head), base: new SideRounds(sides.base) };
   let last: RoundRuns | undefined;
   let interrupted = false;
   let outOfTime = false;
@@ -254,15 +251,17 @@ export async function runComparison(
         }
         const round = runs as RoundRuns;
         ran.push(order[r]!);
+        destroyRound(last);
         last = round;
         // A run cut short measures part of a schedule; its round is left out of the analysis.
-        interrupted = round.head.run.interrupted || round.base.run.interrupted;
+        interrupted = round.head.outcome.interrupted || round.base.outcome.interrupted;
         if (interrupted) break;
         if (warmup) {
           warmups.push(roundValues(round, stepIds, settings.metric));
         } else {
           values.push(roundValues(round, stepIds, settings.metric));
-          measured.push(round);
+          measured.head.add(round.head);
+          measured.base.add(round.base);
         }
       }
       steps = compareSteps(sides.head, values, warmups, settings, plan);
@@ -275,7 +274,7 @@ export async function runComparison(
       else {
         look++;
         opts.onExtend?.({
-          after: measured.length,
+          after: measured.head.count,
           to: plan.rounds[look]!,
           look: look + 1,
           looks: plan.rounds.length,
@@ -286,13 +285,20 @@ export async function runComparison(
       }
       break;
     }
+    // With no measured round (stopped in the first), the sides are what that round recorded.
+    if (measured.head.count === 0) {
+      measured.head.add(last!.head);
+      measured.base.add(last!.base);
+    }
   } finally {
+    destroyRound(last);
     await engine.close();
   }
   const finishedAt = now();
-  const sideRuns = measured.length > 0 ? measured : [last!];
-  const head = combineRuns(sideRuns.map((r) => r.head), opts.testUrl ?? '');
-  const base = combineRuns(sideRuns.map((r) => r.base), '');
+  const head = measured.head.result(opts.testUrl ?? '');
+  const base = measured.base.result('');
+  measured.head.destroy();
+  measured.base.destroy();
   const inconclusiveFails = settings.onInconclusive === 'fail' && steps.some((s) => s.verdict === 'inconclusive');
   const comparison: Comparison = {
     metric: settings.metric,
@@ -308,8 +314,8 @@ export async function runComparison(
     confidence: plan.confidence,
     seed: settings.seed,
     order: ran,
-    rounds_measured: measured.length,
-    extended: measured.length > settings.rounds,
+    rounds_measured: values.length,
+    extended: values.length > settings.rounds,
     stopped,
     interrupted,
     started_at: startedAt.toISOString(),
@@ -329,16 +335,19 @@ export async function runComparison(
   return { comparison, head };
 }
 
-/** A full run of the plan (shard 1 of 1), which also returns the histograms the values come from. */
-function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOptions): Promise<LoadTestResult> {
-  return engine.run(test, {
+/** A full run of the plan, kept as what it recorded: the round's values and its side's result come from it. */
+function runSide(engine: EngineWorkers, test: CheckedTest, opts: ComparisonOptions): Promise<RecordedRun> {
+  return engine.record(test, {
     concurrency: opts.concurrency,
     insecure: opts.insecure,
     proxies: opts.proxies,
     signal: opts.signal,
-    shard: { index: 1, count: 1 },
-    testUrl: '',
   });
+}
+
+function destroyRound(round: RoundRuns | undefined): void {
+  round?.head.outcome.recorder.destroy();
+  round?.base.outcome.recorder.destroy();
 }
 
 // ---- round values ----
@@ -347,14 +356,14 @@ function runSide(engine: EngineWorkers, test: PreparedTest, opts: ComparisonOpti
 type RoundValues = Record<Side, Map<number, number | null>>;
 
 function roundValues(round: RoundRuns, stepIds: number[], metric: CompareMetric): RoundValues {
-  const of = (result: LoadTestResult) =>
-    new Map(stepIds.map((id) => [id, metricOfEncoded(result.histograms?.steps[String(id)], metric)] as const));
+  const of = ({ outcome }: RecordedRun) => new Map(stepIds.map((id, step) => [id, stepMetric(outcome.recorder, step, metric)] as const));
   return { head: of(round.head), base: of(round.base) };
 }
 
-function metricOfEncoded(encoded: string | undefined, metric: CompareMetric): number | null {
-  if (encoded === undefined) return null;
-  const histogram = decodeHistogram(encoded);
+/** The metric of one step over every location: its cells' histograms added. */
+function stepMetric(recorder: Recorder, step: number, metric: CompareMetric): number | null {
+  const cells = Array.from({ length: recorder.locationCount }, (_, loc) => recorder.cells[step * recorder.locationCount + loc]!);
+  const histogram = sumHistograms(cells);
   try {
     return metricValueMs(histogram, metric);
   } finally {
@@ -384,14 +393,14 @@ export function metricValueMs(h: Histogram, metric: CompareMetric): number | nul
 // ---- verdicts ----
 
 function compareSteps(
-  test: PreparedTest,
+  test: CheckedTest,
   measured: RoundValues[],
   warmups: RoundValues[],
   settings: CompareSettings,
   plan: LookPlan,
 ): ComparisonStep[] {
   const series = (rounds: RoundValues[], side: Side, id: number) => rounds.map((r) => r[side].get(id) ?? null);
-  const rows = test.steps.map((step) => ({
+  const rows = test.definition.config_data.steps.map((step) => ({
     id: step.id,
     name: step.name,
     head: series(measured, 'head', step.id),
@@ -453,48 +462,6 @@ function noStatistics(): Statistics {
     p_faster_adjusted: null,
     method: null,
   };
-}
-
-// ---- one side's runs → one 2.5 result ----
-
-/**
- * The runs added up exactly, as shards of one run are (histograms summed, counts added), then
- * given the side's own time: duration_s is the runs' durations added, rps is over that time, and
- * the per-second series are the runs' seconds placed end to end.
- */
-function combineRuns(runs: LoadTestResult[], testUrl: string): LoadTestResult {
-  const asShards = runs.map((result, i) => ({
-    file: `round ${i + 1}`,
-    content: { ...result, run: { ...result.run, shard: { ...result.run.shard!, index: i + 1, count: runs.length } } },
-  }));
-  const merged = mergeShards(asShards);
-  if (!merged.ok) throw new Error(`comparison: the rounds do not add up: ${merged.problems.map((p) => p.message).join('; ')}`);
-  const { results } = merged.result;
-  const durationS = runs.reduce((sum, r) => sum + r.run.duration_s, 0);
-  const requests = results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
-  const { shards: _shards, generator: _parallel, ...run } = merged.result.run;
-  const generator = mergeGenerators(runs.map((r, i) => ({ index: i + 1, generator: r.run.generator })), 'rounds');
-  return {
-    test_url: testUrl,
-    results,
-    run: {
-      ...run,
-      ...(generator && { generator }),
-      mode: 'compare',
-      duration_s: Math.round(durationS * 1000) / 1000,
-      rps: durationS > 0 ? Math.round((requests / durationS) * 10) / 10 : 0,
-      series: endToEnd(runs.map((r) => r.run.series)),
-    },
-  };
-}
-
-function endToEnd(series: SecondSample[][]): SecondSample[] {
-  let offset = 0;
-  return series.flatMap((samples) => {
-    const shifted = samples.map(({ histogram: _histogram, ...s }) => ({ ...s, t: s.t + offset }));
-    offset += samples.length;
-    return shifted;
-  });
 }
 
 /** The results file of a comparison: the head's 2.5 result (thresholds apply to it) and the comparison. */

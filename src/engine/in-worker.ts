@@ -1,19 +1,21 @@
-// runEmbedded on a worker thread: what the CLI, the action, the comparison gate and the server run.
+// The engine on a worker thread: what the CLI, the action, the comparison gate and the server run.
 // Two reasons (docs/engine.md): V8 fixes the limit of a thread's young generation when the thread
 // starts, and at full speed it grew the main thread's to match the allocation rate (+84 MB of RSS
 // over the first million requests); a worker's is capped through resourceLimits. And the hot loop
 // gets an event loop of its own, so progress output, or the server's API, is never starved.
 //
-// Compiled templates and loaded data cannot be sent to a thread: the worker prepares the test
-// again from its source (same definition, environment merged, data paths absolute). The caller
-// has prepared it once already, so every input problem is reported before the worker starts.
+// Compiled templates and loaded data cannot be sent to a thread: the caller only checks the test
+// (prepare.ts checkTest: every input problem found, no data row kept) and the worker prepares it
+// from that CheckedTest (same definition, environment merged, data paths absolute), so the rows
+// are held once, by the thread that sends them (docs/engine.md).
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { InputError, type Problem } from '../errors.ts';
-import type { PreparedTest, RunOptions } from './run.ts';
+import type { EngineOptions } from './run.ts';
+import type { CheckedTest } from './prepare.ts';
 import type { EngineOutcome } from './engine.ts';
 import type { RecorderPart } from './parts.ts';
-import type { LoadTestDefinition, LoadTestResult, SecondSample } from '../types.ts';
+import type { LoadTestDefinition, SecondSample } from '../types.ts';
 
 /**
  * The worker's young generation in MB: two 16 MB semi-spaces and their large-object share. Left
@@ -23,11 +25,11 @@ import type { LoadTestDefinition, LoadTestResult, SecondSample } from '../types.
  */
 export const YOUNG_GENERATION_MB = 48;
 
-/** What the worker is given for one run: plain data only. */
+/** What the worker is given for one run: plain data only, from which it prepares the test. */
 export interface EngineJob {
   definition: LoadTestDefinition;
-  source: { file: string; dir: string };
-  options: Omit<RunOptions, 'signal' | 'forceSignal' | 'onSecond' | 'clock'>;
+  source: CheckedTest['source'];
+  options: Omit<EngineOptions, 'signal' | 'forceSignal' | 'onSecond' | 'clock'>;
 }
 
 /** Thread `thread` of `threads` running its share of one run (workers.ts). */
@@ -44,18 +46,16 @@ export interface ShareOutcome {
 }
 
 export type ToWorker =
-  | { type: 'run'; id: number; job: EngineJob }
   | { type: 'share'; id: number; job: EngineJob; share: ShareJob }
   /** Every thread is at the start gate: start at this instant (epoch ms, performance.timeOrigin + now). */
   | { type: 'go'; id: number; atMs: number }
   | { type: 'stop'; id: number; now: boolean };
 
 export type FromWorker = { id: number } & (
-  /** bytes: the second's histogram (parts.ts), for a share. */
-  | { type: 'second'; sample: SecondSample; bytes?: Uint8Array }
-  /** A share reached its start gate. */
+  /** bytes: the second's histogram (parts.ts). */
+  | { type: 'second'; sample: SecondSample; bytes: Uint8Array }
+  /** The share reached its start gate. */
   | { type: 'ready' }
-  | { type: 'done'; result: LoadTestResult }
   | { type: 'share-done'; outcome: ShareOutcome }
   | { type: 'input-error'; problems: Problem[] }
   | { type: 'error'; message: string; stack?: string }
@@ -76,9 +76,8 @@ export function workerEntry(here: string = import.meta.url): URL {
 
 interface RunInFlight {
   id: number;
-  onSecond?: (sample: SecondSample, bytes?: Uint8Array) => void;
-  onReady?: () => void;
-  settle(outcome: Error | LoadTestResult | ShareOutcome): void;
+  events: ShareEvents;
+  settle(outcome: Error | ShareOutcome): void;
 }
 
 /** What the parent of a share hears from it (workers.ts). */
@@ -104,24 +103,8 @@ export class EngineWorker {
     this.worker.on('exit', (code) => this.fail(new Error(`loadgate: the engine worker exited (code ${code})`)));
   }
 
-  run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
-    return this.start(test, options, { onSecond: options.onSecond }, (id, job) => ({ type: 'run', id, job })) as Promise<LoadTestResult>;
-  }
-
-  /** This thread's share of a run on several; `go` starts it at the common instant once every thread is ready. */
-  runShare(test: PreparedTest, options: RunOptions, share: ShareJob, events: ShareEvents): Promise<ShareOutcome> {
-    return this.start(test, options, {
-      onSecond: (sample, bytes) => events.onSecond(sample, bytes!),
-      onReady: events.onReady,
-    }, (id, job) => ({ type: 'share', id, job, share })) as Promise<ShareOutcome>;
-  }
-
-  /** Releases a share waiting at its start gate. */
-  go(atMs: number): void {
-    if (this.running) this.post({ type: 'go', id: this.running.id, atMs });
-  }
-
-  private start(test: PreparedTest, options: RunOptions, listeners: Pick<RunInFlight, 'onSecond' | 'onReady'>, message: (id: number, job: EngineJob) => ToWorker): Promise<unknown> {
+  /** This thread's share of a run; `go` starts it at the common instant once every thread is ready. */
+  runShare(test: CheckedTest, options: EngineOptions, share: ShareJob, events: ShareEvents): Promise<ShareOutcome> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
     const { signal, forceSignal, onSecond: _onSecond, clock: _clock, ...plain } = options;
@@ -131,7 +114,7 @@ export class EngineWorker {
     return new Promise((resolve, reject) => {
       this.running = {
         id,
-        ...listeners,
+        events,
         settle: (outcome) => {
           signal?.removeEventListener('abort', stop);
           forceSignal?.removeEventListener('abort', stopNow);
@@ -140,11 +123,16 @@ export class EngineWorker {
           else resolve(outcome);
         },
       };
-      this.post(message(id, { definition: test.definition, source: test.source, options: plain }));
+      this.post({ type: 'share', id, job: { definition: test.definition, source: test.source, options: plain }, share });
       if (signal?.aborted) stop();
       else signal?.addEventListener('abort', stop, { once: true });
       forceSignal?.addEventListener('abort', stopNow, { once: true });
     });
+  }
+
+  /** Releases a share waiting at its start gate. */
+  go(atMs: number): void {
+    if (this.running) this.post({ type: 'go', id: this.running.id, atMs });
   }
 
   async close(): Promise<void> {
@@ -158,25 +146,14 @@ export class EngineWorker {
   private receive(message: FromWorker): void {
     const running = this.running;
     if (!running || message.id !== running.id) return;
-    if (message.type === 'second') return running.onSecond?.(message.sample, message.bytes);
-    if (message.type === 'ready') return running.onReady?.();
-    if (message.type === 'done') return running.settle(message.result);
+    if (message.type === 'second') return running.events.onSecond(message.sample, message.bytes);
+    if (message.type === 'ready') return running.events.onReady();
     running.settle(message.type === 'share-done' ? message.outcome : errorFrom(message));
   }
 
   private fail(error: Error): void {
     this.failure ??= error;
     this.running?.settle(error);
-  }
-}
-
-/** One run on a worker of its own. */
-export async function runEmbeddedInWorker(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
-  const worker = new EngineWorker();
-  try {
-    return await worker.run(test, options);
-  } finally {
-    await worker.close();
   }
 }
 

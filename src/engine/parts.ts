@@ -1,9 +1,10 @@
-// What one engine thread of several hands back (workers.ts), and how the parent adds it up: the
+// What an engine thread hands back (workers.ts), and how the parent adds it up: the
 // recorder's counts as they are, and its histograms as their bucket counts. A histogram lives in
 // its thread's WebAssembly memory, so it crosses as HDR's plain V2 encoding (a few hundred bytes,
 // no compression, no base64), its buffer transferred rather than copied, and is added into the
 // parent's bucket by bucket: exact, as in one recorder. The encoding keeps buckets, not the exact
-// extremes, so each cell's max and min travel beside it.
+// extremes, so each cell's max and min travel beside it. Recorders added up in the parent add
+// into one another in memory the same way (a comparison side's rounds, compare/side.ts).
 import { decodeBytes, encodeBytes, type Histogram } from './histogram.ts';
 import { Recorder } from './recorder.ts';
 
@@ -61,42 +62,73 @@ export function addHistogramBytes(into: Histogram, bytes: Uint8Array): void {
   part.destroy();
 }
 
-const addArray = (into: Float64Array, part: Float64Array): void => {
-  for (let i = 0; i < into.length; i++) into[i]! += part[i]!;
-};
-
-const addCounts = <K>(into: Map<K, number>, part: [K, number][]): void => {
-  for (const [key, count] of part) into.set(key, (into.get(key) ?? 0) + count);
-};
-
-/** Exact extremes per cell, which the summed histograms no longer hold (results.ts reads them). */
+/** Exact extremes per cell, which summed histograms no longer hold (results.ts reads them). */
 export interface CellExtremes {
   maxUs: Float64Array;
   minUs: Float64Array;
 }
 
-/** Several threads' parts added into one recorder, as if one engine had recorded everything. */
-export function combineParts(parts: RecorderPart[], stepCount: number, locationCount: number): { recorder: Recorder; extremes: CellExtremes } {
-  const recorder = new Recorder(stepCount, locationCount);
+/** A recorder added up from several, with each cell's exact extremes beside it. */
+export interface CombinedRecorder {
+  recorder: Recorder;
+  extremes: CellExtremes;
+}
+
+export function emptyCombined(stepCount: number, locationCount: number): CombinedRecorder {
   const n = stepCount * locationCount;
-  const extremes: CellExtremes = { maxUs: new Float64Array(n), minUs: new Float64Array(n).fill(Infinity) };
+  return { recorder: new Recorder(stepCount, locationCount), extremes: { maxUs: new Float64Array(n), minUs: new Float64Array(n).fill(Infinity) } };
+}
+
+/** Several threads' parts added into one recorder, as if one engine had recorded everything. */
+export function combineParts(parts: RecorderPart[], stepCount: number, locationCount: number): CombinedRecorder {
+  const combined = emptyCombined(stepCount, locationCount);
   for (const part of parts) {
     part.cells.forEach((cell, i) => {
-      addHistogramBytes(recorder.cells[i]!, cell.bytes);
-      if (cell.maxUs > 0) {
-        extremes.maxUs[i] = Math.max(extremes.maxUs[i]!, cell.maxUs);
-        extremes.minUs[i] = Math.min(extremes.minUs[i]!, cell.minUs);
-      }
+      addHistogramBytes(combined.recorder.cells[i]!, cell.bytes);
+      addExtremes(combined.extremes, i, cell.maxUs, cell.minUs);
     });
-    addArray(recorder.reached, part.reached);
-    addArray(recorder.succeeded, part.succeeded);
-    addArray(recorder.failed, part.failed);
-    addArray(recorder.statusCounts, part.statusCounts);
-    addArray(recorder.iterationsStarted, part.iterationsStarted);
-    addArray(recorder.iterationsSucceeded, part.iterationsSucceeded);
-    addArray(recorder.iterationsFailed, part.iterationsFailed);
-    part.oddStatus.forEach((entries, i) => addCounts(recorder.oddStatus[i]!, entries));
-    part.errors.forEach((entries, i) => addCounts(recorder.errors[i]!, entries));
+    addCounts(combined.recorder, part);
   }
-  return { recorder, extremes };
+  return combined;
+}
+
+/** One combined recorder added into another, in this thread's memory (the comparison's rounds of a side). */
+export function addCombined(into: CombinedRecorder, from: CombinedRecorder): void {
+  from.recorder.cells.forEach((cell, i) => {
+    into.recorder.cells[i]!.add(cell);
+    addExtremes(into.extremes, i, from.extremes.maxUs[i]!, from.extremes.minUs[i]!);
+  });
+  addCounts(into.recorder, from.recorder);
+}
+
+function addExtremes(into: CellExtremes, cell: number, maxUs: number, minUs: number): void {
+  if (maxUs <= 0) return;
+  into.maxUs[cell] = Math.max(into.maxUs[cell]!, maxUs);
+  into.minUs[cell] = Math.min(into.minUs[cell]!, minUs);
+}
+
+/** The counts of a recorder, or of a part of one: the maps may have crossed threads as lists of entries. */
+type Counts = Omit<RecorderPart, 'cells' | 'oddStatus' | 'errors'> & {
+  oddStatus: Iterable<[number, number]>[];
+  errors: Iterable<[string, number]>[];
+};
+
+function addCounts(into: Recorder, from: Counts): void {
+  addArray(into.reached, from.reached);
+  addArray(into.succeeded, from.succeeded);
+  addArray(into.failed, from.failed);
+  addArray(into.statusCounts, from.statusCounts);
+  addArray(into.iterationsStarted, from.iterationsStarted);
+  addArray(into.iterationsSucceeded, from.iterationsSucceeded);
+  addArray(into.iterationsFailed, from.iterationsFailed);
+  from.oddStatus.forEach((entries, i) => addEntries(into.oddStatus[i]!, entries));
+  from.errors.forEach((entries, i) => addEntries(into.errors[i]!, entries));
+}
+
+function addArray(into: Float64Array, part: Float64Array): void {
+  for (let i = 0; i < into.length; i++) into[i]! += part[i]!;
+}
+
+function addEntries<K>(into: Map<K, number>, part: Iterable<[K, number]>): void {
+  for (const [key, count] of part) into.set(key, (into.get(key) ?? 0) + count);
 }

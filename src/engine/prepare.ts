@@ -1,5 +1,8 @@
-// A loaded definition → a PreparedTest: environment merged, test data loaded, every template,
-// capture and assertion compiled once, before any request is sent. All problems are thrown at once.
+// A loaded definition → a CheckedTest or a PreparedTest: environment merged, every template,
+// capture and assertion compiled, test data read, before any request is sent; all problems are
+// thrown at once. The caller checks (CSV rows read and checked, none kept); each engine thread
+// prepares (the rows kept, the compiled steps to run): the rows are held once per thread
+// (docs/engine.md, "A thread of its own").
 import { resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { InputError, type Problem } from '../errors.ts';
@@ -11,7 +14,8 @@ import { compileStepChecks } from '../variables/checks.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
 import type { PreparedTest } from './run.ts';
-import type { Environment, Step } from '../types.ts';
+import { runSteps } from './run-info.ts';
+import type { Environment, LoadTestDefinition, RunStepInfo, Step } from '../types.ts';
 
 export function parseSleep(sleep: string | undefined): [number, number] | null {
   if (sleep === undefined) return null;
@@ -91,12 +95,12 @@ function withoutSecrets(problems: Problem[], environment: Environment): Problem[
   return secrets.length === 0 ? problems : problems.map((p) => ({ ...p, message: redactSecrets(p.message, secrets) }));
 }
 
-async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
+async function loadDataSets(loaded: LoadedDefinition, keepRows: boolean, problems: Problem[]): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
   // loadDefinition makes data paths absolute; resolving against the definition's folder also
   // serves definitions validated elsewhere (the server, tests) with paths as written.
   const declared = loaded.definition.test_data;
   const sets = await Promise.all(declared.map((set, i) =>
-    loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` })));
+    loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` }, { keepRows })));
   const unreadable = new Set<string>();
   const good = sets.filter((set, i): set is DataSet => {
     if (!Array.isArray(set)) return true;
@@ -107,10 +111,39 @@ async function loadDataSets(loaded: LoadedDefinition, problems: Problem[]): Prom
   return { loaded: good, unreadable };
 }
 
+/**
+ * A definition checked to its last template, holding nothing it read: the environment merged,
+ * data paths absolute, and what results show of its steps. What the caller keeps, and what an
+ * engine thread is given to prepare (plain data: it crosses to a thread as it is).
+ */
+export interface CheckedTest {
+  definition: LoadTestDefinition;
+  /** Where the definition came from: data paths in problems, and what a thread prepares from. */
+  source: { file: string; dir: string };
+  /** run.steps: each request as results show it (variables resolved, secrets kept as templates). */
+  runSteps: RunStepInfo[];
+}
+
+/** Every input problem of the test, found as a run would find them; the data's rows are read and checked, not kept. */
+export async function checkTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<CheckedTest> {
+  const { steps, dataSets: _checkedOnly, ...checked } = await compileTest(loaded, options, false);
+  return checked;
+}
+
+/** The test made ready to run in this thread: its data rows kept, its steps compiled. */
 export async function prepareTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<PreparedTest> {
+  const { dataSets, ...prepared } = await compileTest(loaded, options, true);
+  const perIteration = dataSets.length > 0 || prepared.steps.some((s) => !isStatic(s) || s.checks !== null);
+  return {
+    ...prepared,
+    iterationVars: perIteration ? { create: () => createIterationVars(dataSets.length), begin: beginIteration } : undefined,
+  };
+}
+
+async function compileTest(loaded: LoadedDefinition, options: { environment?: Environment }, keepRows: boolean) {
   const { definition } = loaded;
   const problems: Problem[] = [];
-  const { loaded: dataSets, unreadable } = await loadDataSets(loaded, problems);
+  const { loaded: dataSets, unreadable } = await loadDataSets(loaded, keepRows, problems);
   const environment = mergeEnvironments(definition.environment, options.environment);
   const capturedNames = new Set<string>();
   const secrets = secretNames(environment);
@@ -122,7 +155,6 @@ export async function prepareTest(loaded: LoadedDefinition, options: { environme
     for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);
   });
   if (problems.length > 0) throw new InputError(withoutSecrets(problems, environment));
-  const perIteration = dataSets.length > 0 || steps.some((s) => !isStatic(s) || s.checks !== null);
   return {
     definition: {
       ...definition,
@@ -130,9 +162,8 @@ export async function prepareTest(loaded: LoadedDefinition, options: { environme
       test_data: definition.test_data.map((set) => ({ ...set, file: resolve(loaded.dir, set.file) })),
     },
     source: { file: loaded.file, dir: loaded.dir },
+    runSteps: runSteps(definition, (id) => steps.find((s) => s.id === id)?.displayUrl),
     steps,
-    iterationVars: perIteration
-      ? { create: () => createIterationVars(dataSets.length), begin: beginIteration }
-      : undefined,
+    dataSets,
   };
 }

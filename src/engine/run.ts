@@ -7,17 +7,14 @@ import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
-import { VERSION } from '../version.ts';
-import { expectedErrorStatuses } from '../variables/checks.ts';
+import { runBlock, type RunFacts } from './run-info.ts';
+import type { CheckedTest } from './prepare.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import type { Problem } from '../errors.ts';
-import type { LoadTestDefinition, LoadTestResult, RunInfo, RunStepInfo, SecondSample } from '../types.ts';
+import type { LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
 
-/** A definition made ready to run: steps compiled, test data loaded. */
-export interface PreparedTest {
-  definition: LoadTestDefinition;
-  /** Where the definition came from: a worker thread prepares the same test again from it (worker.ts). */
-  source: { file: string; dir: string };
+/** A checked test made ready to run in this thread (prepare.ts): steps compiled, test data loaded. */
+export interface PreparedTest extends CheckedTest {
   steps: PreparedStep[];
   /** Present when templates use per-iteration state (data rows, captures). */
   iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };
@@ -43,6 +40,9 @@ export interface RunOptions {
   /** Seconds of unrecorded load before the recorded schedule; overrides the definition's warm_up. */
   warmUpS?: number;
 }
+
+/** What the engine itself needs of the run's options: all but where the result's report is seen. */
+export type EngineOptions = Omit<RunOptions, 'testUrl'>;
 
 /**
  * The default in-flight cap (docs/engine.md): room for every iteration of this runner's busiest
@@ -85,7 +85,7 @@ export interface ThreadShare {
 }
 
 /** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
-export async function runEngine(test: PreparedTest, options: RunOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
+export async function runEngine(test: PreparedTest, options: EngineOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
   await initHistograms();
   const shard = share?.shard ?? options.shard;
   const plan = new LoadPlan(test.definition.config_data, shard);
@@ -124,52 +124,46 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
  * The 2.5 result with its `run` block, from what one engine recorded or several threads' engines
  * did together (workers.ts; `extremes` then holds the exact max and min of each cell).
  */
-export async function resultOf(test: PreparedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
-  const stepIds = test.steps.map((s) => s.id);
-  const result: LoadTestResult = {
+export async function resultOf(test: CheckedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
+  const stepIds = test.definition.config_data.steps.map((s) => s.id);
+  return {
     test_url: options.testUrl,
     results: buildResults(outcome.recorder, stepIds, outcome.locations, extremes),
-    run: runInfo(test, outcome),
+    run: runBlock({
+      ...engineFacts(test, outcome),
+      ...(options.shard && { shard: await shardBlock(test, options.shard, outcome, startLagMs) }),
+    }),
+    // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
+    histograms: encodeHistograms(outcome.recorder, stepIds, outcome.locations),
   };
-  if (options.shard) {
-    result.run.shard = {
-      index: options.shard.index,
-      count: options.shard.count,
-      definition_sha256: await definitionSha256(test.definition),
-      started_at: result.run.started_at,
-      finished_at: result.run.finished_at,
-      start_lag_ms: Math.round(startLagMs),
-    };
-  }
-  // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
-  result.histograms = encodeHistograms(outcome.recorder, stepIds, outcome.locations);
-  return result;
 }
 
-/** run.steps: names, requests as shown, and the error statuses each step's assertions expect. */
-export function runSteps(definition: LoadTestDefinition, urlOf: (id: number) => string | undefined = () => undefined): RunStepInfo[] {
-  return definition.config_data.steps.map((s) => {
-    const expected = expectedErrorStatuses(s.assertion);
-    return { id: s.id, name: s.name, method: s.method, url: urlOf(s.id) ?? s.url, ...(expected.length > 0 && { expected_status: expected }) };
-  });
-}
-
-function runInfo(test: PreparedTest, outcome: EngineOutcome): RunInfo {
-  const duration = outcome.durationS;
+/** What an engine run (one thread's or several's) says of itself, for runBlock. */
+function engineFacts(test: CheckedTest, outcome: EngineOutcome): RunFacts {
   return {
     mode: 'embedded',
     name: test.definition.name,
-    started_at: outcome.startedAt.toISOString(),
-    finished_at: outcome.finishedAt.toISOString(),
-    duration_s: Math.round(duration * 1000) / 1000,
-    rps: duration > 0 ? Math.round((outcome.requests / duration) * 10) / 10 : 0,
-    late_iterations: outcome.lateIterations,
-    max_schedule_lag_ms: outcome.maxScheduleLagMs,
-    version: VERSION,
-    steps: runSteps(test.definition, (id) => test.steps.find((s) => s.id === id)?.displayUrl),
+    startedAt: outcome.startedAt,
+    finishedAt: outcome.finishedAt,
+    durationS: outcome.durationS,
+    requests: outcome.requests,
+    lateIterations: outcome.lateIterations,
+    maxScheduleLagMs: outcome.maxScheduleLagMs,
+    steps: test.runSteps,
     locations: outcome.egress,
     interrupted: outcome.interrupted,
     series: outcome.recorder.series,
     generator: outcome.generator,
+  };
+}
+
+async function shardBlock(test: CheckedTest, shard: Shard, outcome: EngineOutcome, startLagMs: number): Promise<ShardInfo> {
+  return {
+    index: shard.index,
+    count: shard.count,
+    definition_sha256: await definitionSha256(test.definition),
+    started_at: outcome.startedAt.toISOString(),
+    finished_at: outcome.finishedAt.toISOString(),
+    start_lag_ms: Math.round(startLagMs),
   };
 }

@@ -1,14 +1,14 @@
-// The engine's worker thread, driven by EngineWorker (in-worker.ts): runs one job at a time,
-// preparing its test and posting each second's sample and then the result (or the error). A
-// share (one thread of several, workers.ts) posts its seconds with their histograms, waits at each
-// phase's start gate for the parent's common instant, and hands back its recorder as a part.
+// The engine's worker thread, driven by EngineWorker (in-worker.ts): runs one share of a run at a
+// time (workers.ts; the whole run when it is the only thread). It prepares its test, posts each
+// closed second with its histogram, waits at each phase's start gate for the parent's common
+// instant, and hands back its recorder as a part (or the error); the parent builds the result.
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { InputError } from '../errors.ts';
 import { encodeBytes } from './histogram.ts';
 import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
-import { runEmbedded, runEngine, type ThreadShare } from './run.ts';
+import { runEngine, type ThreadShare } from './run.ts';
 import { threadShard } from './shard.ts';
 import type { EngineJob, FromWorker, ShareJob, ToWorker } from './in-worker.ts';
 
@@ -33,24 +33,13 @@ port.on('message', (message: ToWorker) => {
   }
   const job: Running = { id: message.id, controller: new AbortController(), force: new AbortController() };
   running = job;
-  const done = message.type === 'share' ? share(job, message.job, message.share) : run(job, message.job);
+  const done = share(job, message.job, message.share);
   void done.catch((error: unknown) => failure(job.id, error)).then((answer) => {
     running = null;
     const transfer = answer.type === 'share-done' ? transferList(answer.outcome.part) : [];
     port.postMessage(answer, transfer);
   });
 });
-
-async function run(job: Running, { definition, source, options }: EngineJob): Promise<FromWorker> {
-  const test = await prepareTest({ definition, file: source.file, dir: source.dir }, {});
-  const result = await runEmbedded(test, {
-    ...options,
-    signal: job.controller.signal,
-    forceSignal: job.force.signal,
-    onSecond: (sample) => port.postMessage({ id: job.id, type: 'second', sample } satisfies FromWorker),
-  });
-  return { id: job.id, type: 'done', result };
-}
 
 async function share(job: Running, { definition, source, options }: EngineJob, { thread, threads }: ShareJob): Promise<FromWorker> {
   const test = await prepareTest({ definition, file: source.file, dir: source.dir }, {});

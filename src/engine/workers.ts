@@ -3,15 +3,15 @@
 // come out as with one thread), from one common instant: each phase (the warm-up, the recorded
 // schedule) starts when every thread has warmed and opened its connections. Their seconds are
 // added up as they close (one progress line), and at the end their recorders are added into one,
-// from which the result is built as for a single engine: exact at every level.
-//
-// One thread is the plain EngineWorker run, unchanged.
+// from which the result is built as for a single engine: exact at every level. One thread is the
+// same path with N = 1. The comparison gate takes the recorder itself (record) and adds its rounds up.
 import { performance } from 'node:perf_hooks';
 import { EngineWorker, type ShareOutcome } from './in-worker.ts';
 import { mergeGenerators } from './generator.ts';
 import { initHistograms } from './histogram.ts';
-import { combineParts } from './parts.ts';
-import { resultOf, type PreparedTest, type RunOptions } from './run.ts';
+import { combineParts, type CellExtremes } from './parts.ts';
+import { resultOf, type EngineOptions, type RunOptions } from './run.ts';
+import type { CheckedTest } from './prepare.ts';
 import { SecondsCombiner } from './seconds.ts';
 import type { EngineOutcome } from './engine.ts';
 import type { LoadTestResult } from '../types.ts';
@@ -34,9 +34,19 @@ export class EngineWorkers {
     return this.threads.length;
   }
 
-  run(test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
-    if (this.threads.length === 1) return this.threads[0]!.run(test, options);
-    return runShared(this.threads, test, options);
+  /** A run, and its result. */
+  async run(test: CheckedTest, options: RunOptions): Promise<LoadTestResult> {
+    const { outcome, extremes, startLagMs } = await this.record(test, options);
+    try {
+      return await resultOf(test, options, outcome, startLagMs, extremes);
+    } finally {
+      outcome.recorder.destroy();
+    }
+  }
+
+  /** A run, and what its threads recorded added into one recorder in this thread (the caller destroys it). */
+  record(test: CheckedTest, options: EngineOptions): Promise<RecordedRun> {
+    return recordShared(this.threads, test, options);
   }
 
   async close(): Promise<void> {
@@ -45,7 +55,7 @@ export class EngineWorkers {
 }
 
 /** One run on `count` threads of its own. */
-export async function runEmbeddedInWorkers(test: PreparedTest, options: RunOptions, count: number): Promise<LoadTestResult> {
+export async function runEmbeddedInWorkers(test: CheckedTest, options: RunOptions, count: number): Promise<LoadTestResult> {
   const workers = new EngineWorkers(count);
   try {
     return await workers.run(test, options);
@@ -94,7 +104,14 @@ class StartBarrier {
   }
 }
 
-async function runShared(threads: EngineWorker[], test: PreparedTest, options: RunOptions): Promise<LoadTestResult> {
+/** What a run's threads recorded, as one engine's outcome (workers.ts); `extremes` are each cell's exact max and min. */
+export interface RecordedRun {
+  outcome: EngineOutcome;
+  extremes: CellExtremes;
+  startLagMs: number;
+}
+
+async function recordShared(threads: EngineWorker[], test: CheckedTest, options: EngineOptions): Promise<RecordedRun> {
   await initHistograms();
   const n = threads.length;
   const seconds = new SecondsCombiner(n, options.shard !== undefined, options.onSecond);
@@ -126,18 +143,14 @@ async function runShared(threads: EngineWorker[], test: PreparedTest, options: R
   const shares = settled.map((s) => (s as PromiseFulfilledResult<ShareOutcome>).value);
   const { outcome, extremes } = combinedOutcome(test, shares);
   outcome.recorder.series.push(...seconds.all());
-  try {
-    return await resultOf(test, options, outcome, Math.max(...shares.map((s) => s.startLagMs)), extremes);
-  } finally {
-    outcome.recorder.destroy();
-  }
+  return { outcome, extremes, startLagMs: Math.max(...shares.map((s) => s.startLagMs)) };
 }
 
 /** The threads' engines as one: counts added, the window from the first start to the last finish. */
-function combinedOutcome(test: PreparedTest, shares: ShareOutcome[]) {
+function combinedOutcome(test: CheckedTest, shares: ShareOutcome[]) {
   const facts = shares.map((s) => s.facts);
   const locations = facts[0]!.locations;
-  const { recorder, extremes } = combineParts(shares.map((s) => s.part), test.steps.length, locations.length);
+  const { recorder, extremes } = combineParts(shares.map((s) => s.part), test.definition.config_data.steps.length, locations.length);
   const generator = mergeGenerators(facts.map((f, i) => ({ index: i + 1, generator: f.generator })), 'workers')!;
   const outcome: EngineOutcome = {
     recorder,

@@ -1,10 +1,10 @@
-// A prepared definition run on a service of the interface: its CSV files are read here (the
+// A checked definition run on a service of the interface: its CSV files are read here (the
 // I/O edge) and everything else is runHosted's.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createClient } from './client.ts';
 import { runHosted } from './run-hosted.ts';
-import type { PreparedTest } from '../engine/run.ts';
+import type { CheckedTest } from '../engine/prepare.ts';
 import type { LoadTestResult } from '../types.ts';
 
 export interface HostedSettings {
@@ -20,7 +20,7 @@ export function hostedDeadlineMs(durationS: number): number {
   return (durationS * 3 + 300) * 1000;
 }
 
-export async function runHostedDefinition(test: PreparedTest, settings: HostedSettings): Promise<LoadTestResult> {
+export async function runHostedDefinition(test: CheckedTest, settings: HostedSettings): Promise<LoadTestResult> {
   const { definition } = test;
   const dataFiles = await Promise.all(definition.test_data.map(async (set) => ({
     name: set.name,
@@ -35,6 +35,6 @@ export async function runHostedDefinition(test: PreparedTest, settings: HostedSe
     signal: settings.signal,
     resultPath: settings.resultPath || undefined,
     log: settings.log,
-    stepUrl: (id) => test.steps.find((s) => s.id === id)?.displayUrl,
+    runSteps: test.runSteps,
   });
 }

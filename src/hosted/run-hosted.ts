@@ -1,11 +1,10 @@
 // One hosted run (docs/interface.md 10): environment and test data on the service, start, poll, result.
 // The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
 import { createHash } from 'node:crypto';
-import { runSteps } from '../engine/run.ts';
+import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { isRecord } from '../json.ts';
-import { VERSION } from '../version.ts';
-import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
 
 export interface HostedDataFile {
   /** The test data set's name in the definition. */
@@ -32,8 +31,8 @@ export interface HostedRunOptions {
   log?: (message: string) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** Each step's URL as results show it (variables resolved, secrets kept as templates), as embedded runs show it. */
-  stepUrl?: (id: number) => string | undefined;
+  /** run.steps as the checked test shows them (variables resolved, secrets kept as templates), as embedded runs do; default: the definition's. */
+  runSteps?: RunStepInfo[];
 }
 
 /** The hosted test could not give a result: failed, too slow, or cancelled before it started. */
@@ -96,10 +95,7 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
   return {
     test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
     results: body.results,
-    run: {
-      ...runInfo(definition, body.results, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.stepUrl),
-      ...measuredRun(body.run),
-    },
+    run: hostedRun(definition, body, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.runSteps),
   };
 }
 
@@ -237,8 +233,10 @@ function seconds(ms: number): string {
   return String(Math.round(ms / 100) / 10);
 }
 
+type ResultBody = { test_url?: unknown; results: Results; run?: unknown };
+
 /** Just enough of 2.5 for thresholds and reports to work on; everything else is kept as sent. */
-export function checkResultBody(body: unknown, where: string): { test_url?: unknown; results: Results; run?: unknown } {
+export function checkResultBody(body: unknown, where: string): ResultBody {
   const fail = (jsonPath: string, expected: string) => unexpectedAnswer(where, jsonPath, expected);
   if (!isRecord(body)) throw fail('$', 'expected a JSON object (docs/interface.md 2.5)');
   const r = body.results;
@@ -255,7 +253,7 @@ export function checkResultBody(body: unknown, where: string): { test_url?: unkn
   });
   const dist = r.location_dist;
   if (!isRecord(dist)) throw fail('$.results.location_dist', 'expected an object');
-  return body as { test_url?: unknown; results: Results; run?: unknown };
+  return body as ResultBody;
 }
 
 /** The plan is optional (a service may not keep one): a 404 is fine, a step count that differs is worth a note. */
@@ -278,26 +276,29 @@ interface RunTimes {
   interrupted: boolean;
 }
 
-function runInfo(definition: LoadTestDefinition, results: Results, details: LoadTestDetails, times: RunTimes, stepUrl?: (id: number) => string | undefined): RunInfo {
-  const started = isoOr(details.started_at, times.startedMs);
-  const finished = isoOr(details.finished_at, times.finishedMs);
-  const durationS = Math.max(0, (Date.parse(finished) - Date.parse(started)) / 1000);
-  const responses = results.steps.reduce((sum, s) => sum + s.success_count + s.fail_count, 0);
-  return {
+/**
+ * The hosted run's block: its window and counts from the service's answers (our own clock where
+ * the service gave no time), and what the service measured of its run where it sent that.
+ */
+function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: LoadTestDetails, times: RunTimes, steps = runSteps(definition)): RunInfo {
+  const startedAt = dateOr(details.started_at, times.startedMs);
+  const finishedAt = dateOr(details.finished_at, times.finishedMs);
+  const measured = measuredRun(body.run);
+  return runBlock({
     mode: 'hosted',
     name: definition.name,
-    started_at: started,
-    finished_at: finished,
-    duration_s: durationS,
-    rps: durationS > 0 ? Math.round((responses / durationS) * 10) / 10 : 0,
-    late_iterations: 0,
-    max_schedule_lag_ms: 0,
-    version: VERSION,
-    steps: runSteps(definition, stepUrl),
-    locations: Object.fromEntries(Object.keys(results.location_dist).map((k) => [k, 'hosted'])),
+    startedAt,
+    finishedAt,
+    durationS: Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000),
+    requests: requestsOf(body.results),
+    lateIterations: measured.late_iterations ?? 0,
+    maxScheduleLagMs: measured.max_schedule_lag_ms ?? 0,
+    steps,
+    locations: Object.fromEntries(Object.keys(body.results.location_dist).map((k) => [k, 'hosted'])),
     interrupted: times.interrupted,
-    series: [],
-  };
+    series: measured.series ?? [],
+    ...(measured.generator && { generator: measured.generator }),
+  });
 }
 
 /**
@@ -319,6 +320,6 @@ export function measuredRun(run: unknown): Partial<Pick<RunInfo, 'late_iteration
 }
 
 /** The service's own timestamp when it gave a readable one, else what we observed. */
-function isoOr(value: string | null | undefined, fallbackMs: number): string {
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)).toISOString() : new Date(fallbackMs).toISOString();
+function dateOr(value: string | null | undefined, fallbackMs: number): Date {
+  return new Date(typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : fallbackMs);
 }

@@ -4,7 +4,7 @@
 import type { Problem } from '../errors.ts';
 import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../engine/histogram.ts';
 import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
-import { VERSION } from '../version.ts';
+import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type {
   CountDist, EncodedHistograms, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
   StepLocationResult, StepResult,
@@ -122,7 +122,7 @@ function mergeValid(shards: Shard[]): MergeOutcome {
     const result: LoadTestResult = {
       test_url: shards[0]!.data.test_url,
       results: mergedResults(shards, sums.cells),
-      run: { ...mergedRun(shards, sums), shards: summaries },
+      run: mergedRun(shards, sums, summaries),
       histograms: mergedHistograms(sums.cells),
     };
     return { ok: true, result, shards: summaries };
@@ -285,28 +285,25 @@ function addDist(into: CountDist, part: CountDist): void {
   for (const [key, count] of Object.entries(part)) into[key] = (into[key] ?? 0) + count;
 }
 
-function mergedRun(shards: Shard[], sums: Sums): RunInfo {
+function mergedRun(shards: Shard[], sums: Sums, summaries: ShardSummary[]): RunInfo {
   const first = shards[0]!.data.run;
   const { startMs, finishMs } = windowOf(shards);
-  const durationS = (finishMs - startMs) / 1000;
-  const requests = shards.flatMap((s) => s.data.results.steps).reduce((n, step) => n + step.success_count + step.fail_count, 0);
-  const run: RunInfo = {
+  return runBlock({
     mode: 'merge',
     name: first.name,
-    started_at: new Date(startMs).toISOString(),
-    finished_at: new Date(finishMs).toISOString(),
-    duration_s: Math.round(durationS * 1000) / 1000,
-    rps: durationS > 0 ? Math.round((requests / durationS) * 10) / 10 : 0,
-    late_iterations: shards.reduce((n, s) => n + s.data.run.late_iterations, 0),
-    max_schedule_lag_ms: Math.max(...shards.map((s) => s.data.run.max_schedule_lag_ms)),
-    version: VERSION,
+    startedAt: new Date(startMs),
+    finishedAt: new Date(finishMs),
+    durationS: (finishMs - startMs) / 1000,
+    requests: shards.reduce((n, s) => n + requestsOf(s.data.results), 0),
+    lateIterations: shards.reduce((n, s) => n + s.data.run.late_iterations, 0),
+    maxScheduleLagMs: Math.max(...shards.map((s) => s.data.run.max_schedule_lag_ms)),
     steps: first.steps,
     locations: Object.assign({}, ...shards.map((s) => s.data.run.locations)) as Record<string, string>,
     interrupted: shards.some((s) => s.data.run.interrupted),
     series: mergedSeries(sums.seconds, Math.floor(startMs / 1000)),
-  };
-  const generator = mergeGenerators(shards.map((s) => ({ index: s.data.run.shard.index, generator: s.data.run.generator })));
-  return generator ? { ...run, generator } : run;
+    generator: mergeGenerators(shards.map((s) => ({ index: s.data.run.shard.index, generator: s.data.run.generator }))),
+    shards: summaries,
+  });
 }
 
 function windowOf(shards: Shard[]): { startMs: number; finishMs: number } {

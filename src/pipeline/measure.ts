@@ -2,7 +2,8 @@
 // here (embedded, on the engine's threads) or on the service (hosted), shard files merged, or head
 // and base compared in rounds. Each gives a complete result with its run block (engine/run-info.ts).
 import type { LoadedDefinition } from '../definition/load.ts';
-import type { PreparedTest, RunOptions } from '../engine/run.ts';
+import type { CheckedTest } from '../engine/prepare.ts';
+import type { RunOptions } from '../engine/run.ts';
 import { runEmbeddedInWorkers } from '../engine/workers.ts';
 import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { InputError } from '../errors.ts';
@@ -35,8 +36,8 @@ export interface DefinitionRun {
   workers: WorkersSetting;
 }
 
-/** A prepared test, run here on the engine's threads or on the service. */
-export async function measureDefinition(test: PreparedTest, run: DefinitionRun, log: RunLog): Promise<Measured> {
+/** A checked test, run here on the engine's threads (each prepares it) or on the service. */
+export async function measureDefinition(test: CheckedTest, run: DefinitionRun, log: RunLog): Promise<Measured> {
   if (run.embedded.insecure) log.warn('TLS certificates are not verified');
   if (run.hosted) {
     if (run.embedded.warmUpS || test.definition.warm_up) log.warn('the warm-up period is not applied to hosted runs (the service interface has no such field)');

@@ -4,8 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.ts';
 import { loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
 import { validateEnvironment } from '../definition/validate.ts';
-import { prepareTest } from '../engine/prepare.ts';
-import type { PreparedTest } from '../engine/run.ts';
+import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import type { Environment, LoadTestResult } from '../types.ts';
 
 /** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
@@ -26,8 +25,9 @@ export async function readEnvironmentSpec(spec: string, inputName: string): Prom
   return checked.environment;
 }
 
-export async function loadAndPrepare(file: string, environment: Environment | undefined): Promise<PreparedTest> {
-  return prepareTest(await loadDefinition(file), { environment });
+/** The test checked to its last template; the engine threads prepare it (docs/engine.md). */
+export async function loadAndCheck(file: string, environment: Environment | undefined): Promise<CheckedTest> {
+  return checkTest(await loadDefinition(file), { environment });
 }
 
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */

@@ -4,8 +4,7 @@
 // the test when it is created; the test data files are read when the test runs.
 import { validateDefinition } from '../definition/validate.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
-import { prepareTest } from '../engine/prepare.ts';
-import type { PreparedTest } from '../engine/run.ts';
+import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
@@ -130,11 +129,11 @@ export function storedDefinition(store: Store, test: TestRecord): LoadTestDefini
   return definition;
 }
 
-/** prepareTest, with its problems as a 422. */
-export async function prepare(definition: LoadTestDefinition, dataDir: string): Promise<PreparedTest> {
+/** checkTest, with its problems as a 422 (the engine threads prepare the test). */
+export async function prepare(definition: LoadTestDefinition, dataDir: string): Promise<CheckedTest> {
   const loaded: LoadedDefinition = { definition, file: REQUEST, dir: dataDir };
   try {
-    return await prepareTest(loaded, {});
+    return await checkTest(loaded, {});
   } catch (error) {
     if (error instanceof InputError) throw problemsError(error.problems);
     throw error;

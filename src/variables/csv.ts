@@ -39,14 +39,18 @@ interface TaggedColumn {
  * Reads the CSV file `set.file` (a path the process can open: absolute, or relative to the
  * working directory) and keeps its tagged columns. Every problem names the data set's place in
  * the definition; problems inside the CSV also name the CSV file and line.
+ *
+ * `keepRows: false` reads and checks the whole file but keeps no cell (the set's `value` then
+ * throws): a caller that only checks a test, and leaves running it to engine threads that read
+ * the rows themselves, does not hold a copy of them (docs/engine.md).
  */
-export async function loadDataSet(set: TestDataSet, where: DataSetSource): Promise<DataSet | Problem[]> {
+export async function loadDataSet(set: TestDataSet, where: DataSetSource, { keepRows = true } = {}): Promise<DataSet | Problem[]> {
   const config = set.file_config;
   const problems = [...delimiterProblems(config, where)];
   const columns = taggedColumns(config, where, problems);
   if (problems.length > 0) return problems;
 
-  const builders = columns.map(() => new ColumnBuilder());
+  const builders = columns.map(() => (keepRows ? new ColumnBuilder() : undefined));
   let rowCount = 0;
   let shortRow: Problem | undefined;
   const parser = parse({
@@ -65,7 +69,7 @@ export async function loadDataSet(set: TestDataSet, where: DataSetSource): Promi
           shortRow = shortRowProblem(set.file, context.lines, record.length, column, where);
           throw new Error(shortRow.message); // stops the parse; the problem is reported below
         }
-        builders[i]!.push(cell);
+        builders[i]?.push(cell);
       }
       rowCount++;
       return null;
@@ -106,23 +110,26 @@ function utf8Checked(onInvalid: (reason: string) => void): Transform {
 function finishDataSet(
   set: TestDataSet,
   columns: TaggedColumn[],
-  builders: ColumnBuilder[],
+  builders: (ColumnBuilder | undefined)[],
   rowCount: number,
   where: DataSetSource,
 ): DataSet | Problem[] {
   if (rowCount === 0) {
     return [{ ...fileOf(where), path: `${where.path}.file`, message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one` }];
   }
-  const stored = builders.map((b) => b.finish());
   const tags = columns.map((c) => c.tag);
-  return {
-    name: set.name,
-    order: set.file_config.order,
-    rowCount,
-    tags,
-    tagIndex: (tag) => tags.indexOf(tag),
-    value: (tagIndex, row) => stored[tagIndex]!.value(row),
-  };
+  return { name: set.name, order: set.file_config.order, rowCount, tags, tagIndex: (tag) => tags.indexOf(tag), value: valuesOf(set.name, builders) };
+}
+
+/** A cell by column and row; a set read without its rows has none to give. */
+function valuesOf(name: string, builders: (ColumnBuilder | undefined)[]): DataSet['value'] {
+  const stored = builders.map((b) => b?.finish());
+  if (stored.some((column) => column === undefined)) {
+    return () => {
+      throw new Error(`loadgate: data set "${name}" was checked without keeping its rows`);
+    };
+  }
+  return (tagIndex, row) => stored[tagIndex]!.value(row);
 }
 
 function delimiterProblems(config: FileConfig, where: DataSetSource): Problem[] {
