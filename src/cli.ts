@@ -35,7 +35,7 @@ import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { checkTest } from './engine/prepare.ts';
-import { parseWaitFor, waitFor } from './wait-for.ts';
+import { parseWaitFor, waitFor } from './pipeline/wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {

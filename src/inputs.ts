@@ -11,7 +11,7 @@ import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from '
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
 import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
-import { parseWaitFor, type WaitForSettings } from './wait-for.ts';
+import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];

@@ -24,7 +24,7 @@ import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
 import { logInfo } from './github/log.ts';
-import { waitFor, type WaitForSettings } from './wait-for.ts';
+import { waitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import type { Check, Environment, Judgement, LoadTestResult, SecondSample } from './types.ts';
 import { secretValues } from './variables/environment.ts';
 import { failRatePct } from './rates.ts';

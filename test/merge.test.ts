@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, encodeHistogram, initHistograms, newHistogram, responseTimesOf, type Histogram } from '../src/engine/histogram.ts';
+import { decodeHistogram, encodeHistogram, initHistograms, newHistogram, responseTimesOf, type Histogram } from '../src/histogram.ts';
 import { InputError, formatProblem } from '../src/errors.ts';
 import { readShardFiles } from '../src/merge/load.ts';
 import { mergeShards, type ShardInput } from '../src/merge/merge.ts';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWaitFor, waitFor } from '../src/wait-for.ts';
+import { parseWaitFor, waitFor } from '../src/pipeline/wait-for.ts';
 import { runNode } from './helpers/process.ts';
 import { refusedPort } from './helpers/targets.ts';
 

@@ -5,7 +5,7 @@
 // (side.ts) into one 2.5 result (the head's is the results file, so thresholds still apply).
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
-import { initHistograms, sumHistograms, type Histogram } from '../engine/histogram.ts';
+import { initHistograms, sumHistograms, type Histogram } from '../histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import { EngineWorkers, type RecordedRun } from '../engine/workers.ts';
@@ -15,7 +15,7 @@ import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo 
 import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
 import { ALPHA, type CompareMetric, type CompareSettings, type OnInconclusive } from './settings.ts';
 import { seededOrder, type RoundOrder } from './stats.ts';
-import { gateFails, type StepVerdict, type Verdict } from './verdict.ts';
+import { gateFails, type StepVerdict, type StepDecision } from './verdict.ts';
 
 export type Side = 'head' | 'base';
 
@@ -30,7 +30,7 @@ export const NO_DATA_NOTE = 'no response on one side in any measured round: noth
 export interface ComparisonStep {
   id: number;
   name: string;
-  verdict: Verdict;
+  verdict: StepDecision;
   /** Why the verdict is `inconclusive`. */
   note?: string;
   /** Medians of the round values, ms. null: no statistics (see note). */

@@ -9,8 +9,6 @@ import { holm, median } from './stats.ts';
 
 /** What the gate decided of one step: head slower or faster than base, the same, or not known yet. */
 export type StepDecision = 'slower' | 'faster' | 'same' | 'inconclusive';
-/** The old name, still imported by compare/report.ts and compare/run.ts: to be removed with those imports. */
-export type Verdict = StepDecision;
 
 export const MORE_ROUNDS_NOTE = 'more rounds needed to decide';
 

@@ -17,7 +17,7 @@ import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SlotGrowth } from './growth.ts';
 import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
-import type { Histogram } from './histogram.ts';
+import type { Histogram } from '../histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
 import type { LoadPlan } from './plan.ts';

@@ -1,6 +1,6 @@
 // Turns what the recorder holds into the interface's `results` (docs/interface.md 2.5, docs/results.md). Step, location and
 // overall response times come from histograms added cell by cell, so every level is exact.
-import { encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from './histogram.ts';
+import { encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
 import type { Recorder } from './recorder.ts';
 import type { CellExtremes } from './parts.ts';
 import type { CountDist, EncodedHistograms, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';

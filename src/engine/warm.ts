@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Engine } from './engine.ts';
-import { initHistograms } from './histogram.ts';
+import { initHistograms } from '../histogram.ts';
 import { LoadPlan } from './plan.ts';
 import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
 

@@ -4,7 +4,7 @@
 // Counts of the 2.5 result are of iterations at the overall and location levels and of requests
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
-import { decodeHistogram } from '../engine/histogram.ts';
+import { decodeHistogram } from '../histogram.ts';
 import { percent } from '../rates.ts';
 import { isNamedMetric, metricKind, percentileOf } from '../thresholds.ts';
 import type { CountDist, LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';

@@ -3,8 +3,8 @@
 // only once there is something to test. The action's `wait-for` input and `loadgate wait-for`.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { classifyError } from './engine/errors.ts';
-import type { Problem } from './errors.ts';
+import { classifyError } from '../engine/errors.ts';
+import type { Problem } from '../errors.ts';
 
 export const DEFAULT_WAIT_TIMEOUT_S = 60;
 /** Between two attempts; a service that is coming up is seen within half a second. */

@@ -1,0 +1,59 @@
+// The direction of dependencies (docs/development.md): shells → pipeline → run stage (engine,
+// hosted, merge, compare, latency, definition, variables) → verdict → report → base modules.
+// A module may import its own layer or a lower one, never a higher one; nothing below the shells
+// imports github/ (the edge to GitHub). Type-only imports are erased and do not count.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', 'src');
+const SHELLS = new Set(['main.ts', 'cli.ts', 'index.ts', 'action.ts', 'cli-entry.ts', 'cli-help.ts', 'cli-overrides.ts', 'inputs.ts']);
+const RANK: Record<string, number> = {
+  report: 1,
+  verdict: 2,
+  definition: 3, variables: 3, engine: 3, hosted: 3, merge: 3, compare: 3, latency: 3,
+  pipeline: 4,
+  github: 5, server: 5,
+};
+const SHELL_RANK = 6;
+
+/** A file's layer: the shells, a folder's, or 0 for the base modules at the top of src/. */
+function layerOf(file: string): { name: string; rank: number } {
+  const [first, ...rest] = file.split('/');
+  if (rest.length === 0) return SHELLS.has(first!) ? { name: 'shell', rank: SHELL_RANK } : { name: 'base', rank: 0 };
+  return { name: first!, rank: RANK[first!] ?? -1 };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/** The src/ files a file imports at run time (`import type` and `export type` left out). */
+function valueImports(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const specs = [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => m[1]!);
+  return specs.map((spec) => relative(SRC, normalize(join(dirname(path), spec))));
+}
+
+describe('layers', () => {
+  const files = sourceFiles(SRC).map((path) => ({ path, file: relative(SRC, path) }));
+
+  it('every folder of src/ has a layer', () => {
+    expect(files.map((f) => f.file).filter((f) => layerOf(f).rank < 0)).toEqual([]);
+  });
+
+  it('no module imports a higher layer, and only the shells reach github/', () => {
+    const upward = files.flatMap(({ path, file }) => {
+      const from = layerOf(file);
+      return valueImports(path)
+        .filter((target) => !target.startsWith('..'))
+        .filter((target) => {
+          const to = layerOf(target);
+          if (to.name === 'github') return from.rank < SHELL_RANK && from.name !== 'github';
+          return to.rank > from.rank;
+        })
+        .map((target) => `${file} → ${target}`);
+    });
+    expect(upward).toEqual([]);
+  });
+});
