@@ -20,7 +20,7 @@ import { escapeMarkdown, renderMarkdown, renderSummaryLine } from './report/mark
 import { totalResponses, type ReportModel } from './report/model.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
-import { commentMarker, MAX_COMMENT_LENGTH } from './github/comment.ts';
+import { commentBudget, commentMarker } from './github/comment.ts';
 import { runUrl } from './github/context.ts';
 import { publishReport } from './github/publish.ts';
 import { logInfo } from './github/log.ts';
@@ -212,11 +212,10 @@ async function publishShard(shard: Concluded, resultsPath: string): Promise<void
 async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, resultsPath: string): Promise<void> {
   const { result, judgement, model } = concluded;
   const job = env.GITHUB_JOB ?? 'loadgate';
-  // The comment module puts its marker first; leave it room under GitHub's limit.
   const marker = commentMarker(result.run.name, job);
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
-  const markdown = renderMarkdown(linked, { maxLength: MAX_COMMENT_LENGTH - marker.length - 1 });
+  const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker) });
   await publishReport({
     markdown,
     outputs: outputsOf(result, judgement, resultsPath),

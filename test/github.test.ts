@@ -6,12 +6,13 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   GITHUB_ACTIONS_BOT,
-  MAX_COMMENT_LENGTH,
+  commentBudget,
   commentBody,
   commentMarker,
   isOurComment,
   upsertComment,
 } from '../src/github/comment.ts';
+import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
 import { pullRequestFromEvent, runUrl } from '../src/github/context.ts';
 import { publishReport, type PublishOptions } from '../src/github/publish.ts';
 import { startGithubStandin, type GithubStandin, type SeedComment } from './helpers/github-standin.ts';
@@ -79,12 +80,11 @@ describe('isOurComment', () => {
 });
 
 describe('commentBody', () => {
-  it('puts the marker first and cuts long reports to the comment limit', () => {
+  it('puts the marker first, and refuses a report that was not fitted to the comment', () => {
     expect(commentBody('hello', MARKER)).toBe(`${MARKER}\nhello`);
-    const body = commentBody('x'.repeat(MAX_COMMENT_LENGTH * 2), MARKER);
-    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH);
-    expect(body.startsWith(MARKER)).toBe(true);
-    expect(body).toContain('job summary has all of it');
+    const fitted = 'x'.repeat(commentBudget(MARKER));
+    expect(commentBody(fitted, MARKER)).toHaveLength(GITHUB_COMMENT_LIMIT);
+    expect(() => commentBody(`${fitted}x`, MARKER)).toThrow(/more than the comment's/);
   });
 });
 

@@ -1,6 +1,7 @@
 // The sticky PR comment: one per test name and job, found by a hidden marker and updated in
 // place. Recognising our comment is a pure predicate; fetching and writing take octokit as an
 // argument so tests can point it at a local stand-in.
+import { GITHUB_COMMENT_LIMIT } from '../report/markdown.ts';
 import type { getOctokit } from '@actions/github';
 
 export type Octokit = ReturnType<typeof getOctokit>;
@@ -8,8 +9,10 @@ export type Octokit = ReturnType<typeof getOctokit>;
 /** The identity behind the workflow's GITHUB_TOKEN, which cannot ask `GET /user` who it is. */
 export const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
 
-/** GitHub rejects comment bodies longer than this (422), so longer reports are cut. */
-export const MAX_COMMENT_LENGTH = 65_536;
+/** The characters a comment's report may take: GitHub's limit less the marker line. */
+export function commentBudget(marker: string): number {
+  return GITHUB_COMMENT_LIMIT - marker.length - 1;
+}
 
 export interface CommentLike {
   body?: string | null;
@@ -70,16 +73,15 @@ export async function resolveOurLogin(octokit: Octokit): Promise<string | undefi
 }
 
 /**
- * The body as posted: the marker first (so truncation can never drop it), then the report,
- * cut to GitHub's limit with a note pointing at the job summary.
+ * The body as posted: the marker first, then the report. The report is fitted to
+ * commentBudget(marker) where it is rendered (renderMarkdown drops whole tables, never half of
+ * one), so a longer one here is a caller's mistake, refused rather than cut a second time.
  */
 export function commentBody(markdown: string, marker: string): string {
-  const full = `${marker}\n${markdown}`;
-  if (full.length <= MAX_COMMENT_LENGTH) return full;
-  const note = '\n\n…the report was cut to fit GitHub\'s comment size limit; the job summary has all of it.';
-  let cut = full.slice(0, MAX_COMMENT_LENGTH - note.length);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return cut + note;
+  if (markdown.length > commentBudget(marker)) {
+    throw new Error(`the report has ${markdown.length} characters, more than the comment's ${commentBudget(marker)}: render it with maxLength commentBudget(marker)`);
+  }
+  return `${marker}\n${markdown}`;
 }
 
 /** Oldest matching comment first; stops paging as soon as it is found. */
