@@ -1,6 +1,8 @@
-// The action: inputs → thresholds checked → result (run here, on the service, or merged from
-// shards) → latency test → one judgement → report → publish, then the verdict. The one place that
-// calls core.setFailed, and only after everything was posted (bad input included).
+// The action: the pipeline (src/pipeline/) with GitHub's sinks. Inputs → thresholds checked →
+// measured (here, on the service, merged from shards, or compared) → latency test → conclude (one
+// judgement, one report model) → results file, web report, comment, summary, outputs and
+// annotations, then the verdict. The one place that calls core.setFailed, and only after
+// everything was posted (bad input included).
 import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -82,9 +84,11 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
       ? await runCompare(inputs, gate, env, resultsPath, stop.signal)
       : await runDefinition(inputs, gate, env, resultsPath, stop.signal);
   if (inputs.shard) return publishShard(await concludeShard(measured), resultsPath);
+  const latency = inputs.latency && !stop.signal.aborted ? await runLatency(inputs, stop.signal) : undefined;
+  const stoppedBy = stop.stoppedBy();
   const concluded = await conclude(measured, gate, {
-    ...(inputs.latency && !stop.signal.aborted && { latency: { result: await runLatency(inputs, stop.signal), thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
-    ...(stop.stoppedBy() && { stoppedBy: stop.stoppedBy() }),
+    ...(latency && { latency: { result: latency, thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
+    ...(stoppedBy && { stoppedBy }),
     ...(inputs.test && { definitionFile: inputs.test }),
   });
   await writeFile(resultsPath, resultsText(concluded.result));
