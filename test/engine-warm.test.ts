@@ -8,6 +8,8 @@ import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
 import { WARM_MIN_MS, WARM_MS, warmHotPath, warmMsFor } from '../src/engine/warm.ts';
+import { headerEnds, startWarmEndpoint } from '../src/engine/warm-endpoint.ts';
+import { connect } from 'node:net';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
 import { START_GRACE_MS } from '../src/engine/engine.ts';
 import type { SecondSample } from '../src/types.ts';
@@ -40,6 +42,34 @@ describe('hot-path warm-up', () => {
     expect(report.served).toBe(40);
     expect(report.requests).toBe(40);
     expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('the warm-up\'s loopback endpoint', () => {
+  it('finds where each request\'s header block ends, also across two reads', () => {
+    const first = headerEnds('', 'GET /warm HTTP/1.1\r\nhost: a\r\n\r');
+    expect(first.count).toBe(0);
+    const second = headerEnds(first.carried, '\nPOST /warm HTTP/1.1\r\ncontent-length: 4\r\n\r\nwarm');
+    expect(second.count).toBe(2);
+    expect(headerEnds(second.carried, 'GET /warm HTTP/1.1\r\n\r\n').count).toBe(1);
+  });
+
+  it('answers every request it is sent', async () => {
+    const endpoint = await startWarmEndpoint();
+    const socket = connect(Number(new URL(endpoint.origin).port), '127.0.0.1');
+    try {
+      let answers = 0;
+      const answered = new Promise<void>((resolve) => socket.on('data', (chunk: Buffer) => {
+        answers += chunk.toString('latin1').split('HTTP/1.1 200 OK').length - 1;
+        if (answers === 2) resolve();
+      }));
+      socket.write('GET /warm HTTP/1.1\r\nhost: a\r\n\r\nPOST /warm HTTP/1.1\r\nhost: a\r\ncontent-length: 4\r\n\r\nwarm');
+      await answered;
+      expect(endpoint.served()).toBe(2);
+    } finally {
+      socket.destroy();
+      endpoint.close();
+    }
   });
 });
 
