@@ -17,10 +17,10 @@ import { startWarmEndpoint } from './warm-endpoint.ts';
 /** The warm-up's bounds: this long, at this many iterations a second at most. */
 export const WARM_MS = 500;
 /**
- * Above what one thread sends to its own endpoint (30,000–39,000 a second here, measured): the
+ * Above what one thread sends to its own endpoint (26,000–39,000 a second here once warm): the
  * warm-up goes as fast as the thread can, because V8 compiles with its top tier only what has
- * run often enough. At 20,000 a second (9,000–10,000 iterations in 500 ms) some 50 functions of
- * the hot path were still compiled in the recorded first second (docs/performance.md).
+ * run often enough. At 20,000 a second (6,600–9,800 iterations in 500 ms) 54–67 functions were
+ * still compiled by TurboFan in the recorded first second at 20,000/s (docs/performance.md).
  */
 export const WARM_RATE = 40_000;
 /** The shortest warm-up, for plans of up to WARM_FULL_RATE / 5 requests a second. */
