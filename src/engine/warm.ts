@@ -38,7 +38,7 @@ export const WARM_LONG_MS = 1000;
  * there. A plan whose requests are a millisecond or more apart has no queue for cold code to
  * build; 100 ms (hundreds of iterations through the same code) is enough, and a small CI run
  * starts 0.4 s sooner. Between the two, in proportion. Above, up to 1 s at 20,000 a second: there
- * the first second's p95 was 2.4 times the steady seconds' after 500 ms of warm-up and 1.5 times
+ * the first second's p95 was 2.1 times the steady seconds' after 500 ms of warm-up and 1.55 times
  * after 1 s, as V8 had compiled more of the hot path with its top tier (docs/performance.md).
  */
 export function warmMsFor(peakRequestsPerS: number): number {
