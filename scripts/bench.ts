@@ -14,9 +14,10 @@
 //
 // Both modes end with CPU µs per request on 1 and on 2 engine threads (`--workers 2`), 1 and 2
 // threads in turn, `--repeats` times, for `--seconds`: at full speed (`--connections` in flight in
-// all) and at `--cpu-rate` (10000) iterations a second with default settings; the whole process's
-// CPU time over the seconds after the first, divided by their responses (scripts/bench-engine.ts
-// cpu). `--cpu` runs only that.
+// all) and at `--cpu-rate` (10000) iterations a second with default settings, where one thread at
+// half that rate runs too (what each of the two carries); the whole process's CPU time over the
+// seconds after the first, divided by their responses (scripts/bench-engine.ts cpu). `--cpu` runs
+// only that.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -187,22 +188,30 @@ async function cpuRun(url: string, workers: number, rate: string): Promise<CpuRu
   return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, rate, String(seconds), String(workers), String(connections)])));
 }
 
-/** 1 and 2 threads in turn, so that the machine's drift falls on both alike; the ratio is of the medians. */
+/**
+ * 1 and 2 threads in turn, so that the machine's drift falls on both alike; the ratio is of the
+ * medians. At a fixed rate a third run, one thread at half the rate, carries what each of the two
+ * threads does: a thread's CPU per request falls as its own rate rises (docs/performance.md), and
+ * this shows how much of the two threads' figure is that rather than the second thread itself.
+ */
 async function cpuBench(url: string): Promise<void> {
   for (const rate of ['max', values['cpu-rate']]) {
     const load = rate === 'max' ? `full speed (${connections} in flight)` : `${rate}/s, default settings`;
-    console.log(`\nCPU per request at ${load} for ${seconds} s, 1 and 2 engine threads in turn, ${repeats} repeats (process CPU time / responses, after the first second)`);
-    const byWorkers = new Map<number, number[]>([[1, []], [2, []]]);
+    const half = rate === 'max' ? null : String(Number(rate) / 2);
+    console.log(`\nCPU per request at ${load} for ${seconds} s, 1 and 2 engine threads in turn${half ? `, and 1 thread at ${half}/s` : ''}, ${repeats} repeats (process CPU time / responses, after the first second)`);
+    const byRun = new Map<string, number[]>();
+    const runs: [string, number, string][] = [['1', 1, rate], ['2', 2, rate], ...(half ? [[`1 at ${half}/s`, 1, half] as [string, number, string]] : [])];
     for (let i = 0; i < repeats; i++) {
-      for (const workers of i % 2 === 0 ? [1, 2] : [2, 1]) {
-        const r = await cpuRun(url, workers, rate);
-        byWorkers.get(workers)!.push(r.cpu_us_per_request);
-        console.log(`workers ${workers}  ${r.cpu_us_per_request.toFixed(1).padStart(6)} µs/request  (${r.responses.toLocaleString('en-US')} responses, p99 ${r.p99_ms} ms, late ${r.late}${r.saturated ? ', saturated' : ''})`);
+      for (const [label, workers, runRate] of i % 2 === 0 ? runs : [...runs].reverse()) {
+        const r = await cpuRun(url, workers, runRate);
+        byRun.set(label, [...(byRun.get(label) ?? []), r.cpu_us_per_request]);
+        console.log(`workers ${label.padEnd(12)} ${r.cpu_us_per_request.toFixed(1).padStart(6)} µs/request  (${r.responses.toLocaleString('en-US')} responses, p99 ${r.p99_ms} ms, late ${r.late}${r.saturated ? ', saturated' : ''})`);
       }
     }
-    const one = median(byWorkers.get(1)!);
-    const two = median(byWorkers.get(2)!);
-    console.log(`CPU µs per request at ${load}: workers 1 median ${one.toFixed(1)}, workers 2 median ${two.toFixed(1)}: ratio ${(two / one).toFixed(2)}`);
+    const one = median(byRun.get('1')!);
+    const two = median(byRun.get('2')!);
+    console.log(`CPU µs per request at ${load}: workers 1 median ${one.toFixed(1)}, workers 2 median ${two.toFixed(1)}: ratio ${(two / one).toFixed(2)}`
+      + (half ? `; 1 thread at ${half}/s median ${median(byRun.get(`1 at ${half}/s`)!).toFixed(1)}` : ''));
   }
 }
 

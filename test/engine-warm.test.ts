@@ -7,7 +7,9 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
-import { WARM_MIN_MS, WARM_MS, warmHotPath, warmMsFor } from '../src/engine/warm.ts';
+import { WARM_LONG_MS, WARM_MIN_MS, WARM_MS, warmHotPath, warmMsFor } from '../src/engine/warm.ts';
+import { headerEnds, startWarmEndpoint } from '../src/engine/warm-endpoint.ts';
+import { connect } from 'node:net';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
 import { START_GRACE_MS } from '../src/engine/engine.ts';
 import type { SecondSample } from '../src/types.ts';
@@ -23,8 +25,9 @@ afterAll(async () => {
 });
 
 describe('hot-path warm-up', () => {
-  it('lasts what the plan\'s busiest second needs: 500 ms from 5,000 requests a second, 100 ms up to 1,000, in proportion between', () => {
-    expect([0, 20, 1000, 2500, 5000, 200_000].map(warmMsFor)).toEqual([WARM_MIN_MS, WARM_MIN_MS, 100, 250, WARM_MS, WARM_MS]);
+  it('lasts what the plan\'s busiest second needs: 100 ms up to 1,000 requests a second, 500 ms at 5,000, 1 s from 20,000, in proportion between', () => {
+    expect([0, 20, 1000, 2500, 5000, 12_500, 20_000, 200_000].map(warmMsFor))
+      .toEqual([WARM_MIN_MS, WARM_MIN_MS, 100, 250, WARM_MS, 750, WARM_LONG_MS, WARM_LONG_MS]);
   });
 
   it('drives the engine against a loopback endpoint of its own; the user\'s target gets none of it', async () => {
@@ -40,6 +43,34 @@ describe('hot-path warm-up', () => {
     expect(report.served).toBe(40);
     expect(report.requests).toBe(40);
     expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('the warm-up\'s loopback endpoint', () => {
+  it('finds where each request\'s header block ends, also across two reads', () => {
+    const first = headerEnds('', 'GET /warm HTTP/1.1\r\nhost: a\r\n\r');
+    expect(first.count).toBe(0);
+    const second = headerEnds(first.carried, '\nPOST /warm HTTP/1.1\r\ncontent-length: 4\r\n\r\nwarm');
+    expect(second.count).toBe(2);
+    expect(headerEnds(second.carried, 'GET /warm HTTP/1.1\r\n\r\n').count).toBe(1);
+  });
+
+  it('answers every request it is sent', async () => {
+    const endpoint = await startWarmEndpoint();
+    const socket = connect(Number(new URL(endpoint.origin).port), '127.0.0.1');
+    try {
+      let answers = 0;
+      const answered = new Promise<void>((resolve) => socket.on('data', (chunk: Buffer) => {
+        answers += chunk.toString('latin1').split('HTTP/1.1 200 OK').length - 1;
+        if (answers === 2) resolve();
+      }));
+      socket.write('GET /warm HTTP/1.1\r\nhost: a\r\n\r\nPOST /warm HTTP/1.1\r\nhost: a\r\ncontent-length: 4\r\n\r\nwarm');
+      await answered;
+      expect(endpoint.served()).toBe(2);
+    } finally {
+      socket.destroy();
+      endpoint.close();
+    }
   });
 });
 

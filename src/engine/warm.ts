@@ -7,21 +7,29 @@
 // warmMsFor(the plan's busiest second) and WARM_RATE iterations a second, and what it recorded is
 // thrown away. Once per thread: the code stays compiled for every later run on it (the comparison
 // gate's rounds); a later run that needs a longer warm-up gets the difference.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Engine } from './engine.ts';
 import { initHistograms } from '../histogram.ts';
 import { LoadPlan } from './plan.ts';
 import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
+import { startWarmEndpoint } from './warm-endpoint.ts';
 
-/** The warm-up's bounds: this long, at this many iterations a second at most. */
+/** The warm-up's bounds: this long (for 5,000 requests a second; warmMsFor), at this many iterations a second at most. */
 export const WARM_MS = 500;
-export const WARM_RATE = 20_000;
+/**
+ * Above what one thread sends to its own endpoint (26,000–39,000 a second here once warm): the
+ * warm-up goes as fast as the thread can, because V8 compiles with its top tier only what has
+ * run often enough. At 20,000 a second (6,600–9,800 iterations in 500 ms) 54–67 functions were
+ * still compiled by TurboFan in the recorded first second at 20,000/s (docs/performance.md).
+ */
+export const WARM_RATE = 40_000;
 /** The shortest warm-up, for plans of up to WARM_FULL_RATE / 5 requests a second. */
 export const WARM_MIN_MS = 100;
 /** Plans whose busiest second has this many requests or more get the whole WARM_MS. */
 export const WARM_FULL_RATE = 5_000;
+/** Plans whose busiest second has this many requests or more get WARM_LONG_MS. */
+export const WARM_LONG_RATE = 20_000;
+export const WARM_LONG_MS = 1000;
 
 /**
  * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests. Cold code
@@ -29,10 +37,14 @@ export const WARM_FULL_RATE = 5_000;
  * falls behind and every request waits (docs/performance.md), so those get the 500 ms measured
  * there. A plan whose requests are a millisecond or more apart has no queue for cold code to
  * build; 100 ms (hundreds of iterations through the same code) is enough, and a small CI run
- * starts 0.4 s sooner. Between the two, in proportion.
+ * starts 0.4 s sooner. Between the two, in proportion. Above, up to 1 s at 20,000 a second: there
+ * the first second's p95 was 2.1 times the steady seconds' after 500 ms of warm-up and 1.55 times
+ * after 1 s, as V8 had compiled more of the hot path with its top tier (docs/performance.md).
  */
 export function warmMsFor(peakRequestsPerS: number): number {
-  return Math.round(Math.min(WARM_MS, Math.max(WARM_MIN_MS, (WARM_MS * peakRequestsPerS) / WARM_FULL_RATE)));
+  if (peakRequestsPerS <= WARM_FULL_RATE) return Math.round(Math.max(WARM_MIN_MS, (WARM_MS * peakRequestsPerS) / WARM_FULL_RATE));
+  const above = (peakRequestsPerS - WARM_FULL_RATE) / (WARM_LONG_RATE - WARM_FULL_RATE);
+  return Math.round(Math.min(WARM_LONG_MS, WARM_MS + (WARM_LONG_MS - WARM_MS) * above));
 }
 const WARM_CONCURRENCY = 32;
 
@@ -68,32 +80,11 @@ function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
   return warm;
 }
 
-async function startEndpoint(): Promise<{ origin: string; served: () => number; close: () => void }> {
-  let served = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      served++;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    served: () => served,
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
-
 /** Runs the engine against a loopback endpoint of its own for at most `ms` and `iterations`; nothing is kept. */
 export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, iterations = WARM_RATE } = {}): Promise<WarmReport> {
   const started = performance.now();
   await initHistograms();
-  const endpoint = await startEndpoint();
+  const endpoint = await startWarmEndpoint();
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms);
   try {
@@ -116,12 +107,27 @@ export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS
 let warmed: Promise<unknown> = Promise.resolve();
 let warmedMs = 0;
 
-/** warmHotPath once per thread for `ms`; a later call that asks for longer warms for the difference. */
+/** The share of a warm-up run as a second round, after the first one has ended. */
+export const REWARM_SHARE = 0.3;
+
+/**
+ * warmHotPath once per thread for `ms`; a later call that asks for longer warms for the difference.
+ * In two rounds: ending a warm-up (its connections closed, undici's parsers freed, its recorder
+ * destroyed) gives fields of the hot path's objects values they never held while it ran (undici's
+ * Parser.ptr becomes null), and V8 throws away the code it optimised on the old ones: about 70
+ * functions of undici, Node's streams and the recorder, right before the recorded start, which then
+ * ran on slower code and compiled them again. A second, shorter round compiles them once more with
+ * those values seen; its own end throws away nothing (0–1 functions, docs/performance.md).
+ */
 export function warmThread(steps: readonly PreparedStep[], ms = WARM_MS): Promise<unknown> {
   if (ms > warmedMs) {
     const more = ms - warmedMs;
+    const again = Math.round(more * REWARM_SHARE);
     warmedMs = ms;
-    warmed = warmed.then(() => warmHotPath(steps, { ms: more }));
+    warmed = warmed.then(async () => {
+      await warmHotPath(steps, { ms: more - again });
+      await warmHotPath(steps, { ms: again });
+    });
   }
   return warmed;
 }
