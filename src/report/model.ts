@@ -141,6 +141,8 @@ export function buildReport(source: ReportSource): ReportModel {
   const { result, judgement } = source;
   const delta = source.baseline ? compareToBaseline(result, source.baseline) : undefined;
   const stepChanges = new Map((delta?.steps ?? []).map((d) => [d.id, d]));
+  const steps = result.results.steps.map((step) => stepRow(result, step, stepChanges.get(step.id)));
+  const byLocation = showsLocations(result);
   const latency = result.run.latency;
   return {
     name: result.run.name,
@@ -154,12 +156,12 @@ export function buildReport(source: ReportSource): ReportModel {
       duration: formatDuration(result.run.duration_s),
       ...(delta && { baselineStartedAt: formatTimestamp(delta.baselineStartedAt) }),
     },
-    steps: result.results.steps.map((step) => stepRow(result, step, stepChanges.get(step.id))),
+    steps,
     removedSteps: (delta?.steps ?? []).filter((d) => d.status === 'removed').map((d) => ({ id: d.id, name: d.name })),
-    ...(showsLocations(result) && { locations: locationRows(result) }),
-    stepLocations: showsLocations(result) ? stepLocationRows(result) : [],
-    statusCodes: countRows(result, (s) => s.status_code_dist, true),
-    errors: countRows(result, (s) => s.error_dist, false),
+    ...(byLocation && { locations: locationRows(result) }),
+    stepLocations: byLocation ? stepLocationRows(result, steps) : [],
+    statusCodes: countRows(result, steps, (s) => s.status_code_dist, true),
+    errors: countRows(result, steps, (s) => s.error_dist, false),
     timeline: result.run.series,
     ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
     ...(source.comparison && { comparison: source.comparison }),
@@ -301,9 +303,10 @@ function locationRows(result: LoadTestResult): LocationRow[] {
   }));
 }
 
-function stepLocationRows(result: LoadTestResult): StepLocationRow[] {
-  return result.results.steps.flatMap((step) => {
-    const stepName = result.run.steps.find((s) => s.id === step.id)?.name ?? `step ${step.id}`;
+/** `rows` are the steps' rows, in the order of result.results.steps. */
+function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): StepLocationRow[] {
+  return result.results.steps.flatMap((step, i) => {
+    const stepName = rows[i]!.name;
     return Object.entries(step.location_dist).map(([location, level]) => ({
       stepName,
       location,
@@ -312,12 +315,14 @@ function stepLocationRows(result: LoadTestResult): StepLocationRow[] {
   });
 }
 
-function countRows(result: LoadTestResult, dist: (s: StepResult) => Readonly<Record<string, number>>, statuses: boolean): CountRow[] {
-  return result.results.steps.flatMap((step) => {
-    const stepName = result.run.steps.find((s) => s.id === step.id)?.name ?? `step ${step.id}`;
+/** A step's status codes (`statuses`: errors marked as its row marks them) or errors; `rows` as for stepLocationRows. */
+function countRows(result: LoadTestResult, rows: readonly StepRow[], dist: (s: StepResult) => Readonly<Record<string, number>>, statuses: boolean): CountRow[] {
+  return result.results.steps.flatMap((step, i) => {
+    const row = rows[i]!;
+    const stepName = row.name;
     const counts = dist(step);
     const whole = responseCount(counts);
-    const errors = statuses ? new Set(statusCounts(result, step.id, counts).filter((c) => c.error).map((c) => c.code)) : new Set<string>();
+    const errors = new Set(statuses ? row.status.filter((c) => c.error).map((c) => c.code) : []);
     return Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
       .map(([key, count]) => ({ stepId: step.id, stepName, key, count, share: whole > 0 ? (count * 100) / whole : 0, error: errors.has(key) }));
