@@ -12,8 +12,8 @@ import { textOf, type ReportModel } from '../src/report/model.ts';
 import { renderTerminal } from '../src/report/terminal.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
 import type { StopSignal } from '../src/verdict/judge.ts';
-import { LATENCY_PHASES, type CountDist, type LatencyResult, type LoadTestResult, type Outcome } from '../src/types.ts';
-import { makeResult } from './helpers/result-fixture.ts';
+import type { CountDist, LoadTestResult, Outcome } from '../src/types.ts';
+import { makeResult, withLatency } from './helpers/result-fixture.ts';
 
 interface Fixture {
   result: LoadTestResult;
@@ -46,8 +46,7 @@ const FIXTURES: Record<string, () => Fixture> = {
     return { result: makeResult({ name: 'shop', run: { mode: 'compare' } }), comparison, thresholds: ['p95 < 1s'], outcome: 'failed' };
   },
   latency: () => {
-    const result = makeResult({ name: 'shop' });
-    return { result: { ...result, run: { ...result.run, latency: LATENCY } }, latencyThresholds: ['total.p95 < 1ms'], outcome: 'failed' };
+    return { result: withLatency(makeResult({ name: 'shop' })), latencyThresholds: ['total.p95 < 1ms'], outcome: 'failed' };
   },
   interrupted: () => ({ result: makeResult({ name: 'shop', run: { interrupted: true } }), thresholds: ['p95 < 1s'], stoppedBy: 'SIGINT', outcome: 'incomplete' }),
   'no data': () => ({ result: withoutResponses(makeResult({ name: 'shop', locations: { local: 1 } })), outcome: 'failed' }),
@@ -209,14 +208,3 @@ function comparisonOf(steps: ComparisonStep[]): Comparison {
     base_run: { duration_s: 4, rps: 10, late_iterations: 0, max_schedule_lag_ms: 0, interrupted: false },
   };
 }
-
-const LATENCY: LatencyResult = {
-  target: 'https://example.test/',
-  samples: 3,
-  locations: {
-    'EU.DE.FRA': {
-      name: 'Frankfurt', egress: 'direct', samples: 3, failures: 0, errors: {}, status_code: 200,
-      phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 10, avg: 12, median: 12, p95: 14, max: 14 }])) as LatencyResult['locations'][string]['phases'],
-    },
-  },
-};

@@ -5,8 +5,8 @@ import { HTML_REPORT_CSP, NO_SERIES_NOTE } from '../src/report/html.ts';
 import { htmlOf } from './helpers/report.ts';
 import { bucketSeries } from '../src/report/timeline.ts';
 import { barChart, escapeXml, niceTicks, timeChart, timeTicks } from '../src/report/svg.ts';
-import { LATENCY_PHASES, type LatencyResult, type LoadTestResult, type SecondSample } from '../src/types.ts';
-import { makeResult } from './helpers/result-fixture.ts';
+import type { LoadTestResult, SecondSample } from '../src/types.ts';
+import { makeResult, withLatency } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
 const HOSTILE_STEP = '<img src=x onerror=alert(1)>';
@@ -171,19 +171,8 @@ describe('renderHtmlReport: content', () => {
   });
 
   it('places a latency test\'s section before the errors, its user text escaped', () => {
-    const latency: LatencyResult = {
-      target: 'https://example.test/',
-      samples: 2,
-      locations: {
-        'EU.DE.FRA': {
-          name: 'Frankfurt <b>', egress: 'direct', samples: 2, failures: 0, errors: {}, status_code: 200,
-          phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }])) as LatencyResult['locations'][string]['phases'],
-        },
-      },
-    };
-    const result = makeResult();
-    const withLatency = { ...result, run: { ...result.run, latency } };
-    const html = htmlOf({ result: withLatency, judgement: judgementFor(withLatency), title: 'Custom <title>' });
+    const result = withLatency(makeResult());
+    const html = htmlOf({ result, judgement: judgementFor(result), title: 'Custom <title>' });
     expect(html).toContain('<h2>Latency</h2>');
     expect(html).toContain('Frankfurt &lt;b&gt;');
     expect(html.indexOf('<h2>Latency</h2>')).toBeLessThan(html.indexOf('<h2>Errors per step</h2>'));

@@ -7,11 +7,12 @@ import { changeVerdict, compareToBaseline, describeChange, formatChange } from '
 import type { MetricChange } from '../src/report/baseline.ts';
 import { formatDuration, formatRps, formatSignedPercent } from '../src/figures.ts';
 import { requestLabel } from '../src/report/format.ts';
-import { GITHUB_COMMENT_LIMIT, escapeMarkdown } from '../src/report/markdown.ts';
+import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
+import { escapeMarkdown } from '../src/report/markdown-blocks.ts';
 import { failRatePct } from '../src/rates.ts';
 import { markdownOf, summaryLineOf, terminalOf, verdictOf } from './helpers/report.ts';
-import { LATENCY_PHASES, type LatencyResult, type LoadTestResult } from '../src/types.ts';
-import { makeResult } from './helpers/result-fixture.ts';
+import type { LoadTestResult } from '../src/types.ts';
+import { makeResult, withLatency } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
 const MARKER = '<!-- loadgate:comment test="checkout" job="load" -->';
@@ -216,18 +217,8 @@ describe('renderMarkdown', () => {
   });
 
   it('places a latency test\'s section after the charts, before the details', () => {
-    const latency: LatencyResult = {
-      target: 'https://example.test/',
-      samples: 2,
-      locations: {
-        'EU.DE.FRA': {
-          name: 'Frankfurt <b>', egress: 'direct', samples: 2, failures: 0, errors: {}, status_code: 200,
-          phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }])) as LatencyResult['locations'][string]['phases'],
-        },
-      },
-    };
-    const withLatency = { ...result, run: { ...result.run, latency } };
-    const md = markdownOf({ result: withLatency, judgement: judgementFor(withLatency) });
+    const latency = withLatency(result);
+    const md = markdownOf({ result: latency, judgement: judgementFor(latency) });
     const at = md.indexOf('#### Latency\n\nTarget `https://example.test/`');
     expect(at).toBeGreaterThan(md.indexOf('```mermaid'));
     expect(at).toBeLessThan(md.indexOf('<details>'));

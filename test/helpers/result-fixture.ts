@@ -16,17 +16,19 @@
 // - every step and overall figure is the sum of its location figures.
 // Latencies are deterministic (no randomness): snapshots of anything built on this are stable.
 
-import type {
-  CountDist,
-  LoadTestResult,
-  LocationResult,
-  ResponseTimes,
-  Results,
-  RunInfo,
-  RunStepInfo,
-  SecondSample,
-  StepLocationResult,
-  StepResult,
+import {
+  LATENCY_PHASES,
+  type LatencyResult,
+  type CountDist,
+  type LoadTestResult,
+  type LocationResult,
+  type ResponseTimes,
+  type Results,
+  type RunInfo,
+  type RunStepInfo,
+  type SecondSample,
+  type StepLocationResult,
+  type StepResult,
 } from '../../src/types.ts';
 
 export interface ResultFixtureOptions {
@@ -246,4 +248,19 @@ function series(iterations: number, responses: number, failures: number, t: Resp
     p95: t.p95,
     p99: t.p99,
   }));
+}
+
+/** The result with a latency test beside it: one location, EU.DE.FRA, whose name is user text to escape ('Frankfurt <b>'). */
+export function withLatency(result: LoadTestResult): LoadTestResult {
+  const latency: LatencyResult = {
+    target: 'https://example.test/',
+    samples: 2,
+    locations: {
+      'EU.DE.FRA': {
+        name: 'Frankfurt <b>', egress: 'direct', samples: 2, failures: 0, errors: {}, status_code: 200,
+        phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }])) as LatencyResult['locations'][string]['phases'],
+      },
+    },
+  };
+  return { ...result, run: { ...result.run, latency } };
 }
