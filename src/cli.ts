@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
-import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
+import { conclude, concludeShard } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
 import { readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
@@ -416,7 +416,8 @@ async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: s
 
 /** The one judgement and its model: the results file, the web report and the terminal summary. */
 async function report(measured: Measured, gate: Gate, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
-  const { result, judgement, model }: Concluded = await conclude(measured, gate, { ...(stopSignalOf(io) && { stoppedBy: stopSignalOf(io) }) });
+  const stoppedBy = stopSignalOf(io);
+  const { result, judgement, model } = await conclude(measured, gate, { ...(stoppedBy && { stoppedBy }) });
   await writeFile(resultsPath, resultsText(result));
   await writeFile(reportPath, renderHtmlReport(model));
   io.out(renderTerminal(model, { color: io.isTTY }));

@@ -12,8 +12,6 @@ import { details, escapeMarkdown, markdownTable, mermaidLabel, niceCeiling } fro
 import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type StepRow, type VerdictStatus } from './model.ts';
 import type { SecondSample } from '../types.ts';
 
-export { escapeMarkdown } from './markdown-blocks.ts';
-
 /** GitHub rejects comment bodies longer than this (422). */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
