@@ -8,14 +8,16 @@
 //
 // `--schedule`: instead, open-model runs with loadgate's default settings (no --concurrency, no
 // warm-up), linear over `--schedule-seconds` (6) at each of `--rates` (1000,5000,10000,20000)
-// iterations a second, each repeated `--repeats` times in turn (scripts/bench-schedule.ts): whole
-// run and first second p50/p95/p99, the steady seconds', late starts and the generator's own
-// delay. One autocannon run before and after gives the machine's capacity beside them.
+// iterations a second and at `--max-share` (0.8) of the engine's measured maximum (a closed-loop
+// run at full speed first; 0 leaves it out), each repeated `--repeats` times in turn
+// (scripts/bench-schedule.ts): whole run and first second p50/p95/p99, the steady seconds', late
+// starts and the generator's own delay. One autocannon run before and after gives the machine's
+// capacity beside them.
 //
 // Both modes end with CPU µs per request on 1 and on 2 engine threads (`--workers 2`), 1 and 2
 // threads in turn, `--repeats` times, for `--seconds`: at full speed (`--connections` in flight in
-// all) and at `--cpu-rate` (10000) iterations a second with default settings, where one thread at
-// half that rate runs too (what each of the two carries); the whole process's CPU time over the
+// all) and at each of `--cpu-rates` (10000,20000) iterations a second with default settings, where
+// one thread at half the rate runs too (what each of the two carries); the whole process's CPU time over the
 // seconds after the first, divided by their responses (scripts/bench-engine.ts cpu). `--cpu` runs
 // only that.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,9 +35,10 @@ const { values } = parseArgs({
     schedule: { type: 'boolean', default: false },
     rates: { type: 'string', default: '1000,5000,10000,20000' },
     'schedule-seconds': { type: 'string', default: '6' },
+    'max-share': { type: 'string', default: '0.8' },
     cpu: { type: 'boolean', default: false },
     'generator-cores': { type: 'string', default: '0' },
-    'cpu-rate': { type: 'string', default: '10000' },
+    'cpu-rates': { type: 'string', default: '10000,20000' },
   },
 });
 const seconds = Number(values.seconds);
@@ -135,8 +138,15 @@ function scheduleLine(r: ScheduleRun): string {
 
 async function scheduleBench(url: string): Promise<void> {
   const rates = values.rates.split(',').map(Number);
-  console.log(`schedule: linear ${values['schedule-seconds']} s at ${rates.join(', ')}/s, default settings, ${repeats} repeats; p50/p95/p99 in ms`);
   console.log(`autocannon  ${fmt(await autocannon(url))}   (the machine's capacity, ${connections} connections)`);
+  const share = Number(values['max-share']);
+  if (share > 0) {
+    const max = await engine(url);
+    const rate = Math.round((max.rps * share) / 1000) * 1000;
+    console.log(`loadgate    ${fmt(max)}   (its maximum, ${connections} in flight; ${share * 100} %: ${rate}/s)`);
+    if (!rates.includes(rate)) rates.push(rate);
+  }
+  console.log(`schedule: linear ${values['schedule-seconds']} s at ${rates.join(', ')}/s, default settings, ${repeats} repeats; p50/p95/p99 in ms`);
   const runs = new Map<number, ScheduleRun[]>(rates.map((rate) => [rate, []]));
   for (let i = 0; i < repeats; i++) {
     for (const rate of rates) {
@@ -195,7 +205,7 @@ async function cpuRun(url: string, workers: number, rate: string): Promise<CpuRu
  * this shows how much of the two threads' figure is that rather than the second thread itself.
  */
 async function cpuBench(url: string): Promise<void> {
-  for (const rate of ['max', values['cpu-rate']]) {
+  for (const rate of ['max', ...values['cpu-rates'].split(',')]) {
     const load = rate === 'max' ? `full speed (${connections} in flight)` : `${rate}/s, default settings`;
     const half = rate === 'max' ? null : String(Number(rate) / 2);
     console.log(`\nCPU per request at ${load} for ${seconds} s, 1 and 2 engine threads in turn${half ? `, and 1 thread at ${half}/s` : ''}, ${repeats} repeats (process CPU time / responses, after the first second)`);
