@@ -14,7 +14,7 @@ import { LoadPlan } from './plan.ts';
 import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
 import { startWarmEndpoint } from './warm-endpoint.ts';
 
-/** The warm-up's bounds: this long (for 5,000 requests a second; warmMsFor), at this many iterations a second at most. */
+/** The warm-up's bounds: this long (up to 1,000 requests a second; warmMsFor), at this many iterations a second at most. */
 export const WARM_MS = 500;
 /**
  * Above what one thread sends to its own endpoint (26,000–39,000 a second here once warm): the
@@ -23,28 +23,26 @@ export const WARM_MS = 500;
  * still compiled by TurboFan in the recorded first second at 20,000/s (docs/performance.md).
  */
 export const WARM_RATE = 40_000;
-/** The shortest warm-up, for plans of up to WARM_FULL_RATE / 5 requests a second. */
-export const WARM_MIN_MS = 100;
-/** Plans whose busiest second has this many requests or more get the whole WARM_MS. */
-export const WARM_FULL_RATE = 5_000;
+/** Plans whose busiest second has up to this many requests get WARM_MS. */
+export const WARM_SHORT_RATE = 1_000;
 /** Plans whose busiest second has this many requests or more get WARM_LONG_MS. */
-export const WARM_LONG_RATE = 20_000;
+export const WARM_LONG_RATE = 5_000;
 export const WARM_LONG_MS = 1000;
 
 /**
- * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests. Cold code
- * hurts by queueing: at 5,000 requests a second and more, a loop that runs several times slower
- * falls behind and every request waits (docs/performance.md), so those get the 500 ms measured
- * there. A plan whose requests are a millisecond or more apart has no queue for cold code to
- * build; 100 ms (hundreds of iterations through the same code) is enough, and a small CI run
- * starts 0.4 s sooner. Between the two, in proportion. Above, up to 1 s at 20,000 a second: there
- * the first second's p95 was 2.1 times the steady seconds' after 500 ms of warm-up and 1.55 times
- * after 1 s, as V8 had compiled more of the hot path with its top tier (docs/performance.md).
+ * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests: WARM_MS up
+ * to 1,000 a second, WARM_LONG_MS from 5,000, in proportion between. Cold code adds its own time
+ * to every request it handles, and at a slow plan's rate V8 would compile it during the run: at
+ * 1,000 a second with 100 ms of warm-up the first second's p95 was 2.2–4.2 times the steady
+ * seconds' and 0.1–0.4 % of the iterations started over 10 ms late, in every run; with 500 ms
+ * 1.0–1.7 times and none late. From 5,000 a second the longer warm-up has V8 compile more of the
+ * hot path with its top tier before the start: the first second's p95 against the steady
+ * seconds', 500 ms or 667 ms against 1 s, was 1.7–2.4 against 1.1–1.9 times at 5,000/s, 1.7–2.5
+ * against 1.2–2.4 at 10,000/s, 2.1 against 1.55 at 20,000/s (medians; docs/performance.md).
  */
 export function warmMsFor(peakRequestsPerS: number): number {
-  if (peakRequestsPerS <= WARM_FULL_RATE) return Math.round(Math.max(WARM_MIN_MS, (WARM_MS * peakRequestsPerS) / WARM_FULL_RATE));
-  const above = (peakRequestsPerS - WARM_FULL_RATE) / (WARM_LONG_RATE - WARM_FULL_RATE);
-  return Math.round(Math.min(WARM_LONG_MS, WARM_MS + (WARM_LONG_MS - WARM_MS) * above));
+  const above = (peakRequestsPerS - WARM_SHORT_RATE) / (WARM_LONG_RATE - WARM_SHORT_RATE);
+  return Math.round(WARM_MS + (WARM_LONG_MS - WARM_MS) * Math.min(1, Math.max(0, above)));
 }
 const WARM_CONCURRENCY = 32;
 
