@@ -16,10 +16,10 @@
 //
 // Both modes end with CPU µs per request on 1 and on 2 engine threads (`--workers 2`), 1 and 2
 // threads in turn, `--repeats` times, for `--seconds`: at full speed (`--connections` in flight in
-// all) and at each of `--cpu-rates` (10000,20000) iterations a second with default settings, where
-// one thread at half the rate runs too (what each of the two carries); the whole process's CPU time over the
-// seconds after the first, divided by their responses (scripts/bench-engine.ts cpu). `--cpu` runs
-// only that.
+// all) and at each of `--cpu-rates` (10000,20000) iterations a second with default settings,
+// where one thread at half the rate runs too (what each of the two carries); the whole process's
+// CPU time over the seconds after the first, divided by their responses (scripts/bench-engine.ts
+// cpu). `--cpu` runs only that.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

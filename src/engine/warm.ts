@@ -37,8 +37,9 @@ export const WARM_LONG_MS = 1000;
  * seconds' and 0.1–0.4 % of the iterations started over 10 ms late, in every run; with 500 ms
  * 1.0–1.7 times and none late. From 5,000 a second the longer warm-up has V8 compile more of the
  * hot path with its top tier before the start: the first second's p95 against the steady
- * seconds', 500 ms or 667 ms against 1 s, was 1.7–2.4 against 1.1–1.9 times at 5,000/s, 1.7–2.5
- * against 1.2–2.4 at 10,000/s, 2.1 against 1.55 at 20,000/s (medians; docs/performance.md).
+ * seconds', 500 ms or 667 ms against 1 s, was 1.7–2.4 against 1.1–1.9 times at 5,000/s and
+ * 1.7–2.5 against 1.2–2.4 at 10,000/s (four and five interleaved pairs), medians of 2.1 against
+ * 1.55 at 20,000/s (eight pairs; docs/performance.md).
  */
 export function warmMsFor(peakRequestsPerS: number): number {
   const above = (peakRequestsPerS - WARM_SHORT_RATE) / (WARM_LONG_RATE - WARM_SHORT_RATE);
