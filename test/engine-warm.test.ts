@@ -7,7 +7,7 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
-import { WARM_LONG_MS, WARM_MS, warmHotPath, warmMsFor } from '../src/engine/warm.ts';
+import { FLAT_OUT, loopbackStep, PACED_SHARE, WARM_LONG_MS, WARM_MS, warmHotPath, warmMsFor, warmRounds } from '../src/engine/warm.ts';
 import { headerEnds, startWarmEndpoint } from '../src/engine/warm-endpoint.ts';
 import { connect } from 'node:net';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
@@ -30,6 +30,26 @@ describe('hot-path warm-up', () => {
       .toEqual([WARM_MS, WARM_MS, WARM_MS, 750, WARM_LONG_MS, WARM_LONG_MS, WARM_LONG_MS]);
   });
 
+  it('runs first at the recorded plan\'s own pace, then flat out', () => {
+    const pace = { iterations: 10_000, concurrency: 10_000 };
+    const rounds = warmRounds(1000, pace);
+    expect(rounds).toEqual([{ ms: 1000 * PACED_SHARE, pace }, { ms: 1000 * (1 - PACED_SHARE), pace: FLAT_OUT }]);
+    expect(FLAT_OUT.iterations).toBeGreaterThan(pace.iterations);
+    expect(warmRounds(333, pace).reduce((ms, round) => ms + round.ms, 0)).toBe(333);
+  });
+
+  it('sends steps with the user\'s timeouts, and none of their content, to its own endpoint', async () => {
+    const checked = validateDefinition(definition([
+      { url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' }, timeout: 7 },
+    ]), 'warm.json');
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const [step] = (await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {})).steps;
+    const warm = loopbackStep(step!, 'http://127.0.0.1:9');
+    expect(warm.timeoutMs).toBe(step!.timeoutMs);
+    expect(warm.staticOptions).toMatchObject({ origin: 'http://127.0.0.1:9', path: '/warm', method: 'POST', headersTimeout: step!.timeoutMs, bodyTimeout: step!.timeoutMs });
+    expect(JSON.stringify(warm.staticOptions)).not.toMatch(/secret|Bearer/);
+  });
+
   it('drives the engine against a loopback endpoint of its own; the user\'s target gets none of it', async () => {
     target.reset();
     const checked = validateDefinition(definition([
@@ -39,7 +59,7 @@ describe('hot-path warm-up', () => {
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const test = await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {});
     // 20 iterations of the 2 steps, with time enough for them on any machine.
-    const report = await warmHotPath(test.steps, { ms: 60_000, iterations: 20 });
+    const report = await warmHotPath(test.steps, { ms: 60_000, pace: { iterations: 20, concurrency: 32 } });
     expect(report.served).toBe(40);
     expect(report.requests).toBe(40);
     expect(target.received).toHaveLength(0);

@@ -3,10 +3,11 @@
 // until the JIT has compiled it, and in a run's first second that showed as the service's latency
 // (tens to hundreds of ms against a service answering in 0.3 ms). So a real Engine, with its
 // slots, schedule and recorder, first runs against an HTTP endpoint of its own on 127.0.0.1: the
-// same number of steps with the same methods, bodies and default headers, for at most
-// warmMsFor(the plan's busiest second) and WARM_RATE iterations a second, and what it recorded is
-// thrown away. Once per thread: the code stays compiled for every later run on it (the comparison
-// gate's rounds); a later run that needs a longer warm-up gets the difference.
+// same number of steps with the same methods, bodies, default headers and timeouts, for
+// warmMsFor(the plan's busiest second), half of it at the plan's own pace and half as fast as it
+// can (warmRounds), and what it recorded is thrown away. Once per thread: the code stays compiled
+// for every later run on it (the comparison gate's rounds); a later run that needs a longer
+// warm-up gets the difference.
 import { performance } from 'node:perf_hooks';
 import { Engine } from './engine.ts';
 import { initHistograms } from '../histogram.ts';
@@ -57,7 +58,7 @@ export interface WarmReport {
 const constant = (text: string): Renderable => ({ static: text, render: () => text });
 
 /** A step of the same shape as the user's, to the loopback endpoint, with nothing of its content. */
-function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
+export function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
   const warm: PreparedStep = {
     id: step.id,
     name: step.name,
@@ -68,7 +69,9 @@ function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
     headers: [],
     body: step.body === null ? null : constant('warm'),
     staticOptions: null,
-    timeoutMs: 1000,
+    // The user's timeout: the slot's deadline and the connect timer are then Node timers of the
+    // lengths the recorded run arms (docs/engine.md, warm start).
+    timeoutMs: step.timeoutMs,
     followRedirects: false,
     h2: false,
     decompress: step.decompress,
@@ -79,17 +82,26 @@ function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
   return warm;
 }
 
-/** Runs the engine against a loopback endpoint of its own for at most `ms` and `iterations`; nothing is kept. */
-export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, iterations = WARM_RATE } = {}): Promise<WarmReport> {
+/** How a warm-up round sends: `iterations` a second (linear), at most `concurrency` in flight. */
+export interface WarmPace {
+  iterations: number;
+  concurrency: number;
+}
+
+/** As fast as the thread can: V8 compiles with its top tier what has run often enough. */
+export const FLAT_OUT: WarmPace = { iterations: WARM_RATE, concurrency: WARM_CONCURRENCY };
+
+/** Runs the engine against a loopback endpoint of its own for at most `ms`, at `pace`; nothing is kept. */
+export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, pace = FLAT_OUT } = {}): Promise<WarmReport> {
   const started = performance.now();
   await initHistograms();
   const endpoint = await startWarmEndpoint();
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms);
   try {
-    const plan = new LoadPlan({ iteration_count: iterations, duration: 1, load_type: 'linear' });
+    const plan = new LoadPlan({ iteration_count: Math.max(1, Math.round(pace.iterations)), duration: 1, load_type: 'linear' });
     const engine = new Engine(plan, steps.map((step) => loopbackStep(step, endpoint.origin)), {
-      concurrency: WARM_CONCURRENCY,
+      concurrency: pace.concurrency,
       insecure: false,
       proxies: {},
       signal: stop.signal,
@@ -106,26 +118,41 @@ export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS
 let warmed: Promise<unknown> = Promise.resolve();
 let warmedMs = 0;
 
-/** The share of a warm-up run as a second round, after the first one has ended. */
-export const REWARM_SHARE = 0.3;
+/** The share of a warm-up spent at the recorded plan's own pace, before the rest flat out. */
+export const PACED_SHARE = 0.5;
+
+export interface WarmRound {
+  ms: number;
+  pace: WarmPace;
+}
 
 /**
- * warmHotPath once per thread for `ms`; a later call that asks for longer warms for the difference.
- * In two rounds: ending a warm-up (its connections closed, undici's parsers freed, its recorder
- * destroyed) gives fields of the hot path's objects values they never held while it ran (undici's
- * Parser.ptr becomes null), and V8 throws away the code it optimised on the old ones: about 70
- * functions of undici, Node's streams and the recorder, right before the recorded start, which then
- * ran on slower code and compiled them again. A second, shorter round compiles them once more with
- * those values seen; its own end throws away nothing (0–1 functions, docs/performance.md).
+ * A warm-up of `ms` in two rounds. The first, PACED_SHARE of the time, at the recorded plan's own
+ * rate and concurrency (`pace`): a paced run takes paths a flat-out one never does (a connection
+ * idle between requests: undici unrefs its socket and arms its keep-alive timer), and V8 threw
+ * away at the recorded start the code it had compiled without them, then compiled it again during
+ * the first second, on the engine's core. The first round's end also gives fields of the hot
+ * path's objects the values a finished run leaves (undici's Parser.ptr becomes null), which threw
+ * away about 70 compiled functions when it came after the flat-out round. The second goes flat
+ * out, so that V8 compiles the hot path with its top tier with all of that seen. At 10,000/s the
+ * first second's p95 against the steady seconds' went from a median of 1.8–1.9 times to 1.15–1.3
+ * (paced shares of 0.45–0.6; 0.3 gave 1.4, 0.85 and 1 gave 2.0 and 2.3; docs/performance.md).
  */
-export function warmThread(steps: readonly PreparedStep[], ms = WARM_MS): Promise<unknown> {
+export function warmRounds(ms: number, pace: WarmPace): WarmRound[] {
+  const paced = Math.round(ms * PACED_SHARE);
+  return [{ ms: paced, pace }, { ms: ms - paced, pace: FLAT_OUT }];
+}
+
+/**
+ * warmHotPath once per thread for `ms`, in warmRounds at `pace`; a later call that asks for longer
+ * warms for the difference.
+ */
+export function warmThread(steps: readonly PreparedStep[], ms: number, pace: WarmPace): Promise<unknown> {
   if (ms > warmedMs) {
-    const more = ms - warmedMs;
-    const again = Math.round(more * REWARM_SHARE);
+    const rounds = warmRounds(ms - warmedMs, pace);
     warmedMs = ms;
     warmed = warmed.then(async () => {
-      await warmHotPath(steps, { ms: more - again });
-      await warmHotPath(steps, { ms: again });
+      for (const round of rounds) await warmHotPath(steps, round);
     });
   }
   return warmed;
