@@ -89,13 +89,12 @@ export async function runEngine(test: PreparedTest, options: EngineOptions, shar
   await initHistograms();
   const shard = share?.shard ?? options.shard;
   const plan = new LoadPlan(test.definition.config_data, shard);
-  const concurrency = options.concurrency ?? defaultConcurrency(plan);
-  await warmThread(test.steps, warmMsFor(plan.peakPerSecond() * test.steps.length), { iterations: plan.peakPerSecond(), concurrency });
+  await warmThread(test.steps, warmMsFor(plan.peakPerSecond() * test.steps.length), plan.peakPerSecond());
   const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
   const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, shard);
   const onSecond = share?.onSecond ?? options.onSecond;
   const engine = new Engine(plan, test.steps, {
-    concurrency,
+    concurrency: options.concurrency ?? defaultConcurrency(plan),
     insecure: options.insecure,
     proxies: options.proxies,
     signal: options.signal,

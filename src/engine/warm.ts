@@ -128,28 +128,32 @@ export interface WarmRound {
 
 /**
  * A warm-up of `ms` in two rounds. The first, PACED_SHARE of the time, at the recorded plan's own
- * rate and concurrency (`pace`): a paced run takes paths a flat-out one never does (a connection
- * idle between requests: undici unrefs its socket and arms its keep-alive timer), and V8 threw
- * away at the recorded start the code it had compiled without them, then compiled it again during
- * the first second, on the engine's core. The first round's end also gives fields of the hot
- * path's objects the values a finished run leaves (undici's Parser.ptr becomes null), which threw
- * away about 70 compiled functions when it came after the flat-out round. The second goes flat
- * out, so that V8 compiles the hot path with its top tier with all of that seen. At 10,000/s the
- * first second's p95 against the steady seconds' went from a median of 1.8–1.9 times to 1.15–1.3
- * (paced shares of 0.45–0.6; 0.3 gave 1.4, 0.85 and 1 gave 2.0 and 2.3; docs/performance.md).
+ * rate (`perS` iterations a second, up to what flat out asks): a paced run takes paths a flat-out
+ * one never does (a connection idle between requests: undici unrefs its socket and arms its
+ * keep-alive timer), and V8 threw away at the recorded start the code it had compiled without
+ * them, then compiled it again during the first second, on the engine's core. The first round's
+ * end also gives fields of the hot path's objects the values a finished run leaves (undici's
+ * Parser.ptr becomes null), which threw away about 70 compiled functions when it came after the
+ * flat-out round. The second goes flat out, so that V8 compiles the hot path with its top tier
+ * with all of that seen. At 10,000/s the first second's p95 against the steady seconds' went from
+ * a median of 1.8–1.9 times to 1.15–1.3 (paced shares of 0.45–0.6; 0.3 gave 1.4, 0.85 and 1 gave
+ * 2.0 and 2.3; docs/performance.md). Both rounds keep WARM_CONCURRENCY in flight: the thread's
+ * first connect is slow on cold code, and the connections the engine opens ahead for a fast
+ * plan's cap from it (1,600 at 40,000/s) took the whole round.
  */
-export function warmRounds(ms: number, pace: WarmPace): WarmRound[] {
+export function warmRounds(ms: number, perS: number): WarmRound[] {
   const paced = Math.round(ms * PACED_SHARE);
+  const pace = { iterations: Math.min(perS, FLAT_OUT.iterations), concurrency: WARM_CONCURRENCY };
   return [{ ms: paced, pace }, { ms: ms - paced, pace: FLAT_OUT }];
 }
 
 /**
- * warmHotPath once per thread for `ms`, in warmRounds at `pace`; a later call that asks for longer
- * warms for the difference.
+ * warmHotPath once per thread for `ms`, in warmRounds for a plan of `perS` iterations a second; a
+ * later call that asks for longer warms for the difference.
  */
-export function warmThread(steps: readonly PreparedStep[], ms: number, pace: WarmPace): Promise<unknown> {
+export function warmThread(steps: readonly PreparedStep[], ms: number, perS: number): Promise<unknown> {
   if (ms > warmedMs) {
-    const rounds = warmRounds(ms - warmedMs, pace);
+    const rounds = warmRounds(ms - warmedMs, perS);
     warmedMs = ms;
     warmed = warmed.then(async () => {
       for (const round of rounds) await warmHotPath(steps, round);
