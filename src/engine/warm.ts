@@ -136,10 +136,10 @@ export interface WarmRound {
  * Parser.ptr becomes null), which threw away about 70 compiled functions when it came after the
  * flat-out round. The second goes flat out, so that V8 compiles the hot path with its top tier
  * with all of that seen. At 10,000/s the first second's p95 against the steady seconds' went from
- * a median of 1.8–1.9 times to 1.15–1.3 (paced shares of 0.45–0.6; 0.3 gave 1.4, 0.85 and 1 gave
- * 2.0 and 2.3; docs/performance.md). Both rounds keep WARM_CONCURRENCY in flight: the thread's
- * first connect is slow on cold code, and the connections the engine opens ahead for a fast
- * plan's cap from it (1,600 at 40,000/s) took the whole round.
+ * a median of 1.8 times to 1.3 (a paced share of 0.3 gave 1.4, 0.45–0.6 gave 1.05–1.3, 0.85 and 1
+ * gave 2.0 and 2.3; docs/performance.md). Both rounds keep WARM_CONCURRENCY in flight: the
+ * thread's first connect takes 5 ms on cold code, and from it the engine opened 740–850
+ * connections ahead for a 40,000/s round with a plan's cap of 5,000; the round sent nothing.
  */
 export function warmRounds(ms: number, perS: number): WarmRound[] {
   const paced = Math.round(ms * PACED_SHARE);
