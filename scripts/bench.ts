@@ -10,8 +10,8 @@
 // warm-up), linear over `--schedule-seconds` (6) at each of `--rates` (1000,5000,10000,20000)
 // iterations a second and at `--max-share` (0.8) of the engine's measured maximum (a closed-loop
 // run at full speed first; 0 leaves it out), each repeated `--repeats` times in turn
-// (scripts/bench-schedule.ts): whole run and first second p50/p95/p99, the steady seconds', late
-// starts and the generator's own delay. One autocannon run before and after gives the machine's
+// (scripts/bench-schedule.ts): whole run and first second p50/p95/p99, the steady seconds', the
+// first second's p95 over theirs (each repeat's), late starts and the generator's own delay. One autocannon run before and after gives the machine's
 // capacity beside them.
 //
 // Both modes end with CPU µs per request on 1 and on 2 engine threads (`--workers 2`), 1 and 2
@@ -129,10 +129,15 @@ async function scheduleRun(url: string, rate: number): Promise<ScheduleRun> {
   return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-schedule.ts', url, String(rate), values['schedule-seconds']])));
 }
 
-function scheduleLine(r: ScheduleRun): string {
+/** The first second's p95 over the steady seconds': what the warm start is judged by (docs/engine.md). */
+const firstOverSteady = (r: ScheduleRun): number => r.first.p95 / Math.max(r.steady.p95, 0.001);
+
+/** One run's line; the medians' line gives each repeat's first/steady ratio (`ratios`) rather than a ratio of medians. */
+function scheduleLine(r: ScheduleRun, ratios = [firstOverSteady(r)]): string {
   const three = (x: { p50: number; p95: number; p99: number }): string => [x.p50, x.p95, x.p99].map((v) => v.toFixed(2)).join('/');
   const g = r.generator;
-  return `${String(r.rate).padStart(6)}/s  whole ${three(r.whole)} ms  first s ${three(r.first)}  steady s ${three(r.steady)}  late ${r.late_pct.toFixed(2)} %`
+  return `${String(r.rate).padStart(6)}/s  whole ${three(r.whole)} ms  first s ${three(r.first)}  steady s ${three(r.steady)}`
+    + `  first/steady p95 ${ratios.map((x) => x.toFixed(1)).join(', ')}  late ${r.late_pct.toFixed(2)} %`
     + `  loop delay p99 ${g.loop_delay_p99_ms} max ${g.loop_delay_max_ms} ms  sockets ${g.sockets_max}/${g.concurrency}${g.saturated ? '  SATURATED' : ''}`;
 }
 
@@ -163,7 +168,7 @@ async function scheduleBench(url: string): Promise<void> {
     console.log(scheduleLine({
       rate, whole: part((r) => r.whole), first: part((r) => r.first), steady: part((r) => r.steady), late_pct: m((r) => r.late_pct),
       generator: { loop_delay_p99_ms: m((r) => r.generator.loop_delay_p99_ms), loop_delay_max_ms: m((r) => r.generator.loop_delay_max_ms), sockets_max: m((r) => r.generator.sockets_max), saturated: rs.some((r) => r.generator.saturated), concurrency: m((r) => r.generator.concurrency) },
-    }));
+    }, rs.map(firstOverSteady)));
   }
 }
 
