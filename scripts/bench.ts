@@ -11,8 +11,8 @@
 // iterations a second and at `--max-share` (0.8) of the engine's measured maximum (a closed-loop
 // run at full speed first; 0 leaves it out), each repeated `--repeats` times in turn
 // (scripts/bench-schedule.ts): whole run and first second p50/p95/p99, the steady seconds', the
-// first second's p95 over theirs (each repeat's), late starts and the generator's own delay. One autocannon run before and after gives the machine's
-// capacity beside them.
+// first second's p95 over theirs (each repeat's), late starts and the generator's own delay. One
+// autocannon run before and after gives the machine's capacity beside them.
 //
 // Both modes end with CPU µs per request on 1 and on 2 engine threads (`--workers 2`), 1 and 2
 // threads in turn, `--repeats` times, for `--seconds`: at full speed (`--connections` in flight in

@@ -7,7 +7,7 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
-import { FLAT_OUT, loopbackStep, PACED_SHARE, WARM_LONG_MS, WARM_MS, warmHotPath, warmMsFor, warmRounds } from '../src/engine/warm.ts';
+import { loopbackStep, PACED_SHARE, WARM_LONG_MS, WARM_MS, WARM_RATE, warmHotPath, warmMsFor, warmRounds } from '../src/engine/warm.ts';
 import { headerEnds, startWarmEndpoint } from '../src/engine/warm-endpoint.ts';
 import { connect } from 'node:net';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
@@ -33,13 +33,13 @@ describe('hot-path warm-up', () => {
   it('runs first at the recorded plan\'s own pace, then flat out', () => {
     const rounds = warmRounds(1000, 10_000);
     expect(rounds).toEqual([
-      { ms: 1000 * PACED_SHARE, pace: { iterations: 10_000, concurrency: FLAT_OUT.concurrency } },
-      { ms: 1000 * (1 - PACED_SHARE), pace: FLAT_OUT },
+      { ms: 1000 * PACED_SHARE, iterations: 10_000 },
+      { ms: 1000 * (1 - PACED_SHARE), iterations: WARM_RATE },
     ]);
-    expect(FLAT_OUT.iterations).toBeGreaterThan(10_000);
+    expect(WARM_RATE).toBeGreaterThan(10_000);
     expect(warmRounds(333, 10_000).reduce((ms, round) => ms + round.ms, 0)).toBe(333);
     // Faster than a thread sends: paced at flat out's rate.
-    expect(warmRounds(1000, 500_000)[0]!.pace).toEqual(FLAT_OUT);
+    expect(warmRounds(1000, 500_000)[0]!.iterations).toBe(WARM_RATE);
   });
 
   it('sends steps with the user\'s timeouts, and none of their content, to its own endpoint', async () => {
@@ -63,7 +63,7 @@ describe('hot-path warm-up', () => {
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const test = await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {});
     // 20 iterations of the 2 steps, with time enough for them on any machine.
-    const report = await warmHotPath(test.steps, { ms: 60_000, pace: { iterations: 20, concurrency: 32 } });
+    const report = await warmHotPath(test.steps, { ms: 60_000, iterations: 20 });
     expect(report.served).toBe(40);
     expect(report.requests).toBe(40);
     expect(target.received).toHaveLength(0);

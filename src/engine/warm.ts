@@ -82,26 +82,17 @@ export function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
   return warm;
 }
 
-/** How a warm-up round sends: `iterations` a second (linear), at most `concurrency` in flight. */
-export interface WarmPace {
-  iterations: number;
-  concurrency: number;
-}
-
-/** As fast as the thread can: V8 compiles with its top tier what has run often enough. */
-export const FLAT_OUT: WarmPace = { iterations: WARM_RATE, concurrency: WARM_CONCURRENCY };
-
-/** Runs the engine against a loopback endpoint of its own for at most `ms`, at `pace`; nothing is kept. */
-export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, pace = FLAT_OUT } = {}): Promise<WarmReport> {
+/** Runs the engine against a loopback endpoint of its own for at most `ms`, `iterations` a second (linear); nothing is kept. */
+export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS, iterations = WARM_RATE } = {}): Promise<WarmReport> {
   const started = performance.now();
   await initHistograms();
   const endpoint = await startWarmEndpoint();
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms);
   try {
-    const plan = new LoadPlan({ iteration_count: Math.max(1, Math.round(pace.iterations)), duration: 1, load_type: 'linear' });
+    const plan = new LoadPlan({ iteration_count: Math.max(1, iterations), duration: 1, load_type: 'linear' });
     const engine = new Engine(plan, steps.map((step) => loopbackStep(step, endpoint.origin)), {
-      concurrency: pace.concurrency,
+      concurrency: WARM_CONCURRENCY,
       insecure: false,
       proxies: {},
       signal: stop.signal,
@@ -123,7 +114,8 @@ export const PACED_SHARE = 0.5;
 
 export interface WarmRound {
   ms: number;
-  pace: WarmPace;
+  /** Iterations a second (linear): WARM_RATE is as fast as the thread can. */
+  iterations: number;
 }
 
 /**
@@ -143,8 +135,7 @@ export interface WarmRound {
  */
 export function warmRounds(ms: number, perS: number): WarmRound[] {
   const paced = Math.round(ms * PACED_SHARE);
-  const pace = { iterations: Math.min(perS, FLAT_OUT.iterations), concurrency: WARM_CONCURRENCY };
-  return [{ ms: paced, pace }, { ms: ms - paced, pace: FLAT_OUT }];
+  return [{ ms: paced, iterations: Math.min(perS, WARM_RATE) }, { ms: ms - paced, iterations: WARM_RATE }];
 }
 
 /**
