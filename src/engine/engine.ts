@@ -1,8 +1,9 @@
 // The open-model engine (docs/engine.md). Iterations start on the plan's schedule whatever the target
 // does; each in-flight iteration occupies a slot, capped by the concurrency setting. Scheduling
-// "pulls": when an iteration ends, the next due one starts at once on the same slot, and a 1 ms
-// timer tick starts the rest. Late starts are counted; the schedule ends 1 s after its planned
-// end, and what it could not start by then is counted too (docs/engine.md).
+// "pulls": when an iteration ends, the next due one starts at once on the same slot, and a timer
+// tick starts the rest (every millisecond; slow threads of a run take turns, tick.ts). Late starts
+// are counted; the schedule ends 1 s after its planned end, and what it could not start by then is
+// counted too (docs/engine.md).
 //
 // Warm start: before the recorded start the engine opens the connections the first second needs
 // and may run an unrecorded warm-up plan on the same slots; later slots are added only when the
@@ -19,6 +20,7 @@ import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import type { Histogram } from '../histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
+import { EVERY_MS, msToTurn, type TickTurn } from './tick.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
 import type { LoadPlan } from './plan.ts';
 import type { GeneratorInfo, SecondSample } from '../types.ts';
@@ -74,6 +76,8 @@ export interface EngineSettings {
   keepSecondHistograms?: boolean;
   /** An unrecorded plan run first, on the same slots and connections (the definition's warm_up). */
   warmUp?: LoadPlan;
+  /** When this engine's timer ticks (tick.ts); absent: every millisecond. */
+  tick?: TickTurn;
 }
 
 export interface EngineOutcome {
@@ -148,6 +152,7 @@ function inOneShape(s: EngineSettings): { [K in keyof Required<EngineSettings>]:
     maxBodyBytes: s.maxBodyBytes,
     keepSecondHistograms: s.keepSecondHistograms,
     warmUp: s.warmUp,
+    tick: s.tick,
   };
 }
 
@@ -192,7 +197,8 @@ export class Engine implements SlotHost {
   private unstartedSecond = -1;
   private endUs = 0;
   private t0 = 0;
-  private readonly growth = new SlotGrowth();
+  private readonly turn: TickTurn;
+  private readonly growth: SlotGrowth;
   private closedSeconds = 0;
   private pumping = false;
   private tick: NodeJS.Timeout | undefined;
@@ -205,6 +211,8 @@ export class Engine implements SlotHost {
     this.steps = steps;
     this.settings = inOneShape(settings);
     this.clock = settings.clock ?? monotonicMs;
+    this.turn = settings.tick ?? EVERY_MS;
+    this.growth = new SlotGrowth(this.turn.everyMs);
     this.maxBodyBytes = settings.maxBodyBytes ?? 1024 * 1024;
     this.egress = egressOf(plan.locations, settings.proxies);
     this.recorder = this.newRecorder();
@@ -446,7 +454,7 @@ export class Engine implements SlotHost {
     this.closeSeconds(second);
     this.pump(now);
     this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
-    if (!this.checkDone()) this.tick = setTimeout(this.onTick, 1);
+    if (!this.checkDone()) this.tick = setTimeout(this.onTick, msToTurn(now - this.t0, this.turn));
   };
 
   /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */

@@ -15,16 +15,16 @@
 //   median keeps a fast service that stalls (another tenant took its core) from passing for slow.
 // "Time to spare" is two measures, because each misses a case: the loop's utilisation stays under
 // 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
-// 1 ms tick comes late), and a tick can come on time in a window whose loop was busy throughout.
+// tick comes late), and a tick can come on time in a window whose loop was busy throughout.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 /** Length of the window that decides how many slots the next one may add. */
 export const GROWTH_WINDOW_MS = 50;
 /** Slots were mostly in use: on average at least this share of them held an iteration (those opened ahead for twice the expected need run at about half). */
 export const IN_USE_SHARE = 0.75;
-/** The loop had time to spare: busy less than this share of the window, and no tick later than ON_TIME_MS. */
+/** The loop had time to spare: busy less than this share of the window, and no tick more than LATE_TICK_MS after its turn. */
 export const LOOP_BUSY_SHARE = 0.9;
-export const ON_TIME_MS = 5;
+export const LATE_TICK_MS = 4;
 /** A window may add this share of the slots, or the iterations waiting for one up to as many again, at least MIN_GROWTH. */
 export const GROWTH_PER_WINDOW = 0.5;
 const MIN_GROWTH = 4;
@@ -46,6 +46,8 @@ export interface Need {
 }
 
 export class SlotGrowth {
+  /** Longest gap between ticks that came on time: the engine's tick period (tick.ts) and LATE_TICK_MS. */
+  private readonly onTimeMs: number;
   private windowStart = 0;
   private lastTick = 0;
   private lastGap = 0;
@@ -58,6 +60,10 @@ export class SlotGrowth {
   private earned = 0;
   private atRate = 0;
   private elu: EventLoopUtilization = performance.eventLoopUtilization();
+
+  constructor(tickEveryMs = 1) {
+    this.onTimeMs = tickEveryMs + LATE_TICK_MS;
+  }
 
   /** Starts afresh (a new phase): nothing earned until a window has shown a need. */
   reset(now: number): void {
@@ -85,7 +91,7 @@ export class SlotGrowth {
     this.longestGap = Math.max(this.longestGap, sinceLast);
     this.earned = Math.min(Math.max(1, this.perMs * SAVED_MS), this.earned + this.perMs * sinceLast);
     const saved = Math.max(MIN_GROWTH, (rate * SAVED_MS) / 1000, Math.min(waiting, slots));
-    this.atRate = sinceLast <= ON_TIME_MS ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
+    this.atRate = sinceLast <= this.onTimeMs ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
     this.samples++;
     this.inFlightSum += inFlight;
     if (now - this.windowStart >= GROWTH_WINDOW_MS) this.closeWindow(now, slots, waiting);
@@ -101,7 +107,7 @@ export class SlotGrowth {
 
   private slowService({ now, outMs, expectedMs, medianMs }: Need): boolean {
     // On time now, too: right after a stall, responses not read yet look like a slow service.
-    const onTime = this.spare && this.lastGap <= ON_TIME_MS && now - this.lastTick <= ON_TIME_MS;
+    const onTime = this.spare && this.lastGap <= this.onTimeMs && now - this.lastTick <= this.onTimeMs;
     const slow = Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * expectedMs);
     return onTime && outMs >= slow && (medianMs === null || medianMs >= slow);
   }
@@ -109,7 +115,7 @@ export class SlotGrowth {
   private closeWindow(now: number, slots: number, waiting: number): void {
     const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
     const busy = performance.eventLoopUtilization(this.elu).utilization;
-    this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= ON_TIME_MS;
+    this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
     const grow = this.spare && inUse >= IN_USE_SHARE;
     const more = Math.max(MIN_GROWTH, Math.ceil(slots * GROWTH_PER_WINDOW), Math.min(waiting, slots));
     this.perMs = grow ? more / GROWTH_WINDOW_MS : 0;

@@ -6,6 +6,7 @@ import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './pl
 import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
+import { threadTurn } from './tick.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
 import { runBlock, type RunFacts } from './run-info.ts';
 import type { CheckedTest } from './prepare.ts';
@@ -82,6 +83,9 @@ export interface ThreadShare {
   shard: Shard;
   startGate: () => Promise<number>;
   onSecond: (sample: SecondSample, histogram: Histogram) => void;
+  /** This thread (1-based) of how many: its turn in the run's tick (tick.ts). */
+  thread: number;
+  threads: number;
 }
 
 /** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
@@ -104,7 +108,7 @@ export async function runEngine(test: PreparedTest, options: EngineOptions, shar
     beginIteration: test.iterationVars?.begin,
     // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
     keepSecondHistograms: options.shard !== undefined && !share,
-    ...(share && { startGate: share.startGate }),
+    ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, plan.peakPerSecond()) }),
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
   });

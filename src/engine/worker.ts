@@ -45,6 +45,8 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
   const test = await prepareTest({ definition, file: source.file, dir: source.dir }, {});
   const threadShare: ThreadShare = {
     shard: threadShard(options.shard, thread, threads),
+    thread,
+    threads,
     startGate: () => startGate(job),
     onSecond: (sample, histogram) => {
       const bytes = encodeBytes(histogram);

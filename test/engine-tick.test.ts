@@ -1,0 +1,62 @@
+// The engine threads' turns (src/engine/tick.ts): a thread that carries less than one does at
+// 10,000/s ticks less often, in turn with the others, so that a tick starts about TICK_BATCH
+// iterations; each thread's next tick falls on its turn whenever its timer fires.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EVERY_MS, MAX_TICK_MS, TICK_BATCH, msToTurn, threadTurn } from '../src/engine/tick.ts';
+
+const turnsOf = (threads: number, peakPerS: number) => Array.from({ length: threads }, (_, w) => threadTurn(w + 1, threads, peakPerS));
+
+describe('threadTurn', () => {
+  it('the only thread ticks every millisecond, whatever its rate', () => {
+    for (const rate of [0, 10, 5_000, 100_000]) expect(threadTurn(1, 1, rate)).toEqual(EVERY_MS);
+  });
+
+  it('two threads at 5,000/s each take turns, a millisecond each of 2 ms', () => {
+    expect(turnsOf(2, 5_000)).toEqual([{ everyMs: 2, atMs: 0 }, { everyMs: 2, atMs: 1 }]);
+  });
+
+  it('a thread that starts TICK_BATCH a millisecond by itself ticks every millisecond', () => {
+    expect(turnsOf(2, TICK_BATCH * 1000)).toEqual([EVERY_MS, EVERY_MS]);
+    expect(turnsOf(4, 7_000).map((t) => t.everyMs)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('slow threads tick every MAX_TICK_MS at most, the turns shared round', () => {
+    expect(turnsOf(6, 100)).toEqual([0, 1, 2, 3, 0, 1].map((atMs) => ({ everyMs: MAX_TICK_MS, atMs })));
+  });
+
+  it('a tick starts at most TICK_BATCH (or what a millisecond brings), and the turns cover every millisecond', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 0, max: 200_000 }), (threads, peakPerS) => {
+      const turns = turnsOf(threads, peakPerS);
+      const { everyMs } = turns[0]!;
+      const perTick = (everyMs * peakPerS) / 1000;
+      const covered = new Set(turns.map((t) => t.atMs));
+      return turns.every((t) => t.everyMs === everyMs && t.atMs < everyMs)
+        && everyMs <= Math.min(threads, MAX_TICK_MS)
+        && (everyMs === 1 || perTick <= TICK_BATCH)
+        && covered.size === everyMs;
+    }));
+  });
+});
+
+describe('msToTurn', () => {
+  it('is 1 ms every millisecond', () => {
+    fc.assert(fc.property(fc.double({ min: -1e3, max: 1e7, noNaN: true }), (since) => msToTurn(since, EVERY_MS) === 1));
+  });
+
+  it("waits whole ms, 1 to everyMs, to the millisecond that is the thread's turn", () => {
+    const turn = fc.integer({ min: 1, max: 16 }).chain((everyMs) => fc.record({ everyMs: fc.constant(everyMs), atMs: fc.integer({ min: 0, max: everyMs - 1 }) }));
+    fc.assert(fc.property(turn, fc.double({ min: -1e3, max: 1e7, noNaN: true }), (t, since) => {
+      const wait = msToTurn(since, t);
+      const at = Math.floor(since) + wait;
+      return Number.isInteger(wait) && wait >= 1 && wait <= t.everyMs && (((at - t.atMs) % t.everyMs) + t.everyMs) % t.everyMs === 0;
+    }));
+  });
+
+  it('a tick that fires late does not drift the turn: it is counted from the start', () => {
+    const turn = { everyMs: 2, atMs: 1 };
+    // Due at 3 ms, fired at 3.9, or at 4.2 (late into the other thread's millisecond): next in 5 either way.
+    expect(Math.floor(3.9) + msToTurn(3.9, turn)).toBe(5);
+    expect(Math.floor(4.2) + msToTurn(4.2, turn)).toBe(5);
+  });
+});
