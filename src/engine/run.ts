@@ -4,7 +4,7 @@ import { initHistograms, type Histogram } from '../histogram.ts';
 import type { CellExtremes } from './parts.ts';
 import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './plan.ts';
 import { buildResults, encodeHistograms } from './results.ts';
-import { definitionSha256, waitForStart } from './shard.ts';
+import { definitionSha256, threadShard, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import { threadTurn } from './tick.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
@@ -77,23 +77,22 @@ export function warmUpPlan(config: LocationConfig, seconds: number, shard?: Shar
   return new LoadPlan({ proxy_config: config.proxy_config, load_type: 'linear', manual_load, iteration_count: 0, duration: seconds }, shard);
 }
 
-/** One thread's share of a run on several (workers.ts): its slice of the plan, the common start, its seconds. */
+/** One thread's share of a run on several (workers.ts): which thread, the common start, its seconds. */
 export interface ThreadShare {
-  /** The slice this thread runs: the run's shard split again by thread (threadShard). */
-  shard: Shard;
-  startGate: () => Promise<number>;
-  onSecond: (sample: SecondSample, histogram: Histogram) => void;
-  /** This thread (1-based) of how many: its turn in the run's tick (tick.ts). */
+  /** This thread (1-based) of how many: its slice of the plan (threadShard) and its turn in the run's tick (tick.ts). */
   thread: number;
   threads: number;
+  startGate: () => Promise<number>;
+  onSecond: (sample: SecondSample, histogram: Histogram) => void;
 }
 
 /** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
 export async function runEngine(test: PreparedTest, options: EngineOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
   await initHistograms();
-  const shard = share?.shard ?? options.shard;
+  const shard = share ? threadShard(options.shard, share.thread, share.threads) : options.shard;
   const plan = new LoadPlan(test.definition.config_data, shard);
-  await warmThread(test.steps, warmMsFor(plan.peakPerSecond() * test.steps.length), plan.peakPerSecond());
+  const peak = plan.peakPerSecond();
+  await warmThread(test.steps, warmMsFor(peak * test.steps.length), peak);
   const startLagMs = options.startAtMs === undefined ? 0 : await waitForStart(options.startAtMs, options.signal);
   const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, shard);
   const onSecond = share?.onSecond ?? options.onSecond;
@@ -108,7 +107,7 @@ export async function runEngine(test: PreparedTest, options: EngineOptions, shar
     beginIteration: test.iterationVars?.begin,
     // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
     keepSecondHistograms: options.shard !== undefined && !share,
-    ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, plan.peakPerSecond()) }),
+    ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
   });

@@ -9,7 +9,6 @@ import { encodeBytes } from '../histogram.ts';
 import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
 import { runEngine, type ThreadShare } from './run.ts';
-import { threadShard } from './shard.ts';
 import type { EngineJob, FromWorker, ShareJob, ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
@@ -44,7 +43,6 @@ port.on('message', (message: ToWorker) => {
 async function share(job: Running, { definition, source, options }: EngineJob, { thread, threads }: ShareJob): Promise<FromWorker> {
   const test = await prepareTest({ definition, file: source.file, dir: source.dir }, {});
   const threadShare: ThreadShare = {
-    shard: threadShard(options.shard, thread, threads),
     thread,
     threads,
     startGate: () => startGate(job),
