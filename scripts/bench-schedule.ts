@@ -3,12 +3,12 @@
 // thread as the CLI runs it. Prints one JSON line: the whole run's percentiles as the results file
 // reports them (integer ms), the first second's and the steady seconds' (fractional ms, from the
 // series), late starts, and what the generator recorded about itself.
-//   node scripts/bench-schedule.ts URL RATE SECONDS
+//   node scripts/bench-schedule.ts URL RATE SECONDS [THREADS]
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { runEmbeddedInWorkers } from '../src/engine/workers.ts';
 
-const [url, rateArg, secondsArg] = process.argv.slice(2);
+const [url, rateArg, secondsArg, threadsArg] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('bench-schedule: loopback URL required');
 const rate = Number(rateArg);
 const seconds = Number(secondsArg);
@@ -17,7 +17,7 @@ const raw = { name: 'schedule', config_data: { steps: [{ id: 1, name: 'ok', url 
 const checked = validateDefinition(raw, 'bench.json');
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
-const result = await runEmbeddedInWorkers(test, { insecure: false, proxies: {}, testUrl: 'bench' }, 1);
+const result = await runEmbeddedInWorkers(test, { insecure: false, proxies: {}, testUrl: 'bench' }, Number(threadsArg ?? 1));
 
 const { run } = result;
 const times = result.results.response_times;
