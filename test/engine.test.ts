@@ -6,7 +6,8 @@ import { createProxy } from 'proxy';
 import { perSecondCounts } from '../src/engine/plan.ts';
 import { connectionsOf } from '../src/engine/engine.ts';
 import { holdingTarget, refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
-import { definition, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
+import { definition, preparedTest, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
+import { runEmbedded } from '../src/engine/run.ts';
 
 let target: Target;
 beforeAll(async () => {
@@ -288,5 +289,27 @@ describe('the open model', () => {
     await runDefinition(definition([{ url: `${target.url}/ok?a`, sleep: '150' }, { url: `${target.url}/ok?b` }], { iteration_count: 2 }));
     const at = (url: string) => target.received.find((r) => r.url === url)!.at;
     expect(at('/ok?b') - at('/ok?a')).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('response times', () => {
+  it("count from each request's own dispatch: the generator's work before it is not the service's time", async () => {
+    // The generator's work between the tick that starts an iteration and its request (templates,
+    // data rows, the requests written before it in the same tick) stands here as a clock that jumps
+    // 60 s as the iteration begins. Counted from the tick, its first response would read over 60 s;
+    // from its own dispatch it reads under the step's 5 s timeout, or it would have failed.
+    const jumpMs = 60_000;
+    let jumped = 0;
+    const clock = (): number => performance.now() + jumped;
+    const test = await preparedTest(definition([{ url: `${target.url}/ok?r={{_randomInt}}` }, { url: `${target.url}/ok?second` }],
+      { iteration_count: 1 }));
+    const begin = test.iterationVars!.begin;
+    test.iterationVars!.begin = (vars, k) => {
+      jumped += jumpMs;
+      begin(vars, k);
+    };
+    const result = await runEmbedded(test, { concurrency: 1, insecure: false, proxies: {}, testUrl: 'file://test', clock });
+    expect(result.results.steps.map((s) => s.success_count)).toEqual([1, 1]);
+    expect(result.results.response_times.max).toBeLessThan(5000);
   });
 });

@@ -109,7 +109,7 @@ export class Slot {
     this.stepIndex = 0;
     this.ok = true;
     if (this.vars && this.beginVars) this.beginVars(this.vars, k);
-    this.send(now);
+    this.send();
   }
 
   cancelSleep(): void {
@@ -120,7 +120,7 @@ export class Slot {
     this.host.iterationEnded(this, this.host.clock());
   }
 
-  private send(now: number): void {
+  private send(): void {
     const step = this.host.steps[this.stepIndex]!;
     this.cell = this.stepIndex * this.host.recorder.locationCount + this.location;
     this.host.recorder.stepReached(this.cell);
@@ -131,9 +131,11 @@ export class Slot {
     const options = step.staticOptions ?? dispatchOptions(step, this.vars);
     this.options = options;
     this.redirector = null;
-    this.sentAt = now;
     this.controller = null;
     this.armDeadline(step.timeoutMs);
+    // Read here, not taken from the tick that started the iteration: a tick's later requests would
+    // count the generator's work on the ones before them (templates, writes) as the service's time.
+    this.sentAt = this.host.clock();
     try {
       (this.host.proxyFor(this.location, step.h2) ?? this.connection(this.stepIndex)).dispatch(options, this);
     } catch (error) {
@@ -266,11 +268,11 @@ export class Slot {
   private afterStep(step: PreparedStep, now: number): void {
     if (this.stepIndex + 1 >= this.host.steps.length || this.host.stopping) return this.endIteration(now);
     this.stepIndex++;
-    if (step.sleep === null) return this.send(now);
+    if (step.sleep === null) return this.send();
     const [min, max] = step.sleep;
     this.sleeping = setTimeout(() => {
       this.sleeping = undefined;
-      this.send(this.host.clock());
+      this.send();
     }, min + Math.floor(Math.random() * (max - min + 1)));
   }
 

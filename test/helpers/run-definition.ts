@@ -2,7 +2,7 @@
 // preparation (templates, data) and the embedded engine.
 import { validateDefinition } from '../../src/definition/validate.ts';
 import { prepareTest } from '../../src/engine/prepare.ts';
-import { runEmbedded, type RunOptions } from '../../src/engine/run.ts';
+import { runEmbedded, type PreparedTest, type RunOptions } from '../../src/engine/run.ts';
 import type { LoadTestResult } from '../../src/types.ts';
 
 export type StepInput = Record<string, unknown> & { url: string };
@@ -20,11 +20,14 @@ export function definition(steps: StepInput[], config: Record<string, unknown> =
   };
 }
 
-export async function runDefinition(raw: unknown, options: Partial<RunOptions> = {}, dir = process.cwd()): Promise<LoadTestResult> {
+export async function preparedTest(raw: unknown, dir = process.cwd()): Promise<PreparedTest> {
   const checked = validateDefinition(raw, 'test.json');
   if (!checked.ok) throw new Error(checked.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
-  const test = await prepareTest({ definition: checked.definition, file: 'test.json', dir }, {});
-  return runEmbedded(test, { concurrency: 100, insecure: false, proxies: {}, testUrl: 'file://test', ...options });
+  return prepareTest({ definition: checked.definition, file: 'test.json', dir }, {});
+}
+
+export async function runDefinition(raw: unknown, options: Partial<RunOptions> = {}, dir = process.cwd()): Promise<LoadTestResult> {
+  return runEmbedded(await preparedTest(raw, dir), { concurrency: 100, insecure: false, proxies: {}, testUrl: 'file://test', ...options });
 }
 
 /**
