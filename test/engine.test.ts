@@ -6,8 +6,7 @@ import { createProxy } from 'proxy';
 import { perSecondCounts } from '../src/engine/plan.ts';
 import { connectionsOf } from '../src/engine/engine.ts';
 import { holdingTarget, refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
-import { definition, preparedTest, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
-import { runEmbedded } from '../src/engine/run.ts';
+import { definition, preparedTest, runDefinition, runOnTestClock, runPrepared } from './helpers/run-definition.ts';
 
 let target: Target;
 beforeAll(async () => {
@@ -308,7 +307,7 @@ describe('response times', () => {
       jumped += jumpMs;
       begin(vars, k);
     };
-    const result = await runEmbedded(test, { concurrency: 1, insecure: false, proxies: {}, testUrl: 'file://test', clock });
+    const result = await runPrepared(test, { concurrency: 1, clock });
     expect(result.results.steps.map((s) => s.success_count)).toEqual([1, 1]);
     expect(result.results.response_times.max).toBeLessThan(5000);
   });

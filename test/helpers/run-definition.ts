@@ -26,8 +26,13 @@ export async function preparedTest(raw: unknown, dir = process.cwd()): Promise<P
   return prepareTest({ definition: checked.definition, file: 'test.json', dir }, {});
 }
 
+/** Runs a prepared test (one a test has changed, say) with the settings every engine test starts from. */
+export function runPrepared(test: PreparedTest, options: Partial<RunOptions> = {}): Promise<LoadTestResult> {
+  return runEmbedded(test, { concurrency: 100, insecure: false, proxies: {}, testUrl: 'file://test', ...options });
+}
+
 export async function runDefinition(raw: unknown, options: Partial<RunOptions> = {}, dir = process.cwd()): Promise<LoadTestResult> {
-  return runEmbedded(await preparedTest(raw, dir), { concurrency: 100, insecure: false, proxies: {}, testUrl: 'file://test', ...options });
+  return runPrepared(await preparedTest(raw, dir), options);
 }
 
 /**
