@@ -1,16 +1,22 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as hdr from 'hdr-histogram-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, encodeHistogram, initHistograms, newHistogram, responseTimesOf, type Histogram } from '../src/histogram.ts';
+import { decodeHistogram, initHistograms } from '../src/histogram.ts';
 import { InputError, formatProblem } from '../src/errors.ts';
 import { readShardFiles } from '../src/merge/load.ts';
 import { mergeShards, type ShardInput } from '../src/merge/merge.ts';
 import type { LoadTestResult, LocationResult, Results, SecondSample, StepLocationResult, StepResult } from '../src/types.ts';
+import { reportedMean, reportedPercentile, reportedStddev, responseTimesFrom } from './helpers/hdr-oracle.ts';
 
 beforeAll(() => initHistograms());
 
-// ---- a builder of shard files, without the engine ----
+// ---- a builder of shard files from raw samples, without the engine ----
+//
+// The test records every request's time itself, and what it expects of the merge is worked out
+// from those samples (helpers/hdr-oracle.ts), never from src's histogram code. The shard files'
+// histograms are built with hdr-histogram-js directly, as any HdrHistogram writer would.
 
 /** One request: status 0 is an error without a response; 5xx fails an assertion. */
 interface Sample {
@@ -27,6 +33,17 @@ const LOCATIONS = ['local', 'US', 'DE'];
 const HASH = 'a'.repeat(64);
 const T0 = Date.parse('2026-11-22T19:00:00.800Z');
 
+/**
+ * Each step × location answers in a range (ms) of its own, apart from the others: a level that
+ * holds the wrong cells (a step's histogram with one location only, a location's with one step)
+ * reads other counts and percentiles. 1 × local stays below 2048 µs, where a histogram is exact.
+ */
+const CELL_MS: Record<string, [number, number]> = {
+  '1 local': [0.2, 2], '1 US': [20, 60], '1 DE': [90, 140],
+  '2 local': [3, 8], '2 US': [150, 400], '2 DE': [40, 70],
+  '3 local': [600, 1500], '3 US': [1, 4], '3 DE': [10, 25],
+};
+
 function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -41,29 +58,29 @@ function rng(seed: number): () => number {
 function samplesOf(seed: number, n: number, seconds: number, locations = LOCATIONS): Sample[] {
   const random = rng(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
-  return Array.from({ length: n }, () => ({
-    step: pick(STEP_IDS),
-    location: pick(locations),
-    t: Math.floor(random() * seconds),
-    // Spread over many HDR buckets, from 100 µs to 2 s.
-    us: Math.floor(100 * Math.exp(random() * Math.log(20_000))),
-    status: pick([200, 200, 200, 200, 404, 500, 0]),
-  }));
+  return Array.from({ length: n }, () => {
+    const step = pick(STEP_IDS);
+    const location = pick(locations);
+    const [low, high] = CELL_MS[`${step} ${location}`]!;
+    return {
+      step, location,
+      t: Math.floor(random() * seconds),
+      us: Math.floor(low * 1000 * Math.exp(random() * Math.log(high / low))),
+      status: pick([200, 200, 200, 200, 404, 500, 0]),
+    };
+  });
 }
 
 const ERROR_OF_STATUS = (status: number): string => (status === 0 ? 'connection refused' : 'assertion failed: status_code == 200');
+const answered = (samples: Sample[]): number[] => samples.filter((s) => s.status !== 0).map((s) => s.us);
+const inStep = (samples: Sample[], id: number): Sample[] => samples.filter((s) => s.step === id);
+const atLocation = (samples: Sample[], name: string): Sample[] => samples.filter((s) => s.location === name);
 
-function histogramOf(samples: Sample[]): Histogram {
-  const h = newHistogram();
-  for (const s of samples) if (s.status !== 0) h.recordValue(s.us);
-  return h;
-}
-
-function timesOf(samples: Sample[]) {
-  const h = histogramOf(samples);
-  const times = responseTimesOf(h);
-  h.destroy();
-  return times;
+/** The histogram a runner writes of these samples' responses: HdrHistogram's own, 3 significant digits. */
+function encoded(samples: Sample[]): string {
+  const h = hdr.build({ numberOfSignificantValueDigits: 3, useWebAssembly: false });
+  for (const us of answered(samples)) h.recordValue(us);
+  return hdr.encodeIntoCompressedBase64(h);
 }
 
 function stepLocationOf(samples: Sample[]): StepLocationResult {
@@ -73,30 +90,27 @@ function stepLocationOf(samples: Sample[]): StepLocationResult {
     error_dist: dist(failed.map((s) => ERROR_OF_STATUS(s.status))),
     fail_count: failed.length,
     success_count: samples.length - failed.length,
-    response_times: timesOf(samples),
+    response_times: responseTimesFrom(answered(samples)),
     iteration_count: samples.length,
     status_code_dist: dist(samples.filter((s) => s.status !== 0).map((s) => String(s.status))),
     location_dist: {},
   };
 }
 
-/** The 2.5 results of a set of samples, every level built from one histogram of its samples. */
+/** The 2.5 results of a set of samples, every level's times those of its own samples. */
 function resultsOf(samples: Sample[]): Results {
   const locations = LOCATIONS.filter((l) => samples.some((s) => s.location === l));
   const steps: StepResult[] = STEP_IDS.map((id) => {
-    const mine = samples.filter((s) => s.step === id);
+    const mine = inStep(samples, id);
     const { location_dist: _none, ...figures } = stepLocationOf(mine);
-    return {
-      id, ...figures,
-      location_dist: Object.fromEntries(locations.map((l) => [l, stepLocationOf(mine.filter((s) => s.location === l))])),
-    };
+    return { id, ...figures, location_dist: Object.fromEntries(locations.map((l) => [l, stepLocationOf(atLocation(mine, l))])) };
   });
   // Iterations of a location: its first-step requests; an iteration fails when that request failed.
   const locationOf = (l: string): LocationResult => {
-    const first = stepLocationOf(samples.filter((s) => s.location === l && s.step === 1));
+    const first = stepLocationOf(inStep(atLocation(samples, l), 1));
     return {
       fail_count: first.fail_count, success_count: first.success_count, iteration_count: first.iteration_count,
-      response_times: timesOf(samples.filter((s) => s.location === l)),
+      response_times: responseTimesFrom(answered(atLocation(samples, l))),
     };
   };
   const location_dist = Object.fromEntries(locations.map((l) => [l, locationOf(l)]));
@@ -104,24 +118,23 @@ function resultsOf(samples: Sample[]): Results {
   return {
     steps,
     fail_count: sum('fail_count'), success_count: sum('success_count'), iteration_count: sum('iteration_count'),
-    response_times: timesOf(samples),
+    response_times: responseTimesFrom(answered(samples)),
     location_dist,
   };
 }
 
-/** Per-second figures, `secondOf` placing a sample on the series' time axis. */
-function seriesOf(samples: Sample[], secondOf: (s: Sample) => number, seconds: number): (Omit<SecondSample, 'histogram'> & { histogram: Histogram })[] {
+/** Per-second figures, `secondOf` placing a sample on the series' time axis; latencies in ms to the µs. */
+function seriesOf(samples: Sample[], secondOf: (s: Sample) => number, seconds: number): SecondSample[] {
   return Array.from({ length: seconds }, (_, t) => {
     const mine = samples.filter((s) => secondOf(s) === t);
-    const h = histogramOf(mine);
-    const ms = (p: number) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
+    const times = answered(mine);
+    const ms = (p: number) => (times.length === 0 ? 0 : reportedPercentile(times, p) / 1000);
     return {
       t,
-      started: mine.filter((s) => s.step === 1).length,
-      responses: mine.filter((s) => s.status !== 0).length,
+      started: inStep(mine, 1).length,
+      responses: times.length,
       failures: mine.filter((s) => s.status === 0 || s.status >= 500).length,
       p50: ms(50), p95: ms(95), p99: ms(99),
-      histogram: h,
     };
   });
 }
@@ -136,24 +149,11 @@ interface ShardSpec {
   hash?: string;
 }
 
-function encoded(samples: Sample[]): string {
-  const h = histogramOf(samples);
-  const text = encodeHistogram(h);
-  h.destroy();
-  return text;
-}
-
 function shardFile(spec: ShardSpec): Record<string, unknown> {
   const { samples, startMs = T0, durationMs = 10_000 } = spec;
   const seconds = Math.max(0, ...samples.map((s) => s.t + 1));
   const locations = LOCATIONS.filter((l) => samples.some((s) => s.location === l));
-  const series = seriesOf(samples, (s) => s.t, seconds).map(({ histogram, ...second }) => {
-    const text = encodeHistogram(histogram);
-    histogram.destroy();
-    return { ...second, histogram: text };
-  });
-  const byStep = (id: number) => samples.filter((s) => s.step === id);
-  const byLocation = (l: string) => samples.filter((s) => s.location === l);
+  const series = seriesOf(samples, (s) => s.t, seconds).map((second) => ({ ...second, histogram: encoded(samples.filter((s) => s.t === second.t)) }));
   return {
     test_url: `https://github.com/acme/shop/actions/runs/${spec.index}`,
     results: resultsOf(samples),
@@ -174,10 +174,10 @@ function shardFile(spec: ShardSpec): Record<string, unknown> {
     },
     histograms: {
       overall: encoded(samples),
-      steps: Object.fromEntries(STEP_IDS.map((id) => [String(id), encoded(byStep(id))])),
-      locations: Object.fromEntries(locations.map((l) => [l, encoded(byLocation(l))])),
+      steps: Object.fromEntries(STEP_IDS.map((id) => [String(id), encoded(inStep(samples, id))])),
+      locations: Object.fromEntries(locations.map((l) => [l, encoded(atLocation(samples, l))])),
       step_locations: Object.fromEntries(STEP_IDS.map((id) => [
-        String(id), Object.fromEntries(locations.map((l) => [l, encoded(byStep(id).filter((s) => s.location === l))])),
+        String(id), Object.fromEntries(locations.map((l) => [l, encoded(atLocation(inStep(samples, id), l))])),
       ])),
     },
   };
@@ -195,6 +195,36 @@ function problemsOf(inputs: ShardInput[]): string[] {
   return outcome.problems.map(formatProblem);
 }
 
+// ---- what a histogram holds, read from the merged file and expected from the samples ----
+
+const PERCENTILES = [1, 10, 25, 50, 75, 80, 90, 95, 99, 99.9, 100];
+
+interface Holding {
+  count: number;
+  percentiles: number[];
+  mean: number;
+  stddev: number;
+}
+
+function holdingOf(base64: string | undefined): Holding | undefined {
+  if (base64 === undefined) return undefined;
+  const h = decodeHistogram(base64);
+  const holding = { count: h.totalCount, percentiles: PERCENTILES.map((p) => h.getValueAtPercentile(p)), mean: h.mean, stddev: h.stdDeviation };
+  h.destroy();
+  return holding;
+}
+
+function expectedHolding(samples: Sample[]): Holding {
+  const times = answered(samples);
+  return {
+    count: times.length,
+    percentiles: PERCENTILES.map((p) => reportedPercentile(times, p)),
+    // Sums of the same terms in another order: equal to the last few bits.
+    mean: expect.closeTo(reportedMean(times), 6) as number,
+    stddev: expect.closeTo(reportedStddev(times), 6) as number,
+  };
+}
+
 // ---- four shards; the third has no DE traffic ----
 
 const SPECS: ShardSpec[] = [
@@ -207,14 +237,23 @@ const ALL_SAMPLES = SPECS.flatMap((s) => s.samples);
 const inputsOf = (specs: ShardSpec[]): ShardInput[] => specs.map((spec) => ({ file: `shards/shard-${spec.index}.json`, content: shardFile(spec) }));
 
 describe('mergeShards', () => {
-  it('gives at every level the response times of one histogram holding every sample, and summed counts', () => {
+  it('gives at every level the response times of all its samples, and summed counts', () => {
     // Files in any order: the merge orders them by index.
     const result = merged(inputsOf([...SPECS].reverse()));
-    const expected = resultsOf(ALL_SAMPLES);
-    expect(result.results).toEqual(expected);
+    expect(result.results).toEqual(resultsOf(ALL_SAMPLES));
     expect(Object.keys(result.results.location_dist)).toEqual(['local', 'US', 'DE']);
-    expect(result.results.steps[0]!.location_dist.DE!.iteration_count).toBe(ALL_SAMPLES.filter((s) => s.step === 1 && s.location === 'DE').length);
-    expect(result.results.response_times.p99).toBeGreaterThan(result.results.response_times.median);
+    expect(result.results.steps[0]!.location_dist.DE!.iteration_count).toBe(inStep(atLocation(ALL_SAMPLES, 'DE'), 1).length);
+  });
+
+  it('writes at every level the histogram of all its samples: overall, step, location, step × location', () => {
+    const { histograms } = merged(inputsOf(SPECS));
+    const levels = (read: (samples: Sample[], base64: string | undefined) => Holding | undefined) => ({
+      overall: read(ALL_SAMPLES, histograms!.overall),
+      steps: STEP_IDS.map((id) => read(inStep(ALL_SAMPLES, id), histograms!.steps[String(id)])),
+      locations: LOCATIONS.map((l) => read(atLocation(ALL_SAMPLES, l), histograms!.locations[l])),
+      step_locations: STEP_IDS.map((id) => LOCATIONS.map((l) => read(atLocation(inStep(ALL_SAMPLES, id), l), histograms!.step_locations[String(id)]?.[l]))),
+    });
+    expect(levels((_, base64) => holdingOf(base64))).toEqual(levels((samples) => expectedHolding(samples)));
   });
 
   it('merges the per-second series by absolute second, with exact percentiles', () => {
@@ -225,11 +264,7 @@ describe('mergeShards', () => {
     // Shard 2 starts 400 ms later, yet (at .800 + .400) in the next absolute second; shard 3 1.7 s later, two seconds on.
     expect([Math.floor((T0 + 400) / 1000), Math.floor((T0 + 1700) / 1000)].map((s) => s - base)).toEqual([1, 2]);
     const seconds = Math.max(...absolute.values()) + 1;
-    const expected = seriesOf(ALL_SAMPLES, (s) => absolute.get(s)!, seconds).map(({ histogram, ...second }) => {
-      histogram.destroy();
-      return second;
-    });
-    expect(result.run.series).toEqual(expected);
+    expect(result.run.series).toEqual(seriesOf(ALL_SAMPLES, (s) => absolute.get(s)!, seconds));
     expect(result.run.series.map((s) => s.t)).toEqual([...Array(seconds).keys()]);
   });
 
@@ -246,9 +281,6 @@ describe('mergeShards', () => {
       locations: { local: 'direct', US: 'proxy http://US.proxy:8080', DE: 'proxy http://DE.proxy:8080' },
     });
     expect(result.run.steps.map((s) => s.id)).toEqual(STEP_IDS);
-    // The sums, so that any percentile can be judged on the merged result.
-    expect(Object.keys(result.histograms!.steps).sort()).toEqual(result.results.steps.map((s) => String(s.id)).sort());
-    expect(decodeHistogram(result.histograms!.overall).totalCount).toBe(result.results.steps.reduce((n, s) => n + Object.values(s.status_code_dist).reduce((a, b) => a + b, 0), 0));
     expect(result.run).not.toHaveProperty('shard');
   });
 
@@ -260,8 +292,21 @@ describe('mergeShards', () => {
     expect(outcome.shards[3]).toEqual({
       index: 4, file: 'shards/shard-4.json', started_at: new Date(T0 + 50).toISOString(),
       finished_at: new Date(T0 + 50 + 10_600).toISOString(), start_lag_ms: 1500,
-      iterations: SPECS[3]!.samples.filter((s) => s.step === 1).length, late: true,
+      iterations: inStep(SPECS[3]!.samples, 1).length, late: true,
     });
+  });
+
+  it('a shard 1 s behind is on time, 1 ms more is late, by either measure', () => {
+    const samples = samplesOf(20, 10, 1);
+    const outcome = mergeShards(inputsOf([
+      { index: 1, count: 5, samples, startMs: T0 },
+      { index: 2, count: 5, samples, startMs: T0 + 1000 },
+      { index: 3, count: 5, samples, startMs: T0 + 1001 },
+      { index: 4, count: 5, samples, startMs: T0, startLagMs: 1000 },
+      { index: 5, count: 5, samples, startMs: T0, startLagMs: 1001 },
+    ]));
+    if (!outcome.ok) throw new Error('merge refused');
+    expect(outcome.shards.map((s) => s.late)).toEqual([false, false, true, false, true]);
   });
 
   it('marks the result interrupted when any shard was', () => {
