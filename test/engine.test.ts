@@ -233,6 +233,16 @@ describe('the open model', () => {
     expect(target.countsByPath().get('/ok')).toBe(300);
   });
 
+  it('an iteration more than 10 ms behind its planned time is late; one 10 ms behind is not', async () => {
+    // 20 in 1 s: one due every 50 ms. The clock stalls as it reaches 50 ms, so that iteration starts
+    // exactly the stall behind; the next, due at 100 ms, is on time again.
+    const behind = async (stallMs: number) => {
+      const result = await runOnTestClock(definition([ok()], { iteration_count: 20, duration: 1 }), {}, { ms: 50, then: () => stallMs });
+      return { late: result.run.late_iterations, lateThatSecond: result.run.series[0]!.late, lagMs: result.run.max_schedule_lag_ms };
+    };
+    expect(await behind(10)).toEqual({ late: 0, lateThatSecond: 0, lagMs: 10 });
+    expect(await behind(11)).toEqual({ late: 1, lateThatSecond: 1, lagMs: 11 });
+  });
 
   it('at the in-flight cap, due iterations wait for a slot and start late; nothing is dropped', async () => {
     const holder = await holdingTarget();
