@@ -108,6 +108,16 @@ describe('loadgate merge', () => {
     });
     expect(merged.run.series.reduce((n, s) => n + s.started, 0)).toBe(ITERATIONS);
     expect(merged.run.shards?.map((s) => s.index)).toEqual([1, 2, 3]);
+    // Every level's merged histogram holds that level's responses from every shard: 30 per step,
+    // US 20 iterations of 2 steps, local 10.
+    const counts = (level: Record<string, string>) => Object.fromEntries(Object.entries(level).map(([key, h]) => [key, decodeHistogram(h).totalCount]));
+    const histograms = merged.histograms!;
+    expect({
+      overall: decodeHistogram(histograms.overall).totalCount,
+      steps: counts(histograms.steps),
+      locations: counts(histograms.locations),
+      step_locations: Object.fromEntries(Object.entries(histograms.step_locations).map(([id, level]) => [id, counts(level)])),
+    }).toEqual({ overall: 60, steps: { 1: 30, 2: 30 }, locations: { US: 40, local: 20 }, step_locations: { 1: { US: 20, local: 10 }, 2: { US: 20, local: 10 } } });
     // The merged histograms are the sums: the merged step's p95 reads the same from them.
     const mergedStep = decodeHistogram(merged.histograms!.steps['1']!);
     expect(responseTimesOf(mergedStep).p95).toBe(merged.results.steps[0]!.response_times.p95);
