@@ -398,7 +398,8 @@ describe('mergeShards at scale', () => {
   it('merges 256 shards of a 3-step, 3-location test exactly', () => {
     const REQUESTS = 200;
     // Eight distinct shards, each cloned 32 times under other indexes: building is not what is measured.
-    const templates = Array.from({ length: 8 }, (_, i) => shardFile({ index: 1, count: 256, samples: samplesOf(100 + i, REQUESTS, 10), startMs: T0 + i * 30 }));
+    const samples = Array.from({ length: 8 }, (_, i) => samplesOf(100 + i, REQUESTS, 10));
+    const templates = samples.map((mine, i) => shardFile({ index: 1, count: 256, samples: mine, startMs: T0 + i * 30 }));
     const inputs: ShardInput[] = Array.from({ length: 256 }, (_, i) => {
       const content = structuredClone(templates[i % 8]!) as { run: { shard: { index: number } } };
       content.run.shard.index = i + 1;
@@ -407,6 +408,7 @@ describe('mergeShards at scale', () => {
     const result = merged(inputs);
     expect(result.run.shards).toHaveLength(256);
     expect(result.results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0)).toBe(256 * REQUESTS);
+    expect(result.results).toEqual(resultsOf(Array.from({ length: 32 }, () => samples.flat()).flat()));
   });
 });
 

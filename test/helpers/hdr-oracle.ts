@@ -22,7 +22,13 @@ export function nearestRank(sorted: readonly number[], percentile: number): numb
 
 /** What the histogram of the samples (µs) reports as this percentile. */
 export function reportedPercentile(samples: readonly number[], percentile: number): number {
-  const { lowest, width } = bucketOf(nearestRank([...samples].sort((a, b) => a - b), percentile));
+  return reportedAt(sortedOf(samples), percentile);
+}
+
+const sortedOf = (samples: readonly number[]): number[] => [...samples].sort((a, b) => a - b);
+
+function reportedAt(sorted: readonly number[], percentile: number): number {
+  const { lowest, width } = bucketOf(nearestRank(sorted, percentile));
   return lowest + width - 1;
 }
 
@@ -49,11 +55,12 @@ const ms = (us: number): number => Math.round(us / 1000);
  */
 export function responseTimesFrom(samples: readonly number[]): ResponseTimes {
   if (samples.length === 0) return { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 };
-  const at = (percentile: number): number => ms(reportedPercentile(samples, percentile));
+  const sorted = sortedOf(samples);
+  const at = (percentile: number): number => ms(reportedAt(sorted, percentile));
   return {
     avg: ms(reportedMean(samples)),
-    max: ms(Math.max(...samples)),
-    min: ms(Math.min(...samples)),
+    max: ms(sorted.at(-1)!),
+    min: ms(sorted[0]!),
     p80: at(80),
     p90: at(90),
     p95: at(95),
