@@ -11,6 +11,7 @@
 // falls behind for a moment does not open a connection for every iteration that became due.
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
+import { hideCredentials } from '../credentials.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
@@ -83,7 +84,7 @@ export interface EngineSettings {
 export interface EngineOutcome {
   recorder: Recorder;
   locations: string[];
-  /** Location name → how it sends: "direct" or "proxy <url>". */
+  /** Location name → how it sends: "direct" or "proxy <url>", the URL's credentials hidden. */
   egress: Record<string, string>;
   startedAt: Date;
   finishedAt: Date;
@@ -402,7 +403,7 @@ export class Engine implements SlotHost {
     return {
       recorder: this.recorder,
       locations: this.egress.names,
-      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${this.egress.proxyOf[i]}` : 'direct'])),
+      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${hideCredentials(this.egress.proxyOf[i])}` : 'direct'])),
       startedAt,
       finishedAt: new Date(),
       durationS: elapsedMs / 1000,
