@@ -42,10 +42,8 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   isTTY: boolean;
-  /** Aborted on the first SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
+  /** Aborted on SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
   signal?: AbortSignal;
-  /** Aborted on a second signal: stop at once, abandoning the requests in flight. */
-  forceSignal?: AbortSignal;
 }
 
 const RUN_OPTIONS = {
@@ -341,7 +339,6 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       insecure: values.insecure,
       proxies,
       signal: io.signal,
-      ...(io.forceSignal && { forceSignal: io.forceSignal }),
       ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
       shard,
       startAtMs,

@@ -280,7 +280,30 @@ describe('the open model', () => {
       { ms: 705, then: () => controller.abort() });
     expect(result.run.interrupted).toBe(true);
     expect(result.results.iteration_count).toBe(71);
-    expect(result.results.steps[0]!.success_count).toBe(target.countsByPath().get('/ok'));
+    // Each request the target saw was answered, or was in flight at the stop and cancelled.
+    const step = result.results.steps[0]!;
+    expect(step.success_count).toBeLessThanOrEqual(target.countsByPath().get('/ok')!);
+    expect(step.success_count + (step.error_dist.cancelled ?? 0)).toBe(71);
+  });
+
+  it('a stop aborts the requests in flight at once: each counts as cancelled, whatever the step timeout', async () => {
+    const holder = await holdingTarget();
+    try {
+      const controller = new AbortController();
+      // Ten iterations, each held by the target; the step timeout is a minute, the test's limit 30 s.
+      const running = runDefinition(definition([{ url: `${holder.url}/ok`, timeout: 60 }], { iteration_count: 10, duration: 1 }), { signal: controller.signal });
+      while (holder.received.length < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.abort();
+      // Answered now, the responses would still arrive: a stop that waited for them would count successes.
+      holder.release();
+      const result = await running;
+      expect(result.run.interrupted).toBe(true);
+      expect(result.results.steps[0]!.error_dist).toEqual({ cancelled: 10 });
+      expect(result.results.steps[0]!.success_count).toBe(0);
+      expect(result.results.fail_count).toBe(10);
+    } finally {
+      await holder.close();
+    }
   });
 
   it('sleep waits between the steps of an iteration', async () => {
