@@ -323,6 +323,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const workers = orThrow(parseWorkers(values.workers, '--workers'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const problems: Problem[] = [];
+  if (shard && values['api-url']) problems.push({ path: '--shard', message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)' });
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
   const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
