@@ -290,9 +290,23 @@ describe('the open model', () => {
     const holder = await holdingTarget();
     try {
       const controller = new AbortController();
+      const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+      // A clock the test drives, a millisecond a turn from the engine's first reading: by 1 s every
+      // iteration has started, however busy the machine, and then the clock stands still, so the
+      // schedule cannot end while the target is still receiving them.
+      let now = 0;
+      let read = false;
+      const clock = (): number => {
+        read = true;
+        return now;
+      };
       // Ten iterations, each held by the target; the step timeout is a minute, the test's limit 30 s.
-      const running = runDefinition(definition([{ url: `${holder.url}/ok`, timeout: 60 }], { iteration_count: 10, duration: 1 }), { signal: controller.signal });
-      while (holder.received.length < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+      const running = runDefinition(definition([{ url: `${holder.url}/ok`, timeout: 60 }], { iteration_count: 10, duration: 1 }), { signal: controller.signal, clock });
+      while (now < 1000) {
+        await turn();
+        if (read) now++;
+      }
+      while (holder.received.length < 10) await turn();
       controller.abort();
       // Answered now, the responses would still arrive: a stop that waited for them would count successes.
       holder.release();
