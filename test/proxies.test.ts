@@ -10,8 +10,9 @@ import { hideCredentials } from '../src/credentials.ts';
 import { parseProxies } from '../src/engine/proxies.ts';
 import { InputError } from '../src/errors.ts';
 import { judgementFor } from './helpers/judgement.ts';
-import { runCli } from './helpers/process.ts';
+import { cleanEnv, runCli, runNode } from './helpers/process.ts';
 import { markdownOf } from './helpers/report.ts';
+import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 describe('parseProxies', () => {
@@ -86,5 +87,31 @@ describe('a run through a proxy that wants credentials', () => {
       expect({ where, user: text.includes(USER), password: text.includes(PASSWORD) }).toEqual({ where, user: false, password: false });
     }
     expect(run.stdout).toContain(`proxy http://***@127.0.0.1:${proxyPort}`);
+  });
+
+  it('loadgate serve --proxy: its stored result, report page, locations route and log hold neither', async () => {
+    const server = await startServerProcess({ args: ['--proxy', `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`] });
+    try {
+      const definition = join(dir, 'served.json');
+      writeFileSync(definition, JSON.stringify({
+        name: 'served through a proxy',
+        config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 10, duration: 1, proxy_config: { US: 1 } },
+      }));
+      const run = await runNode(['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results', join(dir, 'served-out.json')], { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) });
+      expect(run.code, run.out).toBe(0);
+      const hosted = JSON.parse(readFileSync(join(dir, 'served-out.json'), 'utf8'));
+      const reportPath = new URL(hosted.test_url).pathname;
+      const id = /\/report\/([^/]+)\/$/.exec(reportPath)![1];
+      const get = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { 'x-api-key': TEST_KEY } })).text();
+      const stored = await get(`/v1/load/test/${id}/result/`);
+      expect(JSON.parse(stored).results.location_dist.US.success_count).toBe(10);
+      expect(JSON.parse(stored).run.locations.US).toBe(`proxy http://***@127.0.0.1:${proxyPort}`);
+      const seen = { 'stored result': stored, 'report page': await get(reportPath), 'locations route': await get('/v1/load/locations/'), 'server log': server.stderr(), 'client output': run.out };
+      for (const [where, text] of Object.entries(seen)) {
+        expect({ where, user: text.includes(USER), password: text.includes(PASSWORD) }).toEqual({ where, user: false, password: false });
+      }
+    } finally {
+      await server.dispose();
+    }
   });
 });
