@@ -1,18 +1,19 @@
 // The CLI's process edge: arguments, signals, streams and the exit code.
 import { cli } from './cli.ts';
 
-// First signal: stop, wait briefly for the requests in flight, write the partial results.
-// Second: abandon the requests in flight and write what is there now (docs/verdict.md).
+// First signal: stop, aborting the requests in flight, and write the partial results. Second:
+// exit now, without them, for a stop that waits on something else (a hosted service that does
+// not answer its stop, say; docs/verdict.md).
 const controller = new AbortController();
-const force = new AbortController();
+const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (!controller.signal.aborted) {
-      process.stderr.write(`\nloadgate: ${signal}: stopping; partial results follow (again to stop at once)…\n`);
+      process.stderr.write(`\nloadgate: ${signal}: stopping; partial results follow (again to exit without them)…\n`);
       controller.abort(signal);
-    } else if (!force.signal.aborted) {
-      process.stderr.write(`\nloadgate: ${signal} again: stopping at once, writing what ran so far…\n`);
-      force.abort(signal);
+    } else {
+      process.stderr.write(`\nloadgate: ${signal} again: exiting without the results\n`);
+      process.exit(EXIT_CODES[signal]);
     }
   });
 }
@@ -22,5 +23,4 @@ process.exitCode = await cli(process.argv.slice(2), {
   err: (text) => process.stderr.write(`${text}\n`),
   isTTY,
   signal: controller.signal,
-  forceSignal: force.signal,
 });

@@ -42,10 +42,8 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   isTTY: boolean;
-  /** Aborted on the first SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
+  /** Aborted on SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
   signal?: AbortSignal;
-  /** Aborted on a second signal: stop at once, abandoning the requests in flight. */
-  forceSignal?: AbortSignal;
 }
 
 const RUN_OPTIONS = {
@@ -325,6 +323,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const workers = orThrow(parseWorkers(values.workers, '--workers'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const problems: Problem[] = [];
+  if (shard && values['api-url']) problems.push({ path: '--shard', message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)' });
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
   const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
@@ -341,7 +340,6 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       insecure: values.insecure,
       proxies,
       signal: io.signal,
-      ...(io.forceSignal && { forceSignal: io.forceSignal }),
       ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
       shard,
       startAtMs,

@@ -211,6 +211,9 @@ export function getInputs(read: InputReader): ActionInputs {
   }
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
+  if (inputs.shard && inputs.mode === 'hosted') {
+    problems.push({ path: 'shard', message: 'mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)' });
+  }
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
   inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);
   if (inputs.startAtMs !== undefined && inputs.shard === undefined) {

@@ -290,7 +290,44 @@ describe('the open model', () => {
       { ms: 705, then: () => controller.abort() });
     expect(result.run.interrupted).toBe(true);
     expect(result.results.iteration_count).toBe(71);
-    expect(result.results.steps[0]!.success_count).toBe(target.countsByPath().get('/ok'));
+    // Each request the target saw was answered, or was in flight at the stop and cancelled.
+    const step = result.results.steps[0]!;
+    expect(step.success_count).toBeLessThanOrEqual(target.countsByPath().get('/ok')!);
+    expect(step.success_count + (step.error_dist.cancelled ?? 0)).toBe(71);
+  });
+
+  it('a stop aborts the requests in flight at once: each counts as cancelled, whatever the step timeout', async () => {
+    const holder = await holdingTarget();
+    try {
+      const controller = new AbortController();
+      const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+      // A clock the test drives, a millisecond a turn from the engine's first reading: by 1 s every
+      // iteration has started, however busy the machine, and then the clock stands still, so the
+      // schedule cannot end while the target is still receiving them.
+      let now = 0;
+      let read = false;
+      const clock = (): number => {
+        read = true;
+        return now;
+      };
+      // Ten iterations, each held by the target; the step timeout is a minute, the test's limit 30 s.
+      const running = runDefinition(definition([{ url: `${holder.url}/ok`, timeout: 60 }], { iteration_count: 10, duration: 1 }), { signal: controller.signal, clock });
+      while (now < 1000) {
+        await turn();
+        if (read) now++;
+      }
+      while (holder.received.length < 10) await turn();
+      controller.abort();
+      // Answered now, the responses would still arrive: a stop that waited for them would count successes.
+      holder.release();
+      const result = await running;
+      expect(result.run.interrupted).toBe(true);
+      expect(result.results.steps[0]!.error_dist).toEqual({ cancelled: 10 });
+      expect(result.results.steps[0]!.success_count).toBe(0);
+      expect(result.results.fail_count).toBe(10);
+    } finally {
+      await holder.close();
+    }
   });
 
   it('sleep waits between the steps of an iteration', async () => {

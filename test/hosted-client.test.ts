@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, joinUrl, parseRetryAfter, retryDelay, ServiceError, type ClientOptions } from '../src/hosted/client.ts';
 import { HostedRunError, measuredRun, runHosted, type HostedRunOptions } from '../src/hosted/run-hosted.ts';
-import type { LoadTestDefinition } from '../src/types.ts';
+import { encodeHistogram, initHistograms, newHistogram } from '../src/histogram.ts';
+import { mergeShards } from '../src/merge/merge.ts';
+import type { EncodedHistograms, LoadTestDefinition, Results } from '../src/types.ts';
 import { VERSION } from '../src/version.ts';
 import { defaultResultBody, startFakeService, type FakeService, type FakeServiceOptions } from './helpers/fake-service.ts';
 import { refusedPort } from './helpers/targets.ts';
@@ -392,6 +394,44 @@ describe('runHosted', () => {
     expect(svc.count('GET /v1/load/test/lt-3/result/')).toBe(0);
   });
 
+  it('keeps the histograms a service sends for every level of its results', async () => {
+    await initHistograms();
+    const body = defaultResultBody() as { test_url: string; results: Results };
+    const histograms = histogramsFor(body.results);
+    const svc = await fake({ result: { ...body, histograms } });
+    const { run, logs } = hostedRun(svc);
+    expect((await run).histograms).toEqual(histograms);
+    expect(logs.join('\n')).not.toContain('histograms');
+  });
+
+  it('leaves out histograms that do not fit the results, and says which level', async () => {
+    await initHistograms();
+    const body = defaultResultBody() as { test_url: string; results: Results };
+    const histograms = histogramsFor(body.results);
+    delete histograms.step_locations['2']!.DE;
+    const svc = await fake({ result: { ...body, histograms: { ...histograms, overall: 'not a histogram' } } });
+    const { run, logs } = hostedRun(svc);
+    expect(await run).not.toHaveProperty('histograms');
+    expect(logs).toContain("the service's histograms are left out: $.histograms.overall: expected an encoded HdrHistogram (compressed base64) for this level of the results (and 1 more)");
+  });
+
+  it('a service that sends no histograms: the log says what is lost, and merge refuses the result, naming the file', async () => {
+    const svc = await fake();
+    const { run, logs } = hostedRun(svc);
+    const result = await run;
+    expect(result).not.toHaveProperty('histograms');
+    expect(logs).toContain('the service sent no histograms: thresholds on this result can use the median, p80, p90, p95 and p99 only');
+    const merged = mergeShards([{ file: 'hosted/results.json', content: JSON.parse(JSON.stringify(result)) }]);
+    expect(merged).toEqual({
+      ok: false,
+      problems: [{
+        file: 'hosted/results.json',
+        path: '$.run.mode',
+        message: "a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N); its service sent no histograms either, which a merge adds up",
+      }],
+    });
+  });
+
   it('rejects a malformed result, naming the JSON path', async () => {
     const svc = await fake({ result: { test_url: 'x', results: { steps: {}, fail_count: 0 } } });
     const error = await hostedRun(svc).run.catch((e: unknown) => e);
@@ -399,3 +439,21 @@ describe('runHosted', () => {
     expect((error as Error).message).toBe('GET /v1/load/test/lt-3/result/: unexpected answer: $.results.steps: expected an array');
   });
 });
+
+/** A histogram of one 1 ms response for every level of `results`, as a service of loadgate's sends them. */
+function histogramsFor(results: Results): EncodedHistograms {
+  const one = (): string => {
+    const h = newHistogram();
+    h.recordValue(1000);
+    const encoded = encodeHistogram(h);
+    h.destroy();
+    return encoded;
+  };
+  const locations = Object.keys(results.location_dist);
+  return {
+    overall: one(),
+    steps: Object.fromEntries(results.steps.map((s) => [String(s.id), one()])),
+    locations: Object.fromEntries(locations.map((l) => [l, one()])),
+    step_locations: Object.fromEntries(results.steps.map((s) => [String(s.id), Object.fromEntries(Object.keys(s.location_dist).map((l) => [l, one()]))])),
+  };
+}

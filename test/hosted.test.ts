@@ -4,6 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHistogram, initHistograms } from '../src/histogram.ts';
+import type { LoadTestResult } from '../src/types.ts';
+import { judgementFor } from './helpers/judgement.ts';
 import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
 import { cleanEnv, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -105,6 +108,36 @@ describe('mode hosted', () => {
     expect(wrongKey.out).toContain('403');
     expect(wrongKey.out).not.toContain('    at ');
     expect(wrongKey.out).not.toContain('nope');
+  });
+
+  it('keeps the histograms loadgate serve sends: any percentile is judged on the result; it is still no shard to merge', async () => {
+    const results = join(dir, 'histograms.json');
+    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], { LOADGATE_API_KEY: TEST_KEY });
+    expect(cli.code, cli.out).toBe(0);
+    const hosted = JSON.parse(readFileSync(results, 'utf8')) as LoadTestResult;
+    // The service's own answer, histograms and all, as its result route gives it.
+    const id = /\/report\/([0-9a-f-]{36})\/$/.exec(hosted.test_url)![1];
+    const served = await (await fetch(`${server.url}/v1/load/test/${id}/result/`, { headers: { 'x-api-key': TEST_KEY } })).json() as LoadTestResult;
+    expect(hosted.histograms).toEqual(served.histograms);
+    await initHistograms();
+    const overall = decodeHistogram(hosted.histograms!.overall);
+    expect(overall.totalCount).toBe(12);
+    overall.destroy();
+    // p75 is in no 2.5 result: it is read from the histograms, as on an embedded run.
+    const [p75] = judgementFor(hosted, 'p75 < 60s').thresholds;
+    expect(p75!.actual).toBeGreaterThan(0);
+    expect(p75!.passed).toBe(true);
+    const merge = await run(['src/cli-entry.ts', 'merge', results], {});
+    expect(merge.code).toBe(2);
+    expect(merge.stderr).toContain(results);
+    expect(merge.stderr).toContain("a hosted run's result, not a shard's");
+    expect(merge.stderr).not.toContain('no histograms');
+  });
+
+  it('refuses --shard with --api-url: the service runs the whole test', async () => {
+    const shard = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--shard', '1/2'], { LOADGATE_API_KEY: TEST_KEY });
+    expect(shard.code).toBe(2);
+    expect(shard.stderr).toContain('--shard: a hosted service runs the whole test');
   });
 
   it('a second run of the same definition, the key from --api-key-file, reuses the environment and the test data', async () => {

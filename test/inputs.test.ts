@@ -111,6 +111,9 @@ describe('sharding inputs', () => {
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'start-at': '1795000000000' })))).toEqual([
       'start-at: start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)',
     ]);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example', 'api-key': 'k', shard: '1/2' })))).toEqual([
+      'shard: mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)',
+    ]);
   });
 
   it('mode merge needs no definition and reads the shards glob', () => {

@@ -87,7 +87,7 @@ describe('location config', () => {
     });
     expect(parseLocationConfig([], '--latency-location')).toEqual({ ok: true, locations: DEFAULT_LATENCY_LOCATIONS });
     expect(parseLocationConfig(['  \n'], '--latency-location')).toEqual({ ok: true, locations: [{ code: 'LOCAL.HOST', name: 'This server' }] });
-    expect(egressLabel({ code: 'EU.DE.FRA', name: 'F', proxy: 'http://user:pw@127.0.0.1:3128' })).toBe('proxy http://127.0.0.1:3128');
+    expect(egressLabel({ code: 'EU.DE.FRA', name: 'F', proxy: 'http://user:pw@127.0.0.1:3128' })).toBe('proxy http://***@127.0.0.1:3128');
     expect(egressLabel({ code: 'LOCAL.HOST', name: 'H' })).toBe('direct');
   });
 

@@ -1,9 +1,10 @@
 // The verdict as users meet it (docs/verdict.md): the CLI against real loopback targets. Each
 // case here once said ✔ on a broken run; each must now fail, or be refused before any request.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeService } from './helpers/fake-service.ts';
 import { runCli, runNode } from './helpers/process.ts';
 import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
 
@@ -77,31 +78,50 @@ describe('no data is never a pass', () => {
 });
 
 describe('a stopped run never passes', () => {
-  it('SIGINT: partial results written and marked, exit 130; a second SIGINT stops at once', async () => {
+  it('SIGINT: partial results written and marked, exit 130', async () => {
     const file = definition('stopped', [{ name: 'slow', url: `${target.url}/delay/20` }], { iteration_count: 400, duration: 4 });
     const once = await loadgate(['run', file, '--results', results('stopped')], (out) => out.includes('[1/4 s]'));
     expect(once.code, once.out).toBe(130);
     expect(once.stdout).toContain('stopped early by SIGINT — results are partial, so this is not a pass');
     expect(JSON.parse(readFileSync(results('stopped'), 'utf8')).run.interrupted).toBe(true);
+  });
 
+  it('SIGINT with requests in flight on two threads: each is cancelled at once', async () => {
     const hang = definition('hang', [{ name: 'hang', url: `${target.url}/hang`, timeout: 60 }], { iteration_count: 10, duration: 1 });
-    let signals = 0;
     target.reset();
-    // On two engine threads: the second signal reaches both, and their cancelled requests add up.
-    const twice = await runNode(['src/cli-entry.ts', 'run', hang, '--workers', '2', '--results', results('hang')], {
-      interruptWhen: (out) => {
-        // Again once the first stop was acknowledged: the requests in flight would hang for 60 s.
-        const due = signals === 0 ? target.received.filter((r) => r.path === '/hang').length >= 10 : signals === 1 && out.includes('again to stop at once');
-        if (due) signals++;
-        return due;
-      },
-      repeatInterrupt: true,
+    // On two engine threads: the signal reaches both, and their cancelled requests add up. The
+    // step timeout is a minute and the test's 30 s: only the stop can have ended these requests.
+    const stopped = await runNode(['src/cli-entry.ts', 'run', hang, '--workers', '2', '--results', results('hang')], {
+      interruptWhen: () => target.received.filter((r) => r.path === '/hang').length >= 10,
     });
-    expect(twice.code, twice.out).toBe(130);
-    expect(twice.stderr).toContain('SIGINT again: stopping at once, writing what ran so far');
+    expect(stopped.code, stopped.out).toBe(130);
     const written = JSON.parse(readFileSync(results('hang'), 'utf8'));
     expect(written.run.interrupted).toBe(true);
     expect(written.results.steps[0].error_dist).toEqual({ cancelled: 10 });
+  });
+
+  it('a second SIGINT exits at once, without the results, when the stop waits on a service', async () => {
+    const service = await startFakeService({ statuses: ['running'] });
+    // The service never answers its stop: the hosted client would wait for it.
+    service.script('GET /v1/load/test/lt-1/stop/', { hang: true });
+    try {
+      const file = definition('hosted-stop', [{ name: 'a', url: `${target.url}/ok` }]);
+      let signals = 0;
+      const run = await runNode(['src/cli-entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results', results('hosted-stop')], {
+        // Again once the client says it is stopping the hosted test: it then waits for the stop's answer.
+        interruptWhen: (out) => {
+          const due = signals === 0 ? service.count('GET /v1/load/test/lt-1/') > 0 : signals === 1 && out.includes('stopping hosted test lt-1');
+          if (due) signals++;
+          return due;
+        },
+        repeatInterrupt: true,
+      });
+      expect(run.code, run.out).toBe(130);
+      expect(run.stderr).toContain('SIGINT again: exiting without the results');
+      expect(existsSync(results('hosted-stop'))).toBe(false);
+    } finally {
+      await service.close();
+    }
   });
 });
 

@@ -11,6 +11,7 @@
 // falls behind for a moment does not open a connection for every iteration that became due.
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
+import { hideCredentials } from '../credentials.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
@@ -38,9 +39,6 @@ const MIN_STEP_MS = 1;
 /** How long the start waits for connections opened ahead; slower ones join when they are ready. */
 const AHEAD_WAIT_MS = 1000;
 
-/** How long a stopped run waits for the requests in flight before it abandons them. */
-const STOP_GRACE_MS = 1000;
-
 /**
  * The default clock: one function for every engine of the thread. A closure per engine made the
  * hot path's call to it a different target in each, and V8 threw away the code the hot-path
@@ -53,9 +51,8 @@ export interface EngineSettings {
   insecure: boolean;
   /** Location name (from the plan) → proxy URL. Locations without one are merged into `local`. */
   proxies: Record<string, string>;
+  /** Aborted to stop: no more iterations, and the requests in flight are aborted (counted as cancelled). */
   signal?: AbortSignal;
-  /** Aborted to stop at once: requests in flight are abandoned (counted as cancelled). */
-  forceSignal?: AbortSignal;
   /** Monotonic clock in ms (performance.now), injectable for tests. */
   clock?: () => number;
   /** Each closed second; its histogram is the recorder's and is valid only during the call (workers.ts adds it to the other threads'). */
@@ -69,7 +66,7 @@ export interface EngineSettings {
   /** Per-iteration variables (data rows); null when the test uses none. */
   newIterationVars?: () => IterationVars;
   beginIteration?: (vars: IterationVars, k: number) => void;
-  /** The run stops by itself this long after its planned end (in-flight requests get one timeout more). */
+  /** The run stops by itself this long after its planned end, as a signal stops it. */
   overrunLimitMs?: number;
   maxBodyBytes?: number;
   /** Keep each second's histogram in the series (shard runs). */
@@ -83,7 +80,7 @@ export interface EngineSettings {
 export interface EngineOutcome {
   recorder: Recorder;
   locations: string[];
-  /** Location name → how it sends: "direct" or "proxy <url>". */
+  /** Location name → how it sends: "direct" or "proxy <url>", the URL's credentials hidden. */
   egress: Record<string, string>;
   startedAt: Date;
   finishedAt: Date;
@@ -142,7 +139,6 @@ function inOneShape(s: EngineSettings): { [K in keyof Required<EngineSettings>]:
     insecure: s.insecure,
     proxies: s.proxies,
     signal: s.signal,
-    forceSignal: s.forceSignal,
     clock: s.clock,
     onSecond: s.onSecond,
     startGate: s.startGate,
@@ -228,9 +224,7 @@ export class Engine implements SlotHost {
 
   async run(): Promise<EngineOutcome> {
     const onAbort = (): void => this.stop();
-    const onForce = (): void => this.stop(true);
     this.settings.signal?.addEventListener('abort', onAbort, { once: true });
-    this.settings.forceSignal?.addEventListener('abort', onForce, { once: true });
     if (this.settings.signal?.aborted) this.stop();
     try {
       await this.openAhead();
@@ -240,33 +234,24 @@ export class Engine implements SlotHost {
       return await this.runRecorded();
     } finally {
       this.settings.signal?.removeEventListener('abort', onAbort);
-      this.settings.forceSignal?.removeEventListener('abort', onForce);
       for (const connector of this.connectors) connector.close();
       await Promise.all(this.closers.map((close) => close().catch(() => undefined)));
     }
   }
 
   /**
-   * Stops starting iterations. Requests in flight get a short grace (a second at most, whatever
-   * the step timeout), then their connections are closed and they count as cancelled; `now`
-   * closes them at once (a second signal).
+   * Stops: no iteration starts any more, and the requests in flight are aborted at once, their
+   * connections closed (they count as cancelled), so a stop waits for no response and no step
+   * timeout: the partial results follow as soon as undici has failed those requests.
    */
-  stop(now = false): void {
-    if (this.stopping) {
-      if (now) this.closeAll();
-      return;
-    }
+  stop(): void {
+    if (this.stopping) return;
     this.stopping = true;
     // Iterations not started, or started and still in flight: either way the results are partial.
     this.cutShort = this.next < this.phase.total || this.inFlight > 0 || !this.recording;
     for (const slot of this.slots) slot.cancelSleep();
-    if (now) this.closeAll();
-    else setTimeout(() => this.closeAll(), Math.min(STOP_GRACE_MS, this.connection.connectTimeoutMs + 100)).unref();
-    this.checkDone();
-  }
-
-  private closeAll(): void {
     for (const close of this.closers) void close().catch(() => undefined);
+    this.checkDone();
   }
 
   proxyFor(location: number, h2: boolean): Dispatcher | null {
@@ -402,7 +387,7 @@ export class Engine implements SlotHost {
     return {
       recorder: this.recorder,
       locations: this.egress.names,
-      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${this.egress.proxyOf[i]}` : 'direct'])),
+      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${hideCredentials(this.egress.proxyOf[i])}` : 'direct'])),
       startedAt,
       finishedAt: new Date(),
       durationS: elapsedMs / 1000,

@@ -29,7 +29,7 @@ export const YOUNG_GENERATION_MB = 48;
 export interface EngineJob {
   definition: LoadTestDefinition;
   source: CheckedTest['source'];
-  options: Omit<EngineOptions, 'signal' | 'forceSignal' | 'onSecond' | 'clock'>;
+  options: Omit<EngineOptions, 'signal' | 'onSecond' | 'clock'>;
 }
 
 /** Thread `thread` of `threads` running its share of one run (workers.ts). */
@@ -49,7 +49,7 @@ export type ToWorker =
   | { type: 'share'; id: number; job: EngineJob; share: ShareJob }
   /** Every thread is at the start gate: start at this instant (epoch ms, performance.timeOrigin + now). */
   | { type: 'go'; id: number; atMs: number }
-  | { type: 'stop'; id: number; now: boolean };
+  | { type: 'stop'; id: number };
 
 export type FromWorker = { id: number } & (
   /** bytes: the second's histogram (parts.ts). */
@@ -107,17 +107,15 @@ export class EngineWorker {
   runShare(test: CheckedTest, options: EngineOptions, share: ShareJob, events: ShareEvents): Promise<ShareOutcome> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.running) return Promise.reject(new Error('loadgate: the engine worker is already running a test'));
-    const { signal, forceSignal, onSecond: _onSecond, clock: _clock, ...plain } = options;
+    const { signal, onSecond: _onSecond, clock: _clock, ...plain } = options;
     const id = this.nextId++;
-    const stop = (): void => this.post({ type: 'stop', id, now: false });
-    const stopNow = (): void => this.post({ type: 'stop', id, now: true });
+    const stop = (): void => this.post({ type: 'stop', id });
     return new Promise((resolve, reject) => {
       this.running = {
         id,
         events,
         settle: (outcome) => {
           signal?.removeEventListener('abort', stop);
-          forceSignal?.removeEventListener('abort', stopNow);
           this.running = null;
           if (outcome instanceof Error) reject(outcome);
           else resolve(outcome);
@@ -126,7 +124,6 @@ export class EngineWorker {
       this.post({ type: 'share', id, job: { definition: test.definition, source: test.source, options: plain }, share });
       if (signal?.aborted) stop();
       else signal?.addEventListener('abort', stop, { once: true });
-      forceSignal?.addEventListener('abort', stopNow, { once: true });
     });
   }
 

@@ -1,6 +1,8 @@
 // Turns what the recorder holds into the interface's `results` (docs/interface.md 2.5, docs/results.md). Step, location and
 // overall response times come from histograms added cell by cell, so every level is exact.
-import { encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
+import { decodeHistogram, encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
+import type { Problem } from '../errors.ts';
+import { isRecord, member } from '../json.ts';
 import type { Recorder } from './recorder.ts';
 import type { CellExtremes } from './parts.ts';
 import type { CountDist, EncodedHistograms, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';
@@ -108,4 +110,36 @@ export function encodeHistograms(rec: Recorder, stepIds: number[], locations: st
       Object.fromEntries(locations.map((name, loc) => [name, encodeHistogram(cell(step, loc))])),
     ])),
   };
+}
+
+/**
+ * What is wrong with a `histograms` block that comes from elsewhere (a service's answer), for the
+ * results it claims to go with: every level present for every step and location of the results,
+ * each a histogram that decodes. Empty when it can stand beside them as this engine's would.
+ * Callers await initHistograms() first.
+ */
+export function histogramsProblems(value: unknown, results: Results): Problem[] {
+  if (!isRecord(value)) return [{ path: '$.histograms', message: 'expected an object' }];
+  const steps = results.steps.map((step) => String(step.id));
+  const locations = Object.keys(results.location_dist);
+  const wanted: [string, unknown][] = [
+    ['$.histograms.overall', value.overall],
+    ...steps.map((id): [string, unknown] => [`$.histograms.steps${member(id)}`, isRecord(value.steps) ? value.steps[id] : undefined]),
+    ...locations.map((name): [string, unknown] => [`$.histograms.locations${member(name)}`, isRecord(value.locations) ? value.locations[name] : undefined]),
+    ...results.steps.flatMap((step) => Object.keys(step.location_dist).map((name): [string, unknown] => {
+      const byLocation = isRecord(value.step_locations) ? value.step_locations[String(step.id)] : undefined;
+      return [`$.histograms.step_locations${member(String(step.id))}${member(name)}`, isRecord(byLocation) ? byLocation[name] : undefined];
+    })),
+  ];
+  return wanted.flatMap(([path, encoded]) => (decodes(encoded) ? [] : [{ path, message: 'expected an encoded HdrHistogram (compressed base64) for this level of the results' }]));
+}
+
+function decodes(encoded: unknown): boolean {
+  if (typeof encoded !== 'string') return false;
+  try {
+    decodeHistogram(encoded).destroy();
+    return true;
+  } catch {
+    return false;
+  }
 }

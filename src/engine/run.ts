@@ -27,9 +27,8 @@ export interface RunOptions {
   insecure: boolean;
   /** Country code → proxy URL. */
   proxies: Record<string, string>;
+  /** Aborted to stop: the requests in flight are aborted (counted as cancelled) and the partial result returned. */
   signal?: AbortSignal;
-  /** Aborted on a second signal: stop at once, abandoning the requests in flight (counted as cancelled). */
-  forceSignal?: AbortSignal;
   onSecond?: (sample: SecondSample) => void;
   /** Run only this slice of the plan; the results file then carries what merge needs (docs/scaling.md). */
   shard?: Shard;
@@ -101,7 +100,6 @@ export async function runEngine(test: PreparedTest, options: EngineOptions, shar
     insecure: options.insecure,
     proxies: options.proxies,
     signal: options.signal,
-    ...(options.forceSignal && { forceSignal: options.forceSignal }),
     ...(onSecond && { onSecond }),
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,

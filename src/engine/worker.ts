@@ -16,7 +16,6 @@ const port = parentPort!;
 interface Running {
   id: number;
   controller: AbortController;
-  force: AbortController;
   /** Set while a share waits at its start gate. */
   go?: (atMs: number | null) => void;
 }
@@ -27,10 +26,10 @@ port.on('message', (message: ToWorker) => {
   if (message.type === 'stop' || message.type === 'go') {
     if (running?.id !== message.id) return;
     if (message.type === 'go') running.go?.(message.atMs);
-    else (message.now ? running.force : running.controller).abort();
+    else running.controller.abort();
     return;
   }
-  const job: Running = { id: message.id, controller: new AbortController(), force: new AbortController() };
+  const job: Running = { id: message.id, controller: new AbortController() };
   running = job;
   const done = share(job, message.job, message.share);
   void done.catch((error: unknown) => failure(job.id, error)).then((answer) => {
@@ -51,7 +50,7 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
       port.postMessage({ id: job.id, type: 'second', sample, bytes } satisfies FromWorker, [bytes.buffer as ArrayBuffer]);
     },
   };
-  const { outcome, startLagMs } = await runEngine(test, { ...options, signal: job.controller.signal, forceSignal: job.force.signal }, threadShare);
+  const { outcome, startLagMs } = await runEngine(test, { ...options, signal: job.controller.signal }, threadShare);
   try {
     const { recorder, ...facts } = outcome;
     return { id: job.id, type: 'share-done', outcome: { part: recorderPart(recorder), facts, startLagMs } };
@@ -72,8 +71,7 @@ async function startGate(job: Running): Promise<number> {
     job.go = resolve;
     const stopped = (): void => resolve(null);
     job.controller.signal.addEventListener('abort', stopped, { once: true });
-    job.force.signal.addEventListener('abort', stopped, { once: true });
-    if (job.controller.signal.aborted || job.force.signal.aborted) stopped();
+    if (job.controller.signal.aborted) stopped();
   });
   job.go = undefined;
   if (atMs === null) return performance.now();

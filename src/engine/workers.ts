@@ -120,9 +120,8 @@ async function recordShared(threads: EngineWorker[], test: CheckedTest, options:
   // A thread that fails stops the others at once: there is no whole result to return.
   const failed = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
-  const forceSignal = options.forceSignal ? AbortSignal.any([options.forceSignal, failed.signal]) : failed.signal;
   const runs = threads.map((thread, i) => thread
-    .runShare(test, { ...options, concurrency: caps[i], signal, forceSignal }, { thread: i + 1, threads: n }, {
+    .runShare(test, { ...options, concurrency: caps[i], signal }, { thread: i + 1, threads: n }, {
       onSecond: (sample, bytes) => seconds.add(i, sample, bytes),
       onReady: () => barrier.ready(i),
     })

@@ -1,10 +1,13 @@
 // One hosted run (docs/interface.md 10): environment and test data on the service, start, poll, result.
-// The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
+// The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`,
+// plus the service's `histograms` when it sent sound ones (loadgate serve does).
 import { createHash } from 'node:crypto';
+import { histogramsProblems } from '../engine/results.ts';
 import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
+import { initHistograms } from '../histogram.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { isRecord } from '../json.ts';
-import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
+import type { EncodedHistograms, Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
 
 export interface HostedDataFile {
   /** The test data set's name in the definition. */
@@ -92,11 +95,30 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
 
   const body = checkResultBody(await ctx.client.getResult(created.id, opts.resultPath), `GET ${resultPathFor(created.id, opts.resultPath)}`);
   await readPlan(ctx, details, definition);
+  const histograms = await serviceHistograms(ctx, body);
   return {
     test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
     results: body.results,
     run: hostedRun(definition, body, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.runSteps),
+    ...(histograms && { histograms }),
   };
+}
+
+/**
+ * The service's histograms of every level (not in the interface; loadgate serve sends its
+ * engine's), kept when every level of the results has one that decodes, so that any percentile
+ * can be judged on the result as on an embedded one. Without them, the log says what is lost.
+ */
+async function serviceHistograms(ctx: Context, body: ResultBody): Promise<EncodedHistograms | undefined> {
+  if (body.histograms === undefined) {
+    ctx.log('the service sent no histograms: thresholds on this result can use the median, p80, p90, p95 and p99 only');
+    return undefined;
+  }
+  await initHistograms();
+  const [problem, ...more] = histogramsProblems(body.histograms, body.results);
+  if (problem === undefined) return body.histograms as EncodedHistograms;
+  ctx.log(`the service's histograms are left out: ${problem.path}: ${problem.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`);
+  return undefined;
 }
 
 /** A list route's records; none when the service has no such route (not in the interface: docs/interface.md 4). */
@@ -233,7 +255,7 @@ function seconds(ms: number): string {
   return String(Math.round(ms / 100) / 10);
 }
 
-type ResultBody = { test_url?: unknown; results: Results; run?: unknown };
+type ResultBody = { test_url?: unknown; results: Results; run?: unknown; histograms?: unknown };
 
 /** Just enough of 2.5 for thresholds and reports to work on; everything else is kept as sent. */
 export function checkResultBody(body: unknown, where: string): ResultBody {

@@ -1,6 +1,7 @@
 // Latency locations (docs/latency.md): the configured list (`CODE=Name` or `CODE=Name@http://proxy:3128`),
 // the patterns that pick from it (`*`, `EU.*`, exact codes, comma-joined), and the tree that
 // GET /v1/latency/locations/ answers with. Pure: text in, values or Problems out.
+import { hideCredentials } from '../credentials.ts';
 import type { Problem } from '../errors.ts';
 import type { LatencyLocation } from '../types.ts';
 
@@ -58,7 +59,7 @@ export function parseLocationConfig(entries: readonly string[], inputName: strin
   const problems: Problem[] = [];
   for (const line of lines) {
     const parsed = parseLocationLine(line);
-    if (typeof parsed === 'string') problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify(line)}` });
+    if (typeof parsed === 'string') problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify(hideCredentials(line))}` });
     else if (locations.some((l) => l.code === parsed.code)) problems.push({ path: inputName, message: `location ${parsed.code} is configured twice` });
     else locations.push(parsed);
   }
@@ -201,9 +202,8 @@ function codeOf(entry: string): string {
   return colon < 0 ? entry : entry.slice(0, colon);
 }
 
-/** How a location reaches the target, for reports: the proxy without its credentials. */
+/** How a location reaches the target, for reports: the proxy, its credentials hidden. */
 export function egressLabel(location: LatencyLocation): string {
   if (location.proxy === undefined) return 'direct';
-  const url = new URL(location.proxy);
-  return `proxy ${url.protocol}//${url.host}`;
+  return `proxy ${hideCredentials(location.proxy)}`;
 }

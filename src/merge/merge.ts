@@ -375,11 +375,23 @@ const SHARD_HINT = 'of a shard results file (run with --shard)';
 
 /** The problems of a file; its shard block when that is sound (for the set checks); the file when all is. */
 function checkShardFile(content: unknown): { issues: Issue[]; block?: ShardInfo; shard?: ShardFile } {
+  const hosted = hostedIssue(content);
+  if (hosted) return { issues: [hosted] };
   const issues = shardFileCheck(content, '$');
   const blockSound = !issues.some((i) => i.path === '$' || i.path === '$.run' || i.path.startsWith('$.run.shard'));
   const block = blockSound ? (content as ShardFile).run.shard : undefined;
   if (issues.length === 0) issues.push(...histogramCoverageIssues(content as ShardFile));
   return issues.length > 0 ? { issues, block } : { issues, block, shard: content as ShardFile };
+}
+
+/**
+ * A hosted run's result is never a shard: the service ran the whole test. Said as such rather than
+ * as a missing shard block, and with what else it lacks when its service sent no histograms.
+ */
+function hostedIssue(content: unknown): Issue | undefined {
+  if (!isRecord(content) || !isRecord(content.run) || content.run.mode !== 'hosted') return undefined;
+  const histograms = content.histograms === undefined ? '; its service sent no histograms either, which a merge adds up' : '';
+  return { path: '$.run.mode', message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}` };
 }
 
 function leaf(ok: (v: unknown) => boolean, expected: string): Check {

@@ -1,6 +1,7 @@
 // How user text and status codes are shown: one line, cut to a length, requests by their path,
 // status codes with errors marked. The figures themselves are written by src/figures.ts.
 
+import { hideCredentials } from '../credentials.ts';
 import { formatCount } from '../figures.ts';
 import type { LoadTestResult } from '../types.ts';
 
@@ -68,7 +69,7 @@ export function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
 }
 
-/** How a location sent its traffic, with any proxy user:password left out: reports are public. */
+/** How a location sent its traffic, proxy credentials hidden (a results file written before they were). */
 export function egressOf(result: LoadTestResult, location: string): string {
-  return (result.run.locations[location] ?? '—').replace(/\/\/[^/@\s]*@/g, '//');
+  return hideCredentials(result.run.locations[location] ?? '—');
 }

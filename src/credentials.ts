@@ -1,0 +1,12 @@
+// A proxy URL may carry a user and password (`http://user:pass@proxy:3128`). Results files are
+// uploaded as artifacts, reports are posted on pull requests and logs are public: every text made
+// from such a URL (run.locations, reports, latency egress, messages quoting an input) goes through
+// this one function, which leaves `http://***@proxy:3128`.
+
+/**
+ * Hides the user and password of every URL in `text` (a user alone too). The user information is
+ * everything from `//` to the last `@` before the path, so a password holding `@` hides whole.
+ */
+export function hideCredentials(text: string): string {
+  return text.replace(/(\/\/)[^/?#\s]*@/g, '$1***@');
+}
