@@ -290,7 +290,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
-  const test = await checkWithFlags(file, values);
+  const test = await checkWithFlags(file, values, io);
   preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
   const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -328,7 +328,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
   const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
-  const test = await checkWithFlags(file, values);
+  const test = await checkWithFlags(file, values, io);
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
   const show = outputsOf(io, values);
@@ -370,11 +370,14 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }) {
+async function checkWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }, io: CliIo) {
   const vars = variablesFromFlags(values.var, values['env-var'], process.env);
   const given = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
-  const { loaded, environment } = markSecrets(applyLoadFlags(await loadDefinition(file), values), given, values.secret);
-  return checkTest(loaded, environment ? { environment } : {});
+  const load = applyLoadFlags(await loadDefinition(file), values);
+  const { loaded, environment } = markSecrets(load.loaded, given, values.secret);
+  const test = await checkTest(loaded, environment ? { environment } : {});
+  for (const note of load.notes) io.err(`note: ${note}`);
+  return test;
 }
 
 /**
