@@ -10,7 +10,7 @@ import { preflightThresholds, type RunShape } from '../src/verdict/preflight.ts'
 import { ALPHA, minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
 import { lookPlan, lookVerdicts } from '../src/compare/sequential.ts';
 import { expectedErrorStatuses } from '../src/variables/checks.ts';
-import { initHistograms, newHistogram, encodeHistogram } from '../src/histogram.ts';
+import { initHistograms, newHistogram, encodeHistogram, responseTimesOf } from '../src/histogram.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, Threshold } from '../src/types.ts';
 
 // ---- evaluation against a hand-built result ----
@@ -393,7 +393,44 @@ describe('judge', () => {
     h.destroy();
     expect(outcomeOf('p99.9 <= 1s', result).actual).toBeCloseTo(999, 0);
     expect(outcomeOf('step[1].p75 < 800ms', result).actual).toBeCloseTo(750, 0);
-    expect(outcomeOf('p95 < 1s', result).actual).toBe(400);
+    // The 2.5 set too: the histogram's p95, not the hand-built integer field (400).
+    expect(outcomeOf('p95 < 1s', result).actual).toBeCloseTo(950, 0);
+  });
+
+  it('judges median, p80…p99 on the histograms\' exact values like any pN: median < 1ms and p50 < 1ms agree on a 0.56 ms service', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let i = 0; i < 100; i++) h.recordValue(560);
+    const result = oneStep({ '200': 100 });
+    // What the results file holds for it: integer milliseconds, 0.56 rounded up to 1.
+    result.results.response_times = responseTimesOf(h);
+    result.results.steps[0]!.response_times = responseTimesOf(h);
+    result.histograms = { overall: encodeHistogram(h), steps: { '1': encodeHistogram(h) }, locations: {}, step_locations: {} };
+    h.destroy();
+    expect(result.results.response_times.median).toBe(1);
+    const j = judge({ result, thresholds: parse('median < 1ms\np50 < 1ms\nstep[1].p99 < 1ms\navg < 1ms\nmax < 1ms'), defaults: false });
+    const thresholds = j.checks.filter((c) => c.kind === 'threshold');
+    expect(thresholds.map((c) => [c.describe, c.actual, c.passed])).toEqual([
+      ['median < 1 ms', '0.56 ms', true],
+      ['p50 < 1 ms', '0.56 ms', true],
+      ['step[1].p99 < 1 ms', '0.56 ms', true],
+      ['avg < 1 ms', '0.56 ms', true],
+      ['max < 1 ms', '0.56 ms', true],
+    ]);
+  });
+
+  it('judges a median above the limit by less than the rounding with its exact value in the message', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let i = 0; i < 100; i++) h.recordValue(1400);
+    const result = oneStep({ '200': 100 });
+    result.results.response_times = responseTimesOf(h);
+    result.histograms = { overall: encodeHistogram(h), steps: { '1': encodeHistogram(h) }, locations: {}, step_locations: {} };
+    h.destroy();
+    // The integer field reads 1, which would pass `median <= 1.2ms`; the service's median is 1.4 ms.
+    const j = judge({ result, thresholds: parse('median <= 1.2ms'), defaults: false });
+    expect(j.outcome).toBe('failed');
+    expect(j.failed[0]).toMatchObject({ describe: 'median <= 1.2 ms', actual: '1.4 ms' });
   });
 
   it('holds a relative threshold to the baseline\'s value at the same scope', () => {
