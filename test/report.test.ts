@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatRps, formatSignedPercent } from '../src/figures.ts';
+import { formatDuration, formatMs, formatRps, formatSignedPercent } from '../src/figures.ts';
+import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/histogram.ts';
+import { buildReport } from '../src/report/model.ts';
+import { progressLine } from '../src/report/progress.ts';
 import { requestLabel } from '../src/report/format.ts';
 import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
 import { escapeMarkdown } from '../src/report/markdown-blocks.ts';
@@ -397,5 +400,38 @@ describe('checks of other sections', () => {
     expect(markdown.split('\n').find((l) => l.startsWith('###'))).toContain('failed');
     expect(markdown).toContain('| latency.ttfb.p95 < 200 ms | 212 ms |  | ❌ failed |');
     expect(verdictOf(result, judgementFor(result, '', { checks: [{ ...failing, passed: true }] })).status).toBe('passed');
+  });
+});
+
+describe('sub-millisecond figures', () => {
+  it('writes response times with two significant digits below 10 ms and whole milliseconds above', () => {
+    expect([0.3137, 0.056, 3.14, 9.4, 12.4, 1234.4, 0].map(formatMs)).toEqual(['0.31 ms', '0.056 ms', '3.1 ms', '9.4 ms', '12 ms', '1,234 ms', '0 ms']);
+  });
+
+  it('shows a 0.3 ms service from its histograms, not as the 0 ms of the integer fields', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let us = 280; us < 380; us++) h.recordValue(us);
+    const encoded = encodeHistogram(h);
+    const result = makeResult({ steps: ['home'], locations: { local: 1 } });
+    const step = result.results.steps[0]!;
+    result.results.response_times = responseTimesOf(h);
+    step.response_times = responseTimesOf(h);
+    result.histograms = { overall: encoded, steps: { [step.id]: encoded }, locations: { local: encoded }, step_locations: { [step.id]: { local: encoded } } };
+    h.destroy();
+    expect(result.results.response_times.median).toBe(0);
+    const model = buildReport({ result, judgement: judgementFor(result) });
+    expect([model.overall.figures.p50.text, model.overall.figures.stddev.text, model.steps[0]!.p99.text]).toEqual(['0.33 ms', '0.029 ms', '0.38 ms']);
+    const text = terminalOf({ result, judgement: judgementFor(result) }, { color: false });
+    expect(text).toContain('0.33 ms');
+    expect(text).not.toMatch(/\b0 ms/);
+  });
+
+  it('the progress line shows sub-millisecond latencies, and — for a second without responses', () => {
+    const totals = { started: 40, responses: 40, failures: 0 };
+    const answered = { t: 1, started: 20, responses: 20, failures: 0, p50: 0.312, p95: 0.45, p99: 1.26 };
+    expect(progressLine(answered, totals, 5, 100)).toBe('[2/5 s] 40% started 40/100 | 20 resp/s, 0 failed/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms');
+    const silent = { t: 2, started: 20, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 };
+    expect(progressLine(silent, { ...totals, started: 60 }, 5, 100)).toBe('[3/5 s] 60% started 60/100 | 0 resp/s, 0 failed/s | p50 — p95 — p99 —');
   });
 });

@@ -3,6 +3,7 @@
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import { failRatePct } from '../rates.ts';
+import { exactTimes } from '../histogram.ts';
 import { formatMetric, formatSignedPercent } from '../figures.ts';
 
 export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
@@ -129,14 +130,15 @@ function relativeChangePct(before: number, after: number): number | null {
   return ((after - before) / before) * 100;
 }
 
+// Times as thresholds judge them: the histograms' when a result carries them (docs/verdict.md).
 function overallFigures(r: LoadTestResult): Figures {
   const res = r.results;
-  return { times: res.response_times, failRate: failRatePct(res), rps: r.run.rps };
+  return { times: exactTimes(r.histograms, { level: 'overall' }, res.response_times), failRate: failRatePct(res), rps: r.run.rps };
 }
 
 function stepFigures(s: StepResult, r: LoadTestResult): Figures {
   // As thresholds measure a step's rps: its finished requests over the run's window.
   const finished = s.fail_count + s.success_count;
   const rps = r.run.duration_s > 0 ? finished / r.run.duration_s : 0;
-  return { times: s.response_times, failRate: failRatePct(s), rps };
+  return { times: exactTimes(r.histograms, { level: 'steps', key: String(s.id) }, s.response_times), failRate: failRatePct(s), rps };
 }

@@ -8,6 +8,7 @@ import type { Comparison } from '../compare/run.ts';
 import type { ExtraCheck, Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
 import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
 import { failRatePct } from '../rates.ts';
+import { exactTimes, type HistogramPlace } from '../histogram.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRps, formatTimestamp } from '../figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, type StatusCount } from './format.ts';
 
@@ -151,7 +152,7 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(result.run.late_iterations > 0 && { lateWarning: lateWarningOf(result) }),
     checks: checkRows(judgement),
     overall: {
-      figures: levelFigures(result.results, totalResponses(result), delta?.overall ?? []),
+      figures: levelFigures(result.results, timesAt(result, { level: 'overall' }, result.results), totalResponses(result), delta?.overall ?? []),
       throughput: withChange(formatRps(result.run.rps), delta?.overall ?? [], 'rps'),
       duration: formatDuration(result.run.duration_s),
       ...(delta && { baselineStartedAt: formatTimestamp(delta.baselineStartedAt) }),
@@ -255,8 +256,12 @@ function lateWarningOf(result: LoadTestResult): string {
 
 type Counts = Pick<StepResult, 'iteration_count' | 'success_count' | 'fail_count' | 'response_times'>;
 
-function levelFigures(level: Counts, responses: number, changes: readonly MetricChange[]): LevelFigures {
-  const t = level.response_times;
+/** A level's times as thresholds judge them: its histogram's, to the microsecond, when the result has one. */
+function timesAt(result: LoadTestResult, place: HistogramPlace, level: Counts): ResponseTimes {
+  return exactTimes(result.histograms, place, level.response_times);
+}
+
+function levelFigures(level: Counts, t: ResponseTimes, responses: number, changes: readonly MetricChange[]): LevelFigures {
   const time = (ms: number, metric?: BaselineMetric): Figure =>
     responses === 0 ? { text: NO_RESPONSE } : withChange(formatMs(ms), changes, metric);
   const failRate = failRatePct(level);
@@ -291,7 +296,7 @@ function stepRow(result: LoadTestResult, step: StepResult, delta: { status: stri
     request: info ? requestLabel(info.method, info.url) : '',
     isNew: delta?.status === 'new',
     status: statusCounts(result, step.id, step.status_code_dist),
-    ...levelFigures(step, responseCount(step.status_code_dist), delta?.changes ?? []),
+    ...levelFigures(step, timesAt(result, { level: 'steps', key: String(step.id) }, step), responseCount(step.status_code_dist), delta?.changes ?? []),
   };
 }
 
@@ -299,7 +304,7 @@ function locationRows(result: LoadTestResult): LocationRow[] {
   return Object.entries(result.results.location_dist).map(([name, level]) => ({
     name,
     egress: egressOf(result, name),
-    ...levelFigures(level, locationResponses(result, name), []),
+    ...levelFigures(level, timesAt(result, { level: 'locations', key: name }, level), locationResponses(result, name), []),
   }));
 }
 
@@ -310,7 +315,7 @@ function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): Ste
     return Object.entries(step.location_dist).map(([location, level]) => ({
       stepName,
       location,
-      ...levelFigures(level, responseCount(level.status_code_dist), []),
+      ...levelFigures(level, timesAt(result, { level: 'step_locations', step: String(step.id), location }, level), responseCount(level.status_code_dist), []),
     }));
   });
 }
