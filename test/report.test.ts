@@ -14,7 +14,7 @@ import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
 import { escapeMarkdown } from '../src/report/markdown-blocks.ts';
 import { failRatePct } from '../src/rates.ts';
 import { markdownOf, summaryLineOf, terminalOf, verdictOf } from './helpers/report.ts';
-import type { LoadTestResult } from '../src/types.ts';
+import type { GeneratorInfo, LoadTestResult } from '../src/types.ts';
 import { makeResult, withLatency } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
@@ -175,7 +175,7 @@ describe('renderMarkdown', () => {
     const stopped = makeResult({ run: { interrupted: true, duration_s: 23.4, late_iterations: 17, max_schedule_lag_ms: 412 } });
     const passedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 1s') });
     expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; the other 2 checks met');
-    expect(passedMd).toContain('17 late iterations: the load generator could not keep the schedule (max lag 412 ms)');
+    expect(passedMd).toContain('17 late iterations: started more than 10 ms behind the schedule (max lag 412 ms)');
     await expect(passedMd).toMatchFileSnapshot('./fixtures/report/interrupted.md');
     const failedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 10ms') });
     expect(firstVisibleLine(failedMd)).toMatch(/^### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; 1 of the other 2 checks failed: p95 < 10 ms/);
@@ -433,5 +433,41 @@ describe('sub-millisecond figures', () => {
     expect(progressLine(answered, totals, 5, 100)).toBe('[2/5 s] 40% started 40/100 | 20 resp/s, 0 failed/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms');
     const silent = { t: 2, started: 20, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 };
     expect(progressLine(silent, { ...totals, started: 60 }, 5, 100)).toBe('[3/5 s] 60% started 60/100 | 0 resp/s, 0 failed/s | p50 — p95 — p99 —');
+  });
+});
+
+describe('late iterations and the generator check', () => {
+  const generator = (over: Partial<GeneratorInfo>): GeneratorInfo => ({
+    saturated: false, loop_delay_p99_ms: 2, loop_delay_max_ms: 6, cpu_pct_max: 40, busy_pct_max: 35, behind_iterations: 0, unstarted_iterations: 0,
+    planned_iterations_per_s: 60, applied_iterations_per_s: 60, concurrency: 100, sockets_max: 100, warm_up_s: 0, ...over,
+  });
+  const late = { late_iterations: 326, max_schedule_lag_ms: 180 };
+  const shown = (result: LoadTestResult) => {
+    const judgement = judgementFor(result, 'p95 < 5s');
+    const model = buildReport({ result, judgement });
+    return { check: judgement.checks.find((c) => c.kind === 'generator'), warning: model.lateWarning ?? '', text: terminalOf({ result, judgement }, { color: false }) };
+  };
+
+  it('never says the generator fell behind when its check says it kept up (a run held back by the in-flight cap)', () => {
+    const { check, warning, text } = shown(makeResult({ run: { ...late, generator: generator({}) } }));
+    expect(check).toMatchObject({ actual: 'kept up', passed: true });
+    expect(warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms), while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back');
+    expect(text).not.toContain('could not keep');
+    expect(text).not.toContain('less load was applied');
+  });
+
+  it('says less load was applied only when the generator check finds it', () => {
+    const saturated = { saturated: true, reason: 'its loop ran late', loop_delay_p99_ms: 30, loop_delay_max_ms: 40 };
+    const applied = shown(makeResult({ run: { ...late, generator: generator(saturated) } }));
+    expect(applied.check?.passed).toBe(false);
+    expect(applied.warning).toContain('the load generator could not keep the schedule');
+    expect(applied.warning).not.toContain('less load');
+    const unapplied = shown(makeResult({ run: { ...late, generator: generator({ ...saturated, applied_iterations_per_s: 50 }) } }));
+    expect(unapplied.check?.actual).toContain('50/s of the planned 60/s applied');
+    expect(unapplied.warning).toContain('could not keep the schedule, so less load was applied than planned');
+  });
+
+  it('names no cause without the generator\'s own figures', () => {
+    expect(shown(makeResult({ run: late })).warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms)');
   });
 });

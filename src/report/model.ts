@@ -102,7 +102,7 @@ export interface ReportModel {
   verdict: { status: VerdictStatus; text: Text };
   /** `1,200 iterations in 1m`, `59.1/s`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
   context: Text[];
-  /** When the generator fell behind its schedule: less load was applied than planned. */
+  /** Late iterations, with their cause as the judgement's generator check found it. */
   lateWarning?: string;
   checks: CheckRow[];
   overall: { figures: LevelFigures; throughput: Figure; duration: string; baselineStartedAt?: string };
@@ -149,7 +149,7 @@ export function buildReport(source: ReportSource): ReportModel {
     name: result.run.name,
     verdict: verdictOf(result, judgement),
     context: contextOf(result),
-    ...(result.run.late_iterations > 0 && { lateWarning: lateWarningOf(result) }),
+    ...(judgement.late && { lateWarning: judgement.late }),
     checks: checkRows(judgement),
     overall: {
       figures: levelFigures(result.results, timesAt(result, { level: 'overall' }, result.results), totalResponses(result), delta?.overall ?? []),
@@ -245,11 +245,6 @@ function contextOf(result: LoadTestResult): Text[] {
     [`mode ${run.mode}`],
     where,
   ];
-}
-
-function lateWarningOf(result: LoadTestResult): string {
-  const { late_iterations: late, max_schedule_lag_ms: lag } = result.run;
-  return `${formatCount(late)} late ${plural(late, 'iteration')}: the load generator could not keep the schedule (max lag ${formatMs(lag)}), so less load was applied than planned`;
 }
 
 // ---- figures ----
