@@ -4,7 +4,7 @@
 import { InputError, type Problem } from './errors.ts';
 import type { LoadedDefinition } from './definition/load.ts';
 import { LIMITS } from './definition/schema.ts';
-import { formatCount, formatRps } from './figures.ts';
+import { formatCount, formatRate } from './figures.ts';
 import { mergeEnvironments } from './variables/environment.ts';
 import type { Environment, EnvVar } from './types.ts';
 
@@ -85,9 +85,9 @@ export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): Load
   return { loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes };
 }
 
-/** `--duration 2: 40 of 100 iterations, keeping 20/s (--iterations N sets them instead)`. */
+/** `--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)`. */
 function keptRateNote(duration: number, iterations: number, planned: { iterations: number; duration: number }): string {
-  const rate = formatRps(planned.iterations / planned.duration);
+  const rate = formatRate(planned.iterations / planned.duration, 'it');
   return `--duration ${duration}: ${formatCount(iterations)} of ${formatCount(planned.iterations)} iterations, keeping the definition's ${rate} (--iterations N sets them instead)`;
 }
 

@@ -29,14 +29,17 @@ export function formatCount(n: number): string {
   return formatMetricValue('iteration_count', n);
 }
 
-/** `812.3/s`: one decimal is as much as a run's throughput means. */
-export function formatRps(rps: number): string {
-  return formatMetricValue('rps', Math.round(rps * 10) / 10);
+/**
+ * `812.3 req/s`, `60 it/s`: a rate named by what it counts, requests or iterations, at one decimal
+ * (as much as a run's throughput means), so that the two are never read for each other.
+ */
+export function formatRate(perS: number, what: 'req' | 'it'): string {
+  return `${formatMetricValue('iteration_count', Math.round(perS * 10) / 10)} ${what}/s`;
 }
 
-/** A metric's value as reports show it: times like formatMs, rps at one decimal like formatRps. */
+/** A metric's value as reports show it: times like formatMs, rps like formatRate. */
 export function formatMetric(metric: ThresholdMetric, value: number): string {
-  if (metric === 'rps') return formatRps(value);
+  if (metric === 'rps') return formatRate(value, 'req');
   return metricKind(metric) === 'time' ? formatMs(value) : formatMetricValue(metric, value);
 }
 

@@ -17,7 +17,7 @@ describe('--duration, --iterations, --rate', () => {
   it('--duration alone keeps the definition\'s rate: 100 iterations over 5 s become 40 over 2 s, and a note says so', () => {
     const { loaded: shorter, notes } = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '2' });
     expect(load(shorter)).toEqual({ iterations: 40, duration: 2 });
-    expect(notes).toEqual(['--duration 2: 40 of 100 iterations, keeping the definition\'s 20/s (--iterations N sets them instead)']);
+    expect(notes).toEqual(['--duration 2: 40 of 100 iterations, keeping the definition\'s 20 it/s (--iterations N sets them instead)']);
     const longer = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '60' });
     expect(load(longer.loaded)).toEqual({ iterations: 1200, duration: 60 });
   });

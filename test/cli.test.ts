@@ -253,6 +253,20 @@ describe('a CLI that fits its users\' habits', () => {
     expect(run.stderr).toContain('loadgate: flags passed');
   });
 
+  it('--duration keeps the definition\'s rate and says so; rps is over the planned seconds, so one request fails rps >= 200', async () => {
+    target.reset();
+    const path = join(dir, 'smoke.json');
+    writeFileSync(path, JSON.stringify({ name: 'smoke', config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 5, duration: 5 } }));
+    const results = join(dir, 'smoke-results.json');
+    const run = await loadgate(['run', path, '--duration', '1', '--threshold', 'rps >= 200', '--results', results]);
+    expect(run.stderr).toContain('note: --duration 1: 1 of 5 iterations, keeping the definition\'s 1 it/s (--iterations N sets them instead)');
+    expect(target.countsByPath().get('/ok')).toBe(1);
+    expect(JSON.parse(readFileSync(results, 'utf8')).run.rps).toBe(1);
+    expect(run.stdout).toContain('rps >= 200');
+    expect(run.stdout).toMatch(/1 iteration in [\d.]+s \(1 it\/s\) · 1 request \(1 req\/s\)/);
+    expect(run.code).toBe(1);
+  });
+
   it('takes a variable from the process environment only when asked, and says so when it was not', async () => {
     const path = join(dir, 'envvar.json');
     writeFileSync(path, JSON.stringify({ name: 'envvar', config_data: { steps: [{ id: 1, name: 'home', url: '{{TARGET}}/ok' }], iteration_count: 2, duration: 1 } }));

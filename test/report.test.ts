@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatMs, formatRps, formatSignedPercent } from '../src/figures.ts';
+import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/figures.ts';
 import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/histogram.ts';
-import { buildReport } from '../src/report/model.ts';
+import { buildReport, textOf } from '../src/report/model.ts';
 import { progressLine } from '../src/report/progress.ts';
 import { requestLabel } from '../src/report/format.ts';
 import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
@@ -186,7 +186,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('#### Overall, against the baseline run of 2025-04-30 12:00:00 UTC');
     expect(md).toContain('| p95 | 386 ms (+13.9 % ▲ worse) |');
     expect(md).toMatch(/\| 1 % \(0\.0 % ≈ same\) \| [^|]+ \| 160 ms \(\+11\.1 % ▲ worse\) \|/);
-    expect(md).toContain('| Throughput | 59.5/s (+2.6 % ▲ better) |');
+    expect(md).toContain('| Throughput | 59.5 req/s (+2.6 % ▲ better) |');
     expect(md).toContain('Not run any more since the baseline: 4 search.');
     await expect(md).toMatchFileSnapshot('./fixtures/report/baseline.md');
   });
@@ -271,7 +271,7 @@ describe('renderSummaryLine', () => {
     const line = summaryLineOf(hostile, judgementFor(hostile, 'fail_rate < 1%'));
     expect(line).not.toContain('\n');
     expect(line).toBe(
-      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations · 59.5/s · p95 386 ms · fail rate 4.42 %',
+      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations (20 it/s) · 59.5 req/s · p95 386 ms · fail rate 4.42 %',
     );
   });
 });
@@ -364,7 +364,7 @@ describe('compareToBaseline', () => {
 describe('format', () => {
   it('formats durations, rates, signed changes and request labels', () => {
     expect([formatDuration(2.46), formatDuration(45), formatDuration(90), formatDuration(3600), formatDuration(3725)]).toEqual(['2.5s', '45s', '1m 30s', '1h 0m', '1h 2m 5s']);
-    expect([formatRps(812.34), formatRps(1234.56), formatRps(40)]).toEqual(['812.3/s', '1,234.6/s', '40/s']);
+    expect([formatRate(812.34, 'req'), formatRate(1234.56, 'req'), formatRate(40, 'it')]).toEqual(['812.3 req/s', '1,234.6 req/s', '40 it/s']);
     expect([formatSignedPercent(12.34), formatSignedPercent(-4), formatSignedPercent(0)]).toEqual(['+12.3 %', '-4.0 %', '0.0 %']);
     expect(requestLabel('GET', 'https://{{host}}/api/items?token=secret#x')).toBe('GET /api/items');
     expect(requestLabel('POST', 'http://example.com')).toBe('POST /');
@@ -469,5 +469,18 @@ describe('late iterations and the generator check', () => {
 
   it('names no cause without the generator\'s own figures', () => {
     expect(shown(makeResult({ run: late })).warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms)');
+  });
+});
+
+describe('the headline\'s rates', () => {
+  it('labels iterations and requests per second, over the same seconds, on every surface', () => {
+    const result = makeResult();
+    const judgement = judgementFor(result);
+    const model = buildReport({ result, judgement });
+    expect(model.context.slice(0, 2).map((part) => textOf(part))).toEqual(['1,200 iterations in 1m (20 it/s)', '3,570 requests (59.5 req/s)']);
+    const headline = '1,200 iterations in 1m (20 it/s) · 3,570 requests (59.5 req/s)';
+    expect(terminalOf({ result, judgement }, { color: false })).toContain(headline);
+    expect(markdownOf({ result, judgement })).toContain(headline);
+    expect(summaryLineOf(result, judgement)).toContain('1,200 iterations (20 it/s) · 59.5 req/s');
   });
 });

@@ -132,14 +132,15 @@ describe('evaluateThreshold', () => {
     ['step[2].fail_rate <= 2%', 2, true],
     ['step[2].p95 == 420', 420, true],
     ['step[home].success_count == 500', 500, true],
-    ['step[sign in].rps == 50', 50, true],
+    // A part's share of the run's requests at run.rps (over the planned seconds): 500 of 1,000 requests.
+    ['step[sign in].rps == 49.35', 49.35, true],
     ['location[DE].fail_rate == 0%', 0, true],
     ['location[local].fail_rate > 2.5%', 2.5, false],
-    ['location[local].rps == 20', 20, true], // requests of the steps at that location, over the run
+    ['location[local].rps == 19.74', 19.74, true], // requests of the steps at that location: 200 of 1,000
     ['location[DE].p95 < 350ms', 350, false],
     ['step[2].location[local].fail_rate < 5%', 5, false],
     ['location[local].step[sign in].p95 <= 0.5s', 500, true],
-    ['step[sign in].location[local].rps == 20', 20, true],
+    ['step[sign in].location[local].rps == 19.74', 19.74, true],
     ['step[2].location[DE].iteration_count == 300', 300, true],
   ])('scoped: %s → actual %d, passed %s', (line, actual, passed) => {
     expect(outcomeOf(line)).toEqual({ actual, passed });
@@ -177,9 +178,9 @@ describe('evaluateThreshold', () => {
     expect(outcomeOf('location[DE].success_rate == 93%', result)).toEqual({ actual: 93, passed: true });
   });
 
-  it('gives a scoped rps of 0 for a run of no duration', () => {
+  it('gives a scoped rps of 0 for a run of no planned seconds', () => {
     const result = fixture();
-    result.run.duration_s = 0;
+    result.run.rps = 0;
     expect(outcomeOf('step[2].rps == 0', result)).toEqual({ actual: 0, passed: true });
   });
 

@@ -1,7 +1,7 @@
 // One hosted run (docs/interface.md 10): environment and test data on the service, start, poll, result.
 // The answer is the same shape as an embedded run: the service's 2.5 body untouched, plus `run`.
 import { createHash } from 'node:crypto';
-import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
+import { plannedWindowS, requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { isRecord } from '../json.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
@@ -284,12 +284,14 @@ function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: Lo
   const startedAt = dateOr(details.started_at, times.startedMs);
   const finishedAt = dateOr(details.finished_at, times.finishedMs);
   const measured = measuredRun(body.run);
+  const durationS = Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000);
   return runBlock({
     mode: 'hosted',
     name: definition.name,
     startedAt,
     finishedAt,
-    durationS: Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000),
+    durationS,
+    plannedS: plannedWindowS(definition.config_data.duration, durationS, times.interrupted),
     requests: requestsOf(body.results),
     lateIterations: measured.late_iterations ?? 0,
     maxScheduleLagMs: measured.max_schedule_lag_ms ?? 0,

@@ -2,7 +2,7 @@
 // step id. Pure; the renderers turn the deltas into words that read without colour.
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
-import { failRatePct } from '../rates.ts';
+import { failRatePct, partRps } from '../rates.ts';
 import { exactTimes } from '../histogram.ts';
 import { formatMetric, formatSignedPercent } from '../figures.ts';
 
@@ -137,8 +137,8 @@ function overallFigures(r: LoadTestResult): Figures {
 }
 
 function stepFigures(s: StepResult, r: LoadTestResult): Figures {
-  // As thresholds measure a step's rps: its finished requests over the run's window.
-  const finished = s.fail_count + s.success_count;
-  const rps = r.run.duration_s > 0 ? finished / r.run.duration_s : 0;
+  // As thresholds measure a step's rps: its share of the run's requests at the run's rate.
+  const requests = (c: { fail_count: number; success_count: number }) => c.fail_count + c.success_count;
+  const rps = partRps(r.run.rps, requests(s), r.results.steps.reduce((n, step) => n + requests(step), 0));
   return { times: exactTimes(r.histograms, { level: 'steps', key: String(s.id) }, s.response_times), failRate: failRatePct(s), rps };
 }

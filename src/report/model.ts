@@ -9,7 +9,7 @@ import type { ExtraCheck, Judgement, LatencyResult, LoadTestResult, ResponseTime
 import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
 import { failRatePct } from '../rates.ts';
 import { exactTimes, type HistogramPlace } from '../histogram.ts';
-import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRps, formatTimestamp } from '../figures.ts';
+import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, type StatusCount } from './format.ts';
 
 /** Text with the user's pieces marked, so that each renderer escapes only those. */
@@ -100,12 +100,13 @@ export interface LatencySection {
 export interface ReportModel {
   name: string;
   verdict: { status: VerdictStatus; text: Text };
-  /** `1,200 iterations in 1m`, `59.1/s`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
+  /** `1,200 iterations in 1m (20 it/s)`, `3,600 requests (60 req/s)`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
   context: Text[];
   /** Late iterations, with their cause as the judgement's generator check found it. */
   lateWarning?: string;
   checks: CheckRow[];
-  overall: { figures: LevelFigures; throughput: Figure; duration: string; baselineStartedAt?: string };
+  /** `throughput`: requests per second (run.rps); `iterationRate`: iterations per second over the same seconds. */
+  overall: { figures: LevelFigures; throughput: Figure; iterationRate: string; duration: string; baselineStartedAt?: string };
   steps: StepRow[];
   /** Steps of the baseline that did not run any more. */
   removedSteps: { id: number; name: string }[];
@@ -145,15 +146,17 @@ export function buildReport(source: ReportSource): ReportModel {
   const steps = result.results.steps.map((step) => stepRow(result, step, stepChanges.get(step.id)));
   const byLocation = showsLocations(result);
   const latency = result.run.latency;
+  const rates = ratesOf(result);
   return {
     name: result.run.name,
     verdict: verdictOf(result, judgement),
-    context: contextOf(result),
+    context: contextOf(result, rates),
     ...(judgement.late && { lateWarning: judgement.late }),
     checks: checkRows(judgement),
     overall: {
       figures: levelFigures(result.results, timesAt(result, { level: 'overall' }, result.results), totalResponses(result), delta?.overall ?? []),
-      throughput: withChange(formatRps(result.run.rps), delta?.overall ?? [], 'rps'),
+      throughput: withChange(rates.requests, delta?.overall ?? [], 'rps'),
+      iterationRate: rates.iterations,
       duration: formatDuration(result.run.duration_s),
       ...(delta && { baselineStartedAt: formatTimestamp(delta.baselineStartedAt) }),
     },
@@ -230,7 +233,27 @@ function checkRows(judgement: Judgement): CheckRow[] {
 /** Locations listed by name up to this many; beyond it, only counted. */
 const LISTED_LOCATIONS = 5;
 
-function contextOf(result: LoadTestResult): Text[] {
+interface Rates {
+  /** `60 it/s`, `240 req/s`. */
+  iterations: string;
+  requests: string;
+  /** Requests that ended (response or error), which run.rps counts. */
+  requestCount: number;
+}
+
+/**
+ * Iterations and requests per second over the same seconds: run.rps is the requests over the
+ * planned seconds (docs/results.md), which a results file names only through it, so the
+ * iterations' rate is the same seconds' share of them.
+ */
+function ratesOf(result: LoadTestResult): Rates {
+  const { rps } = result.run;
+  const requestCount = result.results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
+  const perS = requestCount > 0 ? (rps * result.results.iteration_count) / requestCount : 0;
+  return { iterations: formatRate(perS, 'it'), requests: formatRate(rps, 'req'), requestCount };
+}
+
+function contextOf(result: LoadTestResult, rates: Rates): Text[] {
   const { run, results } = result;
   const locations = Object.keys(results.location_dist);
   const where: Text = locations.length === 0
@@ -239,8 +262,8 @@ function contextOf(result: LoadTestResult): Text[] {
       ? [`${plural(locations.length, 'location')}: `, ...locations.flatMap((l, i): Text => [...(i > 0 ? [', '] : []), { user: l }])]
       : [`${locations.length} locations`];
   return [
-    [`${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)}`],
-    [formatRps(run.rps)],
+    [`${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)} (${rates.iterations})`],
+    [`${formatCount(rates.requestCount)} ${plural(rates.requestCount, 'request')} (${rates.requests})`],
     [`${formatCount(results.steps.length)} ${plural(results.steps.length, 'step')}`],
     [`mode ${run.mode}`],
     where,

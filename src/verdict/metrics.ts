@@ -5,7 +5,7 @@
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
 import { decodeHistogram, encodedAt, exactTimes, type HistogramPlace } from '../histogram.ts';
-import { percent } from '../rates.ts';
+import { partRps, percent } from '../rates.ts';
 import { isNamedMetric, percentileOf } from '../thresholds.ts';
 import type { CountDist, LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
 
@@ -71,8 +71,8 @@ const CLASS_OF: Partial<Record<ThresholdMetric, 2 | 3 | 4 | 5>> = { status_2xx: 
 
 /**
  * The metric's value in its base unit, or undefined when the level has nothing to measure it on
- * (no response for a time, no request for a rate). `rps` of a scoped level is its requests over
- * the run's duration.
+ * (no response for a time, no request for a rate). `rps` of a scoped level is its share of the
+ * run's requests at the run's rate.
  */
 export function metricValue(metric: ThresholdMetric, level: Level, result: LoadTestResult, scoped: boolean): number | undefined {
   const requests = requestCounts(level.cells);
@@ -95,7 +95,7 @@ export function metricValue(metric: ThresholdMetric, level: Level, result: LoadT
       return level[metric];
     case 'rps':
       if (!scoped) return result.run.rps;
-      return result.run.duration_s > 0 ? requests.requests / result.run.duration_s : 0;
+      return partRps(result.run.rps, requests.requests, requestCounts(overallLevel(result).cells).requests);
   }
   if (requests.responses === 0) return undefined;
   // Judged on the histograms' values to the microsecond, not the integer 2.5 fields (docs/verdict.md).
