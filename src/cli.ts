@@ -40,8 +40,12 @@ import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
+  /** A line on stderr; text starting with `\r` is an in-place line that the next one replaces (lineStreams). */
   err: (text: string) => void;
+  /** stdout is a terminal: the summary is coloured. */
   isTTY: boolean;
+  /** stderr is a terminal: the progress line updates in place there. */
+  errIsTTY?: boolean;
   /** Aborted on the first SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
   signal?: AbortSignal;
   /** Aborted on a second signal: stop at once, abandoning the requests in flight. */
@@ -350,7 +354,6 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     },
     workers,
   }, cliLog(io));
-  if (io.isTTY && !values.quiet) io.err('');
   if (values.json) io.out(JSON.stringify(measured.result, null, 2));
   if (shard) return reportShard(measured, gate, show, resultsPath);
   return report(measured, gate, show, resultsPath, reportPath);
@@ -434,7 +437,42 @@ function progressPrinter(io: CliIo, config: { duration: number; iteration_count:
   return (sample: SecondSample) => {
     totals = addSample(totals, sample);
     const line = progressLine(sample, totals, config.duration, config.iteration_count);
-    if (io.isTTY) io.err(`\r\x1b[2K${line}`);
+    if (io.errIsTTY) io.err(`${IN_PLACE}${line}`);
     else io.err(line);
+  };
+}
+
+/** Back to the line's start and clear it: the progress line is redrawn where it is. */
+const IN_PLACE = '\r\x1b[2K';
+
+interface Stream {
+  write(text: string): unknown;
+}
+
+/**
+ * The CLI's two streams as cli-entry.ts writes them: a line per call, except an in-place line
+ * (text starting with `\r`), which stays open for the next one to redraw it; whatever else comes,
+ * on either stream, first ends it, so that no line is written over the progress line.
+ */
+export function lineStreams(stdout: Stream, stderr: Stream): Pick<CliIo, 'out' | 'err'> {
+  let open = false;
+  const end = (): void => {
+    if (open) stderr.write('\n');
+    open = false;
+  };
+  return {
+    out: (text) => {
+      end();
+      stdout.write(`${text}\n`);
+    },
+    err: (text) => {
+      if (text.startsWith('\r')) {
+        stderr.write(text);
+        open = true;
+        return;
+      }
+      end();
+      stderr.write(`${text}\n`);
+    },
   };
 }
