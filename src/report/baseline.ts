@@ -3,7 +3,7 @@
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import { failRatePct, partRps } from '../rates.ts';
-import { exactTimes } from '../histogram.ts';
+import { responseCount, timesToShow } from './format.ts';
 import { formatMetric, formatSignedPercent } from '../figures.ts';
 
 export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
@@ -130,15 +130,16 @@ function relativeChangePct(before: number, after: number): number | null {
   return ((after - before) / before) * 100;
 }
 
-// Times as thresholds judge them: the histograms' when a result carries them (docs/verdict.md).
+// Times as the tables show them (timesToShow): to the microsecond below 10 ms.
 function overallFigures(r: LoadTestResult): Figures {
   const res = r.results;
-  return { times: exactTimes(r.histograms, { level: 'overall' }, res.response_times), failRate: failRatePct(res), rps: r.run.rps };
+  const responses = res.steps.reduce((n, s) => n + responseCount(s.status_code_dist), 0);
+  return { times: timesToShow(r, { level: 'overall' }, res.response_times, responses), failRate: failRatePct(res), rps: r.run.rps };
 }
 
 function stepFigures(s: StepResult, r: LoadTestResult): Figures {
   // As thresholds measure a step's rps: its share of the run's requests at the run's rate.
   const requests = (c: { fail_count: number; success_count: number }) => c.fail_count + c.success_count;
   const rps = partRps(r.run.rps, requests(s), r.results.steps.reduce((n, step) => n + requests(step), 0));
-  return { times: exactTimes(r.histograms, { level: 'steps', key: String(s.id) }, s.response_times), failRate: failRatePct(s), rps };
+  return { times: timesToShow(r, { level: 'steps', key: String(s.id) }, s.response_times, responseCount(s.status_code_dist)), failRate: failRatePct(s), rps };
 }

@@ -8,9 +8,8 @@ import type { Comparison } from '../compare/run.ts';
 import type { ExtraCheck, Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
 import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
 import { failRatePct } from '../rates.ts';
-import { exactTimes, type HistogramPlace } from '../histogram.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
-import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, type StatusCount } from './format.ts';
+import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
 
 /** Text with the user's pieces marked, so that each renderer escapes only those. */
 export type Text = readonly (string | { user: string })[];
@@ -154,7 +153,7 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(judgement.late && { lateWarning: judgement.late }),
     checks: checkRows(judgement),
     overall: {
-      figures: levelFigures(result.results, timesAt(result, { level: 'overall' }, result.results), totalResponses(result), delta?.overall ?? []),
+      figures: levelFigures(result.results, timesToShow(result, { level: 'overall' }, result.results.response_times, totalResponses(result)), totalResponses(result), delta?.overall ?? []),
       throughput: withChange(rates.requests, delta?.overall ?? [], 'rps'),
       iterationRate: rates.iterations,
       duration: formatDuration(result.run.duration_s),
@@ -274,11 +273,6 @@ function contextOf(result: LoadTestResult, rates: Rates): Text[] {
 
 type Counts = Pick<StepResult, 'iteration_count' | 'success_count' | 'fail_count' | 'response_times'>;
 
-/** A level's times as thresholds judge them: its histogram's, to the microsecond, when the result has one. */
-function timesAt(result: LoadTestResult, place: HistogramPlace, level: Counts): ResponseTimes {
-  return exactTimes(result.histograms, place, level.response_times);
-}
-
 function levelFigures(level: Counts, t: ResponseTimes, responses: number, changes: readonly MetricChange[]): LevelFigures {
   const time = (ms: number, metric?: BaselineMetric): Figure =>
     responses === 0 ? { text: NO_RESPONSE } : withChange(formatMs(ms), changes, metric);
@@ -314,7 +308,7 @@ function stepRow(result: LoadTestResult, step: StepResult, delta: { status: stri
     request: info ? requestLabel(info.method, info.url) : '',
     isNew: delta?.status === 'new',
     status: statusCounts(result, step.id, step.status_code_dist),
-    ...levelFigures(step, timesAt(result, { level: 'steps', key: String(step.id) }, step), responseCount(step.status_code_dist), delta?.changes ?? []),
+    ...levelFigures(step, timesToShow(result, { level: 'steps', key: String(step.id) }, step.response_times, responseCount(step.status_code_dist)), responseCount(step.status_code_dist), delta?.changes ?? []),
   };
 }
 
@@ -322,7 +316,7 @@ function locationRows(result: LoadTestResult): LocationRow[] {
   return Object.entries(result.results.location_dist).map(([name, level]) => ({
     name,
     egress: egressOf(result, name),
-    ...levelFigures(level, timesAt(result, { level: 'locations', key: name }, level), locationResponses(result, name), []),
+    ...levelFigures(level, timesToShow(result, { level: 'locations', key: name }, level.response_times, locationResponses(result, name)), locationResponses(result, name), []),
   }));
 }
 
@@ -333,7 +327,7 @@ function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): Ste
     return Object.entries(step.location_dist).map(([location, level]) => ({
       stepName,
       location,
-      ...levelFigures(level, timesAt(result, { level: 'step_locations', step: String(step.id), location }, level), responseCount(level.status_code_dist), []),
+      ...levelFigures(level, timesToShow(result, { level: 'step_locations', step: String(step.id), location }, level.response_times, responseCount(level.status_code_dist)), responseCount(level.status_code_dist), []),
     }));
   });
 }
