@@ -1,26 +1,28 @@
 // The CLI's process edge: arguments, signals, streams and the exit code.
-import { cli } from './cli.ts';
+import { cli, lineStreams } from './cli.ts';
 
 // First signal: stop, aborting the requests in flight, and write the partial results. Second:
 // exit now, without them, for a stop that waits on something else (a hosted service that does
-// not answer its stop, say; docs/verdict.md).
+// not answer its stop, say; docs/verdict.md). The first notice promises no output: with --quiet
+// the results file is all that is written, and the summary, when there is one, says itself that
+// the results are partial.
 const controller = new AbortController();
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+const streams = lineStreams(process.stdout, process.stderr);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (!controller.signal.aborted) {
-      process.stderr.write(`\nloadgate: ${signal}: stopping; partial results follow (again to exit without them)…\n`);
+      streams.err(`loadgate: ${signal}: stopping (again to exit without the results)…`);
       controller.abort(signal);
     } else {
-      process.stderr.write(`\nloadgate: ${signal} again: exiting without the results\n`);
+      streams.err(`loadgate: ${signal} again: exiting without the results`);
       process.exit(EXIT_CODES[signal]);
     }
   });
 }
-const isTTY = Boolean(process.stdout.isTTY);
 process.exitCode = await cli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(isTTY && text.startsWith('\r') ? text : `${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-  isTTY,
+  ...streams,
+  isTTY: Boolean(process.stdout.isTTY),
+  errIsTTY: Boolean(process.stderr.isTTY),
   signal: controller.signal,
 });

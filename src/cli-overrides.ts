@@ -4,6 +4,7 @@
 import { InputError, type Problem } from './errors.ts';
 import type { LoadedDefinition } from './definition/load.ts';
 import { LIMITS } from './definition/schema.ts';
+import { formatCount, formatRate } from './figures.ts';
 import { mergeEnvironments } from './variables/environment.ts';
 import type { Environment, EnvVar } from './types.ts';
 
@@ -41,16 +42,25 @@ export function environmentWithFlags(given: Environment | undefined, vars: reado
   return mergeEnvironments(given, { name: given?.name ?? 'cli', vars: [...vars] });
 }
 
+/** The definition with the load flags applied, and what the CLI says of it (`notes`, one line each). */
+export interface LoadOverride {
+  loaded: LoadedDefinition;
+  notes: string[];
+}
+
 /**
  * `--duration S`, `--iterations N`, `--rate R` (a constant R per second over the duration) replace
- * the definition's load. A definition with manual_load stages takes none of them: its stages are
- * the load, and a flag would silently mean something else.
+ * the definition's load. `--duration` alone keeps the definition's rate: shortening a smoke test
+ * must not send the same iterations faster at a shared service, so the iterations are scaled with
+ * the duration (and a note says so); `--iterations` or `--rate` beside it set them instead. A
+ * definition with manual_load stages takes none of them: its stages are the load, and a flag would
+ * silently mean something else.
  */
-export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): LoadedDefinition {
+export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): LoadOverride {
   const duration = wholeNumber(flags.duration, '--duration');
   const iterations = wholeNumber(flags.iterations, '--iterations');
   const rate = positiveNumber(flags.rate, '--rate');
-  if (duration === undefined && iterations === undefined && rate === undefined) return loaded;
+  if (duration === undefined && iterations === undefined && rate === undefined) return { loaded, notes: [] };
   const config = { ...loaded.definition.config_data };
   if (config.manual_load) {
     throw new InputError([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
@@ -58,13 +68,27 @@ export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): Load
   if (rate !== undefined && iterations !== undefined) {
     throw new InputError([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
   }
-  if (duration !== undefined) config.duration = within(duration, LIMITS.durationS, '--duration', 'seconds (a day)');
+  const notes: string[] = [];
+  if (duration !== undefined) {
+    const planned = { iterations: config.iteration_count, duration: config.duration };
+    config.duration = within(duration, LIMITS.durationS, '--duration', 'seconds (a day)');
+    if (iterations === undefined && rate === undefined) {
+      config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), LIMITS.iterations, '--duration', 'iterations (the definition\'s rate × duration)');
+      notes.push(keptRateNote(duration, config.iteration_count, planned));
+    }
+  }
   if (iterations !== undefined) config.iteration_count = within(iterations, LIMITS.iterations, '--iterations', 'iterations');
   if (rate !== undefined) {
     config.load_type = 'linear';
     config.iteration_count = within(Math.max(1, Math.round(rate * config.duration)), LIMITS.iterations, '--rate', 'iterations (rate × duration)');
   }
-  return { ...loaded, definition: { ...loaded.definition, config_data: config } };
+  return { loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes };
+}
+
+/** `--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)`. */
+function keptRateNote(duration: number, iterations: number, planned: { iterations: number; duration: number }): string {
+  const rate = formatRate(planned.iterations / planned.duration, 'it');
+  return `--duration ${duration}: ${formatCount(iterations)} of ${formatCount(planned.iterations)} iterations, keeping the definition's ${rate} (--iterations N sets them instead)`;
 }
 
 /** The definition's bounds hold for the flags too: whatever validate accepts, run runs. */

@@ -40,8 +40,12 @@ import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
+  /** A line on stderr; text starting with `\r` is an in-place line that the next one replaces (lineStreams). */
   err: (text: string) => void;
+  /** stdout is a terminal: the summary is coloured. */
   isTTY: boolean;
+  /** stderr is a terminal: the progress line updates in place there. */
+  errIsTTY?: boolean;
   /** Aborted on SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
   signal?: AbortSignal;
 }
@@ -288,7 +292,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
-  const test = await checkWithFlags(file, values);
+  const test = await checkWithFlags(file, values, io);
   preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
   const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -327,7 +331,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
   const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
-  const test = await checkWithFlags(file, values);
+  const test = await checkWithFlags(file, values, io);
   const resultsPath = resolve(values.results);
   const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
   const show = outputsOf(io, values);
@@ -348,7 +352,6 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     },
     workers,
   }, cliLog(io));
-  if (io.isTTY && !values.quiet) io.err('');
   if (values.json) io.out(JSON.stringify(measured.result, null, 2));
   if (shard) return reportShard(measured, gate, show, resultsPath);
   return report(measured, gate, show, resultsPath, reportPath);
@@ -368,11 +371,14 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }) {
+async function checkWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }, io: CliIo) {
   const vars = variablesFromFlags(values.var, values['env-var'], process.env);
   const given = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
-  const { loaded, environment } = markSecrets(applyLoadFlags(await loadDefinition(file), values), given, values.secret);
-  return checkTest(loaded, environment ? { environment } : {});
+  const load = applyLoadFlags(await loadDefinition(file), values);
+  const { loaded, environment } = markSecrets(load.loaded, given, values.secret);
+  const test = await checkTest(loaded, environment ? { environment } : {});
+  for (const note of load.notes) io.err(`note: ${note}`);
+  return test;
 }
 
 /**
@@ -429,7 +435,42 @@ function progressPrinter(io: CliIo, config: { duration: number; iteration_count:
   return (sample: SecondSample) => {
     totals = addSample(totals, sample);
     const line = progressLine(sample, totals, config.duration, config.iteration_count);
-    if (io.isTTY) io.err(`\r\x1b[2K${line}`);
+    if (io.errIsTTY) io.err(`${IN_PLACE}${line}`);
     else io.err(line);
+  };
+}
+
+/** Back to the line's start and clear it: the progress line is redrawn where it is. */
+const IN_PLACE = '\r\x1b[2K';
+
+interface Stream {
+  write(text: string): unknown;
+}
+
+/**
+ * The CLI's two streams as cli-entry.ts writes them: a line per call, except an in-place line
+ * (text starting with `\r`), which stays open for the next one to redraw it; whatever else comes,
+ * on either stream, first ends it, so that no line is written over the progress line.
+ */
+export function lineStreams(stdout: Stream, stderr: Stream): Pick<CliIo, 'out' | 'err'> {
+  let open = false;
+  const end = (): void => {
+    if (open) stderr.write('\n');
+    open = false;
+  };
+  return {
+    out: (text) => {
+      end();
+      stdout.write(`${text}\n`);
+    },
+    err: (text) => {
+      if (text.startsWith('\r')) {
+        stderr.write(text);
+        open = true;
+        return;
+      }
+      end();
+      stderr.write(`${text}\n`);
+    },
   };
 }

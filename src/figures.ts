@@ -3,12 +3,20 @@
 // metric's unit go through formatMetricValue (the threshold grammar), which is what threshold
 // lines show too.
 
-import { formatMetricValue } from './thresholds.ts';
+import { formatMetricValue, metricKind } from './thresholds.ts';
 import type { ThresholdMetric } from './types.ts';
 
-/** `512 ms`, `0.45 ms`, `1,234 ms`. */
+const MS_SMALL = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
+const MS_WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * Response times as tables, summaries and progress lines show them: two significant digits below
+ * 10 ms (`0.31 ms`, `3.1 ms`), where a whole millisecond would read a fast service as 0, and
+ * whole milliseconds above (`512 ms`, `1,234 ms`). Threshold lines keep formatMetricValue's two
+ * decimals, which show how close a value came to its limit.
+ */
 export function formatMs(ms: number): string {
-  return formatMetricValue('avg', ms);
+  return `${(ms < 10 ? MS_SMALL : MS_WHOLE).format(ms)} ms`;
 }
 
 /** `3.2 %`, `1.25 %` (at most two decimals). */
@@ -21,14 +29,18 @@ export function formatCount(n: number): string {
   return formatMetricValue('iteration_count', n);
 }
 
-/** `812.3/s`: one decimal is as much as a run's throughput means. */
-export function formatRps(rps: number): string {
-  return formatMetricValue('rps', Math.round(rps * 10) / 10);
+/**
+ * `812.3 req/s`, `60 it/s`: a rate named by what it counts, requests or iterations, at one decimal
+ * (as much as a run's throughput means), so that the two are never read for each other.
+ */
+export function formatRate(perS: number, what: 'req' | 'it'): string {
+  return `${formatMetricValue('iteration_count', Math.round(perS * 10) / 10)} ${what}/s`;
 }
 
-/** A metric's value as reports show it, with rps at one decimal like formatRps. */
+/** A metric's value as reports show it: times like formatMs, rps like formatRate. */
 export function formatMetric(metric: ThresholdMetric, value: number): string {
-  return metric === 'rps' ? formatRps(value) : formatMetricValue(metric, value);
+  if (metric === 'rps') return formatRate(value, 'req');
+  return metricKind(metric) === 'time' ? formatMs(value) : formatMetricValue(metric, value);
 }
 
 /** A significance level as settings and reports write it: `0.05`, `0.0167`. */

@@ -366,6 +366,8 @@ export interface Judgement {
   warnings: Check[];
   /** What stopped the run early, when something did. */
   stoppedBy?: StopSignal;
+  /** Late iterations and their cause, judged with the generator check (docs/verdict.md). */
+  late?: string;
 }
 
 // ---- Latency tests (docs/latency.md). Wire names (snake_case) as the service answer and the results file write them. ----

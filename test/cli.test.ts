@@ -1,11 +1,12 @@
 // The CLI as a user runs it: a child process, real targets, exit codes and files.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
-import { cli } from '../src/cli.ts';
+import { cli, lineStreams } from '../src/cli.ts';
 import { VERSION } from '../src/version.ts';
 
 let target: Target;
@@ -48,7 +49,7 @@ describe('loadgate run', () => {
     expect(run.stdout).toMatch(/home\s+GET \/ok\s+30\s+0/);
     // Progress goes to stderr, the summary to stdout: `loadgate run … > summary.txt` keeps only the summary.
     expect(run.stderr).toMatch(/^\[1\/1 s\] \d+% started/);
-    expect(run.stdout).not.toContain('started');
+    expect(run.stdout).not.toMatch(/\[\d+\/\d+ s\]|% started/);
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(written.results.steps.map((s: { success_count: number }) => s.success_count)).toEqual([30, 30]);
     expect(written.run.version).toBe(VERSION);
@@ -256,6 +257,20 @@ describe('a CLI that fits its users\' habits', () => {
     expect(run.stderr).toContain('loadgate: flags passed');
   });
 
+  it('--duration keeps the definition\'s rate and says so; rps is over the planned seconds, so one request fails rps >= 200', async () => {
+    target.reset();
+    const path = join(dir, 'smoke.json');
+    writeFileSync(path, JSON.stringify({ name: 'smoke', config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 5, duration: 5 } }));
+    const results = join(dir, 'smoke-results.json');
+    const run = await loadgate(['run', path, '--duration', '1', '--threshold', 'rps >= 200', '--results', results]);
+    expect(run.stderr).toContain('note: --duration 1: 1 of 5 iterations, keeping the definition\'s 1 it/s (--iterations N sets them instead)');
+    expect(target.countsByPath().get('/ok')).toBe(1);
+    expect(JSON.parse(readFileSync(results, 'utf8')).run.rps).toBe(1);
+    expect(run.stdout).toContain('rps >= 200');
+    expect(run.stdout).toMatch(/1 iteration in [\d.]+s \(1 it\/s\) · 1 request \(1 req\/s\)/);
+    expect(run.code).toBe(1);
+  });
+
   it('takes a variable from the process environment only when asked, and says so when it was not', async () => {
     const path = join(dir, 'envvar.json');
     writeFileSync(path, JSON.stringify({ name: 'envvar', config_data: { steps: [{ id: 1, name: 'home', url: '{{TARGET}}/ok' }], iteration_count: 2, duration: 1 } }));
@@ -269,4 +284,65 @@ describe('a CLI that fits its users\' habits', () => {
     const unset = await loadgate(['validate', path, '--env-var', 'LOADGATE_TEST_SURELY_UNSET']);
     expect(unset.stderr).toContain('--env-var: LOADGATE_TEST_SURELY_UNSET is not set in this process\'s environment');
   });
+});
+
+describe('the terminal', () => {
+  /** The CLI under a pseudo-terminal (util-linux `script`), as a user at a terminal sees it: stdout and stderr as one screen. */
+  function inTerminal(args: string[]): Promise<string> {
+    const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+    const command = [process.execPath, 'src/cli-entry.ts', ...args].map(quote).join(' ');
+    return new Promise((resolve) => {
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let screen = '';
+      child.stdout.on('data', (d) => (screen += d));
+      child.on('exit', () => resolve(screen));
+    });
+  }
+
+  it('redraws the progress line in place, and the summary starts on a line of its own', async () => {
+    const screen = await inTerminal(['run', writeDefinition('tty', 6, 3), '--on-saturated', 'warn', '--results', join(dir, 'tty.json')]);
+    expect(screen).toMatch(/\r\x1b\[2K\[1\/3 s\][^\n]*\r\x1b\[2K\[2\/3 s\][^\n]*\r\x1b\[2K\[3\/3 s\]/);
+    // No line break between two redraws: the old line stayed on screen, one a second.
+    expect(screen).not.toMatch(/\n\r\x1b\[2K/);
+    expect(screen).toMatch(/\[3\/3 s\][^\n]*\r?\n[^\n]*loadgate: tty (passed|failed)/);
+  }, 60_000);
+
+  it('writes each progress line on its own line where stderr is not a terminal, and ends an in-place line before anything else', () => {
+    const written = { out: '', err: '' };
+    const streams = lineStreams({ write: (t: string) => (written.out += t) }, { write: (t: string) => (written.err += t) });
+    streams.err('[1/2 s] one');
+    streams.err('[2/2 s] two');
+    expect(written.err).toBe('[1/2 s] one\n[2/2 s] two\n');
+    written.err = '';
+    streams.err('\r\x1b[2K[1/2 s] one');
+    streams.err('\r\x1b[2K[2/2 s] two');
+    streams.out('summary');
+    streams.err('results: x');
+    expect(written.err).toBe('\r\x1b[2K[1/2 s] one\r\x1b[2K[2/2 s] two\nresults: x\n');
+    expect(written.out).toBe('summary\n');
+  });
+
+  it('--quiet and Ctrl-C: no promise of output that never comes; the partial results are written, exit 130', async () => {
+    const path = join(dir, 'quiet.json');
+    const results = join(dir, 'quiet-results.json');
+    writeFileSync(path, JSON.stringify({ name: 'quiet', config_data: { steps: [{ id: 1, name: 'slow', url: `${target.url}/delay/50` }], iteration_count: 200, duration: 4 } }));
+    target.reset();
+    const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', path, '--quiet', '--results', results], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = { stdout: '', stderr: '' };
+    child.stdout.on('data', (d) => (run.stdout += d));
+    child.stderr.on('data', (d) => (run.stderr += d));
+    // Interrupted once the target has seen the load: --quiet prints nothing to wait for.
+    const poll = setInterval(() => {
+      if (target.received.length === 0) return;
+      clearInterval(poll);
+      child.kill('SIGINT');
+    }, 5);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(poll);
+    expect(code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('loadgate: SIGINT: stopping (again to exit without the results)');
+    expect(run.stderr).not.toContain('follow');
+    expect(run.stdout).toBe('');
+    expect(JSON.parse(readFileSync(results, 'utf8')).run.interrupted).toBe(true);
+  }, 60_000);
 });

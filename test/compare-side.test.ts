@@ -75,7 +75,8 @@ describe('a side of the comparison', () => {
     expect(result.results.steps[0]!.response_times).toMatchObject({ max: 1235, min: 0 });
     expect(result.results.steps[1]!.error_dist).toEqual({ 'read timeout': 3 });
     expect(result.run).toMatchObject({
-      mode: 'compare', duration_s: 4.5, rps: 2.7, late_iterations: 3, max_schedule_lag_ms: 30,
+      // rps over the rounds' planned seconds (three rounds of a 1 s plan), not their 4.5 s.
+      mode: 'compare', duration_s: 4.5, rps: 4, late_iterations: 3, max_schedule_lag_ms: 30,
       started_at: new Date(10_000).toISOString(), finished_at: new Date(31_500).toISOString(), interrupted: false,
     });
     expect(result.run.series.map((s) => [s.t, s.responses])).toEqual([[0, 4], [1, 3], [2, 2]]);

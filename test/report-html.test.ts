@@ -111,8 +111,8 @@ describe('renderHtmlReport: content', () => {
 
   it('shows the context line and the late-iterations warning', () => {
     const html = render(makeResult({ run: { late_iterations: 12, max_schedule_lag_ms: 48 } }));
-    expect(html).toContain('<span>1,200 iterations in 1m</span><span>59.5/s</span><span>3 steps</span>');
-    expect(html).toContain('12 late iterations: the load generator could not keep the schedule (max lag 48 ms)');
+    expect(html).toContain('<span>1,200 iterations in 1m (20 it/s)</span><span>3,570 requests (59.5 req/s)</span><span>3 steps</span>');
+    expect(html).toContain('12 late iterations: started more than 10 ms behind the schedule (max lag 48 ms)');
   });
 
   it('lists thresholds with actual, limit and result', () => {

@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatRps, formatSignedPercent } from '../src/figures.ts';
+import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/figures.ts';
+import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/histogram.ts';
+import { buildReport, textOf } from '../src/report/model.ts';
+import { progressLine } from '../src/report/progress.ts';
 import { requestLabel } from '../src/report/format.ts';
 import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
 import { escapeMarkdown } from '../src/report/markdown-blocks.ts';
 import { failRatePct } from '../src/rates.ts';
 import { markdownOf, summaryLineOf, terminalOf, verdictOf } from './helpers/report.ts';
-import type { LoadTestResult } from '../src/types.ts';
+import type { GeneratorInfo, LoadTestResult } from '../src/types.ts';
 import { makeResult, withLatency } from './helpers/result-fixture.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
@@ -172,7 +175,7 @@ describe('renderMarkdown', () => {
     const stopped = makeResult({ run: { interrupted: true, duration_s: 23.4, late_iterations: 17, max_schedule_lag_ms: 412 } });
     const passedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 1s') });
     expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; the other 2 checks met');
-    expect(passedMd).toContain('17 late iterations: the load generator could not keep the schedule (max lag 412 ms)');
+    expect(passedMd).toContain('17 late iterations: started more than 10 ms behind the schedule (max lag 412 ms)');
     await expect(passedMd).toMatchFileSnapshot('./fixtures/report/interrupted.md');
     const failedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 10ms') });
     expect(firstVisibleLine(failedMd)).toMatch(/^### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; 1 of the other 2 checks failed: p95 < 10 ms/);
@@ -183,7 +186,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('#### Overall, against the baseline run of 2025-04-30 12:00:00 UTC');
     expect(md).toContain('| p95 | 386 ms (+13.9 % ▲ worse) |');
     expect(md).toMatch(/\| 1 % \(0\.0 % ≈ same\) \| [^|]+ \| 160 ms \(\+11\.1 % ▲ worse\) \|/);
-    expect(md).toContain('| Throughput | 59.5/s (+2.6 % ▲ better) |');
+    expect(md).toContain('| Throughput | 59.5 req/s (+2.6 % ▲ better) |');
     expect(md).toContain('Not run any more since the baseline: 4 search.');
     await expect(md).toMatchFileSnapshot('./fixtures/report/baseline.md');
   });
@@ -268,7 +271,7 @@ describe('renderSummaryLine', () => {
     const line = summaryLineOf(hostile, judgementFor(hostile, 'fail_rate < 1%'));
     expect(line).not.toContain('\n');
     expect(line).toBe(
-      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations · 59.5/s · p95 386 ms · fail rate 4.42 %',
+      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations (20 it/s) · 59.5 req/s · p95 386 ms · fail rate 4.42 %',
     );
   });
 });
@@ -361,7 +364,7 @@ describe('compareToBaseline', () => {
 describe('format', () => {
   it('formats durations, rates, signed changes and request labels', () => {
     expect([formatDuration(2.46), formatDuration(45), formatDuration(90), formatDuration(3600), formatDuration(3725)]).toEqual(['2.5s', '45s', '1m 30s', '1h 0m', '1h 2m 5s']);
-    expect([formatRps(812.34), formatRps(1234.56), formatRps(40)]).toEqual(['812.3/s', '1,234.6/s', '40/s']);
+    expect([formatRate(812.34, 'req'), formatRate(1234.56, 'req'), formatRate(40, 'it')]).toEqual(['812.3 req/s', '1,234.6 req/s', '40 it/s']);
     expect([formatSignedPercent(12.34), formatSignedPercent(-4), formatSignedPercent(0)]).toEqual(['+12.3 %', '-4.0 %', '0.0 %']);
     expect(requestLabel('GET', 'https://{{host}}/api/items?token=secret#x')).toBe('GET /api/items');
     expect(requestLabel('POST', 'http://example.com')).toBe('POST /');
@@ -397,5 +400,87 @@ describe('checks of other sections', () => {
     expect(markdown.split('\n').find((l) => l.startsWith('###'))).toContain('failed');
     expect(markdown).toContain('| latency.ttfb.p95 < 200 ms | 212 ms |  | ❌ failed |');
     expect(verdictOf(result, judgementFor(result, '', { checks: [{ ...failing, passed: true }] })).status).toBe('passed');
+  });
+});
+
+describe('sub-millisecond figures', () => {
+  it('writes response times with two significant digits below 10 ms and whole milliseconds above', () => {
+    expect([0.3137, 0.056, 3.14, 9.4, 12.4, 1234.4, 0].map(formatMs)).toEqual(['0.31 ms', '0.056 ms', '3.1 ms', '9.4 ms', '12 ms', '1,234 ms', '0 ms']);
+  });
+
+  it('shows a 0.3 ms service from its histograms, not as the 0 ms of the integer fields', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let us = 280; us < 380; us++) h.recordValue(us);
+    const encoded = encodeHistogram(h);
+    const result = makeResult({ steps: ['home'], locations: { local: 1 } });
+    const step = result.results.steps[0]!;
+    result.results.response_times = responseTimesOf(h);
+    step.response_times = responseTimesOf(h);
+    result.histograms = { overall: encoded, steps: { [step.id]: encoded }, locations: { local: encoded }, step_locations: { [step.id]: { local: encoded } } };
+    h.destroy();
+    expect(result.results.response_times.median).toBe(0);
+    const model = buildReport({ result, judgement: judgementFor(result) });
+    expect([model.overall.figures.p50.text, model.overall.figures.stddev.text, model.steps[0]!.p99.text]).toEqual(['0.33 ms', '0.029 ms', '0.38 ms']);
+    const text = terminalOf({ result, judgement: judgementFor(result) }, { color: false });
+    expect(text).toContain('0.33 ms');
+    expect(text).not.toMatch(/\b0 ms/);
+  });
+
+  it('the progress line shows sub-millisecond latencies, and — for a second without responses', () => {
+    const totals = { started: 40, responses: 40, failures: 0 };
+    const answered = { t: 1, started: 20, responses: 20, failures: 0, p50: 0.312, p95: 0.45, p99: 1.26 };
+    expect(progressLine(answered, totals, 5, 100)).toBe('[2/5 s] 40% started 40/100 | 20 resp/s, 0 failed/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms');
+    const silent = { t: 2, started: 20, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 };
+    expect(progressLine(silent, { ...totals, started: 60 }, 5, 100)).toBe('[3/5 s] 60% started 60/100 | 0 resp/s, 0 failed/s | p50 — p95 — p99 —');
+  });
+});
+
+describe('late iterations and the generator check', () => {
+  const generator = (over: Partial<GeneratorInfo>): GeneratorInfo => ({
+    saturated: false, loop_delay_p99_ms: 2, loop_delay_max_ms: 6, cpu_pct_max: 40, busy_pct_max: 35, behind_iterations: 0, unstarted_iterations: 0,
+    planned_iterations_per_s: 60, applied_iterations_per_s: 60, concurrency: 100, sockets_max: 100, warm_up_s: 0, ...over,
+  });
+  const late = { late_iterations: 326, max_schedule_lag_ms: 180 };
+  const shown = (result: LoadTestResult) => {
+    const judgement = judgementFor(result, 'p95 < 5s');
+    const model = buildReport({ result, judgement });
+    return { check: judgement.checks.find((c) => c.kind === 'generator'), warning: model.lateWarning ?? '', text: terminalOf({ result, judgement }, { color: false }) };
+  };
+
+  it('never says the generator fell behind when its check says it kept up (a run held back by the in-flight cap)', () => {
+    const { check, warning, text } = shown(makeResult({ run: { ...late, generator: generator({}) } }));
+    expect(check).toMatchObject({ actual: 'kept up', passed: true });
+    expect(warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms), while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back');
+    expect(text).not.toContain('could not keep');
+    expect(text).not.toContain('less load was applied');
+  });
+
+  it('says less load was applied only when the generator check finds it', () => {
+    const saturated = { saturated: true, reason: 'its loop ran late', loop_delay_p99_ms: 30, loop_delay_max_ms: 40 };
+    const applied = shown(makeResult({ run: { ...late, generator: generator(saturated) } }));
+    expect(applied.check?.passed).toBe(false);
+    expect(applied.warning).toContain('the load generator could not keep the schedule');
+    expect(applied.warning).not.toContain('less load');
+    const unapplied = shown(makeResult({ run: { ...late, generator: generator({ ...saturated, applied_iterations_per_s: 50 }) } }));
+    expect(unapplied.check?.actual).toContain('50/s of the planned 60/s applied');
+    expect(unapplied.warning).toContain('could not keep the schedule, so less load was applied than planned');
+  });
+
+  it('names no cause without the generator\'s own figures', () => {
+    expect(shown(makeResult({ run: late })).warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms)');
+  });
+});
+
+describe('the headline\'s rates', () => {
+  it('labels iterations and requests per second, over the same seconds, on every surface', () => {
+    const result = makeResult();
+    const judgement = judgementFor(result);
+    const model = buildReport({ result, judgement });
+    expect(model.context.slice(0, 2).map((part) => textOf(part))).toEqual(['1,200 iterations in 1m (20 it/s)', '3,570 requests (59.5 req/s)']);
+    const headline = '1,200 iterations in 1m (20 it/s) · 3,570 requests (59.5 req/s)';
+    expect(terminalOf({ result, judgement }, { color: false })).toContain(headline);
+    expect(markdownOf({ result, judgement })).toContain(headline);
+    expect(summaryLineOf(result, judgement)).toContain('1,200 iterations (20 it/s) · 59.5 req/s');
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { comparisonResultFile, prepareSides, runComparison } from '../src/compare/run.ts';
 import { initHistograms } from '../src/histogram.ts';
-import { runBlock, type RunFacts } from '../src/engine/run-info.ts';
+import { plannedWindowS, runBlock, type RunFacts } from '../src/engine/run-info.ts';
 import { createClient } from '../src/hosted/client.ts';
 import { runHosted } from '../src/hosted/run-hosted.ts';
 import { mergeShards } from '../src/merge/merge.ts';
@@ -74,15 +74,28 @@ describe('the run block of every mode', () => {
     expect(fromService.run.series).toEqual(embedded.run.series);
     expect(fromService.run.generator).toEqual(embedded.run.generator);
     expect(comparison.results.iteration_count).toBe(8);
+    // 8 iterations of 2 steps planned over 1 s: 16 requests a second in every mode, however long the last response took.
+    expect([embedded, merged.result, fromService, comparison].map((r) => r.run.rps)).toEqual([16, 16, 16, 16]);
   }, 60_000);
 
   it('rounds the duration to the millisecond and the rate to a tenth, whatever the mode', () => {
     const facts: RunFacts = {
-      mode: 'hosted', name: 'n', startedAt: new Date(0), finishedAt: new Date(3000), durationS: 0.1 + 0.2, requests: 7,
+      mode: 'hosted', name: 'n', startedAt: new Date(0), finishedAt: new Date(3000), durationS: 0.1 + 0.2, plannedS: 0.1 + 0.2, requests: 7,
       lateIterations: 0, maxScheduleLagMs: 0, steps: [], locations: {}, interrupted: false, series: [],
     };
     expect(runBlock(facts)).toMatchObject({ duration_s: 0.3, rps: 23.3, started_at: '1970-01-01T00:00:00.000Z', finished_at: '1970-01-01T00:00:03.000Z' });
-    expect(runBlock({ ...facts, durationS: 0 }).rps).toBe(0);
+    expect(runBlock({ ...facts, plannedS: 0 }).rps).toBe(0);
     expect(runBlock(facts)).not.toHaveProperty('generator');
+  });
+
+  it('takes rps over the planned seconds, not to the last response: one request in a 1 s plan is 1/s', () => {
+    const facts: RunFacts = {
+      mode: 'embedded', name: 'n', startedAt: new Date(0), finishedAt: new Date(5), durationS: 0.005, plannedS: plannedWindowS(1, 0.005, false), requests: 1,
+      lateIterations: 0, maxScheduleLagMs: 0, steps: [], locations: {}, interrupted: false, series: [],
+    };
+    expect(runBlock(facts)).toMatchObject({ duration_s: 0.005, rps: 1 });
+    // A stopped run: over the part of the plan that ran.
+    expect(plannedWindowS(10, 2.5, true)).toBe(2.5);
+    expect(plannedWindowS(10, 12, true)).toBe(10);
   });
 });

@@ -10,7 +10,7 @@ import { preflightThresholds, type RunShape } from '../src/verdict/preflight.ts'
 import { ALPHA, minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
 import { lookPlan, lookVerdicts } from '../src/compare/sequential.ts';
 import { expectedErrorStatuses } from '../src/variables/checks.ts';
-import { initHistograms, newHistogram, encodeHistogram } from '../src/histogram.ts';
+import { initHistograms, newHistogram, encodeHistogram, responseTimesOf } from '../src/histogram.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, Threshold } from '../src/types.ts';
 
 // ---- evaluation against a hand-built result ----
@@ -132,14 +132,15 @@ describe('evaluateThreshold', () => {
     ['step[2].fail_rate <= 2%', 2, true],
     ['step[2].p95 == 420', 420, true],
     ['step[home].success_count == 500', 500, true],
-    ['step[sign in].rps == 50', 50, true],
+    // A part's share of the run's requests at run.rps (over the planned seconds): 500 of 1,000 requests.
+    ['step[sign in].rps == 49.35', 49.35, true],
     ['location[DE].fail_rate == 0%', 0, true],
     ['location[local].fail_rate > 2.5%', 2.5, false],
-    ['location[local].rps == 20', 20, true], // requests of the steps at that location, over the run
+    ['location[local].rps == 19.74', 19.74, true], // requests of the steps at that location: 200 of 1,000
     ['location[DE].p95 < 350ms', 350, false],
     ['step[2].location[local].fail_rate < 5%', 5, false],
     ['location[local].step[sign in].p95 <= 0.5s', 500, true],
-    ['step[sign in].location[local].rps == 20', 20, true],
+    ['step[sign in].location[local].rps == 19.74', 19.74, true],
     ['step[2].location[DE].iteration_count == 300', 300, true],
   ])('scoped: %s → actual %d, passed %s', (line, actual, passed) => {
     expect(outcomeOf(line)).toEqual({ actual, passed });
@@ -177,9 +178,9 @@ describe('evaluateThreshold', () => {
     expect(outcomeOf('location[DE].success_rate == 93%', result)).toEqual({ actual: 93, passed: true });
   });
 
-  it('gives a scoped rps of 0 for a run of no duration', () => {
+  it('gives a scoped rps of 0 for a run of no planned seconds', () => {
     const result = fixture();
-    result.run.duration_s = 0;
+    result.run.rps = 0;
     expect(outcomeOf('step[2].rps == 0', result)).toEqual({ actual: 0, passed: true });
   });
 
@@ -393,7 +394,44 @@ describe('judge', () => {
     h.destroy();
     expect(outcomeOf('p99.9 <= 1s', result).actual).toBeCloseTo(999, 0);
     expect(outcomeOf('step[1].p75 < 800ms', result).actual).toBeCloseTo(750, 0);
-    expect(outcomeOf('p95 < 1s', result).actual).toBe(400);
+    // The 2.5 set too: the histogram's p95, not the hand-built integer field (400).
+    expect(outcomeOf('p95 < 1s', result).actual).toBeCloseTo(950, 0);
+  });
+
+  it('judges median, p80…p99 on the histograms\' exact values like any pN: median < 1ms and p50 < 1ms agree on a 0.56 ms service', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let i = 0; i < 100; i++) h.recordValue(560);
+    const result = oneStep({ '200': 100 });
+    // What the results file holds for it: integer milliseconds, 0.56 rounded up to 1.
+    result.results.response_times = responseTimesOf(h);
+    result.results.steps[0]!.response_times = responseTimesOf(h);
+    result.histograms = { overall: encodeHistogram(h), steps: { '1': encodeHistogram(h) }, locations: {}, step_locations: {} };
+    h.destroy();
+    expect(result.results.response_times.median).toBe(1);
+    const j = judge({ result, thresholds: parse('median < 1ms\np50 < 1ms\nstep[1].p99 < 1ms\navg < 1ms\nmax < 1ms'), defaults: false });
+    const thresholds = j.checks.filter((c) => c.kind === 'threshold');
+    expect(thresholds.map((c) => [c.describe, c.actual, c.passed])).toEqual([
+      ['median < 1 ms', '0.56 ms', true],
+      ['p50 < 1 ms', '0.56 ms', true],
+      ['step[1].p99 < 1 ms', '0.56 ms', true],
+      ['avg < 1 ms', '0.56 ms', true],
+      ['max < 1 ms', '0.56 ms', true],
+    ]);
+  });
+
+  it('judges a median above the limit by less than the rounding with its exact value in the message', async () => {
+    await initHistograms();
+    const h = newHistogram();
+    for (let i = 0; i < 100; i++) h.recordValue(1400);
+    const result = oneStep({ '200': 100 });
+    result.results.response_times = responseTimesOf(h);
+    result.histograms = { overall: encodeHistogram(h), steps: { '1': encodeHistogram(h) }, locations: {}, step_locations: {} };
+    h.destroy();
+    // The integer field reads 1, which would pass `median <= 1.2ms`; the service's median is 1.4 ms.
+    const j = judge({ result, thresholds: parse('median <= 1.2ms'), defaults: false });
+    expect(j.outcome).toBe('failed');
+    expect(j.failed[0]).toMatchObject({ describe: 'median <= 1.2 ms', actual: '1.4 ms' });
   });
 
   it('holds a relative threshold to the baseline\'s value at the same scope', () => {

@@ -14,7 +14,9 @@ export interface RunFacts {
   finishedAt: Date;
   /** Seconds the load ran: the run's window, or a comparison side's runs added up. */
   durationS: number;
-  /** Responses over durationS: what `rps` is the rate of. */
+  /** Seconds of the plan the requests were spread over (plannedWindowS): what `rps` is a rate over. */
+  plannedS: number;
+  /** Requests that ended (response or error): what `rps` is the rate of. */
   requests: number;
   lateIterations: number;
   maxScheduleLagMs: number;
@@ -29,13 +31,14 @@ export interface RunFacts {
 
 export function runBlock(facts: RunFacts): RunInfo {
   const duration = facts.durationS;
+  const window = facts.plannedS;
   return {
     mode: facts.mode,
     name: facts.name,
     started_at: facts.startedAt.toISOString(),
     finished_at: facts.finishedAt.toISOString(),
     duration_s: Math.round(duration * 1000) / 1000,
-    rps: duration > 0 ? Math.round((facts.requests / duration) * 10) / 10 : 0,
+    rps: window > 0 ? Math.round((facts.requests / window) * 10) / 10 : 0,
     late_iterations: facts.lateIterations,
     max_schedule_lag_ms: facts.maxScheduleLagMs,
     version: VERSION,
@@ -47,6 +50,15 @@ export function runBlock(facts: RunFacts): RunInfo {
     ...(facts.shard && { shard: facts.shard }),
     ...(facts.shards && { shards: facts.shards }),
   };
+}
+
+/**
+ * The seconds `rps` is over: the plan's duration, or for a stopped run the part of it that ran.
+ * Not the window to the last response: the time the last requests take to answer is the
+ * service's, and counting it would make one request in a 1 s plan read as hundreds a second.
+ */
+export function plannedWindowS(plannedS: number, elapsedS: number, interrupted: boolean): number {
+  return interrupted ? Math.min(plannedS, elapsedS) : plannedS;
 }
 
 /** Responses at every step (successes and failures): what modes that hold only results count. */

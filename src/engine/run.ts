@@ -8,7 +8,7 @@ import { definitionSha256, threadShard, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import { threadTurn } from './tick.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
-import { runBlock, type RunFacts } from './run-info.ts';
+import { plannedWindowS, runBlock, type RunFacts } from './run-info.ts';
 import type { CheckedTest } from './prepare.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import type { Problem } from '../errors.ts';
@@ -147,6 +147,7 @@ function engineFacts(test: CheckedTest, outcome: EngineOutcome): RunFacts {
     startedAt: outcome.startedAt,
     finishedAt: outcome.finishedAt,
     durationS: outcome.durationS,
+    plannedS: plannedWindowS(test.definition.config_data.duration, outcome.durationS, outcome.interrupted),
     requests: outcome.requests,
     lateIterations: outcome.lateIterations,
     maxScheduleLagMs: outcome.maxScheduleLagMs,

@@ -3,7 +3,7 @@
 // plus the service's `histograms` when it sent sound ones (loadgate serve does).
 import { createHash } from 'node:crypto';
 import { histogramsProblems } from '../engine/results.ts';
-import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
+import { plannedWindowS, requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
 import { initHistograms } from '../histogram.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { isRecord } from '../json.ts';
@@ -306,12 +306,14 @@ function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: Lo
   const startedAt = dateOr(details.started_at, times.startedMs);
   const finishedAt = dateOr(details.finished_at, times.finishedMs);
   const measured = measuredRun(body.run);
+  const durationS = Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000);
   return runBlock({
     mode: 'hosted',
     name: definition.name,
     startedAt,
     finishedAt,
-    durationS: Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000),
+    durationS,
+    plannedS: plannedWindowS(definition.config_data.duration, durationS, times.interrupted),
     requests: requestsOf(body.results),
     lateIterations: measured.late_iterations ?? 0,
     maxScheduleLagMs: measured.max_schedule_lag_ms ?? 0,

@@ -294,6 +294,7 @@ function mergedRun(shards: Shard[], sums: Sums, summaries: ShardSummary[]): RunI
     startedAt: new Date(startMs),
     finishedAt: new Date(finishMs),
     durationS: (finishMs - startMs) / 1000,
+    plannedS: Math.max(...shards.map(plannedSecondsOf)),
     requests: shards.reduce((n, s) => n + requestsOf(s.data.results), 0),
     lateIterations: shards.reduce((n, s) => n + s.data.run.late_iterations, 0),
     maxScheduleLagMs: Math.max(...shards.map((s) => s.data.run.max_schedule_lag_ms)),
@@ -304,6 +305,18 @@ function mergedRun(shards: Shard[], sums: Sums, summaries: ShardSummary[]): RunI
     generator: mergeGenerators(shards.map((s) => ({ index: s.data.run.shard.index, generator: s.data.run.generator }))),
     shards: summaries,
   });
+}
+
+/**
+ * The planned seconds a shard's rps is over. Shards run side by side over the same plan, so the
+ * merged rate is over it too; a shard file names it only through its rate (requests over it,
+ * whole seconds as every plan's are), and one without requests through its window.
+ */
+function plannedSecondsOf(shard: Shard): number {
+  const requests = requestsOf(shard.data.results);
+  const { rps, duration_s: window } = shard.data.run;
+  if (!(rps > 0 && requests > 0)) return window;
+  return shard.data.run.interrupted ? requests / rps : Math.round(requests / rps);
 }
 
 function windowOf(shards: Shard[]): { startMs: number; finishMs: number } {

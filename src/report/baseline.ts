@@ -2,7 +2,8 @@
 // step id. Pure; the renderers turn the deltas into words that read without colour.
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
-import { failRatePct } from '../rates.ts';
+import { failRatePct, partRps } from '../rates.ts';
+import { responseCount, timesToShow } from './format.ts';
 import { formatMetric, formatSignedPercent } from '../figures.ts';
 
 export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
@@ -129,14 +130,16 @@ function relativeChangePct(before: number, after: number): number | null {
   return ((after - before) / before) * 100;
 }
 
+// Times as the tables show them (timesToShow): to the microsecond below 10 ms.
 function overallFigures(r: LoadTestResult): Figures {
   const res = r.results;
-  return { times: res.response_times, failRate: failRatePct(res), rps: r.run.rps };
+  const responses = res.steps.reduce((n, s) => n + responseCount(s.status_code_dist), 0);
+  return { times: timesToShow(r, { level: 'overall' }, res.response_times, responses), failRate: failRatePct(res), rps: r.run.rps };
 }
 
 function stepFigures(s: StepResult, r: LoadTestResult): Figures {
-  // As thresholds measure a step's rps: its finished requests over the run's window.
-  const finished = s.fail_count + s.success_count;
-  const rps = r.run.duration_s > 0 ? finished / r.run.duration_s : 0;
-  return { times: s.response_times, failRate: failRatePct(s), rps };
+  // As thresholds measure a step's rps: its share of the run's requests at the run's rate.
+  const requests = (c: { fail_count: number; success_count: number }) => c.fail_count + c.success_count;
+  const rps = partRps(r.run.rps, requests(s), r.results.steps.reduce((n, step) => n + requests(step), 0));
+  return { times: timesToShow(r, { level: 'steps', key: String(s.id) }, s.response_times, responseCount(s.status_code_dist)), failRate: failRatePct(s), rps };
 }

@@ -3,7 +3,8 @@
 
 import { hideCredentials } from '../credentials.ts';
 import { formatCount } from '../figures.ts';
-import type { LoadTestResult } from '../types.ts';
+import { exactTimes, type HistogramPlace } from '../histogram.ts';
+import type { LoadTestResult, ResponseTimes } from '../types.ts';
 
 /** `GET /api/login`: the path keeps a row short and leaves out query strings, which can hold secrets. */
 export function requestLabel(method: string, url: string): string {
@@ -22,6 +23,20 @@ export function truncate(text: string, max: number): string {
   const chars = [...text];
   if (chars.length <= max) return text;
   return `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+// ---- response times ----
+
+/**
+ * A level's times as reports show them: the histogram's, to the microsecond, where a figure is
+ * below 10 ms and whole milliseconds would hide it (formatMs); from 10 ms up the integer fields,
+ * rounded from the same histogram, already say all that is shown, and decoding a histogram costs
+ * milliseconds a level. A level without responses shows none.
+ */
+export function timesToShow(result: LoadTestResult, place: HistogramPlace, integer: ResponseTimes, responses: number): ResponseTimes {
+  const t = integer;
+  const sub10 = Math.min(t.avg, t.median, t.p90, t.p95, t.p99, t.max, t.stddev) < 10;
+  return responses > 0 && sub10 ? exactTimes(result.histograms, place, integer) : integer;
 }
 
 // ---- status codes ----

@@ -69,7 +69,7 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions = {}
 /** One line for shard job summaries and logs: the verdict and the headline figures, plain text. */
 export function renderSummaryLine(model: ReportModel): string {
   const o = model.overall.figures;
-  const figures = [`${o.iterations} iterations`, model.overall.throughput.text, `p95 ${o.p95.text}`, `fail rate ${o.failRate.text}`];
+  const figures = [`${o.iterations} iterations (${model.overall.iterationRate})`, model.overall.throughput.text, `p95 ${o.p95.text}`, `fail rate ${o.failRate.text}`];
   return `loadgate: ${textOf(model.verdict.text, (t) => truncate(oneLine(t), VERDICT_TEXT_CHARS))} · ${figures.join(' · ')}`;
 }
 

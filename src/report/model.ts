@@ -8,8 +8,8 @@ import type { Comparison } from '../compare/run.ts';
 import type { ExtraCheck, Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
 import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
 import { failRatePct } from '../rates.ts';
-import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRps, formatTimestamp } from '../figures.ts';
-import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, type StatusCount } from './format.ts';
+import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
+import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
 
 /** Text with the user's pieces marked, so that each renderer escapes only those. */
 export type Text = readonly (string | { user: string })[];
@@ -99,12 +99,13 @@ export interface LatencySection {
 export interface ReportModel {
   name: string;
   verdict: { status: VerdictStatus; text: Text };
-  /** `1,200 iterations in 1m`, `59.1/s`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
+  /** `1,200 iterations in 1m (20 it/s)`, `3,600 requests (60 req/s)`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
   context: Text[];
-  /** When the generator fell behind its schedule: less load was applied than planned. */
+  /** Late iterations, with their cause as the judgement's generator check found it. */
   lateWarning?: string;
   checks: CheckRow[];
-  overall: { figures: LevelFigures; throughput: Figure; duration: string; baselineStartedAt?: string };
+  /** `throughput`: requests per second (run.rps); `iterationRate`: iterations per second over the same seconds. */
+  overall: { figures: LevelFigures; throughput: Figure; iterationRate: string; duration: string; baselineStartedAt?: string };
   steps: StepRow[];
   /** Steps of the baseline that did not run any more. */
   removedSteps: { id: number; name: string }[];
@@ -144,15 +145,17 @@ export function buildReport(source: ReportSource): ReportModel {
   const steps = result.results.steps.map((step) => stepRow(result, step, stepChanges.get(step.id)));
   const byLocation = showsLocations(result);
   const latency = result.run.latency;
+  const rates = ratesOf(result);
   return {
     name: result.run.name,
     verdict: verdictOf(result, judgement),
-    context: contextOf(result),
-    ...(result.run.late_iterations > 0 && { lateWarning: lateWarningOf(result) }),
+    context: contextOf(result, rates),
+    ...(judgement.late && { lateWarning: judgement.late }),
     checks: checkRows(judgement),
     overall: {
-      figures: levelFigures(result.results, totalResponses(result), delta?.overall ?? []),
-      throughput: withChange(formatRps(result.run.rps), delta?.overall ?? [], 'rps'),
+      figures: levelFigures(result.results, timesToShow(result, { level: 'overall' }, result.results.response_times, totalResponses(result)), totalResponses(result), delta?.overall ?? []),
+      throughput: withChange(rates.requests, delta?.overall ?? [], 'rps'),
+      iterationRate: rates.iterations,
       duration: formatDuration(result.run.duration_s),
       ...(delta && { baselineStartedAt: formatTimestamp(delta.baselineStartedAt) }),
     },
@@ -229,7 +232,27 @@ function checkRows(judgement: Judgement): CheckRow[] {
 /** Locations listed by name up to this many; beyond it, only counted. */
 const LISTED_LOCATIONS = 5;
 
-function contextOf(result: LoadTestResult): Text[] {
+interface Rates {
+  /** `60 it/s`, `240 req/s`. */
+  iterations: string;
+  requests: string;
+  /** Requests that ended (response or error), which run.rps counts. */
+  requestCount: number;
+}
+
+/**
+ * Iterations and requests per second over the same seconds: run.rps is the requests over the
+ * planned seconds (docs/results.md), which a results file names only through it, so the
+ * iterations' rate is the same seconds' share of them.
+ */
+function ratesOf(result: LoadTestResult): Rates {
+  const { rps } = result.run;
+  const requestCount = result.results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
+  const perS = requestCount > 0 ? (rps * result.results.iteration_count) / requestCount : 0;
+  return { iterations: formatRate(perS, 'it'), requests: formatRate(rps, 'req'), requestCount };
+}
+
+function contextOf(result: LoadTestResult, rates: Rates): Text[] {
   const { run, results } = result;
   const locations = Object.keys(results.location_dist);
   const where: Text = locations.length === 0
@@ -238,25 +261,19 @@ function contextOf(result: LoadTestResult): Text[] {
       ? [`${plural(locations.length, 'location')}: `, ...locations.flatMap((l, i): Text => [...(i > 0 ? [', '] : []), { user: l }])]
       : [`${locations.length} locations`];
   return [
-    [`${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)}`],
-    [formatRps(run.rps)],
+    [`${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)} (${rates.iterations})`],
+    [`${formatCount(rates.requestCount)} ${plural(rates.requestCount, 'request')} (${rates.requests})`],
     [`${formatCount(results.steps.length)} ${plural(results.steps.length, 'step')}`],
     [`mode ${run.mode}`],
     where,
   ];
 }
 
-function lateWarningOf(result: LoadTestResult): string {
-  const { late_iterations: late, max_schedule_lag_ms: lag } = result.run;
-  return `${formatCount(late)} late ${plural(late, 'iteration')}: the load generator could not keep the schedule (max lag ${formatMs(lag)}), so less load was applied than planned`;
-}
-
 // ---- figures ----
 
 type Counts = Pick<StepResult, 'iteration_count' | 'success_count' | 'fail_count' | 'response_times'>;
 
-function levelFigures(level: Counts, responses: number, changes: readonly MetricChange[]): LevelFigures {
-  const t = level.response_times;
+function levelFigures(level: Counts, t: ResponseTimes, responses: number, changes: readonly MetricChange[]): LevelFigures {
   const time = (ms: number, metric?: BaselineMetric): Figure =>
     responses === 0 ? { text: NO_RESPONSE } : withChange(formatMs(ms), changes, metric);
   const failRate = failRatePct(level);
@@ -291,7 +308,7 @@ function stepRow(result: LoadTestResult, step: StepResult, delta: { status: stri
     request: info ? requestLabel(info.method, info.url) : '',
     isNew: delta?.status === 'new',
     status: statusCounts(result, step.id, step.status_code_dist),
-    ...levelFigures(step, responseCount(step.status_code_dist), delta?.changes ?? []),
+    ...levelFigures(step, timesToShow(result, { level: 'steps', key: String(step.id) }, step.response_times, responseCount(step.status_code_dist)), responseCount(step.status_code_dist), delta?.changes ?? []),
   };
 }
 
@@ -299,7 +316,7 @@ function locationRows(result: LoadTestResult): LocationRow[] {
   return Object.entries(result.results.location_dist).map(([name, level]) => ({
     name,
     egress: egressOf(result, name),
-    ...levelFigures(level, locationResponses(result, name), []),
+    ...levelFigures(level, timesToShow(result, { level: 'locations', key: name }, level.response_times, locationResponses(result, name)), locationResponses(result, name), []),
   }));
 }
 
@@ -310,7 +327,7 @@ function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): Ste
     return Object.entries(step.location_dist).map(([location, level]) => ({
       stepName,
       location,
-      ...levelFigures(level, responseCount(level.status_code_dist), []),
+      ...levelFigures(level, timesToShow(result, { level: 'step_locations', step: String(step.id), location }, level.response_times, responseCount(level.status_code_dist)), responseCount(level.status_code_dist), []),
     }));
   });
 }

@@ -4,8 +4,8 @@ import type { ComparisonExtension, ComparisonProgress, Comparison } from '../com
 import type { CompareSettings } from '../compare/settings.ts';
 import type { SecondSample } from '../types.ts';
 import { stopText } from './comparison.ts';
-import { formatDuration } from '../figures.ts';
-import { oneLine, plural, truncate } from './format.ts';
+import { formatDuration, formatMs } from '../figures.ts';
+import { NO_RESPONSE, oneLine, plural, truncate } from './format.ts';
 
 export interface ProgressTotals {
   started: number;
@@ -25,8 +25,10 @@ export function progressLine(s: SecondSample, totals: ProgressTotals, plannedSec
   // After the planned seconds, the iterations in flight finish.
   const second = s.t + 1 > plannedSeconds ? 'finishing' : `${String(s.t + 1).padStart(String(plannedSeconds).length)}/${plannedSeconds} s`;
   const pct = plannedIterations > 0 ? Math.floor((totals.started / plannedIterations) * 100) : 100;
+  // A second without responses has no latency: `—`, not the 0 its sample holds.
+  const ms = (v: number): string => (s.responses > 0 ? formatMs(v) : NO_RESPONSE);
   return `[${second}] ${pct}% started ${totals.started}/${plannedIterations}`
-    + ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${s.p50.toFixed(1)} ms p95 ${s.p95.toFixed(1)} ms p99 ${s.p99.toFixed(1)} ms`;
+    + ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`;
 }
 
 // ---- the comparison gate (docs/comparison.md) ----

@@ -3,6 +3,7 @@
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
+import { formatCount, formatMs } from '../figures.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import type { Check, Judgement, LoadTestResult, Outcome, StepResult, StopSignal, Threshold, ThresholdMetric, ThresholdOutcome } from '../types.ts';
@@ -58,7 +59,8 @@ export function judge(input: JudgeInput): Judgement {
   const failed = checks.filter((c) => !c.passed && !c.warnOnly);
   const warnings = checks.filter((c) => !c.passed && c.warnOnly);
   const outcome: Outcome = stoppedBy ? 'incomplete' : failed.length > 0 ? 'failed' : 'passed';
-  return { outcome, thresholds, checks, failed, warnings, ...(stoppedBy && { stoppedBy }) };
+  const late = lateNote(result);
+  return { outcome, thresholds, checks, failed, warnings, ...(stoppedBy && { stoppedBy }), ...(late && { late }) };
 }
 
 /** Exit codes (docs/verdict.md): 0 passed, 1 failed, 130/143 stopped by SIGINT/SIGTERM as shells report them. */
@@ -251,8 +253,7 @@ function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdO
   const describe = 'the load generator kept up with the plan';
   if (!generator.saturated) return [{ kind: 'generator', describe, actual: 'kept up', passed: true }];
   const saturated = `saturated: ${generator.reason ?? 'the planned load was not applied'}`;
-  const unapplied = !result.run.interrupted && generator.planned_iterations_per_s > 0 &&
-    generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT);
+  const unapplied = loadUnapplied(result);
   const distorted = thresholds.filter((o) => distortedBy(o, generator.loop_delay_max_ms)).map((o) => o.threshold.source);
   const consequence = unapplied
     ? `; ${generator.applied_iterations_per_s}/s of the planned ${generator.planned_iterations_per_s}/s applied`
@@ -269,6 +270,29 @@ function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdO
     passed: false,
     ...((onSaturated === 'warn' || harmless) && { warnOnly: true }),
   }];
+}
+
+/** Less than 99 % of the planned iterations started (a stopped run aside): the planned load was not applied. */
+function loadUnapplied(result: LoadTestResult): boolean {
+  const generator = result.run.generator;
+  return generator !== undefined && !result.run.interrupted && generator.planned_iterations_per_s > 0 &&
+    generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT);
+}
+
+/**
+ * What the reports say of late iterations, from the facts the generator check judges, so that
+ * the two never disagree: the generator is blamed only when its check does not say it kept up,
+ * and less load is said to be applied only when less was. Without the generator's own figures
+ * (results of other services, older files) no cause is named.
+ */
+function lateNote(result: LoadTestResult): string | undefined {
+  const { late_iterations: late, max_schedule_lag_ms: lag, generator } = result.run;
+  if (late === 0) return undefined;
+  const head = `${formatCount(late)} late ${late === 1 ? 'iteration' : 'iterations'}: started more than 10 ms behind the schedule (max lag ${formatMs(lag)})`;
+  if (!generator) return head;
+  const less = loadUnapplied(result) ? ', so less load was applied than planned' : '';
+  if (generator.saturated) return `${head}; the load generator could not keep the schedule${less}`;
+  return `${head}, while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back${less}`;
 }
 
 /** A time threshold whose outcome would differ were the measured value smaller by the generator's delay. */

@@ -4,9 +4,9 @@
 // Counts of the 2.5 result are of iterations at the overall and location levels and of requests
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
-import { decodeHistogram } from '../histogram.ts';
-import { percent } from '../rates.ts';
-import { isNamedMetric, metricKind, percentileOf } from '../thresholds.ts';
+import { decodeHistogram, encodedAt, exactTimes, type HistogramPlace } from '../histogram.ts';
+import { partRps, percent } from '../rates.ts';
+import { isNamedMetric, percentileOf } from '../thresholds.ts';
 import type { CountDist, LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
 
 /** One step's requests at a level: a whole step, or a step at one location. */
@@ -28,11 +28,7 @@ export interface Level {
   response_times: ResponseTimes;
   cells: RequestCell[];
   /** Where its histogram is in result.histograms, when the result has them. */
-  histogram:
-    | { level: 'overall' }
-    | { level: 'steps'; key: string }
-    | { level: 'locations'; key: string }
-    | { level: 'step_locations'; step: string; location: string };
+  histogram: HistogramPlace;
 }
 
 /** Failures that happened after a response arrived (the response's status is counted too). */
@@ -75,8 +71,8 @@ const CLASS_OF: Partial<Record<ThresholdMetric, 2 | 3 | 4 | 5>> = { status_2xx: 
 
 /**
  * The metric's value in its base unit, or undefined when the level has nothing to measure it on
- * (no response for a time, no request for a rate). `rps` of a scoped level is its requests over
- * the run's duration.
+ * (no response for a time, no request for a rate). `rps` of a scoped level is its share of the
+ * run's requests at the run's rate.
  */
 export function metricValue(metric: ThresholdMetric, level: Level, result: LoadTestResult, scoped: boolean): number | undefined {
   const requests = requestCounts(level.cells);
@@ -99,16 +95,17 @@ export function metricValue(metric: ThresholdMetric, level: Level, result: LoadT
       return level[metric];
     case 'rps':
       if (!scoped) return result.run.rps;
-      return result.run.duration_s > 0 ? requests.requests / result.run.duration_s : 0;
+      return partRps(result.run.rps, requests.requests, requestCounts(overallLevel(result).cells).requests);
   }
   if (requests.responses === 0) return undefined;
-  if (isNamedMetric(metric) && metricKind(metric) === 'time') return level.response_times[metric as keyof ResponseTimes];
+  // Judged on the histograms' values to the microsecond, not the integer 2.5 fields (docs/verdict.md).
+  if (isNamedMetric(metric)) return exactTimes(result.histograms, level.histogram, level.response_times)[metric as keyof ResponseTimes];
   return percentileFromHistogram(percentileOf(metric)!, level, result);
 }
 
 /** Percentiles outside the 2.5 set come from the run's histograms (µs), to the microsecond. */
 function percentileFromHistogram(percentile: number, level: Level, result: LoadTestResult): number | undefined {
-  const encoded = histogramOf(level, result);
+  const encoded = encodedAt(result.histograms, level.histogram);
   if (encoded === undefined) return undefined;
   const h = decodeHistogram(encoded);
   try {
@@ -116,15 +113,6 @@ function percentileFromHistogram(percentile: number, level: Level, result: LoadT
   } finally {
     h.destroy();
   }
-}
-
-function histogramOf(level: Level, result: LoadTestResult): string | undefined {
-  const h = result.histograms;
-  if (!h) return undefined;
-  const where = level.histogram;
-  if (where.level === 'overall') return h.overall;
-  if (where.level === 'step_locations') return h.step_locations[where.step]?.[where.location];
-  return where.level === 'steps' ? h.steps[where.key] : h.locations[where.key];
 }
 
 // ---- levels ----

@@ -1,0 +1,47 @@
+// The CLI's load flags on a loaded definition (src/cli-overrides.ts): pure, no run needed.
+import { describe, expect, it } from 'vitest';
+import { applyLoadFlags } from '../src/cli-overrides.ts';
+import { validateDefinition } from '../src/definition/validate.ts';
+import type { LoadedDefinition } from '../src/definition/load.ts';
+import { InputError } from '../src/errors.ts';
+
+function loaded(config: Record<string, unknown>): LoadedDefinition {
+  const checked = validateDefinition({ name: 'smoke', config_data: { steps: [{ id: 1, name: 'home', url: 'http://127.0.0.1:1/' }], ...config } }, 'smoke.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return { definition: checked.definition, file: 'smoke.json', dir: process.cwd() } as LoadedDefinition;
+}
+
+const load = (l: LoadedDefinition) => ({ iterations: l.definition.config_data.iteration_count, duration: l.definition.config_data.duration });
+
+describe('--duration, --iterations, --rate', () => {
+  it('--duration alone keeps the definition\'s rate: 100 iterations over 5 s become 40 over 2 s, and a note says so', () => {
+    const { loaded: shorter, notes } = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '2' });
+    expect(load(shorter)).toEqual({ iterations: 40, duration: 2 });
+    expect(notes).toEqual(['--duration 2: 40 of 100 iterations, keeping the definition\'s 20 it/s (--iterations N sets them instead)']);
+    const longer = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '60' });
+    expect(load(longer.loaded)).toEqual({ iterations: 1200, duration: 60 });
+  });
+
+  it('keeps at least one iteration, rounded to the nearest', () => {
+    expect(load(applyLoadFlags(loaded({ iteration_count: 3, duration: 10 }), { duration: '1' }).loaded).iterations).toBe(1);
+    expect(load(applyLoadFlags(loaded({ iteration_count: 7, duration: 2 }), { duration: '1' }).loaded).iterations).toBe(4);
+  });
+
+  it('--iterations beside --duration wins, and nothing is scaled or noted', () => {
+    const { loaded: exact, notes } = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '2', iterations: '100' });
+    expect(load(exact)).toEqual({ iterations: 100, duration: 2 });
+    expect(notes).toEqual([]);
+  });
+
+  it('--rate beside --duration sets rate × duration', () => {
+    const { loaded: rated, notes } = applyLoadFlags(loaded({ iteration_count: 5000, duration: 60 }), { duration: '2', rate: '50' });
+    expect(load(rated)).toEqual({ iterations: 100, duration: 2 });
+    expect(notes).toEqual([]);
+  });
+
+  it('a scaled count past the limit is bad input naming --duration', () => {
+    const run = () => applyLoadFlags(loaded({ iteration_count: 10_000_000, duration: 1 }), { duration: '86400' });
+    expect(run).toThrow(InputError);
+    expect(run).toThrow(/--duration.*at most/);
+  });
+});
