@@ -97,7 +97,8 @@ function validators(): { definition: ValidateFunction; environment: ValidateFunc
 }
 
 function schemaProblems(errors: ErrorObject[], root: unknown): Problem[] {
-  const problems = resolveAnyOfs(errors).map((e) => translate(e, root));
+  const suggestions: Suggestions = new Map();
+  const problems = resolveAnyOfs(errors).map((e) => translate(e, root, suggestions));
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.path}\n${p.message}`;
@@ -110,23 +111,53 @@ function schemaProblems(errors: ErrorObject[], root: unknown): Problem[] {
 /**
  * ajv reports every failed branch of an anyOf. Keep only the branch the value was meant for
  * (one whose type and discriminator fit, with the fewest errors); when that is ambiguous,
- * the anyOf error alone stands for them, as one "expected A, B or C" message.
+ * the anyOf error alone stands for them, as one "expected A, B or C" message. Each error is
+ * looked up among the anyOfs around it (a few path prefixes), never compared with every other
+ * error, so thousands of failed anyOfs cost time in proportion to their number.
  */
 function resolveAnyOfs(errors: ErrorObject[]): ErrorObject[] {
-  let remaining = errors;
-  const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
-  for (const anyOf of anyOfs) {
-    if (!remaining.includes(anyOf)) continue;
-    const inside = remaining.filter((e) => e !== anyOf && isInside(e, anyOf));
-    remaining = remaining.filter((e) => e !== anyOf && !inside.includes(e));
-    remaining.push(...chooseBranch(anyOf, inside));
+  const anyOfs = new Map(errors.filter((e) => e.keyword === 'anyOf').map((e) => [anyOfKey(e.instancePath, e.schemaPath), e]));
+  if (anyOfs.size === 0) return errors;
+  const outside: ErrorObject[] = [];
+  const inside = new Map<ErrorObject, ErrorObject[]>();
+  const anyOfPaths = new Map<string, string[]>();
+  for (const e of errors) {
+    const group = outermostAnyOf(e, anyOfs, anyOfPaths) ?? (e.keyword === 'anyOf' ? e : undefined);
+    if (!group) outside.push(e);
+    else if (!inside.has(group)) inside.set(group, group === e ? [] : [e]);
+    else if (group !== e) inside.get(group)!.push(e);
   }
-  return remaining;
+  for (const [anyOf, branchErrors] of inside) {
+    const chosen = chooseBranch(anyOf, branchErrors);
+    // A chosen branch may hold anyOfs of its own, resolved the same way.
+    outside.push(...(chosen[0] === anyOf ? chosen : resolveAnyOfs(chosen)));
+  }
+  return outside;
 }
 
-function isInside(e: ErrorObject, anyOf: ErrorObject): boolean {
-  const atOrBelow = e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`);
-  return atOrBelow && e.schemaPath.startsWith(`${anyOf.schemaPath}/`);
+function anyOfKey(instancePath: string, schemaPath: string): string {
+  return `${instancePath}\n${schemaPath}`;
+}
+
+/**
+ * The outermost anyOf error that `e` lies inside: at or above its value, around its schema path.
+ * `anyOfPaths` keeps the anyOfs around each schema path, which thousands of errors share.
+ */
+function outermostAnyOf(e: ErrorObject, anyOfs: Map<string, ErrorObject>, anyOfPaths: Map<string, string[]>): ErrorObject | undefined {
+  let schemaPaths = anyOfPaths.get(e.schemaPath);
+  if (!schemaPaths) {
+    schemaPaths = [...e.schemaPath.matchAll(/\/anyOf(?=\/)/g)].map((m) => e.schemaPath.slice(0, m.index + '/anyOf'.length));
+    anyOfPaths.set(e.schemaPath, schemaPaths);
+  }
+  if (schemaPaths.length === 0) return undefined;
+  const instancePaths = ['', ...[...e.instancePath.matchAll(/(?<=.)\//g)].map((m) => e.instancePath.slice(0, m.index)), e.instancePath];
+  for (const schemaPath of schemaPaths) {
+    for (const instancePath of instancePaths) {
+      const anyOf = anyOfs.get(anyOfKey(instancePath, schemaPath));
+      if (anyOf) return anyOf;
+    }
+  }
+  return undefined;
 }
 
 function chooseBranch(anyOf: ErrorObject, inside: ErrorObject[]): ErrorObject[] {
@@ -149,7 +180,7 @@ function rejectsKind(e: ErrorObject, at: string): boolean {
   return e.keyword === 'const' && e.instancePath.slice(0, e.instancePath.lastIndexOf('/')) === at;
 }
 
-function translate(e: ErrorObject, root: unknown): Problem {
+function translate(e: ErrorObject, root: unknown, suggestions: Suggestions): Problem {
   const path = jsonPath(e.instancePath, root);
   const params = e.params as Record<string, unknown>;
   const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
@@ -158,7 +189,7 @@ function translate(e: ErrorObject, root: unknown): Problem {
     case 'required':
       return { path: path + member(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
     case 'additionalProperties':
-      return unknownKeyProblem(path, String(params.additionalProperty), parent);
+      return unknownKeyProblem(path, String(params.additionalProperty), parent, suggestions);
     case 'type':
       return { path, message: `expected ${typeWord(params.type)}, ${got}` };
     case 'enum':
@@ -187,14 +218,20 @@ function translate(e: ErrorObject, root: unknown): Problem {
   }
 }
 
-function unknownKeyProblem(path: string, key: string, parent: Record<string, unknown>): Problem {
+/** The close known key per schema object and unknown key: a generated file repeats one mistake thousands of times. */
+type Suggestions = Map<object, Map<string, string | undefined>>;
+
+function unknownKeyProblem(path: string, key: string, parent: Record<string, unknown>, suggestions: Suggestions): Problem {
   const keyPath = path + member(key);
   const known = Object.keys((parent.properties ?? {}) as object);
   if (known.length === 0) {
     const pattern = Object.keys((parent.patternProperties ?? {}) as object)[0] ?? '';
     return { path: keyPath, message: `invalid key ${describeValue(key)}: expected ${patternWords(pattern)}` };
   }
-  const suggestion = closest(key, known);
+  const forSchema = suggestions.get(parent) ?? new Map<string, string | undefined>();
+  suggestions.set(parent, forSchema);
+  if (!forSchema.has(key)) forSchema.set(key, closest(key, known));
+  const suggestion = forSchema.get(key);
   const hint = suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of ${known.join(', ')}`;
   return { path: keyPath, message: `unknown key ${describeValue(key)}${hint}` };
 }
