@@ -13,21 +13,26 @@ import { member } from '../json.ts';
  */
 export const MAX_JSON_DEPTH = 64;
 
-export type JsonText = { ok: true; value: unknown; text: string } | { ok: false; problems: Problem[] };
+/**
+ * The value and the text it was parsed from (for locating later problems), or the problems: a
+ * syntax error (`syntax`: the text is not JSON), or keys given twice and nesting too deep.
+ */
+export type JsonText = { ok: true; value: unknown; text: string } | { ok: false; syntax: boolean; problems: Problem[] };
 
 /** Parses `text` (a leading byte order mark ignored); `file` names it in the problems. */
 export function parseJsonText(text: string, file?: string): JsonText {
   const source = text.replace(/^\uFEFF/, '');
-  const problems = structureProblems(source).map((p) => (file === undefined ? p : { file, ...p }));
-  if (problems.length > 0) return { ok: false, problems };
+  const { problems, syntax } = structureProblems(source);
+  if (problems.length > 0) return { ok: false, syntax, problems: problems.map((p) => (file === undefined ? p : { file, ...p })) };
   return { ok: true, value: JSON.parse(source), text: source };
 }
 
 /** A stop of the visit: the nesting went too deep, or the text is not JSON. */
 class Stop {}
 
-function structureProblems(text: string): Problem[] {
+function structureProblems(text: string): { problems: Problem[]; syntax: boolean } {
   const problems: Problem[] = [];
+  let syntax = false;
   /** Per open object, the line and column of each key seen in it. */
   const keys: Array<Map<string, Position> | null> = [];
   const open = (line: number, character: number, path: () => JSONPath, object: boolean): void => {
@@ -53,6 +58,7 @@ function structureProblems(text: string): Problem[] {
           problems.push(at({ line, character }, pathText([...path(), name]), message));
         },
         onError: (code, offset, length, line, character) => {
+          syntax = true;
           problems.push(at({ line, character }, `line ${line + 1}, column ${character + 1}`, `JSON syntax error: ${syntaxMessage(code, text, offset, length)}`));
           throw new Stop();
         },
@@ -62,7 +68,7 @@ function structureProblems(text: string): Problem[] {
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
   }
-  return problems;
+  return { problems, syntax };
 }
 
 /** jsonc-parser's positions: 0-based line and UTF-16 character within the line. */

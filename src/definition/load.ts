@@ -1,12 +1,14 @@
 // The file-system edge of the definition: read, parse (with line and column on a syntax
 // error), validate, load a referenced environment file and locate test data files.
 // Every problem found is thrown at once, as one InputError.
+import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError, type Problem } from '../errors.ts';
 import type { Environment, LoadTestDefinition, TestDataSet } from '../types.ts';
 import { locateProblems, parseJsonText } from './json-text.ts';
 import { MAX_DATA_BYTES, MAX_DEFINITION_BYTES, openRegularFile, readTextFile } from './text-file.ts';
 import { validateDefinition, validateEnvironment } from './validate.ts';
+import { dataRoot, isInside } from './workspace.ts';
 
 export interface LoadedDefinition {
   /**
@@ -21,7 +23,11 @@ export interface LoadedDefinition {
   dir: string;
 }
 
-export async function loadDefinition(path: string): Promise<LoadedDefinition> {
+/**
+ * `workspace` is the folder of the checked-out repository in CI (GITHUB_WORKSPACE): data files of
+ * a definition inside it must be inside it too (workspace.ts).
+ */
+export async function loadDefinition(path: string, workspace = process.env.GITHUB_WORKSPACE): Promise<LoadedDefinition> {
   const text = await readText(path);
   if (!text.ok) throw new InputError([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
   const parsed = parseJson(text.value, path);
@@ -36,7 +42,8 @@ export async function loadDefinition(path: string): Promise<LoadedDefinition> {
     if (environment.ok) definition.environment = environment.environment;
     else problems.push(...environment.problems);
   }
-  const located = await Promise.all(definition.test_data.map((set, i) => locateTestData(set, i, dir, path)));
+  const root = await dataRoot(dir, workspace);
+  const located = await Promise.all(definition.test_data.map((set, i) => locateTestData(set, i, { dir, root }, path)));
   problems.push(...located.flatMap((l) => l.problems));
   if (problems.length > 0) throw new InputError(problems);
   definition.test_data = located.map((l) => l.set);
@@ -73,18 +80,24 @@ async function loadReferencedEnvironment(
   }
 }
 
+/** A data file: found, a regular file, and inside the root its definition's repository gives (after symlinks). */
 async function locateTestData(
   set: TestDataSet,
   index: number,
-  dir: string,
+  folders: { dir: string; root: string },
   definitionFile: string,
 ): Promise<{ set: TestDataSet; problems: Problem[] }> {
-  const absolute = resolve(dir, set.file);
+  const absolute = resolve(folders.dir, set.file);
   const problem = (reason: string): Problem => ({
     file: definitionFile,
     path: `$.test_data[${index}].file`,
     message: `data file ${JSON.stringify(set.file)} ${reason} (looked for ${absolute})`,
   });
+  const real = await realpath(absolute).catch(() => undefined);
+  if (real !== undefined && !isInside(real, folders.root)) {
+    const via = real === absolute ? '' : ` (a symbolic link to ${real})`;
+    return { set, problems: [problem(`is outside ${folders.root}${via}: test data must be inside the repository or workspace of the definition`)] };
+  }
   const file = await openRegularFile(absolute, MAX_DATA_BYTES);
   if (!file.ok) return { set, problems: [problem(file.reason)] };
   await file.handle.close();

@@ -69,8 +69,14 @@ export function checkHeaderName(name: string): string | null {
 /** undici's rule for a header value: tab, visible ASCII and Latin-1; never CR, LF or NUL. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** The problem with a header value's written parts (templates are checked after resolution), or null. */
+/**
+ * The problem with a header value's written parts (templates are checked after resolution), or
+ * null: its length (the schema's bound, checked again once variables are resolved) and its characters.
+ */
 export function checkHeaderValue(value: string): string | null {
+  if (value.length > LIMITS.headerValueBytes) {
+    return `a header value of ${value.length} bytes: at most ${LIMITS.headerValueBytes} are allowed (servers commonly answer 431 to longer ones)`;
+  }
   const literal = value.replace(TEMPLATE, '');
   if (HEADER_VALUE.test(literal)) return null;
   const bad = [...literal].find((c) => !HEADER_VALUE.test(c)) ?? '';
@@ -382,14 +388,21 @@ function stepProblems(step: Record<string, unknown>, path: string): Problem[] {
 function headerProblems(headers: Record<string, unknown>, path: string): Problem[] {
   const problems: Problem[] = [];
   const seen = new Map<string, string>();
+  let bytes = 0;
   for (const [name, value] of Object.entries(headers)) {
     const at = `${path}${member(name)}`;
-    const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? (typeof value === 'string' ? checkHeaderValue(value) : null);
+    // A value over the length bound is the schema's to report.
+    const checked = typeof value === 'string' && value.length <= LIMITS.headerValueBytes ? checkHeaderValue(value) : null;
+    const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? checked;
     if (message) problems.push({ path: at, message });
     const earlier = seen.get(name.toLowerCase());
     if (earlier !== undefined) {
       problems.push({ path: at, message: `duplicate header ${describeValue(name)} (also ${describeValue(earlier)}): header names are case-insensitive` });
     } else seen.set(name.toLowerCase(), name);
+    if (typeof value === 'string') bytes += `${name}: ${value}\r\n`.length;
+  }
+  if (bytes > LIMITS.headerBytes) {
+    problems.push({ path, message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${LIMITS.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)` });
   }
   return problems;
 }
