@@ -122,13 +122,17 @@ function schemaProblems(errors: ErrorObject[], root: unknown): Problem[] {
  * error, so thousands of failed anyOfs cost time in proportion to their number.
  */
 function resolveAnyOfs(errors: ErrorObject[]): ErrorObject[] {
-  const anyOfs = new Map(errors.filter((e) => e.keyword === 'anyOf').map((e) => [anyOfKey(e.instancePath, e.schemaPath), e]));
+  const anyOfs: AnyOfs = new Map();
+  for (const e of errors.filter((e) => e.keyword === 'anyOf')) {
+    const at = anyOfs.get(e.schemaPath) ?? new Map<string, ErrorObject>();
+    anyOfs.set(e.schemaPath, at.set(e.instancePath, e));
+  }
   if (anyOfs.size === 0) return errors;
   const outside: ErrorObject[] = [];
   const inside = new Map<ErrorObject, ErrorObject[]>();
-  const anyOfPaths = new Map<string, string[]>();
+  const around = new Map<string, string[]>();
   for (const e of errors) {
-    const group = outermostAnyOf(e, anyOfs, anyOfPaths) ?? (e.keyword === 'anyOf' ? e : undefined);
+    const group = outermostAnyOf(e, anyOfs, around) ?? (e.keyword === 'anyOf' ? e : undefined);
     if (!group) outside.push(e);
     else if (!inside.has(group)) inside.set(group, group === e ? [] : [e]);
     else if (group !== e) inside.get(group)!.push(e);
@@ -141,26 +145,26 @@ function resolveAnyOfs(errors: ErrorObject[]): ErrorObject[] {
   return outside;
 }
 
-function anyOfKey(instancePath: string, schemaPath: string): string {
-  return `${instancePath}\n${schemaPath}`;
-}
+/** The anyOf errors by schema path, then by the instance path of their value. */
+type AnyOfs = Map<string, Map<string, ErrorObject>>;
 
 /**
  * The outermost anyOf error that `e` lies inside: at or above its value, around its schema path.
- * `anyOfPaths` keeps the anyOfs around each schema path, which thousands of errors share.
+ * `around` keeps the anyOf schema paths around each schema path, which thousands of errors share.
  */
-function outermostAnyOf(e: ErrorObject, anyOfs: Map<string, ErrorObject>, anyOfPaths: Map<string, string[]>): ErrorObject | undefined {
-  let schemaPaths = anyOfPaths.get(e.schemaPath);
+function outermostAnyOf(e: ErrorObject, anyOfs: AnyOfs, around: Map<string, string[]>): ErrorObject | undefined {
+  let schemaPaths = around.get(e.schemaPath);
   if (!schemaPaths) {
     schemaPaths = [...e.schemaPath.matchAll(/\/anyOf(?=\/)/g)].map((m) => e.schemaPath.slice(0, m.index + '/anyOf'.length));
-    anyOfPaths.set(e.schemaPath, schemaPaths);
+    around.set(e.schemaPath, schemaPaths);
   }
-  if (schemaPaths.length === 0) return undefined;
-  const instancePaths = ['', ...[...e.instancePath.matchAll(/(?<=.)\//g)].map((m) => e.instancePath.slice(0, m.index)), e.instancePath];
   for (const schemaPath of schemaPaths) {
-    for (const instancePath of instancePaths) {
-      const anyOf = anyOfs.get(anyOfKey(instancePath, schemaPath));
+    const at = anyOfs.get(schemaPath);
+    if (!at) continue;
+    for (let path = e.instancePath; ; path = path.slice(0, path.lastIndexOf('/'))) {
+      const anyOf = at.get(path);
       if (anyOf) return anyOf;
+      if (path === '') break;
     }
   }
   return undefined;
@@ -170,7 +174,9 @@ function chooseBranch(anyOf: ErrorObject, inside: ErrorObject[]): ErrorObject[] 
   const byBranch = new Map<string, ErrorObject[]>();
   for (const e of inside) {
     const branch = e.schemaPath.slice(anyOf.schemaPath.length + 1).split('/')[0] ?? '';
-    byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    const group = byBranch.get(branch);
+    if (group) group.push(e);
+    else byBranch.set(branch, [e]);
   }
   const viable = [...byBranch.values()]
     .filter((errs) => !errs.some((e) => rejectsKind(e, anyOf.instancePath)))
