@@ -252,4 +252,12 @@ describe('serve checks a request body as the CLI checks a file', () => {
     expect(long.status).toBe(422);
     expect(long.body.error.field).toBe('$.config_data.steps[0].headers["X-Big"]');
   });
+
+  it('lists the first 50 problems of a body and counts the rest', async () => {
+    const many = await call('POST', '/v1/load/test/', { body: badStepsDefinition(100), headers: { 'content-type': 'application/json' } });
+    expect(many.status).toBe(422);
+    const parts = (many.body.error.message as string).split('; ');
+    expect(parts).toHaveLength(MAX_PROBLEMS_SHOWN + 1);
+    expect(parts.at(-1)).toBe(`… and ${100 * PROBLEMS_PER_BAD_STEP - MAX_PROBLEMS_SHOWN} more problems`);
+  });
 });
