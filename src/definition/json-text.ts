@@ -5,7 +5,7 @@
 // problems naming both places and the JSON path.
 import { findNodeAtLocation, parseTree, printParseErrorCode, visit, type JSONPath, type Node, type ParseErrorCode } from 'jsonc-parser';
 import type { Problem } from '../errors.ts';
-import { member } from '../json.ts';
+import { describeValue, member } from '../json.ts';
 
 /**
  * The deepest nesting of arrays and objects accepted. A definition needs 7 levels; the limit also
@@ -54,7 +54,7 @@ function structureProblems(text: string): { problems: Problem[]; syntax: boolean
           const seen = keys.at(-1);
           const first = seen?.get(name);
           if (first === undefined) return void seen?.set(name, { line, character });
-          const message = `duplicate key ${JSON.stringify(name)}: first at ${place(first)}, again at ${place({ line, character })}; JSON keeps only one of them, so give it once`;
+          const message = `duplicate key ${describeValue(name)}: first at ${place(first)}, again at ${place({ line, character })}; JSON keeps only one of them, so give it once`;
           problems.push(at({ line, character }, pathText([...path(), name]), message));
         },
         onError: (code, offset, length, line, character) => {
