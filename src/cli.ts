@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InputError, formatProblem, isProblem, type Problem } from './errors.ts';
+import { InputError, formatProblem, isProblem, problemLines, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { conclude, concludeShard } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
@@ -111,7 +111,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     return await runner(rest, io);
   } catch (error) {
     if (error instanceof InputError) {
-      io.err(`loadgate: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}${shellVariableHint(p.message)}`).join('\n')}`);
+      io.err(`loadgate: bad input\n${problemLines(error.problems, (p) => `${formatProblem(p)}${shellVariableHint(p.message)}`).map((line) => `  ${line}`).join('\n')}`);
       return 2;
     }
     if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {

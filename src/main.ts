@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import { InputError, formatProblem } from './errors.ts';
+import { InputError, formatProblem, problemLines, shownProblems } from './errors.ts';
 import { getInputs, type ActionInputs } from './inputs.ts';
 import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
@@ -53,7 +53,7 @@ const ACTION_LOG: RunLog = { info: logInfo, warn: (line) => core.warning(`loadga
 /** The summary, outputs and annotations of a run that never started: nothing was sent. */
 async function reportBadInput(error: InputError): Promise<void> {
   const count = `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`;
-  for (const problem of error.problems) {
+  for (const problem of shownProblems(error.problems).shown) {
     core.error(formatProblem(problem), {
       title: 'loadgate: bad input',
       ...(problem.file && { file: problem.file }),
@@ -63,7 +63,7 @@ async function reportBadInput(error: InputError): Promise<void> {
   }
   core.setOutput('passed', 'false');
   try {
-    const items = error.problems.map((p) => `- ${escapeMarkdown(formatProblem(p))}`);
+    const items = problemLines(error.problems).map((line) => `- ${escapeMarkdown(line)}`);
     await core.summary.addRaw(`### ❌ loadgate: bad input — nothing was sent\n\n${items.join('\n')}\n`).write();
   } catch {
     // No job summary file outside Actions: the annotations above say it all.

@@ -499,19 +499,22 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     const error = await loadError('broken.json', '{\n  "name": "x",\n  config_data: {}\n}\n');
     const file = join(dir, 'broken.json');
     expect(error.problems).toEqual([
-      { file, path: 'line 3, column 3', message: 'JSON syntax error: Expected double-quoted property name', line: 3, column: 3 },
+      { file, path: 'line 3, column 3', message: 'JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `config_data`', line: 3, column: 3 },
     ]);
-    expect(error.message).toBe(`${file}: line 3, column 3: JSON syntax error: Expected double-quoted property name`);
+    expect(error.message).toBe(`${file}: line 3, column 3: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got \`config_data\``);
   });
 
   it.each([
-    ['{\n  "steps": [1, 2,]\n}', 'line 2, column 18', "Unexpected token ']'"],
-    ['{\n  "big": "' + 'x'.repeat(200) + '" "next": 1}', 'line 2, column 213', "Expected ',' or '}' after property value"],
-    ['{"a": tru}', 'line 1, column 10', "Unexpected token '}'"],
-    ['{"a": 1,\n', 'line 2, column 1', 'Expected double-quoted property name'],
-    ['{"a": [1, 2', 'line 1, column 12', "Expected ',' or ']' after array element"],
-    ['', 'line 1, column 1', 'Unexpected end of JSON input'],
-  ])('locates syntax errors, also those V8 gives no position for: %j', async (text, path, reason) => {
+    ['{\n  "steps": [1, 2,]\n}', 'line 2, column 18', 'expected a value, got `]`'],
+    ['{\n  "big": "' + 'x'.repeat(200) + '" "next": 1}', 'line 2, column 213', "expected ',' between two items, got `\"next\"`"],
+    ['{"a": tru}', 'line 1, column 7', 'expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `tru`'],
+    ['{"a": 1,\n', 'line 2, column 1', 'expected a key in double quotes, got the end of the text'],
+    ['{"a": [1, 2', 'line 1, column 12', "expected ',' or ']' after an item of the array, got the end of the text"],
+    ['', 'line 1, column 1', 'expected a value, got the end of the text'],
+    ['{"a": 1} // note', 'line 1, column 10', 'expected no comments (JSON has none), got `// note`'],
+    ['{"a": "tab\tin a string"}', 'line 1, column 7', 'expected control characters in a string to be escaped (\\n, \\t, \\u0000), got `"tab\\tin a string"`'],
+    ['{\r\n"a": 1,\r\n"b": 2 3}', 'line 3, column 8', "expected ',' between two items, got `3`"],
+  ])('locates syntax errors at the offset jsonc-parser gives: %j', async (text, path, reason) => {
     const error = await loadError('syntax.json', text);
     const [, line, column] = /^line (\d+), column (\d+)$/.exec(path)!;
     expect(error.problems).toEqual([{ file: join(dir, 'syntax.json'), path, message: `JSON syntax error: ${reason}`, line: Number(line), column: Number(column) }]);
@@ -585,6 +588,8 @@ describe('loadDefinition and loadEnvironmentFile', () => {
         file: join(dir, 'bad-env.json'),
         path: '$.vars[0].key',
         message: expect.stringMatching(/^expected a name of letters, digits and "_" .*, got "has space"$/),
+        line: 1,
+        column: 22,
       },
     ]);
   });

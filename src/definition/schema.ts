@@ -34,6 +34,14 @@ export const LIMITS = {
   steps: 1000,
   /** A country's share in proxy_config: a weight, not a count. */
   proxyShare: 1_000_000,
+  /**
+   * The longest header value (bytes; a valid value has one byte per character): common servers
+   * refuse a longer header line with 431 (Apache's 8190-byte field, nginx's 8 KiB buffer), so every
+   * request of the test would fail.
+   */
+  headerValueBytes: 8192,
+  /** All of a step's headers together, as `Name: value` lines: Node's default limit for a request's header. */
+  headerBytes: 16_384,
 } as const;
 
 /**
@@ -170,10 +178,10 @@ export const StepSchema = Type.Object(
     headers: Type.Optional(
       Type.Unsafe<Record<string, string>>({
         type: 'object',
-        additionalProperties: { type: 'string' },
+        additionalProperties: { type: 'string', maxLength: LIMITS.headerValueBytes },
         default: {},
         description:
-          'Request headers; names and values may hold templates. Values may not hold line breaks or control characters; Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.',
+          'Request headers; names and values may hold templates. Values may not hold line breaks or control characters, and are at most 8192 characters (16384 bytes for all of a step\'s headers); Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.',
       }),
     ),
     payload: Type.Optional(Type.String({ description: 'Request body as text; may hold templates.' })),

@@ -69,8 +69,14 @@ export function checkHeaderName(name: string): string | null {
 /** undici's rule for a header value: tab, visible ASCII and Latin-1; never CR, LF or NUL. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** The problem with a header value's written parts (templates are checked after resolution), or null. */
+/**
+ * The problem with a header value's written parts (templates are checked after resolution), or
+ * null: its length (the schema's bound, checked again once variables are resolved) and its characters.
+ */
 export function checkHeaderValue(value: string): string | null {
+  if (value.length > LIMITS.headerValueBytes) {
+    return `a header value of ${value.length} bytes: at most ${LIMITS.headerValueBytes} are allowed (servers commonly answer 431 to longer ones)`;
+  }
   const literal = value.replace(TEMPLATE, '');
   if (HEADER_VALUE.test(literal)) return null;
   const bad = [...literal].find((c) => !HEADER_VALUE.test(c)) ?? '';
@@ -97,7 +103,8 @@ function validators(): { definition: ValidateFunction; environment: ValidateFunc
 }
 
 function schemaProblems(errors: ErrorObject[], root: unknown): Problem[] {
-  const problems = resolveAnyOfs(errors).map((e) => translate(e, root));
+  const suggestions: Suggestions = new Map();
+  const problems = resolveAnyOfs(errors).map((e) => translate(e, root, suggestions));
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.path}\n${p.message}`;
@@ -110,30 +117,66 @@ function schemaProblems(errors: ErrorObject[], root: unknown): Problem[] {
 /**
  * ajv reports every failed branch of an anyOf. Keep only the branch the value was meant for
  * (one whose type and discriminator fit, with the fewest errors); when that is ambiguous,
- * the anyOf error alone stands for them, as one "expected A, B or C" message.
+ * the anyOf error alone stands for them, as one "expected A, B or C" message. Each error is
+ * looked up among the anyOfs around it (a few path prefixes), never compared with every other
+ * error, so thousands of failed anyOfs cost time in proportion to their number.
  */
 function resolveAnyOfs(errors: ErrorObject[]): ErrorObject[] {
-  let remaining = errors;
-  const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
-  for (const anyOf of anyOfs) {
-    if (!remaining.includes(anyOf)) continue;
-    const inside = remaining.filter((e) => e !== anyOf && isInside(e, anyOf));
-    remaining = remaining.filter((e) => e !== anyOf && !inside.includes(e));
-    remaining.push(...chooseBranch(anyOf, inside));
+  const anyOfs: AnyOfs = new Map();
+  for (const e of errors.filter((e) => e.keyword === 'anyOf')) {
+    const at = anyOfs.get(e.schemaPath) ?? new Map<string, ErrorObject>();
+    anyOfs.set(e.schemaPath, at.set(e.instancePath, e));
   }
-  return remaining;
+  if (anyOfs.size === 0) return errors;
+  const outside: ErrorObject[] = [];
+  const inside = new Map<ErrorObject, ErrorObject[]>();
+  const around = new Map<string, string[]>();
+  for (const e of errors) {
+    const group = outermostAnyOf(e, anyOfs, around) ?? (e.keyword === 'anyOf' ? e : undefined);
+    if (!group) outside.push(e);
+    else if (!inside.has(group)) inside.set(group, group === e ? [] : [e]);
+    else if (group !== e) inside.get(group)!.push(e);
+  }
+  for (const [anyOf, branchErrors] of inside) {
+    const chosen = chooseBranch(anyOf, branchErrors);
+    // A chosen branch may hold anyOfs of its own, resolved the same way.
+    outside.push(...(chosen[0] === anyOf ? chosen : resolveAnyOfs(chosen)));
+  }
+  return outside;
 }
 
-function isInside(e: ErrorObject, anyOf: ErrorObject): boolean {
-  const atOrBelow = e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`);
-  return atOrBelow && e.schemaPath.startsWith(`${anyOf.schemaPath}/`);
+/** The anyOf errors by schema path, then by the instance path of their value. */
+type AnyOfs = Map<string, Map<string, ErrorObject>>;
+
+/**
+ * The outermost anyOf error that `e` lies inside: at or above its value, around its schema path.
+ * `around` keeps the anyOf schema paths around each schema path, which thousands of errors share.
+ */
+function outermostAnyOf(e: ErrorObject, anyOfs: AnyOfs, around: Map<string, string[]>): ErrorObject | undefined {
+  let schemaPaths = around.get(e.schemaPath);
+  if (!schemaPaths) {
+    schemaPaths = [...e.schemaPath.matchAll(/\/anyOf(?=\/)/g)].map((m) => e.schemaPath.slice(0, m.index + '/anyOf'.length));
+    around.set(e.schemaPath, schemaPaths);
+  }
+  for (const schemaPath of schemaPaths) {
+    const at = anyOfs.get(schemaPath);
+    if (!at) continue;
+    for (let path = e.instancePath; ; path = path.slice(0, path.lastIndexOf('/'))) {
+      const anyOf = at.get(path);
+      if (anyOf) return anyOf;
+      if (path === '') break;
+    }
+  }
+  return undefined;
 }
 
 function chooseBranch(anyOf: ErrorObject, inside: ErrorObject[]): ErrorObject[] {
   const byBranch = new Map<string, ErrorObject[]>();
   for (const e of inside) {
     const branch = e.schemaPath.slice(anyOf.schemaPath.length + 1).split('/')[0] ?? '';
-    byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    const group = byBranch.get(branch);
+    if (group) group.push(e);
+    else byBranch.set(branch, [e]);
   }
   const viable = [...byBranch.values()]
     .filter((errs) => !errs.some((e) => rejectsKind(e, anyOf.instancePath)))
@@ -149,7 +192,7 @@ function rejectsKind(e: ErrorObject, at: string): boolean {
   return e.keyword === 'const' && e.instancePath.slice(0, e.instancePath.lastIndexOf('/')) === at;
 }
 
-function translate(e: ErrorObject, root: unknown): Problem {
+function translate(e: ErrorObject, root: unknown, suggestions: Suggestions): Problem {
   const path = jsonPath(e.instancePath, root);
   const params = e.params as Record<string, unknown>;
   const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
@@ -158,7 +201,7 @@ function translate(e: ErrorObject, root: unknown): Problem {
     case 'required':
       return { path: path + member(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
     case 'additionalProperties':
-      return unknownKeyProblem(path, String(params.additionalProperty), parent);
+      return unknownKeyProblem(path, String(params.additionalProperty), parent, suggestions);
     case 'type':
       return { path, message: `expected ${typeWord(params.type)}, ${got}` };
     case 'enum':
@@ -187,14 +230,20 @@ function translate(e: ErrorObject, root: unknown): Problem {
   }
 }
 
-function unknownKeyProblem(path: string, key: string, parent: Record<string, unknown>): Problem {
+/** The close known key per schema object and unknown key: a generated file repeats one mistake thousands of times. */
+type Suggestions = Map<object, Map<string, string | undefined>>;
+
+function unknownKeyProblem(path: string, key: string, parent: Record<string, unknown>, suggestions: Suggestions): Problem {
   const keyPath = path + member(key);
   const known = Object.keys((parent.properties ?? {}) as object);
   if (known.length === 0) {
     const pattern = Object.keys((parent.patternProperties ?? {}) as object)[0] ?? '';
     return { path: keyPath, message: `invalid key ${describeValue(key)}: expected ${patternWords(pattern)}` };
   }
-  const suggestion = closest(key, known);
+  const forSchema = suggestions.get(parent) ?? new Map<string, string | undefined>();
+  suggestions.set(parent, forSchema);
+  if (!forSchema.has(key)) forSchema.set(key, closest(key, known));
+  const suggestion = forSchema.get(key);
   const hint = suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of ${known.join(', ')}`;
   return { path: keyPath, message: `unknown key ${describeValue(key)}${hint}` };
 }
@@ -345,14 +394,23 @@ function stepProblems(step: Record<string, unknown>, path: string): Problem[] {
 function headerProblems(headers: Record<string, unknown>, path: string): Problem[] {
   const problems: Problem[] = [];
   const seen = new Map<string, string>();
+  let bytes = 0;
   for (const [name, value] of Object.entries(headers)) {
     const at = `${path}${member(name)}`;
-    const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? (typeof value === 'string' ? checkHeaderValue(value) : null);
+    // A value over the length bound is the schema's to report.
+    const checked = typeof value === 'string' && value.length <= LIMITS.headerValueBytes ? checkHeaderValue(value) : null;
+    const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? checked;
     if (message) problems.push({ path: at, message });
     const earlier = seen.get(name.toLowerCase());
     if (earlier !== undefined) {
       problems.push({ path: at, message: `duplicate header ${describeValue(name)} (also ${describeValue(earlier)}): header names are case-insensitive` });
     } else seen.set(name.toLowerCase(), name);
+    if (typeof value === 'string') bytes += `${name}: ${value}\r\n`.length;
+  }
+  // A value over its own bound is reported once, by the schema.
+  const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > LIMITS.headerValueBytes);
+  if (bytes > LIMITS.headerBytes && !valueTooLong) {
+    problems.push({ path, message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${LIMITS.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)` });
   }
   return problems;
 }

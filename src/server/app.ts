@@ -11,7 +11,8 @@ import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { KeyCheck } from './auth.ts';
 import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, timeoutOptions, type ConnectionLimits } from './connections.ts';
 import type { RouteModule, RouteTable, ServerContext } from './context.ts';
-import { ApiError, rawErrorAnswer, toApiError } from './errors.ts';
+import { parseJsonText } from '../definition/json-text.ts';
+import { ApiError, problemsError, rawErrorAnswer, toApiError } from './errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { latencyRoutes } from './routes/latency.ts';
@@ -107,11 +108,12 @@ function registerBodyParsers(app: FastifyInstance): void {
     const text = String(body);
     // An empty body with a JSON Content-Type (some clients send one on every request) is no body.
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${(error as Error).message}`), undefined);
-    }
+    // The CLI's strict reading: a key given twice or nesting too deep is refused, not guessed at.
+    const parsed = parseJsonText(text);
+    if (parsed.ok) return done(null, parsed.value);
+    const [first] = parsed.problems;
+    if (parsed.syntax && first) return done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${first.path}: ${first.message}`), undefined);
+    done(problemsError(parsed.problems), undefined);
   });
   app.addContentTypeParser('*', (req, _payload, done) => {
     if (!hasBody(req)) return done(null, undefined);

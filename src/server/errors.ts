@@ -1,7 +1,7 @@
 // Every error leaves the server as JSON `{"error": {"code", "message", "field"?}}` (docs/server.md):
 // published clients decode the body before they look at the status, so even the router's 404
 // and a body-limit 413 keep this shape. A stack trace never leaves the server.
-import type { Problem } from '../errors.ts';
+import { problemLines, type Problem } from '../errors.ts';
 
 export interface ErrorBody {
   error: { code: string; message: string; field?: string };
@@ -40,7 +40,7 @@ export function rawErrorAnswer(status: number, statusText: string, code: string,
 }
 
 export function problemsError(problems: Problem[]): ApiError {
-  const message = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+  const message = problemLines(problems, (p) => `${p.path}: ${p.message}`).join('; ');
   return new ApiError(422, 'invalid_request', message, problems[0] ? { field: problems[0].path } : {});
 }
 

@@ -2,7 +2,7 @@
 // `tests` table itself (status "initial" by queue position), so it survives a restart.
 import type { WorkersSetting } from '../engine/worker-count.ts';
 import { measureDefinition } from '../pipeline/measure.ts';
-import { formatProblem, InputError } from '../errors.ts';
+import { InputError, problemLines } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
 import type { TestStatus } from '../service-records.ts';
@@ -119,7 +119,7 @@ export class TestQueue {
 
 function failureReason(error: unknown, log: (line: string) => void): string {
   if (error instanceof ApiError) return error.message;
-  if (error instanceof InputError) return error.problems.map(formatProblem).join('; ');
+  if (error instanceof InputError) return problemLines(error.problems).join('; ');
   log(`internal error while running a test: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return `internal error: ${error instanceof Error ? error.message : String(error)}`;
 }

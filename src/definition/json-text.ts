@@ -1,0 +1,179 @@
+// JSON text from a user (a definition, an environment file, a request body) parsed strictly, in
+// one pass of jsonc-parser's visitor before any value is built: the first syntax error at its line
+// and column, keys given twice in one object (JSON.parse keeps the last one silently) and nesting
+// deeper than any definition needs (a recursive reader would exhaust the stack on it) are
+// problems naming both places and the JSON path.
+import { findNodeAtLocation, parseTree, printParseErrorCode, visit, type JSONPath, type Node, type ParseErrorCode } from 'jsonc-parser';
+import type { Problem } from '../errors.ts';
+import { describeValue, member } from '../json.ts';
+
+/**
+ * The deepest nesting of arrays and objects accepted. A definition needs 7 levels; the limit also
+ * bounds the recursion of the visitor, of jsonc-parser's tree and of the validator.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The value and the text it was parsed from (for locating later problems), or the problems: a
+ * syntax error (`syntax`: the text is not JSON), or keys given twice and nesting too deep.
+ */
+export type JsonText = { ok: true; value: unknown; text: string } | { ok: false; syntax: boolean; problems: Problem[] };
+
+/** Parses `text` (a leading byte order mark ignored); `file` names it in the problems. */
+export function parseJsonText(text: string, file?: string): JsonText {
+  const source = text.replace(/^\uFEFF/, '');
+  const { problems, syntax } = structureProblems(source);
+  if (problems.length > 0) return { ok: false, syntax, problems: problems.map((p) => (file === undefined ? p : { file, ...p })) };
+  return { ok: true, value: JSON.parse(source), text: source };
+}
+
+/** A stop of the visit: the nesting went too deep, or the text is not JSON. */
+class Stop {}
+
+function structureProblems(text: string): { problems: Problem[]; syntax: boolean } {
+  const problems: Problem[] = [];
+  let syntax = false;
+  /** Per open object, the line and column of each key seen in it. */
+  const keys: Array<Map<string, Position> | null> = [];
+  const open = (line: number, character: number, path: () => JSONPath, object: boolean): void => {
+    keys.push(object ? new Map() : null);
+    if (keys.length <= MAX_JSON_DEPTH) return;
+    const message = `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep; a test definition needs fewer than 10`;
+    problems.push(at({ line, character }, pathText(path()), message));
+    throw new Stop();
+  };
+  try {
+    visit(
+      text,
+      {
+        onObjectBegin: (_offset, _length, line, character, path) => open(line, character, path, true),
+        onArrayBegin: (_offset, _length, line, character, path) => open(line, character, path, false),
+        onObjectEnd: () => void keys.pop(),
+        onArrayEnd: () => void keys.pop(),
+        onObjectProperty: (name, _offset, _length, line, character, path) => {
+          const seen = keys.at(-1);
+          const first = seen?.get(name);
+          if (first === undefined) return void seen?.set(name, { line, character });
+          const message = `duplicate key ${describeValue(name)}: first at ${place(first)}, again at ${place({ line, character })}; JSON keeps only one of them, so give it once`;
+          problems.push(at({ line, character }, pathText([...path(), name]), message));
+        },
+        onError: (code, offset, length, line, character) => {
+          syntax = true;
+          problems.push(at({ line, character }, `line ${line + 1}, column ${character + 1}`, `JSON syntax error: ${syntaxMessage(code, text, offset, length)}`));
+          throw new Stop();
+        },
+      },
+      { disallowComments: true },
+    );
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+  }
+  return { problems, syntax };
+}
+
+/** jsonc-parser's positions: 0-based line and UTF-16 character within the line. */
+interface Position {
+  line: number;
+  character: number;
+}
+
+function place(p: Position): string {
+  return `line ${p.line + 1}, column ${p.character + 1}`;
+}
+
+function at(p: Position, path: string, message: string): Problem {
+  return { path, message, line: p.line + 1, column: p.character + 1 };
+}
+
+function pathText(path: JSONPath): string {
+  return `$${path.map((s) => (typeof s === 'number' ? `[${s}]` : member(s))).join('')}`;
+}
+
+function syntaxMessage(code: ParseErrorCode, text: string, offset: number, length: number): string {
+  const found = offset >= text.length ? 'the end of the text' : shown(text.slice(offset, offset + Math.max(length, 1)));
+  return `${SYNTAX_EXPECTATIONS[printParseErrorCode(code)] ?? 'not valid JSON'}, got ${found}`;
+}
+
+/** What was found, cut short, control characters escaped (a line break must not start a new log line). */
+function shown(token: string): string {
+  const cut = token.length > 40 ? `${token.slice(0, 39)}…` : token;
+  return `\`${JSON.stringify(cut).slice(1, -1).replace(/\\"/g, '"')}\``;
+}
+
+/** By jsonc-parser's error name (its codes are a const enum, which type stripping cannot read). */
+const SYNTAX_EXPECTATIONS: Partial<Record<ReturnType<typeof printParseErrorCode>, string>> = {
+  InvalidSymbol: 'expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)',
+  InvalidNumberFormat: 'expected a number such as 12, -3.5 or 1e6',
+  PropertyNameExpected: 'expected a key in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':' after the key",
+  CommaExpected: "expected ',' between two items",
+  CloseBraceExpected: "expected ',' or '}' after a value in the object",
+  CloseBracketExpected: "expected ',' or ']' after an item of the array",
+  EndOfFileExpected: 'expected the end of the text after the JSON value',
+  InvalidCommentToken: 'expected no comments (JSON has none)',
+  UnexpectedEndOfComment: 'expected no comments (JSON has none)',
+  UnexpectedEndOfString: 'expected the string to end with a double quote on the same line',
+  UnexpectedEndOfNumber: 'expected digits to finish the number',
+  InvalidUnicode: 'expected four hexadecimal digits after \\u',
+  InvalidEscapeCharacter: 'expected an escape such as \\n, \\" or \\\\ after the backslash',
+  InvalidCharacter: 'expected control characters in a string to be escaped (\\n, \\t, \\u0000)',
+};
+
+/**
+ * Line and column of problems at JSON paths (`$.config_data.steps[1].method`) in the text they came
+ * from. The tree and the index of line starts are built once, so locating n problems costs one
+ * parse and n lookups (a lookup per problem over the whole text made 10,000 problems take hours).
+ */
+export function locateProblems(problems: Problem[], text: string): Problem[] {
+  if (problems.length === 0) return problems;
+  const root = parseTree(text);
+  const lines = lineStarts(text);
+  return problems.map((problem) => {
+    const offset = root && offsetOf(root, problem.path);
+    return offset === undefined ? problem : { ...problem, ...lineAndColumn(lines, offset) };
+  });
+}
+
+/** Where the deepest existing node of the path is: a missing key points at the object that lacks it. */
+function offsetOf(root: Node, path: string): number | undefined {
+  const segments = jsonPathSegments(path);
+  if (!segments) return undefined;
+  for (let n = segments.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, segments.slice(0, n));
+    if (node) return node.parent?.type === 'property' && n > 0 ? node.parent.offset : node.offset;
+  }
+  return undefined;
+}
+
+/** `$.a.b[2]["c d"]` → ['a', 'b', 2, 'c d']; undefined for what is not a JSON path. */
+function jsonPathSegments(path: string): JSONPath | undefined {
+  if (!path.startsWith('$')) return undefined;
+  const segments: JSONPath = [];
+  const pattern = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  pattern.lastIndex = 1;
+  while (pattern.lastIndex < path.length) {
+    const match = pattern.exec(path);
+    if (!match) return undefined;
+    segments.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : (JSON.parse(match[3]!) as string)));
+  }
+  return segments;
+}
+
+/** The offset of each line's first character (a line ends at \n, \r\n or \r, as jsonc-parser counts). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(/\r\n|\r|\n/g)) starts.push(match.index + match[0].length);
+  return starts;
+}
+
+function lineAndColumn(starts: number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
+}

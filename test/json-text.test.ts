@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { locateProblems, MAX_JSON_DEPTH, parseJsonText } from '../src/definition/json-text.ts';
+import { member } from '../src/json.ts';
+
+function problemsOf(text: string) {
+  const parsed = parseJsonText(text, 'f.json');
+  if (parsed.ok) throw new Error('expected the text to be refused');
+  return parsed.problems;
+}
+
+describe('parseJsonText', () => {
+  it('returns the value and the text without its byte order mark', () => {
+    expect(parseJsonText('\uFEFF{"a": [1, "x", null]}')).toEqual({ ok: true, value: { a: [1, 'x', null] }, text: '{"a": [1, "x", null]}' });
+  });
+
+  it('accepts nesting up to the limit and refuses one level more, where it starts', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(parseJsonText(nested(MAX_JSON_DEPTH)).ok).toBe(true);
+    expect(problemsOf(` ${nested(MAX_JSON_DEPTH + 1)}`)).toEqual([{
+      file: 'f.json',
+      path: `$${'[0]'.repeat(MAX_JSON_DEPTH)}`,
+      message: `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep; a test definition needs fewer than 10`,
+      line: 1,
+      column: MAX_JSON_DEPTH + 2,
+    }]);
+  });
+
+  it('names a key given twice in one object, not the same key in two objects', () => {
+    expect(parseJsonText('[{"a": 1}, {"a": 2}]').ok).toBe(true);
+    expect(problemsOf('{"o": {"a": 1,\n "a": 2}}')).toEqual([{
+      file: 'f.json',
+      path: '$.o.a',
+      message: 'duplicate key "a": first at line 1, column 8, again at line 2, column 2; JSON keeps only one of them, so give it once',
+      line: 2,
+      column: 2,
+    }]);
+    expect(problemsOf('{"odd key": 1, "odd key": 2}').map((p) => p.path)).toEqual(['$["odd key"]']);
+  });
+
+  it('shows a control character found in a bad token escaped, never raw (a terminal escape, a log line)', () => {
+    const [problem] = problemsOf('{"a": "one\u001b[2Jtwo"}');
+    expect(problem?.message).toBe('JSON syntax error: expected control characters in a string to be escaped (\\n, \\t, \\u0000), got `"one\\u001b[2Jtwo"`');
+  });
+});
+
+describe('locateProblems', () => {
+  it('puts a problem on its key, or on the object that lacks the key', () => {
+    const text = '{\r\n  "a": {\r\n    "b": [10, 20]\r\n  }\r\n}';
+    const located = locateProblems([
+      { path: '$.a.b[1]', message: 'x' },
+      { path: '$.a.missing', message: 'y' },
+      { path: '--flag', message: 'z' },
+    ], text);
+    expect(located.map((p) => [p.line, p.column])).toEqual([[3, 15], [2, 3], [undefined, undefined]]);
+  });
+});
+
+// ---- properties ----
+
+/** A path of keys and first-item indexes, and the text of a value wrapped along it. */
+const nesting = fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.constant(0)), { maxLength: 5 });
+
+function wrapped(path: Array<string | number>, inner: string): string {
+  return path.reduceRight<string>((text, segment) => (typeof segment === 'number' ? `[${text}]` : `{${JSON.stringify(segment)}: ${text}}`), inner);
+}
+
+describe('properties', () => {
+  it('any JSON without repeated keys reads as JSON.parse reads it', () => {
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 6 }), (text) => {
+        const parsed = parseJsonText(text);
+        expect(parsed).toEqual({ ok: true, value: JSON.parse(text), text });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('refuses a text exactly when JSON.parse does, or when it repeats a key (the text cut or spliced anywhere)', () => {
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 4 }), fc.nat(), fc.nat(), fc.constantFrom('', ',', '"', '}', ']', '{', '[', ':', '1', 'tru', '\\', '\n', '/*'), (text, from, length, insert) => {
+        const at = from % (text.length + 1);
+        const spliced = text.slice(0, at) + insert + text.slice(at + (length % 4));
+        const parsed = parseJsonText(spliced);
+        let valid = true;
+        try {
+          JSON.parse(spliced);
+        } catch {
+          valid = false;
+        }
+        if (parsed.ok) expect(valid).toBe(true);
+        else expect(parsed.syntax).toBe(!valid);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('any object with a key given twice is refused naming that key at its JSON path, on the second place', () => {
+    const object = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 5 });
+    fc.assert(
+      fc.property(nesting, object, fc.nat(), fc.jsonValue({ maxDepth: 2 }), (path, members, pick, again) => {
+        const keys = Object.keys(members);
+        const key = keys[pick % keys.length]!;
+        const body = JSON.stringify(members);
+        const inner = `${body.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(again)}}`;
+        const text = wrapped(path, inner);
+        const parsed = parseJsonText(text);
+        if (parsed.ok) throw new Error(`accepted ${text}`);
+        expect(parsed.syntax).toBe(false);
+        const expectedPath = `$${[...path, key].map((s) => (typeof s === 'number' ? `[${s}]` : member(s))).join('')}`;
+        const last = parsed.problems.at(-1)!;
+        expect(last.path).toBe(expectedPath);
+        expect(last.message.startsWith(`duplicate key ${JSON.stringify(key)}: first at line 1, column `)).toBe(true);
+        // The repeated key starts after the wrapping and the object's first members.
+        const [prefix = ''] = wrapped(path, '\u0000').split('\u0000');
+        expect(last.column).toBe(prefix.length + body.length + 1);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
