@@ -10,10 +10,11 @@ export function urlPatterns(patterns: readonly string[], flag: string): UrlTest[
 }
 
 function urlPattern(pattern: string, flag: string): UrlTest {
-  const regex = /^\/(.+)\/([a-z]*)$/.exec(pattern);
+  // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
+  const regex = /^\/(.+)\/$/.exec(pattern);
   if (regex) {
     try {
-      const re = new RegExp(regex[1]!, regex[2]);
+      const re = new RegExp(regex[1]!);
       return (url) => re.test(url);
     } catch (err) {
       throw new InputError([{ path: flag, message: `invalid regular expression ${pattern}: ${(err as Error).message}` }]);
