@@ -106,6 +106,8 @@ export function pathOf(url: string): string {
 }
 
 const REFERENCE = /\{\{\s*([^{}]+?)\s*\}\}/g;
+/** Where a URL's origin is a variable without a usable value, the output runs against this local one. */
+export const LOCAL_BASE = 'http://127.0.0.1:8080';
 
 /** Every environment reference of the steps has a variable: the missing ones empty, named in "to set". */
 function withReferencedVariables(steps: readonly RawStep[], variables: readonly ImportedVariable[], notes: Notes): ImportedVariable[] {
@@ -121,7 +123,19 @@ function withReferencedVariables(steps: readonly RawStep[], variables: readonly 
       }
     }
   }
-  return vars;
+  return vars.map((v) => (originVariables(steps).has(v.key) ? withOrigin(v, notes) : v));
+}
+
+/** The variables a step URL starts with (`{{baseUrl}}/users`): their values must be an http(s) origin. */
+function originVariables(steps: readonly RawStep[]): Set<string> {
+  return new Set(steps.map((s) => /^\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/.exec(s.url)?.[1]).filter((name) => name !== undefined));
+}
+
+function withOrigin(v: ImportedVariable, notes: Notes): ImportedVariable {
+  if (/^https?:\/\//.test(v.value)) return v;
+  const value = v.value === '' ? LOCAL_BASE : `http://${v.value}`;
+  notes.kept.push(`${v.key} starts the URLs: ${v.value === '' ? 'it has no value, so' : 'it has no scheme, so'} it is ${value} (change it with -e ${v.key}=…)`);
+  return { ...v, value };
 }
 
 export function plural(n: number, word: string): string {

@@ -6,13 +6,13 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { InputError } from '../errors.ts';
 import { isRecord } from '../json.ts';
 import type { AdapterOptions } from './command.ts';
+import { LOCAL_BASE } from './assemble.ts';
 import { parseYaml } from './input.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type ImportedVariable, type Notes, type Source } from './types.ts';
 
 type Node = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const LOCAL_BASE = 'http://127.0.0.1:8080';
 /** How deep an example body is built from a schema (schemas may refer to themselves). */
 const MAX_DEPTH = 6;
 
