@@ -30,9 +30,8 @@ export function parseYaml(source: Source, what: string): unknown {
   const document = parseDocument(source.text, { prettyErrors: false });
   const first = document.errors[0];
   if (first) {
-    const at = first.linePos?.[0];
-    const path = at ? `line ${at.line}, column ${at.col}` : '$';
-    throw new InputError([{ file: source.file, path, ...(at && { line: at.line, column: at.col }), message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}` }]);
+    const { line, column } = lineAndColumn(source.text, first.pos[0]);
+    throw new InputError([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}` }]);
   }
   return document.toJS({ maxAliasCount: 1000 });
 }

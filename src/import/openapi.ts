@@ -133,6 +133,7 @@ function request(op: Operation, document: Node, version: 2 | 3, placeholders: Pl
   const secretHeaders: string[] = [];
   const secretQuery: string[] = [];
   for (const p of op.parameters) {
+    if (p.in === 'body' || p.in === 'formData') continue; // Swagger 2's bodies: bodyOf
     const name = String(p.name);
     const value = exampleOf(p, version);
     const required = p.required === true || p.in === 'path';
