@@ -95,10 +95,11 @@ function firstPartyHost(entries: readonly HarEntry[]): string {
 
 /** Why an entry is not API-like, or undefined when it is. */
 function assetKind(entry: HarEntry): string | undefined {
+  // A request that changes something (a form posted, a beacon aside) is what a load test replays.
+  if (!['GET', 'HEAD'].includes(entry.request.method.toUpperCase()) && entry._resourceType !== 'ping') return undefined;
   const type = entry._resourceType;
   if (type === 'xhr' || type === 'fetch') return undefined;
   if (type !== undefined && RESOURCE_KINDS[type]) return RESOURCE_KINDS[type];
-  if (!['GET', 'HEAD'].includes(entry.request.method.toUpperCase())) return undefined;
   const mime = entry.response.content?.mimeType ?? '';
   const asset = ASSET_KINDS.find(([, pattern]) => pattern.test(mime));
   if (asset) return asset[0];
