@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { FIXTURES, importToFile, runImported, runLoadgate, secretKeys, statusesByStep } from './helpers/import.ts';
 
@@ -86,6 +87,25 @@ describe('loadgate import curl', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${file}: line 3: unknown curl option --frobnicate`);
     expect(run.stdout).toBe('');
+  });
+
+  it('the parsers are loaded by import alone: validate (as run) loads none of them', async () => {
+    const definition = join(mkdtempSync(join(tmpdir(), 'loadgate-curl-')), 'd.json');
+    writeFileSync(definition, JSON.stringify({ name: 'x', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }] } }));
+    // Every module the CLI resolves, recorded by a resolve hook in a child process of its own.
+    const loaded = async (args: string[]) => {
+      const script = `import { registerHooks } from 'node:module';
+        const seen = [];
+        registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });
+        const { cli } = await import(${JSON.stringify(join(import.meta.dirname, '..', 'src', 'cli.ts'))});
+        const code = await cli(${JSON.stringify(args)}, { out: () => {}, err: () => {}, isTTY: false });
+        console.log(JSON.stringify({ code, parsers: [...new Set(seen.map((u) => u.split('node_modules/')[1]?.split('/')[0]))].filter((name) => ['yaml', 'shlex', 'postman-collection', '@apidevtools', 'har-schema'].includes(name)) }));`;
+      const run = await runNode(['--input-type=module', '-e', script]);
+      if (run.code !== 0) throw new Error(run.stderr);
+      return JSON.parse(run.stdout) as { code: number; parsers: string[] };
+    };
+    expect(await loaded(['validate', definition])).toEqual({ code: 0, parsers: [] });
+    expect(await loaded(['import', 'curl', lines, '-o', join(tmpdir(), `loadgate-lazy-${process.pid}.json`)])).toEqual({ code: 0, parsers: ['shlex'] });
   });
 
   it('an unclosed quote is an error at the line its command starts', async () => {

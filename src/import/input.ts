@@ -1,7 +1,6 @@
-// Reading what is imported: a file or stdin ("-"), as text, then JSON or YAML with the line and
-// column of a syntax error, so that bad input names its file and place.
+// Reading what is imported: a file or stdin ("-"), as text, then JSON with the line and column of
+// a syntax error, so that bad input names its file and place (YAML: openapi.ts).
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { parseDocument } from 'yaml';
 import { InputError } from '../errors.ts';
 import { MAX_DATA_BYTES, readTextFile } from '../definition/text-file.ts';
 import type { Source } from './types.ts';
@@ -25,18 +24,7 @@ export function parseJson(source: Source, what: string): unknown {
   return value;
 }
 
-/** YAML 1.2, which JSON documents are too. */
-export function parseYaml(source: Source, what: string): unknown {
-  const document = parseDocument(source.text, { prettyErrors: false });
-  const first = document.errors[0];
-  if (first) {
-    const { line, column } = lineAndColumn(source.text, first.pos[0]);
-    throw new InputError([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}` }]);
-  }
-  return document.toJS({ maxAliasCount: 1000 });
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const lines = text.slice(0, offset).split('\n');
   return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }

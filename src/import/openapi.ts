@@ -7,7 +7,8 @@ import { InputError } from '../errors.ts';
 import { isRecord } from '../json.ts';
 import type { AdapterOptions } from './command.ts';
 import { LOCAL_BASE } from './assemble.ts';
-import { parseYaml } from './input.ts';
+import { parseDocument } from 'yaml';
+import { lineAndColumn } from './input.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type ImportedVariable, type Notes, type Source } from './types.ts';
 
 type Node = Record<string, unknown>;
@@ -261,4 +262,15 @@ function security(op: Operation, document: Node, version: 2 | 3): { name: string
     if (scheme.type === 'basic' || (scheme.type === 'http' && /^basic$/i.test(String(scheme.scheme)))) return [{ name: 'Authorization', value: `Basic ${variable}` }];
     return [{ name: 'Authorization', value: `Bearer ${variable}` }];
   });
+}
+
+/** YAML 1.2, which JSON documents are too. */
+export function parseYaml(source: Source, what: string): unknown {
+  const document = parseDocument(source.text, { prettyErrors: false });
+  const first = document.errors[0];
+  if (first) {
+    const { line, column } = lineAndColumn(source.text, first.pos[0]);
+    throw new InputError([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}` }]);
+  }
+  return document.toJS({ maxAliasCount: 1000 });
 }
