@@ -6,12 +6,12 @@ import { FORBIDDEN_HEADERS, LIMITS } from '../definition/schema.ts';
 import { isDynamicName } from '../variables/dynamic.ts';
 import type { ImportedRequest, ImportedVariable, Notes } from './types.ts';
 
-export const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 /** Headers a replay must not copy: the engine frames, connects and negotiates compression itself. */
 const ENGINE_HEADERS = new Set([...Object.keys(FORBIDDEN_HEADERS), 'host', 'accept-encoding', 'trailer']);
 
-export const DEFAULT_LOAD = { iteration_count: 100, duration: 10 } as const;
+const DEFAULT_LOAD = { iteration_count: 100, duration: 10 } as const;
 
 export interface AssembleInput {
   name: string;
@@ -100,7 +100,7 @@ function uniqueNames(requests: readonly ImportedRequest[]): string[] {
   });
 }
 
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const rest = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '').replace(/^\{\{[^}]*\}\}/, '');
   return rest.split(/[?#]/)[0] || '/';
 }

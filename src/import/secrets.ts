@@ -119,7 +119,7 @@ class Vault {
 }
 
 /** "X-Api-Key" → "X_API_KEY": an environment variable name. */
-export function upperSnake(text: string): string {
+function upperSnake(text: string): string {
   return text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'SECRET';
 }
 
