@@ -62,7 +62,7 @@ describe('loadgate import curl', () => {
     const text = readFileSync(imported.file, 'utf8');
     for (const secret of ['s3cret', Buffer.from('alice:s3cret').toString('base64'), 'abc123', 'eyJhbGciOiJIUzI1NiJ9']) expect(text).not.toContain(secret);
     expect(secretKeys(imported.definition!)).toEqual(['BASIC_AUTH', 'BEARER_TOKEN', 'COOKIE']);
-    expect(imported.stderr).toMatch(/secret variables \(values not written[^\n]*\n\s+- BASIC_AUTH: Authorization header, step 6/);
+    expect(imported.stderr).toMatch(/secret variables \(values not written[^\n]*\n\s+- BASIC_AUTH: Authorization header \(step 6\)/);
     target.reset();
     const result = await runImported(imported.definition!, { BASIC_AUTH: 'YTpi', COOKIE: 'session=fresh', BEARER_TOKEN: 'new-token' }, 1);
     expect(result.results.steps.every((s) => Object.keys(s.status_code_dist).join() === '200')).toBe(true);

@@ -60,15 +60,17 @@ describe('loadgate import postman', () => {
       { key: 'user_name', value: 'Ada' },
       { key: 'token', value: '', secret: true },
       { key: 'plan', value: 'pro' },
+      { key: 'pin', value: '', secret: true },
       { key: 'X_ADMIN_KEY', value: '', secret: true },
     ]);
-    expect(secretKeys(definition)).toEqual(['X_ADMIN_KEY', 'token']);
+    expect(secretKeys(definition)).toEqual(['X_ADMIN_KEY', 'pin', 'token']);
     const text = readFileSync(imported.file, 'utf8');
+    expect(text).not.toContain('4242');
     expect(text).not.toContain('tok-env-5e1f');
     expect(text).not.toContain('adm-7f3a9c');
     expect(imported.stderr).toContain('pre-request script of the collection (scripts are not run)');
     expect(imported.stderr).toContain('test script of Users / List users (scripts are not run)');
-    expect(imported.stderr).toMatch(/- token: Authorization header, step 1 and 1 more/);
+    expect(imported.stderr).toMatch(/- token: marked secret in the source; Authorization header \(steps 1, 2\)/);
 
     const result = await runImported(definition, { token: 'tok-env-5e1f', X_ADMIN_KEY: 'adm-7f3a9c' });
     expect(Object.values(statusesByStep(definition, result))).toEqual([['200'], ['201'], ['200'], ['201']]);

@@ -69,7 +69,10 @@ class Vault {
 
   constructor(variables: readonly ImportedVariable[], keep: boolean) {
     this.keep = keep;
-    for (const v of variables) this.vars.set(v.key, { ...v });
+    for (const v of variables) {
+      this.vars.set(v.key, v.secret && !keep ? { ...v, value: '' } : { ...v });
+      if (v.secret) this.use(v.key, 'marked secret in the source');
+    }
   }
 
   /** The reference that replaces `value`: `{{KEY}}`, reusing the variable of an equal value. */
@@ -114,8 +117,18 @@ class Vault {
   }
 
   summary(): string[] {
-    return [...this.uses].map(([name, at]) => `${name}: ${at[0]}${at.length > 1 ? ` and ${at.length - 1} more` : ''}`);
+    return [...this.uses].map(([name, uses]) => `${name}: ${where(uses)}`);
   }
+}
+
+/** ["Cookie header, step 1", "Cookie header, step 2"] → "Cookie header (steps 1, 2)". */
+function where(uses: readonly string[]): string {
+  const steps = new Map<string, string[]>();
+  for (const use of uses) {
+    const [, what = use, step] = /^(.*), step (\d+)$/.exec(use) ?? [];
+    steps.set(what, [...(steps.get(what) ?? []), ...(step === undefined ? [] : [step])]);
+  }
+  return [...steps].map(([what, list]) => (list.length === 0 ? what : `${what} (${list.length === 1 ? 'step' : 'steps'} ${[...new Set(list)].join(', ')})`)).join('; ');
 }
 
 /** "X-Api-Key" → "X_API_KEY": an environment variable name. */
