@@ -12,7 +12,7 @@ import { FIXTURES, importToFile, runImported, runLoadgate, secretKeys, statusesB
 
 const TOKEN = 'app-token-0123456789';
 
-/** The app's page: it calls its API (a GET, a wait, a POST with a bearer token), loads an image, CSS and a third-party beacon. */
+/** The app's page: it calls its API (a GET, a wait, a POST with a bearer token), loads an image, CSS and calls a third-party analytics host (awaited, so the recording holds it). */
 function page(analytics: string): string {
   return `<!doctype html><html><head><title>Shop</title><link rel="stylesheet" href="/style.css"></head><body>
 <img src="/logo.svg"><p id="state">loading</p>
@@ -21,7 +21,7 @@ function page(analytics: string): string {
   const items = await (await fetch('/api/items?limit=2', { headers: { accept: 'application/json' } })).json();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const order = await fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ${TOKEN}' }, body: JSON.stringify({ item: items[0].id, qty: 1 }) });
-  navigator.sendBeacon('${analytics}/collect', 'event=view');
+  await fetch('${analytics}/collect', { method: 'POST', mode: 'no-cors', body: 'event=view' });
   document.getElementById('state').textContent = order.status === 201 ? 'done' : 'failed ' + order.status;
 })();
 </script></body></html>`;
@@ -68,6 +68,7 @@ beforeAll(async () => {
   await tab.goto(`${shopUrl}/`);
   await tab.locator('#state', { hasText: /done|failed/ }).waitFor();
   expect(await tab.locator('#state').textContent()).toBe('done');
+  await tab.waitForLoadState('load'); // the image and the stylesheet are in the recording too
   await context.close();
 });
 afterAll(async () => {
