@@ -53,15 +53,16 @@ export async function importHar(source: Source, options: AdapterOptions): Promis
   const kept: HarEntry[] = [];
   for (const entry of entries) {
     const url = entry.request.url;
-    const reason = include.length > 0
-      ? (include.some((test) => test(url)) ? undefined : 'not matched by --include')
-      : hostOf(url) !== firstParty ? (otherHosts.add(hostOf(url)), 'request to another host') : assetKind(entry);
-    const why = reason ?? (exclude.some((test) => test(url)) ? 'matched by --exclude' : undefined);
-    if (why === undefined) kept.push(entry);
-    else dropped.set(why, (dropped.get(why) ?? 0) + 1);
+    const why = include.length > 0 ? (include.some((test) => test(url)) ? undefined : 'not matched by --include') : firstPartyReason(entry, firstParty);
+    const reason = why ?? (exclude.some((test) => test(url)) ? 'matched by --exclude' : undefined);
+    if (reason === undefined) kept.push(entry);
+    else dropped.set(reason, (dropped.get(reason) ?? 0) + 1);
+    if (reason === OTHER_HOST) otherHosts.add(hostOf(url));
   }
   if (include.length === 0) notes.kept.push(`API-like requests to the first-party host ${firstParty} (--include replaces this filter)`);
-  for (const [why, n] of dropped) notes.dropped.push(`${n} ${why === 'request to another host' ? `${plural(n, 'request')} to other hosts (${[...otherHosts].join(', ')})` : `${plural(n, 'request')}: ${why}`}`);
+  for (const [reason, n] of dropped) {
+    notes.dropped.push(reason === OTHER_HOST ? `${n} ${plural(n, 'request')} to other hosts (${[...otherHosts].join(', ')})` : `${n} ${plural(n, 'request')}: ${reason}`);
+  }
   if (options.thinkTime) notes.kept.push('the time between requests, as sleeps (--think-time)');
   else if (kept.length > 1) notes.dropped.push('the time between requests (--think-time keeps it as sleeps)');
   return {
@@ -91,6 +92,13 @@ function thinkTimeMs(entry: HarEntry, next: HarEntry | undefined): number | unde
 function firstPartyHost(entries: readonly HarEntry[]): string {
   const page = entries.find((e) => e._resourceType === 'document' || /^text\/html/.test(e.response.content?.mimeType ?? '')) ?? entries[0];
   return page ? hostOf(page.request.url) : '';
+}
+
+const OTHER_HOST = 'another host';
+
+/** The default filter: why an entry is not an API-like request to the first-party host, or undefined. */
+function firstPartyReason(entry: HarEntry, firstParty: string): string | undefined {
+  return hostOf(entry.request.url) === firstParty ? assetKind(entry) : OTHER_HOST;
 }
 
 /** Why an entry is not API-like, or undefined when it is. */
