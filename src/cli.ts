@@ -88,6 +88,8 @@ const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = 
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
+  // Loaded on use: `run` never loads the format parsers.
+  import: async (args, io) => (await import('./import/command.ts')).importCommand(args, io),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {

@@ -107,7 +107,7 @@ describe('loadgate run', () => {
     expect(missing.stderr).toContain('nope.json');
     const unknown = await loadgate(['fly']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe('loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for (loadgate help)');
+    expect(unknown.stderr.trim()).toBe('loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import (loadgate help)');
   });
 
   it('SIGINT stops the run, still writes partial results, and exits 130', async () => {
@@ -215,7 +215,7 @@ describe('loadgate validate', () => {
 });
 
 describe('a CLI that fits its users\' habits', () => {
-  it.each(['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve'])('%s --help exits 0 and lists its options', async (command) => {
+  it.each(['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve', 'import'])('%s --help exits 0 and lists its options', async (command) => {
     const run = await inProcess([command, '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^loadgate ${command} `));
@@ -226,7 +226,7 @@ describe('a CLI that fits its users\' habits', () => {
   it('help lists every command; no arguments is usage on stderr and exit 2', async () => {
     const help = await inProcess(['help']);
     expect(help.code).toBe(0);
-    for (const command of ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve']) expect(help.stdout).toContain(`loadgate ${command} `);
+    for (const command of ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve', 'import']) expect(help.stdout).toContain(`loadgate ${command} `);
     // The real process: the same texts, on the same streams, with the same exit codes.
     const bare = await loadgate([]);
     expect(bare.code).toBe(2);

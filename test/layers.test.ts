@@ -14,6 +14,8 @@ const RANK: Record<string, number> = {
   definition: 3, variables: 3, engine: 3, hosted: 3, merge: 3, compare: 3, latency: 3,
   pipeline: 4,
   github: 5, server: 5,
+  // `loadgate import` is a command beside the shells: it uses the CLI's load flags (cli-overrides.ts).
+  import: 6,
 };
 const SHELL_RANK = 6;
 

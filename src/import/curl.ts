@@ -1,0 +1,206 @@
+// curl command lines → requests: the words split by shlex (POSIX quoting, `$'…'` ANSI-C strings,
+// backslash-newline continuations), then curl's options read into a request. An option this
+// import does not know is an error naming its line, never silently dropped (docs/import.md).
+import { split } from 'shlex';
+import { InputError, type Problem } from '../errors.ts';
+import { emptyNotes, type Imported, type ImportedRequest, type Notes, type Source } from './types.ts';
+
+interface Command {
+  line: number;
+  words: string[];
+}
+
+/** Options that take a value and what they set; the short and long spellings of each. */
+const VALUE_OPTIONS: Record<string, string> = {
+  '-X': 'method', '--request': 'method', '-H': 'header', '--header': 'header',
+  '-d': 'data', '--data': 'data', '--data-ascii': 'data', '--data-binary': 'data', '--data-raw': 'data-raw',
+  '--data-urlencode': 'data-urlencode', '--json': 'json', '-u': 'user', '--user': 'user', '-b': 'cookie', '--cookie': 'cookie',
+  '-A': 'user-agent', '--user-agent': 'user-agent', '-e': 'referer', '--referer': 'referer', '--url': 'url',
+  '-o': 'ignored', '--output': 'ignored', '-m': 'ignored', '--max-time': 'ignored', '--connect-timeout': 'ignored',
+  '-w': 'ignored', '--write-out': 'ignored',
+};
+const FLAG_OPTIONS: Record<string, string> = {
+  '-k': 'insecure', '--insecure': 'insecure', '--compressed': 'compressed', '-G': 'get', '--get': 'get', '-I': 'head', '--head': 'head',
+  '-s': 'ignored', '--silent': 'ignored', '-S': 'ignored', '--show-error': 'ignored', '-v': 'ignored', '--verbose': 'ignored',
+  '-i': 'ignored', '--include': 'ignored', '-L': 'ignored', '--location': 'ignored', '-f': 'ignored', '--fail': 'ignored',
+  '--http1.1': 'ignored', '--http2': 'ignored', '-g': 'ignored', '--globoff': 'ignored', '-N': 'ignored', '--no-buffer': 'ignored',
+};
+
+export async function importCurl(source: Source): Promise<Imported> {
+  const notes = emptyNotes();
+  const problems: Problem[] = [];
+  const requests = commands(source).flatMap((command) => {
+    try {
+      return requestsOf(command, notes);
+    } catch (err) {
+      if (!(err instanceof CurlProblem)) throw err;
+      problems.push({ file: source.file, path: `line ${command.line}`, line: command.line, message: err.message });
+      return [];
+    }
+  });
+  if (problems.length > 0) throw new InputError(problems);
+  if (requests.length === 0) throw new InputError([{ file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' }]);
+  notes.kept.push(`${requests.length} curl ${requests.length === 1 ? 'command' : 'commands'}`);
+  return { title: 'curl import', requests, variables: [], notes };
+}
+
+class CurlProblem extends Error {}
+
+/**
+ * Physical lines → commands. A command ends at a line end that is neither escaped (a trailing
+ * backslash continues it) nor inside quotes (shlex then reports an unclosed quote, and the next
+ * line is part of the same command). Blank lines and `#` comments between commands are skipped.
+ */
+function commands(source: Source): Command[] {
+  const lines = source.text.replace(/\r\n?/g, '\n').split('\n');
+  const found: Command[] = [];
+  let buffer = '';
+  let start = 0;
+  lines.forEach((text, i) => {
+    if (buffer === '' && (text.trim() === '' || text.trimStart().startsWith('#'))) return;
+    if (buffer === '') start = i + 1;
+    buffer += `${text}\n`;
+    if (/(^|[^\\])(\\\\)*\\$/.test(text)) return;
+    const words = splitWords(buffer);
+    if (words === undefined) return;
+    found.push({ line: start, words });
+    buffer = '';
+  });
+  if (buffer !== '') {
+    throw new InputError([{ file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' }]);
+  }
+  return found;
+}
+
+/** The words, or undefined while a quote is still open. */
+function splitWords(text: string): string[] | undefined {
+  try {
+    return split(text);
+  } catch (err) {
+    if (/quoted|escape/i.test((err as Error).message)) return undefined;
+    throw err;
+  }
+}
+
+function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
+  const [program, ...args] = words;
+  if (!/(^|\/)curl(\.exe)?$/.test(program ?? '')) throw new CurlProblem(`expected a curl command, found ${JSON.stringify(program)}`);
+  const urls: string[] = [];
+  const headers: [string, string][] = [];
+  const data: string[] = [];
+  const flags = new Set<string>();
+  let method: string | undefined;
+  let json = false;
+  for (const { option, value } of options(args)) {
+    if (option === undefined) {
+      urls.push(value!);
+      continue;
+    }
+    const flag = FLAG_OPTIONS[option];
+    if (flag !== undefined) {
+      flags.add(flag);
+      continue;
+    }
+    if (value === undefined) throw new CurlProblem(`${option} needs a value`);
+    switch (VALUE_OPTIONS[option]) {
+      case 'method': method = value.toUpperCase(); break;
+      case 'header': header(value, headers); break;
+      case 'data': data.push(notFromFile(option, value)); break;
+      case 'data-raw': data.push(value); break;
+      case 'data-urlencode': data.push(urlencoded(value)); break;
+      case 'json': json = true; data.push(notFromFile(option, value)); break;
+      case 'user': headers.push(['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]); break;
+      case 'cookie':
+        if (!value.includes('=')) throw new CurlProblem(`${option} ${value}: reading cookies from a file is not supported; give them as name=value`);
+        headers.push(['Cookie', value]);
+        break;
+      case 'user-agent': headers.push(['User-Agent', value]); break;
+      case 'referer': headers.push(['Referer', value]); break;
+      case 'url': urls.push(value); break;
+      default: break;
+    }
+  }
+  if (urls.length === 0) throw new CurlProblem('no URL in the command');
+  if (flags.has('insecure')) notes.kept.push('-k: run the definition with loadgate run --insecure (certificates are a run setting)');
+  const body = data.length > 0 ? data.join(json ? '' : '&') : undefined;
+  if (json) {
+    setDefault(headers, 'Content-Type', 'application/json');
+    setDefault(headers, 'Accept', 'application/json');
+  } else if (body !== undefined && !flags.has('get')) setDefault(headers, 'Content-Type', 'application/x-www-form-urlencoded');
+  return urls.map((raw) => {
+    const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw) ? raw : `http://${raw}`;
+    const get = flags.has('get') && body !== undefined;
+    return {
+      method: method ?? (flags.has('head') ? 'HEAD' : body !== undefined && !get ? 'POST' : 'GET'),
+      url: get ? `${url}${url.includes('?') ? '&' : '?'}${body}` : url,
+      headers: [...headers],
+      ...(body !== undefined && !get && { body }),
+      ...(!flags.has('compressed') && { disableCompression: true }),
+    };
+  });
+}
+
+/**
+ * The words as options with their values, and URLs (no option). Short options cluster as in curl:
+ * `-sSL` is -s -S -L, and a value option takes the rest of its word or the next one (`-XPOST`).
+ */
+function options(args: readonly string[]): { option?: string; value?: string }[] {
+  const out: { option?: string; value?: string }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (!word.startsWith('-') || word === '-') out.push({ value: word });
+    else if (word.startsWith('--')) out.push(withValue(word, undefined, () => args[++i]));
+    else {
+      for (let c = 1; c < word.length; c++) {
+        const option = `-${word[c]}`;
+        const attached = word.slice(c + 1);
+        if (VALUE_OPTIONS[option] === undefined) {
+          out.push(withValue(option, undefined, () => undefined));
+          continue;
+        }
+        out.push(withValue(option, attached === '' ? undefined : attached, () => args[++i]));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function withValue(option: string, attached: string | undefined, next: () => string | undefined): { option: string; value?: string } {
+  if (FLAG_OPTIONS[option] !== undefined) return { option };
+  if (VALUE_OPTIONS[option] === undefined) throw new CurlProblem(`unknown curl option ${option}: the import reads ${knownList()}`);
+  const value = attached ?? next();
+  return value === undefined ? { option } : { option, value };
+}
+
+function header(value: string, headers: [string, string][]): void {
+  const colon = value.indexOf(':');
+  if (colon > 0) {
+    const rest = value.slice(colon + 1).trim();
+    // curl: "Name:" with nothing after removes a header curl would send; nothing to send.
+    if (rest !== '') headers.push([value.slice(0, colon).trim(), rest]);
+    return;
+  }
+  if (value.endsWith(';')) headers.push([value.slice(0, -1).trim(), '']);
+  else throw new CurlProblem(`-H ${JSON.stringify(value)}: expected "Name: value"`);
+}
+
+function notFromFile(option: string, value: string): string {
+  if (value.startsWith('@')) throw new CurlProblem(`${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`);
+  return value;
+}
+
+/** --data-urlencode: "name=value" and "=value" encode the value, a bare "value" is encoded whole. */
+function urlencoded(value: string): string {
+  const eq = value.indexOf('=');
+  if (eq < 0) return encodeURIComponent(value);
+  return `${value.slice(0, eq)}${eq > 0 ? '=' : ''}${encodeURIComponent(value.slice(eq + 1))}`;
+}
+
+function setDefault(headers: [string, string][], name: string, value: string): void {
+  if (!headers.some(([h]) => h.toLowerCase() === name.toLowerCase())) headers.push([name, value]);
+}
+
+function knownList(): string {
+  return [...Object.keys(VALUE_OPTIONS), ...Object.keys(FLAG_OPTIONS)].filter((o) => o.startsWith('--')).join(' ');
+}

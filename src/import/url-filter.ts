@@ -1,0 +1,26 @@
+// --include / --exclude patterns: a regular expression written in slashes (`/\/api\//`), or a
+// glob (`*` any run of characters, `?` one) matched against the whole URL, or against the path
+// and query when it starts with "/".
+import { InputError } from '../errors.ts';
+
+export type UrlTest = (url: string) => boolean;
+
+export function urlPatterns(patterns: readonly string[], flag: string): UrlTest[] {
+  return patterns.map((pattern) => urlPattern(pattern, flag));
+}
+
+function urlPattern(pattern: string, flag: string): UrlTest {
+  // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
+  const regex = /^\/(.+)\/$/.exec(pattern);
+  if (regex) {
+    try {
+      const re = new RegExp(regex[1]!);
+      return (url) => re.test(url);
+    } catch (err) {
+      throw new InputError([{ path: flag, message: `invalid regular expression ${pattern}: ${(err as Error).message}` }]);
+    }
+  }
+  const glob = new RegExp(`^${pattern.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+  if (pattern.startsWith('/')) return (url) => glob.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '') || '/');
+  return (url) => glob.test(url);
+}
