@@ -60,6 +60,9 @@ export interface ActionInputs {
   startAtMs?: number;
   /** A URL polled until it answers, before the run (wait-for, wait-for-timeout). */
   waitFor?: WaitForSettings;
+  /** Reports for other CI systems (docs/ci.md): JUnit XML and GitLab's metrics report; empty: none. */
+  junitFile: string;
+  gitlabMetricsFile: string;
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -205,6 +208,8 @@ export function getInputs(read: InputReader): ActionInputs {
     shards: read('shards').trim() || DEFAULT_SHARDS,
     latencyThresholds: readLatencyThresholds(read, problems),
     compareEnvironment: read('compare-environment').trim(),
+    junitFile: read('junit-file').trim(),
+    gitlabMetricsFile: read('gitlab-metrics-file').trim(),
   };
   if (test === '' && inputs.mode !== 'merge') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });

@@ -12,6 +12,7 @@ import { getInputs, type ActionInputs } from './inputs.ts';
 import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
+import { writeCiReports } from './pipeline/ci-reports.ts';
 import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { type StopSignal } from './verdict/judge.ts';
 import { runLatencyPlan } from './latency/session.ts';
@@ -93,6 +94,8 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
     ...(inputs.test && { definitionFile: inputs.test }),
   });
   await writeFile(resultsPath, resultsText(concluded.result));
+  const ciReports = await writeCiReports({ junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile }, concluded.result, concluded.judgement);
+  for (const file of ciReports) logInfo(`loadgate: wrote ${file}`);
   await publish(inputs, env, concluded, resultsPath);
   const { judgement } = concluded;
   if (judgement.outcome === 'incomplete') {
