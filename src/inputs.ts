@@ -63,6 +63,17 @@ export interface ActionInputs {
   /** Reports for other CI systems (docs/ci.md): JUnit XML and GitLab's metrics report; empty: none. */
   junitFile: string;
   gitlabMetricsFile: string;
+  /** The status check (docs/ci.md): on, and its name (empty: `loadgate: <test name>`). */
+  check: boolean;
+  checkName: string;
+}
+
+/**
+ * What the status check needs, read on its own and leniently: bad input elsewhere completes the
+ * check as a failure, so these must not depend on the other inputs (getInputs reports a bad value).
+ */
+export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; token: string } {
+  return { enabled: !['false', 'no', 'off', '0'].includes(read('check').trim().toLowerCase()), name: read('check-name').trim(), token: read('github-token').trim() };
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -210,6 +221,8 @@ export function getInputs(read: InputReader): ActionInputs {
     compareEnvironment: read('compare-environment').trim(),
     junitFile: read('junit-file').trim(),
     gitlabMetricsFile: read('gitlab-metrics-file').trim(),
+    check: readBoolean(read, 'check', true, problems),
+    checkName: read('check-name').trim(),
   };
   if (test === '' && inputs.mode !== 'merge') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });

@@ -117,7 +117,7 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
   }
 }
 
-function createOctokit(token: string, apiUrl: string | undefined, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Octokit {
+export function createOctokit(token: string, apiUrl: string | undefined, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Octokit {
   const octokit = getOctokit(token, apiUrl ? { baseUrl: apiUrl } : {});
   // Set per request rather than as a `request` option: that option would replace the toolkit's
   // proxy-aware fetch instead of adding to it.
@@ -141,17 +141,17 @@ export function commentFailure(error: unknown): string {
 
 // Octokit's RequestError carries `response` only when GitHub answered; a bare status (500 for
 // network failures) would misreport a timeout as a server error.
-function httpStatus(error: unknown): number | undefined {
+export function httpStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('response' in error) || !error.response) return undefined;
   return 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 }
 
-function apiMessage(error: unknown): string | undefined {
+export function apiMessage(error: unknown): string | undefined {
   const data = (error as { response?: { data?: unknown } }).response?.data;
   const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

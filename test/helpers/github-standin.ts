@@ -1,5 +1,6 @@
 // A local HTTP server that answers the GitHub REST calls loadgate makes: list, create and
-// update issue comments, and `GET /user`. It pages like GitHub (Link header with rel="next" and
+// update issue comments, `GET /user`, and check runs (list for a ref, create, update: updates
+// append annotations, as GitHub does). It pages like GitHub (Link header with rel="next" and
 // rel="last"), records every request, and lets tests seed comments and refuse writes.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,12 +46,36 @@ export interface StandinOptions {
   /** Requests are accepted and never answered (until close), to test timeouts. */
   stall?: boolean;
   comments?: SeedComment[];
+  /** Every check-run call answers 403, as for a token without `checks: write`. */
+  checksForbidden?: boolean;
+  /** Check runs that exist before the run (an earlier attempt's). */
+  checkRuns?: SeedCheckRun[];
+}
+
+export interface SeedCheckRun {
+  name: string;
+  headSha: string;
+  status: string;
+  conclusion?: string;
+}
+
+export interface StandinCheckRun {
+  id: number;
+  owner: string;
+  repo: string;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  details_url?: string;
+  output: { title?: string; summary?: string; annotations: unknown[] };
 }
 
 export interface GithubStandin {
   url: string;
   requests: RecordedRequest[];
   comments: StandinComment[];
+  checkRuns: StandinCheckRun[];
   close(): Promise<void>;
 }
 
@@ -73,6 +98,10 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
   for (const seed of options.comments ?? []) {
     addComment({ owner: DEFAULT_OWNER, repo: DEFAULT_REPO, ...seed });
   }
+  const checkRuns: StandinCheckRun[] = (options.checkRuns ?? []).map((seed) => ({
+    id: nextId++, owner: DEFAULT_OWNER, repo: DEFAULT_REPO, name: seed.name, head_sha: seed.headSha, status: seed.status,
+    conclusion: seed.conclusion ?? null, output: { title: 'earlier', summary: 'earlier', annotations: [] },
+  }));
 
   let origin = '';
   const server = createServer(async (req, res) => {
@@ -93,6 +122,7 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
   const route = (method: string, url: URL, body: unknown, res: ServerResponse): void => {
     const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
     const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
+    if (/^\/repos\/[^/]+\/[^/]+\/(check-runs|commits\/[^/]+\/check-runs)/.test(url.pathname)) return routeChecks(method, url, body, res);
     if (method === 'GET' && url.pathname === '/user') {
       if (options.userForbidden) return send(res, 403, FORBIDDEN);
       return send(res, 200, { login: me.login, type: me.type });
@@ -117,12 +147,54 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     send(res, 404, { message: 'Not Found' });
   };
 
+  const routeChecks = (method: string, url: URL, body: unknown, res: ServerResponse): void => {
+    if (options.checksForbidden) return send(res, 403, FORBIDDEN);
+    const forRef = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/check-runs$/.exec(url.pathname);
+    const create = /^\/repos\/([^/]+)\/([^/]+)\/check-runs$/.exec(url.pathname);
+    const one = /^\/repos\/([^/]+)\/([^/]+)\/check-runs\/(\d+)$/.exec(url.pathname);
+    const fields = (body ?? {}) as Record<string, unknown>;
+    if (forRef && method === 'GET') {
+      const name = url.searchParams.get('check_name');
+      const found = checkRuns.filter((c) => c.owner === forRef[1] && c.repo === forRef[2] && c.head_sha === forRef[3] && (name === null || c.name === name));
+      return send(res, 200, { total_count: found.length, check_runs: found.reverse() });
+    }
+    if (create && method === 'POST') {
+      const output = (fields.output ?? {}) as StandinCheckRun['output'];
+      const run: StandinCheckRun = {
+        id: nextId++, owner: create[1]!, repo: create[2]!, name: String(fields.name), head_sha: String(fields.head_sha), status: String(fields.status ?? 'queued'),
+        conclusion: (fields.conclusion as string | undefined) ?? null, ...(typeof fields.details_url === 'string' && { details_url: fields.details_url }),
+        output: { title: output.title, summary: output.summary, annotations: [...(output.annotations ?? [])] },
+      };
+      checkRuns.push(run);
+      return send(res, 201, run);
+    }
+    if (one && method === 'PATCH') {
+      const run = checkRuns.find((c) => c.id === Number(one[3]) && c.owner === one[1] && c.repo === one[2]);
+      if (!run) return send(res, 404, { message: 'Not Found' });
+      if (typeof fields.status === 'string') {
+        run.status = fields.status;
+        // GitHub clears the conclusion of a check run set back to in_progress.
+        if (fields.status !== 'completed') run.conclusion = null;
+      }
+      if (typeof fields.conclusion === 'string') [run.status, run.conclusion] = ['completed', fields.conclusion];
+      const output = fields.output as StandinCheckRun['output'] | undefined;
+      if (output) {
+        run.output.title = output.title;
+        run.output.summary = output.summary;
+        run.output.annotations.push(...(output.annotations ?? []));
+      }
+      return send(res, 200, run);
+    }
+    send(res, 404, { message: 'Not Found' });
+  };
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     requests,
     comments,
+    checkRuns,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
