@@ -10,6 +10,7 @@ import { planLatency, type LatencyPlan } from './latency/session.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from './compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
+import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
 import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 
@@ -36,7 +37,10 @@ export interface ActionInputs {
   onSaturated: OnSaturated;
   /** The web report's artifact name; empty: loadgate-report-<test>-<job>, made unique in the run. */
   reportName: string;
+  /** A sticky PR comment at all (comment is not never/false). */
   comment: boolean;
+  /** When it is written (docs/ci.md); true and false read as always and never. */
+  commentWhen: CommentWhen;
   githubToken: string;
   resultsFile: string;
   baseline: string;
@@ -86,6 +90,15 @@ function readBoolean(read: InputReader, name: string, fallback: boolean, problem
   if (['false', 'no', 'off', '0'].includes(text)) return false;
   problems.push({ path: name, message: `expected true or false, got "${text}"` });
   return fallback;
+}
+
+function readCommentWhen(read: InputReader, problems: Problem[]): CommentWhen {
+  const text = read('comment').trim().toLowerCase();
+  if (text === '' || ['true', 'yes', 'on', '1'].includes(text)) return 'always';
+  if (['false', 'no', 'off', '0'].includes(text)) return 'never';
+  if ((COMMENT_WHEN as readonly string[]).includes(text)) return text as CommentWhen;
+  problems.push({ path: 'comment', message: `expected one of ${COMMENT_WHEN.join(', ')} (or true/false), got "${text}"` });
+  return 'always';
 }
 
 function readMode(read: InputReader, problems: Problem[]): Mode {
@@ -208,7 +221,8 @@ export function getInputs(read: InputReader): ActionInputs {
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
     onSaturated: readOnSaturated(read('on-saturated'), 'on-saturated', problems),
     reportName: read('report-name').trim(),
-    comment: readBoolean(read, 'comment', true, problems),
+    commentWhen: readCommentWhen(read, problems),
+    comment: true,
     githubToken: read('github-token').trim(),
     resultsFile: read('results-file').trim() || 'loadgate-results.json',
     baseline: read('baseline').trim(),
@@ -224,6 +238,7 @@ export function getInputs(read: InputReader): ActionInputs {
     check: readBoolean(read, 'check', true, problems),
     checkName: read('check-name').trim(),
   };
+  inputs.comment = inputs.commentWhen !== 'never';
   if (test === '' && inputs.mode !== 'merge') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
   }

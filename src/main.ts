@@ -24,7 +24,7 @@ import { escapeMarkdown } from './report/markdown-blocks.ts';
 import { totalResponses, type ReportModel } from './report/model.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
-import { commentBudget, commentMarker } from './github/comment.ts';
+import { commentBudget, commentMarker, commentState } from './github/comment.ts';
 import { headShaOf, runUrl } from './github/context.ts';
 import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
 import { checkAnnotations, StatusCheck } from './github/status-check.ts';
@@ -253,9 +253,10 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: 
   const { result, judgement, model } = concluded;
   const job = env.GITHUB_JOB ?? 'loadgate';
   const marker = commentMarker(result.run.name, job);
+  const state = commentState(judgement);
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
-  const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker) });
+  const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker, state) });
   await publishReport({
     markdown,
     outputs: outputsOf(result, judgement, resultsPath),
@@ -267,6 +268,7 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: 
     })),
     comment: {
       enabled: inputs.comment,
+      policy: { when: inputs.commentWhen, state, failed: judgement.outcome !== 'passed' },
       token: inputs.githubToken || undefined,
       testName: result.run.name,
       job,
