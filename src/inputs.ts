@@ -19,6 +19,9 @@ export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
 export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare'];
 
+/** Input baseline: the base branch's newest results, found and downloaded (docs/ci.md). */
+export const AUTO_BASELINE = 'auto';
+
 export const DEFAULT_SHARDS = 'loadgate-shards/**/*.json';
 
 export interface ActionInputs {

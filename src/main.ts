@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, relative, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem } from './errors.ts';
-import { getInputs, readCheckInputs, type ActionInputs, type InputReader } from './inputs.ts';
+import { AUTO_BASELINE, getInputs, readCheckInputs, type ActionInputs, type InputReader } from './inputs.ts';
 import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
@@ -23,9 +23,11 @@ import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { escapeMarkdown } from './report/markdown-blocks.ts';
 import { totalResponses, type ReportModel } from './report/model.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
+import { artifactName, NOT_IN_ACTIONS, resultsArtifactName, uploadReportArtifact, uploadReportArtifactUniquely } from './github/artifact.ts';
+import { autoBaseline } from './github/baseline-artifact.ts';
+import { createOctokit } from './github/publish.ts';
 import { commentBudget, commentMarker, commentState } from './github/comment.ts';
-import { headShaOf, runUrl } from './github/context.ts';
+import { headShaOf, pullRequestFromEvent, runUrl } from './github/context.ts';
 import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
 import { checkAnnotations, StatusCheck } from './github/status-check.ts';
 import { publishReport } from './github/publish.ts';
@@ -100,10 +102,16 @@ async function reportBadInput(error: InputError, check: StatusCheck, test: strin
 }
 
 async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: StatusCheck): Promise<void> {
-  const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
+  const auto = inputs.baseline === AUTO_BASELINE ? await findAutoBaseline(inputs, env) : undefined;
+  const baselineFile = auto ? auto.file : inputs.baseline;
+  const baseline = baselineFile ? await readResultsFile(baselineFile, 'baseline') : undefined;
+  // With no baseline to be found, limits relative to it are not checked (the note says so) rather than failed.
+  const unchecked = auto && !baseline ? inputs.thresholds.filter((t) => t.baseline) : [];
   const gate: Gate = {
-    thresholds: inputs.thresholds, defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, onSaturated: inputs.onSaturated, ...(baseline && { baseline }),
+    thresholds: inputs.thresholds.filter((t) => !unchecked.includes(t)), defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, onSaturated: inputs.onSaturated, ...(baseline && { baseline }),
   };
+  const note = auto && `${auto.note}${unchecked.length > 0 ? `; not checked: ${unchecked.map((t) => t.source).join(', ')}` : ''}`;
+  if (note) logInfo(`loadgate: ${note}`);
   const resultsPath = resolve(inputs.resultsFile);
   const stop = cancelSignal();
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
@@ -118,11 +126,11 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
   started(measured.result.run.name);
   const latency = inputs.latency && !stop.signal.aborted ? await runLatency(inputs, stop.signal) : undefined;
   const stoppedBy = stop.stoppedBy();
-  const concluded = await conclude(measured, gate, {
+  const concluded = withNote(await conclude(measured, gate, {
     ...(latency && { latency: { result: latency, thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
     ...(stoppedBy && { stoppedBy }),
     ...(inputs.test && { definitionFile: inputs.test }),
-  });
+  }), note);
   await writeFile(resultsPath, resultsText(concluded.result));
   const ciReports = await writeCiReports({ junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile }, concluded.result, concluded.judgement);
   for (const file of ciReports) logInfo(`loadgate: wrote ${file}`);
@@ -134,6 +142,25 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
     const failed = judgement.failed;
     core.setFailed(`loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
   }
+}
+
+/** A line of the report's context, where every surface shows it. */
+function withNote(concluded: Concluded, note: string | undefined): Concluded {
+  if (!note) return concluded;
+  return { ...concluded, model: { ...concluded.model, context: [...concluded.model.context, [{ user: note }]] } };
+}
+
+/** baseline: auto — the base branch's newest results of this test (docs/ci.md). */
+async function findAutoBaseline(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<{ file?: string; note: string }> {
+  const testName = (await loadDefinition(inputs.test)).definition.name;
+  const payload = await eventPayload(env);
+  const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
+  const base = (payload as { pull_request?: { base?: { ref?: unknown } } }).pull_request?.base?.ref;
+  const branch = pr ? (typeof base === 'string' ? base : undefined) : env.GITHUB_REF_NAME;
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  const runId = Number(env.GITHUB_RUN_ID) || undefined;
+  const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
+  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName }, octokit);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -255,6 +282,7 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: 
   const marker = commentMarker(result.run.name, job);
   const state = commentState(judgement);
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
+  await uploadResults(resultsPath, result.run.name, env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
   const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker, state) });
   await publishReport({
@@ -295,6 +323,12 @@ async function writeAndUploadReport(model: ReportModel, resultsPath: string, rep
   if (uploaded.reason === NOT_IN_ACTIONS) logInfo(`loadgate: web report written to ${file}`);
   else core.warning(`loadgate: the web report could not be uploaded as an artifact: ${uploaded.reason}`);
   return undefined;
+}
+
+/** Every run keeps its results under a stable name, for later runs' baseline: auto. */
+async function uploadResults(file: string, testName: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const uploaded = await uploadReportArtifact({ file, name: resultsArtifactName(testName), env });
+  if (!uploaded.ok && uploaded.reason !== NOT_IN_ACTIONS) core.warning(`loadgate: the results file could not be kept as an artifact: ${uploaded.reason}`);
 }
 
 function annotationTitle(check: Check): string {

@@ -50,6 +50,16 @@ export interface StandinOptions {
   checksForbidden?: boolean;
   /** Check runs that exist before the run (an earlier attempt's). */
   checkRuns?: SeedCheckRun[];
+  /** Workflow runs, newest first, with the artifacts they kept (zip bytes as the artifact service stores them). */
+  workflowRuns?: SeedWorkflowRun[];
+}
+
+export interface SeedWorkflowRun {
+  id: number;
+  workflowId: number;
+  branch: string;
+  conclusion: 'success' | 'failure' | null;
+  artifacts?: { id: number; name: string; zip: Buffer; expired?: boolean }[];
 }
 
 export interface SeedCheckRun {
@@ -123,6 +133,7 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
     const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
     if (/^\/repos\/[^/]+\/[^/]+\/(check-runs|commits\/[^/]+\/check-runs)/.test(url.pathname)) return routeChecks(method, url, body, res);
+    if (/^\/repos\/[^/]+\/[^/]+\/actions\//.test(url.pathname) || url.pathname.startsWith('/blobs/')) return routeActions(method, url, res);
     if (method === 'GET' && url.pathname === '/user') {
       if (options.userForbidden) return send(res, 403, FORBIDDEN);
       return send(res, 200, { login: me.login, type: me.type });
@@ -184,6 +195,50 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
         run.output.annotations.push(...(output.annotations ?? []));
       }
       return send(res, 200, run);
+    }
+    send(res, 404, { message: 'Not Found' });
+  };
+
+  // Runs, their artifacts, and the artifact zip download: a 302 to a blob URL, as GitHub answers.
+  const runs = options.workflowRuns ?? [];
+  const toRun = (r: SeedWorkflowRun) => ({ id: r.id, workflow_id: r.workflowId, head_branch: r.branch, status: 'completed', conclusion: r.conclusion });
+  const routeActions = (method: string, url: URL, res: ServerResponse): void => {
+    if (method !== 'GET') return send(res, 404, { message: 'Not Found' });
+    const run = /\/actions\/runs\/(\d+)$/.exec(url.pathname);
+    const workflowRunsOf = /\/actions\/workflows\/(\d+)\/runs$/.exec(url.pathname);
+    const artifactsOf = /\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname);
+    const zip = /\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname);
+    const blob = /^\/blobs\/(\d+)$/.exec(url.pathname);
+    const artifacts = runs.flatMap((r) => (r.artifacts ?? []).map((a) => ({ ...a, run: r })));
+    if (run) {
+      const found = runs.find((r) => r.id === Number(run[1]));
+      return found ? send(res, 200, toRun(found)) : send(res, 404, { message: 'Not Found' });
+    }
+    if (workflowRunsOf) {
+      const branch = url.searchParams.get('branch');
+      const status = url.searchParams.get('status');
+      const found = runs.filter((r) => r.workflowId === Number(workflowRunsOf[1]) && (branch === null || r.branch === branch) && (status === null || r.conclusion === status));
+      return send(res, 200, { total_count: found.length, workflow_runs: found.map(toRun) });
+    }
+    if (artifactsOf) {
+      const name = url.searchParams.get('name');
+      const found = artifacts.filter((a) => a.run.id === Number(artifactsOf[1]) && (name === null || a.name === name));
+      return send(res, 200, {
+        total_count: found.length,
+        artifacts: found.map((a) => ({ id: a.id, name: a.name, expired: a.expired ?? false, size_in_bytes: a.zip.length, workflow_run: { id: a.run.id, head_branch: a.run.branch } })),
+      });
+    }
+    if (zip) {
+      const found = artifacts.find((a) => a.id === Number(zip[1]));
+      if (!found) return send(res, 404, { message: 'Not Found' });
+      res.writeHead(302, { location: `${origin}/blobs/${found.id}` });
+      return void res.end();
+    }
+    if (blob) {
+      const found = artifacts.find((a) => a.id === Number(blob[1]));
+      if (!found) return send(res, 404, { message: 'Not Found' });
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(found.zip.length) });
+      return void res.end(found.zip);
     }
     send(res, 404, { message: 'Not Found' });
   };
