@@ -75,7 +75,7 @@ export function checkFailure(what: string, name: string, error: unknown): string
   if (status === undefined) return `Could not ${what} the check run "${name}": the GitHub API could not be reached (${messageOf(error)}).`;
   const message = `Could not ${what} the check run "${name}": ${apiMessage(error) ?? messageOf(error)} (${status}).`;
   if (status === 403 || status === 404) {
-    return `${message} Give the job "permissions: checks: write" (on pull requests from forks use mode: publish, docs/ci.md), or set check: false.`;
+    return `${message} Give the job "permissions: checks: write" (a fork's pull request gets a read-only token), or set check: false.`;
   }
   return message;
 }
