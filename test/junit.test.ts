@@ -13,6 +13,8 @@ import { renderGitlabMetrics } from '../src/report/ci/gitlab-metrics.ts';
 import { judgementFor } from './helpers/judgement.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 import { runCli } from './helpers/process.ts';
+import { runActionSource } from './helpers/action-run.ts';
+import { startGithubStandin } from './helpers/github-standin.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import type { Check } from '../src/types.ts';
 
@@ -135,5 +137,27 @@ describe('loadgate run --junit --gitlab-metrics', () => {
     expect(cases.map((c) => c.name)).toEqual(expect.arrayContaining(['p95 < 10000 ms', 'step[*].http_fail_rate < 1 %', 'every step got a successful response']));
     expect(readFileSync(metrics, 'utf8')).toMatch(/^loadgate_iterations 10$/m);
     expect(readFileSync(metrics, 'utf8')).toMatch(/^loadgate_p95_ms\{step="slow"\} [\d.]+$/m);
+  });
+
+  it('the action writes them too (junit-file, gitlab-metrics-file), from src/action.ts', { timeout: 180_000 }, async () => {
+    const definition = join(dir, 'shop-action.json');
+    writeFileSync(definition, JSON.stringify({
+      name: 'shop',
+      config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }, { id: 2, name: 'slow', url: `${target.url}/delay/20` }], iteration_count: 10, duration: 1 },
+    }));
+    const github = await startGithubStandin();
+    try {
+      const run = await runActionSource({
+        dir, apiUrl: github.url, id: 'junit',
+        inputs: { test: definition, thresholds: 'step[slow].min < 1ms\np95 < 10s', 'on-saturated': 'warn', comment: 'false', check: 'false', 'results-file': join(dir, 'action.json'), 'junit-file': 'junit-action.xml', 'gitlab-metrics-file': 'metrics-action.txt' },
+      });
+      expect(run.code).toBe(1);
+      const xml = readFileSync(join(dir, 'junit-action.xml'), 'utf8');
+      expect(await schemaErrors(xml)).toEqual([]);
+      expect(casesOf(xml).filter((c) => c.failure).map((c) => c.name)).toEqual(['step[slow].min < 1 ms']);
+      expect(readFileSync(join(dir, 'metrics-action.txt'), 'utf8')).toMatch(/^loadgate_iterations 10$/m);
+    } finally {
+      await github.close();
+    }
   });
 });
