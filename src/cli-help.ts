@@ -12,6 +12,8 @@ interface CommandHelp {
 }
 
 const THRESHOLD = ['--threshold EXPR', 'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)'] as [string, string];
+const JUNIT = ['--junit FILE', 'also write the verdict as JUnit XML: a testcase per check (GitLab, Jenkins, Azure; docs/ci.md)'] as [string, string];
+const GITLAB_METRICS = ['--gitlab-metrics FILE', 'also write GitLab\'s metrics report: loadgate_p95_ms{step="login"} 123 (docs/ci.md)'] as [string, string];
 const RESULTS = ['--results FILE', 'where to write the results JSON (default loadgate-results.json); the HTML report goes beside it'] as [string, string];
 
 export const COMMANDS: Record<string, CommandHelp> = {
@@ -32,6 +34,8 @@ export const COMMANDS: Record<string, CommandHelp> = {
       ['--baseline FILE', 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%"'],
       RESULTS,
       ['--report FILE', 'where to write the HTML report'],
+      JUNIT,
+      GITLAB_METRICS,
       ['--proxy CC=URL', 'send a country\'s share through an HTTP proxy, repeatable'],
       ['--concurrency N', 'cap on iterations in flight (default: what the schedule needs)'],
       ['--workers N|auto|cores-K', 'engine threads (default auto: one per 10,000 requests/s, at most the cores less one; cores-K leaves K cores)'],
@@ -78,6 +82,8 @@ export const COMMANDS: Record<string, CommandHelp> = {
       THRESHOLD,
       ['--no-default-thresholds', 'leave out the default threshold'],
       RESULTS,
+      JUNIT,
+      GITLAB_METRICS,
       ['--proxy CC=URL', 'as for run'],
       ['--concurrency N', 'as for run'],
       ['--workers N|auto|cores-K', 'as for run'],
@@ -87,7 +93,7 @@ export const COMMANDS: Record<string, CommandHelp> = {
   merge: {
     synopsis: 'merge <FILE|DIR|GLOB>... [options]',
     about: 'Merge the shard results files of a sharded run exactly, then judge and report as for run.',
-    options: [THRESHOLD, ['--no-default-thresholds', 'leave out the default threshold'], ['--baseline FILE', 'as for run'], RESULTS],
+    options: [THRESHOLD, ['--no-default-thresholds', 'leave out the default threshold'], ['--baseline FILE', 'as for run'], RESULTS, JUNIT, GITLAB_METRICS],
   },
   latency: {
     synopsis: 'latency <url> [options]',

@@ -11,6 +11,7 @@ import { conclude, concludeShard } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
 import { readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
+import { writeCiReports, type CiReportFiles } from './pipeline/ci-reports.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import type { OnSaturated } from './verdict/on-saturated.ts';
 import { renderSummaryLine } from './report/markdown.ts';
@@ -78,6 +79,8 @@ const RUN_OPTIONS = {
   json: { type: 'boolean', default: false },
   'on-saturated': { type: 'string', default: 'fail' },
   quiet: { type: 'boolean', default: false },
+  junit: { type: 'string' },
+  'gitlab-metrics': { type: 'string' },
 } as const;
 
 const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
@@ -191,6 +194,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
       'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
       threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency, workers: RUN_OPTIONS.workers,
       insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy, 'default-thresholds': RUN_OPTIONS['default-thresholds'],
+      junit: RUN_OPTIONS.junit, 'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
     },
     allowNegative: true,
   });
@@ -224,7 +228,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
       testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
     },
   }, gate, cliLog(io));
-  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath));
+  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
 }
 
 async function latencyCommand(args: string[], io: CliIo): Promise<number> {
@@ -268,7 +272,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     options: {
       results: RUN_OPTIONS.results, threshold: RUN_OPTIONS.threshold, baseline: RUN_OPTIONS.baseline,
-      'default-thresholds': RUN_OPTIONS['default-thresholds'],
+      'default-thresholds': RUN_OPTIONS['default-thresholds'], junit: RUN_OPTIONS.junit, 'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
     },
     allowNegative: true,
   });
@@ -277,7 +281,7 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
   const resultsPath = resolve(values.results);
   const measured = await measureMerge(positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
-  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath));
+  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
 }
 
 /** The definition and, when given, the thresholds as a run would check them: nothing is sent. */
@@ -356,7 +360,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   }, cliLog(io));
   if (values.json) io.out(JSON.stringify(measured.result, null, 2));
   if (shard) return reportShard(measured, gate, show, resultsPath);
-  return report(measured, gate, show, resultsPath, reportPath);
+  return report(measured, gate, show, resultsPath, reportPath, ciFilesOf(values));
 }
 
 /**
@@ -420,14 +424,20 @@ async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: s
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
-/** The one judgement and its model: the results file, the web report and the terminal summary. */
-async function report(measured: Measured, gate: Gate, io: CliIo, resultsPath: string, reportPath: string): Promise<number> {
+/** The reports for other CI systems that --junit and --gitlab-metrics ask for (docs/ci.md). */
+function ciFilesOf(values: { junit?: string; 'gitlab-metrics'?: string }): CiReportFiles {
+  return { ...(values.junit && { junit: values.junit }), ...(values['gitlab-metrics'] && { gitlabMetrics: values['gitlab-metrics'] }) };
+}
+
+/** The one judgement and its model: the results file, the web report, the CI reports asked for and the terminal summary. */
+async function report(measured: Measured, gate: Gate, io: CliIo, resultsPath: string, reportPath: string, ciFiles: CiReportFiles = {}): Promise<number> {
   const stoppedBy = stopSignalOf(io);
   const { result, judgement, model } = await conclude(measured, gate, { ...(stoppedBy && { stoppedBy }) });
   await writeFile(resultsPath, resultsText(result));
   await writeFile(reportPath, renderHtmlReport(model));
+  const ciReports = await writeCiReports(ciFiles, result, judgement);
   io.out(renderTerminal(model, { color: io.isTTY }));
-  io.out(`results: ${resultsPath}\nreport:  ${reportPath}`);
+  io.out(`results: ${resultsPath}\nreport:  ${reportPath}${ciReports.map((file) => `\nci:      ${file}`).join('')}`);
   return exitCodeOf(judgement);
 }
 

@@ -10,6 +10,7 @@ import { planLatency, type LatencyPlan } from './latency/session.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from './compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
+import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
 import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 
@@ -17,6 +18,9 @@ export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
 export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
 export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare'];
+
+/** Input baseline: the base branch's newest results, found and downloaded (docs/ci.md). */
+export const AUTO_BASELINE = 'auto';
 
 export const DEFAULT_SHARDS = 'loadgate-shards/**/*.json';
 
@@ -36,7 +40,10 @@ export interface ActionInputs {
   onSaturated: OnSaturated;
   /** The web report's artifact name; empty: loadgate-report-<test>-<job>, made unique in the run. */
   reportName: string;
+  /** A sticky PR comment at all (comment is not never/false). */
   comment: boolean;
+  /** When it is written (docs/ci.md); true and false read as always and never. */
+  commentWhen: CommentWhen;
   githubToken: string;
   resultsFile: string;
   baseline: string;
@@ -60,6 +67,20 @@ export interface ActionInputs {
   startAtMs?: number;
   /** A URL polled until it answers, before the run (wait-for, wait-for-timeout). */
   waitFor?: WaitForSettings;
+  /** Reports for other CI systems (docs/ci.md): JUnit XML and GitLab's metrics report; empty: none. */
+  junitFile: string;
+  gitlabMetricsFile: string;
+  /** The status check (docs/ci.md): on, and its name (empty: `loadgate: <test name>`). */
+  check: boolean;
+  checkName: string;
+}
+
+/**
+ * What the status check needs, read on its own and leniently: bad input elsewhere completes the
+ * check as a failure, so these must not depend on the other inputs (getInputs reports a bad value).
+ */
+export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; token: string } {
+  return { enabled: !['false', 'no', 'off', '0'].includes(read('check').trim().toLowerCase()), name: read('check-name').trim(), token: read('github-token').trim() };
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -72,6 +93,15 @@ function readBoolean(read: InputReader, name: string, fallback: boolean, problem
   if (['false', 'no', 'off', '0'].includes(text)) return false;
   problems.push({ path: name, message: `expected true or false, got "${text}"` });
   return fallback;
+}
+
+function readCommentWhen(read: InputReader, problems: Problem[]): CommentWhen {
+  const text = read('comment').trim().toLowerCase();
+  if (text === '' || ['true', 'yes', 'on', '1'].includes(text)) return 'always';
+  if (['false', 'no', 'off', '0'].includes(text)) return 'never';
+  if ((COMMENT_WHEN as readonly string[]).includes(text)) return text as CommentWhen;
+  problems.push({ path: 'comment', message: `expected one of ${COMMENT_WHEN.join(', ')} (or true/false), got "${text}"` });
+  return 'always';
 }
 
 function readMode(read: InputReader, problems: Problem[]): Mode {
@@ -194,7 +224,8 @@ export function getInputs(read: InputReader): ActionInputs {
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
     onSaturated: readOnSaturated(read('on-saturated'), 'on-saturated', problems),
     reportName: read('report-name').trim(),
-    comment: readBoolean(read, 'comment', true, problems),
+    commentWhen: readCommentWhen(read, problems),
+    comment: true,
     githubToken: read('github-token').trim(),
     resultsFile: read('results-file').trim() || 'loadgate-results.json',
     baseline: read('baseline').trim(),
@@ -205,7 +236,12 @@ export function getInputs(read: InputReader): ActionInputs {
     shards: read('shards').trim() || DEFAULT_SHARDS,
     latencyThresholds: readLatencyThresholds(read, problems),
     compareEnvironment: read('compare-environment').trim(),
+    junitFile: read('junit-file').trim(),
+    gitlabMetricsFile: read('gitlab-metrics-file').trim(),
+    check: readBoolean(read, 'check', true, problems),
+    checkName: read('check-name').trim(),
   };
+  inputs.comment = inputs.commentWhen !== 'never';
   if (test === '' && inputs.mode !== 'merge') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
   }

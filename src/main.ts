@@ -5,13 +5,14 @@
 // everything was posted (bad input included).
 import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, extname, relative, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem, problemLines, shownProblems } from './errors.ts';
-import { getInputs, type ActionInputs } from './inputs.ts';
+import { AUTO_BASELINE, getInputs, readCheckInputs, type ActionInputs, type InputReader } from './inputs.ts';
 import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
+import { writeCiReports } from './pipeline/ci-reports.ts';
 import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { type StopSignal } from './verdict/judge.ts';
 import { runLatencyPlan } from './latency/session.ts';
@@ -22,9 +23,13 @@ import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { escapeMarkdown } from './report/markdown-blocks.ts';
 import { totalResponses, type ReportModel } from './report/model.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { artifactName, NOT_IN_ACTIONS, uploadReportArtifactUniquely } from './github/artifact.ts';
-import { commentBudget, commentMarker } from './github/comment.ts';
-import { runUrl } from './github/context.ts';
+import { artifactName, NOT_IN_ACTIONS, resultsArtifactName, uploadReportArtifact, uploadReportArtifactUniquely } from './github/artifact.ts';
+import { autoBaseline } from './github/baseline-artifact.ts';
+import { createOctokit } from './github/publish.ts';
+import { commentBudget, commentMarker, commentState } from './github/comment.ts';
+import { headShaOf, pullRequestFromEvent, runUrl } from './github/context.ts';
+import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
+import { checkAnnotations, StatusCheck } from './github/status-check.ts';
 import { publishReport } from './github/publish.ts';
 import { logInfo } from './github/log.ts';
 import { waitFor, type WaitForSettings } from './pipeline/wait-for.ts';
@@ -33,25 +38,47 @@ import { secretValues } from './variables/environment.ts';
 import { failRatePct } from './rates.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const read = (name: string): string => core.getInput(name);
+  const check = statusCheckOf(read, env, await eventPayload(env));
   try {
-    const inputs = getInputs((name) => core.getInput(name));
+    const inputs = getInputs(read);
     if (inputs.githubToken) core.setSecret(inputs.githubToken);
     if (inputs.apiKey) core.setSecret(inputs.apiKey);
-    await runAction(inputs, env);
+    await runAction(inputs, env, check);
   } catch (error) {
     if (error instanceof InputError) {
-      await reportBadInput(error);
+      await reportBadInput(error, check, read('test').trim());
       return;
     }
     core.setFailed(`loadgate: ${(error as Error).message}`);
   }
 }
 
+/** The run's status check on the PR's head commit (docs/ci.md); inert outside Actions or with check: false. */
+function statusCheckOf(read: InputReader, env: NodeJS.ProcessEnv, payload: unknown): StatusCheck {
+  const settings = readCheckInputs(read);
+  if (settings.token) core.setSecret(settings.token);
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  const headSha = headShaOf(env.GITHUB_EVENT_NAME ?? '', payload, env);
+  const detailsUrl = runUrl(env);
+  return new StatusCheck({
+    enabled: settings.enabled,
+    token: settings.token,
+    name: settings.name,
+    ...(owner && repo && { owner, repo }),
+    ...(headSha && { headSha }),
+    ...(detailsUrl && { detailsUrl }),
+    ...(env.GITHUB_API_URL && { apiUrl: env.GITHUB_API_URL }),
+    warn: (message) => core.warning(message),
+    info: logInfo,
+  });
+}
+
 /** The job log: lines as info, warnings as annotations. */
 const ACTION_LOG: RunLog = { info: logInfo, warn: (line) => core.warning(`loadgate: ${line}`) };
 
 /** The summary, outputs and annotations of a run that never started: nothing was sent. */
-async function reportBadInput(error: InputError): Promise<void> {
+async function reportBadInput(error: InputError, check: StatusCheck, test: string): Promise<void> {
   const count = `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}`;
   for (const problem of shownProblems(error.problems).shown) {
     core.error(formatProblem(problem), {
@@ -62,38 +89,52 @@ async function reportBadInput(error: InputError): Promise<void> {
     });
   }
   core.setOutput('passed', 'false');
+  const items = problemLines(error.problems).map((line) => `- ${escapeMarkdown(line)}`);
+  const title = 'loadgate: bad input — nothing was sent';
   try {
-    const items = problemLines(error.problems).map((line) => `- ${escapeMarkdown(line)}`);
-    await core.summary.addRaw(`### ❌ loadgate: bad input — nothing was sent\n\n${items.join('\n')}\n`).write();
+    await core.summary.addRaw(`### ❌ ${title}\n\n${items.join('\n')}\n`).write();
   } catch {
     // No job summary file outside Actions: the annotations above say it all.
   }
+  // Before the definition named the test, its file's name stands in for it.
+  await check.complete(basename(test, extname(test)) || 'loadgate', 'bad-input', { title, summary: items.join('\n'), annotations: [] });
   core.setFailed(`loadgate: bad input (${count}); nothing was sent`);
 }
 
-async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
-  const baseline = inputs.baseline ? await readResultsFile(inputs.baseline, 'baseline') : undefined;
+async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: StatusCheck): Promise<void> {
+  const auto = inputs.baseline === AUTO_BASELINE ? await findAutoBaseline(inputs, env) : undefined;
+  const baselineFile = auto ? auto.file : inputs.baseline;
+  const baseline = baselineFile ? await readResultsFile(baselineFile, 'baseline') : undefined;
+  // With no baseline to be found, limits relative to it are not checked (the note says so) rather than failed.
+  const unchecked = auto && !baseline ? inputs.thresholds.filter((t) => t.baseline) : [];
   const gate: Gate = {
-    thresholds: inputs.thresholds, defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, onSaturated: inputs.onSaturated, ...(baseline && { baseline }),
+    thresholds: inputs.thresholds.filter((t) => !unchecked.includes(t)), defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, onSaturated: inputs.onSaturated, ...(baseline && { baseline }),
   };
+  const note = auto && `${auto.note}${unchecked.length > 0 ? `; not checked: ${unchecked.map((t) => t.source).join(', ')}` : ''}`;
+  if (note) logInfo(`loadgate: ${note}`);
   const resultsPath = resolve(inputs.resultsFile);
   const stop = cancelSignal();
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
+  // A shard is judged, and checked, at the merge.
+  const started = inputs.shard ? () => {} : (testName: string) => check.start(testName);
   const measured = inputs.mode === 'merge'
     ? await measureMerge([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
     : inputs.mode === 'compare'
-      ? await runCompare(inputs, gate, env, resultsPath, stop.signal)
-      : await runDefinition(inputs, gate, env, resultsPath, stop.signal);
+      ? await runCompare(inputs, gate, env, resultsPath, stop.signal, started)
+      : await runDefinition(inputs, gate, env, resultsPath, stop.signal, started);
   if (inputs.shard) return publishShard(await concludeShard(measured), resultsPath);
+  started(measured.result.run.name);
   const latency = inputs.latency && !stop.signal.aborted ? await runLatency(inputs, stop.signal) : undefined;
   const stoppedBy = stop.stoppedBy();
-  const concluded = await conclude(measured, gate, {
+  const concluded = withNote(await conclude(measured, gate, {
     ...(latency && { latency: { result: latency, thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
     ...(stoppedBy && { stoppedBy }),
     ...(inputs.test && { definitionFile: inputs.test }),
-  });
+  }), note);
   await writeFile(resultsPath, resultsText(concluded.result));
-  await publish(inputs, env, concluded, resultsPath);
+  const ciReports = await writeCiReports({ junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile }, concluded.result, concluded.judgement);
+  for (const file of ciReports) logInfo(`loadgate: wrote ${file}`);
+  await publish(inputs, env, concluded, resultsPath, check);
   const { judgement } = concluded;
   if (judgement.outcome === 'incomplete') {
     core.setFailed(`loadgate: the run was stopped early (${judgement.stoppedBy}); partial results are not a pass`);
@@ -101,6 +142,25 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<
     const failed = judgement.failed;
     core.setFailed(`loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
   }
+}
+
+/** A line of the report's context, where every surface shows it. */
+function withNote(concluded: Concluded, note: string | undefined): Concluded {
+  if (!note) return concluded;
+  return { ...concluded, model: { ...concluded.model, context: [...concluded.model.context, [{ user: note }]] } };
+}
+
+/** baseline: auto — the base branch's newest results of this test (docs/ci.md). */
+async function findAutoBaseline(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<{ file?: string; note: string }> {
+  const testName = (await loadDefinition(inputs.test)).definition.name;
+  const payload = await eventPayload(env);
+  const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
+  const base = (payload as { pull_request?: { base?: { ref?: unknown } } }).pull_request?.base?.ref;
+  const branch = pr ? (typeof base === 'string' ? base : undefined) : env.GITHUB_REF_NAME;
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  const runId = Number(env.GITHUB_RUN_ID) || undefined;
+  const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
+  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName }, octokit);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -128,8 +188,9 @@ function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | un
   return { signal: controller.signal, stoppedBy: () => received };
 }
 
-async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<Measured> {
+async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal, started: (testName: string) => void): Promise<Measured> {
   const test = await loadAndCheck(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  started(test.definition.name);
   maskSecrets(test.definition.environment);
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   const { duration, iteration_count: iterations } = test.definition.config_data;
@@ -157,7 +218,7 @@ function maskSecrets(environment: Environment | undefined): void {
 }
 
 /** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
-async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal): Promise<Measured> {
+async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal, started: (testName: string) => void): Promise<Measured> {
   return measureComparison({
     loaded: await loadDefinition(inputs.test),
     head: await readEnvironmentSpec(inputs.environment, 'environment'),
@@ -174,6 +235,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessE
       testUrl: testUrlOf(env, resultsPath),
     },
   }, gate, ACTION_LOG, (sides) => {
+    started(sides.head.definition.name);
     maskSecrets(sides.head.definition.environment);
     maskSecrets(sides.base.definition.environment);
   });
@@ -214,13 +276,15 @@ async function publishShard(shard: Concluded, resultsPath: string): Promise<void
   });
 }
 
-async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, resultsPath: string): Promise<void> {
+async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, resultsPath: string, check: StatusCheck): Promise<void> {
   const { result, judgement, model } = concluded;
   const job = env.GITHUB_JOB ?? 'loadgate';
   const marker = commentMarker(result.run.name, job);
+  const state = commentState(judgement);
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
+  await uploadResults(resultsPath, result.run.name, env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
-  const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker) });
+  const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker, state) });
   await publishReport({
     markdown,
     outputs: outputsOf(result, judgement, resultsPath),
@@ -232,12 +296,20 @@ async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: 
     })),
     comment: {
       enabled: inputs.comment,
+      policy: { when: inputs.commentWhen, state, failed: judgement.outcome !== 'passed' },
       token: inputs.githubToken || undefined,
       testName: result.run.name,
       job,
       eventName: env.GITHUB_EVENT_NAME ?? '',
       eventPayload: await eventPayload(env),
     },
+  });
+  const definitionFile = inputs.test && relative(env.GITHUB_WORKSPACE || process.cwd(), resolve(inputs.test));
+  await check.complete(result.run.name, judgement.outcome, {
+    title: renderSummaryLine(model),
+    summary: renderMarkdown(linked, { maxLength: CHECK_SUMMARY_LIMIT }),
+    // The Checks API places annotations on a file: a merge has none of its own.
+    annotations: definitionFile ? checkAnnotations(judgement.checks.filter((c) => !c.passed), definitionFile) : [],
   });
 }
 
@@ -251,6 +323,12 @@ async function writeAndUploadReport(model: ReportModel, resultsPath: string, rep
   if (uploaded.reason === NOT_IN_ACTIONS) logInfo(`loadgate: web report written to ${file}`);
   else core.warning(`loadgate: the web report could not be uploaded as an artifact: ${uploaded.reason}`);
   return undefined;
+}
+
+/** Every run keeps its results under a stable name, for later runs' baseline: auto. */
+async function uploadResults(file: string, testName: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const uploaded = await uploadReportArtifact({ file, name: resultsArtifactName(testName), env });
+  if (!uploaded.ok && uploaded.reason !== NOT_IN_ACTIONS) core.warning(`loadgate: the results file could not be kept as an artifact: ${uploaded.reason}`);
 }
 
 function annotationTitle(check: Check): string {

@@ -51,7 +51,7 @@ describe('getInputs', () => {
       'mode: expected one of embedded, hosted, merge, compare, got "turbo"',
       'max-concurrency: expected a whole number of at least 1, got "0"',
       'thresholds line 1, column 6: expected a number or baseline after "<", got end of line',
-      'comment: expected true or false, got "maybe"',
+      'comment: expected one of always, on-failure, on-change, never (or true/false), got "maybe"',
       'test: expected the path of the test definition file (input "test")',
     ]);
   });

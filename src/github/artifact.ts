@@ -24,9 +24,14 @@ const INVALID_NAME_CHARACTERS = /[":<>|*?\r\n\\/]/g;
 const MAX_TEST_NAME_LENGTH = 100;
 
 /** `loadgate-report-<test name>`, with every character the artifact service refuses made a dash. */
-export function artifactName(testName: string, job = ''): string {
+export function artifactName(testName: string, job = '', prefix = 'loadgate-report'): string {
   const clean = (text: string) => text.replace(INVALID_NAME_CHARACTERS, '-').trim().slice(0, MAX_TEST_NAME_LENGTH);
-  return ['loadgate-report', clean(testName), clean(job)].filter((part) => part !== '').join('-');
+  return [prefix, clean(testName), clean(job)].filter((part) => part !== '').join('-');
+}
+
+/** `loadgate-results-<test name>`: the stable name under which every run keeps its results file (baseline: auto). */
+export function resultsArtifactName(testName: string): string {
+  return artifactName(testName, '', 'loadgate-results');
 }
 
 /** Names tried after the first is taken (a matrix running one definition in one job id twice). */

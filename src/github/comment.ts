@@ -1,7 +1,9 @@
 // The sticky PR comment: one per test name and job, found by a hidden marker and updated in
 // place. Recognising our comment is a pure predicate; fetching and writing take octokit as an
 // argument so tests can point it at a local stand-in.
+import { createHash } from 'node:crypto';
 import { GITHUB_COMMENT_LIMIT } from '../report/markdown.ts';
+import type { Judgement } from '../types.ts';
 import type { getOctokit } from '@actions/github';
 
 export type Octokit = ReturnType<typeof getOctokit>;
@@ -9,9 +11,40 @@ export type Octokit = ReturnType<typeof getOctokit>;
 /** The identity behind the workflow's GITHUB_TOKEN, which cannot ask `GET /user` who it is. */
 export const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
 
-/** The characters a comment's report may take: GitHub's limit less the marker line. */
-export function commentBudget(marker: string): number {
-  return GITHUB_COMMENT_LIMIT - marker.length - 1;
+/** The characters a comment's report may take: GitHub's limit less the marker line (and the state line). */
+export function commentBudget(marker: string, state?: string): number {
+  return GITHUB_COMMENT_LIMIT - marker.length - 1 - (state === undefined ? 0 : stateLine(state).length + 1);
+}
+
+/** When the sticky comment is written (input comment; true and false are always and never). */
+export const COMMENT_WHEN = ['always', 'on-failure', 'on-change', 'never'] as const;
+export type CommentWhen = (typeof COMMENT_WHEN)[number];
+
+/**
+ * What on-change compares: the verdict and every check's outcome, as a digest (names can be
+ * long and are user text; a digest keeps them out of the hidden line and its length fixed).
+ */
+export function commentState(judgement: Pick<Judgement, 'outcome' | 'checks'>): string {
+  const outcomes = judgement.checks.map((c) => [c.describe, c.passed ? 'passed' : c.warnOnly ? 'warning' : 'failed']);
+  return createHash('sha256').update(JSON.stringify([judgement.outcome, outcomes])).digest('hex').slice(0, 16);
+}
+
+function stateLine(state: string): string {
+  return `<!-- loadgate:state ${state} -->`;
+}
+
+/** The state recorded in a comment we wrote, if any. */
+export function stateOf(body: string | null | undefined): string | undefined {
+  return /<!-- loadgate:state ([0-9a-f]+) -->/.exec(body ?? '')?.[1];
+}
+
+/** Whether this run writes the comment, given the one it would replace (undefined: none yet). */
+export function shouldWrite(when: CommentWhen, failed: boolean, state: string, existing: CommentLike | undefined): boolean {
+  if (when === 'never') return false;
+  if (when === 'always') return true;
+  // A comment already there is kept current, so that it never shows a failure that is fixed.
+  if (when === 'on-failure') return failed || existing !== undefined;
+  return existing === undefined || stateOf(existing.body) !== state;
 }
 
 export interface CommentLike {
@@ -26,7 +59,8 @@ export interface CommentTarget {
 }
 
 export interface UpsertResult {
-  action: 'created' | 'updated';
+  /** unchanged: the comment was left alone (comment: on-change or on-failure said so). */
+  action: 'created' | 'updated' | 'unchanged';
   url: string;
   id: number;
 }
@@ -77,11 +111,12 @@ export async function resolveOurLogin(octokit: Octokit): Promise<string | undefi
  * commentBudget(marker) where it is rendered (renderMarkdown drops whole tables, never half of
  * one), so a longer one here is a caller's mistake, refused rather than cut a second time.
  */
-export function commentBody(markdown: string, marker: string): string {
-  if (markdown.length > commentBudget(marker)) {
-    throw new Error(`the report has ${markdown.length} characters, more than the comment's ${commentBudget(marker)}: render it with maxLength commentBudget(marker)`);
+export function commentBody(markdown: string, marker: string, state?: string): string {
+  const budget = commentBudget(marker, state);
+  if (markdown.length > budget) {
+    throw new Error(`the report has ${markdown.length} characters, more than the comment's ${budget}: render it with maxLength commentBudget(marker)`);
   }
-  return `${marker}\n${markdown}`;
+  return state === undefined ? `${marker}\n${markdown}` : `${marker}\n${stateLine(state)}\n${markdown}`;
 }
 
 /** Oldest matching comment first; stops paging as soon as it is found. */
@@ -90,7 +125,7 @@ export async function findOurComment(
   target: CommentTarget,
   marker: string,
   ourLogin: string | undefined,
-): Promise<{ id: number } | undefined> {
+): Promise<{ id: number; body?: string | null; html_url?: string } | undefined> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: target.owner,
     repo: target.repo,
@@ -111,15 +146,33 @@ export async function findOurComment(
  */
 export async function upsertComment(
   octokit: Octokit,
-  args: CommentTarget & { marker: string; body: string; ourLogin?: string },
+  args: CommentTarget & { marker: string; body: string; ourLogin?: string; state?: string },
 ): Promise<UpsertResult> {
-  const body = commentBody(args.body, args.marker);
+  const body = commentBody(args.body, args.marker, args.state);
+  return writeComment(octokit, args, body, await findOurComment(octokit, args, args.marker, args.ourLogin));
+}
+
+/**
+ * As upsertComment, when `write` says so given the comment it would replace; otherwise that
+ * comment is left alone (`unchanged`), or, with none, nothing is posted (undefined).
+ */
+export async function upsertCommentWhen(
+  octokit: Octokit,
+  args: CommentTarget & { marker: string; body: string; ourLogin?: string; state: string },
+  write: (existing: CommentLike | undefined) => boolean,
+): Promise<UpsertResult | undefined> {
+  const body = commentBody(args.body, args.marker, args.state);
   const existing = await findOurComment(octokit, args, args.marker, args.ourLogin);
-  const { owner, repo } = args;
+  if (write(existing)) return writeComment(octokit, args, body, existing);
+  return existing && { action: 'unchanged', url: existing.html_url ?? '', id: existing.id };
+}
+
+async function writeComment(octokit: Octokit, target: CommentTarget, body: string, existing: { id: number } | undefined): Promise<UpsertResult> {
+  const { owner, repo } = target;
   if (existing) {
     const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });
     return { action: 'updated', url: data.html_url, id: data.id };
   }
-  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: args.issueNumber, body });
+  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: target.issueNumber, body });
   return { action: 'created', url: data.html_url, id: data.id };
 }

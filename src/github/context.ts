@@ -24,6 +24,16 @@ export function pullRequestFromEvent(eventName: string, payload: unknown): PullR
   return { owner, repo, number };
 }
 
+/**
+ * The commit a status check belongs to: a PR's head (GITHUB_SHA is then the test merge commit,
+ * which the PR page does not show), else the commit the workflow ran on.
+ */
+export function headShaOf(eventName: string, payload: unknown, env: NodeJS.ProcessEnv): string | undefined {
+  const head = PULL_REQUEST_EVENTS.has(eventName) ? field(field(field(payload, 'pull_request'), 'head'), 'sha') : undefined;
+  if (typeof head === 'string' && head !== '') return head;
+  return env['GITHUB_SHA'] || undefined;
+}
+
 function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }

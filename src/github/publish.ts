@@ -4,7 +4,7 @@
 import * as core from '@actions/core';
 import { logInfo } from './log.ts';
 import { getOctokit } from '@actions/github';
-import { commentMarker, resolveOurLogin, upsertComment, type Octokit } from './comment.ts';
+import { commentMarker, resolveOurLogin, shouldWrite, upsertComment, upsertCommentWhen, type CommentWhen, type Octokit } from './comment.ts';
 import { pullRequestFromEvent } from './context.ts';
 
 export const COMMENT_URL_OUTPUT = 'comment-url';
@@ -28,6 +28,11 @@ export interface CommentOptions {
   job: string;
   eventName: string;
   eventPayload: unknown;
+  /**
+   * When to write (input comment): with it, the comment records the verdict's state (see
+   * commentState) so that on-change can tell; the report must then fit commentBudget(marker, state).
+   */
+  policy?: { when: CommentWhen; state: string; failed: boolean };
   /** REST base URL; defaults to GITHUB_API_URL (read at call time), then api.github.com. */
   apiUrl?: string;
   requestTimeoutMs?: number;
@@ -101,15 +106,23 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
   }
   try {
     const octokit = createOctokit(c.token, c.apiUrl ?? process.env['GITHUB_API_URL'], c.requestTimeoutMs);
-    const result = await upsertComment(octokit, {
+    const args = {
       owner: pr.owner,
       repo: pr.repo,
       issueNumber: pr.number,
       marker: commentMarker(c.testName, c.job),
       body: markdown,
       ourLogin: await resolveOurLogin(octokit),
-    });
-    logInfo(`PR comment ${result.action}: ${result.url}`);
+    };
+    const { policy } = c;
+    const result = policy
+      ? await upsertCommentWhen(octokit, { ...args, state: policy.state }, (existing) => shouldWrite(policy.when, policy.failed, policy.state, existing))
+      : await upsertComment(octokit, args);
+    if (!result) {
+      logInfo(`No PR comment: comment is ${policy?.when} and the run passed.`);
+      return undefined;
+    }
+    logInfo(`PR comment ${result.action}${result.action === 'unchanged' ? ` (comment: ${policy?.when})` : ''}: ${result.url}`);
     return result.url;
   } catch (error) {
     warn(commentFailure(error));
@@ -117,7 +130,7 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
   }
 }
 
-function createOctokit(token: string, apiUrl: string | undefined, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Octokit {
+export function createOctokit(token: string, apiUrl: string | undefined, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Octokit {
   const octokit = getOctokit(token, apiUrl ? { baseUrl: apiUrl } : {});
   // Set per request rather than as a `request` option: that option would replace the toolkit's
   // proxy-aware fetch instead of adding to it.
@@ -141,17 +154,17 @@ export function commentFailure(error: unknown): string {
 
 // Octokit's RequestError carries `response` only when GitHub answered; a bare status (500 for
 // network failures) would misreport a timeout as a server error.
-function httpStatus(error: unknown): number | undefined {
+export function httpStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('response' in error) || !error.response) return undefined;
   return 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 }
 
-function apiMessage(error: unknown): string | undefined {
+export function apiMessage(error: unknown): string | undefined {
   const data = (error as { response?: { data?: unknown } }).response?.data;
   const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

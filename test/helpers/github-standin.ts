@@ -1,5 +1,6 @@
 // A local HTTP server that answers the GitHub REST calls loadgate makes: list, create and
-// update issue comments, and `GET /user`. It pages like GitHub (Link header with rel="next" and
+// update issue comments, `GET /user`, and check runs (list for a ref, create, update: updates
+// append annotations, as GitHub does). It pages like GitHub (Link header with rel="next" and
 // rel="last"), records every request, and lets tests seed comments and refuse writes.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,12 +46,46 @@ export interface StandinOptions {
   /** Requests are accepted and never answered (until close), to test timeouts. */
   stall?: boolean;
   comments?: SeedComment[];
+  /** Every check-run call answers 403, as for a token without `checks: write`. */
+  checksForbidden?: boolean;
+  /** Check runs that exist before the run (an earlier attempt's). */
+  checkRuns?: SeedCheckRun[];
+  /** Workflow runs, newest first, with the artifacts they kept (zip bytes as the artifact service stores them). */
+  workflowRuns?: SeedWorkflowRun[];
+}
+
+export interface SeedWorkflowRun {
+  id: number;
+  workflowId: number;
+  branch: string;
+  conclusion: 'success' | 'failure' | null;
+  artifacts?: { id: number; name: string; zip: Buffer; expired?: boolean }[];
+}
+
+export interface SeedCheckRun {
+  name: string;
+  headSha: string;
+  status: string;
+  conclusion?: string;
+}
+
+export interface StandinCheckRun {
+  id: number;
+  owner: string;
+  repo: string;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  details_url?: string;
+  output: { title?: string; summary?: string; annotations: unknown[] };
 }
 
 export interface GithubStandin {
   url: string;
   requests: RecordedRequest[];
   comments: StandinComment[];
+  checkRuns: StandinCheckRun[];
   close(): Promise<void>;
 }
 
@@ -73,6 +108,10 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
   for (const seed of options.comments ?? []) {
     addComment({ owner: DEFAULT_OWNER, repo: DEFAULT_REPO, ...seed });
   }
+  const checkRuns: StandinCheckRun[] = (options.checkRuns ?? []).map((seed) => ({
+    id: nextId++, owner: DEFAULT_OWNER, repo: DEFAULT_REPO, name: seed.name, head_sha: seed.headSha, status: seed.status,
+    conclusion: seed.conclusion ?? null, output: { title: 'earlier', summary: 'earlier', annotations: [] },
+  }));
 
   let origin = '';
   const server = createServer(async (req, res) => {
@@ -93,6 +132,8 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
   const route = (method: string, url: URL, body: unknown, res: ServerResponse): void => {
     const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
     const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
+    if (/^\/repos\/[^/]+\/[^/]+\/(check-runs|commits\/[^/]+\/check-runs)/.test(url.pathname)) return routeChecks(method, url, body, res);
+    if (/^\/repos\/[^/]+\/[^/]+\/actions\//.test(url.pathname) || url.pathname.startsWith('/blobs/')) return routeActions(method, url, res);
     if (method === 'GET' && url.pathname === '/user') {
       if (options.userForbidden) return send(res, 403, FORBIDDEN);
       return send(res, 200, { login: me.login, type: me.type });
@@ -117,12 +158,98 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     send(res, 404, { message: 'Not Found' });
   };
 
+  const routeChecks = (method: string, url: URL, body: unknown, res: ServerResponse): void => {
+    if (options.checksForbidden) return send(res, 403, FORBIDDEN);
+    const forRef = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/check-runs$/.exec(url.pathname);
+    const create = /^\/repos\/([^/]+)\/([^/]+)\/check-runs$/.exec(url.pathname);
+    const one = /^\/repos\/([^/]+)\/([^/]+)\/check-runs\/(\d+)$/.exec(url.pathname);
+    const fields = (body ?? {}) as Record<string, unknown>;
+    if (forRef && method === 'GET') {
+      const name = url.searchParams.get('check_name');
+      const found = checkRuns.filter((c) => c.owner === forRef[1] && c.repo === forRef[2] && c.head_sha === forRef[3] && (name === null || c.name === name));
+      return send(res, 200, { total_count: found.length, check_runs: found.reverse() });
+    }
+    if (create && method === 'POST') {
+      const output = (fields.output ?? {}) as StandinCheckRun['output'];
+      const run: StandinCheckRun = {
+        id: nextId++, owner: create[1]!, repo: create[2]!, name: String(fields.name), head_sha: String(fields.head_sha), status: String(fields.status ?? 'queued'),
+        conclusion: (fields.conclusion as string | undefined) ?? null, ...(typeof fields.details_url === 'string' && { details_url: fields.details_url }),
+        output: { title: output.title, summary: output.summary, annotations: [...(output.annotations ?? [])] },
+      };
+      checkRuns.push(run);
+      return send(res, 201, run);
+    }
+    if (one && method === 'PATCH') {
+      const run = checkRuns.find((c) => c.id === Number(one[3]) && c.owner === one[1] && c.repo === one[2]);
+      if (!run) return send(res, 404, { message: 'Not Found' });
+      if (typeof fields.status === 'string') {
+        run.status = fields.status;
+        // GitHub clears the conclusion of a check run set back to in_progress.
+        if (fields.status !== 'completed') run.conclusion = null;
+      }
+      if (typeof fields.conclusion === 'string') [run.status, run.conclusion] = ['completed', fields.conclusion];
+      const output = fields.output as StandinCheckRun['output'] | undefined;
+      if (output) {
+        run.output.title = output.title;
+        run.output.summary = output.summary;
+        run.output.annotations.push(...(output.annotations ?? []));
+      }
+      return send(res, 200, run);
+    }
+    send(res, 404, { message: 'Not Found' });
+  };
+
+  // Runs, their artifacts, and the artifact zip download: a 302 to a blob URL, as GitHub answers.
+  const runs = options.workflowRuns ?? [];
+  const toRun = (r: SeedWorkflowRun) => ({ id: r.id, workflow_id: r.workflowId, head_branch: r.branch, status: 'completed', conclusion: r.conclusion });
+  const routeActions = (method: string, url: URL, res: ServerResponse): void => {
+    if (method !== 'GET') return send(res, 404, { message: 'Not Found' });
+    const run = /\/actions\/runs\/(\d+)$/.exec(url.pathname);
+    const workflowRunsOf = /\/actions\/workflows\/(\d+)\/runs$/.exec(url.pathname);
+    const artifactsOf = /\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname);
+    const zip = /\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname);
+    const blob = /^\/blobs\/(\d+)$/.exec(url.pathname);
+    const artifacts = runs.flatMap((r) => (r.artifacts ?? []).map((a) => ({ ...a, run: r })));
+    if (run) {
+      const found = runs.find((r) => r.id === Number(run[1]));
+      return found ? send(res, 200, toRun(found)) : send(res, 404, { message: 'Not Found' });
+    }
+    if (workflowRunsOf) {
+      const branch = url.searchParams.get('branch');
+      const status = url.searchParams.get('status');
+      const found = runs.filter((r) => r.workflowId === Number(workflowRunsOf[1]) && (branch === null || r.branch === branch) && (status === null || r.conclusion === status));
+      return send(res, 200, { total_count: found.length, workflow_runs: found.map(toRun) });
+    }
+    if (artifactsOf) {
+      const name = url.searchParams.get('name');
+      const found = artifacts.filter((a) => a.run.id === Number(artifactsOf[1]) && (name === null || a.name === name));
+      return send(res, 200, {
+        total_count: found.length,
+        artifacts: found.map((a) => ({ id: a.id, name: a.name, expired: a.expired ?? false, size_in_bytes: a.zip.length, workflow_run: { id: a.run.id, head_branch: a.run.branch } })),
+      });
+    }
+    if (zip) {
+      const found = artifacts.find((a) => a.id === Number(zip[1]));
+      if (!found) return send(res, 404, { message: 'Not Found' });
+      res.writeHead(302, { location: `${origin}/blobs/${found.id}` });
+      return void res.end();
+    }
+    if (blob) {
+      const found = artifacts.find((a) => a.id === Number(blob[1]));
+      if (!found) return send(res, 404, { message: 'Not Found' });
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(found.zip.length) });
+      return void res.end(found.zip);
+    }
+    send(res, 404, { message: 'Not Found' });
+  };
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     requests,
     comments,
+    checkRuns,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -1,0 +1,88 @@
+// The status check (docs/ci.md): one check run per test on the PR's head commit, which branch
+// protection can require whatever the job is called. Created `in_progress` when the run starts
+// (an earlier attempt's check of the same name is reset, so a stale verdict does not linger
+// while a re-run works), completed with the verdict, the report as its summary and one
+// annotation per failed check. octokit is passed in; nothing here decides the job's outcome.
+import type { Octokit } from './comment.ts';
+import type { Outcome } from '../types.ts';
+
+/** The Checks API takes this many annotations per request; the rest follow in further updates. */
+export const ANNOTATIONS_PER_REQUEST = 50;
+/** The Checks API's limit on `output.summary` (and `output.text`). */
+export const CHECK_SUMMARY_LIMIT = 65_535;
+
+export type CheckConclusion = 'success' | 'failure' | 'cancelled';
+
+export interface CheckTarget {
+  owner: string;
+  repo: string;
+  headSha: string;
+  name: string;
+  /** Where "Details" leads: the Actions run. */
+  detailsUrl?: string;
+}
+
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: 'failure' | 'warning';
+  title: string;
+  message: string;
+}
+
+export interface CheckOutput {
+  title: string;
+  /** At most CHECK_SUMMARY_LIMIT characters (the caller renders it to fit). */
+  summary: string;
+  annotations: readonly CheckAnnotation[];
+}
+
+export function conclusionOf(outcome: Outcome | 'bad-input'): CheckConclusion {
+  if (outcome === 'passed') return 'success';
+  return outcome === 'incomplete' ? 'cancelled' : 'failure';
+}
+
+/** The check run's id: an earlier one of this name on this commit reset to in_progress, else a new one. */
+export async function startCheckRun(octokit: Octokit, target: CheckTarget, now: Date): Promise<number> {
+  const { owner, repo, headSha, name } = target;
+  const started = { status: 'in_progress' as const, started_at: now.toISOString(), output: { title: 'running', summary: `${name} is running.` } };
+  const details = target.detailsUrl ? { details_url: target.detailsUrl } : {};
+  const { data } = await octokit.rest.checks.listForRef({ owner, repo, ref: headSha, check_name: name, filter: 'latest', per_page: 1 });
+  const earlier = data.check_runs[0];
+  if (earlier) {
+    await octokit.rest.checks.update({ owner, repo, check_run_id: earlier.id, ...started, ...details });
+    return earlier.id;
+  }
+  const created = await octokit.rest.checks.create({ owner, repo, head_sha: headSha, name, ...started, ...details });
+  return created.data.id;
+}
+
+/**
+ * Completes the check: the verdict with the first batch of annotations, then one update per
+ * further batch (GitHub appends them; title and summary are repeated because output needs them).
+ */
+export async function completeCheckRun(
+  octokit: Octokit,
+  target: Pick<CheckTarget, 'owner' | 'repo'> & { id: number },
+  conclusion: CheckConclusion,
+  output: CheckOutput,
+  now: Date,
+): Promise<void> {
+  const { owner, repo, id } = target;
+  const batches = batchesOf(output.annotations);
+  const text = { title: output.title, summary: output.summary };
+  await octokit.rest.checks.update({
+    owner, repo, check_run_id: id, status: 'completed', conclusion, completed_at: now.toISOString(),
+    output: { ...text, annotations: batches[0] ?? [] },
+  });
+  for (const batch of batches.slice(1)) {
+    await octokit.rest.checks.update({ owner, repo, check_run_id: id, output: { ...text, annotations: batch } });
+  }
+}
+
+function batchesOf<T>(items: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += ANNOTATIONS_PER_REQUEST) batches.push(items.slice(i, i + ANNOTATIONS_PER_REQUEST));
+  return batches;
+}
