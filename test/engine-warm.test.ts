@@ -245,11 +245,11 @@ describe('the generator watches itself', () => {
     expect(generator.saturated).toBe(true);
     expect(generator.reason).toBeTruthy();
     expect(result.run.interrupted).toBe(false);
-    // Nothing starts after the planned end and its grace; then only the requests in flight (1 s timeout) remain.
+    // Nothing starts after the planned end and its grace (seconds on the engine's clock). Without
+    // the end of schedule it would run until every iteration had started, and none would be
+    // unstarted: the count above, not the run's length in real time, is what shows the end.
     const lastStart = Math.max(...result.run.series.filter((s) => s.started > 0).map((s) => s.t));
     expect(lastStart).toBeLessThan(2 + START_GRACE_MS / 1000);
-    // Without the end of schedule it would run until every iteration had started: tens of seconds here.
-    expect(result.run.duration_s).toBeLessThan(10);
   });
 });
 
