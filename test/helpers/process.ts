@@ -1,6 +1,7 @@
 // Runs loadgate (or any script) as a user or a runner would: a child process on the project's
 // Node, its output collected, the exit code kept.
 import { spawn } from 'node:child_process';
+import { assertDistCurrent, isBundle } from './dist.ts';
 
 export interface ProcessRun {
   code: number | null;
@@ -35,8 +36,10 @@ export function cleanEnv(vars: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '', ...vars };
 }
 
+/** Runs a script on Node; a committed bundle (dist/, bin/) only once it is the sources' build (helpers/dist.ts). */
 export function runNode(args: string[], options: ProcessOptions = {}): Promise<ProcessRun> {
   return new Promise((resolve) => {
+    if (args[0] !== undefined && isBundle(args[0], options.cwd)) assertDistCurrent();
     const child = spawn(options.node ?? process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
     let interrupted = false;
