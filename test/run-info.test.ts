@@ -74,7 +74,7 @@ describe('the run block of every mode', () => {
     expect(fromService.run.series).toEqual(embedded.run.series);
     expect(fromService.run.generator).toEqual(embedded.run.generator);
     expect(comparison.results.iteration_count).toBe(8);
-  }, 60_000);
+  });
 
   it('rounds the duration to the millisecond and the rate to a tenth, whatever the mode', () => {
     const facts: RunFacts = {

@@ -28,6 +28,13 @@ export interface ProcessOptions {
   onOutput?: (output: string) => void;
 }
 
+/**
+ * How long a test waits for an event (a server started, a status reached, a request seen) before
+ * failing with what it waited for: generous for a busy machine, and under vitest's test timeout
+ * (vitest.config.ts) so that the message, not the timeout, is what a failure shows.
+ */
+export const EVENT_WAIT_MS = 90_000;
+
 /** A Node older than loadgate needs (Node 20 on these machines; CI's workflow names one). */
 export const OLD_NODE = process.env.LOADGATE_TEST_OLD_NODE || '/usr/bin/node';
 
