@@ -41,6 +41,8 @@ export async function runDefinition(raw: unknown, options: Partial<RunOptions> =
  * millisecond of its schedule, so what it starts when can be asserted exactly.
  * `at(ms)` is called once the clock reads ms (to stop the run at a known point, say); when it
  * returns a number, the clock jumps ahead by that many ms at once (an event loop that stalled).
+ * Step timeouts stay in real time: on a busy machine a millisecond of this clock can take ten, so
+ * a test that holds requests gives its steps a timeout far beyond the hold.
  */
 export async function runOnTestClock(
   raw: unknown,
