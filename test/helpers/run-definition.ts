@@ -48,6 +48,7 @@ export async function runOnTestClock(
   raw: unknown,
   options: Partial<RunOptions> = {},
   at?: { ms: number; then: () => void | number },
+  dir = process.cwd(),
 ): Promise<LoadTestResult> {
   let now = 0;
   let read = false;
@@ -58,7 +59,7 @@ export async function runOnTestClock(
     read = true;
     return now;
   };
-  const running = runDefinition(raw, { ...options, clock }).finally(() => (done = true));
+  const running = runDefinition(raw, { ...options, clock }, dir).finally(() => (done = true));
   while (!done) {
     await new Promise((resolve) => setTimeout(resolve, 1));
     if (!read) continue;
