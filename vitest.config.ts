@@ -3,8 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A test's timeout only says how long a hung test takes to fail. The end-to-end tests start
+    // child processes (Node with type stripping) and servers: a few seconds alone, but on a 2-core
+    // runner shared with a second suite or other work each takes several times that, so 30 s
+    // failed tests that were only slow. The waits for an event inside tests (helpers/process.ts,
+    // EVENT_WAIT_MS) give up before this, with a message naming what never came.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Files run four at a time, whatever the cores: the suite mostly waits (child processes
     // starting, schedules running their seconds), and vitest's default of cores - 1 would run one
     // file at a time on a 2-core runner (5 min 15 s there, against 1 min 42 s with four). No test

@@ -250,11 +250,11 @@ describe('the generator watches itself', () => {
       : `${behind} of ${planned} iterations (${Math.round((behind / planned) * 100 * 10) / 10} %) started late or not at all in seconds when the engine thread ` +
         'had no time to spare (at least 90 % busy, or its loop 10 ms late; limit 1 %): the generator could not apply the planned load');
     expect(result.run.interrupted).toBe(false);
-    // Nothing starts after the planned end and its grace; then only the requests in flight (1 s timeout) remain.
+    // Nothing starts after the planned end and its grace (seconds on the engine's clock). Without
+    // the end of schedule it would run until every iteration had started, and none would be
+    // unstarted: the count above, not the run's length in real time, is what shows the end.
     const lastStart = Math.max(...result.run.series.filter((s) => s.started > 0).map((s) => s.t));
     expect(lastStart).toBeLessThan(2 + START_GRACE_MS / 1000);
-    // Without the end of schedule it would run until every iteration had started: tens of seconds here.
-    expect(result.run.duration_s).toBeLessThan(10);
   });
 });
 

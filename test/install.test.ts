@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertDistCurrent } from './helpers/dist.ts';
 import { OLD_NODE } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { VERSION } from '../src/version.ts';
@@ -44,6 +45,8 @@ function run(command: string, args: string[], cwd: string, node?: string): Promi
 
 beforeAll(async () => {
   target = await startTarget();
+  // The tarball carries dist/cli and dist/engine-worker as committed.
+  assertDistCurrent();
   dir = mkdtempSync(join(tmpdir(), 'loadgate-install-'));
   const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], process.cwd());
   expect(packed.code, packed.stderr).toBe(0);

@@ -76,7 +76,7 @@ describe('the run block of every mode', () => {
     expect(comparison.results.iteration_count).toBe(8);
     // 8 iterations of 2 steps planned over 1 s: 16 requests a second in every mode, however long the last response took.
     expect([embedded, merged.result, fromService, comparison].map((r) => r.run.rps)).toEqual([16, 16, 16, 16]);
-  }, 60_000);
+  });
 
   it('rounds the duration to the millisecond and the rate to a tenth, whatever the mode', () => {
     const facts: RunFacts = {

@@ -14,15 +14,12 @@ import { escapeLogLine } from '../src/server/log-line.ts';
 import { startServer, type RunningServer } from '../src/server/main.ts';
 import { parsePublicUrl } from '../src/server/public-url.ts';
 import { pollUntil } from './helpers/api-call.ts';
-import { cleanEnv, runNode } from './helpers/process.ts';
+import { cleanEnv, EVENT_WAIT_MS, runNode } from './helpers/process.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli-entry.ts', import.meta.url));
 const PUBLIC_URL = 'https://loadgate.example.com/lg';
-/** Generous: each of these tests ends on an event that comes within a second or two. */
-const EVENT_TIMEOUT_MS = 30_000;
-
 /** A raw connection: everything the server sent, and a promise of all of it once it is closed. */
 interface Conversation {
   socket: Socket;
@@ -93,12 +90,12 @@ async function call(server: { url: string }, path: string): Promise<any> {
 }
 
 async function waitForStatus(server: { url: string }, id: string, wanted: string): Promise<void> {
-  await pollUntil(() => call(server, `/v1/load/test/${id}/`), (t) => t.status === wanted, `test ${id} to become ${wanted}`, EVENT_TIMEOUT_MS);
+  await pollUntil(() => call(server, `/v1/load/test/${id}/`), (t) => t.status === wanted, `test ${id} to become ${wanted}`, EVENT_WAIT_MS);
 }
 
 /** Waits for the server to log `text`: its stderr arrives in its own time. */
 async function untilLogged(server: ServerProcess, text: string): Promise<void> {
-  await pollUntil(async () => server.stderr(), (log) => log.includes(text), `the server to log ${JSON.stringify(text)}`, EVENT_TIMEOUT_MS);
+  await pollUntil(async () => server.stderr(), (log) => log.includes(text), `the server to log ${JSON.stringify(text)}`, EVENT_WAIT_MS);
 }
 
 describe('loadgate serve: closing after refusals, headers and request timeouts, --public-url, log lines', () => {
@@ -113,7 +110,7 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     await target?.close();
   });
 
-  it('answers a request without a key before reading its body, then closes the connection', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('answers a request without a key before reading its body, then closes the connection', async () => {
     for (const keyHeader of ['', 'X-API-KEY: wrong-key\r\n']) {
       const client = await open(server.port);
       client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\n${keyHeader}Content-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`);
@@ -126,7 +123,7 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     }
   });
 
-  it('invites the body of an Expect: 100-continue request only with a valid key', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('invites the body of an Expect: 100-continue request only with a valid key', async () => {
     const head = (key: string) =>
       `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${key}\r\nContent-Type: application/json\r\n` +
       'Content-Length: 2\r\nExpect: 100-continue\r\n\r\n';
@@ -145,7 +142,7 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     holder.socket.destroy();
   });
 
-  it('answers 408 and closes a connection whose headers never end', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('answers 408 and closes a connection whose headers never end', async () => {
     const client = await open(server.port);
     client.socket.write('GET /v1/balance/ HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     trickle(client, 'X-Slow: 1\r\n');
@@ -154,7 +151,7 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     expect(bodyOf(text).error.code).toBe('request_timeout');
   });
 
-  it('answers 408 and closes a request whose body trickles in past --request-timeout', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('answers 408 and closes a request whose body trickles in past --request-timeout', async () => {
     const client = await open(server.port);
     client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`);
     trickle(client, ' ');
@@ -174,7 +171,7 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     await waitForStatus(server, created.id, 'completed');
   });
 
-  it('writes a name with line breaks and escapes on one log line, escaped', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('writes a name with line breaks and escapes on one log line, escaped', async () => {
     const forged = '1999-01-01T00:00:00.000Z test 0 (x): completed';
     const name = `forge\n${forged}\r\n\u001b[2J${forged}`;
     const created = await fetch(`${server.url}/v1/load/test/`, {
@@ -201,14 +198,14 @@ describe('loadgate serve --idle-timeout --max-connections-per-address', () => {
     await server?.dispose();
   });
 
-  it('closes a connection that falls silent mid-request after --idle-timeout, without an answer', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('closes a connection that falls silent mid-request after --idle-timeout, without an answer', async () => {
     const client = await open(server.port);
     client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
     // Closed without an answer: the request timeout (120 s by default) would answer 408.
     expect(await client.closed).toBe('');
   });
 
-  it('answers a connection over the cap with 503 and closes it; the others keep working', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('answers a connection over the cap with 503 and closes it; the others keep working', async () => {
     for (let i = 0; i < 3; i++) {
       const client = await open(server.port);
       opened.push(client);
@@ -227,7 +224,7 @@ describe('loadgate serve --idle-timeout --max-connections-per-address', () => {
 
     first.socket.destroy();
     // The server sees the close in its own time: retry until a connection gets through.
-    const deadline = Date.now() + EVENT_TIMEOUT_MS;
+    const deadline = Date.now() + EVENT_WAIT_MS;
     for (;;) {
       const retry = await open(server.port);
       retry.socket.write(BALANCE);
@@ -261,7 +258,7 @@ describe('loadgate serve uploads over the limit', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('answers 413 at the limit and closes, without reading the rest of a 1 GB upload', { timeout: EVENT_TIMEOUT_MS }, async () => {
+  it('answers 413 at the limit and closes, without reading the rest of a 1 GB upload', async () => {
     const client = await open(Number(new URL(server.url).port));
     const boundary = 'loadgate-boundary';
     const head =
@@ -292,7 +289,7 @@ describe('loadgate serve: one server per database', () => {
     await target?.close();
   });
 
-  it('refuses a second server on the same --db with exit code 2 and one line naming the file; the first runs on', { timeout: 60_000 }, async () => {
+  it('refuses a second server on the same --db with exit code 2 and one line naming the file; the first runs on', async () => {
     const long = JSON.stringify({ name: 'long', config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 200, duration: 20 } });
     const created = await fetch(`${first.url}/v1/load/test/`, { method: 'POST', headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' }, body: long }).then(
       (r) => r.json() as Promise<{ id: string }>,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, expectError, pollUntil, rawRequest } from './helpers/api-call.ts';
+import { EVENT_WAIT_MS } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 
@@ -38,17 +39,13 @@ function longDefinition(target: Target) {
   return definition(target, { iteration_count: 200, duration: 20 }, { name: 'long' });
 }
 
-/** The server's events come in their own time: a generous bound, never a guess at how long they take. */
-const WAIT_MS = 15_000;
-
-
 describe('loadgate serve', () => {
   let server: ServerProcess;
   let target: Target;
   const call = apiCaller(() => server.url);
   const status = (id: string) => call('GET', `/v1/load/test/${id}/`).then((a) => a.body.status as string);
   const untilStatus = (id: string, wanted: string[]) =>
-    pollUntil(() => status(id), (s) => wanted.includes(s), `test ${id} to be ${wanted.join(' or ')}`, WAIT_MS);
+    pollUntil(() => status(id), (s) => wanted.includes(s), `test ${id} to be ${wanted.join(' or ')}`, EVENT_WAIT_MS);
 
   beforeAll(async () => {
     target = await startTarget();
@@ -324,7 +321,7 @@ describe('loadgate serve', () => {
       expectError(await call('GET', `/v1/load/test/${queued}/result/`), 409, 'no_result');
 
       target.reset();
-      await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', WAIT_MS);
+      await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', EVENT_WAIT_MS);
       const stopped = await call('GET', `/v1/load/test/${long}/stop`);
       expect(stopped.body).toMatchObject({ id: long, status: 'stopped' });
       const partial = (await call('GET', `/v1/load/test/${long}/result/`)).body;
@@ -448,7 +445,7 @@ describe('loadgate serve restarts', () => {
     const env = (await call('POST', '/v1/environment/', { json: { name: 'kept', vars: [{ key: 'BASE', value: target.url }] } })).body;
     const data = (await call('POST', '/v1/testdata/', { form: usersForm() })).body;
     const running = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
-    await pollUntil(() => details(running), (t) => t.status === 'running', 'the long test to run', WAIT_MS);
+    await pollUntil(() => details(running), (t) => t.status === 'running', 'the long test to run', EVENT_WAIT_MS);
     const queuedBody = definition(target, {}, { name: 'queued', environment: 'kept', test_data: ['users'] });
     queuedBody.config_data.steps[0]!.url = '{{BASE}}/ok?u={{data.users.email}}';
     const queued = (await call('POST', '/v1/load/test/', { json: queuedBody })).body.id as string;
@@ -465,7 +462,7 @@ describe('loadgate serve restarts', () => {
     expect((await call('GET', `/v1/testdata/${data.id}/`)).body).toEqual(data);
     expect((await call('GET', `/v1/load/plan/${plan.id}/`)).body).toEqual(plan);
 
-    await pollUntil(() => details(queued), (t) => t.status === 'completed', 'the queued test to run after the restart', WAIT_MS);
+    await pollUntil(() => details(queued), (t) => t.status === 'completed', 'the queued test to run after the restart', EVENT_WAIT_MS);
     const result = (await call('GET', `/v1/load/test/${queued}/result/`)).body;
     expect(result.results).toMatchObject({ iteration_count: 4, success_count: 4 });
     const users = target.received.filter((r) => r.path === '/ok' && r.url.includes('u=')).map((r) => new URL(r.url, target.url).searchParams.get('u'));
@@ -475,9 +472,9 @@ describe('loadgate serve restarts', () => {
 
   it('shuts down gracefully on SIGTERM, keeping the running test partial result', async () => {
     const id = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
-    await pollUntil(() => details(id), (t) => t.status === 'running', 'the long test to run', WAIT_MS);
+    await pollUntil(() => details(id), (t) => t.status === 'running', 'the long test to run', EVENT_WAIT_MS);
     target.reset();
-    await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', WAIT_MS);
+    await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', EVENT_WAIT_MS);
     expect(await server.stop()).toBe(0);
     server = await server.restart();
 

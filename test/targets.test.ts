@@ -24,14 +24,6 @@ async function textOf(url: string): Promise<{ status: number; text: string }> {
   return { status: res.statusCode, text: await res.body.text() };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = performance.now() + 2_000;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('condition not met within 2 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 afterAll(async () => {
   await dispatcher.close();
 });
@@ -156,18 +148,19 @@ describe('target options', () => {
 });
 
 describe('close', () => {
-  it('returns promptly while a /hang request is open, failing that request', async () => {
-    const target = await startTarget();
+  it('returns while a /hang request is open, failing that request', async () => {
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const target = await startTarget({ onRequest: arrived });
     const hanging = get(`${target.url}/hang`);
     const outcome = hanging.then(
       () => 'answered',
       () => 'failed',
     );
-    await until(() => target.received.length === 1);
-    const start = performance.now();
+    await arrival;
+    // A close() that waited for its connections to end would never return: /hang is never
+    // answered and the client waits 300 s for headers, so the test would time out here.
     await target.close();
-    // Without closing its connections, close() would wait for the 5 s keep-alive timeout.
-    expect(performance.now() - start).toBeLessThan(4000);
     expect(await outcome).toBe('failed');
   });
 });
@@ -198,15 +191,14 @@ describe('TLS targets', () => {
     }
   });
 
-  it('h2 target close() returns promptly with sessions open', async () => {
+  it('h2 target close() returns with sessions open', async () => {
     const target = await startH2Target();
-    const h2 = new Agent({ allowH2: true, connect: { ca: target.ca } });
+    const h2 = new Agent({ allowH2: true, connect: { ca: target.ca }, keepAliveTimeout: 600_000, keepAliveMaxTimeout: 600_000 });
     try {
       await (await request(`${target.url}/ok`, { dispatcher: h2 })).body.dump();
-      const start = performance.now();
+      // The client keeps its idle session for 10 minutes: a close() that waited for the session to
+      // end would not return before the test's timeout.
       await target.close();
-      // Without closing its connections, close() would wait for the 5 s keep-alive timeout.
-    expect(performance.now() - start).toBeLessThan(4000);
     } finally {
       await h2.destroy();
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from './helpers/targets.ts';
-import { definition, runDefinition } from './helpers/run-definition.ts';
+import { definition, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
 import { InputError } from '../src/errors.ts';
 
 let target: Target;
@@ -32,11 +32,11 @@ describe('test data', () => {
   it('sequential: every row in order, wrapping around, one row per iteration shared by its steps', async () => {
     target.reset();
     const file = csv('users.csv', 'email;name\nada@x.io;Ada\n\ngrace@x.io;Grace\nalan@x.io;Alan\n');
-    await runDefinition(definition(
+    await runOnTestClock(definition(
       [{ url: `${target.url}/ok?u={{data.users.email}}` }, { url: `${target.url}/echo?n={{data.users.name}}` }],
       { iteration_count: 7, duration: 1 },
       { test_data: [dataSet('users', file, { delimiter: ';', skip_first_line: true, vars: { '0': { tag: 'email' }, '1': { tag: 'name' } } })] },
-    ), { concurrency: 1 }, dir);
+    ), { concurrency: 1 }, undefined, dir);
     expect(queryOf('/ok')).toEqual(['u=ada@x.io', 'u=grace@x.io', 'u=alan@x.io', 'u=ada@x.io', 'u=grace@x.io', 'u=alan@x.io', 'u=ada@x.io']);
     expect(queryOf('/echo')).toEqual(['n=Ada', 'n=Grace', 'n=Alan', 'n=Ada', 'n=Grace', 'n=Alan', 'n=Ada']);
   });
@@ -44,21 +44,25 @@ describe('test data', () => {
   it('random: rows are drawn uniformly', async () => {
     target.reset();
     const file = csv('ids.csv', 'a\nb\nc\nd\n');
-    await runDefinition(definition([{ url: `${target.url}/ok?id={{data.ids.id}}` }], { iteration_count: 400, duration: 1 },
-      { test_data: [dataSet('ids', file, { order: 'random', vars: { '0': { tag: 'id' } } })] }), {}, dir);
+    await runOnTestClock(definition([{ url: `${target.url}/ok?id={{data.ids.id}}` }], { iteration_count: 400, duration: 1 },
+      { test_data: [dataSet('ids', file, { order: 'random', vars: { '0': { tag: 'id' } } })] }), {}, undefined, dir);
+    const drawn = queryOf('/ok');
     const counts = new Map<string, number>();
-    for (const q of queryOf('/ok')) counts.set(q, (counts.get(q) ?? 0) + 1);
+    for (const q of drawn) counts.set(q, (counts.get(q) ?? 0) + 1);
     expect([...counts.keys()].sort()).toEqual(['id=a', 'id=b', 'id=c', 'id=d']);
-    // 100 expected each; 60..140 is beyond 4 standard deviations (sd ≈ 8.7).
-    for (const n of counts.values()) expect(n).toBeGreaterThan(60);
-    for (const n of counts.values()) expect(n).toBeLessThan(140);
+    // Each row's count is within `slack` of a quarter of the draws (however many a busy machine
+    // started), with a false failure probability below 1e-7: by Hoeffding's inequality a count
+    // strays that far with probability at most 2·exp(-2·slack²/n) = 2.5e-8 per row, 1e-7 for four.
+    // A draw stuck on one row is 3n/4 off: 300 for 400 draws, against a slack of 60.
+    const slack = Math.sqrt((drawn.length / 2) * Math.log(8 / 1e-7));
+    for (const n of counts.values()) expect(Math.abs(n - drawn.length / 4)).toBeLessThan(slack);
   });
 
   it('quotes, tab delimiters and lenient quotes parse as csv-parse does', async () => {
     target.reset();
     const file = csv('odd.tsv', '"x\ty"\tplain\nhe said "hi"\t"a ""q"""\n');
-    await runDefinition(definition([{ url: `${target.url}/echo`, method: 'POST', payload: '{{data.odd.first}}|{{data.odd.second}}' }], { iteration_count: 2, duration: 1 },
-      { test_data: [dataSet('odd', file, { delimiter: '\t', allow_quota: true, vars: { '0': { tag: 'first' }, '1': { tag: 'second' } } })] }), { concurrency: 1 }, dir);
+    await runOnTestClock(definition([{ url: `${target.url}/echo`, method: 'POST', payload: '{{data.odd.first}}|{{data.odd.second}}' }], { iteration_count: 2, duration: 1 },
+      { test_data: [dataSet('odd', file, { delimiter: '\t', allow_quota: true, vars: { '0': { tag: 'first' }, '1': { tag: 'second' } } })] }), { concurrency: 1 }, undefined, dir);
     expect(target.received.map((r) => r.body)).toEqual(['x\ty|plain', 'he said "hi"|a "q"']);
   });
 });
@@ -80,7 +84,7 @@ describe('broken test data', () => {
 describe('environment values', () => {
   it('render as documented in URL, headers and payload', async () => {
     target.reset();
-    await runDefinition(definition(
+    await runOnTestClock(definition(
       [{ url: `${target.url}/echo?n={{N}}&d={{D}}&b={{B}}`, method: 'POST', headers: { 'X-Ids': '{{IDS}}', 'X-Name': '{{S}}' }, payload: '{"n": {{N}}, "d": {{D}}, "b": {{B}}, "ids": {{IDS}}, "s": "{{S}}"}' }],
       { iteration_count: 1, duration: 1 },
       { environment: { name: 'e', vars: [{ key: 'N', value: 42 }, { key: 'D', value: 2.5 }, { key: 'B', value: true }, { key: 'IDS', value: [1, 2, 3] }, { key: 'S', value: 'hello world' }] } },
@@ -114,16 +118,16 @@ describe('step chaining', () => {
   it('a captured token arrives in the next step of the same iteration', async () => {
     target.reset();
     const file = csv('people.csv', 'ann\nbob\ncyd\n');
-    await runDefinition(definition([
+    await runOnTestClock(definition([
       { url: `${target.url}/login`, method: 'POST', payload: '{"user": "{{data.people.name}}"}', capture_env: { TOKEN: { from: 'body', json_path: 'token' } } },
       { url: `${target.url}/echo`, headers: { Authorization: 'Bearer {{TOKEN}}' }, assertion: ['equals(status_code,200)', 'contains(body,"Bearer tok-")'] },
-    ], { iteration_count: 3, duration: 1 }, { test_data: [dataSet('people', file, { vars: { '0': { tag: 'name' } } })] }), { concurrency: 1 }, dir);
+    ], { iteration_count: 3, duration: 1 }, { test_data: [dataSet('people', file, { vars: { '0': { tag: 'name' } } })] }), { concurrency: 1 }, undefined, dir);
     expect(target.received.filter((r) => r.path === '/echo').map((r) => r.headers.authorization)).toEqual(['Bearer tok-ann', 'Bearer tok-bob', 'Bearer tok-cyd']);
   });
 
   it('captures from a header and by regular expression', async () => {
     target.reset();
-    await runDefinition(definition([
+    await runOnTestClock(definition([
       { url: `${target.url}/json`, capture_env: { RID: { from: 'header', header_key: 'X-Request-Id' }, ITEM: { from: 'body', regexp: { exp: '"id":(\\d+)' } } } },
       { url: `${target.url}/echo?rid={{RID}}&item={{ITEM}}` },
     ], { iteration_count: 1, duration: 1 }));
@@ -132,7 +136,7 @@ describe('step chaining', () => {
 
   it('a failed capture or assertion fails the step, is counted by reason, and ends the iteration', async () => {
     target.reset();
-    const result = await runDefinition(definition([
+    const result = await runOnTestClock(definition([
       { url: `${target.url}/json`, capture_env: { MISSING: { from: 'body', json_path: 'data.token' } } },
       { url: `${target.url}/ok?never` },
     ], { iteration_count: 4, duration: 1 }));
@@ -143,7 +147,7 @@ describe('step chaining', () => {
     expect(next!.iteration_count).toBe(0);
     expect(target.received.filter((r) => r.url === '/ok?never')).toHaveLength(0);
 
-    const asserted = await runDefinition(definition([{ url: `${target.url}/status/503`, assertion: ['in(status_code,[200,201])'] }, { url: `${target.url}/ok` }],
+    const asserted = await runOnTestClock(definition([{ url: `${target.url}/status/503`, assertion: ['in(status_code,[200,201])'] }, { url: `${target.url}/ok` }],
       { iteration_count: 3, duration: 1 }));
     expect(asserted.results.steps[0]!.error_dist).toEqual({ 'assertion failed: in(status_code,[200,201])': 3 });
     expect(asserted.results.fail_count).toBe(3);

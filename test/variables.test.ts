@@ -133,11 +133,14 @@ describe('templates', () => {
     expect(t.static).toBeNull();
     const vars = createIterationVars(1);
     beginIteration(vars, 1);
+    const before = Math.floor(Date.now() / 1000);
     const out = t.render(vars);
-    const now = Math.floor(Date.now() / 1000);
+    const after = Math.floor(Date.now() / 1000);
     const m = /^http:\/\/h\/u\/2\?e=b@x\.io&r=5&t=(\d+)$/.exec(out);
     expect(m, out).not.toBeNull();
-    expect(Math.abs(Number(m![1]) - now)).toBeLessThanOrEqual(1);
+    // The seconds read around the render bracket it, however long the machine took.
+    expect(Number(m![1])).toBeGreaterThanOrEqual(before);
+    expect(Number(m![1])).toBeLessThanOrEqual(after);
   });
 
   it('reports an unclosed "{{" with file and path', () => {
@@ -232,7 +235,9 @@ describe('test data rows', () => {
     expect(counts.size).toBe(10);
     const expected = draws / 10;
     const chiSquare = [...counts.values()].reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
-    expect(chiSquare).toBeLessThan(27.88); // 9 degrees of freedom, p = 0.001
+    // Seeded, so the same draws every run: this cannot fail by chance. 27.88 is the chi-square
+    // quantile at p = 0.001 for 9 degrees of freedom: a source this uneven is not uniform.
+    expect(chiSquare).toBeLessThan(27.88);
   });
 });
 

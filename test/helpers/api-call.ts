@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { expect } from 'vitest';
+import { EVENT_WAIT_MS } from './process.ts';
 import { TEST_KEY } from './server-process.ts';
 
 export interface Answer {
@@ -41,7 +42,7 @@ export function apiCaller(baseUrl: () => string): Call {
 }
 
 /** Polls `read` until `done`; bounded by a generous deadline, never by a guess at how long work takes. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = EVENT_WAIT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

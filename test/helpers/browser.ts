@@ -6,12 +6,28 @@
 //   await withBrowserPage(async ({ page, consoleErrors, pageErrors, requests }) => { … });
 //   const served = await serveHtml(html); … await served.close();
 
+import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The one setting for the browser: LOADGATE_CHROMIUM, else where Debian's package puts it (.ci/run installs it there). */
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+/** The browser's path, checked: a missing binary names the setting instead of a launch stack. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const set = env.LOADGATE_CHROMIUM;
+  const path = set || DEFAULT_CHROMIUM;
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    throw new Error(set
+      ? `LOADGATE_CHROMIUM names ${path}, which is not an executable file: point it at a Chromium binary`
+      : `Debian's chromium not found at ${path}: apt-get install chromium, or set LOADGATE_CHROMIUM to a Chromium binary`);
+  }
+  return path;
+}
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -37,7 +53,7 @@ export interface BrowserPage {
 let shared: Promise<Browser> | undefined;
 
 export function launchBrowser(): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  shared ??= Promise.resolve().then(() => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }));
   return shared;
 }
 

@@ -1,6 +1,7 @@
 // Runs loadgate (or any script) as a user or a runner would: a child process on the project's
 // Node, its output collected, the exit code kept.
 import { spawn } from 'node:child_process';
+import { assertDistCurrent, isBundle } from './dist.ts';
 
 export interface ProcessRun {
   code: number | null;
@@ -27,6 +28,13 @@ export interface ProcessOptions {
   onOutput?: (output: string) => void;
 }
 
+/**
+ * How long a test waits for an event (a server started, a status reached, a request seen) before
+ * failing with what it waited for: generous for a busy machine, and under vitest's test timeout
+ * (vitest.config.ts) so that the message, not the timeout, is what a failure shows.
+ */
+export const EVENT_WAIT_MS = 90_000;
+
 /** A Node older than loadgate needs (Node 20 on these machines; CI's workflow names one). */
 export const OLD_NODE = process.env.LOADGATE_TEST_OLD_NODE || '/usr/bin/node';
 
@@ -35,8 +43,10 @@ export function cleanEnv(vars: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '', ...vars };
 }
 
+/** Runs a script on Node; a committed bundle (dist/, bin/) only once it is the sources' build (helpers/dist.ts). */
 export function runNode(args: string[], options: ProcessOptions = {}): Promise<ProcessRun> {
   return new Promise((resolve) => {
+    if (args[0] !== undefined && isBundle(args[0], options.cwd)) assertDistCurrent();
     const child = spawn(options.node ?? process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
     let interrupted = false;

@@ -41,11 +41,15 @@ export async function runDefinition(raw: unknown, options: Partial<RunOptions> =
  * millisecond of its schedule, so what it starts when can be asserted exactly.
  * `at(ms)` is called once the clock reads ms (to stop the run at a known point, say); when it
  * returns a number, the clock jumps ahead by that many ms at once (an event loop that stalled).
+ * Step timeouts stay in real time, and on a busy machine a millisecond of this clock can take ten:
+ * a step without a timeout of its own gets STEP_TIMEOUT_ON_TEST_CLOCK_S here, so that only the
+ * timeouts a test sets on purpose can fire.
  */
 export async function runOnTestClock(
   raw: unknown,
   options: Partial<RunOptions> = {},
   at?: { ms: number; then: () => void | number },
+  dir = process.cwd(),
 ): Promise<LoadTestResult> {
   let now = 0;
   let read = false;
@@ -56,7 +60,7 @@ export async function runOnTestClock(
     read = true;
     return now;
   };
-  const running = runDefinition(raw, { ...options, clock }).finally(() => (done = true));
+  const running = runDefinition(withLongTimeouts(raw), { ...options, clock }, dir).finally(() => (done = true));
   while (!done) {
     await new Promise((resolve) => setTimeout(resolve, 1));
     if (!read) continue;
@@ -64,4 +68,13 @@ export async function runOnTestClock(
     if (at && now === at.ms) now += at.then() ?? 0;
   }
   return running;
+}
+
+export const STEP_TIMEOUT_ON_TEST_CLOCK_S = 600;
+
+function withLongTimeouts(raw: unknown): unknown {
+  const config = (raw as { config_data?: { steps?: unknown } }).config_data;
+  if (!config || !Array.isArray(config.steps)) return raw;
+  const steps = config.steps.map((step: Record<string, unknown>) => ({ timeout: STEP_TIMEOUT_ON_TEST_CLOCK_S, ...step }));
+  return { ...(raw as object), config_data: { ...config, steps } };
 }

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { EVENT_WAIT_MS } from './process.ts';
 
 /** The command line of `loadgate serve`, before its options. */
 const SERVE_COMMAND = [fileURLToPath(new URL('../../src/cli-entry.ts', import.meta.url)), 'serve'];
 const LISTENING = /^loadgate serve listening on (http:\/\/\S+)$/;
-const START_TIMEOUT_MS = 15_000;
 
 export const TEST_KEY = 'test-key-0123456789';
 
@@ -51,7 +51,7 @@ async function exited(child: ChildProcess): Promise<number | null> {
 
 function waitForListening(child: ChildProcess, stderr: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`loadgate serve did not start in ${START_TIMEOUT_MS} ms\n${stderr()}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => fail(new Error(`loadgate serve did not start in ${EVENT_WAIT_MS} ms\n${stderr()}`)), EVENT_WAIT_MS);
     const lines = createInterface({ input: child.stdout! });
     const onExit = (code: number | null) => fail(new Error(`loadgate serve exited with ${code} before listening\n${stderr()}`));
     function fail(error: Error): void {
