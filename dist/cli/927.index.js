@@ -1,0 +1,373 @@
+export const id = 927;
+export const ids = [927];
+export const modules = {
+
+/***/ 74129:
+/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+
+
+
+module.exports = {
+  afterRequest: __webpack_require__(31662),
+  beforeRequest: __webpack_require__(85159),
+  browser: __webpack_require__(43083),
+  cache: __webpack_require__(1045),
+  content: __webpack_require__(67962),
+  cookie: __webpack_require__(28443),
+  creator: __webpack_require__(86771),
+  entry: __webpack_require__(49367),
+  har: __webpack_require__(85444),
+  header: __webpack_require__(90948),
+  log: __webpack_require__(93033),
+  page: __webpack_require__(11958),
+  pageTimings: __webpack_require__(97513),
+  postData: __webpack_require__(38203),
+  query: __webpack_require__(247),
+  request: __webpack_require__(39290),
+  response: __webpack_require__(95998),
+  timings: __webpack_require__(64744)
+}
+
+
+/***/ }),
+
+/***/ 30927:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  importHar: () => (/* binding */ importHar)
+});
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
+var dist_ajv = __webpack_require__(42463);
+// EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
+var dist = __webpack_require__(82815);
+var dist_default = /*#__PURE__*/__webpack_require__.n(dist);
+;// CONCATENATED MODULE: ./node_modules/ajv/dist/refs/json-schema-draft-06.json
+const json_schema_draft_06_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-06/schema#","$id":"http://json-schema.org/draft-06/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"title":{"type":"string"},"description":{"type":"string"},"default":{},"examples":{"type":"array","items":{}},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":{}},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":{},"enum":{"type":"array","minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":{}}');
+// EXTERNAL MODULE: ./node_modules/har-schema/lib/index.js
+var lib = __webpack_require__(74129);
+var lib_default = /*#__PURE__*/__webpack_require__.n(lib);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/import/input.ts
+var input = __webpack_require__(28437);
+// EXTERNAL MODULE: ./src/import/assemble.ts
+var assemble = __webpack_require__(57041);
+;// CONCATENATED MODULE: ./src/import/url-filter.ts
+// --include / --exclude patterns: a regular expression written in slashes (`/\/api\//`), or a
+// glob (`*` any run of characters, `?` one) matched against the whole URL, or against the path
+// and query when it starts with "/".
+
+function urlPatterns(patterns, flag) {
+    return patterns.map((pattern) => urlPattern(pattern, flag));
+}
+function urlPattern(pattern, flag) {
+    // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
+    const regex = /^\/(.+)\/$/.exec(pattern);
+    if (regex) {
+        try {
+            const re = new RegExp(regex[1]);
+            return (url) => re.test(url);
+        }
+        catch (err) {
+            throw new errors/* InputError */.dz([{ path: flag, message: `invalid regular expression ${pattern}: ${err.message}` }]);
+        }
+    }
+    const glob = new RegExp(`^${pattern.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+    if (pattern.startsWith('/'))
+        return (url) => glob.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '') || '/');
+    return (url) => glob.test(url);
+}
+
+// EXTERNAL MODULE: ./src/import/types.ts
+var types = __webpack_require__(20984);
+;// CONCATENATED MODULE: ./src/import/har.ts
+// HAR 1.2 → requests: validated against the HAR JSON Schema (har-schema, with ajv), then one
+// request per entry in order, by default only the first-party host's API-like requests
+// (docs/import.md, "HAR").
+
+
+
+
+
+
+
+
+
+/** What a browser fetches besides the API: named by resource type, else by the response's MIME type. */
+const ASSET_KINDS = [
+    ['image', /^image\//],
+    ['font', /^(font\/|application\/(x-)?font|application\/vnd\.ms-fontobject)/],
+    ['stylesheet', /^text\/css/],
+    ['script', /^(text|application)\/(x-)?(java|ecma)script/],
+    ['media', /^(audio|video)\//],
+    ['page (HTML)', /^text\/html/],
+];
+const RESOURCE_KINDS = {
+    image: 'image', font: 'font', stylesheet: 'stylesheet', script: 'script', media: 'media', document: 'page (HTML)',
+    manifest: 'manifest', ping: 'analytics beacon', websocket: 'websocket', texttrack: 'media', eventsource: 'event stream',
+};
+async function importHar(source, options) {
+    const har = validHar((0,input/* parseJson */.qF)(source, 'a HAR file'), source.file);
+    const include = urlPatterns(options.include, '--include');
+    const exclude = urlPatterns(options.exclude, '--exclude');
+    const entries = har.log.entries;
+    const firstParty = firstPartyHost(entries);
+    const notes = (0,types/* emptyNotes */.$)();
+    const dropped = new Map();
+    const otherHosts = new Set();
+    const kept = [];
+    for (const entry of entries) {
+        const url = entry.request.url;
+        const why = include.length > 0 ? (include.some((test) => test(url)) ? undefined : 'not matched by --include') : firstPartyReason(entry, firstParty);
+        const reason = why ?? (exclude.some((test) => test(url)) ? 'matched by --exclude' : undefined);
+        if (reason === undefined)
+            kept.push(entry);
+        else
+            dropped.set(reason, (dropped.get(reason) ?? 0) + 1);
+        if (reason === OTHER_HOST)
+            otherHosts.add(hostOf(url));
+    }
+    if (include.length === 0)
+        notes.kept.push(`API-like requests to the first-party host ${firstParty} (--include replaces this filter)`);
+    for (const [reason, n] of dropped) {
+        notes.dropped.push(reason === OTHER_HOST ? `${n} ${(0,assemble/* plural */.LS)(n, 'request')} to other hosts (${[...otherHosts].join(', ')})` : `${n} ${(0,assemble/* plural */.LS)(n, 'request')}: ${reason}`);
+    }
+    if (options.thinkTime)
+        notes.kept.push('the time between requests, as sleeps (--think-time)');
+    else if (kept.length > 1)
+        notes.dropped.push('the time between requests (--think-time keeps it as sleeps)');
+    return {
+        title: har.log.pages?.[0]?.title || `HAR of ${firstParty}`,
+        requests: kept.map((entry, i) => request(entry, options.thinkTime ? thinkTimeMs(entry, kept[i + 1]) : undefined)),
+        variables: [],
+        notes,
+    };
+}
+function request(entry, sleepMs) {
+    const { method, url, headers, postData } = entry.request;
+    const body = postData?.text ?? (postData?.params ? new URLSearchParams(postData.params.map((p) => [p.name, p.value])).toString() : undefined);
+    const pairs = headers.map(({ name, value }) => [name, value]);
+    if (body !== undefined && postData?.mimeType && !pairs.some(([name]) => name.toLowerCase() === 'content-type'))
+        pairs.push(['Content-Type', postData.mimeType]);
+    return { method: method.toUpperCase(), url: url.replace(/#.*$/, ''), headers: pairs, ...(body !== undefined && { body }), ...(sleepMs !== undefined && { sleepMs }) };
+}
+/** From the end of one kept request to the start of the next, as the browser spent it. */
+function thinkTimeMs(entry, next) {
+    if (!next)
+        return undefined;
+    const gap = Date.parse(next.startedDateTime) - (Date.parse(entry.startedDateTime) + Math.max(0, entry.time));
+    return Number.isFinite(gap) && gap > 0 ? gap : undefined;
+}
+/** The host of the page the recording opened: its first document, else its first request. */
+function firstPartyHost(entries) {
+    const page = entries.find((e) => e._resourceType === 'document' || /^text\/html/.test(e.response.content?.mimeType ?? '')) ?? entries[0];
+    return page ? hostOf(page.request.url) : '';
+}
+const OTHER_HOST = 'another host';
+/** The default filter: why an entry is not an API-like request to the first-party host, or undefined. */
+function firstPartyReason(entry, firstParty) {
+    return hostOf(entry.request.url) === firstParty ? assetKind(entry) : OTHER_HOST;
+}
+/** Why an entry is not API-like, or undefined when it is. */
+function assetKind(entry) {
+    // A request that changes something (a form posted, a beacon aside) is what a load test replays.
+    if (!['GET', 'HEAD'].includes(entry.request.method.toUpperCase()) && entry._resourceType !== 'ping')
+        return undefined;
+    const type = entry._resourceType;
+    if (type === 'xhr' || type === 'fetch')
+        return undefined;
+    if (type !== undefined && RESOURCE_KINDS[type])
+        return RESOURCE_KINDS[type];
+    const mime = entry.response.content?.mimeType ?? '';
+    const asset = ASSET_KINDS.find(([, pattern]) => pattern.test(mime));
+    if (asset)
+        return asset[0];
+    if (/\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|css|js|mjs|map|mp4|webm|mp3)$/i.test(new URL(entry.request.url).pathname))
+        return 'static file';
+    return undefined;
+}
+function hostOf(url) {
+    try {
+        return new URL(url).host;
+    }
+    catch {
+        return '';
+    }
+}
+let compiled;
+function validHar(raw, file) {
+    compiled ??= harValidator();
+    if (compiled(raw)) {
+        if (raw.log.entries.length > 0)
+            return raw;
+        throw new errors/* InputError */.dz([{ file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' }]);
+    }
+    const top = typeof raw === 'object' && raw !== null && 'log' in raw;
+    const problems = (compiled.errors ?? []).slice(0, 5).map((e) => ({ file, path: jsonPath(e), message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}` }));
+    throw new errors/* InputError */.dz(problems);
+}
+function harValidator() {
+    const ajv = new dist_ajv.Ajv({ strict: false, allErrors: false });
+    dist_default()["default"](ajv);
+    ajv.addMetaSchema(json_schema_draft_06_namespaceObject);
+    for (const schema of Object.values((lib_default())))
+        ajv.addSchema(schema);
+    return ajv.getSchema('har.json#');
+}
+/** ajv's "/log/entries/0/request" → "$.log.entries[0].request". */
+function jsonPath(error) {
+    const parts = error.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`));
+    return `$${parts.join('')}`;
+}
+
+
+/***/ }),
+
+/***/ 20984:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ emptyNotes)
+/* harmony export */ });
+// What every format adapter hands to the shared pieces (secrets, naming, assembly): requests in
+// order, the variables they use, and what was kept and dropped on the way.
+function emptyNotes() {
+    return { kept: [], dropped: [], toSet: [] };
+}
+
+
+/***/ }),
+
+/***/ 31662:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"afterRequest.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","optional":true,"required":["lastAccess","eTag","hitCount"],"properties":{"expires":{"type":"string","pattern":"^(\\\\d{4})(-)?(\\\\d\\\\d)(-)?(\\\\d\\\\d)(T)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(\\\\.\\\\d+)?(Z|([+-])(\\\\d\\\\d)(:)?(\\\\d\\\\d))?"},"lastAccess":{"type":"string","pattern":"^(\\\\d{4})(-)?(\\\\d\\\\d)(-)?(\\\\d\\\\d)(T)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(\\\\.\\\\d+)?(Z|([+-])(\\\\d\\\\d)(:)?(\\\\d\\\\d))?"},"eTag":{"type":"string"},"hitCount":{"type":"integer"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 85159:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"beforeRequest.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","optional":true,"required":["lastAccess","eTag","hitCount"],"properties":{"expires":{"type":"string","pattern":"^(\\\\d{4})(-)?(\\\\d\\\\d)(-)?(\\\\d\\\\d)(T)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(\\\\.\\\\d+)?(Z|([+-])(\\\\d\\\\d)(:)?(\\\\d\\\\d))?"},"lastAccess":{"type":"string","pattern":"^(\\\\d{4})(-)?(\\\\d\\\\d)(-)?(\\\\d\\\\d)(T)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(\\\\.\\\\d+)?(Z|([+-])(\\\\d\\\\d)(:)?(\\\\d\\\\d))?"},"eTag":{"type":"string"},"hitCount":{"type":"integer"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 43083:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"browser.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 1045:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"cache.json#","$schema":"http://json-schema.org/draft-06/schema#","properties":{"beforeRequest":{"oneOf":[{"type":"null"},{"$ref":"beforeRequest.json#"}]},"afterRequest":{"oneOf":[{"type":"null"},{"$ref":"afterRequest.json#"}]},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 67962:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"content.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["size","mimeType"],"properties":{"size":{"type":"integer"},"compression":{"type":"integer"},"mimeType":{"type":"string"},"text":{"type":"string"},"encoding":{"type":"string"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 28443:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"cookie.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"path":{"type":"string"},"domain":{"type":"string"},"expires":{"type":["string","null"],"format":"date-time"},"httpOnly":{"type":"boolean"},"secure":{"type":"boolean"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 86771:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"creator.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 49367:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"entry.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","optional":true,"required":["startedDateTime","time","request","response","cache","timings"],"properties":{"pageref":{"type":"string"},"startedDateTime":{"type":"string","format":"date-time","pattern":"^(\\\\d{4})(-)?(\\\\d\\\\d)(-)?(\\\\d\\\\d)(T)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(\\\\.\\\\d+)?(Z|([+-])(\\\\d\\\\d)(:)?(\\\\d\\\\d))"},"time":{"type":"number","min":0},"request":{"$ref":"request.json#"},"response":{"$ref":"response.json#"},"cache":{"$ref":"cache.json#"},"timings":{"$ref":"timings.json#"},"serverIPAddress":{"type":"string","oneOf":[{"format":"ipv4"},{"format":"ipv6"}]},"connection":{"type":"string"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 85444:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"har.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["log"],"properties":{"log":{"$ref":"log.json#"}}}');
+
+/***/ }),
+
+/***/ 90948:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"header.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 93033:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"log.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["version","creator","entries"],"properties":{"version":{"type":"string"},"creator":{"$ref":"creator.json#"},"browser":{"$ref":"browser.json#"},"pages":{"type":"array","items":{"$ref":"page.json#"}},"entries":{"type":"array","items":{"$ref":"entry.json#"}},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 11958:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"page.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","optional":true,"required":["startedDateTime","id","title","pageTimings"],"properties":{"startedDateTime":{"type":"string","format":"date-time","pattern":"^(\\\\d{4})(-)?(\\\\d\\\\d)(-)?(\\\\d\\\\d)(T)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(:)?(\\\\d\\\\d)(\\\\.\\\\d+)?(Z|([+-])(\\\\d\\\\d)(:)?(\\\\d\\\\d))"},"id":{"type":"string","unique":true},"title":{"type":"string"},"pageTimings":{"$ref":"pageTimings.json#"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 97513:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"pageTimings.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","properties":{"onContentLoad":{"type":"number","min":-1},"onLoad":{"type":"number","min":-1},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 38203:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"postData.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","optional":true,"required":["mimeType"],"properties":{"mimeType":{"type":"string"},"text":{"type":"string"},"params":{"type":"array","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"fileName":{"type":"string"},"contentType":{"type":"string"},"comment":{"type":"string"}}},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 247:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"query.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 39290:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"request.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["method","url","httpVersion","cookies","headers","queryString","headersSize","bodySize"],"properties":{"method":{"type":"string"},"url":{"type":"string","format":"uri"},"httpVersion":{"type":"string"},"cookies":{"type":"array","items":{"$ref":"cookie.json#"}},"headers":{"type":"array","items":{"$ref":"header.json#"}},"queryString":{"type":"array","items":{"$ref":"query.json#"}},"postData":{"$ref":"postData.json#"},"headersSize":{"type":"integer"},"bodySize":{"type":"integer"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 95998:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"response.json#","$schema":"http://json-schema.org/draft-06/schema#","type":"object","required":["status","statusText","httpVersion","cookies","headers","content","redirectURL","headersSize","bodySize"],"properties":{"status":{"type":"integer"},"statusText":{"type":"string"},"httpVersion":{"type":"string"},"cookies":{"type":"array","items":{"$ref":"cookie.json#"}},"headers":{"type":"array","items":{"$ref":"header.json#"}},"content":{"$ref":"content.json#"},"redirectURL":{"type":"string"},"headersSize":{"type":"integer"},"bodySize":{"type":"integer"},"comment":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 64744:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"timings.json#","$schema":"http://json-schema.org/draft-06/schema#","required":["send","wait","receive"],"properties":{"dns":{"type":"number","min":-1},"connect":{"type":"number","min":-1},"blocked":{"type":"number","min":-1},"send":{"type":"number","min":-1},"wait":{"type":"number","min":-1},"receive":{"type":"number","min":-1},"ssl":{"type":"number","min":-1},"comment":{"type":"string"}}}');
+
+/***/ })
+
+};
