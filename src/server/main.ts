@@ -18,6 +18,7 @@ import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList, parseR
 import type { Limits } from './errors.ts';
 import { escapeLogLine } from './log-line.ts';
 import { parsePublicUrl } from './public-url.ts';
+import { localExecutor } from './executors/local.ts';
 import { TestQueue } from './queue.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
@@ -112,13 +113,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store.close();
     throw error;
   }
-  const queue = new TestQueue(store, {
-    dataDir: options.dataDir,
+  const executor = localExecutor({
     concurrency: options.concurrency,
     ...(options.workers && { workers: options.workers }),
     proxies: options.proxies,
     log: options.log,
   });
+  const queue = new TestQueue(store, { dataDir: options.dataDir, executor, log: options.log });
   let url = '';
   const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, publicUrl: () => options.publicUrl ?? url, log: options.log };
   const access = {

@@ -1,25 +1,20 @@
-// Runs the stored tests one at a time, oldest first, with the embedded engine. The queue is the
-// `tests` table itself (status "initial" by queue position), so it survives a restart.
-import type { WorkersSetting } from '../engine/worker-count.ts';
-import { measureDefinition } from '../pipeline/measure.ts';
+// Runs the stored tests one at a time, oldest first, on the server's executor (here, or in
+// Kubernetes: executors/). The queue is the `tests` table itself (status "initial" by queue
+// position), so it survives a restart.
 import { formatProblem, InputError } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
 import type { TestStatus } from '../service-records.ts';
 import type { Store, TestRecord } from './store.ts';
-import type { LoadTestResult } from '../types.ts';
+import type { LoadTestResult, SecondSample } from '../types.ts';
+import type { Executor } from './executors/executor.ts';
 
 export const INTERRUPTED_REASON = 'server stopped while the test was running';
 export const SHUTDOWN_REASON = 'the server was shut down while the test was running; the result is partial';
 
 export interface QueueSettings {
   dataDir: string;
-  /** Absent: the engine's default (docs/engine.md). */
-  concurrency?: number;
-  /** Engine threads per test (docs/engine.md); absent: auto. */
-  workers?: WorkersSetting;
-  /** Country code → proxy URL (locations: docs/engine.md). */
-  proxies: Record<string, string>;
+  executor: Executor;
   log: (line: string) => void;
   now?: () => Date;
 }
@@ -30,6 +25,8 @@ interface Running {
   /** Why it is being stopped early, once someone asked. */
   stopReason: string | null;
   done: Promise<void>;
+  /** The seconds completed so far (live progress). */
+  progress: SecondSample[];
 }
 
 export class TestQueue {
@@ -75,6 +72,11 @@ export class TestQueue {
     return this.store.getTest(id);
   }
 
+  /** The seconds the running test `id` has completed so far; undefined when it is not running. */
+  progress(id: string): readonly SecondSample[] | undefined {
+    return this.running?.id === id ? this.running.progress : undefined;
+  }
+
   /** Takes no more tests; a running one is stopped and keeps its partial result. */
   async close(): Promise<void> {
     this.closed = true;
@@ -89,7 +91,7 @@ export class TestQueue {
     const controller = new AbortController();
     this.store.markRunning(test.id, this.now());
     this.settings.log(`test ${test.id} (${test.name}): running`);
-    const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve() };
+    const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve(), progress: [] };
     running.done = this.execute(test, running).finally(() => {
       this.running = null;
       this.kick();
@@ -104,11 +106,13 @@ export class TestQueue {
     };
     try {
       const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
-      const log = this.settings.log;
-      const { result } = await measureDefinition(prepared, {
-        embedded: { concurrency: this.settings.concurrency, insecure: false, proxies: this.settings.proxies, signal: running.controller.signal, testUrl: test.test_url },
-        workers: this.settings.workers ?? 'auto',
-      }, { info: log, warn: log });
+      const result = await this.settings.executor.run({
+        testId: test.id,
+        testUrl: test.test_url,
+        test: prepared,
+        signal: running.controller.signal,
+        onProgress: (sample) => running.progress.push(sample),
+      });
       if (running.controller.signal.aborted) end('stopped', running.stopReason, result);
       else end('completed', null, result);
     } catch (error) {
