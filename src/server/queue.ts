@@ -6,8 +6,8 @@ import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
 import type { TestStatus } from '../service-records.ts';
 import type { Store, TestRecord } from './store.ts';
-import type { LoadTestResult, SecondSample } from '../types.ts';
-import type { Executor } from './executors/executor.ts';
+import type { LoadTestResult } from '../types.ts';
+import type { Executed, Execution, Executor, Progress } from './executors/executor.ts';
 
 export const INTERRUPTED_REASON = 'server stopped while the test was running';
 export const SHUTDOWN_REASON = 'the server was shut down while the test was running; the result is partial';
@@ -25,8 +25,8 @@ interface Running {
   /** Why it is being stopped early, once someone asked. */
   stopReason: string | null;
   done: Promise<void>;
-  /** The seconds completed so far (live progress). */
-  progress: SecondSample[];
+  /** What it has done so far (live progress). */
+  progress?: Progress;
 }
 
 export class TestQueue {
@@ -44,9 +44,18 @@ export class TestQueue {
     return (this.settings.now?.() ?? new Date()).toISOString();
   }
 
-  /** On start, before any test runs: a test still marked running belongs to a dead server. */
+  /**
+   * On start, before any test runs: a test still marked running belongs to a dead server. An
+   * executor that can re-attach (Kubernetes: the pods outlive the server) takes the oldest up
+   * again; the others are failed.
+   */
   recover(): void {
-    const failed = this.store.failRunningTests(INTERRUPTED_REASON, this.now());
+    const [first] = this.store.runningTests();
+    if (first && this.settings.executor.reattach) {
+      this.settings.log(`test ${first.id} (${first.name}): re-attaching to its running shards`);
+      this.begin(first, 'reattach');
+    }
+    const failed = this.store.failRunningTests(INTERRUPTED_REASON, this.now(), this.running?.id);
     if (failed > 0) this.settings.log(`marked ${failed} test(s) failed: ${INTERRUPTED_REASON}`);
   }
 
@@ -72,8 +81,8 @@ export class TestQueue {
     return this.store.getTest(id);
   }
 
-  /** The seconds the running test `id` has completed so far; undefined when it is not running. */
-  progress(id: string): readonly SecondSample[] | undefined {
+  /** What the running test `id` has done so far; undefined when it is not running or has nothing yet. */
+  progress(id: string): Progress | undefined {
     return this.running?.id === id ? this.running.progress : undefined;
   }
 
@@ -88,33 +97,43 @@ export class TestQueue {
   }
 
   private start(test: TestRecord): void {
-    const controller = new AbortController();
     this.store.markRunning(test.id, this.now());
     this.settings.log(`test ${test.id} (${test.name}): running`);
-    const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve(), progress: [] };
-    running.done = this.execute(test, running).finally(() => {
+    this.begin(test, 'run');
+  }
+
+  private begin(test: TestRecord, how: 'run' | 'reattach'): void {
+    const controller = new AbortController();
+    const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve() };
+    running.done = this.execute(test, running, how).finally(() => {
       this.running = null;
       this.kick();
     });
     this.running = running;
   }
 
-  private async execute(test: TestRecord, running: Running): Promise<void> {
+  private async execute(test: TestRecord, running: Running, how: 'run' | 'reattach'): Promise<void> {
     const end = (status: TestStatus, failureReason: string | null, result?: LoadTestResult) => {
       this.store.finishTest(test.id, { status, failureReason, at: this.now(), ...(result ? { result } : {}) });
       this.settings.log(`test ${test.id} (${test.name}): ${status}${failureReason ? ` (${failureReason})` : ''}`);
     };
     try {
       const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
-      const result = await this.settings.executor.run({
+      const execution: Execution = {
         testId: test.id,
         testUrl: test.test_url,
         test: prepared,
         signal: running.controller.signal,
-        onProgress: (sample) => running.progress.push(sample),
-      });
-      if (running.controller.signal.aborted) end('stopped', running.stopReason, result);
-      else end('completed', null, result);
+        onProgress: (progress) => {
+          running.progress = progress;
+        },
+      };
+      const executor = this.settings.executor;
+      const executed: Executed = how === 'reattach' && executor.reattach ? await executor.reattach(execution) : await executor.run(execution);
+      const reason = [running.stopReason, executed.incomplete].filter((r) => r).join('; ') || null;
+      if (running.controller.signal.aborted) end('stopped', reason, executed.result);
+      else if (executed.result) end('completed', reason, executed.result);
+      else end('failed', reason ?? 'no shard delivered a result');
     } catch (error) {
       end('failed', failureReason(error, this.settings.log));
     }
