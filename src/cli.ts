@@ -31,6 +31,7 @@ import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { readOnSaturated } from './verdict/on-saturated.ts';
 import { serveCommand } from './server/main.ts';
+import { shardCommand } from './server/shards/client.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
@@ -86,6 +87,7 @@ const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = 
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
+  shard: (args, io) => shardCommand(args, { ...io, env: process.env }),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
