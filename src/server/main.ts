@@ -29,7 +29,7 @@ import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
 
 /** Retries per shard index, the grace after a stop, and how often the Jobs are looked at. */
-const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 15_000, pollMs: 1000 };
+const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 30_000, pollMs: 1000 };
 
 export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, uploadBytes: 50 * 1024 * 1024 };
 

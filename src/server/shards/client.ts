@@ -13,7 +13,7 @@ import { validateDefinition } from '../../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../../engine/prepare.ts';
 import { formatProblem, InputError, type Problem } from '../../errors.ts';
 import { measureDefinition } from '../../pipeline/measure.ts';
-import type { LoadTestResult, SecondSample, TestDataSet } from '../../types.ts';
+import type { Environment, LoadTestResult, SecondSample, TestDataSet } from '../../types.ts';
 import { isRecord } from '../../json.ts';
 import { BAD_PLAN_EXIT_CODE, ENV_ATTEMPT, ENV_LOCATION, ENV_TOKEN } from '../executors/kubernetes/manifests.ts';
 import type { ReadyAnswer } from './coordinator.ts';
@@ -38,8 +38,8 @@ export interface ShardIdentity {
   pod: string;
 }
 
-/** Network errors and 5xx answers are retried this many times, waiting 0.5 s, 1 s, 2 s… */
-const RETRIES = 6;
+/** Network errors and 5xx answers are retried this many times, waiting 0.5 s, 1 s, 2 s… (about two minutes in all: a server restart) */
+const RETRIES = 8;
 
 export function shardIdentity(args: string[], env: ShardIo['env']): ShardIdentity {
   const { values } = parseArgs({ args, options: { server: { type: 'string' }, test: { type: 'string' } }, allowPositionals: false });
@@ -100,9 +100,11 @@ interface PlanAnswer {
 
 /** The plan checked as any definition is, its data files written to `dir`. */
 async function checkedPlan(plan: PlanAnswer, dir: string): Promise<CheckedTest> {
-  const { test_data: sets = [], ...definition } = plan.definition;
+  // The environment is the server's, applied and checked there (an unnamed inline one has name ""), and goes as it is.
+  const { test_data: sets = [], environment, ...definition } = plan.definition;
   const checked = validateDefinition(definition, 'the shard plan');
   if (!checked.ok) throw new InputError(checked.problems);
+  if (isRecord(environment)) checked.definition.environment = environment as unknown as Environment;
   checked.definition.test_data = await Promise.all(sets.map(async (set, i) => {
     const file = join(dir, `${i}-${set.file.replace(/[^A-Za-z0-9._-]/g, '_')}`);
     await writeFile(file, set.content);
