@@ -77,7 +77,7 @@ const details = async (id: string): Promise<any> => {
   notePods();
   return (await call('GET', `/v1/load/test/${id}/`)).body;
 };
-const finished = (t: { status: string }) => ['completed', 'failed', 'stopped'].includes(t.status);
+const finished = <T extends { status: string }>(t: T): boolean => ['completed', 'failed', 'stopped'].includes(t.status);
 
 /** The shards' results as the server stored them (read once the server has let go of its database). */
 function storedFinals(dbPath: string, testId: string): LoadTestResult[] {
