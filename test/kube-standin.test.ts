@@ -149,6 +149,14 @@ describe('the API, through @kubernetes/client-node', () => {
     expect(standIn.jobs(NS).some((j) => j.metadata?.name === job.metadata?.name)).toBe(false);
   });
 
+  it('refuses a value of the wrong type with 400 BadRequest, as decoding fails on the API server', async () => {
+    const { job } = fakeJob([]);
+    (job.spec as unknown as Record<string, unknown>).completions = 'three';
+    const refused = await apiError(batch.createNamespacedJob({ namespace: NS, body: job }));
+    expect(refused.code).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ reason: 'BadRequest', message: expect.stringContaining('spec.completions: must be integer') });
+  });
+
   it('creates, reads, lists and deletes a Secret; stringData becomes base64 data', async () => {
     const secret = testSecret('secret-test', NS, 'tok-1');
     await core.createNamespacedSecret({ namespace: NS, body: secret });
@@ -323,6 +331,29 @@ describe('the Job controller', () => {
     await standIn.waitFor(() => condition(jobNamed(standIn, onNode.job.metadata?.name), 'Complete') !== undefined);
     expect(podsOf(standIn, onNode.job)[0]?.spec?.nodeName).toBe('node-de');
     expect(testId).not.toBe(onNode.testId);
+  });
+
+  it('deletes a finished Job after ttlSecondsAfterFinished, its pods first', async () => {
+    const { job, testId } = fakeJob([], { shards: 1, ttlSecondsAfterFinished: 0 });
+    await core.createNamespacedSecret({ namespace: NS, body: testSecret(testId, NS, 't') });
+    const seen = observed();
+    const controller = await new Watch(kc).watch(`/apis/batch/v1/namespaces/${NS}/jobs`, { fieldSelector: `metadata.name=${job.metadata?.name}` }, (type, j: V1Job) => seen.push(`${type}${j.metadata?.deletionTimestamp ? ' deleting' : ''}`), () => {});
+    // Checked on every change: at the change that removes the Job, how many of its pods remain.
+    let existed = false;
+    let podsLeftWhenTheJobWent = -1;
+    const gone = standIn.waitFor(() => {
+      const exists = jobNamed(standIn, job.metadata?.name) !== undefined;
+      if (existed && !exists && podsLeftWhenTheJobWent < 0) podsLeftWhenTheJobWent = podsOf(standIn, job).length;
+      existed ||= exists;
+      return podsLeftWhenTheJobWent >= 0;
+    });
+    await batch.createNamespacedJob({ namespace: NS, body: job });
+    await gone;
+    await seen.until((events) => events.includes('DELETED deleting'));
+    controller.abort();
+    expect(podsLeftWhenTheJobWent).toBe(0);
+    expect(seen.events[0]).toBe('ADDED');
+    expect(seen.events).toContain('MODIFIED deleting');
   });
 
   it('fails a Job that runs past activeDeadlineSeconds and stops its pods', async () => {

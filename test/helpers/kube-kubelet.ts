@@ -140,9 +140,10 @@ export class Kubelet {
     });
   }
 
-  private resolveEnv(pod: WirePod, node: StandInNode, vars: Array<V1EnvVar | Record<string, unknown>>): Record<string, string> {
+  /** A container's environment: nothing of this process's but PATH, as in a container. */
+  private resolveEnv(pod: WirePod, node: StandInNode, vars: V1EnvVar[]): Record<string, string> {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOSTNAME: pod.spec?.hostname ?? pod.metadata?.name ?? '', ...this.options.env };
-    for (const v of vars as V1EnvVar[]) env[v.name] = v.value ?? this.valueFrom(pod, node, v);
+    for (const v of vars) env[v.name] = v.value ?? this.valueFrom(pod, node, v);
     return env;
   }
 

@@ -4,7 +4,7 @@
 // propagationPolicy, delete collection), watch streams of `{type, object}` lines that resume
 // from a resourceVersion, and `Status` bodies for errors. Behind it: a Job controller
 // (kube-job-controller.ts) and a kubelet (kube-kubelet.ts) that runs each pod's container as a
-// local process. What it leaves out is listed in docs/kubernetes.md ("What the tests simulate").
+// local process. What it leaves out is listed in docs/kubernetes.md ("What the tests check, and what they only simulate").
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -269,7 +269,7 @@ class ApiHandler {
     }
     if (method === 'DELETE' && subresource === undefined) {
       const propagation = propagationOf(resource, query, body);
-      this.remove(resource, object, propagation, numberOr(query.gracePeriodSeconds, body));
+      this.remove(resource, object, propagation, gracePeriodOf(query, body));
       const { group } = RESOURCES[resource];
       // Deleted at once: a Status; kept until its dependents are gone (Foreground): 202 and the object.
       if (propagation === 'Foreground' && resource === 'jobs') return send(res, 202, object);
@@ -384,8 +384,9 @@ function propagationOf(resource: Resource, query: Record<string, string>, body: 
   return resource === 'jobs' ? 'Orphan' : 'Background';
 }
 
-function numberOr(fromQuery: string | undefined, body: unknown): number | undefined {
-  const value = fromQuery ?? (body as { gracePeriodSeconds?: number } | undefined)?.gracePeriodSeconds;
+/** DeleteOptions' gracePeriodSeconds, from the query or the body. */
+function gracePeriodOf(query: Record<string, string>, body: unknown): number | undefined {
+  const value = query.gracePeriodSeconds ?? (body as { gracePeriodSeconds?: number } | undefined)?.gracePeriodSeconds;
   return value === undefined ? undefined : Number(value);
 }
 
