@@ -57,6 +57,7 @@ async function start(extra: string[] = []): Promise<void> {
   kube = await startKubeStandIn({ nodes: NODES });
   const port = await freePort();
   server = await startServerProcess({
+    startTimeoutMs: WAIT_MS,
     args: ['--port', String(port), '--executor', 'kubernetes', '--kubeconfig', kube.kubeconfigPath, '--image', 'loadgate:test', '--shards', '4',
       // The start waits for every pod however slow the machine: the barrier's deadline is not what these scenarios test.
       '--location', 'US=node:region=us', '--location', 'DE=node:region=de', '--start-barrier', '3600', ...extra],
