@@ -73,7 +73,9 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
     if (best) chosen.push({ key, attempt: best.final.attempt, result: best.final.value });
     const { coverage, applied } = shardCoverage(plan, name, Math.max(1, attempts.length), best?.window);
     plannedTotal += plan.total;
-    appliedTotal += applied;
+    // A generator that fell behind ends its schedule with iterations never started (docs/engine.md):
+    // not applied either, though the verdict's generator check, not coverage, judges them.
+    appliedTotal += applied - (best?.final.value.run.generator?.unstarted_iterations ?? 0);
     if (coverage.missing_s > 0) shards.push(coverage);
   }
   const pct = percent(appliedTotal, plannedTotal) ?? 100;
