@@ -32,6 +32,7 @@ import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { readOnSaturated } from './verdict/on-saturated.ts';
 import { serveCommand } from './server/main.ts';
+import { shardCommand } from './server/shards/client.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
@@ -93,6 +94,7 @@ const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = 
   'wait-for': waitForCommand,
   // Loaded on use: `run` never loads the format parsers.
   import: async (args, io) => (await import('./import/command.ts')).importCommand(args, io),
+  shard: (args, io) => shardCommand(args, { ...io, env: process.env }),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {

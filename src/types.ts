@@ -263,6 +263,30 @@ export interface RunInfo {
   shards?: ShardSummary[];
   /** When a latency test ran with the load test (action input latency-target). */
   latency?: LatencyResult;
+  /** Sharded runs on `serve --executor kubernetes`: how much of the plan the result holds (docs/results.md). */
+  coverage?: Coverage;
+}
+
+/** One shard's part of the plan that the result lacks (a pod died, started late, or was stopped). */
+export interface ShardCoverage {
+  /** `<location>-<index>` (the Job's JOB_COMPLETION_INDEX). */
+  shard: string;
+  /** Attempts Kubernetes made (1 without a retry). */
+  attempts: number;
+  /** Seconds of the shard's plan with load, and those of them whose results are missing. */
+  planned_s: number;
+  missing_s: number;
+  /** The missing windows: [from, to) in seconds since the run's start. */
+  missing: Array<[number, number]>;
+}
+
+export interface Coverage {
+  planned_iterations: number;
+  applied_iterations: number;
+  /** applied ÷ planned, % with one decimal. */
+  applied_pct: number;
+  /** Every shard with a part missing; empty when the result holds the whole plan. */
+  shards: ShardCoverage[];
 }
 
 export interface LoadTestResult {

@@ -107,7 +107,7 @@ describe('loadgate run', () => {
     expect(missing.stderr).toContain('nope.json');
     const unknown = await loadgate(['fly']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe('loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import (loadgate help)');
+    expect(unknown.stderr.trim()).toBe('loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard (loadgate help)');
   });
 
   it('SIGINT stops the run, still writes partial results, and exits 130', async () => {

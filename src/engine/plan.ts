@@ -9,6 +9,13 @@ export interface Shard {
   /** 1-based. */
   index: number;
   count: number;
+  /**
+   * Only this location's iterations, split i mod N by their rank within the location (a
+   * Kubernetes Job per location: docs/kubernetes.md). Absent: every location, split by k.
+   */
+  location?: string;
+  /** Resume: only iterations planned from this second on; the runner's time 0 is that second. */
+  fromSecond?: number;
 }
 
 const US_PER_S = 1_000_000;
@@ -201,6 +208,55 @@ function takeLightest(open: number[], weight: Float64Array): number {
   return open.splice(best, 1)[0] ?? 0;
 }
 
+/** The nodes from the root down to the leaf of `location`, each with whether the walk takes its first child. */
+interface TreeStep {
+  node: number;
+  first: boolean;
+}
+
+/** Undefined for a location with no iterations (not in the tree). */
+function pathTo(tree: InterleaveTree, location: number): TreeStep[] | undefined {
+  const walk = (node: number): TreeStep[] | undefined => {
+    if ((tree.leaf[node] ?? -1) >= 0) return tree.leaf[node] === location ? [] : undefined;
+    const viaFirst = walk(tree.first[node] ?? 0);
+    if (viaFirst) return [{ node, first: true }, ...viaFirst];
+    const viaSecond = walk(tree.second[node] ?? 0);
+    return viaSecond && [{ node, first: false }, ...viaSecond];
+  };
+  return walk(tree.root);
+}
+
+/** How many of a node's first n iterations go to its first child (locationOf's `before`). */
+function toFirst(tree: InterleaveTree, node: number, n: number): number {
+  const p = tree.weight[node] ?? 1;
+  return mulAddDivFloor(n, tree.firstWeight[node] ?? 0, Math.floor(p / 2), p);
+}
+
+/** How many of a node's first n iterations go to the child that `step` takes. */
+function toChild(tree: InterleaveTree, step: TreeStep, n: number): number {
+  const first = toFirst(tree, step.node, n);
+  return step.first ? first : n - first;
+}
+
+/**
+ * The node iteration holding the child's iteration m: the least n with toChild(n + 1) > m. The
+ * child's count over n iterations is within 1/2 of n·w/p (w the child's weight), so n lies in
+ * [m·p/w − 1, (m + 2)·p/w]: a binary search there is exact.
+ */
+function fromChild(tree: InterleaveTree, step: TreeStep, m: number): number {
+  const p = tree.weight[step.node] ?? 1;
+  const x = tree.firstWeight[step.node] ?? 0;
+  const w = step.first ? x : p - x;
+  let low = Math.max(0, mulAddDivFloor(m, p, 0, w) - 1);
+  let high = mulAddDivFloor(m + 2, p, w - 1, w);
+  while (low < high) {
+    const mid = low + Math.floor((high - low) / 2);
+    if (toChild(tree, step, mid + 1) > m) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
 function locationOf(tree: InterleaveTree, k: number): number {
   let node = tree.root;
   let n = k;
@@ -236,6 +292,13 @@ export class LoadPlan {
   private readonly starts: Float64Array;
   private readonly perLocation: number[];
   private readonly tree: InterleaveTree | undefined;
+  /** The one location this runner runs (index into `locations`), or −1 for all. */
+  private readonly only: number;
+  /** The tree's path to that location; undefined when it has no iterations. */
+  private readonly path: TreeStep[] | undefined;
+  private readonly fromSecond: number;
+  /** This runner's iterations before fromSecond, which a resumed run skips. */
+  private readonly skip: number;
   private cursor = 0;
 
   constructor(config: LocationConfig, shard: Shard = { index: 1, count: 1 }) {
@@ -244,43 +307,53 @@ export class LoadPlan {
     if (shard.index > shard.count) {
       throw new RangeError(`shard index ${shard.index} is above the shard count ${shard.count}`);
     }
-    this.shard = { index: shard.index, count: shard.count };
+    this.shard = { ...shard };
     const perSecond = perSecondCounts(config);
     this.counts = Float64Array.from(perSecond);
     this.starts = new Float64Array(perSecond.length + 1);
     perSecond.forEach((c, s) => {
       this.starts[s + 1] = (this.starts[s] ?? 0) + c;
     });
-    this.durationS = perSecond.length;
     const planned = this.starts[perSecond.length] ?? 0;
-    const offset = shard.index - 1;
-    this.total = planned > offset ? Math.floor((planned - offset - 1) / shard.count) + 1 : 0;
     this.locations = planLocations(config.proxy_config);
     const shares = this.locations.map((name) => Math.max(1, config.proxy_config?.[name] ?? 1));
     this.perLocation = largestRemainder(planned, shares);
     this.tree = buildInterleaveTree(this.perLocation);
+    this.only = shard.location === undefined ? -1 : this.locations.indexOf(shard.location);
+    if (this.only < 0 && shard.location !== undefined) {
+      throw new RangeError(`location ${shard.location} is not one of the plan's (${this.locations.join(', ')})`);
+    }
+    this.path = this.tree && this.only >= 0 ? pathTo(this.tree, this.only) : [];
+    this.fromSecond = Math.min(shard.fromSecond ?? 0, perSecond.length);
+    assertCount(this.fromSecond, 'shard fromSecond', 0);
+    this.durationS = perSecond.length - this.fromSecond;
+    this.skip = this.before(this.rankBefore(this.starts[this.fromSecond] ?? 0));
+    const ranks = this.only >= 0 ? (this.perLocation[this.only] ?? 0) : planned;
+    this.total = this.before(ranks) - this.skip;
   }
 
   /** The global iteration number k of this runner's j-th iteration. */
   globalIndex(j: number): number {
-    return j * this.shard.count + this.shard.index - 1;
+    return this.kOfRank((j + this.skip) * this.shard.count + this.shard.index - 1);
   }
 
   /**
-   * Planned start of this runner's j-th iteration in µs since the run's start. Iteration r of the
-   * c in second s starts at s·1e6 + floor(r·1e6/c). O(1) amortised for increasing j.
+   * Planned start of this runner's j-th iteration in µs since the run's start (a resumed run's:
+   * since fromSecond). Iteration r of the c in second s starts at s·1e6 + floor(r·1e6/c). O(1)
+   * amortised for increasing j without a location; a location adds a walk of the tree.
    */
   startOffsetUs(j: number): number {
     const k = this.globalIndex(j);
     const s = this.secondOf(k);
     const r = k - (this.starts[s] ?? 0);
-    return s * US_PER_S + mulAddDivFloor(r, US_PER_S, 0, this.counts[s] ?? 1);
+    return (s - this.fromSecond) * US_PER_S + mulAddDivFloor(r, US_PER_S, 0, this.counts[s] ?? 1);
   }
 
-  /** Iterations this runner starts in second s of the plan (its share of that second when sharded). */
+  /** Iterations this runner starts in second s of its run (its share of that second when sharded). */
   countInSecond(s: number): number {
     if (s < 0 || s >= this.durationS) return 0;
-    return this.before(this.starts[s + 1] ?? 0) - this.before(this.starts[s] ?? 0);
+    const at = s + this.fromSecond;
+    return this.before(this.rankBefore(this.starts[at + 1] ?? 0)) - this.before(this.rankBefore(this.starts[at] ?? 0));
   }
 
   /** This runner's busiest second: the most iterations it starts in any one second. */
@@ -292,6 +365,7 @@ export class LoadPlan {
 
   /** Index into `locations` of this runner's j-th iteration (decided by the global k). */
   locationIndex(j: number): number {
+    if (this.only >= 0) return this.only;
     return this.tree ? locationOf(this.tree, this.globalIndex(j)) : 0;
   }
 
@@ -300,10 +374,27 @@ export class LoadPlan {
     return Object.fromEntries(this.locations.map((name, i) => [name, this.perLocation[i] ?? 0]));
   }
 
-  /** How many of this runner's iterations have a global number below k. */
-  private before(k: number): number {
+  /** How many of the split's ranks below r are this runner's. */
+  private before(r: number): number {
     const offset = this.shard.index - 1;
-    return k > offset ? Math.floor((k - offset - 1) / this.shard.count) + 1 : 0;
+    return r > offset ? Math.floor((r - offset - 1) / this.shard.count) + 1 : 0;
+  }
+
+  /** How many iterations with a global number below k are ranked in the split (its location's, or all). */
+  private rankBefore(k: number): number {
+    if (this.only < 0 || !this.tree) return k;
+    if (!this.path) return 0;
+    let n = k;
+    for (const step of this.path) n = toChild(this.tree, step, n);
+    return n;
+  }
+
+  /** The global number of the split's rank r: the tree walked from the location's leaf up. */
+  private kOfRank(r: number): number {
+    if (this.only < 0 || !this.tree || !this.path) return r;
+    let n = r;
+    for (let i = this.path.length - 1; i >= 0; i--) n = fromChild(this.tree, this.path[i]!, n);
+    return n;
   }
 
   private secondOf(k: number): number {
@@ -320,7 +411,7 @@ export class LoadPlan {
   /** The last second whose first iteration is at or before k (skips empty seconds). */
   private searchSecond(k: number): number {
     let low = 0;
-    let high = this.durationS - 1;
+    let high = this.counts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >>> 1;
       if ((this.starts[mid] ?? 0) <= k) low = mid;

@@ -71,8 +71,9 @@ export async function waitForStart(startAtMs: number, signal?: AbortSignal, now:
  * split again k mod threads. Shard i of M runs k ≡ i − 1 (mod M); its thread w of N runs
  * k ≡ i − 1 + M·(w − 1) (mod M·N), and the N threads together run exactly the shard's k, so
  * sequential data rows and every second's count come out as with one thread (docs/engine.md).
+ * A location filter and a resume second stay: the threads split the same ranks.
  */
 export function threadShard(shard: Shard | undefined, thread: number, threads: number): Shard {
   const { index, count } = shard ?? { index: 1, count: 1 };
-  return { index: index + count * (thread - 1), count: count * threads };
+  return { ...shard, index: index + count * (thread - 1), count: count * threads };
 }

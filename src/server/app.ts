@@ -21,7 +21,9 @@ import { locationRoutes } from './routes/locations.ts';
 import { planRoutes } from './routes/plans.ts';
 import { reportRoutes } from './routes/report.ts';
 import { testDataRoutes } from './routes/testdata.ts';
+import { shardRoutes } from './routes/shards.ts';
 import { testRoutes } from './routes/tests.ts';
+import { SHARD_ROUTE_PREFIX } from './shards/registry.ts';
 
 /**
  * The report page is opened from links (the test_url in a PR comment), where a browser sends no
@@ -31,7 +33,7 @@ function isReportPage(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/report\/[0-9a-f-]{36}\/?(\?.*)?$/.test(url);
 }
 
-const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, latencyPlanRoutes, reportRoutes];
+const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, latencyPlanRoutes, reportRoutes, shardRoutes];
 
 /**
  * The methods a path answers 405 to when it does not serve them: every method Node parses
@@ -178,6 +180,11 @@ export async function buildApp(ctx: ServerContext, access: Access, connections: 
   });
   app.addHook('onRequest', async (req, reply) => {
     if (isReportPage(req.method, req.url)) return;
+    // The shards' callbacks carry their test's token instead of an API key (shards/registry.ts).
+    if (req.url.startsWith(SHARD_ROUTE_PREFIX)) {
+      const refused = ctx.shards.authenticate(req.url, req.headers.authorization);
+      return refused ? sendError(reply, refused) : undefined;
+    }
     const check = access.checkKey(req.headers['x-api-key']);
     if (!check.ok) return sendError(reply, check.error);
     const limited = access.rateLimit?.(check.keyIndex, req.method);

@@ -3,16 +3,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LatencyLocation } from '../types.ts';
 import { ApiError, type Limits } from './errors.ts';
 import type { TestQueue } from './queue.ts';
+import type { ShardRegistry } from './shards/registry.ts';
 import type { Store } from './store.ts';
 import { isRecord } from '../json.ts';
 
 export interface ServerContext {
   store: Store;
   queue: TestQueue;
+  /** Sharded tests being coordinated now (executor kubernetes), for the shards' callbacks. */
+  shards: ShardRegistry;
   /** Where uploaded test data files are kept. */
   dataDir: string;
   /** Country code → proxy URL: the load locations besides `local`. */
   proxies: Record<string, string>;
+  /** With the Kubernetes executor: its locations (`local` and each --location), instead of the proxies'. */
+  kubernetesLocations?: string[];
   /** Where latency tests measure from (--latency-location; default LOCAL.HOST). */
   latencyLocations: readonly LatencyLocation[];
   limits: Limits;

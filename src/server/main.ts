@@ -18,9 +18,18 @@ import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList, parseR
 import type { Limits } from './errors.ts';
 import { escapeLogLine } from './log-line.ts';
 import { parsePublicUrl } from './public-url.ts';
+import type { Executor } from './executors/executor.ts';
+import { kubernetesExecutor } from './executors/kubernetes/executor.ts';
+import { offeredLocations } from './executors/kubernetes/locations.ts';
+import { localExecutor } from './executors/local.ts';
+import { EXECUTOR_OPTIONS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
+import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
+
+/** Retries per shard index, the grace after a stop, and how often the Jobs are looked at. */
+const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 30_000, pollMs: 1000 };
 
 export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, uploadBytes: 50 * 1024 * 1024 };
 
@@ -47,6 +56,8 @@ export interface ServerOptions {
   concurrency?: number;
   /** Engine threads per test (docs/engine.md); default auto. */
   workers?: WorkersSetting;
+  /** Where tests run; default local (this process's engine). */
+  executor?: ExecutorChoice;
 }
 
 export interface RunningServer {
@@ -66,6 +77,9 @@ const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url U
                       [--latency-location CODE=Name[@http://proxy:port]]...
                       [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
                       [--max-connections-per-address N] [--workers N|auto|cores-K]
+                      [--executor local|kubernetes] [--image IMAGE] [--kubeconfig FILE] [--kube-context NAME]
+                      [--namespace NS] [--callback-url URL] [--rate-per-pod N] [--shards N]
+                      [--location CC=node:LABEL=VALUE|CC=namespace:NS]... [--start-barrier S]
 API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
 See docs/server.md.`;
 
@@ -84,6 +98,7 @@ const SERVE_OPTIONS = {
   'idle-timeout': { type: 'string' },
   'max-connections-per-address': { type: 'string' },
   workers: { type: 'string', default: 'auto' },
+  ...EXECUTOR_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -112,15 +127,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store.close();
     throw error;
   }
-  const queue = new TestQueue(store, {
-    dataDir: options.dataDir,
-    concurrency: options.concurrency,
-    ...(options.workers && { workers: options.workers }),
-    proxies: options.proxies,
-    log: options.log,
-  });
   let url = '';
-  const ctx: ServerContext = { store, queue, dataDir: options.dataDir, proxies: options.proxies, latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, publicUrl: () => options.publicUrl ?? url, log: options.log };
+  const publicUrl = () => options.publicUrl ?? url;
+  const shards = new ShardRegistry();
+  const choice = options.executor ?? { kind: 'local' };
+  let executor: Executor;
+  try {
+    executor = choice.kind === 'kubernetes'
+      ? kubernetesExecutor({ ...choice.kubernetes, callbackUrl: () => choice.kubernetes.callbackUrl ?? publicUrl(), ...KUBERNETES_TIMING, store, registry: shards, log: options.log })
+      : localExecutor({ concurrency: options.concurrency, ...(options.workers && { workers: options.workers }), proxies: options.proxies, log: options.log });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const queue = new TestQueue(store, { dataDir: options.dataDir, executor, log: options.log });
+  const ctx: ServerContext = {
+    store, queue, shards, dataDir: options.dataDir, proxies: options.proxies,
+    ...(choice.kind === 'kubernetes' && { kubernetesLocations: offeredLocations(choice.kubernetes.locations) }),
+    latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, publicUrl, log: options.log,
+  };
   const access = {
     checkKey: createKeyChecker(options.apiKeys),
     ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
@@ -216,6 +241,8 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
   const rateLimit = values['rate-limit'];
   const latency = parseLocationConfig(values['latency-location'], '--latency-location');
   if (!latency.ok) throw new InputError(latency.problems);
+  const executor = readExecutor(values);
+  if (!executor.choice) throw new InputError(executor.problems);
   return {
     port: wholeNumber(values.port, '--port', 0, 65535),
     host: values.host,
@@ -228,6 +255,7 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     connections: connectionLimits(values),
     ...publicUrlOption(values['public-url']),
     workers: orThrow(parseWorkers(values.workers, '--workers')),
+    executor: executor.choice,
     log,
   };
 }

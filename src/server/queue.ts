@@ -1,25 +1,20 @@
-// Runs the stored tests one at a time, oldest first, with the embedded engine. The queue is the
-// `tests` table itself (status "initial" by queue position), so it survives a restart.
-import type { WorkersSetting } from '../engine/worker-count.ts';
-import { measureDefinition } from '../pipeline/measure.ts';
+// Runs the stored tests one at a time, oldest first, on the server's executor (here, or in
+// Kubernetes: executors/). The queue is the `tests` table itself (status "initial" by queue
+// position), so it survives a restart.
 import { InputError, problemLines } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
 import type { TestStatus } from '../service-records.ts';
 import type { Store, TestRecord } from './store.ts';
 import type { LoadTestResult } from '../types.ts';
+import type { Executed, Execution, Executor, Progress } from './executors/executor.ts';
 
 export const INTERRUPTED_REASON = 'server stopped while the test was running';
 export const SHUTDOWN_REASON = 'the server was shut down while the test was running; the result is partial';
 
 export interface QueueSettings {
   dataDir: string;
-  /** Absent: the engine's default (docs/engine.md). */
-  concurrency?: number;
-  /** Engine threads per test (docs/engine.md); absent: auto. */
-  workers?: WorkersSetting;
-  /** Country code → proxy URL (locations: docs/engine.md). */
-  proxies: Record<string, string>;
+  executor: Executor;
   log: (line: string) => void;
   now?: () => Date;
 }
@@ -30,6 +25,8 @@ interface Running {
   /** Why it is being stopped early, once someone asked. */
   stopReason: string | null;
   done: Promise<void>;
+  /** What it has done so far (live progress). */
+  progress?: Progress;
 }
 
 export class TestQueue {
@@ -47,9 +44,18 @@ export class TestQueue {
     return (this.settings.now?.() ?? new Date()).toISOString();
   }
 
-  /** On start, before any test runs: a test still marked running belongs to a dead server. */
+  /**
+   * On start, before any test runs: a test still marked running belongs to a dead server. An
+   * executor that can re-attach (Kubernetes: the pods outlive the server) takes the oldest up
+   * again; the others are failed.
+   */
   recover(): void {
-    const failed = this.store.failRunningTests(INTERRUPTED_REASON, this.now());
+    const [first] = this.store.runningTests();
+    if (first && this.settings.executor.reattach) {
+      this.settings.log(`test ${first.id} (${first.name}): re-attaching to its running shards`);
+      this.begin(first, 'reattach');
+    }
+    const failed = this.store.failRunningTests(INTERRUPTED_REASON, this.now(), this.running?.id);
     if (failed > 0) this.settings.log(`marked ${failed} test(s) failed: ${INTERRUPTED_REASON}`);
   }
 
@@ -75,6 +81,11 @@ export class TestQueue {
     return this.store.getTest(id);
   }
 
+  /** What the running test `id` has done so far; undefined when it is not running or has nothing yet. */
+  progress(id: string): Progress | undefined {
+    return this.running?.id === id ? this.running.progress : undefined;
+  }
+
   /** Takes no more tests; a running one is stopped and keeps its partial result. */
   async close(): Promise<void> {
     this.closed = true;
@@ -86,31 +97,43 @@ export class TestQueue {
   }
 
   private start(test: TestRecord): void {
-    const controller = new AbortController();
     this.store.markRunning(test.id, this.now());
     this.settings.log(`test ${test.id} (${test.name}): running`);
+    this.begin(test, 'run');
+  }
+
+  private begin(test: TestRecord, how: 'run' | 'reattach'): void {
+    const controller = new AbortController();
     const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve() };
-    running.done = this.execute(test, running).finally(() => {
+    running.done = this.execute(test, running, how).finally(() => {
       this.running = null;
       this.kick();
     });
     this.running = running;
   }
 
-  private async execute(test: TestRecord, running: Running): Promise<void> {
+  private async execute(test: TestRecord, running: Running, how: 'run' | 'reattach'): Promise<void> {
     const end = (status: TestStatus, failureReason: string | null, result?: LoadTestResult) => {
       this.store.finishTest(test.id, { status, failureReason, at: this.now(), ...(result ? { result } : {}) });
       this.settings.log(`test ${test.id} (${test.name}): ${status}${failureReason ? ` (${failureReason})` : ''}`);
     };
     try {
       const prepared = await prepare(storedDefinition(this.store, test), this.settings.dataDir);
-      const log = this.settings.log;
-      const { result } = await measureDefinition(prepared, {
-        embedded: { concurrency: this.settings.concurrency, insecure: false, proxies: this.settings.proxies, signal: running.controller.signal, testUrl: test.test_url },
-        workers: this.settings.workers ?? 'auto',
-      }, { info: log, warn: log });
-      if (running.controller.signal.aborted) end('stopped', running.stopReason, result);
-      else end('completed', null, result);
+      const execution: Execution = {
+        testId: test.id,
+        testUrl: test.test_url,
+        test: prepared,
+        signal: running.controller.signal,
+        onProgress: (progress) => {
+          running.progress = progress;
+        },
+      };
+      const executor = this.settings.executor;
+      const executed: Executed = how === 'reattach' && executor.reattach ? await executor.reattach(execution) : await executor.run(execution);
+      const reason = [running.stopReason, executed.incomplete].filter((r) => r).join('; ') || null;
+      if (running.controller.signal.aborted) end('stopped', reason, executed.result);
+      else if (executed.result) end('completed', reason, executed.result);
+      else end('failed', reason ?? 'no shard delivered a result');
     } catch (error) {
       end('failed', failureReason(error, this.settings.log));
     }

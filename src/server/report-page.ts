@@ -6,10 +6,14 @@ import { buildReport } from '../report/model.ts';
 import { escapeXml } from '../report/svg.ts';
 import { judge } from '../verdict/judge.ts';
 import type { LoadTestResult } from '../types.ts';
+import type { Progress } from './executors/executor.ts';
 import type { TestRecord } from './store.ts';
 
-export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined): string {
+export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined, progress?: Progress): string {
   if (result) return renderHtmlReport(buildReport({ result, judgement: judge({ result, thresholds: [], defaults: true }) }));
+  const sofar = progress
+    ? `<p>So far: ${progress.seconds} s of the schedule, ${progress.started} iterations started, ${progress.responses} responses, ${progress.failures} failed.</p>`
+    : '';
   const reason = test.failure_reason ? `<p>Reason: ${escapeXml(test.failure_reason)}</p>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -17,7 +21,7 @@ export function renderReportPage(test: TestRecord, result: LoadTestResult | unde
 <body style="font-family: system-ui, sans-serif; margin: 2rem">
 <h1>${escapeXml(test.name)}</h1>
 <p>Status: ${escapeXml(test.status)}. The report appears here when the test has finished.</p>
-${reason}
+${sofar}${reason}
 </body>
 </html>
 `;

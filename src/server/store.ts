@@ -60,6 +60,57 @@ CREATE TABLE IF NOT EXISTS latency_plans (
   samples INTEGER NOT NULL, created_at TEXT NOT NULL);
 `;
 
+// ---- sharded tests (executors/kubernetes): what a restarted server needs to re-attach ----
+
+/**
+ * `shard_runs`: per test, the token's SHA-256 (never the token), the shards per location, when
+ * coordination began and the common start once set. `shard_attempts`: which pod holds each
+ * (location, index, attempt) and from which second it runs. `shard_intervals`: each uploaded
+ * second, once per (location, index, attempt, t). `shard_finals`: each attempt's shard result.
+ */
+const SHARD_SCHEMA = `
+CREATE TABLE IF NOT EXISTS shard_runs (
+  test_id TEXT PRIMARY KEY REFERENCES tests(id), token_sha256 TEXT NOT NULL, slots TEXT NOT NULL,
+  began_at_ms INTEGER NOT NULL, start_at_ms INTEGER, late TEXT);
+CREATE TABLE IF NOT EXISTS shard_attempts (
+  test_id TEXT NOT NULL, location TEXT NOT NULL, idx INTEGER NOT NULL, attempt INTEGER NOT NULL,
+  pod TEXT NOT NULL, from_second INTEGER NOT NULL, PRIMARY KEY (test_id, location, idx, attempt));
+CREATE TABLE IF NOT EXISTS shard_intervals (
+  test_id TEXT NOT NULL, location TEXT NOT NULL, idx INTEGER NOT NULL, attempt INTEGER NOT NULL,
+  t INTEGER NOT NULL, sample TEXT NOT NULL, PRIMARY KEY (test_id, location, idx, attempt, t));
+CREATE TABLE IF NOT EXISTS shard_finals (
+  test_id TEXT NOT NULL, location TEXT NOT NULL, idx INTEGER NOT NULL, attempt INTEGER NOT NULL,
+  result TEXT NOT NULL, PRIMARY KEY (test_id, location, idx, attempt));
+`;
+
+/** One shard of a test: its location and 0-based index (JOB_COMPLETION_INDEX). */
+export interface ShardKey {
+  location: string;
+  index: number;
+}
+
+export interface ShardRunRecord {
+  testId: string;
+  tokenSha256: string;
+  /** Location → shards. */
+  slots: Record<string, number>;
+  beganAtMs: number;
+  startAtMs: number | null;
+  /** `<location>-<index>` of the shards that were not ready when the start was set. */
+  late: string[];
+}
+
+export interface ShardAttemptRecord extends ShardKey {
+  attempt: number;
+  pod: string;
+  fromSecond: number;
+}
+
+export interface ShardUpload<T> extends ShardKey {
+  attempt: number;
+  value: T;
+}
+
 export interface LatencyPlanRecord {
   id: string;
   name: string;
@@ -168,6 +219,7 @@ export class Store {
     this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.db.exec(SCHEMA);
     this.db.exec(API_SCHEMA);
+    this.db.exec(SHARD_SCHEMA);
   }
 
   close(): void {
@@ -268,9 +320,9 @@ export class Store {
     }
   }
 
-  /** Tests left running by a server that died: failed with `reason`. Returns their number. */
-  failRunningTests(reason: string, at: string): number {
-    return this.run("UPDATE tests SET status = 'failed', failure_reason = ?, finished_at = ? WHERE status = 'running'", reason, at);
+  /** Tests left running by a server that died (but `except`): failed with `reason`. Returns their number. */
+  failRunningTests(reason: string, at: string, except?: string): number {
+    return this.run("UPDATE tests SET status = 'failed', failure_reason = ?, finished_at = ? WHERE status = 'running' AND id != ?", reason, at, except ?? '');
   }
 
   getResult(testId: string): LoadTestResult | undefined {
@@ -409,5 +461,66 @@ export class Store {
 
   deleteLatencyPlan(id: string): boolean {
     return this.deleteById('latency_plans', id);
+  }
+
+  // ---- sharded tests (SHARD_SCHEMA) ----
+
+  createShardRun(run: ShardRunRecord): void {
+    this.run('INSERT INTO shard_runs VALUES (?, ?, ?, ?, ?, ?)', run.testId, run.tokenSha256, JSON.stringify(run.slots), run.beganAtMs, run.startAtMs, JSON.stringify(run.late));
+  }
+
+  getShardRun(testId: string): ShardRunRecord | undefined {
+    const row = this.one('SELECT * FROM shard_runs WHERE test_id = ?', testId);
+    if (!row) return undefined;
+    const startAt = row.start_at_ms;
+    return {
+      testId,
+      tokenSha256: text(row, 'token_sha256'),
+      slots: json(row, 'slots'),
+      beganAtMs: Number(row.began_at_ms),
+      startAtMs: startAt === null || startAt === undefined ? null : Number(startAt),
+      late: json(row, 'late'),
+    };
+  }
+
+  setShardStart(testId: string, startAtMs: number, late: string[]): void {
+    this.run('UPDATE shard_runs SET start_at_ms = ?, late = ? WHERE test_id = ?', startAtMs, JSON.stringify(late), testId);
+  }
+
+  /** False when the attempt is already held (by this pod or another). */
+  claimShardAttempt(testId: string, attempt: ShardAttemptRecord): boolean {
+    return this.run('INSERT OR IGNORE INTO shard_attempts VALUES (?, ?, ?, ?, ?, ?)', testId, attempt.location, attempt.index, attempt.attempt, attempt.pod, attempt.fromSecond) > 0;
+  }
+
+  shardAttempts(testId: string): ShardAttemptRecord[] {
+    return this.all('SELECT * FROM shard_attempts WHERE test_id = ? ORDER BY location, idx, attempt', testId).map((row) => ({
+      location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), pod: text(row, 'pod'), fromSecond: Number(row.from_second),
+    }));
+  }
+
+  /** False when that second of that attempt was already stored (an upload retried). */
+  addShardInterval(testId: string, upload: ShardUpload<{ t: number; sample: unknown }>): boolean {
+    return this.run('INSERT OR IGNORE INTO shard_intervals VALUES (?, ?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, upload.value.t, JSON.stringify(upload.value.sample)) > 0;
+  }
+
+  shardIntervals<T>(testId: string): Array<ShardUpload<{ t: number; sample: T }>> {
+    return this.all('SELECT * FROM shard_intervals WHERE test_id = ? ORDER BY location, idx, attempt, t', testId).map((row) => ({
+      location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), value: { t: Number(row.t), sample: json<T>(row, 'sample') },
+    }));
+  }
+
+  addShardFinal(testId: string, upload: ShardUpload<unknown>): boolean {
+    return this.run('INSERT OR IGNORE INTO shard_finals VALUES (?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, JSON.stringify(upload.value)) > 0;
+  }
+
+  shardFinals<T>(testId: string): Array<ShardUpload<T>> {
+    return this.all('SELECT * FROM shard_finals WHERE test_id = ? ORDER BY location, idx, attempt', testId).map((row) => ({
+      location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), value: json<T>(row, 'result'),
+    }));
+  }
+
+  /** Tests left running by a server that stopped, oldest first. */
+  runningTests(): TestRecord[] {
+    return this.all("SELECT * FROM tests WHERE status = 'running' ORDER BY queue_position").map(toTest);
   }
 }

@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   args?: string[];
   /** A directory holding server.db from an earlier process; default a new temporary one. */
   dir?: string;
+  /** How long the server may take to listen; default EVENT_WAIT_MS. */
+  startTimeoutMs?: number;
 }
 
 export interface ServerProcess {
@@ -49,9 +51,9 @@ async function exited(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
-function waitForListening(child: ChildProcess, stderr: () => string): Promise<string> {
+function waitForListening(child: ChildProcess, stderr: () => string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`loadgate serve did not start in ${EVENT_WAIT_MS} ms\n${stderr()}`)), EVENT_WAIT_MS);
+    const timer = setTimeout(() => fail(new Error(`loadgate serve did not start in ${timeoutMs} ms\n${stderr()}`)), timeoutMs);
     const lines = createInterface({ input: child.stdout! });
     const onExit = (code: number | null) => fail(new Error(`loadgate serve exited with ${code} before listening\n${stderr()}`));
     function fail(error: Error): void {
@@ -82,7 +84,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   let url: string;
   try {
-    url = await waitForListening(child, () => stderr);
+    url = await waitForListening(child, () => stderr, options.startTimeoutMs ?? EVENT_WAIT_MS);
   } catch (error) {
     if (options.dir === undefined) await rm(dir, { recursive: true, force: true });
     throw error;

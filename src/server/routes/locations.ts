@@ -1,10 +1,11 @@
 // GET /v1/load/locations/: where this server can send load from (docs/engine.md): `local`, and each
-// country with a proxy configured (--proxy CC=URL). Proxy URLs may hold credentials: not shown.
+// country with a proxy configured (--proxy CC=URL), or with the Kubernetes executor each location
+// configured with --location (docs/kubernetes.md). Proxy URLs may hold credentials: not shown.
 import type { RouteTable, ServerContext } from '../context.ts';
 
 export interface LoadLocation {
   code: string;
-  egress: 'direct' | 'proxy';
+  egress: 'direct' | 'proxy' | 'kubernetes';
 }
 
 export function loadLocations(proxies: Record<string, string>): LoadLocation[] {
@@ -14,6 +15,8 @@ export function loadLocations(proxies: Record<string, string>): LoadLocation[] {
 
 export function locationRoutes(ctx: ServerContext): RouteTable {
   return {
-    '/v1/load/locations/': { GET: async () => loadLocations(ctx.proxies) },
+    '/v1/load/locations/': {
+      GET: async () => ctx.kubernetesLocations?.map((code): LoadLocation => ({ code, egress: 'kubernetes' })) ?? loadLocations(ctx.proxies),
+    },
   };
 }

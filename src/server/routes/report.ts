@@ -8,7 +8,7 @@ export function reportRoutes(ctx: ServerContext): RouteTable {
       GET: async (req, reply) => {
         const test = recordOf(req, 'load test', (id) => ctx.store.getTest(id));
         reply.type('text/html; charset=utf-8');
-        return renderReportPage(test, ctx.store.getResult(test.id));
+        return renderReportPage(test, ctx.store.getResult(test.id), ctx.queue.progress(test.id));
       },
     },
   };

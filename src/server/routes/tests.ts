@@ -56,7 +56,12 @@ export function testRoutes(ctx: ServerContext): RouteTable {
       GET: async () => ctx.store.listTests().map(testView),
     },
     '/v1/load/test/:id/': {
-      GET: async (req) => testView(find(req)),
+      GET: async (req) => {
+        const test = testView(find(req));
+        // Live progress while it runs: the totals so far (docs/server.md).
+        const progress = ctx.queue.progress(test.id);
+        return progress ? { ...test, progress } : test;
+      },
     },
     '/v1/load/test/:id/result/': {
       GET: async (req) => {

@@ -1,0 +1,54 @@
+// Where a test's load runs (docs/server.md, "Executors"): the queue hands a checked test to an
+// executor and gets one result back; it does not know whether the engine ran in this process
+// (local.ts) or in Kubernetes pods that call home (kubernetes/).
+import type { CheckedTest } from '../../engine/prepare.ts';
+import type { LoadTestResult } from '../../types.ts';
+
+/** What a running test has done so far (GET /v1/load/test/<id>/ and its report page show it). */
+export interface Progress {
+  /** Seconds of the schedule with results (the furthest any shard has reached). */
+  seconds: number;
+  started: number;
+  responses: number;
+  failures: number;
+}
+
+export interface Execution {
+  /** The test's id (labels, callback routes) and its report page. */
+  testId: string;
+  testUrl: string;
+  test: CheckedTest;
+  /** Aborted by stop or shutdown: end the load, keep what arrived. */
+  signal: AbortSignal;
+  /** The run's totals so far, each time they grow. */
+  onProgress: (progress: Progress) => void;
+}
+
+/** An executor's answer: the result (absent when nothing arrived), and why it is partial. */
+export interface Executed {
+  result?: LoadTestResult;
+  /** Set when the result lacks part of the plan (shards that never delivered: docs/results.md, "Coverage"). */
+  incomplete?: string;
+}
+
+export interface Executor {
+  /** Runs the test to its end (or the signal) and returns its result, partial when stopped. */
+  run(execution: Execution): Promise<Executed>;
+  /**
+   * Takes up a test that a previous server process left running (its pods still sending), to
+   * its end; undefined when this executor cannot (the local engine died with that process).
+   */
+  reattach?(execution: Execution): Promise<Executed>;
+}
+
+/** Adds a completed second to the totals. */
+export function addSecond(progress: Progress, sample: { t: number; started: number; responses: number; failures: number }): Progress {
+  return {
+    seconds: Math.max(progress.seconds, sample.t + 1),
+    started: progress.started + sample.started,
+    responses: progress.responses + sample.responses,
+    failures: progress.failures + sample.failures,
+  };
+}
+
+export const NO_PROGRESS: Progress = { seconds: 0, started: 0, responses: 0, failures: 0 };

@@ -1,0 +1,205 @@
+// The Kubernetes executor (docs/kubernetes.md): a test becomes one Indexed Job per location and a
+// Secret with the test's token; the shards call home (routes/shards.ts) and the server merges what
+// they deliver (shards/merge.ts). All cluster I/O goes through @kubernetes/client-node here.
+import { BatchV1Api, CoreV1Api, KubeConfig, type V1Job } from '@kubernetes/client-node';
+import { InputError } from '../../../errors.ts';
+import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
+import { ShardCoordinator } from '../../shards/coordinator.ts';
+import { coverageLine, mergeSharded } from '../../shards/merge.ts';
+import type { ShardRegistry } from '../../shards/registry.ts';
+import type { Store } from '../../store.ts';
+import type { Executed, Execution, Executor } from '../executor.ts';
+import { offeredLocations, shardsPerLocation, type KubeLocation } from './locations.ts';
+import { jobName, LABEL_LOCATION, secretName, shardJob, testLabelSelector, testSecret } from './manifests.ts';
+
+export interface KubernetesSettings {
+  /** A kubeconfig file; absent: the pod's service account when in a cluster, else the default kubeconfig. */
+  kubeconfig?: string;
+  context?: string;
+  namespace: string;
+  image: string;
+  /** The URL shards call (--callback-url, else --public-url). */
+  callbackUrl: () => string;
+  /** Iterations per second one pod sends (--rate-per-pod). */
+  ratePerPod: number;
+  /** Shards per location for every test (--shards); absent: from the rate. */
+  shards?: number;
+  locations: Record<string, KubeLocation>;
+  /** How long the start waits for every pod to be ready. */
+  barrierMs: number;
+  backoffLimitPerIndex: number;
+  /** After a stop: how long shards get to send what they have before their Jobs are deleted. */
+  stopGraceMs: number;
+  /** How often the Jobs are looked at. */
+  pollMs: number;
+  store: Store;
+  registry: ShardRegistry;
+  log: (line: string) => void;
+  now?: () => number;
+}
+
+/** Seconds a Job may run beyond its schedule and start barrier (image pulls, the final upload). */
+const JOB_GRACE_S = 120;
+const TTL_AFTER_FINISHED_S = 600;
+const START_MARGIN_MS = 2000;
+
+export function kubeConfigOf(settings: Pick<KubernetesSettings, 'kubeconfig' | 'context'>): KubeConfig {
+  const kc = new KubeConfig();
+  if (settings.kubeconfig) kc.loadFromFile(settings.kubeconfig);
+  else kc.loadFromDefault();
+  if (settings.context) kc.setCurrentContext(settings.context);
+  return kc;
+}
+
+/** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
+export function parseIndexes(text: string | undefined): number[] {
+  return (text ?? '').split(',').filter(Boolean).flatMap((part) => {
+    const [from, to] = part.split('-').map(Number);
+    return Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i);
+  });
+}
+
+export function kubernetesExecutor(settings: KubernetesSettings): Executor {
+  const kc = kubeConfigOf(settings);
+  const batch = kc.makeApiClient(BatchV1Api);
+  const core = kc.makeApiClient(CoreV1Api);
+  const now = settings.now ?? Date.now;
+  const barrier = { barrierMs: settings.barrierMs, startMarginMs: START_MARGIN_MS, now };
+  const namespaceOf = (location: string) => settings.locations[location]?.namespace ?? settings.namespace;
+
+  async function create(execution: Execution, slots: Record<string, number>, token: string): Promise<void> {
+    const { definition } = execution.test;
+    const namespaces = [...new Set(Object.keys(slots).map(namespaceOf))];
+    for (const namespace of namespaces) await core.createNamespacedSecret({ namespace, body: testSecret(execution.testId, namespace, token) });
+    for (const [location, shards] of Object.entries(slots)) {
+      const namespace = namespaceOf(location);
+      const nodeSelector = settings.locations[location]?.nodeSelector;
+      await batch.createNamespacedJob({
+        namespace,
+        body: shardJob({
+          testId: execution.testId,
+          location,
+          shards,
+          namespace,
+          image: settings.image,
+          callbackUrl: settings.callbackUrl(),
+          secretName: secretName(execution.testId),
+          ...(nodeSelector && { nodeSelector }),
+          activeDeadlineSeconds: scheduleSeconds(definition) + Math.ceil(settings.barrierMs / 1000) + JOB_GRACE_S,
+          ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
+          backoffLimitPerIndex: settings.backoffLimitPerIndex,
+        }),
+      });
+      settings.log(`test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}`);
+    }
+  }
+
+  /** Jobs and Secrets of the test, in every namespace its locations use; deleting the Jobs deletes their pods. */
+  async function remove(testId: string, slots: Record<string, number>): Promise<void> {
+    const labelSelector = testLabelSelector(testId);
+    for (const namespace of new Set(Object.keys(slots).map(namespaceOf))) {
+      const jobs = await batch.listNamespacedJob({ namespace, labelSelector });
+      for (const job of jobs.items) {
+        await ignoreNotFound(batch.deleteNamespacedJob({ name: job.metadata!.name!, namespace, propagationPolicy: 'Background' }));
+      }
+      await ignoreNotFound(core.deleteNamespacedSecret({ name: secretName(testId), namespace }));
+    }
+  }
+
+  /** What the Jobs say: indexes that failed for good (retries spent, or the Job itself failed). */
+  async function observe(coordinator: ShardCoordinator): Promise<void> {
+    const labelSelector = testLabelSelector(coordinator.testId);
+    for (const namespace of new Set(Object.keys(coordinator.slots).map(namespaceOf))) {
+      const jobs = await batch.listNamespacedJob({ namespace, labelSelector });
+      for (const job of jobs.items) failedIndexes(job, coordinator.slots).forEach((key) => coordinator.markFailed(key));
+    }
+  }
+
+  async function follow(execution: Execution, coordinator: ShardCoordinator): Promise<Executed> {
+    const { testId } = execution;
+    settings.registry.add({ coordinator, definition: execution.test.definition, testUrl: execution.testUrl });
+    const stopProgress = coordinator.onChange(() => execution.onProgress(coordinator.progress()));
+    try {
+      await untilSettled(coordinator, execution.signal, observe, settings.pollMs);
+      if (execution.signal.aborted) {
+        coordinator.stop();
+        settings.log(`test ${testId}: stopping; shards have ${settings.stopGraceMs / 1000} s to send what they have`);
+        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), observe, settings.pollMs);
+      }
+    } finally {
+      stopProgress();
+      settings.registry.remove(testId);
+      await remove(testId, coordinator.slots).catch((error: unknown) => settings.log(`test ${testId}: could not delete its Jobs: ${(error as Error).message}`));
+    }
+    const delivered = { slots: coordinator.slots, attempts: settings.store.shardAttempts(testId), finals: settings.store.shardFinals<LoadTestResult>(testId) };
+    const { result, coverage } = await mergeSharded(execution.test.definition.config_data, delivered, execution.testUrl);
+    return { ...(result && { result }), ...(coverage.shards.length > 0 && { incomplete: `incomplete: ${coverageLine(coverage)}` }) };
+  }
+
+  return {
+    run: async (execution) => {
+      const { definition } = execution.test;
+      const { slots, problems } = shardsPerLocation(definition.config_data, offeredLocations(settings.locations), settings.ratePerPod, settings.shards);
+      if (problems.length > 0) throw new InputError(problems);
+      const { coordinator, token } = ShardCoordinator.begin(settings.store, execution.testId, slots, barrier);
+      try {
+        await create(execution, slots, token);
+      } catch (error) {
+        await remove(execution.testId, slots).catch(() => undefined);
+        throw error;
+      }
+      return follow(execution, coordinator);
+    },
+    reattach: async (execution) => {
+      const coordinator = ShardCoordinator.resume(settings.store, execution.testId, barrier);
+      if (!coordinator) throw new InputError([{ path: 'test', message: 'the test has no shards to re-attach to (it never reached Kubernetes)' }]);
+      return follow(execution, coordinator);
+    },
+  };
+}
+
+function scheduleSeconds(definition: LoadTestDefinition): number {
+  const config = definition.config_data;
+  const stages = config.manual_load ?? [];
+  const seconds = stages.length > 0 ? stages.reduce((n, stage) => n + stage.duration, 0) : config.duration;
+  return seconds + (definition.warm_up ?? 0);
+}
+
+function failedIndexes(job: V1Job, slots: Record<string, number>): Array<{ location: string; index: number }> {
+  const location = job.metadata?.labels?.[LABEL_LOCATION];
+  if (location === undefined || slots[location] === undefined) return [];
+  const jobFailed = job.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True') ?? false;
+  const completed = new Set(parseIndexes(job.status?.completedIndexes));
+  const indexes = jobFailed
+    ? Array.from({ length: slots[location] }, (_, i) => i).filter((i) => !completed.has(i))
+    : parseIndexes(job.status?.failedIndexes);
+  return indexes.map((index) => ({ location, index }));
+}
+
+/** Until every shard has settled or the signal; the Jobs looked at every pollMs (and the barrier's clock ticked). */
+async function untilSettled(coordinator: ShardCoordinator, signal: AbortSignal, observe: (c: ShardCoordinator) => Promise<void>, pollMs: number): Promise<void> {
+  while (!coordinator.settled() && !signal.aborted) {
+    coordinator.tick();
+    await observe(coordinator);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      const stopListening = coordinator.onChange(done);
+      signal.addEventListener('abort', done, { once: true });
+      function done(): void {
+        clearTimeout(timer);
+        stopListening();
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+  }
+}
+
+async function ignoreNotFound(request: Promise<unknown>): Promise<void> {
+  try {
+    await request;
+  } catch (error) {
+    if ((error as { code?: number }).code !== 404) throw error;
+  }
+}
+

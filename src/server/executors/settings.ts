@@ -1,0 +1,89 @@
+// `serve --executor local|kubernetes` and the Kubernetes executor's flags (docs/server.md), read
+// and checked in one place: a Kubernetes flag without `--executor kubernetes` is refused by name.
+import type { Problem } from '../../errors.ts';
+import { parseKubeLocations, MAX_SHARDS, type KubeLocation } from './kubernetes/locations.ts';
+
+export const EXECUTOR_OPTIONS = {
+  executor: { type: 'string', default: 'local' },
+  kubeconfig: { type: 'string' },
+  'kube-context': { type: 'string' },
+  namespace: { type: 'string' },
+  image: { type: 'string' },
+  'callback-url': { type: 'string' },
+  'rate-per-pod': { type: 'string' },
+  shards: { type: 'string' },
+  location: { type: 'string', multiple: true },
+  'start-barrier': { type: 'string' },
+} as const;
+
+/**
+ * Iterations per second one shard pod is given by default: well below what one engine thread
+ * sends on a small pod (docs/performance.md), so a pod keeps its schedule on a busy node.
+ */
+export const DEFAULT_RATE_PER_POD = 1000;
+export const DEFAULT_NAMESPACE = 'default';
+export const DEFAULT_START_BARRIER_S = 120;
+
+/** The Kubernetes executor's settings as given on the command line. */
+export interface KubernetesFlags {
+  kubeconfig?: string;
+  context?: string;
+  namespace: string;
+  image: string;
+  callbackUrl?: string;
+  ratePerPod: number;
+  shards?: number;
+  locations: Record<string, KubeLocation>;
+  barrierMs: number;
+}
+
+export type ExecutorChoice = { kind: 'local' } | { kind: 'kubernetes'; kubernetes: KubernetesFlags };
+
+type Values = { [K in keyof typeof EXECUTOR_OPTIONS]?: (typeof EXECUTOR_OPTIONS)[K] extends { multiple: true } ? string[] : string };
+
+const KUBERNETES_FLAGS = ['kubeconfig', 'kube-context', 'namespace', 'image', 'callback-url', 'rate-per-pod', 'shards', 'location', 'start-barrier'] as const;
+
+function whole(text: string | undefined, flag: string, min: number, max: number, problems: Problem[]): number | undefined {
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max) return Number(text);
+  problems.push({ path: flag, message: `expected a whole number from ${min} to ${max}, got "${text}"` });
+  return undefined;
+}
+
+export function readExecutor(values: Values): { choice?: ExecutorChoice; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const kind = values.executor ?? 'local';
+  if (kind === 'local') {
+    for (const flag of kubernetesFlagsGiven(values)) problems.push({ path: `--${flag}`, message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' });
+    return problems.length > 0 ? { problems } : { choice: { kind: 'local' }, problems };
+  }
+  if (kind !== 'kubernetes') return { problems: [{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }] };
+  if (!values.image) problems.push({ path: '--image', message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)' });
+  const { locations, problems: locationProblems } = parseKubeLocations(values.location ?? [], '--location');
+  problems.push(...locationProblems);
+  const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;
+  const shards = whole(values.shards, '--shards', 1, MAX_SHARDS, problems);
+  const barrierS = whole(values['start-barrier'], '--start-barrier', 1, 3600, problems) ?? DEFAULT_START_BARRIER_S;
+  if (problems.length > 0) return { problems };
+  return {
+    choice: {
+      kind: 'kubernetes',
+      kubernetes: {
+        ...(values.kubeconfig && { kubeconfig: values.kubeconfig }),
+        ...(values['kube-context'] && { context: values['kube-context'] }),
+        namespace: values.namespace ?? DEFAULT_NAMESPACE,
+        image: values.image!,
+        ...(values['callback-url'] && { callbackUrl: values['callback-url'] }),
+        ratePerPod,
+        ...(shards !== undefined && { shards }),
+        locations,
+        barrierMs: barrierS * 1000,
+      },
+    },
+    problems,
+  };
+}
+
+function kubernetesFlagsGiven(values: Values): string[] {
+  return KUBERNETES_FLAGS.filter((flag) => values[flag] !== undefined);
+}

@@ -1,0 +1,206 @@
+// `loadgate shard --server URL --test ID`: a shard pod's whole life (docs/kubernetes.md,
+// "Protocol"). It fetches its plan with the test's token, reports ready and waits for the common
+// start, runs its slice of the plan with the engine, uploads every second while it runs and its
+// shard result at the end. Its index, token, attempt and location come from the environment the
+// Job gives it. Exit 0 when its result is delivered (or another pod holds its index), 2 for a
+// plan it cannot run (the Job then fails the index at once), 1 when the server cannot be reached.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { validateDefinition } from '../../definition/validate.ts';
+import { checkTest, type CheckedTest } from '../../engine/prepare.ts';
+import { formatProblem, InputError, type Problem } from '../../errors.ts';
+import { measureDefinition } from '../../pipeline/measure.ts';
+import type { Environment, LoadTestResult, SecondSample, TestDataSet } from '../../types.ts';
+import { isRecord } from '../../json.ts';
+import { BAD_PLAN_EXIT_CODE, ENV_ATTEMPT, ENV_LOCATION, ENV_TOKEN } from '../executors/kubernetes/manifests.ts';
+import type { ReadyAnswer } from './coordinator.ts';
+import { localised } from './localise.ts';
+
+export interface ShardIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  signal?: AbortSignal;
+  env: Record<string, string | undefined>;
+}
+
+/** Who this shard is: from the flags and the Job's environment. */
+export interface ShardIdentity {
+  server: string;
+  test: string;
+  token: string;
+  location: string;
+  index: number;
+  attempt: number;
+  /** Unique per process: Kubernetes may start two pods for one index, with one hostname. */
+  pod: string;
+}
+
+/** Network errors and 5xx answers are retried this many times, waiting 0.5 s, 1 s, 2 s… (about two minutes in all: a server restart) */
+const RETRIES = 8;
+
+export function shardIdentity(args: string[], env: ShardIo['env']): ShardIdentity {
+  const { values } = parseArgs({ args, options: { server: { type: 'string' }, test: { type: 'string' } }, allowPositionals: false });
+  const problems: Problem[] = [];
+  const need = (value: string | undefined, path: string, what: string): string => {
+    if (value === undefined || value === '') problems.push({ path, message: `expected ${what}` });
+    return value ?? '';
+  };
+  const server = need(values.server, '--server', 'the loadgate server\'s URL (http://…)').replace(/\/+$/, '');
+  const test = need(values.test, '--test', 'the test id');
+  const token = need(env[ENV_TOKEN], ENV_TOKEN, 'the test\'s shard token (from its Secret)');
+  const location = need(env[ENV_LOCATION], ENV_LOCATION, 'the shard\'s location');
+  const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', 'the shard\'s index (an Indexed Job sets it)');
+  const attemptText = env[ENV_ATTEMPT] || '0';
+  const index = Number(indexText);
+  const attempt = Number(attemptText);
+  if (indexText !== '' && !/^\d+$/.test(indexText)) problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
+  if (!/^\d+$/.test(attemptText)) problems.push({ path: ENV_ATTEMPT, message: `expected a whole number, got "${attemptText}"` });
+  if (server !== '' && !/^https?:\/\//.test(server)) problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
+  if (problems.length > 0) throw new InputError(problems);
+  return { server, test, token, location, index, attempt, pod: `${hostname()}-${randomUUID().slice(0, 8)}` };
+}
+
+class CallbackError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** One callback, retried on network errors and 5xx; other answers are final. */
+async function call<T>(me: ShardIdentity, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const url = `${me.server}/v1/shard/${encodeURIComponent(me.test)}/${path}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${me.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const answer: unknown = await response.json().catch(() => undefined);
+      if (response.ok || response.status === 409) return answer as T;
+      const message = isRecord(answer) && isRecord(answer.error) ? String(answer.error.message) : response.statusText;
+      if (response.status < 500 || attempt >= RETRIES) throw new CallbackError(response.status, `${method} ${path}: ${response.status} ${message}`);
+    } catch (error) {
+      if (error instanceof CallbackError || attempt >= RETRIES) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+  }
+}
+
+interface PlanAnswer {
+  test_url: string;
+  shard: { location: string; index: number; count: number };
+  definition: Record<string, unknown> & { test_data?: Array<TestDataSet & { content: string }> };
+}
+
+/** The plan checked as any definition is, its data files written to `dir`. */
+async function checkedPlan(plan: PlanAnswer, dir: string): Promise<CheckedTest> {
+  // The environment is the server's, applied and checked there (an unnamed inline one has name ""), and goes as it is.
+  const { test_data: sets = [], environment, ...definition } = plan.definition;
+  const checked = validateDefinition(definition, 'the shard plan');
+  if (!checked.ok) throw new InputError(checked.problems);
+  if (isRecord(environment)) checked.definition.environment = environment as unknown as Environment;
+  checked.definition.test_data = await Promise.all(sets.map(async (set, i) => {
+    const file = join(dir, `${i}-${set.file.replace(/[^A-Za-z0-9._-]/g, '_')}`);
+    await writeFile(file, set.content);
+    return { name: set.name, file, type: set.type, file_config: set.file_config };
+  }));
+  return checkTest({ definition: checked.definition, file: 'the shard plan', dir }, {});
+}
+
+async function untilStart(me: ShardIdentity, signal: AbortSignal | undefined): Promise<ReadyAnswer> {
+  const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod };
+  for (;;) {
+    const answer = await call<ReadyAnswer>(me, 'POST', 'ready/', body);
+    if (answer.state !== 'wait' || signal?.aborted) return answer;
+    await new Promise((resolve) => setTimeout(resolve, answer.retry_ms));
+  }
+}
+
+/** Uploads the seconds in order, one at a time; the server's answer may ask the shard to stop. */
+function intervalUploader(me: ShardIdentity, stop: AbortController, log: (line: string) => void) {
+  let chain = Promise.resolve();
+  return {
+    add: (sample: SecondSample) => {
+      const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, t: sample.t, sample };
+      chain = chain
+        .then(() => call<{ stop?: boolean }>(me, 'POST', 'interval/', body))
+        .then((answer) => {
+          if (answer?.stop) stop.abort('stopped by the server');
+        })
+        .catch((error: unknown) => log(`second ${sample.t} not uploaded: ${(error as Error).message}`));
+    },
+    done: () => chain,
+  };
+}
+
+export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> {
+  const log = (line: string) => io.err(`shard ${me.location}-${me.index} attempt ${me.attempt}: ${line}`);
+  const plan = await call<PlanAnswer>(me, 'GET', `plan/?location=${encodeURIComponent(me.location)}&index=${me.index}`);
+  const dir = await mkdtemp(join(tmpdir(), 'loadgate-shard-'));
+  try {
+    let test: CheckedTest;
+    try {
+      test = await checkedPlan(plan, dir);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      log(`the plan cannot run:\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+      return BAD_PLAN_EXIT_CODE;
+    }
+    const start = await untilStart(me, io.signal);
+    if (start.state === 'duplicate') {
+      log(`pod ${start.pod} runs this index; this pod is not needed`);
+      return 0;
+    }
+    if (start.state !== 'start') return 1;
+    if (start.late.length > 0) log(`late at the start: ${start.late.join(', ')}`);
+    const stop = new AbortController();
+    const signal = io.signal ? AbortSignal.any([io.signal, stop.signal]) : stop.signal;
+    const uploads = intervalUploader(me, stop, log);
+    const fromSecond = start.from_second;
+    if (fromSecond > 0) log(`resuming the schedule at second ${fromSecond}`);
+    const { result } = await measureDefinition(test, {
+      embedded: {
+        insecure: false,
+        proxies: {},
+        signal,
+        onSecond: uploads.add,
+        shard: { index: me.index + 1, count: plan.shard.count, location: me.location, fromSecond },
+        startAtMs: start.start_at_ms + fromSecond * 1000,
+        testUrl: plan.test_url,
+      },
+      workers: 'auto',
+    }, { info: log, warn: log });
+    await uploads.done();
+    const final: LoadTestResult = localised(result, me.location);
+    await call(me, 'POST', 'final/', { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, result: final });
+    io.out(`shard ${me.location}-${me.index}: ${final.results.iteration_count} iterations delivered`);
+    return 0;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `loadgate shard …`: exit 2 for missing settings, 1 when the server cannot be reached. */
+export async function shardCommand(args: string[], io: ShardIo): Promise<number> {
+  let me: ShardIdentity;
+  try {
+    me = shardIdentity(args, io.env);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.err(`loadgate shard: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    return BAD_PLAN_EXIT_CODE;
+  }
+  try {
+    return await runShard(me, io);
+  } catch (error) {
+    if (error instanceof CallbackError && error.status === 403) io.err('loadgate shard: the server refused the token (the test may have ended)');
+    else io.err(`loadgate shard: ${(error as Error).message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,187 @@
+// The server's side of a sharded test (docs/kubernetes.md, "Protocol"): the shards per location,
+// the per-test token, the start barrier, and the uploads (seconds while running, the shard result
+// at the end), each stored once. Everything lives in the store, so a restarted server picks the
+// test up where it was. The clock is passed in; no I/O but the store.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { addSecond, NO_PROGRESS, type Progress } from '../executors/executor.ts';
+import type { ShardKey, ShardRunRecord, Store } from '../store.ts';
+
+export interface BarrierSettings {
+  /** How long the start waits for every shard to be ready before it goes without the late ones. */
+  barrierMs: number;
+  /** How far ahead of "all ready" the common start is set, so every shard hears of it in time. */
+  startMarginMs: number;
+  now: () => number;
+}
+
+/** A shard's ready call, answered. */
+export type ReadyAnswer =
+  | { state: 'wait'; retry_ms: number }
+  | { state: 'start'; start_at_ms: number; from_second: number; late: string[] }
+  /** Another pod holds this index's attempt (Kubernetes may start two): this one does nothing. */
+  | { state: 'duplicate'; pod: string };
+
+/** How often a waiting shard asks again. */
+const READY_POLL_MS = 200;
+
+export function shardName({ location, index }: ShardKey): string {
+  return `${location}-${index}`;
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** Every shard of a test: location → its indexes 0..N−1. */
+export function slotList(slots: Record<string, number>): ShardKey[] {
+  return Object.keys(slots).sort().flatMap((location) => Array.from({ length: slots[location] ?? 0 }, (_, index) => ({ location, index })));
+}
+
+export class ShardCoordinator {
+  private readonly store: Store;
+  private readonly settings: BarrierSettings;
+  private record: ShardRunRecord;
+  /** Indexes Kubernetes gave up on (their retries spent): settled without a result. */
+  private readonly failed = new Set<string>();
+  private stopping = false;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(store: Store, record: ShardRunRecord, settings: BarrierSettings) {
+    this.store = store;
+    this.record = record;
+    this.settings = settings;
+  }
+
+  /** A new sharded run: its token (for the Secret; only its hash is kept) and its coordinator. */
+  static begin(store: Store, testId: string, slots: Record<string, number>, settings: BarrierSettings): { coordinator: ShardCoordinator; token: string } {
+    const token = randomBytes(32).toString('base64url');
+    const record: ShardRunRecord = { testId, tokenSha256: sha256(token).toString('hex'), slots, beganAtMs: settings.now(), startAtMs: null, late: [] };
+    store.createShardRun(record);
+    return { coordinator: new ShardCoordinator(store, record, settings), token };
+  }
+
+  /** The run a previous server process began; undefined when it never began one. */
+  static resume(store: Store, testId: string, settings: BarrierSettings): ShardCoordinator | undefined {
+    const record = store.getShardRun(testId);
+    return record && new ShardCoordinator(store, record, settings);
+  }
+
+  get testId(): string {
+    return this.record.testId;
+  }
+
+  get slots(): Record<string, number> {
+    return this.record.slots;
+  }
+
+  /** Constant-time: the presented token's hash against the stored one. */
+  acceptsToken(token: string): boolean {
+    return timingSafeEqual(sha256(token), Buffer.from(this.record.tokenSha256, 'hex'));
+  }
+
+  /** A problem with the key, or undefined when it names one of this test's shards. */
+  checkKey(key: ShardKey): string | undefined {
+    const count = this.record.slots[key.location];
+    if (count === undefined) return `location ${JSON.stringify(key.location)} has no shards in this test (it has ${Object.keys(this.record.slots).join(', ')})`;
+    if (!Number.isSafeInteger(key.index) || key.index < 0 || key.index >= count) return `index ${key.index} is not one of ${key.location}'s 0..${count - 1}`;
+    return undefined;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * The barrier: the first pod to report an (index, attempt) holds it. The start is set once every
+   * shard has a pod ready, or when the barrier's time is up (the missing ones listed as late). An
+   * attempt that comes after the start (a retry, a late pod) resumes at the schedule's next second.
+   */
+  ready(key: ShardKey, attempt: number, pod: string): ReadyAnswer {
+    const now = this.settings.now();
+    const startAt = this.record.startAtMs;
+    const fromSecond = startAt === null ? 0 : Math.max(0, Math.ceil((now + this.settings.startMarginMs - startAt) / 1000));
+    this.store.claimShardAttempt(this.testId, { ...key, attempt, pod, fromSecond });
+    const holder = this.store.shardAttempts(this.testId).find((a) => a.location === key.location && a.index === key.index && a.attempt === attempt);
+    if (holder && holder.pod !== pod) return { state: 'duplicate', pod: holder.pod };
+    if (this.record.startAtMs === null) this.tryStart(now);
+    if (this.record.startAtMs === null) return { state: 'wait', retry_ms: READY_POLL_MS };
+    return { state: 'start', start_at_ms: this.record.startAtMs, from_second: holder?.fromSecond ?? fromSecond, late: this.record.late };
+  }
+
+  private tryStart(now: number): void {
+    const ready = new Set(this.store.shardAttempts(this.testId).map(shardName));
+    const late = slotList(this.record.slots).map(shardName).filter((name) => !ready.has(name));
+    if (late.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
+    const startAtMs = now + this.settings.startMarginMs;
+    this.store.setShardStart(this.testId, startAtMs, late);
+    this.record = { ...this.record, startAtMs, late };
+    this.changed();
+  }
+
+  /** Sets the start if the barrier's time is up (the executor calls this on its own clock, so a shard that never calls does not hold the others). */
+  tick(): void {
+    if (this.record.startAtMs === null) this.tryStart(this.settings.now());
+  }
+
+  /** Only the pod that holds an attempt may upload for it. */
+  holds(key: ShardKey, attempt: number, pod: string): boolean {
+    return this.store.shardAttempts(this.testId).some((a) => a.location === key.location && a.index === key.index && a.attempt === attempt && a.pod === pod);
+  }
+
+  /** One second of one attempt; a repeated upload is stored once. Answers whether the shard should stop. */
+  interval(key: ShardKey, attempt: number, t: number, sample: unknown): { stored: boolean; stop: boolean } {
+    const stored = this.store.addShardInterval(this.testId, { ...key, attempt, value: { t, sample } });
+    if (stored) this.changed();
+    return { stored, stop: this.stopping };
+  }
+
+  final(key: ShardKey, attempt: number, result: unknown): boolean {
+    const stored = this.store.addShardFinal(this.testId, { ...key, attempt, value: result });
+    if (stored) this.changed();
+    return stored;
+  }
+
+  /** Kubernetes has given up on this index (its retries spent, or its Job deleted). */
+  markFailed(key: ShardKey): void {
+    const name = shardName(key);
+    if (this.failed.has(name)) return;
+    this.failed.add(name);
+    this.changed();
+  }
+
+  /** Asks the shards to stop (they hear it in their next upload's answer) and send what they have. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /** Every shard has its latest attempt's result, or has failed for good. */
+  settled(): boolean {
+    const attempts = this.store.shardAttempts(this.testId);
+    const finals = new Set(this.store.shardFinals(this.testId).map((f) => `${shardName(f)}/${f.attempt}`));
+    return slotList(this.record.slots).every((key) => {
+      const name = shardName(key);
+      const latest = Math.max(-1, ...attempts.filter((a) => shardName(a) === name).map((a) => a.attempt));
+      return finals.has(`${name}/${latest}`) || this.failed.has(name);
+    });
+  }
+
+  /** Shards that have not yet sent their latest attempt's result. */
+  unsettled(): string[] {
+    const finals = new Set(this.store.shardFinals(this.testId).map(shardName));
+    return slotList(this.record.slots).map(shardName).filter((name) => !finals.has(name) && !this.failed.has(name));
+  }
+
+  /** The uploaded seconds added up: what the run has done so far (each attempt's second t is fromSecond + t of the schedule). */
+  progress(): Progress {
+    const from = new Map(this.store.shardAttempts(this.testId).map((a) => [`${shardName(a)}/${a.attempt}`, a.fromSecond]));
+    return this.store.shardIntervals<{ started: number; responses: number; failures: number }>(this.testId).reduce((progress, upload) => {
+      const offset = from.get(`${shardName(upload)}/${upload.attempt}`) ?? 0;
+      return addSecond(progress, { ...upload.value.sample, t: offset + upload.value.t });
+    }, NO_PROGRESS);
+  }
+}

@@ -1,0 +1,29 @@
+// A shard runs one location's iterations without a proxy, so the engine records them under
+// `local` (engine/engine.ts egressOf); its result names them by the location it ran in, so that
+// the merge keeps every location apart (DE stays DE). Pure.
+import type { LoadTestResult } from '../../types.ts';
+
+function renamed<T>(record: Record<string, T>, location: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === 'local' ? location : key, value]));
+}
+
+export function localised(result: LoadTestResult, location: string): LoadTestResult {
+  if (location === 'local') return result;
+  const { results, run, histograms } = result;
+  return {
+    ...result,
+    results: {
+      ...results,
+      location_dist: renamed(results.location_dist, location),
+      steps: results.steps.map((step) => ({ ...step, location_dist: renamed(step.location_dist, location) })),
+    },
+    run: { ...run, locations: renamed(Object.fromEntries(Object.keys(run.locations).map((key) => [key, 'kubernetes pod'])), location) },
+    ...(histograms && {
+      histograms: {
+        ...histograms,
+        locations: renamed(histograms.locations, location),
+        step_locations: Object.fromEntries(Object.entries(histograms.step_locations).map(([step, byLocation]) => [step, renamed(byLocation, location)])),
+      },
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+// A sharded test's result (docs/kubernetes.md): each shard's best delivered result, renumbered as
+// one set and added up by the exact merge (histograms added, never averaged), with the coverage of
+// the plan that the result holds. A part of the plan with no result makes the run incomplete.
+import { LoadPlan, type LocationConfig } from '../../engine/plan.ts';
+import { InputError } from '../../errors.ts';
+import { initHistograms } from '../../histogram.ts';
+import { mergeShards } from '../../merge/merge.ts';
+import { percent } from '../../rates.ts';
+import type { Coverage, LoadTestResult, ShardCoverage } from '../../types.ts';
+import type { ShardAttemptRecord, ShardKey, ShardUpload } from '../store.ts';
+import { shardName, slotList } from './coordinator.ts';
+
+export interface Delivered {
+  slots: Record<string, number>;
+  attempts: ShardAttemptRecord[];
+  finals: Array<ShardUpload<LoadTestResult>>;
+}
+
+export interface ShardedOutcome {
+  /** Absent when no shard delivered a result. */
+  result?: LoadTestResult;
+  coverage: Coverage;
+}
+
+interface Chosen {
+  key: ShardKey;
+  attempt: number;
+  result: LoadTestResult;
+}
+
+/** The seconds of a shard's schedule that a delivered result covers: [from, to). */
+function coveredWindow(plan: LoadPlan, fromSecond: number, result: LoadTestResult): [number, number] {
+  const to = result.run.interrupted ? fromSecond + result.run.series.length : plan.durationS;
+  return [fromSecond, Math.min(to, plan.durationS)];
+}
+
+function shardCoverage(plan: LoadPlan, name: string, attempts: number, covered: [number, number] | undefined): { coverage: ShardCoverage; applied: number } {
+  let planned = 0;
+  let applied = 0;
+  const missing: Array<[number, number]> = [];
+  for (let s = 0; s < plan.durationS; s++) {
+    const count = plan.countInSecond(s);
+    if (count === 0) continue;
+    planned += 1;
+    if (covered && s >= covered[0] && s < covered[1]) {
+      applied += count;
+      continue;
+    }
+    const last = missing[missing.length - 1];
+    if (last && last[1] === s) last[1] = s + 1;
+    else missing.push([s, s + 1]);
+  }
+  const missingS = missing.reduce((n, [from, to]) => n + to - from, 0);
+  return { coverage: { shard: name, attempts, planned_s: planned, missing_s: missingS, missing }, applied };
+}
+
+/** Per shard, the delivered result that covers the most of its plan; and the coverage of them all. */
+export function chooseResults(config: LocationConfig, delivered: Delivered): { chosen: Chosen[]; coverage: Coverage } {
+  const chosen: Chosen[] = [];
+  const shards: ShardCoverage[] = [];
+  let plannedTotal = 0;
+  let appliedTotal = 0;
+  for (const key of slotList(delivered.slots)) {
+    const name = shardName(key);
+    const plan = new LoadPlan(config, { index: key.index + 1, count: delivered.slots[key.location] ?? 1, location: key.location });
+    const attempts = delivered.attempts.filter((a) => shardName(a) === name);
+    const candidates = delivered.finals.filter((f) => shardName(f) === name).map((f) => {
+      const fromSecond = attempts.find((a) => a.attempt === f.attempt)?.fromSecond ?? 0;
+      const window = coveredWindow(plan, fromSecond, f.value);
+      return { final: f, window, applied: shardCoverage(plan, name, attempts.length, window).applied };
+    });
+    const best = candidates.sort((a, b) => b.applied - a.applied || a.final.attempt - b.final.attempt)[0];
+    if (best) chosen.push({ key, attempt: best.final.attempt, result: best.final.value });
+    const { coverage, applied } = shardCoverage(plan, name, Math.max(1, attempts.length), best?.window);
+    plannedTotal += plan.total;
+    // A generator that fell behind ends its schedule with iterations never started (docs/engine.md):
+    // not applied either, though the verdict's generator check, not coverage, judges them.
+    appliedTotal += applied - (best?.final.value.run.generator?.unstarted_iterations ?? 0);
+    if (coverage.missing_s > 0) shards.push(coverage);
+  }
+  const pct = percent(appliedTotal, plannedTotal) ?? 100;
+  return { chosen, coverage: { planned_iterations: plannedTotal, applied_iterations: appliedTotal, applied_pct: Math.floor(pct * 10) / 10, shards } };
+}
+
+/** `shard US-3: 18 s of 300 s missing; …; 97.0 % of the planned load applied`. */
+export function coverageLine(coverage: Coverage): string {
+  const shards = coverage.shards.map((s) => `shard ${s.shard}: ${s.missing_s} s of ${s.planned_s} s missing`);
+  return [...shards, `${coverage.applied_pct.toFixed(1)} % of the planned load applied`].join('; ');
+}
+
+/** The merged result (test_url set), its coverage, and the run marked incomplete when part of the plan is missing. */
+export async function mergeSharded(config: LocationConfig, delivered: Delivered, testUrl: string): Promise<ShardedOutcome> {
+  const { chosen, coverage } = chooseResults(config, delivered);
+  if (chosen.length === 0) return { coverage };
+  await initHistograms();
+  const inputs = chosen.map((c, i) => ({
+    file: `${shardName(c.key)} (attempt ${c.attempt})`,
+    content: renumbered(c.result, i + 1, chosen.length),
+  }));
+  const merged = mergeShards(inputs);
+  if (!merged.ok) throw new InputError(merged.problems);
+  const incomplete = coverage.shards.length > 0;
+  const run = { ...merged.result.run, interrupted: merged.result.run.interrupted || incomplete, coverage };
+  return { result: { ...merged.result, test_url: testUrl, run }, coverage };
+}
+
+/** The exact merge wants one set 1..M: each chosen result becomes one of them. */
+function renumbered(result: LoadTestResult, index: number, count: number): LoadTestResult {
+  const shard = result.run.shard;
+  return shard ? { ...result, run: { ...result.run, shard: { ...shard, index, count } } } : result;
+}

@@ -1,0 +1,197 @@
+// The pure parts of the Kubernetes executor and its shard protocol, on a clock the test moves:
+// the serve flags, shards per location, the start barrier, idempotent uploads, settling, coverage.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoadPlan } from '../src/engine/plan.ts';
+import { parseIndexes } from '../src/server/executors/kubernetes/executor.ts';
+import { parseKubeLocations, shardsPerLocation } from '../src/server/executors/kubernetes/locations.ts';
+import { readExecutor } from '../src/server/executors/settings.ts';
+import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
+import { chooseResults, coverageLine } from '../src/server/shards/merge.ts';
+import { Store } from '../src/server/store.ts';
+import type { LoadTestResult } from '../src/types.ts';
+
+let dir: string;
+let store: Store;
+let clock = 0;
+const barrier = { barrierMs: 10_000, startMarginMs: 2000, now: () => clock };
+let tests = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-coordinator-'));
+  store = new Store(join(dir, 'db.sqlite'));
+});
+
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function begin(slots: Record<string, number>): ShardCoordinator {
+  const id = `test-${++tests}`;
+  const config = { steps: [], iteration_count: 1, duration: 1 } as never;
+  store.createTest({ id, name: id, config_data: config, created_at: '' }, {
+    id, name: id, status: 'running', test_url: '', failure_reason: null, plan_id: id, created_at: '', started_at: '', finished_at: null,
+    environment_id: null, environment: null, test_data_ids: [],
+  }, config);
+  clock = 0;
+  return ShardCoordinator.begin(store, id, slots, barrier).coordinator;
+}
+
+describe('serve --executor', () => {
+  it('refuses a Kubernetes setting without --executor kubernetes, naming it', () => {
+    expect(readExecutor({ executor: 'local', image: 'x', shards: '4' }).problems.map((p) => p.path)).toEqual(['--image', '--shards']);
+    expect(readExecutor({ executor: 'local', image: 'x' }).problems[0]!.message).toMatch(/setting of the Kubernetes executor: give --executor kubernetes/);
+    expect(readExecutor({}).choice).toEqual({ kind: 'local' });
+  });
+
+  it('needs an image and well-formed locations with --executor kubernetes', () => {
+    const problems = readExecutor({ executor: 'kubernetes', location: ['DE=region:eu'] }).problems;
+    expect(problems.map((p) => p.path)).toEqual(['--image', '--location']);
+    expect(readExecutor({ executor: 'cloud' }).problems[0]).toMatchObject({ path: '--executor', message: 'expected local or kubernetes, got "cloud"' });
+    const { choice } = readExecutor({ executor: 'kubernetes', image: 'img', location: ['DE=node:topology.kubernetes.io/region=eu-central-1', 'US=namespace:load-us'] });
+    expect(choice).toMatchObject({ kind: 'kubernetes', kubernetes: { image: 'img', namespace: 'default', ratePerPod: 1000, locations: { DE: { nodeSelector: { 'topology.kubernetes.io/region': 'eu-central-1' } }, US: { namespace: 'load-us' } } } });
+  });
+
+  it('gives a location ⌈its busiest second ÷ the rate per pod⌉ shards, and refuses a location nobody configured', () => {
+    const config = { load_type: 'linear' as const, iteration_count: 5000, duration: 2, proxy_config: { US: 60, DE: 40 } };
+    expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).slots).toEqual({ DE: 3, US: 4 });
+    expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400, 2).slots).toEqual({ DE: 2, US: 2 });
+    expect(shardsPerLocation(config, ['local', 'US'], 400).problems[0]!.message).toMatch(/no location DE on this server \(it offers local, US/);
+    expect(parseKubeLocations(['local=node:pool=load'], '--location').locations).toEqual({ local: { nodeSelector: { pool: 'load' } } });
+  });
+
+  it('reads a Job\'s failed indexes', () => {
+    expect(parseIndexes('1,3-5')).toEqual([1, 3, 4, 5]);
+    expect(parseIndexes(undefined)).toEqual([]);
+  });
+});
+
+describe('the start barrier', () => {
+  it('starts once every shard of every location is ready, a margin ahead', () => {
+    const c = begin({ US: 1, DE: 1 });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ state: 'wait' });
+    clock = 500;
+    expect(c.ready({ location: 'DE', index: 0 }, 0, 'pod-b')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
+  });
+
+  it('goes without the late ones when its time is up; they resume at the schedule\'s next second', () => {
+    const c = begin({ US: 2 });
+    c.ready({ location: 'US', index: 0 }, 0, 'pod-a');
+    clock = 9_999;
+    c.tick();
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ state: 'wait' });
+    clock = 10_000;
+    c.tick();
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 12_000, from_second: 0, late: ['US-1'] });
+    clock = 15_500;
+    // 15.5 s + the 2 s margin is 5.5 s into the schedule: it resumes at second 6.
+    expect(c.ready({ location: 'US', index: 1 }, 0, 'pod-c')).toMatchObject({ state: 'start', from_second: 6 });
+    // A retry of index 0 (attempt 1) resumes likewise; the first attempt's answer does not change.
+    expect(c.ready({ location: 'US', index: 0 }, 1, 'pod-d')).toMatchObject({ from_second: 6 });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ from_second: 0 });
+  });
+
+  it('gives an attempt to the first pod that reports it; a second pod is a duplicate', () => {
+    const c = begin({ US: 1 });
+    c.ready({ location: 'US', index: 0 }, 0, 'pod-a');
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-b')).toEqual({ state: 'duplicate', pod: 'pod-a' });
+    expect(c.holds({ location: 'US', index: 0 }, 0, 'pod-a')).toBe(true);
+    expect(c.holds({ location: 'US', index: 0 }, 0, 'pod-b')).toBe(false);
+  });
+});
+
+describe('uploads and settling', () => {
+  const sample = (t: number) => ({ t, started: 10, responses: 9, failures: 1 });
+
+  it('stores each second once, adds them up as progress, and settles on the latest attempt\'s result', () => {
+    const c = begin({ US: 1, DE: 1 });
+    const us = { location: 'US', index: 0 };
+    const de = { location: 'DE', index: 0 };
+    c.ready(us, 0, 'a');
+    c.ready(de, 0, 'b');
+    expect(c.interval(us, 0, 0, sample(0))).toEqual({ stored: true, stop: false });
+    expect(c.interval(us, 0, 0, sample(0))).toEqual({ stored: false, stop: false });
+    c.interval(de, 0, 0, sample(0));
+    c.interval(de, 0, 1, sample(1));
+    expect(c.progress()).toEqual({ seconds: 2, started: 30, responses: 27, failures: 3 });
+    c.final(de, 0, {});
+    expect(c.settled()).toBe(false);
+    c.final(us, 0, {});
+    expect(c.settled()).toBe(true);
+    expect(c.final(us, 0, {})).toBe(false);
+    // A retry that has reported ready is waited for; an index Kubernetes gave up on is not.
+    c.ready(us, 1, 'c');
+    expect(c.settled()).toBe(false);
+    c.markFailed(us);
+    expect(c.settled()).toBe(true);
+    c.stop();
+    expect(c.interval(de, 0, 2, sample(2)).stop).toBe(true);
+  });
+
+  it('accepts only its own token, and names a shard it does not have', () => {
+    const { coordinator, token } = ShardCoordinator.begin(store, createOther(), { US: 2 }, barrier);
+    expect(coordinator.acceptsToken(token)).toBe(true);
+    expect(coordinator.acceptsToken(`${token}x`)).toBe(false);
+    expect(coordinator.checkKey({ location: 'US', index: 2 })).toBe('index 2 is not one of US\'s 0..1');
+    expect(coordinator.checkKey({ location: 'DE', index: 0 })).toMatch(/location "DE" has no shards in this test/);
+  });
+});
+
+function createOther(): string {
+  const id = `test-${++tests}`;
+  const config = { steps: [], iteration_count: 1, duration: 1 } as never;
+  store.createTest({ id, name: id, config_data: config, created_at: '' }, {
+    id, name: id, status: 'running', test_url: '', failure_reason: null, plan_id: id, created_at: '', started_at: '', finished_at: null,
+    environment_id: null, environment: null, test_data_ids: [],
+  }, config);
+  return id;
+}
+
+describe('coverage', () => {
+  const config = { load_type: 'linear' as const, iteration_count: 800, duration: 8, proxy_config: { US: 1 } };
+  const result = (interrupted: boolean, seconds: number) => ({ run: { interrupted, series: Array.from({ length: seconds }, (_, t) => ({ t })) } }) as unknown as LoadTestResult;
+
+  it('reports the seconds a retried shard never ran, and the share of the plan the result holds', () => {
+    const delivered = {
+      slots: { US: 2 },
+      attempts: [
+        { location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 },
+        { location: 'US', index: 0, attempt: 1, pod: 'b', fromSecond: 3 },
+        { location: 'US', index: 1, attempt: 0, pod: 'c', fromSecond: 0 },
+      ],
+      finals: [
+        { location: 'US', index: 0, attempt: 1, value: result(false, 5) },
+        { location: 'US', index: 1, attempt: 0, value: result(false, 8) },
+      ],
+    };
+    const { chosen, coverage } = chooseResults(config, delivered);
+    expect(chosen.map((c) => `${c.key.index}/${c.attempt}`)).toEqual(['0/1', '1/0']);
+    const shard0 = new LoadPlan(config, { index: 1, count: 2, location: 'US' });
+    const lost = [0, 1, 2].reduce((n, s) => n + shard0.countInSecond(s), 0);
+    expect(coverage).toEqual({
+      planned_iterations: 800,
+      applied_iterations: 800 - lost,
+      applied_pct: Math.floor(((800 - lost) / 800) * 1000) / 10,
+      shards: [{ shard: 'US-0', attempts: 2, planned_s: 8, missing_s: 3, missing: [[0, 3]] }],
+    });
+    expect(coverageLine(coverage)).toBe(`shard US-0: 3 s of 8 s missing; ${coverage.applied_pct.toFixed(1)} % of the planned load applied`);
+  });
+
+  it('counts a stopped shard\'s seconds after its last one as missing, and a shard with no result as all missing', () => {
+    const delivered = {
+      slots: { US: 2 },
+      attempts: [{ location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 }],
+      finals: [{ location: 'US', index: 0, attempt: 0, value: result(true, 6) }],
+    };
+    const { coverage } = chooseResults(config, delivered);
+    expect(coverage.shards).toEqual([
+      { shard: 'US-0', attempts: 1, planned_s: 8, missing_s: 2, missing: [[6, 8]] },
+      { shard: 'US-1', attempts: 1, planned_s: 8, missing_s: 8, missing: [[0, 8]] },
+    ]);
+    expect(coverage.applied_iterations).toBe(300);
+  });
+});

@@ -1,0 +1,165 @@
+// The shard protocol end to end without Kubernetes: the server's callback routes with a
+// coordinator, real `loadgate shard` processes (as a Job's pods run them, their index and token in
+// the environment) sending load to a loopback target, and the exact merge of what they deliver.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import * as hdr from 'hdr-histogram-js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDefinition } from '../src/definition/validate.ts';
+import { buildApp } from '../src/server/app.ts';
+import { createKeyChecker } from '../src/server/auth.ts';
+import type { ServerContext } from '../src/server/context.ts';
+import { localExecutor } from '../src/server/executors/local.ts';
+import { DEFAULT_LIMITS } from '../src/server/main.ts';
+import { TestQueue } from '../src/server/queue.ts';
+import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
+import { mergeSharded } from '../src/server/shards/merge.ts';
+import { ShardRegistry } from '../src/server/shards/registry.ts';
+import { Store } from '../src/server/store.ts';
+import { DEFAULT_LATENCY_LOCATIONS } from '../src/latency/locations.ts';
+import type { LoadTestDefinition, LoadTestResult } from '../src/types.ts';
+import { runNode, type ProcessRun } from './helpers/process.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
+
+const ITERATIONS = 120;
+/** Each shard is a Node process loading the sources: seconds apiece on a busy 2-core machine. */
+const PROCESSES_TIMEOUT_MS = 240_000;
+let dir: string;
+let store: Store;
+let target: Target;
+let app: FastifyInstance;
+let url: string;
+const registry = new ShardRegistry();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-shard-protocol-'));
+  // Response times spread by the iteration's data row, so that shards differ and percentiles mean something.
+  target = await startTarget({
+    handler: (_req, res, received) => {
+      if (received.path !== '/k') return false;
+      const k = Number(new URLSearchParams(received.url.split('?')[1]).get('k'));
+      setTimeout(() => res.end('ok'), k % 9);
+      return true;
+    },
+  });
+  store = new Store(join(dir, 'db.sqlite'));
+  const log = () => {};
+  const queue = new TestQueue(store, { dataDir: dir, executor: localExecutor({ proxies: {}, log }), log });
+  const ctx: ServerContext = {
+    store, queue, shards: registry, dataDir: dir, proxies: {}, latencyLocations: DEFAULT_LATENCY_LOCATIONS, limits: DEFAULT_LIMITS,
+    publicUrl: () => url, log,
+  };
+  app = await buildApp(ctx, { checkKey: createKeyChecker(['api-key-1']) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  store?.close();
+  await target?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function definition(): LoadTestDefinition {
+  const rows = Array.from({ length: ITERATIONS }, (_, k) => String(k)).join('\n');
+  writeFileSync(join(dir, 'rows.csv'), `${rows}\n`);
+  const checked = validateDefinition({
+    name: 'sharded',
+    config_data: { steps: [{ id: 1, name: 'k', url: `${target.url}/k?k={{data.rows.k}}` }], iteration_count: ITERATIONS, duration: 2, proxy_config: { US: 60, DE: 40 } },
+  }, 'test.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  checked.definition.test_data = [{
+    name: 'rows', file: join(dir, 'rows.csv'), type: 'csv',
+    file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'k' } } },
+  }];
+  return checked.definition;
+}
+
+function begin(testId: string, slots: Record<string, number>) {
+  const at = new Date().toISOString();
+  const config = definition().config_data;
+  store.createTest({ id: testId, name: 'sharded', config_data: config, created_at: at }, {
+    id: testId, name: 'sharded', status: 'running', test_url: '', failure_reason: null, plan_id: testId, created_at: at, started_at: at, finished_at: null,
+    environment_id: null, environment: null, test_data_ids: [],
+  }, config);
+  const { coordinator, token } = ShardCoordinator.begin(store, testId, slots, { barrierMs: 120_000, startMarginMs: 1500, now: Date.now });
+  registry.add({ coordinator, definition: definition(), testUrl: `${url}/report/${testId}/` });
+  return { coordinator, token };
+}
+
+function shard(testId: string, token: string, location: string, index: number, attempt = 0): Promise<ProcessRun> {
+  return runNode(['src/cli-entry.ts', 'shard', '--server', url, '--test', testId], {
+    env: { PATH: process.env.PATH ?? '', JOB_COMPLETION_INDEX: String(index), LOADGATE_SHARD_TOKEN: token, LOADGATE_SHARD_ATTEMPT: String(attempt), LOADGATE_SHARD_LOCATION: location },
+  });
+}
+
+/** The shards' own histograms (a step × location), added here independently of the server's merge. */
+function addedHistograms(finals: LoadTestResult[], step: string, location: string): hdr.Histogram {
+  const sum = hdr.build({ bitBucketSize: 32, useWebAssembly: false, autoResize: true, numberOfSignificantValueDigits: 3, lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000 });
+  for (const final of finals) {
+    const encoded = final.histograms?.step_locations[step]?.[location];
+    if (encoded) sum.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
+  }
+  return sum;
+}
+
+describe('the shard protocol', () => {
+  it('shards of two locations run the plan exactly once; the merge adds their histograms', async () => {
+    const testId = '00000000-0000-4000-8000-000000000001';
+    const { coordinator, token } = begin(testId, { US: 2, DE: 2 });
+    target.reset();
+    const runs = await Promise.all([shard(testId, token, 'US', 0), shard(testId, token, 'US', 1), shard(testId, token, 'DE', 0), shard(testId, token, 'DE', 1)]);
+    for (const run of runs) expect(run.code, run.out).toBe(0);
+    expect(coordinator.settled()).toBe(true);
+
+    // Every data row once: the shards' sequential rows follow the global k.
+    const ks = target.received.filter((r) => r.path === '/k').map((r) => Number(new URLSearchParams(r.url.split('?')[1]).get('k')));
+    expect(ks.sort((a, b) => a - b)).toEqual(Array.from({ length: ITERATIONS }, (_, k) => k));
+
+    const delivered = { slots: coordinator.slots, attempts: store.shardAttempts(testId), finals: store.shardFinals<LoadTestResult>(testId) };
+    const { result, coverage } = await mergeSharded(definition().config_data, delivered, 'http://x/report/');
+    expect(coverage).toMatchObject({ planned_iterations: ITERATIONS, applied_iterations: ITERATIONS, applied_pct: 100, shards: [] });
+    expect(result!.run.interrupted).toBe(false);
+    expect(result!.results.iteration_count).toBe(ITERATIONS);
+    expect(result!.results.location_dist.US!.iteration_count).toBe(72);
+    expect(result!.results.location_dist.DE!.iteration_count).toBe(48);
+    expect(result!.results.steps[0]!.location_dist.DE!.iteration_count).toBe(48);
+
+    await hdr.initWebAssembly();
+    const finals = delivered.finals.map((f) => f.value);
+    for (const location of ['US', 'DE']) {
+      const expected = addedHistograms(finals, '1', location);
+      const merged = hdr.decodeFromCompressedBase64(result!.histograms!.step_locations['1']![location]!, 32, false);
+      expect(merged.totalCount).toBe(expected.totalCount);
+      for (const p of [50, 80, 90, 95, 99]) expect(merged.getValueAtPercentile(p)).toBe(expected.getValueAtPercentile(p));
+      expect(result!.results.steps[0]!.location_dist[location]!.response_times.p95).toBe(Math.round(expected.getValueAtPercentile(95) / 1000));
+    }
+    // Live progress: every second each shard ran was uploaded once.
+    expect(coordinator.progress()).toMatchObject({ started: ITERATIONS, responses: ITERATIONS, failures: 0 });
+  }, PROCESSES_TIMEOUT_MS);
+
+  it('answers a second pod for an index that another holds with "not needed", and it sends nothing', async () => {
+    const testId = '00000000-0000-4000-8000-000000000002';
+    const { coordinator, token } = begin(testId, { local: 1 });
+    const holder = coordinator.ready({ location: 'local', index: 0 }, 0, 'first-pod');
+    expect(holder.state).toBe('start');
+    target.reset();
+    const second = await shard(testId, token, 'local', 0);
+    expect(second.code, second.out).toBe(0);
+    expect(second.out).toContain('pod first-pod runs this index; this pod is not needed');
+    expect(target.received).toHaveLength(0);
+  }, PROCESSES_TIMEOUT_MS);
+
+  it('accepts only the test\'s own token, checked before any body', async () => {
+    const testId = '00000000-0000-4000-8000-000000000003';
+    begin(testId, { local: 1 });
+    const plan = `${url}/v1/shard/${testId}/plan/?location=local&index=0`;
+    expect((await fetch(plan)).status).toBe(401);
+    expect((await fetch(plan, { headers: { 'x-api-key': 'api-key-1' } })).status).toBe(401);
+    expect((await fetch(plan, { headers: { authorization: 'Bearer not-the-token' } })).status).toBe(403);
+  });
+});
