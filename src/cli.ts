@@ -30,7 +30,6 @@ import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { readOnSaturated } from './verdict/on-saturated.ts';
-import { serveCommand } from './server/main.ts';
 import { VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
@@ -78,10 +77,21 @@ const RUN_OPTIONS = {
   quiet: { type: 'boolean', default: false },
 } as const;
 
-const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+type Runner = (args: string[], io: CliIo) => Promise<number>;
+
+/**
+ * A command whose module is loaded only when it is chosen: `serve` brings Fastify, which `run`,
+ * `validate` and `--version` never need; the bundle keeps it in a chunk of its own
+ * (docs/development.md).
+ */
+function loadedWhenChosen(load: () => Promise<Runner>): Runner {
+  return async (args, io) => (await load())(args, io);
+}
+
+const RUNNERS: Record<string, Runner> = {
   run: runCommand,
   validate: validateCommand,
-  serve: serveCommand,
+  serve: loadedWhenChosen(() => import('./server/main.ts').then((m) => m.serveCommand)),
   merge: mergeCommand,
   latency: latencyCommand,
   compare: compareCommand,
