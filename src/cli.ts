@@ -30,7 +30,7 @@ import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { readOnSaturated } from './verdict/on-saturated.ts';
-import { VERSION } from './version.ts';
+import { asksVersion, VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { checkTest } from './engine/prepare.ts';
@@ -104,7 +104,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     io.err(overview());
     return 2;
   }
-  if (command === '--version' || command === '-v') {
+  if (asksVersion(argv)) {
     io.out(VERSION);
     return 0;
   }
