@@ -1,9 +1,8 @@
 // The CLI's process edge: arguments, signals, streams and the exit code.
 import { asksVersion, VERSION } from './version.ts';
 
-// `--version` is answered before the commands' modules are evaluated (undici, ajv, the engine…):
-// the "eager" import keeps them in this bundle, minified, and runs them only when called
-// (docs/development.md).
+// `--version` is answered before the commands' modules are read: the dynamic import makes ncc
+// put them in chunks of their own, which only a command loads (docs/development.md).
 if (asksVersion(process.argv.slice(2))) {
   process.stdout.write(`${VERSION}\n`);
 } else {
@@ -11,7 +10,7 @@ if (asksVersion(process.argv.slice(2))) {
 }
 
 async function runCli(): Promise<void> {
-  const { cli } = await import(/* webpackMode: "eager" */ './cli.ts');
+  const { cli } = await import('./cli.ts');
   // First signal: stop, wait briefly for the requests in flight, write the partial results.
   // Second: abandon the requests in flight and write what is there now (docs/verdict.md).
   const controller = new AbortController();
