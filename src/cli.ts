@@ -31,9 +31,7 @@ import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { readOnSaturated } from './verdict/on-saturated.ts';
-import { serveCommand } from './server/main.ts';
-import { shardCommand } from './server/shards/client.ts';
-import { VERSION } from './version.ts';
+import { asksVersion, VERSION } from './version.ts';
 import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { checkTest } from './engine/prepare.ts';
@@ -84,17 +82,28 @@ const RUN_OPTIONS = {
   'gitlab-metrics': { type: 'string' },
 } as const;
 
-const RUNNERS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+type Runner = (args: string[], io: CliIo) => Promise<number>;
+
+/**
+ * A command whose module is loaded only when it is chosen: `serve` brings Fastify, which `run`,
+ * `validate` and `--version` never need; the bundle keeps it in a chunk of its own
+ * (docs/development.md).
+ */
+function loadedWhenChosen(load: () => Promise<Runner>): Runner {
+  return async (args, io) => (await load())(args, io);
+}
+
+const RUNNERS: Record<string, Runner> = {
   run: runCommand,
   validate: validateCommand,
-  serve: serveCommand,
+  serve: loadedWhenChosen(() => import('./server/main.ts').then((m) => m.serveCommand)),
   merge: mergeCommand,
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
-  // Loaded on use: `run` never loads the format parsers.
-  import: async (args, io) => (await import('./import/command.ts')).importCommand(args, io),
-  shard: (args, io) => shardCommand(args, { ...io, env: process.env }),
+  // Loaded on use: `run` never loads the format parsers, nor the shard's server-side protocol.
+  import: loadedWhenChosen(() => import('./import/command.ts').then((m) => m.importCommand)),
+  shard: loadedWhenChosen(() => import('./server/shards/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env }))),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
@@ -103,7 +112,7 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     io.err(overview());
     return 2;
   }
-  if (command === '--version' || command === '-v') {
+  if (asksVersion(argv)) {
     io.out(VERSION);
     return 0;
   }
