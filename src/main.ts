@@ -135,7 +135,7 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
     ...(stoppedBy && { stoppedBy }),
     ...(inputs.test && { definitionFile: inputs.test }),
   }), note);
-  const block = await publishBlockOf(inputs, env, concluded, { notes: note ? [note] : [], ...(baseline && { baseline }) });
+  const block = await publishBlockOf(inputs, env, concluded, { notes: note ? [note] : [], ...(baseline && { baseline: withoutBlock(baseline) }) });
   await writeFile(resultsPath, resultsText(block ? { ...concluded.result, github: block } : concluded.result));
   const ciReports = await writeCiReports({ junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile }, concluded.result, concluded.judgement);
   for (const file of ciReports) logInfo(`loadgate: wrote ${file}`);
@@ -371,6 +371,13 @@ async function publishBlockOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, conc
     judgement,
     report: { ...report, ...(latencyOutcomes && { latency_outcomes: [...latencyOutcomes] }) },
   };
+}
+
+/** A results file without its own `github` block: a PR run's results as another's baseline would otherwise nest them. */
+function withoutBlock(result: LoadTestResult): LoadTestResult {
+  const copy: LoadTestResult & { github?: unknown } = { ...result };
+  delete copy.github;
+  return copy;
 }
 
 /**
