@@ -155,6 +155,18 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
     }
   });
 
+  it('a run whose head is no longer the PR\'s (the fork pushed again) publishes nothing, with a warning', async () => {
+    const github = await startGithubStandin({ workflowRuns: [prRun(prZip)], pulls: [{ ...FORK_PULL, headSha: 'newer' }] });
+    try {
+      const run = await publish(github, 'moved-on', workflowRunEvent('abc'));
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('::warning::loadgate: no open pull request has abc (run 4242) as its head: nothing to publish');
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/shop/pulls']);
+    } finally {
+      await github.close();
+    }
+  });
+
   it('mode publish on any other event is bad input, and touches no API', async () => {
     const github = await startGithubStandin({ workflowRuns: [prRun(prZip)], pulls: [FORK_PULL] });
     try {
