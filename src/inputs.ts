@@ -14,10 +14,10 @@ import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
 import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 
-export const MODES = ['embedded', 'hosted', 'merge', 'compare'] as const;
+export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
-export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare'];
+export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare', 'publish'];
 
 /** Input baseline: the base branch's newest results, found and downloaded (docs/ci.md). */
 export const AUTO_BASELINE = 'auto';
@@ -80,7 +80,9 @@ export interface ActionInputs {
  * check as a failure, so these must not depend on the other inputs (getInputs reports a bad value).
  */
 export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; token: string } {
-  return { enabled: !['false', 'no', 'off', '0'].includes(read('check').trim().toLowerCase()), name: read('check-name').trim(), token: read('github-token').trim() };
+  // mode publish posts the checks of the results it publishes, on their PR's head; the workflow_run's own commit gets none.
+  const enabled = !['false', 'no', 'off', '0'].includes(read('check').trim().toLowerCase()) && read('mode').trim() !== 'publish';
+  return { enabled, name: read('check-name').trim(), token: read('github-token').trim() };
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -242,7 +244,7 @@ export function getInputs(read: InputReader): ActionInputs {
     checkName: read('check-name').trim(),
   };
   inputs.comment = inputs.commentWhen !== 'never';
-  if (test === '' && inputs.mode !== 'merge') {
+  if (test === '' && inputs.mode !== 'merge' && inputs.mode !== 'publish') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
   }
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, relative, resolve } from 'node:path';
 import * as core from '@actions/core';
-import { InputError, formatProblem, problemLines, shownProblems } from './errors.ts';
+import { InputError, formatProblem, problemLines, shownProblems, type Problem } from './errors.ts';
 import { AUTO_BASELINE, getInputs, readCheckInputs, type ActionInputs, type InputReader } from './inputs.ts';
 import { conclude, concludeShard, type Concluded } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
@@ -23,13 +23,16 @@ import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { escapeMarkdown } from './report/markdown-blocks.ts';
 import { totalResponses, type ReportModel } from './report/model.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { artifactName, NOT_IN_ACTIONS, resultsArtifactName, uploadReportArtifact, uploadReportArtifactUniquely } from './github/artifact.ts';
+import { artifactName, NOT_IN_ACTIONS, RESULTS_ARTIFACT_PREFIX, resultsArtifactName, uploadReportArtifact, uploadReportArtifactUniquely } from './github/artifact.ts';
 import { autoBaseline } from './github/baseline-artifact.ts';
 import { createOctokit } from './github/publish.ts';
 import { commentBudget, commentMarker, commentState } from './github/comment.ts';
-import { headShaOf, pullRequestFromEvent, runUrl } from './github/context.ts';
+import { headShaOf, pullRequestFromEvent, runUrl, type PullRequestRef } from './github/context.ts';
 import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
-import { checkAnnotations, StatusCheck } from './github/status-check.ts';
+import { checkAnnotations, checkNameOf, StatusCheck } from './github/status-check.ts';
+import { downloadRunResults, findPullRequest, readPublishable, triggeringRunOf, type PublishBlock, type ResultsWithBlock, type TriggeringRun } from './github/publish-mode.ts';
+import { buildReport } from './report/model.ts';
+import type { Comparison } from './compare/run.ts';
 import { publishReport } from './github/publish.ts';
 import { logInfo } from './github/log.ts';
 import { waitFor, type WaitForSettings } from './pipeline/wait-for.ts';
@@ -102,6 +105,7 @@ async function reportBadInput(error: InputError, check: StatusCheck, test: strin
 }
 
 async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: StatusCheck): Promise<void> {
+  if (inputs.mode === 'publish') return runPublish(inputs, env);
   const auto = inputs.baseline === AUTO_BASELINE ? await findAutoBaseline(inputs, env) : undefined;
   const baselineFile = auto ? auto.file : inputs.baseline;
   const baseline = baselineFile ? await readResultsFile(baselineFile, 'baseline') : undefined;
@@ -131,7 +135,8 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
     ...(stoppedBy && { stoppedBy }),
     ...(inputs.test && { definitionFile: inputs.test }),
   }), note);
-  await writeFile(resultsPath, resultsText(concluded.result));
+  const block = await publishBlockOf(inputs, env, concluded, { notes: note ? [note] : [], ...(baseline && { baseline: withoutBlock(baseline) }) });
+  await writeFile(resultsPath, resultsText(block ? { ...concluded.result, github: block } : concluded.result));
   const ciReports = await writeCiReports({ junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile }, concluded.result, concluded.judgement);
   for (const file of ciReports) logInfo(`loadgate: wrote ${file}`);
   await publish(inputs, env, concluded, resultsPath, check);
@@ -277,39 +282,168 @@ async function publishShard(shard: Concluded, resultsPath: string): Promise<void
 }
 
 async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, resultsPath: string, check: StatusCheck): Promise<void> {
-  const { result, judgement, model } = concluded;
-  const job = env.GITHUB_JOB ?? 'loadgate';
-  const marker = commentMarker(result.run.name, job);
-  const state = commentState(judgement);
+  const { result, model } = concluded;
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
   await uploadResults(resultsPath, result.run.name, env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
+  const definitionFile = definitionPath(inputs, env);
+  await postReport({
+    inputs, env, concluded: { ...concluded, model: linked }, resultsPath, check,
+    job: env.GITHUB_JOB ?? 'loadgate',
+    ...(inputs.test && { annotationFile: inputs.test }),
+    ...(definitionFile && { definitionFile }),
+  });
+}
+
+/** The definition relative to the workspace, as the Checks API places annotations. */
+function definitionPath(inputs: ActionInputs, env: NodeJS.ProcessEnv): string {
+  return inputs.test && relative(env.GITHUB_WORKSPACE || process.cwd(), resolve(inputs.test));
+}
+
+interface Posting {
+  inputs: ActionInputs;
+  env: NodeJS.ProcessEnv;
+  concluded: Concluded;
+  resultsPath: string;
+  check: StatusCheck;
+  /** The job whose sticky comment it is. */
+  job: string;
+  /** Where the workflow's annotations point, and the check's (relative to the workspace). */
+  annotationFile?: string;
+  definitionFile?: string;
+  /** The PR, when the event is not its own (mode publish). */
+  pullRequest?: PullRequestRef;
+}
+
+/** The comment, summary, outputs, annotations and check of one judged result: the same for a run and for mode publish. */
+async function postReport(p: Posting): Promise<void> {
+  const { inputs, env, check } = p;
+  const { result, judgement, model: linked } = p.concluded;
+  const marker = commentMarker(result.run.name, p.job);
+  const state = commentState(judgement);
   const markdown = renderMarkdown(linked, { maxLength: commentBudget(marker, state) });
   await publishReport({
     markdown,
-    outputs: outputsOf(result, judgement, resultsPath),
+    outputs: outputsOf(result, judgement, p.resultsPath),
     annotations: judgement.checks.filter((c) => !c.passed).map((c) => ({
       level: c.warnOnly ? 'warning' as const : 'error' as const,
       title: annotationTitle(c),
       message: `${c.describe}: actual ${c.actual}`,
-      file: inputs.test || undefined,
+      file: p.annotationFile,
     })),
     comment: {
       enabled: inputs.comment,
       policy: { when: inputs.commentWhen, state, failed: judgement.outcome !== 'passed' },
       token: inputs.githubToken || undefined,
       testName: result.run.name,
-      job,
+      job: p.job,
       eventName: env.GITHUB_EVENT_NAME ?? '',
       eventPayload: await eventPayload(env),
+      ...(p.pullRequest && { pullRequest: p.pullRequest }),
     },
   });
-  const definitionFile = inputs.test && relative(env.GITHUB_WORKSPACE || process.cwd(), resolve(inputs.test));
   await check.complete(result.run.name, judgement.outcome, {
-    title: renderSummaryLine(model),
+    title: renderSummaryLine(linked),
     summary: renderMarkdown(linked, { maxLength: CHECK_SUMMARY_LIMIT }),
     // The Checks API places annotations on a file: a merge has none of its own.
-    annotations: definitionFile ? checkAnnotations(judgement.checks.filter((c) => !c.passed), definitionFile) : [],
+    annotations: p.definitionFile ? checkAnnotations(judgement.checks.filter((c) => !c.passed), p.definitionFile) : [],
+  });
+}
+
+/**
+ * What a later mode publish needs of a pull_request run (docs/results.md, `github`): the PR and
+ * its head, the names the comment and check take, and the verdict with what the report showed.
+ */
+async function publishBlockOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, report: PublishBlock['report']): Promise<PublishBlock | undefined> {
+  const payload = await eventPayload(env);
+  const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
+  const headSha = headShaOf(env.GITHUB_EVENT_NAME ?? '', payload, env);
+  if (!pr || !headSha) return undefined;
+  const { result, judgement, model } = concluded;
+  const definitionFile = definitionPath(inputs, env);
+  const latencyOutcomes = model.latency?.outcomes;
+  return {
+    pull_request: pr.number,
+    head_sha: headSha,
+    job: env.GITHUB_JOB ?? 'loadgate',
+    check_name: checkNameOf(inputs.checkName, result.run.name),
+    ...(definitionFile && { definition_file: definitionFile }),
+    judgement,
+    report: { ...report, ...(latencyOutcomes && { latency_outcomes: [...latencyOutcomes] }) },
+  };
+}
+
+/** A results file without its own `github` block: a PR run's results as another's baseline would otherwise nest them. */
+function withoutBlock(result: LoadTestResult): LoadTestResult {
+  const copy: LoadTestResult & { github?: unknown } = { ...result };
+  delete copy.github;
+  return copy;
+}
+
+/**
+ * mode publish (docs/ci.md, Forks): the comment and check of a pull_request run, from its
+ * results artifacts alone. Every file is checked against the triggering run before anything is
+ * posted, so one that does not match refuses them all.
+ */
+async function runPublish(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
+  const run = triggeringRunOf(env.GITHUB_EVENT_NAME ?? '', await eventPayload(env));
+  if (run.event !== 'pull_request') {
+    logInfo(`loadgate: run ${run.runId} ran on ${run.event || 'an unknown event'}, not a pull request: nothing to publish`);
+    return;
+  }
+  if (!inputs.githubToken) throw new InputError([{ path: 'github-token', message: 'mode publish needs a token (pull-requests: write, checks: write, actions: read)' }]);
+  const octokit = createOctokit(inputs.githubToken, env.GITHUB_API_URL);
+  const pr = await findPullRequest(octokit, run);
+  if (!pr) {
+    core.warning(`loadgate: no open pull request has ${run.headSha} (run ${run.runId}) as its head: nothing to publish`);
+    return;
+  }
+  const downloaded = await downloadRunResults(octokit, run, inputs.githubToken);
+  if (downloaded.length === 0) {
+    core.warning(`loadgate: run ${run.runId} kept no ${RESULTS_ARTIFACT_PREFIX}* artifact: nothing to publish`);
+    return;
+  }
+  const checked: { file: string; results: ResultsWithBlock }[] = [];
+  const problems: Problem[] = [];
+  for (const { artifact, file } of downloaded) {
+    try {
+      checked.push({ file, results: await readPublishable(file, artifact, pr, run.headSha) });
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  for (const { file, results } of checked) await publishResults(inputs, env, run, pr, file, results);
+}
+
+/** One checked results file, posted as its pull_request run would have posted it. */
+async function publishResults(inputs: ActionInputs, env: NodeJS.ProcessEnv, run: TriggeringRun, pr: PullRequestRef, file: string, results: ResultsWithBlock): Promise<void> {
+  const { github: block, ...measured } = results;
+  // The links lead to the triggering run, as GitHub names it, not to a URL the file claims.
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const runPage = `${server}/${run.owner}/${run.repo}/actions/runs/${run.runId}`;
+  const result = { ...measured, test_url: runPage };
+  const { judgement, report } = block;
+  const model = buildReport({
+    result,
+    judgement,
+    ...(report.baseline && { baseline: report.baseline }),
+    ...(results.comparison !== undefined && { comparison: results.comparison as Comparison }),
+    ...(report.latency_outcomes && { latencyOutcomes: report.latency_outcomes }),
+    ...(block.definition_file && { definitionFile: block.definition_file }),
+  });
+  const concluded = withNote({ result, judgement, model }, report.notes.join('; ') || undefined);
+  const check = new StatusCheck({
+    enabled: inputs.check, token: inputs.githubToken, name: block.check_name, owner: run.owner, repo: run.repo, headSha: run.headSha, detailsUrl: runPage,
+    ...(env.GITHUB_API_URL && { apiUrl: env.GITHUB_API_URL }),
+    warn: (message) => core.warning(message),
+    info: logInfo,
+  });
+  logInfo(`loadgate: publishing "${result.run.name}" of run ${run.runId} on PR #${pr.number} (${run.headSha}): ${judgement.outcome}`);
+  await postReport({
+    inputs, env, concluded, resultsPath: file, check, job: block.job, pullRequest: pr,
+    ...(block.definition_file && { annotationFile: block.definition_file, definitionFile: block.definition_file }),
   });
 }
 

@@ -229,7 +229,8 @@ describe('publishReport', () => {
     expect(result.commentUrl).toBeUndefined();
     expect(result.warnings).toEqual([
       'Could not post the PR comment: Resource not accessible by integration (403). On pull requests from forks the token ' +
-        'is read-only; use pull_request_target or comment: false. Otherwise give the job "permissions: pull-requests: write".',
+        'is read-only: post from a workflow_run workflow with mode: publish (docs/ci.md, Forks), or set comment: false. ' +
+        'Otherwise give the job "permissions: pull-requests: write".',
     ]);
     expect(out).toContain('::warning::Could not post the PR comment: Resource not accessible by integration (403).');
     expect(parseOutputs(await readFile(files.output, 'utf8'))).toEqual({ passed: ['true'], p95: ['182'] });

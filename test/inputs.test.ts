@@ -48,7 +48,7 @@ describe('getInputs', () => {
       mode: 'turbo', 'max-concurrency': '0', comment: 'maybe', proxies: 'usa=http://x', thresholds: 'p95 <',
     })))).toEqual([
       'proxies: expected CC=http://host:port (a two-letter country code and a proxy URL), got "usa=http://x"',
-      'mode: expected one of embedded, hosted, merge, compare, got "turbo"',
+      'mode: expected one of embedded, hosted, merge, compare, publish, got "turbo"',
       'max-concurrency: expected a whole number of at least 1, got "0"',
       'thresholds line 1, column 6: expected a number or baseline after "<", got end of line',
       'comment: expected one of always, on-failure, on-change, never (or true/false), got "maybe"',

@@ -29,9 +29,12 @@ export function artifactName(testName: string, job = '', prefix = 'loadgate-repo
   return [prefix, clean(testName), clean(job)].filter((part) => part !== '').join('-');
 }
 
-/** `loadgate-results-<test name>`: the stable name under which every run keeps its results file (baseline: auto). */
+/** The results artifacts' prefix: mode publish downloads every artifact of a run that has it. */
+export const RESULTS_ARTIFACT_PREFIX = 'loadgate-results-';
+
+/** `loadgate-results-<test name>`: the stable name under which every run keeps its results file (baseline: auto, mode publish). */
 export function resultsArtifactName(testName: string): string {
-  return artifactName(testName, '', 'loadgate-results');
+  return artifactName(testName, '', RESULTS_ARTIFACT_PREFIX.slice(0, -1));
 }
 
 /** Names tried after the first is taken (a matrix running one definition in one job id twice). */

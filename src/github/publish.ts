@@ -5,7 +5,7 @@ import * as core from '@actions/core';
 import { logInfo } from './log.ts';
 import { getOctokit } from '@actions/github';
 import { commentMarker, resolveOurLogin, shouldWrite, upsertComment, upsertCommentWhen, type CommentWhen, type Octokit } from './comment.ts';
-import { pullRequestFromEvent } from './context.ts';
+import { pullRequestFromEvent, type PullRequestRef } from './context.ts';
 
 export const COMMENT_URL_OUTPUT = 'comment-url';
 
@@ -28,6 +28,8 @@ export interface CommentOptions {
   job: string;
   eventName: string;
   eventPayload: unknown;
+  /** The PR to comment on when the event is not its own (mode publish: found from the workflow_run). */
+  pullRequest?: PullRequestRef;
   /**
    * When to write (input comment): with it, the comment records the verdict's state (see
    * commentState) so that on-change can tell; the report must then fit commentBudget(marker, state).
@@ -95,7 +97,7 @@ function setOutputs(outputs: Record<string, string>, warn: Warn): void {
 
 async function postComment(markdown: string, c: CommentOptions, warn: Warn): Promise<string | undefined> {
   if (!c.enabled) return undefined;
-  const pr = pullRequestFromEvent(c.eventName, c.eventPayload);
+  const pr = c.pullRequest ?? pullRequestFromEvent(c.eventName, c.eventPayload);
   if (!pr) {
     logInfo(`No PR comment: the ${c.eventName} event is not a pull request.`);
     return undefined;
@@ -146,8 +148,8 @@ export function commentFailure(error: unknown): string {
   if (status === undefined) return `Could not post the PR comment: the GitHub API could not be reached (${messageOf(error)}).`;
   const what = `Could not post the PR comment: ${apiMessage(error) ?? messageOf(error)} (${status}).`;
   if (status === 403 || status === 404) {
-    return `${what} On pull requests from forks the token is read-only; use pull_request_target or comment: false. ` +
-      'Otherwise give the job "permissions: pull-requests: write".';
+    return `${what} On pull requests from forks the token is read-only: post from a workflow_run workflow with mode: publish ` +
+      '(docs/ci.md, Forks), or set comment: false. Otherwise give the job "permissions: pull-requests: write".';
   }
   return what;
 }

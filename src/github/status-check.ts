@@ -36,7 +36,7 @@ export class StatusCheck {
   /** Starts (or resets) the check for this test; later calls keep the first. */
   start(testName: string): void {
     if (!this.octokit || this.started) return;
-    this.checkName = this.options.name || `loadgate: ${testName}`;
+    this.checkName = checkNameOf(this.options.name, testName);
     this.started = this.attempt('create', (octokit) => startCheckRun(octokit, this.target(), this.now()));
   }
 
@@ -69,13 +69,19 @@ export class StatusCheck {
   }
 }
 
+/** The check's name: input check-name, else `loadgate: <test name>`. */
+export function checkNameOf(name: string, testName: string): string {
+  return name || `loadgate: ${testName}`;
+}
+
 /** What failed and, for a refused token, the permission to give. */
 export function checkFailure(what: string, name: string, error: unknown): string {
   const status = httpStatus(error);
   if (status === undefined) return `Could not ${what} the check run "${name}": the GitHub API could not be reached (${messageOf(error)}).`;
   const message = `Could not ${what} the check run "${name}": ${apiMessage(error) ?? messageOf(error)} (${status}).`;
   if (status === 403 || status === 404) {
-    return `${message} Give the job "permissions: checks: write" (a fork's pull request gets a read-only token), or set check: false.`;
+    return `${message} Give the job "permissions: checks: write", or set check: false. A fork's pull request gets a read-only token: ` +
+      'post the check from a workflow_run workflow with mode: publish (docs/ci.md, Forks).';
   }
   return message;
 }

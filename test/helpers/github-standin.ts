@@ -1,5 +1,5 @@
 // A local HTTP server that answers the GitHub REST calls loadgate makes: list, create and
-// update issue comments, `GET /user`, and check runs (list for a ref, create, update: updates
+// update issue comments, `GET /user`, open pull requests by head, and check runs (list for a ref, create, update: updates
 // append annotations, as GitHub does). It pages like GitHub (Link header with rel="next" and
 // rel="last"), records every request, and lets tests seed comments and refuse writes.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -52,6 +52,17 @@ export interface StandinOptions {
   checkRuns?: SeedCheckRun[];
   /** Workflow runs, newest first, with the artifacts they kept (zip bytes as the artifact service stores them). */
   workflowRuns?: SeedWorkflowRun[];
+  /** Pull requests, listed by `GET /repos/{o}/{r}/pulls` (filters `head=owner:branch` and `state`). */
+  pulls?: SeedPull[];
+}
+
+export interface SeedPull {
+  number: number;
+  /** The head repository's owner: a fork's differs from the base repository's. */
+  headOwner: string;
+  headRef: string;
+  headSha: string;
+  state?: 'open' | 'closed';
 }
 
 export interface SeedWorkflowRun {
@@ -134,6 +145,8 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
     if (/^\/repos\/[^/]+\/[^/]+\/(check-runs|commits\/[^/]+\/check-runs)/.test(url.pathname)) return routeChecks(method, url, body, res);
     if (/^\/repos\/[^/]+\/[^/]+\/actions\//.test(url.pathname) || url.pathname.startsWith('/blobs/')) return routeActions(method, url, res);
+    const pulls = /^\/repos\/[^/]+\/[^/]+\/pulls$/.exec(url.pathname);
+    if (pulls && method === 'GET') return sendPulls(res, url);
     if (method === 'GET' && url.pathname === '/user') {
       if (options.userForbidden) return send(res, 403, FORBIDDEN);
       return send(res, 200, { login: me.login, type: me.type });
@@ -197,6 +210,13 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
       return send(res, 200, run);
     }
     send(res, 404, { message: 'Not Found' });
+  };
+
+  const sendPulls = (res: ServerResponse, url: URL): void => {
+    const head = url.searchParams.get('head');
+    const state = url.searchParams.get('state') ?? 'open';
+    const found = (options.pulls ?? []).filter((p) => (head === null || `${p.headOwner}:${p.headRef}` === head) && (state === 'all' || (p.state ?? 'open') === state));
+    sendPage(res, url, found.map((p) => ({ number: p.number, state: p.state ?? 'open', head: { sha: p.headSha, ref: p.headRef, user: { login: p.headOwner } } })));
   };
 
   // Runs, their artifacts, and the artifact zip download: a 302 to a blob URL, as GitHub answers.
