@@ -101,12 +101,14 @@ describe('the bundled action in embedded mode', () => {
       expect(output(first.outputs, 'passed')).toBe('true');
       expect(output(first.outputs, 'iterations')).toBe('20');
       expect(output(first.outputs, 'test-url')).toBe('https://github.com/acme/shop/actions/runs/4242');
-      // The web report is uploaded as an artifact and linked from the comment.
-      expect(artifacts.artifacts).toHaveLength(1);
-      const report = firstZipEntry(artifacts.artifacts[0]!.bytes);
+      // The web report is uploaded as an artifact and linked from the comment; the results file is
+      // the other artifact, under the stable name baseline: auto looks for.
+      expect(artifacts.artifacts.map((a) => a.name).sort()).toEqual(['loadgate-report-checkout', 'loadgate-results-checkout']);
+      const reportArtifact = artifacts.artifacts.find((a) => a.name === 'loadgate-report-checkout')!;
+      const report = firstZipEntry(reportArtifact.bytes);
       expect(report.name).toBe('results.html');
       expect(report.content.toString()).toContain('checkout');
-      expect(comment.body).toContain(`https://github.com/acme/shop/actions/runs/4242/artifacts/${artifacts.artifacts[0]!.id}`);
+      expect(comment.body).toContain(`https://github.com/acme/shop/actions/runs/4242/artifacts/${reportArtifact.id}`);
       expect(output(first.outputs, 'comment-url')).toBe(comment.html_url);
       expect(target.countsByPath().get('/delay/30')).toBe(20);
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));

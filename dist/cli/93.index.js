@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   fT: () => (/* binding */ assemble)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84936);
+/* harmony import */ var _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80182);
 /* harmony import */ var _variables_dynamic_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(27080);
 // The shared end of every import: requests → a definition (docs/import.md). Methods the engine
 // cannot send are dropped, headers the engine sets itself are left out, duplicate header names
@@ -144,8 +144,8 @@ var consumers_ = __webpack_require__(38321);
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/definition/schema.ts + 113 modules
-var schema = __webpack_require__(84936);
+// EXTERNAL MODULE: ./src/definition/schema.ts
+var schema = __webpack_require__(80182);
 // EXTERNAL MODULE: ./src/definition/validate.ts
 var validate = __webpack_require__(73787);
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
@@ -308,7 +308,7 @@ function safeDecode(text) {
 const FORMATS = {
     har: { label: 'HAR', load: async () => (await __webpack_require__.e(/* import() */ 927).then(__webpack_require__.bind(__webpack_require__, 30927))).importHar, flags: ['include', 'exclude', 'think-time'] },
     postman: { label: 'Postman collection', load: async () => (await Promise.all(/* import() */[__webpack_require__.e(785), __webpack_require__.e(103)]).then(__webpack_require__.bind(__webpack_require__, 65103))).importPostman, flags: ['environment'] },
-    openapi: { label: 'OpenAPI document', load: async () => (await Promise.all(/* import() */[__webpack_require__.e(225), __webpack_require__.e(235)]).then(__webpack_require__.bind(__webpack_require__, 45529))).importOpenApi, flags: ['operation', 'tag'] },
+    openapi: { label: 'OpenAPI document', load: async () => (await Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(225), __webpack_require__.e(235)]).then(__webpack_require__.bind(__webpack_require__, 45529))).importOpenApi, flags: ['operation', 'tag'] },
     curl: { label: 'curl command lines', load: async () => (await __webpack_require__.e(/* import() */ 1).then(__webpack_require__.bind(__webpack_require__, 8001))).importCurl, flags: [] },
 };
 const OPTIONS = {
