@@ -103,8 +103,8 @@ describe('the bundled action in embedded mode', () => {
       expect(output(first.outputs, 'test-url')).toBe('https://github.com/acme/shop/actions/runs/4242');
       // The web report is uploaded as an artifact and linked from the comment; the results file is
       // the other artifact, under the stable name baseline: auto looks for.
-      expect(artifacts.artifacts.map((a) => a.name).sort()).toEqual(['loadgate-report-checkout', 'loadgate-results-checkout']);
-      const reportArtifact = artifacts.artifacts.find((a) => a.name === 'loadgate-report-checkout')!;
+      expect(artifacts.artifacts.map((a) => a.name).sort()).toEqual(['loadgate-report-checkout-load', 'loadgate-results-checkout']);
+      const reportArtifact = artifacts.artifacts.find((a) => a.name === 'loadgate-report-checkout-load')!;
       const report = firstZipEntry(reportArtifact.bytes);
       expect(report.name).toBe('results.html');
       expect(report.content.toString()).toContain('checkout');
@@ -119,7 +119,7 @@ describe('the bundled action in embedded mode', () => {
       expect(github.comments).toHaveLength(1);
       expect(github.comments[0]!.id).toBe(comment.id);
       expect(github.comments[0]!.body).toContain('loadgate: checkout failed');
-      expect(second.stdout).toMatch(/::error title=loadgate%3A threshold failed,file=.*checkout\.json::step\[slow\]\.p95 < 1 ms: actual \d+ ms/);
+      expect(second.stdout).toMatch(/::error title=loadgate%3A threshold failed,file=.*checkout\.json::step\[slow\]\.p95 < 1 ms: actual \d+(\.\d+)? ms/);
       expect(second.stdout).toContain('::error::loadgate: 1 check failed');
       expect(output(second.outputs, 'passed')).toBe('false');
       // The failure comes after the report was posted.

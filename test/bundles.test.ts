@@ -103,7 +103,7 @@ function loadedFrom(entries: string[], files: Set<string>): Set<string> {
       const relative = posix.relative(dirname(file), other);
       const chunk = /^dist\/cli\/(\d+)\.index\.js$/.exec(other)?.[1];
       const named = text.includes(relative.startsWith('.') ? relative : `./${relative}`)
-        || (chunk !== undefined && file.startsWith('dist/cli/') && new RegExp(`\\.e\\(${chunk}\\)`).test(text));
+        || (chunk !== undefined && file.startsWith('dist/cli/') && new RegExp(`\\.e\\((?:/\\* import\\(\\) \\*/ )?${chunk}\\)`).test(text));
       if (named) queue.push(other);
     }
   }
