@@ -314,6 +314,10 @@ function rawErrorAnswer(status, statusText, code, message) {
     return (`HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
+/** 422 for one field of a request: `<field>: <message>`, with the field named for the client. */
+function invalidField(field, message) {
+    return new ApiError(422, 'invalid_request', `${field}: ${message}`, { field });
+}
 function problemsError(problems) {
     const message = (0,errors/* problemLines */.pb)(problems, (p) => `${p.path}: ${p.message}`).join('; ');
     return new ApiError(422, 'invalid_request', message, problems[0] ? { field: problems[0].path } : {});
@@ -601,13 +605,10 @@ async function measureLatency(ctx, reply, request) {
     });
     return (0,run/* latencyAnswer */.r)(result);
 }
-function invalid(field, message) {
-    return new ApiError(422, 'invalid_request', `${field}: ${message}`, { field });
-}
 function readTarget(value) {
     const expected = 'expected an http:// or https:// URL';
     if (typeof value !== 'string' || value.trim() === '')
-        return failWith(invalid('target', `${expected}, got ${describe(value)}`));
+        return failWith(invalidField('target', `${expected}, got ${describe(value)}`));
     try {
         const url = new URL(value.trim());
         if (url.protocol === 'http:' || url.protocol === 'https:')
@@ -616,7 +617,7 @@ function readTarget(value) {
     catch {
         // reported below
     }
-    return failWith(invalid('target', `${expected}, got ${JSON.stringify(value)}`));
+    return failWith(invalidField('target', `${expected}, got ${JSON.stringify(value)}`));
 }
 function readSamples(value) {
     if (value === undefined)
@@ -624,7 +625,7 @@ function readSamples(value) {
     const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
     if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= run/* MAX_SAMPLES */.xs)
         return n;
-    return failWith(invalid('samples', `expected a whole number from 1 to ${run/* MAX_SAMPLES */.xs}, got ${describe(value)}`));
+    return failWith(invalidField('samples', `expected a whole number from 1 to ${run/* MAX_SAMPLES */.xs}, got ${describe(value)}`));
 }
 /**
  * `locations`: an array of strings, or a string holding one as JSON (`"[\"*\"]"`); a string that
@@ -633,11 +634,11 @@ function readSamples(value) {
 function readPatterns(value) {
     const expected = 'expected an array of location patterns such as ["*"] or ["EU.*", "LOCAL.HOST"]';
     if (value === undefined)
-        return failWith(invalid('locations', `${expected}; it is missing`));
+        return failWith(invalidField('locations', `${expected}; it is missing`));
     const items = typeof value === 'string' ? fromJsonText(value) : value;
     if (Array.isArray(items) && items.every((i) => typeof i === 'string'))
         return items;
-    return failWith(invalid('locations', `${expected}, got ${describe(value)}`));
+    return failWith(invalidField('locations', `${expected}, got ${describe(value)}`));
 }
 function fromJsonText(text) {
     try {
@@ -1179,18 +1180,15 @@ function testDataRoutes(ctx) {
 
 
 
-function shards_invalid(field, expected) {
-    return new ApiError(422, 'invalid_request', `${field}: expected ${expected}`, { field });
-}
 function wholeNumber(value, field) {
     const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
-        throw shards_invalid(field, 'a whole number ≥ 0');
+        throw invalidField(field, 'expected a whole number ≥ 0');
     return n;
 }
 function nonEmpty(value, field) {
     if (typeof value !== 'string' || value === '')
-        throw shards_invalid(field, 'a non-empty string');
+        throw invalidField(field, 'expected a non-empty string');
     return value;
 }
 function callerOf(test, fields) {
@@ -1248,7 +1246,7 @@ function shardRoutes(ctx) {
                 const caller = callerOf(test, body);
                 holder(test, caller);
                 if (!(0,json/* isRecord */.u4)(body.sample))
-                    throw shards_invalid('sample', 'the second\'s sample (an object)');
+                    throw invalidField('sample', 'expected the second\'s sample (an object)');
                 return test.coordinator.interval(caller, caller.attempt, wholeNumber(body.t, 't'), body.sample);
             },
         },
@@ -1259,7 +1257,7 @@ function shardRoutes(ctx) {
                 const caller = callerOf(test, body);
                 holder(test, caller);
                 if (!(0,json/* isRecord */.u4)(body.result) || !(0,json/* isRecord */.u4)(body.result.run) || !(0,json/* isRecord */.u4)(body.result.run.shard)) {
-                    throw shards_invalid('result', 'the shard\'s results file (with run.shard and histograms)');
+                    throw invalidField('result', 'expected the shard\'s results file (with run.shard and histograms)');
                 }
                 return { stored: test.coordinator.final(caller, caller.attempt, body.result) };
             },

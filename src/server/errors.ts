@@ -39,6 +39,11 @@ export function rawErrorAnswer(status: number, statusText: string, code: string,
   );
 }
 
+/** 422 for one field of a request: `<field>: <message>`, with the field named for the client. */
+export function invalidField(field: string, message: string): ApiError {
+  return new ApiError(422, 'invalid_request', `${field}: ${message}`, { field });
+}
+
 export function problemsError(problems: Problem[]): ApiError {
   const message = problemLines(problems, (p) => `${p.path}: ${p.message}`).join('; ');
   return new ApiError(422, 'invalid_request', message, problems[0] ? { field: problems[0].path } : {});

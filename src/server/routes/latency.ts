@@ -7,7 +7,7 @@ import type { LatencyLocation } from '../../types.ts';
 import { locationTree, selectLocations, splitPatterns } from '../../latency/locations.ts';
 import { DEFAULT_SAMPLES, latencyAnswer, MAX_SAMPLES, runLatency } from '../../latency/run.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
-import { ApiError, problemsError } from '../errors.ts';
+import { ApiError, invalidField, problemsError } from '../errors.ts';
 
 /** Per sample, connection included. */
 const SAMPLE_TIMEOUT_MS = 5_000;
@@ -56,27 +56,23 @@ export async function measureLatency(ctx: ServerContext, reply: FastifyReply, re
   return latencyAnswer(result);
 }
 
-function invalid(field: string, message: string): ApiError {
-  return new ApiError(422, 'invalid_request', `${field}: ${message}`, { field });
-}
-
 function readTarget(value: unknown): string {
   const expected = 'expected an http:// or https:// URL';
-  if (typeof value !== 'string' || value.trim() === '') return failWith(invalid('target', `${expected}, got ${describe(value)}`));
+  if (typeof value !== 'string' || value.trim() === '') return failWith(invalidField('target', `${expected}, got ${describe(value)}`));
   try {
     const url = new URL(value.trim());
     if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   } catch {
     // reported below
   }
-  return failWith(invalid('target', `${expected}, got ${JSON.stringify(value)}`));
+  return failWith(invalidField('target', `${expected}, got ${JSON.stringify(value)}`));
 }
 
 function readSamples(value: unknown): number {
   if (value === undefined) return DEFAULT_SAMPLES;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= MAX_SAMPLES) return n;
-  return failWith(invalid('samples', `expected a whole number from 1 to ${MAX_SAMPLES}, got ${describe(value)}`));
+  return failWith(invalidField('samples', `expected a whole number from 1 to ${MAX_SAMPLES}, got ${describe(value)}`));
 }
 
 /**
@@ -85,10 +81,10 @@ function readSamples(value: unknown): number {
  */
 function readPatterns(value: unknown): string[] {
   const expected = 'expected an array of location patterns such as ["*"] or ["EU.*", "LOCAL.HOST"]';
-  if (value === undefined) return failWith(invalid('locations', `${expected}; it is missing`));
+  if (value === undefined) return failWith(invalidField('locations', `${expected}; it is missing`));
   const items = typeof value === 'string' ? fromJsonText(value) : value;
   if (Array.isArray(items) && items.every((i) => typeof i === 'string')) return items;
-  return failWith(invalid('locations', `${expected}, got ${describe(value)}`));
+  return failWith(invalidField('locations', `${expected}, got ${describe(value)}`));
 }
 
 function fromJsonText(text: string): unknown {

@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { jsonBody, param, type RouteTable, type ServerContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, invalidField } from '../errors.ts';
 import type { ShardKey } from '../store.ts';
 import type { ShardedTest } from '../shards/registry.ts';
 import { isRecord } from '../../json.ts';
@@ -16,18 +16,14 @@ interface Caller extends ShardKey {
   pod: string;
 }
 
-function invalid(field: string, expected: string): ApiError {
-  return new ApiError(422, 'invalid_request', `${field}: expected ${expected}`, { field });
-}
-
 function wholeNumber(value: unknown, field: string): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalid(field, 'a whole number ≥ 0');
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalidField(field, 'expected a whole number ≥ 0');
   return n;
 }
 
 function nonEmpty(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value === '') throw invalid(field, 'a non-empty string');
+  if (typeof value !== 'string' || value === '') throw invalidField(field, 'expected a non-empty string');
   return value;
 }
 
@@ -84,7 +80,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         const body = jsonBody(req, '"location", "index", "attempt", "pod", "t" and "sample"');
         const caller = callerOf(test, body);
         holder(test, caller);
-        if (!isRecord(body.sample)) throw invalid('sample', 'the second\'s sample (an object)');
+        if (!isRecord(body.sample)) throw invalidField('sample', 'expected the second\'s sample (an object)');
         return test.coordinator.interval(caller, caller.attempt, wholeNumber(body.t, 't'), body.sample);
       },
     },
@@ -95,7 +91,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         const caller = callerOf(test, body);
         holder(test, caller);
         if (!isRecord(body.result) || !isRecord(body.result.run) || !isRecord(body.result.run.shard)) {
-          throw invalid('result', 'the shard\'s results file (with run.shard and histograms)');
+          throw invalidField('result', 'expected the shard\'s results file (with run.shard and histograms)');
         }
         return { stored: test.coordinator.final(caller, caller.attempt, body.result) };
       },
