@@ -315,10 +315,11 @@ describe('loadgate serve: one server per database', () => {
 });
 
 describe('serve settings', () => {
-  it('refuses a bad --public-url or timeouts that contradict each other with exit code 2, naming the option', async () => {
+  it('refuses a bad --public-url, a bad whole number or timeouts that contradict each other with exit code 2, naming the option', async () => {
     const cases: Array<[string[], string]> = [
       [['--public-url', 'ftp://loadgate.example.com'], '--public-url: expected an absolute http:// or https:// URL'],
       [['--headers-timeout', '30', '--request-timeout', '10'], '--headers-timeout: expected at most --request-timeout (10 s), got 30 s'],
+      [['--max-connections-per-address', 'x'], '--max-connections-per-address: expected a whole number from 0 to 1000000, got "x"'],
     ];
     for (const [args, message] of cases) {
       const run = await runNode([CLI, 'serve', '--port', '0', ...args], { env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }) });

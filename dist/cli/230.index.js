@@ -1779,7 +1779,7 @@ function loadedWhenChosen(load) {
 const RUNNERS = {
     run: runCommand,
     validate: validateCommand,
-    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(569)]).then(__webpack_require__.bind(__webpack_require__, 57569)).then((m) => m.serveCommand)),
+    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(895)]).then(__webpack_require__.bind(__webpack_require__, 4895)).then((m) => m.serveCommand)),
     merge: mergeCommand,
     latency: latencyCommand,
     compare: compareCommand,

@@ -25,6 +25,7 @@ import { localExecutor } from './executors/local.ts';
 import { EXECUTOR_OPTIONS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
 import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
+import { wholeNumberFlag } from './whole-number.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
 
@@ -175,10 +176,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 function wholeNumber(text: string, flag: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || n < min || n > max) {
-    throw new InputError([{ path: flag, message: `expected a whole number from ${min} to ${max}, got "${text}"` }]);
-  }
+  const n = wholeNumberFlag(text, flag, min, max);
+  if (isProblem(n)) throw new InputError([n]);
   return n;
 }
 

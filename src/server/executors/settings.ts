@@ -1,6 +1,7 @@
 // `serve --executor local|kubernetes` and the Kubernetes executor's flags (docs/server.md), read
 // and checked in one place: a Kubernetes flag without `--executor kubernetes` is refused by name.
 import type { Problem } from '../../errors.ts';
+import { wholeNumberFlag } from '../whole-number.ts';
 import { parseKubeLocations, MAX_SHARDS, type KubeLocation } from './kubernetes/locations.ts';
 
 export const EXECUTOR_OPTIONS = {
@@ -45,8 +46,9 @@ const KUBERNETES_FLAGS = ['kubeconfig', 'kube-context', 'namespace', 'image', 'c
 
 function whole(text: string | undefined, flag: string, min: number, max: number, problems: Problem[]): number | undefined {
   if (text === undefined) return undefined;
-  if (/^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max) return Number(text);
-  problems.push({ path: flag, message: `expected a whole number from ${min} to ${max}, got "${text}"` });
+  const n = wholeNumberFlag(text, flag, min, max);
+  if (typeof n === 'number') return n;
+  problems.push(n);
   return undefined;
 }
 
