@@ -136,8 +136,8 @@ function product(id: string): Reply {
 
 function login(body: string, state: ShopState): Reply {
   const fields = parseJsonObject(body);
-  const email = fields?.['email'];
-  const password = fields?.['password'];
+  const email = fields?.email;
+  const password = fields?.password;
   if (typeof email !== 'string' || !email.includes('@') || typeof password !== 'string' || password === '') {
     return { status: 400, body: { error: 'expected a JSON body {"email": "<address>", "password": "<non-empty>"}' } };
   }
@@ -156,8 +156,8 @@ function order(request: ShopRequest, state: ShopState): Reply {
     };
   }
   const fields = parseJsonObject(request.body);
-  const productId = fields?.['productId'];
-  const quantity = fields?.['quantity'];
+  const productId = fields?.productId;
+  const quantity = fields?.quantity;
   if (typeof productId !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
     return { status: 400, body: { error: 'expected a JSON body {"productId": <id>, "quantity": <integer ≥ 1>}' } };
   }

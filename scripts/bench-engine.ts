@@ -30,18 +30,31 @@ async function speed(seconds: number, concurrency: number) {
   // Stopped after `seconds` whole seconds of the recorded run (the hot-path warm-up before it takes
   // its own time), so every second measured is a whole one.
   const stop = new AbortController();
-  const result = await runEmbeddedInWorkers(test, {
-    concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal,
-    onSecond: (s) => {
-      series.push(s);
-      if (series.length === seconds) stop.abort();
+  const result = await runEmbeddedInWorkers(
+    test,
+    {
+      concurrency,
+      insecure: false,
+      proxies: {},
+      testUrl: 'bench',
+      signal: stop.signal,
+      onSecond: (s) => {
+        series.push(s);
+        if (series.length === seconds) stop.abort();
+      },
     },
-  }, 1);
+    1,
+  );
   // The first second is JIT warm-up (Node clients run ~10k req/s in it here): measure whole seconds after it.
   const measured = series.slice(1, seconds);
   const responses = measured.reduce((n, s) => n + s.responses, 0);
   const times = result.results.response_times;
-  return { rps: responses / measured.length, p50_ms: median(measured.map((s) => s.p50)), p99_ms: median(measured.map((s) => s.p99)), max_ms: times.max };
+  return {
+    rps: responses / measured.length,
+    p50_ms: median(measured.map((s) => s.p50)),
+    p99_ms: median(measured.map((s) => s.p99)),
+    max_ms: times.max,
+  };
 }
 
 async function memory(requests: number, concurrency: number) {
@@ -56,17 +69,31 @@ async function memory(requests: number, concurrency: number) {
   let rssPeak = 0;
   // Sampled each second while the engine's worker runs (after the run it is gone, and its memory
   // with it). No forced GC: this is what the process holds, garbage not yet collected included.
-  await runEmbeddedInWorkers(test, {
-    concurrency, insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal,
-    onSecond: (s) => {
-      done += s.responses;
-      if (done >= requests) stop.abort();
-      rssLast = process.memoryUsage().rss;
-      if (rssAt100k === 0 && done >= 100_000) rssAt100k = rssLast;
-      if (rssAt100k !== 0) rssPeak = Math.max(rssPeak, rssLast);
+  await runEmbeddedInWorkers(
+    test,
+    {
+      concurrency,
+      insecure: false,
+      proxies: {},
+      testUrl: 'bench',
+      signal: stop.signal,
+      onSecond: (s) => {
+        done += s.responses;
+        if (done >= requests) stop.abort();
+        rssLast = process.memoryUsage().rss;
+        if (rssAt100k === 0 && done >= 100_000) rssAt100k = rssLast;
+        if (rssAt100k !== 0) rssPeak = Math.max(rssPeak, rssLast);
+      },
     },
-  }, 1);
-  return { requests: done, rss_at_100k_mb: mb(rssAt100k), rss_end_mb: mb(rssLast), rss_peak_mb: mb(rssPeak), growth_mb: mb(rssLast - rssAt100k) };
+    1,
+  );
+  return {
+    requests: done,
+    rss_at_100k_mb: mb(rssAt100k),
+    rss_end_mb: mb(rssLast),
+    rss_peak_mb: mb(rssPeak),
+    growth_mb: mb(rssLast - rssAt100k),
+  };
 }
 
 /**
@@ -82,22 +109,35 @@ async function cpu(rate: number | 'max', seconds: number, threads: number, concu
   let from: NodeJS.CpuUsage | undefined;
   let used: NodeJS.CpuUsage | undefined;
   let responses = 0;
-  const result = await runEmbeddedInWorkers(test, {
-    insecure: false, proxies: {}, testUrl: 'bench', signal: stop.signal, ...(full && { concurrency }),
-    onSecond: (s) => {
-      if (s.t === 0) from = process.cpuUsage();
-      else if (s.t < seconds) {
-        responses += s.responses;
-        used = process.cpuUsage(from);
-      }
-      // At full speed the schedule is far from done: stop after the seconds measured.
-      if (full && s.t === seconds - 1) stop.abort();
+  const result = await runEmbeddedInWorkers(
+    test,
+    {
+      insecure: false,
+      proxies: {},
+      testUrl: 'bench',
+      signal: stop.signal,
+      ...(full && { concurrency }),
+      onSecond: (s) => {
+        if (s.t === 0) from = process.cpuUsage();
+        else if (s.t < seconds) {
+          responses += s.responses;
+          used = process.cpuUsage(from);
+        }
+        // At full speed the schedule is far from done: stop after the seconds measured.
+        if (full && s.t === seconds - 1) stop.abort();
+      },
     },
-  }, threads);
+    threads,
+  );
   const cpuUs = (used?.user ?? 0) + (used?.system ?? 0);
   return {
-    workers: threads, rate, responses, cpu_us_per_request: responses > 0 ? Math.round((cpuUs / responses) * 10) / 10 : 0,
-    p99_ms: result.results.response_times.p99, late: result.run.late_iterations, saturated: result.run.generator?.saturated ?? false,
+    workers: threads,
+    rate,
+    responses,
+    cpu_us_per_request: responses > 0 ? Math.round((cpuUs / responses) * 10) / 10 : 0,
+    p99_ms: result.results.response_times.p99,
+    late: result.run.late_iterations,
+    saturated: result.run.generator?.saturated ?? false,
   };
 }
 
@@ -110,9 +150,10 @@ function mb(bytes: number): number {
   return Math.round((bytes / 1024 / 1024) * 10) / 10;
 }
 
-const out = mode === 'memory'
-  ? await memory(Number(amount), Number(connections))
-  : mode === 'cpu'
-    ? await cpu(amount === 'max' ? 'max' : Number(amount), Number(connections), Number(workers), Number(cap))
-    : await speed(Number(amount), Number(connections));
+const out =
+  mode === 'memory'
+    ? await memory(Number(amount), Number(connections))
+    : mode === 'cpu'
+      ? await cpu(amount === 'max' ? 'max' : Number(amount), Number(connections), Number(workers), Number(cap))
+      : await speed(Number(amount), Number(connections));
 process.stdout.write(`${JSON.stringify(out)}\n`);

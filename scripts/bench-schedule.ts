@@ -13,7 +13,10 @@ if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('b
 const rate = Number(rateArg);
 const seconds = Number(secondsArg);
 
-const raw = { name: 'schedule', config_data: { steps: [{ id: 1, name: 'ok', url }], iteration_count: rate * seconds, duration: seconds, load_type: 'linear' } };
+const raw = {
+  name: 'schedule',
+  config_data: { steps: [{ id: 1, name: 'ok', url }], iteration_count: rate * seconds, duration: seconds, load_type: 'linear' },
+};
 const checked = validateDefinition(raw, 'bench.json');
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
@@ -31,7 +34,12 @@ const out = {
   duration_s: run.duration_s,
   whole: { p50: times.median, p95: times.p95, p99: times.p99, max: times.max },
   first: { p50: first?.p50, p95: first?.p95, p99: first?.p99 },
-  steady: { p50: median(steady.map((s) => s.p50)), p95: median(steady.map((s) => s.p95)), p99: median(steady.map((s) => s.p99)), p99_max: Math.max(...steady.map((s) => s.p99)) },
+  steady: {
+    p50: median(steady.map((s) => s.p50)),
+    p95: median(steady.map((s) => s.p95)),
+    p99: median(steady.map((s) => s.p99)),
+    p99_max: Math.max(...steady.map((s) => s.p99)),
+  },
   late: run.late_iterations,
   late_pct: Math.round((run.late_iterations / Math.max(1, result.results.iteration_count)) * 10_000) / 100,
   max_schedule_lag_ms: run.max_schedule_lag_ms,

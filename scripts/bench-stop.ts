@@ -21,15 +21,30 @@ await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hold`;
 const definition = join(dir, 'stop.json');
 // All of them due in the first second; the rest of the schedule is what the stop cuts off.
-writeFileSync(definition, JSON.stringify({
-  name: 'stop',
-  config_data: { steps: [{ id: 1, name: 'held', url, timeout: 60 }], iteration_count: inFlight * 10, duration: 10, manual_load: [{ duration: 1, count: inFlight }, { duration: 9, count: inFlight * 9 }] },
-}));
+writeFileSync(
+  definition,
+  JSON.stringify({
+    name: 'stop',
+    config_data: {
+      steps: [{ id: 1, name: 'held', url, timeout: 60 }],
+      iteration_count: inFlight * 10,
+      duration: 10,
+      manual_load: [
+        { duration: 1, count: inFlight },
+        { duration: 9, count: inFlight * 9 },
+      ],
+    },
+  }),
+);
 
 async function once(): Promise<{ ms: number; cancelled: number; code: number | null }> {
   held.length = 0;
   const results = join(dir, 'out.json');
-  const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', definition, '--results', results, '--quiet', '--concurrency', String(inFlight)], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    ['src/cli-entry.ts', 'run', definition, '--results', results, '--quiet', '--concurrency', String(inFlight)],
+    { stdio: 'ignore' },
+  );
   while (held.length < inFlight) await new Promise((resolve) => setTimeout(resolve, 5));
   const signalled = performance.now();
   child.kill('SIGINT');

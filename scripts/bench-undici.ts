@@ -15,7 +15,10 @@ if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('b
 const seconds = Number(secondsArg);
 const connections = Number(connectionsArg);
 
-const checked = validateDefinition({ name: 'bench', config_data: { steps: [{ id: 1, name: 'ok', url }], iteration_count: 1, duration: 1 } }, 'bench.json');
+const checked = validateDefinition(
+  { name: 'bench', config_data: { steps: [{ id: 1, name: 'ok', url }], iteration_count: 1, duration: 1 } },
+  'bench.json',
+);
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
 const options = test.steps[0]!.staticOptions!;

@@ -69,12 +69,19 @@ async function startTarget(): Promise<{ url: string; name: string; stop(): void 
   const nginx = which('nginx');
   if (nginx) {
     const dir = mkdtempSync(join(tmpdir(), 'loadgate-bench-'));
-    writeFileSync(join(dir, 'nginx.conf'), `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn; daemon off;
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn; daemon off;
 events { worker_connections 4096; }
 http { access_log off; keepalive_timeout 65s; keepalive_requests 100000000; client_body_temp_path ${dir}/b;
   proxy_temp_path ${dir}/p; fastcgi_temp_path ${dir}/f; uwsgi_temp_path ${dir}/u; scgi_temp_path ${dir}/s;
-  server { listen 127.0.0.1:${port} backlog=4096; location / { default_type text/plain; return 200 "ok"; } } }\n`);
-    const child = spawn(pinned(1, [nginx, '-c', join(dir, 'nginx.conf'), '-p', dir])[0]!, pinned(1, [nginx, '-c', join(dir, 'nginx.conf'), '-p', dir]).slice(1), { stdio: 'ignore' });
+  server { listen 127.0.0.1:${port} backlog=4096; location / { default_type text/plain; return 200 "ok"; } } }\n`,
+    );
+    const child = spawn(
+      pinned(1, [nginx, '-c', join(dir, 'nginx.conf'), '-p', dir])[0]!,
+      pinned(1, [nginx, '-c', join(dir, 'nginx.conf'), '-p', dir]).slice(1),
+      { stdio: 'ignore' },
+    );
     await waitForPort(port);
     return { url: `http://127.0.0.1:${port}/`, name: 'nginx (1 worker, core 1)', stop: () => child.kill() };
   }
@@ -96,7 +103,11 @@ async function waitForPort(port: number): Promise<void> {
   throw new Error(`bench target did not start on port ${port}`);
 }
 
-interface Figures { rps: number; p50_ms: number; p99_ms: number }
+interface Figures {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+}
 
 async function autocannon(url: string): Promise<Figures> {
   const bin = join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js');
@@ -105,7 +116,9 @@ async function autocannon(url: string): Promise<Figures> {
 }
 
 async function engine(url: string): Promise<Figures> {
-  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'speed', url, String(seconds), String(connections)])));
+  return JSON.parse(
+    await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'speed', url, String(seconds), String(connections)])),
+  );
 }
 
 /** The reference: undici alone sending the engine's request (scripts/bench-undici.ts). */
@@ -114,7 +127,8 @@ async function undiciAlone(url: string): Promise<Figures> {
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (f: Figures): string => `${Math.round(f.rps).toLocaleString('en-US').padStart(8)} req/s  p50 ${f.p50_ms.toFixed(3)} ms  p99 ${f.p99_ms.toFixed(3)} ms`;
+const fmt = (f: Figures): string =>
+  `${Math.round(f.rps).toLocaleString('en-US').padStart(8)} req/s  p50 ${f.p50_ms.toFixed(3)} ms  p99 ${f.p99_ms.toFixed(3)} ms`;
 
 interface ScheduleRun {
   rate: number;
@@ -136,9 +150,11 @@ const firstOverSteady = (r: ScheduleRun): number => r.first.p95 / Math.max(r.ste
 function scheduleLine(r: ScheduleRun, ratios = [firstOverSteady(r)]): string {
   const three = (x: { p50: number; p95: number; p99: number }): string => [x.p50, x.p95, x.p99].map((v) => v.toFixed(2)).join('/');
   const g = r.generator;
-  return `${String(r.rate).padStart(6)}/s  whole ${three(r.whole)} ms  first s ${three(r.first)}  steady s ${three(r.steady)}`
-    + `  first/steady p95 ${ratios.map((x) => x.toFixed(1)).join(', ')}  late ${r.late_pct.toFixed(2)} %`
-    + `  loop delay p99 ${g.loop_delay_p99_ms} max ${g.loop_delay_max_ms} ms  sockets ${g.sockets_max}/${g.concurrency}${g.saturated ? '  SATURATED' : ''}`;
+  return (
+    `${String(r.rate).padStart(6)}/s  whole ${three(r.whole)} ms  first s ${three(r.first)}  steady s ${three(r.steady)}` +
+    `  first/steady p95 ${ratios.map((x) => x.toFixed(1)).join(', ')}  late ${r.late_pct.toFixed(2)} %` +
+    `  loop delay p99 ${g.loop_delay_p99_ms} max ${g.loop_delay_max_ms} ms  sockets ${g.sockets_max}/${g.concurrency}${g.saturated ? '  SATURATED' : ''}`
+  );
 }
 
 async function scheduleBench(url: string): Promise<void> {
@@ -151,7 +167,9 @@ async function scheduleBench(url: string): Promise<void> {
     console.log(`loadgate    ${fmt(max)}   (its maximum, ${connections} in flight; ${share * 100} %: ${rate}/s)`);
     if (!rates.includes(rate)) rates.push(rate);
   }
-  console.log(`schedule: linear ${values['schedule-seconds']} s at ${rates.join(', ')}/s, default settings, ${repeats} repeats; p50/p95/p99 in ms`);
+  console.log(
+    `schedule: linear ${values['schedule-seconds']} s at ${rates.join(', ')}/s, default settings, ${repeats} repeats; p50/p95/p99 in ms`,
+  );
   const runs = new Map<number, ScheduleRun[]>(rates.map((rate) => [rate, []]));
   for (let i = 0; i < repeats; i++) {
     for (const rate of rates) {
@@ -164,16 +182,37 @@ async function scheduleBench(url: string): Promise<void> {
   console.log('\nmedians of the repeats:');
   for (const [rate, rs] of runs) {
     const m = (pick: (r: ScheduleRun) => number): number => median(rs.map(pick));
-    const part = (pick: (r: ScheduleRun) => { p50: number; p95: number; p99: number }) => ({ p50: m((r) => pick(r).p50), p95: m((r) => pick(r).p95), p99: m((r) => pick(r).p99) });
-    console.log(scheduleLine({
-      rate, whole: part((r) => r.whole), first: part((r) => r.first), steady: part((r) => r.steady), late_pct: m((r) => r.late_pct),
-      generator: { loop_delay_p99_ms: m((r) => r.generator.loop_delay_p99_ms), loop_delay_max_ms: m((r) => r.generator.loop_delay_max_ms), sockets_max: m((r) => r.generator.sockets_max), saturated: rs.some((r) => r.generator.saturated), concurrency: m((r) => r.generator.concurrency) },
-    }, rs.map(firstOverSteady)));
+    const part = (pick: (r: ScheduleRun) => { p50: number; p95: number; p99: number }) => ({
+      p50: m((r) => pick(r).p50),
+      p95: m((r) => pick(r).p95),
+      p99: m((r) => pick(r).p99),
+    });
+    console.log(
+      scheduleLine(
+        {
+          rate,
+          whole: part((r) => r.whole),
+          first: part((r) => r.first),
+          steady: part((r) => r.steady),
+          late_pct: m((r) => r.late_pct),
+          generator: {
+            loop_delay_p99_ms: m((r) => r.generator.loop_delay_p99_ms),
+            loop_delay_max_ms: m((r) => r.generator.loop_delay_max_ms),
+            sockets_max: m((r) => r.generator.sockets_max),
+            saturated: rs.some((r) => r.generator.saturated),
+            concurrency: m((r) => r.generator.concurrency),
+          },
+        },
+        rs.map(firstOverSteady),
+      ),
+    );
   }
 }
 
 async function speedBench(url: string): Promise<void> {
-  console.log(`${connections} connections, ${seconds} s per run, ${repeats} repeats; engine figures leave out its first second (JIT warm-up)`);
+  console.log(
+    `${connections} connections, ${seconds} s per run, ${repeats} repeats; engine figures leave out its first second (JIT warm-up)`,
+  );
   const ratios: number[] = [];
   const undiciRatios: number[] = [];
   let before = await autocannon(url);
@@ -190,17 +229,34 @@ async function speedBench(url: string): Promise<void> {
     console.log(`autocannon  ${fmt(after)}`);
     before = after;
   }
-  const summary = (xs: number[]): string => `median ${median(xs).toFixed(2)} (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
+  const summary = (xs: number[]): string =>
+    `median ${median(xs).toFixed(2)} (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
   console.log(`\nengine/autocannon: ${summary(ratios)}`);
   console.log(`undici alone/autocannon (the same request, no engine): ${summary(undiciRatios)}`);
-  const memory = JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'memory', url, values.requests, String(connections)])));
-  console.log(`memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end (peak ${memory.rss_peak_mb} MB): growth ${memory.growth_mb} MB`);
+  const memory = JSON.parse(
+    await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'memory', url, values.requests, String(connections)])),
+  );
+  console.log(
+    `memory: ${memory.requests.toLocaleString('en-US')} requests; RSS ${memory.rss_at_100k_mb} MB at 100k, ${memory.rss_end_mb} MB at the end (peak ${memory.rss_peak_mb} MB): growth ${memory.growth_mb} MB`,
+  );
 }
 
-interface CpuRun { workers: number; rate: number; responses: number; cpu_us_per_request: number; p99_ms: number; late: number; saturated: boolean }
+interface CpuRun {
+  workers: number;
+  rate: number;
+  responses: number;
+  cpu_us_per_request: number;
+  p99_ms: number;
+  late: number;
+  saturated: boolean;
+}
 
 async function cpuRun(url: string, workers: number, rate: string): Promise<CpuRun> {
-  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, rate, String(seconds), String(workers), String(connections)])));
+  return JSON.parse(
+    await run(
+      pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, rate, String(seconds), String(workers), String(connections)]),
+    ),
+  );
 }
 
 /**
@@ -213,26 +269,38 @@ async function cpuBench(url: string): Promise<void> {
   for (const rate of ['max', ...values['cpu-rates'].split(',')]) {
     const load = rate === 'max' ? `full speed (${connections} in flight)` : `${rate}/s, default settings`;
     const half = rate === 'max' ? null : String(Number(rate) / 2);
-    console.log(`\nCPU per request at ${load} for ${seconds} s, 1 and 2 engine threads in turn${half ? `, and 1 thread at ${half}/s` : ''}, ${repeats} repeats (process CPU time / responses, after the first second)`);
+    console.log(
+      `\nCPU per request at ${load} for ${seconds} s, 1 and 2 engine threads in turn${half ? `, and 1 thread at ${half}/s` : ''}, ${repeats} repeats (process CPU time / responses, after the first second)`,
+    );
     const byRun = new Map<string, number[]>();
-    const runs: [string, number, string][] = [['1', 1, rate], ['2', 2, rate], ...(half ? [[`1 at ${half}/s`, 1, half] as [string, number, string]] : [])];
+    const runs: [string, number, string][] = [
+      ['1', 1, rate],
+      ['2', 2, rate],
+      ...(half ? [[`1 at ${half}/s`, 1, half] as [string, number, string]] : []),
+    ];
     for (let i = 0; i < repeats; i++) {
       for (const [label, workers, runRate] of i % 2 === 0 ? runs : [...runs].reverse()) {
         const r = await cpuRun(url, workers, runRate);
         byRun.set(label, [...(byRun.get(label) ?? []), r.cpu_us_per_request]);
-        console.log(`workers ${label.padEnd(12)} ${r.cpu_us_per_request.toFixed(1).padStart(6)} µs/request  (${r.responses.toLocaleString('en-US')} responses, p99 ${r.p99_ms} ms, late ${r.late}${r.saturated ? ', saturated' : ''})`);
+        console.log(
+          `workers ${label.padEnd(12)} ${r.cpu_us_per_request.toFixed(1).padStart(6)} µs/request  (${r.responses.toLocaleString('en-US')} responses, p99 ${r.p99_ms} ms, late ${r.late}${r.saturated ? ', saturated' : ''})`,
+        );
       }
     }
     const one = median(byRun.get('1')!);
     const two = median(byRun.get('2')!);
-    console.log(`CPU µs per request at ${load}: workers 1 median ${one.toFixed(1)}, workers 2 median ${two.toFixed(1)}: ratio ${(two / one).toFixed(2)}`
-      + (half ? `; 1 thread at ${half}/s median ${median(byRun.get(`1 at ${half}/s`)!).toFixed(1)}` : ''));
+    console.log(
+      `CPU µs per request at ${load}: workers 1 median ${one.toFixed(1)}, workers 2 median ${two.toFixed(1)}: ratio ${(two / one).toFixed(2)}` +
+        (half ? `; 1 thread at ${half}/s median ${median(byRun.get(`1 at ${half}/s`)!).toFixed(1)}` : ''),
+    );
   }
 }
 
 const target = await startTarget();
 try {
-  console.log(`loadgate bench: ${target.name} at ${target.url}; generators on core ${generatorCores}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
+  console.log(
+    `loadgate bench: ${target.name} at ${target.url}; generators on core ${generatorCores}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`,
+  );
   if (values.schedule) await scheduleBench(target.url);
   else if (!values.cpu) await speedBench(target.url);
   await cpuBench(target.url);

@@ -117,8 +117,12 @@ function environment(name: string, url: string, factor: number): Environment {
 function settingsFromArgs(seed: number): CompareSettings {
   const parsed = parseCompareSettings(
     {
-      rounds: args.rounds, maxRounds: args['max-rounds'] ?? args.rounds, warmupRounds: args.warmup,
-      maxRegression: args['max-regression'], metric: args.metric, seed: String(seed),
+      rounds: args.rounds,
+      maxRounds: args['max-rounds'] ?? args.rounds,
+      warmupRounds: args.warmup,
+      maxRegression: args['max-regression'],
+      metric: args.metric,
+      seed: String(seed),
     },
     { ...CLI_FLAG_NAMES, warmupRounds: '--warmup' },
   );
@@ -154,7 +158,9 @@ async function calibrate(): Promise<number> {
       { label: 'A/B', sides: await sides(SLOWER), regressed: true },
     ];
     const sample = settingsFromArgs(0);
-    const routes = Object.entries(ROUTES).map(([r, ms]) => `${r} ${ms} ms`).join(', ');
+    const routes = Object.entries(ROUTES)
+      .map(([r, ms]) => `${r} ${ms} ms`)
+      .join(', ');
     process.stdout.write(
       `calibration: ${runs} A/A and ${runs} A/B gate runs, interleaved; seed ${master}\n` +
         `  per gate run: ${sample.rounds} rounds (at most ${sample.maxRounds}) + ${sample.warmupRounds} warm-up, metric ${sample.metric}, max regression ${args['max-regression']}; ` +
@@ -171,7 +177,9 @@ async function calibrate(): Promise<number> {
         if (!comparison.passed) failed[kind.label as 'A/A' | 'A/B'] += 1;
         const outcome = comparison.passed ? 'passed' : 'FAILED';
         const secs = ((Date.now() - t0) / 1000).toFixed(1);
-        process.stdout.write(`${kind.label} ${String(i).padStart(2)}/${runs}  ${outcome.padEnd(6)}  ${describe(comparison)}  (seed ${seed}, ${comparison.rounds_measured} rounds, ${secs}s)\n`);
+        process.stdout.write(
+          `${kind.label} ${String(i).padStart(2)}/${runs}  ${outcome.padEnd(6)}  ${describe(comparison)}  (seed ${seed}, ${comparison.rounds_measured} rounds, ${secs}s)\n`,
+        );
       }
     }
     const took = Math.round((Date.now() - startedAt) / 1000);

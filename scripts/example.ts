@@ -6,13 +6,31 @@ import { cli } from '../src/cli.ts';
 
 const target = await startDemoTarget();
 console.log(`demo target: ${target.url}`);
-const environment = JSON.stringify({ name: 'demo', vars: [{ key: 'BASE', value: target.url }, { key: 'QUANTITY', value: 2 }] });
+const environment = JSON.stringify({
+  name: 'demo',
+  vars: [
+    { key: 'BASE', value: target.url },
+    { key: 'QUANTITY', value: 2 },
+  ],
+});
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 try {
   process.exitCode = await cli(
-    ['run', fileURLToPath(new URL('../examples/shop.json', import.meta.url)), '--env', environment, '--results', 'loadgate-results.json',
-      '--threshold', 'p95 < 250ms', '--threshold', 'fail_rate < 1%', '--threshold', 'step[order].p99 < 500ms'],
+    [
+      'run',
+      fileURLToPath(new URL('../examples/shop.json', import.meta.url)),
+      '--env',
+      environment,
+      '--results',
+      'loadgate-results.json',
+      '--threshold',
+      'p95 < 250ms',
+      '--threshold',
+      'fail_rate < 1%',
+      '--threshold',
+      'step[order].p99 < 500ms',
+    ],
     {
       out: (text) => process.stdout.write(text.startsWith('\r') ? text : `${text}\n`),
       err: (text) => process.stderr.write(`${text}\n`),

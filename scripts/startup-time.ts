@@ -44,6 +44,10 @@ for (let i = 0; i < runs; i++) {
 }
 const [base, cli] = [...times.values()].map(median) as [number, number];
 for (const [name, ms] of times) {
-  console.log(`${name.padEnd(24)} median ${median(ms).toFixed(0).padStart(5)} ms   min ${Math.min(...ms).toFixed(0).padStart(5)} ms   (${runs} runs)`);
+  console.log(
+    `${name.padEnd(24)} median ${median(ms).toFixed(0).padStart(5)} ms   min ${Math.min(...ms)
+      .toFixed(0)
+      .padStart(5)} ms   (${runs} runs)`,
+  );
 }
 console.log(`ratio ${(cli / base).toFixed(2)}× (medians)`);

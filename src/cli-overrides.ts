@@ -66,21 +66,33 @@ export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): Load
     throw new InputError([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
   }
   if (rate !== undefined && iterations !== undefined) {
-    throw new InputError([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
+    throw new InputError([
+      { path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' },
+    ]);
   }
   const notes: string[] = [];
   if (duration !== undefined) {
     const planned = { iterations: config.iteration_count, duration: config.duration };
     config.duration = within(duration, LIMITS.durationS, '--duration', 'seconds (a day)');
     if (iterations === undefined && rate === undefined) {
-      config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), LIMITS.iterations, '--duration', 'iterations (the definition\'s rate × duration)');
+      config.iteration_count = within(
+        Math.max(1, Math.round((planned.iterations * duration) / planned.duration)),
+        LIMITS.iterations,
+        '--duration',
+        "iterations (the definition's rate × duration)",
+      );
       notes.push(keptRateNote(duration, config.iteration_count, planned));
     }
   }
   if (iterations !== undefined) config.iteration_count = within(iterations, LIMITS.iterations, '--iterations', 'iterations');
   if (rate !== undefined) {
     config.load_type = 'linear';
-    config.iteration_count = within(Math.max(1, Math.round(rate * config.duration)), LIMITS.iterations, '--rate', 'iterations (rate × duration)');
+    config.iteration_count = within(
+      Math.max(1, Math.round(rate * config.duration)),
+      LIMITS.iterations,
+      '--rate',
+      'iterations (rate × duration)',
+    );
   }
   return { loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes };
 }
@@ -101,7 +113,11 @@ function within(n: number, max: number, flag: string, unit: string): number {
  * `--secret NAME` marks a variable secret wherever it is set (the definition's environment,
  * --env, -e, --env-var): its value is then never written to results, reports or logs.
  */
-export function markSecrets(loaded: LoadedDefinition, environment: Environment | undefined, names: readonly string[]): { loaded: LoadedDefinition; environment: Environment | undefined } {
+export function markSecrets(
+  loaded: LoadedDefinition,
+  environment: Environment | undefined,
+  names: readonly string[],
+): { loaded: LoadedDefinition; environment: Environment | undefined } {
   if (names.length === 0) return { loaded, environment };
   const wanted = new Set(names);
   const mark = (env: Environment | undefined): Environment | undefined =>
@@ -109,7 +125,12 @@ export function markSecrets(loaded: LoadedDefinition, environment: Environment |
   const known = new Set([...(loaded.definition.environment?.vars ?? []), ...(environment?.vars ?? [])].map((v) => v.key));
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new InputError(unknown.map((name) => ({ path: '--secret', message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)` })));
+    throw new InputError(
+      unknown.map((name) => ({
+        path: '--secret',
+        message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)`,
+      })),
+    );
   }
   const definition = { ...loaded.definition, ...(loaded.definition.environment && { environment: mark(loaded.definition.environment) }) };
   return { loaded: { ...loaded, definition }, environment: mark(environment) };
@@ -122,13 +143,15 @@ function flagOf(flags: LoadFlags): string {
 function wholeNumber(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const n = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(Number.isSafeInteger(n) && n >= 1)) throw new InputError([{ path: flag, message: `expected a whole number of at least 1, got "${text}"` }]);
+  if (!(Number.isSafeInteger(n) && n >= 1))
+    throw new InputError([{ path: flag, message: `expected a whole number of at least 1, got "${text}"` }]);
   return n;
 }
 
 function positiveNumber(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const n = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(n > 0 && Number.isFinite(n))) throw new InputError([{ path: flag, message: `expected iterations per second above 0, such as 200, got "${text}"` }]);
+  if (!(n > 0 && Number.isFinite(n)))
+    throw new InputError([{ path: flag, message: `expected iterations per second above 0, such as 200, got "${text}"` }]);
   return n;
 }

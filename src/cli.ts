@@ -103,7 +103,9 @@ const RUNNERS: Record<string, Runner> = {
   'wait-for': waitForCommand,
   // Loaded on use: `run` never loads the format parsers, nor the shard's server-side protocol.
   import: loadedWhenChosen(() => import('./import/command.ts').then((m) => m.importCommand)),
-  shard: loadedWhenChosen(() => import('./server/shards/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env }))),
+  shard: loadedWhenChosen(() =>
+    import('./server/shards/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
+  ),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
@@ -127,7 +129,11 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
     return await runner(rest, io);
   } catch (error) {
     if (error instanceof InputError) {
-      io.err(`loadgate: bad input\n${problemLines(error.problems, (p) => `${formatProblem(p)}${shellVariableHint(p.message)}`).map((line) => `  ${line}`).join('\n')}`);
+      io.err(
+        `loadgate: bad input\n${problemLines(error.problems, (p) => `${formatProblem(p)}${shellVariableHint(p.message)}`)
+          .map((line) => `  ${line}`)
+          .join('\n')}`,
+      );
       return 2;
     }
     if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
@@ -158,7 +164,8 @@ function help(topic: string | undefined, io: CliIo): number {
 function parseArgsProblem(command: string, error: Error): string {
   const option = /'(-{1,2}[^']*)'/.exec(error.message)?.[1];
   const see = `loadgate ${command} --help lists its options`;
-  if (!option || !String((error as { code?: string }).code).includes('UNKNOWN_OPTION')) return `loadgate ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')} (${see})`;
+  if (!option || !String((error as { code?: string }).code).includes('UNKNOWN_OPTION'))
+    return `loadgate ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')} (${see})`;
   const closest = closestOption(command, option);
   return `loadgate ${command}: unknown option ${option}${closest ? `; did you mean ${closest}?` : ''} (${see})`;
 }
@@ -200,45 +207,71 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     args,
     allowPositionals: true,
     options: {
-      env: RUN_OPTIONS.env, 'base-env': { type: 'string' }, rounds: { type: 'string' }, 'warmup-rounds': { type: 'string' },
-      'max-rounds': { type: 'string' }, 'max-time': { type: 'string' }, 'on-inconclusive': { type: 'string' },
-      'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
-      threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency, workers: RUN_OPTIONS.workers,
-      insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy, 'default-thresholds': RUN_OPTIONS['default-thresholds'],
-      junit: RUN_OPTIONS.junit, 'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
+      env: RUN_OPTIONS.env,
+      'base-env': { type: 'string' },
+      rounds: { type: 'string' },
+      'warmup-rounds': { type: 'string' },
+      'max-rounds': { type: 'string' },
+      'max-time': { type: 'string' },
+      'on-inconclusive': { type: 'string' },
+      'max-regression': { type: 'string' },
+      metric: { type: 'string' },
+      seed: { type: 'string' },
+      threshold: RUN_OPTIONS.threshold,
+      results: RUN_OPTIONS.results,
+      concurrency: RUN_OPTIONS.concurrency,
+      workers: RUN_OPTIONS.workers,
+      insecure: RUN_OPTIONS.insecure,
+      proxy: RUN_OPTIONS.proxy,
+      'default-thresholds': RUN_OPTIONS['default-thresholds'],
+      junit: RUN_OPTIONS.junit,
+      'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
     },
     allowNegative: true,
   });
   const file = positionals[0];
   const problems: Problem[] = [];
   if (!file) problems.push({ path: 'definition', message: 'expected the path of a test definition file' });
-  if (!values['base-env']) problems.push({ path: '--base-env', message: 'expected the base side\'s environment (a file or inline JSON)' });
-  const settings = parseCompareSettings({
-    rounds: values.rounds, warmupRounds: values['warmup-rounds'], maxRegression: values['max-regression'], metric: values.metric, seed: values.seed,
-    maxRounds: values['max-rounds'], maxTime: values['max-time'], onInconclusive: values['on-inconclusive'],
-  }, CLI_FLAG_NAMES);
+  if (!values['base-env']) problems.push({ path: '--base-env', message: "expected the base side's environment (a file or inline JSON)" });
+  const settings = parseCompareSettings(
+    {
+      rounds: values.rounds,
+      warmupRounds: values['warmup-rounds'],
+      maxRegression: values['max-regression'],
+      metric: values.metric,
+      seed: values.seed,
+      maxRounds: values['max-rounds'],
+      maxTime: values['max-time'],
+      onInconclusive: values['on-inconclusive'],
+    },
+    CLI_FLAG_NAMES,
+  );
   if (Array.isArray(settings)) problems.push(...settings);
   if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
   const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds']);
   const proxies = parseProxies(values.proxy, '--proxy');
   const workers = orThrow(parseWorkers(values.workers, '--workers'));
   const resultsPath = resolve(values.results);
-  const measured = await measureComparison({
-    loaded: await loadDefinition(file!),
-    head: await readEnvironmentSpec(values.env ?? '', '--env'),
-    base: (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
-    baseName: `--base-env ${values['base-env']}`,
-    settings,
-    roundsName: CLI_FLAG_NAMES.rounds,
-    options: {
-      concurrency: parseConcurrency(values.concurrency),
-      workers,
-      insecure: values.insecure,
-      proxies,
-      signal: io.signal,
-      testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
+  const measured = await measureComparison(
+    {
+      loaded: await loadDefinition(file!),
+      head: await readEnvironmentSpec(values.env ?? '', '--env'),
+      base: (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
+      baseName: `--base-env ${values['base-env']}`,
+      settings,
+      roundsName: CLI_FLAG_NAMES.rounds,
+      options: {
+        concurrency: parseConcurrency(values.concurrency),
+        workers,
+        insecure: values.insecure,
+        proxies,
+        signal: io.signal,
+        testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
+      },
     },
-  }, gate, cliLog(io));
+    gate,
+    cliLog(io),
+  );
   return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
 }
 
@@ -282,8 +315,12 @@ async function mergeCommand(args: string[], io: CliIo): Promise<number> {
     args,
     allowPositionals: true,
     options: {
-      results: RUN_OPTIONS.results, threshold: RUN_OPTIONS.threshold, baseline: RUN_OPTIONS.baseline,
-      'default-thresholds': RUN_OPTIONS['default-thresholds'], junit: RUN_OPTIONS.junit, 'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
+      results: RUN_OPTIONS.results,
+      threshold: RUN_OPTIONS.threshold,
+      baseline: RUN_OPTIONS.baseline,
+      'default-thresholds': RUN_OPTIONS['default-thresholds'],
+      junit: RUN_OPTIONS.junit,
+      'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
     },
     allowNegative: true,
   });
@@ -301,8 +338,13 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
     args,
     allowPositionals: true,
     options: {
-      env: { type: 'string' }, threshold: RUN_OPTIONS.threshold, proxy: RUN_OPTIONS.proxy, baseline: RUN_OPTIONS.baseline,
-      var: RUN_OPTIONS.var, 'env-var': RUN_OPTIONS['env-var'], secret: RUN_OPTIONS.secret,
+      env: { type: 'string' },
+      threshold: RUN_OPTIONS.threshold,
+      proxy: RUN_OPTIONS.proxy,
+      baseline: RUN_OPTIONS.baseline,
+      var: RUN_OPTIONS.var,
+      'env-var': RUN_OPTIONS['env-var'],
+      secret: RUN_OPTIONS.secret,
     },
   });
   const file = positionals[0];
@@ -311,13 +353,18 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
   const test = await checkWithFlags(file, values, io);
   preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
-  const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
+  const checked =
+    gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
   return 0;
 }
 
 async function waitForCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure },
+  });
   const settings = parseWaitFor(positionals[0] ?? '', values.timeout, { url: 'url', timeout: '--timeout' });
   if (Array.isArray(settings)) throw new InputError(settings);
   const answered = await waitFor(settings, {
@@ -344,7 +391,11 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const workers = orThrow(parseWorkers(values.workers, '--workers'));
   const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
   const problems: Problem[] = [];
-  if (shard && values['api-url']) problems.push({ path: '--shard', message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)' });
+  if (shard && values['api-url'])
+    problems.push({
+      path: '--shard',
+      message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
+    });
   const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
   const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
@@ -354,21 +405,25 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const show = outputsOf(io, values);
   const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), values['api-result-path'], io) : null;
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
-  const measured = await measureDefinition(test, {
-    ...(hosted && { hosted }),
-    embedded: {
-      concurrency,
-      insecure: values.insecure,
-      proxies,
-      signal: io.signal,
-      ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
-      shard,
-      startAtMs,
-      warmUpS,
-      testUrl: pathToFileURL(reportPath).href,
+  const measured = await measureDefinition(
+    test,
+    {
+      ...(hosted && { hosted }),
+      embedded: {
+        concurrency,
+        insecure: values.insecure,
+        proxies,
+        signal: io.signal,
+        ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
+        shard,
+        startAtMs,
+        warmUpS,
+        testUrl: pathToFileURL(reportPath).href,
+      },
+      workers,
     },
-    workers,
-  }, cliLog(io));
+    cliLog(io),
+  );
   if (values.json) io.out(JSON.stringify(measured.result, null, 2));
   if (shard) return reportShard(measured, gate, show, resultsPath);
   return report(measured, gate, show, resultsPath, reportPath, ciFilesOf(values));
@@ -382,13 +437,18 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
   const { result, judgement, model } = await concludeShard(measured, stopSignalOf(io));
   await writeFile(resultsPath, resultsText(result));
   io.out(renderSummaryLine(model));
-  if (gate.thresholds.length > 0) io.err('note: a shard\'s thresholds are checked when the shards are merged: loadgate merge <files> --threshold …');
+  if (gate.thresholds.length > 0)
+    io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --threshold …");
   io.out(`results: ${resultsPath}`);
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file: string, values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string }, io: CliIo) {
+async function checkWithFlags(
+  file: string,
+  values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string },
+  io: CliIo,
+) {
   const vars = variablesFromFlags(values.var, values['env-var'], process.env);
   const given = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
   const load = applyLoadFlags(await loadDefinition(file), values);
@@ -431,7 +491,8 @@ function keySources(values: { 'api-key'?: string; 'api-key-file'?: string; 'api-
 /** The key from a file or an environment variable by default, so it stays out of shell history (src/hosted/api-key.ts). */
 async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: string | undefined, io: CliIo): Promise<HostedSettings> {
   const apiKey = await resolveApiKey(sources, process.env, (path) => readFile(path, 'utf8'));
-  if (!/^https?:\/\//.test(apiUrl)) throw new InputError([{ path: '--api-url', message: `expected an http:// or https:// base URL, got "${apiUrl}"` }]);
+  if (!/^https?:\/\//.test(apiUrl))
+    throw new InputError([{ path: '--api-url', message: `expected an http:// or https:// base URL, got "${apiUrl}"` }]);
   return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 
@@ -441,7 +502,14 @@ function ciFilesOf(values: { junit?: string; 'gitlab-metrics'?: string }): CiRep
 }
 
 /** The one judgement and its model: the results file, the web report, the CI reports asked for and the terminal summary. */
-async function report(measured: Measured, gate: Gate, io: CliIo, resultsPath: string, reportPath: string, ciFiles: CiReportFiles = {}): Promise<number> {
+async function report(
+  measured: Measured,
+  gate: Gate,
+  io: CliIo,
+  resultsPath: string,
+  reportPath: string,
+  ciFiles: CiReportFiles = {},
+): Promise<number> {
   const stoppedBy = stopSignalOf(io);
   const { result, judgement, model } = await conclude(measured, gate, { ...(stoppedBy && { stoppedBy }) });
   await writeFile(resultsPath, resultsText(result));

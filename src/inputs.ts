@@ -113,7 +113,10 @@ function readMode(read: InputReader, problems: Problem[]): Mode {
     return 'embedded';
   }
   if (!AVAILABLE_MODES.includes(text as Mode)) {
-    problems.push({ path: 'mode', message: `mode "${text}" is not available in this version of loadgate (available: ${AVAILABLE_MODES.join(', ')})` });
+    problems.push({
+      path: 'mode',
+      message: `mode "${text}" is not available in this version of loadgate (available: ${AVAILABLE_MODES.join(', ')})`,
+    });
   }
   return text as Mode;
 }
@@ -132,13 +135,21 @@ function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
   if (!url || !/^https?:$/.test(url.protocol)) {
     problems.push({ path: 'api-url', message: `mode hosted needs the service's base URL (http:// or https://), got "${inputs.apiUrl}"` });
   }
-  if (inputs.apiKey === '') problems.push({ path: 'api-key', message: 'mode hosted needs the service\'s API key (sent as X-API-KEY)' });
+  if (inputs.apiKey === '') problems.push({ path: 'api-key', message: "mode hosted needs the service's API key (sent as X-API-KEY)" });
   if (inputs.apiResultPath !== '' && !inputs.apiResultPath.startsWith('/')) {
-    problems.push({ path: 'api-result-path', message: `expected a path starting with "/" (with <id> for the test id), got "${inputs.apiResultPath}"` });
+    problems.push({
+      path: 'api-result-path',
+      message: `expected a path starting with "/" (with <id> for the test id), got "${inputs.apiResultPath}"`,
+    });
   }
 }
 
-function readParsed<T>(read: InputReader, name: string, parse: (text: string, name: string) => T | Problem, problems: Problem[]): T | undefined {
+function readParsed<T>(
+  read: InputReader,
+  name: string,
+  parse: (text: string, name: string) => T | Problem,
+  problems: Problem[],
+): T | undefined {
   const text = read(name).trim();
   if (text === '') return undefined;
   const parsed = parse(text, name);
@@ -147,7 +158,12 @@ function readParsed<T>(read: InputReader, name: string, parse: (text: string, na
   return undefined;
 }
 
-const LATENCY_NAMES = { target: 'latency-target', patterns: 'latency-locations', samples: 'latency-samples', config: 'latency-locations-config' };
+const LATENCY_NAMES = {
+  target: 'latency-target',
+  patterns: 'latency-locations',
+  samples: 'latency-samples',
+  config: 'latency-locations-config',
+};
 
 function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[]): LatencyPlan | undefined {
   const target = read('latency-target').trim();
@@ -157,7 +173,11 @@ function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[
     }
     return undefined;
   }
-  const lines = (name: string): string[] => read(name).split(/[\n,]/).map((l) => l.trim()).filter(Boolean);
+  const lines = (name: string): string[] =>
+    read(name)
+      .split(/[\n,]/)
+      .map((l) => l.trim())
+      .filter(Boolean);
   const plan = planLatency(
     { target, patterns: lines('latency-locations'), samples: read('latency-samples'), config: [read('latency-locations-config')] },
     LATENCY_NAMES,
@@ -172,12 +192,21 @@ function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[
 
 function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[]): CompareSettings | undefined {
   if (inputs.compareEnvironment === '') {
-    problems.push({ path: 'compare-environment', message: 'mode compare needs the base side\'s environment (inline JSON or a file)' });
+    problems.push({ path: 'compare-environment', message: "mode compare needs the base side's environment (inline JSON or a file)" });
   }
-  const settings = parseCompareSettings({
-    rounds: read('rounds'), warmupRounds: read('warmup-rounds'), maxRegression: read('max-regression'), metric: read('compare-metric'), seed: read('seed'),
-    maxRounds: read('max-rounds'), maxTime: read('max-compare-time'), onInconclusive: read('on-inconclusive'),
-  }, ACTION_INPUT_NAMES);
+  const settings = parseCompareSettings(
+    {
+      rounds: read('rounds'),
+      warmupRounds: read('warmup-rounds'),
+      maxRegression: read('max-regression'),
+      metric: read('compare-metric'),
+      seed: read('seed'),
+      maxRounds: read('max-rounds'),
+      maxTime: read('max-compare-time'),
+      onInconclusive: read('on-inconclusive'),
+    },
+    ACTION_INPUT_NAMES,
+  );
   if (!Array.isArray(settings)) return settings;
   problems.push(...settings);
   return undefined;
@@ -250,7 +279,10 @@ export function getInputs(read: InputReader): ActionInputs {
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
   if (inputs.shard && inputs.mode === 'hosted') {
-    problems.push({ path: 'shard', message: 'mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)' });
+    problems.push({
+      path: 'shard',
+      message: 'mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)',
+    });
   }
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
   inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);

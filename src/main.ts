@@ -14,7 +14,7 @@ import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
 import { writeCiReports } from './pipeline/ci-reports.ts';
 import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
-import { type StopSignal } from './verdict/judge.ts';
+import type { StopSignal } from './verdict/judge.ts';
 import { runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
 import { THRESHOLDS_INPUT } from './thresholds.ts';
@@ -23,14 +23,29 @@ import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { escapeMarkdown } from './report/markdown-blocks.ts';
 import { totalResponses, type ReportModel } from './report/model.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { artifactName, NOT_IN_ACTIONS, RESULTS_ARTIFACT_PREFIX, resultsArtifactName, uploadReportArtifact, uploadReportArtifactUniquely } from './github/artifact.ts';
+import {
+  artifactName,
+  NOT_IN_ACTIONS,
+  RESULTS_ARTIFACT_PREFIX,
+  resultsArtifactName,
+  uploadReportArtifact,
+  uploadReportArtifactUniquely,
+} from './github/artifact.ts';
 import { autoBaseline } from './github/baseline-artifact.ts';
 import { createOctokit } from './github/publish.ts';
 import { commentBudget, commentMarker, commentState } from './github/comment.ts';
 import { headShaOf, pullRequestFromEvent, runUrl, type PullRequestRef } from './github/context.ts';
 import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
 import { checkAnnotations, checkNameOf, StatusCheck } from './github/status-check.ts';
-import { downloadRunResults, findPullRequest, readPublishable, triggeringRunOf, type PublishBlock, type ResultsWithBlock, type TriggeringRun } from './github/publish-mode.ts';
+import {
+  downloadRunResults,
+  findPullRequest,
+  readPublishable,
+  triggeringRunOf,
+  type PublishBlock,
+  type ResultsWithBlock,
+  type TriggeringRun,
+} from './github/publish-mode.ts';
 import { buildReport } from './report/model.ts';
 import type { Comparison } from './compare/run.ts';
 import { publishReport } from './github/publish.ts';
@@ -112,7 +127,11 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
   // With no baseline to be found, limits relative to it are not checked (the note says so) rather than failed.
   const unchecked = auto && !baseline ? inputs.thresholds.filter((t) => t.baseline) : [];
   const gate: Gate = {
-    thresholds: inputs.thresholds.filter((t) => !unchecked.includes(t)), defaults: inputs.defaultThresholds, origin: THRESHOLDS_INPUT, onSaturated: inputs.onSaturated, ...(baseline && { baseline }),
+    thresholds: inputs.thresholds.filter((t) => !unchecked.includes(t)),
+    defaults: inputs.defaultThresholds,
+    origin: THRESHOLDS_INPUT,
+    onSaturated: inputs.onSaturated,
+    ...(baseline && { baseline }),
   };
   const note = auto && `${auto.note}${unchecked.length > 0 ? `; not checked: ${unchecked.map((t) => t.source).join(', ')}` : ''}`;
   if (note) logInfo(`loadgate: ${note}`);
@@ -121,23 +140,34 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
   // A shard is judged, and checked, at the merge.
   const started = inputs.shard ? () => {} : (testName: string) => check.start(testName);
-  const measured = inputs.mode === 'merge'
-    ? await measureMerge([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
-    : inputs.mode === 'compare'
-      ? await runCompare(inputs, gate, env, resultsPath, stop.signal, started)
-      : await runDefinition(inputs, gate, env, resultsPath, stop.signal, started);
+  const measured =
+    inputs.mode === 'merge'
+      ? await measureMerge([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
+      : inputs.mode === 'compare'
+        ? await runCompare(inputs, gate, env, resultsPath, stop.signal, started)
+        : await runDefinition(inputs, gate, env, resultsPath, stop.signal, started);
   if (inputs.shard) return publishShard(await concludeShard(measured), resultsPath);
   started(measured.result.run.name);
   const latency = inputs.latency && !stop.signal.aborted ? await runLatency(inputs, stop.signal) : undefined;
   const stoppedBy = stop.stoppedBy();
-  const concluded = withNote(await conclude(measured, gate, {
-    ...(latency && { latency: { result: latency, thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
-    ...(stoppedBy && { stoppedBy }),
-    ...(inputs.test && { definitionFile: inputs.test }),
-  }), note);
-  const block = await publishBlockOf(inputs, env, concluded, { notes: note ? [note] : [], ...(baseline && { baseline: withoutBlock(baseline) }) });
+  const concluded = withNote(
+    await conclude(measured, gate, {
+      ...(latency && { latency: { result: latency, thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
+      ...(stoppedBy && { stoppedBy }),
+      ...(inputs.test && { definitionFile: inputs.test }),
+    }),
+    note,
+  );
+  const block = await publishBlockOf(inputs, env, concluded, {
+    notes: note ? [note] : [],
+    ...(baseline && { baseline: withoutBlock(baseline) }),
+  });
   await writeFile(resultsPath, resultsText(block ? { ...concluded.result, github: block } : concluded.result));
-  const ciReports = await writeCiReports({ junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile }, concluded.result, concluded.judgement);
+  const ciReports = await writeCiReports(
+    { junit: inputs.junitFile, gitlabMetrics: inputs.gitlabMetricsFile },
+    concluded.result,
+    concluded.judgement,
+  );
   for (const file of ciReports) logInfo(`loadgate: wrote ${file}`);
   await publish(inputs, env, concluded, resultsPath, check);
   const { judgement } = concluded;
@@ -145,7 +175,9 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
     core.setFailed(`loadgate: the run was stopped early (${judgement.stoppedBy}); partial results are not a pass`);
   } else if (judgement.outcome === 'failed') {
     const failed = judgement.failed;
-    core.setFailed(`loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`);
+    core.setFailed(
+      `loadgate: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => `${c.describe} (actual ${c.actual})`).join('; ')}`,
+    );
   }
 }
 
@@ -193,28 +225,41 @@ function cancelSignal(): { signal: AbortSignal; stoppedBy: () => StopSignal | un
   return { signal: controller.signal, stoppedBy: () => received };
 }
 
-async function runDefinition(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal, started: (testName: string) => void): Promise<Measured> {
+async function runDefinition(
+  inputs: ActionInputs,
+  gate: Gate,
+  env: NodeJS.ProcessEnv,
+  resultsPath: string,
+  signal: AbortSignal,
+  started: (testName: string) => void,
+): Promise<Measured> {
   const test = await loadAndCheck(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   started(test.definition.name);
   maskSecrets(test.definition.environment);
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   const { duration, iteration_count: iterations } = test.definition.config_data;
   logInfo(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
-  return measureDefinition(test, {
-    ...(inputs.mode === 'hosted' && { hosted: { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo } }),
-    embedded: {
-      concurrency: inputs.maxConcurrency,
-      insecure: inputs.insecureTls,
-      proxies: inputs.proxies,
-      signal,
-      onSecond: progressLogger(duration, iterations),
-      shard: inputs.shard,
-      startAtMs: inputs.startAtMs,
-      warmUpS: inputs.warmUpS,
-      testUrl: testUrlOf(env, resultsPath),
+  return measureDefinition(
+    test,
+    {
+      ...(inputs.mode === 'hosted' && {
+        hosted: { apiUrl: inputs.apiUrl, apiKey: inputs.apiKey, resultPath: inputs.apiResultPath, signal, log: logInfo },
+      }),
+      embedded: {
+        concurrency: inputs.maxConcurrency,
+        insecure: inputs.insecureTls,
+        proxies: inputs.proxies,
+        signal,
+        onSecond: progressLogger(duration, iterations),
+        shard: inputs.shard,
+        startAtMs: inputs.startAtMs,
+        warmUpS: inputs.warmUpS,
+        testUrl: testUrlOf(env, resultsPath),
+      },
+      workers: inputs.workers,
     },
-    workers: inputs.workers,
-  }, ACTION_LOG);
+    ACTION_LOG,
+  );
 }
 
 /** The runner masks secret variables' values wherever the log would show them (docs/security.md). */
@@ -223,27 +268,39 @@ function maskSecrets(environment: Environment | undefined): void {
 }
 
 /** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
-async function runCompare(inputs: ActionInputs, gate: Gate, env: NodeJS.ProcessEnv, resultsPath: string, signal: AbortSignal, started: (testName: string) => void): Promise<Measured> {
-  return measureComparison({
-    loaded: await loadDefinition(inputs.test),
-    head: await readEnvironmentSpec(inputs.environment, 'environment'),
-    base: (await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment'))!,
-    baseName: 'compare-environment',
-    settings: inputs.compare!,
-    roundsName: 'rounds',
-    options: {
-      concurrency: inputs.maxConcurrency,
-      workers: inputs.workers,
-      insecure: inputs.insecureTls,
-      proxies: inputs.proxies,
-      signal,
-      testUrl: testUrlOf(env, resultsPath),
+async function runCompare(
+  inputs: ActionInputs,
+  gate: Gate,
+  env: NodeJS.ProcessEnv,
+  resultsPath: string,
+  signal: AbortSignal,
+  started: (testName: string) => void,
+): Promise<Measured> {
+  return measureComparison(
+    {
+      loaded: await loadDefinition(inputs.test),
+      head: await readEnvironmentSpec(inputs.environment, 'environment'),
+      base: (await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment'))!,
+      baseName: 'compare-environment',
+      settings: inputs.compare!,
+      roundsName: 'rounds',
+      options: {
+        concurrency: inputs.maxConcurrency,
+        workers: inputs.workers,
+        insecure: inputs.insecureTls,
+        proxies: inputs.proxies,
+        signal,
+        testUrl: testUrlOf(env, resultsPath),
+      },
     },
-  }, gate, ACTION_LOG, (sides) => {
-    started(sides.head.definition.name);
-    maskSecrets(sides.head.definition.environment);
-    maskSecrets(sides.base.definition.environment);
-  });
+    gate,
+    ACTION_LOG,
+    (sides) => {
+      started(sides.head.definition.name);
+      maskSecrets(sides.head.definition.environment);
+      maskSecrets(sides.base.definition.environment);
+    },
+  );
 }
 
 /** The latency test runs after the load, so that it does not disturb it. */
@@ -281,14 +338,24 @@ async function publishShard(shard: Concluded, resultsPath: string): Promise<void
   });
 }
 
-async function publish(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, resultsPath: string, check: StatusCheck): Promise<void> {
+async function publish(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  concluded: Concluded,
+  resultsPath: string,
+  check: StatusCheck,
+): Promise<void> {
   const { result, model } = concluded;
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
   await uploadResults(resultsPath, result.run.name, env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
   const definitionFile = definitionPath(inputs, env);
   await postReport({
-    inputs, env, concluded: { ...concluded, model: linked }, resultsPath, check,
+    inputs,
+    env,
+    concluded: { ...concluded, model: linked },
+    resultsPath,
+    check,
     job: env.GITHUB_JOB ?? 'loadgate',
     ...(inputs.test && { annotationFile: inputs.test }),
     ...(definitionFile && { definitionFile }),
@@ -325,12 +392,14 @@ async function postReport(p: Posting): Promise<void> {
   await publishReport({
     markdown,
     outputs: outputsOf(result, judgement, p.resultsPath),
-    annotations: judgement.checks.filter((c) => !c.passed).map((c) => ({
-      level: c.warnOnly ? 'warning' as const : 'error' as const,
-      title: annotationTitle(c),
-      message: `${c.describe}: actual ${c.actual}`,
-      file: p.annotationFile,
-    })),
+    annotations: judgement.checks
+      .filter((c) => !c.passed)
+      .map((c) => ({
+        level: c.warnOnly ? ('warning' as const) : ('error' as const),
+        title: annotationTitle(c),
+        message: `${c.describe}: actual ${c.actual}`,
+        file: p.annotationFile,
+      })),
     comment: {
       enabled: inputs.comment,
       policy: { when: inputs.commentWhen, state, failed: judgement.outcome !== 'passed' },
@@ -346,7 +415,12 @@ async function postReport(p: Posting): Promise<void> {
     title: renderSummaryLine(linked),
     summary: renderMarkdown(linked, { maxLength: CHECK_SUMMARY_LIMIT }),
     // The Checks API places annotations on a file: a merge has none of its own.
-    annotations: p.definitionFile ? checkAnnotations(judgement.checks.filter((c) => !c.passed), p.definitionFile) : [],
+    annotations: p.definitionFile
+      ? checkAnnotations(
+          judgement.checks.filter((c) => !c.passed),
+          p.definitionFile,
+        )
+      : [],
   });
 }
 
@@ -354,7 +428,12 @@ async function postReport(p: Posting): Promise<void> {
  * What a later mode publish needs of a pull_request run (docs/results.md, `github`): the PR and
  * its head, the names the comment and check take, and the verdict with what the report showed.
  */
-async function publishBlockOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, concluded: Concluded, report: PublishBlock['report']): Promise<PublishBlock | undefined> {
+async function publishBlockOf(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  concluded: Concluded,
+  report: PublishBlock['report'],
+): Promise<PublishBlock | undefined> {
   const payload = await eventPayload(env);
   const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
   const headSha = headShaOf(env.GITHUB_EVENT_NAME ?? '', payload, env);
@@ -391,7 +470,10 @@ async function runPublish(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
     logInfo(`loadgate: run ${run.runId} ran on ${run.event || 'an unknown event'}, not a pull request: nothing to publish`);
     return;
   }
-  if (!inputs.githubToken) throw new InputError([{ path: 'github-token', message: 'mode publish needs a token (pull-requests: write, checks: write, actions: read)' }]);
+  if (!inputs.githubToken)
+    throw new InputError([
+      { path: 'github-token', message: 'mode publish needs a token (pull-requests: write, checks: write, actions: read)' },
+    ]);
   const octokit = createOctokit(inputs.githubToken, env.GITHUB_API_URL);
   const pr = await findPullRequest(octokit, run);
   if (!pr) {
@@ -418,7 +500,14 @@ async function runPublish(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
 }
 
 /** One checked results file, posted as its pull_request run would have posted it. */
-async function publishResults(inputs: ActionInputs, env: NodeJS.ProcessEnv, run: TriggeringRun, pr: PullRequestRef, file: string, results: ResultsWithBlock): Promise<void> {
+async function publishResults(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  run: TriggeringRun,
+  pr: PullRequestRef,
+  file: string,
+  results: ResultsWithBlock,
+): Promise<void> {
   const { github: block, ...measured } = results;
   // The links lead to the triggering run, as GitHub names it, not to a URL the file claims.
   const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
@@ -435,20 +524,37 @@ async function publishResults(inputs: ActionInputs, env: NodeJS.ProcessEnv, run:
   });
   const concluded = withNote({ result, judgement, model }, report.notes.join('; ') || undefined);
   const check = new StatusCheck({
-    enabled: inputs.check, token: inputs.githubToken, name: block.check_name, owner: run.owner, repo: run.repo, headSha: run.headSha, detailsUrl: runPage,
+    enabled: inputs.check,
+    token: inputs.githubToken,
+    name: block.check_name,
+    owner: run.owner,
+    repo: run.repo,
+    headSha: run.headSha,
+    detailsUrl: runPage,
     ...(env.GITHUB_API_URL && { apiUrl: env.GITHUB_API_URL }),
     warn: (message) => core.warning(message),
     info: logInfo,
   });
   logInfo(`loadgate: publishing "${result.run.name}" of run ${run.runId} on PR #${pr.number} (${run.headSha}): ${judgement.outcome}`);
   await postReport({
-    inputs, env, concluded, resultsPath: file, check, job: block.job, pullRequest: pr,
+    inputs,
+    env,
+    concluded,
+    resultsPath: file,
+    check,
+    job: block.job,
+    pullRequest: pr,
     ...(block.definition_file && { annotationFile: block.definition_file, definitionFile: block.definition_file }),
   });
 }
 
 /** The web report next to the results file, uploaded as an artifact; its link, when there is one. */
-async function writeAndUploadReport(model: ReportModel, resultsPath: string, reportName: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+async function writeAndUploadReport(
+  model: ReportModel,
+  resultsPath: string,
+  reportName: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
   const file = reportPathFor(resultsPath);
   await writeFile(file, renderHtmlReport(model));
   const name = reportName || artifactName(model.name, env.GITHUB_JOB ?? '');
@@ -462,7 +568,8 @@ async function writeAndUploadReport(model: ReportModel, resultsPath: string, rep
 /** Every run keeps its results under a stable name, for later runs' baseline: auto. */
 async function uploadResults(file: string, testName: string, env: NodeJS.ProcessEnv): Promise<void> {
   const uploaded = await uploadReportArtifact({ file, name: resultsArtifactName(testName), env });
-  if (!uploaded.ok && uploaded.reason !== NOT_IN_ACTIONS) core.warning(`loadgate: the results file could not be kept as an artifact: ${uploaded.reason}`);
+  if (!uploaded.ok && uploaded.reason !== NOT_IN_ACTIONS)
+    core.warning(`loadgate: the results file could not be kept as an artifact: ${uploaded.reason}`);
 }
 
 function annotationTitle(check: Check): string {
@@ -490,7 +597,9 @@ export function outputsOf(result: LoadTestResult, judgement: Judgement | undefin
     ...(judgement && {
       passed: String(judgement.outcome === 'passed'),
       outcome: judgement.outcome,
-      checks: JSON.stringify(judgement.checks.map((c) => ({ check: c.describe, actual: c.actual, passed: c.passed, ...(c.warnOnly && { warning: true }) }))),
+      checks: JSON.stringify(
+        judgement.checks.map((c) => ({ check: c.describe, actual: c.actual, passed: c.passed, ...(c.warnOnly && { warning: true }) })),
+      ),
     }),
     'results-file': resultsPath,
     'test-url': result.test_url,

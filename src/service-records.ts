@@ -59,4 +59,5 @@ export type Id = string | number;
  * A record as any service of the interface may answer it: an `Id`, the `Sure` fields, and the
  * others only perhaps (the interface shows few answers; 2.7).
  */
-export type AnsweredRecord<R extends { id: string }, Sure extends keyof R = never> = { id: Id } & Pick<R, Sure> & Partial<Omit<R, 'id' | Sure>>;
+export type AnsweredRecord<R extends { id: string }, Sure extends keyof R = never> = { id: Id } & Pick<R, Sure> &
+  Partial<Omit<R, 'id' | Sure>>;

@@ -62,7 +62,7 @@ export function quote(text: string): string {
 /** What was found at `index`, for "got …": the next word (20 characters at most), or the end of the line. */
 export function got(raw: string, index: number): string {
   if (index >= raw.length) return 'end of line';
-  const token = [.../^\S*/.exec(raw.slice(index))?.[0] ?? ''];
+  const token = [...(/^\S*/.exec(raw.slice(index))?.[0] ?? '')];
   return quote(token.length > 20 ? `${token.slice(0, 20).join('')}…` : token.join(''));
 }
 

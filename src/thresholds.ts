@@ -67,10 +67,7 @@ export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOL
 }
 
 /** The CLI's repeated `--threshold` flags: one threshold per entry, numbered from 1. */
-export function parseThresholdLines(
-  lines: readonly string[],
-  origin: ThresholdOrigin = THRESHOLD_FLAG,
-): ParsedThresholds {
+export function parseThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): ParsedThresholds {
   // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
   const accepts = (raw: string): boolean => {
     const trimmed = raw.trim();
@@ -222,7 +219,10 @@ function parsePercentile(text: string, index: number): { metric: ThresholdMetric
   const digits = text.slice(1);
   const value = digits.includes('.') || Number(digits) <= 100 ? Number(digits) : Number(`${digits.slice(0, 2)}.${digits.slice(2)}`);
   if (!(value > 0 && value <= 100)) {
-    return { index, message: `percentile ${quote(text)} is out of range; expected p followed by a number above 0 and up to 100 (p50, p99.9)` };
+    return {
+      index,
+      message: `percentile ${quote(text)} is out of range; expected p followed by a number above 0 and up to 100 (p50, p99.9)`,
+    };
   }
   return { metric: `p${value}`, end: index + text.length };
 }
@@ -253,7 +253,10 @@ function parseLimit(raw: string, from: number, metric: ThresholdMetric, op: Thre
   const signed = (n: number): number => (sign === '-' ? -n : n) || 0;
   if (unit === '%') return { value: 0, baseline: { kind: 'percent', amount: signed(Number(number)) }, start, end: unitAt + 1 };
   if (metricKind(metric) === 'rate') {
-    return { index: unitAt, message: `expected % after "baseline ${sign} ${number}": a change relative to the baseline, e.g. baseline + 10%` };
+    return {
+      index: unitAt,
+      message: `expected % after "baseline ${sign} ${number}": a change relative to the baseline, e.g. baseline + 10%`,
+    };
   }
   const value = parseValue(raw, amountAt, metric, `after "baseline ${sign}"`);
   if ('message' in value) return value;
@@ -308,9 +311,6 @@ function trailingText(raw: string, index: number, value: string): LineError {
     message: `unexpected ${got(raw, index)} after "${value}"; expected the end of the threshold (one per line)`,
   };
 }
-
-
-
 
 // ---- rendering ----
 

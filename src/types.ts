@@ -301,9 +301,26 @@ export interface LoadTestResult {
 
 /** Metrics known by name; any percentile is written `pN` (PercentileMetric). */
 export const THRESHOLD_METRICS = [
-  'avg', 'min', 'max', 'median', 'p80', 'p90', 'p95', 'p99', 'stddev',
-  'fail_rate', 'success_rate', 'http_fail_rate', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx',
-  'fail_count', 'success_count', 'iteration_count', 'rps',
+  'avg',
+  'min',
+  'max',
+  'median',
+  'p80',
+  'p90',
+  'p95',
+  'p99',
+  'stddev',
+  'fail_rate',
+  'success_rate',
+  'http_fail_rate',
+  'status_2xx',
+  'status_3xx',
+  'status_4xx',
+  'status_5xx',
+  'fail_count',
+  'success_count',
+  'iteration_count',
+  'rps',
 ] as const;
 export type NamedMetric = (typeof THRESHOLD_METRICS)[number];
 /** `p75`, `p99.9` (canonical form: the percentile as a decimal number). */

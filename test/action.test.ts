@@ -17,20 +17,30 @@ beforeAll(async () => {
   target = await startTarget();
   dir = mkdtempSync(join(tmpdir(), 'loadgate-action-'));
   definitionPath = join(dir, 'checkout.json');
-  writeFileSync(definitionPath, JSON.stringify({
-    name: 'checkout',
-    config_data: {
-      steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }, { id: 2, name: 'slow', url: '{{BASE}}/delay/30' }],
-      iteration_count: 20, duration: 1,
-    },
-    environment: { name: 'ci', vars: [{ key: 'BASE', value: 'http://127.0.0.1:1' }] },
-  }));
-  writeFileSync(join(dir, 'event.json'), JSON.stringify({
-    action: 'synchronize',
-    number: 7,
-    pull_request: { number: 7, head: { sha: 'abc' }, base: { ref: 'main' } },
-    repository: { name: 'shop', owner: { login: 'acme' }, full_name: 'acme/shop' },
-  }));
+  writeFileSync(
+    definitionPath,
+    JSON.stringify({
+      name: 'checkout',
+      config_data: {
+        steps: [
+          { id: 1, name: 'home', url: '{{BASE}}/ok' },
+          { id: 2, name: 'slow', url: '{{BASE}}/delay/30' },
+        ],
+        iteration_count: 20,
+        duration: 1,
+      },
+      environment: { name: 'ci', vars: [{ key: 'BASE', value: 'http://127.0.0.1:1' }] },
+    }),
+  );
+  writeFileSync(
+    join(dir, 'event.json'),
+    JSON.stringify({
+      action: 'synchronize',
+      number: 7,
+      pull_request: { number: 7, head: { sha: 'abc' }, base: { ref: 'main' } },
+      repository: { name: 'shop', owner: { login: 'acme' }, full_name: 'acme/shop' },
+    }),
+  );
 });
 afterAll(async () => {
   await target.close();
@@ -43,7 +53,13 @@ interface ActionRun {
   outputs: string;
 }
 
-function runAction(github: GithubStandin, inputs: Record<string, string>, runId: string, extraEnv: Record<string, string> = {}, entry = 'dist/index.js'): Promise<ActionRun> {
+function runAction(
+  github: GithubStandin,
+  inputs: Record<string, string>,
+  runId: string,
+  extraEnv: Record<string, string> = {},
+  entry = 'dist/index.js',
+): Promise<ActionRun> {
   const summaryPath = join(dir, `summary-${runId}.md`);
   const outputPath = join(dir, `output-${runId}.txt`);
   writeFileSync(summaryPath, '');
@@ -65,7 +81,10 @@ function runAction(github: GithubStandin, inputs: Record<string, string>, runId:
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   return runNode([entry], { env }).then((run) => ({
-    code: run.code, stdout: run.out, summary: readFileSync(summaryPath, 'utf8'), outputs: readFileSync(outputPath, 'utf8'),
+    code: run.code,
+    stdout: run.out,
+    summary: readFileSync(summaryPath, 'utf8'),
+    outputs: readFileSync(outputPath, 'utf8'),
   }));
 }
 
@@ -119,11 +138,15 @@ describe('the bundled action in embedded mode', () => {
       expect(github.comments).toHaveLength(1);
       expect(github.comments[0]!.id).toBe(comment.id);
       expect(github.comments[0]!.body).toContain('loadgate: checkout failed');
-      expect(second.stdout).toMatch(/::error title=loadgate%3A threshold failed,file=.*checkout\.json::step\[slow\]\.p95 < 1 ms: actual \d+(\.\d+)? ms/);
+      expect(second.stdout).toMatch(
+        /::error title=loadgate%3A threshold failed,file=.*checkout\.json::step\[slow\]\.p95 < 1 ms: actual \d+(\.\d+)? ms/,
+      );
       expect(second.stdout).toContain('::error::loadgate: 1 check failed');
       expect(output(second.outputs, 'passed')).toBe('false');
       // The failure comes after the report was posted.
-      expect(second.stdout.indexOf('::error::loadgate: 1 check failed')).toBeGreaterThan(second.stdout.indexOf('::error title=loadgate%3A threshold failed'));
+      expect(second.stdout.indexOf('::error::loadgate: 1 check failed')).toBeGreaterThan(
+        second.stdout.indexOf('::error title=loadgate%3A threshold failed'),
+      );
       // The token is registered as a secret (the runner masks it) and printed nowhere else.
       const lines = (second.stdout + first.stdout).split('\n').filter((l) => l.includes('ghs_secret_token_value'));
       expect(lines.length).toBeGreaterThan(0);
@@ -150,10 +173,16 @@ describe('the bundled action in embedded mode', () => {
   it('a latency test runs with the load test; its thresholds count in the one verdict', async () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {
-      const run = await runAction(github, {
-        ...inputs('p95 < 5s\nlatency.ttfb.p95 < 5s\nlatency[LOCAL.HOST].total.max < 0.001ms'),
-        'latency-target': `${target.url}/delay/5`, 'latency-samples': '3', 'results-file': join(dir, 'latency-results.json'),
-      }, 'e');
+      const run = await runAction(
+        github,
+        {
+          ...inputs('p95 < 5s\nlatency.ttfb.p95 < 5s\nlatency[LOCAL.HOST].total.max < 0.001ms'),
+          'latency-target': `${target.url}/delay/5`,
+          'latency-samples': '3',
+          'results-file': join(dir, 'latency-results.json'),
+        },
+        'e',
+      );
       expect(run.code).toBe(1);
       const body = github.comments[0]!.body;
       expect(body).toContain('loadgate: checkout failed — 1 of 6 checks failed: latency\\[LOCAL.HOST\\].total.max');
@@ -174,17 +203,36 @@ describe('the bundled action in embedded mode', () => {
       target.reset();
       const secret = 'sk-action-secret-7';
       const test = join(dir, 'secret.json');
-      writeFileSync(test, JSON.stringify({ name: 'secret', config_data: { steps: [{ id: 1, name: 'api', url: '{{BASE}}/ok?key={{KEY}}' }], iteration_count: 2, duration: 1 } }));
-      const environment = JSON.stringify({ name: 'pr', vars: [{ key: 'BASE', value: target.url }, { key: 'KEY', value: secret, secret: true }] });
+      writeFileSync(
+        test,
+        JSON.stringify({
+          name: 'secret',
+          config_data: { steps: [{ id: 1, name: 'api', url: '{{BASE}}/ok?key={{KEY}}' }], iteration_count: 2, duration: 1 },
+        }),
+      );
+      const environment = JSON.stringify({
+        name: 'pr',
+        vars: [
+          { key: 'BASE', value: target.url },
+          { key: 'KEY', value: secret, secret: true },
+        ],
+      });
       const results = join(dir, 'secret-results.json');
       // A busy machine may delay the generator's loop: that is not what this test is about.
-      const run = await runAction(github, { ...inputs('p95 < 5s'), test, environment, 'results-file': results, 'on-saturated': 'warn' }, 'secret', {}, 'src/action.ts');
+      const run = await runAction(
+        github,
+        { ...inputs('p95 < 5s'), test, environment, 'results-file': results, 'on-saturated': 'warn' },
+        'secret',
+        {},
+        'src/action.ts',
+      );
       expect(run.code, run.stdout).toBe(0);
       expect(target.received.map((r) => r.url)).toEqual([`/ok?key=${secret}`, `/ok?key=${secret}`]);
       expect(JSON.parse(readFileSync(results, 'utf8')).run.steps[0].url).toBe(`${target.url}/ok?key={{KEY}}`);
       const lines = run.stdout.split('\n').filter((l) => l.includes(secret));
       expect(lines).toEqual([`::add-mask::${secret}`]);
-      for (const text of [readFileSync(results, 'utf8'), run.summary, run.outputs, ...github.comments.map((c) => c.body)]) expect(text).not.toContain(secret);
+      for (const text of [readFileSync(results, 'utf8'), run.summary, run.outputs, ...github.comments.map((c) => c.body)])
+        expect(text).not.toContain(secret);
     } finally {
       await github.close();
     }
@@ -194,18 +242,24 @@ describe('the bundled action in embedded mode', () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {
       const down = `http://127.0.0.1:${await refusedPort()}`;
-      const run = await runAction(github, {
-        ...inputs('p95 < 500ms'),
-        environment: JSON.stringify({ name: 'pr', vars: [{ key: 'BASE', value: down }] }),
-        comment: 'false',
-      }, 'down');
+      const run = await runAction(
+        github,
+        {
+          ...inputs('p95 < 500ms'),
+          environment: JSON.stringify({ name: 'pr', vars: [{ key: 'BASE', value: down }] }),
+          comment: 'false',
+        },
+        'down',
+      );
       expect(run.code).toBe(1);
       expect(output(run.outputs, 'passed')).toBe('false');
       expect(output(run.outputs, 'outcome')).toBe('failed');
       expect(output(run.outputs, 'p95')).toBe('');
       expect(JSON.parse(output(run.outputs, 'checks')!)[0]).toEqual({ check: 'p95 < 500 ms', actual: '— (no response)', passed: false });
       expect(run.stdout).toMatch(/::error title=loadgate%3A threshold failed.*::p95 < 500 ms: actual — \(no response\)/);
-      expect(run.stdout).toMatch(/::error title=loadgate%3A check failed.*::every step got a successful response: actual none for step 1 \(home\), step 2 \(slow\)/);
+      expect(run.stdout).toMatch(
+        /::error title=loadgate%3A check failed.*::every step got a successful response: actual none for step 1 \(home\), step 2 \(slow\)/,
+      );
       expect(run.summary).toContain('loadgate: checkout failed');
       expect(run.summary).toContain('| p95 < 500 ms | — (no response) | < 500 ms | ❌ failed |');
     } finally {
@@ -221,7 +275,9 @@ describe('the bundled action in embedded mode', () => {
       expect(run.code).toBe(1);
       expect(target.received).toHaveLength(0);
       expect(output(run.outputs, 'passed')).toBe('false');
-      expect(run.stdout).toMatch(/::error title=loadgate%3A bad input::thresholds line 1: step "logn" is not in the definition; its steps are: 1 home, 2 slow/);
+      expect(run.stdout).toMatch(
+        /::error title=loadgate%3A bad input::thresholds line 1: step "logn" is not in the definition; its steps are: 1 home, 2 slow/,
+      );
       expect(run.summary).toContain('loadgate: bad input — nothing was sent');
       expect(run.summary).toContain('step "logn" is not in the definition');
     } finally {
@@ -233,10 +289,13 @@ describe('the bundled action in embedded mode', () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {
       const hostile = join(dir, 'hostile.json');
-      writeFileSync(hostile, JSON.stringify({
-        name: 'wc\n::error title=pwned::X\n::stop-commands::tok',
-        config_data: { steps: [{ id: 1, name: '@someone #12', url: `${target.url}/ok` }], iteration_count: 5, duration: 1 },
-      }));
+      writeFileSync(
+        hostile,
+        JSON.stringify({
+          name: 'wc\n::error title=pwned::X\n::stop-commands::tok',
+          config_data: { steps: [{ id: 1, name: '@someone #12', url: `${target.url}/ok` }], iteration_count: 5, duration: 1 },
+        }),
+      );
       const run = await runAction(github, { ...inputs(''), test: hostile }, 'hostile');
       expect(run.code, run.stdout).toBe(0);
       const lines = run.stdout.split('\n');
@@ -254,10 +313,15 @@ describe('the bundled action in embedded mode', () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {
       const broken = join(dir, 'broken.json');
-      writeFileSync(broken, '{\n  "name": "x",\n  "config_data": {\n    "steps": [{"id": 1, "name": "a", "url": "http://127.0.0.1:1/"}],\n    "load_type": "zigzag"\n  }\n}\n');
+      writeFileSync(
+        broken,
+        '{\n  "name": "x",\n  "config_data": {\n    "steps": [{"id": 1, "name": "a", "url": "http://127.0.0.1:1/"}],\n    "load_type": "zigzag"\n  }\n}\n',
+      );
       const schema = await runAction(github, { ...inputs(''), test: broken, comment: 'false' }, 'schema');
       expect(schema.code).toBe(1);
-      expect(schema.stdout).toMatch(/::error title=loadgate%3A bad input,file=.*broken\.json,line=5,col=5::.*\$\.config_data\.load_type: expected one of linear, incremental, waved/);
+      expect(schema.stdout).toMatch(
+        /::error title=loadgate%3A bad input,file=.*broken\.json,line=5,col=5::.*\$\.config_data\.load_type: expected one of linear, incremental, waved/,
+      );
       expect(output(schema.outputs, 'passed')).toBe('false');
       writeFileSync(broken, '{\n  "name": "x",\n  "config_data": {,\n}\n');
       const syntax = await runAction(github, { ...inputs(''), test: broken, comment: 'false' }, 'syntax');

@@ -10,7 +10,10 @@ const readText = async (path: string) => {
 };
 
 async function problemOf(promise: Promise<unknown>): Promise<{ path: string; message: string }> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(InputError);
   return (error as InputError).problems[0]!;
 }
@@ -21,7 +24,9 @@ describe('resolveApiKey', () => {
   });
 
   it('reads the first key line of --api-key-file, ahead of the environment', async () => {
-    expect(await resolveApiKey({ file: 'key.txt', variable: 'LOADGATE_API_KEY' }, { LOADGATE_API_KEY: 'k-env' }, readText)).toBe('k-from-file');
+    expect(await resolveApiKey({ file: 'key.txt', variable: 'LOADGATE_API_KEY' }, { LOADGATE_API_KEY: 'k-env' }, readText)).toBe(
+      'k-from-file',
+    );
   });
 
   it('takes --api-key as given', async () => {
@@ -36,7 +41,9 @@ describe('resolveApiKey', () => {
   });
 
   it('names the file that cannot be read or holds no key, and refuses two sources at once', async () => {
-    expect((await problemOf(resolveApiKey({ file: 'missing.txt', variable: 'K' }, {}, readText))).message).toMatch(/cannot read the API key file: ENOENT/);
+    expect((await problemOf(resolveApiKey({ file: 'missing.txt', variable: 'K' }, {}, readText))).message).toMatch(
+      /cannot read the API key file: ENOENT/,
+    );
     expect((await problemOf(resolveApiKey({ file: 'empty.txt', variable: 'K' }, {}, readText))).message).toMatch(/holds no key/);
     expect((await problemOf(resolveApiKey({ file: 'key.txt', key: 'k', variable: 'K' }, {}, readText))).message).toMatch(/not both/);
   });

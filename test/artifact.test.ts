@@ -46,7 +46,7 @@ function envOf(s: ArtifactStandin): NodeJS.ProcessEnv {
 }
 
 function paths(s: ArtifactStandin): string[] {
-  return s.requests.map((r) => (r.path.startsWith(TWIRP_PREFIX) ? r.path.slice(TWIRP_PREFIX.length) : `blob ${r.query['comp']}`));
+  return s.requests.map((r) => (r.path.startsWith(TWIRP_PREFIX) ? r.path.slice(TWIRP_PREFIX.length) : `blob ${r.query.comp}`));
 }
 
 describe('uploadReportArtifact against the artifact service stand-in', () => {
@@ -80,13 +80,13 @@ describe('uploadReportArtifact against the artifact service stand-in', () => {
 
   it('asks for the retention period and leaves process.env as it was', async () => {
     const s = await start();
-    const tokenBefore = process.env['ACTIONS_RUNTIME_TOKEN'];
+    const tokenBefore = process.env.ACTIONS_RUNTIME_TOKEN;
     const result = await uploadReportArtifact({ file, name: 'loadgate-report-r', retentionDays: 5, env: envOf(s) });
 
     expect(result.ok).toBe(true);
     const expiresAt = Date.parse(s.artifacts[0]?.expiresAt ?? '');
     expect(Math.abs(expiresAt - (Date.now() + 5 * DAY_MS))).toBeLessThan(DAY_MS / 12);
-    expect(process.env['ACTIONS_RUNTIME_TOKEN']).toBe(tokenBefore);
+    expect(process.env.ACTIONS_RUNTIME_TOKEN).toBe(tokenBefore);
   });
 
   it('uploads under a name built from a hostile test name', async () => {

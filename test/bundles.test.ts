@@ -29,22 +29,25 @@ const NOT_LOADED: Record<string, string> = {
   'package.json': 'the package itself: bin, engines',
   'README.md': 'the package page',
   LICENSE: 'the licence',
-  'schema/loadtest.schema.json': 'named by a definition\'s $schema, for editors',
-  'dist/cli/licenses.txt': 'the bundled libraries\' licences',
-  'dist/engine-worker/licenses.txt': 'the bundled libraries\' licences',
+  'schema/loadtest.schema.json': "named by a definition's $schema, for editors",
+  'dist/cli/licenses.txt': "the bundled libraries' licences",
+  'dist/engine-worker/licenses.txt': "the bundled libraries' licences",
   'dist/cli/package.json': 'makes Node read the bundle as an ES module',
   'dist/engine-worker/package.json': 'makes Node read the bundle as an ES module',
 };
 
 const read = (path: string) => readFileSync(path, 'utf8');
-const jsFiles = (bundle: string) => readdirSync(bundle).filter((name) => name.endsWith('.js')).map((name) => `${bundle}/${name}`);
+const jsFiles = (bundle: string) =>
+  readdirSync(bundle)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `${bundle}/${name}`);
 
 describe('dist/', () => {
   it.each(BUNDLES)('%s carries one undici', (bundle) => {
     expect(jsFiles(bundle).flatMap((file) => read(file).match(UNDICI_MARKER) ?? [])).toHaveLength(1);
   });
 
-  it('the CLI\'s entry file holds no server code; no file of dist/cli holds pino', () => {
+  it("the CLI's entry file holds no server code; no file of dist/cli holds pino", () => {
     const withFastify = jsFiles('dist/cli').filter((file) => read(file).includes(FASTIFY_MARKER));
     expect(withFastify).not.toContain('dist/cli/index.js');
     expect(withFastify.length).toBeGreaterThan(0);
@@ -65,14 +68,23 @@ describe('the bundled loadgate serve', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('starts from its chunk without pino and answers', async () => {
-    const child = spawn(process.execPath, ['bin/loadgate.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'server.db')], {
-      env: { ...process.env, LOADGATE_API_KEYS: 'bundles-test-key-0123' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['bin/loadgate.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'server.db')],
+      {
+        env: { ...process.env, LOADGATE_API_KEYS: 'bundles-test-key-0123' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     try {
-      const [line] = (await Promise.race([once(createInterface({ input: child.stdout }), 'line'), once(child, 'exit').then(() => [''])])) as [string];
+      const [line] = (await Promise.race([
+        once(createInterface({ input: child.stdout }), 'line'),
+        once(child, 'exit').then(() => ['']),
+      ])) as [string];
       const url = /^loadgate serve listening on (http:\/\/\S+)$/.exec(line)?.[1];
       expect(url, stderr).toBeDefined();
       const answer = await fetch(`${url}/nowhere`, { headers: { 'x-api-key': 'bundles-test-key-0123' } });
@@ -102,8 +114,9 @@ function loadedFrom(entries: string[], files: Set<string>): Set<string> {
       if (loaded.has(other) || !other.endsWith('.js')) continue;
       const relative = posix.relative(dirname(file), other);
       const chunk = /^dist\/cli\/(\d+)\.index\.js$/.exec(other)?.[1];
-      const named = text.includes(relative.startsWith('.') ? relative : `./${relative}`)
-        || (chunk !== undefined && file.startsWith('dist/cli/') && new RegExp(`\\.e\\((?:/\\* import\\(\\) \\*/ )?${chunk}\\)`).test(text));
+      const named =
+        text.includes(relative.startsWith('.') ? relative : `./${relative}`) ||
+        (chunk !== undefined && file.startsWith('dist/cli/') && new RegExp(`\\.e\\((?:/\\* import\\(\\) \\*/ )?${chunk}\\)`).test(text));
       if (named) queue.push(other);
     }
   }

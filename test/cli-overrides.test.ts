@@ -6,18 +6,24 @@ import type { LoadedDefinition } from '../src/definition/load.ts';
 import { InputError } from '../src/errors.ts';
 
 function loaded(config: Record<string, unknown>): LoadedDefinition {
-  const checked = validateDefinition({ name: 'smoke', config_data: { steps: [{ id: 1, name: 'home', url: 'http://127.0.0.1:1/' }], ...config } }, 'smoke.json');
+  const checked = validateDefinition(
+    { name: 'smoke', config_data: { steps: [{ id: 1, name: 'home', url: 'http://127.0.0.1:1/' }], ...config } },
+    'smoke.json',
+  );
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
   return { definition: checked.definition, file: 'smoke.json', dir: process.cwd() } as LoadedDefinition;
 }
 
-const load = (l: LoadedDefinition) => ({ iterations: l.definition.config_data.iteration_count, duration: l.definition.config_data.duration });
+const load = (l: LoadedDefinition) => ({
+  iterations: l.definition.config_data.iteration_count,
+  duration: l.definition.config_data.duration,
+});
 
 describe('--duration, --iterations, --rate', () => {
-  it('--duration alone keeps the definition\'s rate: 100 iterations over 5 s become 40 over 2 s, and a note says so', () => {
+  it("--duration alone keeps the definition's rate: 100 iterations over 5 s become 40 over 2 s, and a note says so", () => {
     const { loaded: shorter, notes } = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '2' });
     expect(load(shorter)).toEqual({ iterations: 40, duration: 2 });
-    expect(notes).toEqual(['--duration 2: 40 of 100 iterations, keeping the definition\'s 20 it/s (--iterations N sets them instead)']);
+    expect(notes).toEqual(["--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)"]);
     const longer = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '60' });
     expect(load(longer.loaded)).toEqual({ iterations: 1200, duration: 60 });
   });

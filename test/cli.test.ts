@@ -31,10 +31,20 @@ async function inProcess(args: string[]): Promise<{ code: number; stdout: string
 
 function writeDefinition(name: string, iterations: number, duration: number): string {
   const path = join(dir, `${name}.json`);
-  writeFileSync(path, JSON.stringify({
-    name,
-    config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }, { id: 2, name: 'slow', url: `${target.url}/delay/20` }], iteration_count: iterations, duration },
-  }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name,
+      config_data: {
+        steps: [
+          { id: 1, name: 'home', url: `${target.url}/ok` },
+          { id: 2, name: 'slow', url: `${target.url}/delay/20` },
+        ],
+        iteration_count: iterations,
+        duration,
+      },
+    }),
+  );
   return path;
 }
 
@@ -43,7 +53,18 @@ describe('loadgate run', () => {
     const results = join(dir, 'pass.json');
     // A lower bound met by 5 ms is one a late event loop could have met for the service: on a busy
     // machine the generator's check would rightly fail it (docs/verdict.md), so here it only warns.
-    const run = await loadgate(['run', writeDefinition('pass', 30, 1), '--results', results, '--threshold', 'p95 < 5s', '--threshold', 'step[slow].min >= 15ms', '--on-saturated', 'warn']);
+    const run = await loadgate([
+      'run',
+      writeDefinition('pass', 30, 1),
+      '--results',
+      results,
+      '--threshold',
+      'p95 < 5s',
+      '--threshold',
+      'step[slow].min >= 15ms',
+      '--on-saturated',
+      'warn',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('loadgate: pass passed');
     expect(run.stdout).toMatch(/home\s+GET \/ok\s+30\s+0/);
@@ -91,7 +112,14 @@ describe('loadgate run', () => {
   });
 
   it('exit 1 when a threshold fails', async () => {
-    const run = await loadgate(['run', writeDefinition('fail', 10, 1), '--results', join(dir, 'fail.json'), '--threshold', 'step[slow].median < 1ms']);
+    const run = await loadgate([
+      'run',
+      writeDefinition('fail', 10, 1),
+      '--results',
+      join(dir, 'fail.json'),
+      '--threshold',
+      'step[slow].median < 1ms',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('loadgate: fail failed');
   });
@@ -107,7 +135,9 @@ describe('loadgate run', () => {
     expect(missing.stderr).toContain('nope.json');
     const unknown = await loadgate(['fly']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe('loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard (loadgate help)');
+    expect(unknown.stderr.trim()).toBe(
+      'loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard (loadgate help)',
+    );
   });
 
   it('SIGINT stops the run, still writes partial results, and exits 130', async () => {
@@ -124,7 +154,7 @@ describe('loadgate run', () => {
   });
 });
 
-describe('load flags keep to the definition\'s bounds', () => {
+describe("load flags keep to the definition's bounds", () => {
   it('--duration beyond a day and --rate beyond 1e9 iterations are bad input: exit 2, nothing sent', async () => {
     target.reset();
     const long = await loadgate(['run', writeDefinition('long', 1, 1), '--duration', '1000000000']);
@@ -138,16 +168,41 @@ describe('load flags keep to the definition\'s bounds', () => {
 });
 
 describe('secret variables', () => {
-  it('--secret keeps a variable\'s value out of the results, the report and the output; the target still gets it', async () => {
+  it("--secret keeps a variable's value out of the results, the report and the output; the target still gets it", async () => {
     target.reset();
     const path = join(dir, 'secret.json');
-    writeFileSync(path, JSON.stringify({ name: 'secret', config_data: { steps: [{ id: 1, name: 'api', url: `${target.url}/ok?key={{APIKEY}}`, headers: { 'X-Key': '{{APIKEY}}' } }], iteration_count: 2, duration: 1 } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'secret',
+        config_data: {
+          steps: [{ id: 1, name: 'api', url: `${target.url}/ok?key={{APIKEY}}`, headers: { 'X-Key': '{{APIKEY}}' } }],
+          iteration_count: 2,
+          duration: 1,
+        },
+      }),
+    );
     const results = join(dir, 'secret-results.json');
     // A busy machine may delay the generator's loop: that is not what this test is about.
-    const args = ['src/cli-entry.ts', 'run', path, '--env-var', 'APIKEY', '--secret', 'APIKEY', '--results', results, '--on-saturated', 'warn'];
+    const args = [
+      'src/cli-entry.ts',
+      'run',
+      path,
+      '--env-var',
+      'APIKEY',
+      '--secret',
+      'APIKEY',
+      '--results',
+      results,
+      '--on-saturated',
+      'warn',
+    ];
     const run = await runNode(args, { env: { ...process.env, APIKEY: 'sk-cli-secret-42' } });
     expect(run.code, run.out).toBe(0);
-    expect(target.received.map((r) => [r.url, r.headers['x-key']])).toEqual([['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42'], ['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42']]);
+    expect(target.received.map((r) => [r.url, r.headers['x-key']])).toEqual([
+      ['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42'],
+      ['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42'],
+    ]);
     const written = readFileSync(results, 'utf8');
     expect(JSON.parse(written).run.steps[0].url).toBe(`${target.url}/ok?key={{APIKEY}}`);
     expect(written).not.toContain('sk-cli-secret-42');
@@ -160,7 +215,14 @@ describe('secret variables', () => {
 
   it('a URL made invalid by a secret value is reported without the value', async () => {
     const path = join(dir, 'secret-origin.json');
-    writeFileSync(path, JSON.stringify({ name: 's', config_data: { steps: [{ id: 1, name: 'a', url: '{{BASE}}/x' }] }, environment: { name: 'e', vars: [{ key: 'BASE', value: 'ftp://hunter2-token', secret: true }] } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 's',
+        config_data: { steps: [{ id: 1, name: 'a', url: '{{BASE}}/x' }] },
+        environment: { name: 'e', vars: [{ key: 'BASE', value: 'ftp://hunter2-token', secret: true }] },
+      }),
+    );
     const bad = await loadgate(['validate', path]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('$.config_data.steps[0].url');
@@ -178,7 +240,9 @@ describe('loadgate run --workers 2', () => {
   it('one progress line a second for both threads; SIGINT stops both, partial results written, exit 130', async () => {
     const results = join(dir, 'workers.json');
     target.reset();
-    const run = await loadgate(['run', writeDefinition('workers', 400, 4), '--workers', '2', '--results', results], (out) => out.includes('[1/4 s]'));
+    const run = await loadgate(['run', writeDefinition('workers', 400, 4), '--workers', '2', '--results', results], (out) =>
+      out.includes('[1/4 s]'),
+    );
     expect(run.code).toBe(130);
     expect(run.stderr.match(/\[1\/4 s\]/g)).toHaveLength(1);
     const written = JSON.parse(readFileSync(results, 'utf8'));
@@ -207,26 +271,33 @@ describe('loadgate validate', () => {
     expect(good.code).toBe(0);
     expect(good.stdout.trim()).toBe('examples/shop.json: valid');
     const path = join(dir, 'broken.json');
-    writeFileSync(path, JSON.stringify({ name: 'x', config_data: { steps: [{ id: 1, name: 'a', url: '{{NOPE}}/x' }], load_type: 'zigzag' } }));
+    writeFileSync(
+      path,
+      JSON.stringify({ name: 'x', config_data: { steps: [{ id: 1, name: 'a', url: '{{NOPE}}/x' }], load_type: 'zigzag' } }),
+    );
     const bad = await loadgate(['validate', path]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${path}: $.config_data.load_type: expected one of linear, incremental, waved`);
   });
 });
 
-describe('a CLI that fits its users\' habits', () => {
-  it.each(['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve', 'import'])('%s --help exits 0 and lists its options', async (command) => {
-    const run = await inProcess([command, '--help']);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^loadgate ${command} `));
-    expect(run.stdout).toContain('Options:');
-    expect((await inProcess(['help', command])).stdout).toBe(run.stdout);
-  });
+describe("a CLI that fits its users' habits", () => {
+  it.each(['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve', 'import'])(
+    '%s --help exits 0 and lists its options',
+    async (command) => {
+      const run = await inProcess([command, '--help']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^loadgate ${command} `));
+      expect(run.stdout).toContain('Options:');
+      expect((await inProcess(['help', command])).stdout).toBe(run.stdout);
+    },
+  );
 
   it('help lists every command; no arguments is usage on stderr and exit 2', async () => {
     const help = await inProcess(['help']);
     expect(help.code).toBe(0);
-    for (const command of ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve', 'import']) expect(help.stdout).toContain(`loadgate ${command} `);
+    for (const command of ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'serve', 'import'])
+      expect(help.stdout).toContain(`loadgate ${command} `);
     // The real process: the same texts, on the same streams, with the same exit codes.
     const bare = await loadgate([]);
     expect(bare.code).toBe(2);
@@ -241,14 +312,34 @@ describe('a CLI that fits its users\' habits', () => {
   it('names an unknown option in one line, with the closest one', async () => {
     const run = await loadgate(['run', 'x.json', '--treshold', 'p95 < 1s']);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe('loadgate run: unknown option --treshold; did you mean --threshold? (loadgate run --help lists its options)');
+    expect(run.stderr.trim()).toBe(
+      'loadgate run: unknown option --treshold; did you mean --threshold? (loadgate run --help lists its options)',
+    );
   });
 
   it('--rate, --duration and -e override the definition; --json prints only the results on stdout', async () => {
     target.reset();
     const path = join(dir, 'flags.json');
-    writeFileSync(path, JSON.stringify({ name: 'flags', config_data: { steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }], iteration_count: 5000, duration: 60 } }));
-    const run = await loadgate(['run', path, '--rate', '50', '--duration', '2', '-e', `BASE=${target.url}`, '--json', '--results', join(dir, 'flags-results.json')]);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'flags',
+        config_data: { steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }], iteration_count: 5000, duration: 60 },
+      }),
+    );
+    const run = await loadgate([
+      'run',
+      path,
+      '--rate',
+      '50',
+      '--duration',
+      '2',
+      '-e',
+      `BASE=${target.url}`,
+      '--json',
+      '--results',
+      join(dir, 'flags-results.json'),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const printed = JSON.parse(run.stdout);
     expect(printed.results.iteration_count).toBe(100);
@@ -257,13 +348,21 @@ describe('a CLI that fits its users\' habits', () => {
     expect(run.stderr).toContain('loadgate: flags passed');
   });
 
-  it('--duration keeps the definition\'s rate and says so; rps is over the planned seconds, so one request fails rps >= 200', async () => {
+  it("--duration keeps the definition's rate and says so; rps is over the planned seconds, so one request fails rps >= 200", async () => {
     target.reset();
     const path = join(dir, 'smoke.json');
-    writeFileSync(path, JSON.stringify({ name: 'smoke', config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 5, duration: 5 } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'smoke',
+        config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 5, duration: 5 },
+      }),
+    );
     const results = join(dir, 'smoke-results.json');
     const run = await loadgate(['run', path, '--duration', '1', '--threshold', 'rps >= 200', '--results', results]);
-    expect(run.stderr).toContain('note: --duration 1: 1 of 5 iterations, keeping the definition\'s 1 it/s (--iterations N sets them instead)');
+    expect(run.stderr).toContain(
+      "note: --duration 1: 1 of 5 iterations, keeping the definition's 1 it/s (--iterations N sets them instead)",
+    );
     expect(target.countsByPath().get('/ok')).toBe(1);
     expect(JSON.parse(readFileSync(results, 'utf8')).run.rps).toBe(1);
     expect(run.stdout).toContain('rps >= 200');
@@ -273,16 +372,27 @@ describe('a CLI that fits its users\' habits', () => {
 
   it('takes a variable from the process environment only when asked, and says so when it was not', async () => {
     const path = join(dir, 'envvar.json');
-    writeFileSync(path, JSON.stringify({ name: 'envvar', config_data: { steps: [{ id: 1, name: 'home', url: '{{TARGET}}/ok' }], iteration_count: 2, duration: 1 } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'envvar',
+        config_data: { steps: [{ id: 1, name: 'home', url: '{{TARGET}}/ok' }], iteration_count: 2, duration: 1 },
+      }),
+    );
     const env = { ...process.env, TARGET: target.url };
     const missing = await runNode(['src/cli-entry.ts', 'validate', path], { env });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET');
-    const taken = await runNode(['src/cli-entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results', join(dir, 'envvar-results.json')], { env });
+    expect(missing.stderr).toContain(
+      'TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET',
+    );
+    const taken = await runNode(
+      ['src/cli-entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results', join(dir, 'envvar-results.json')],
+      { env },
+    );
     expect(taken.code, taken.stderr).toBe(0);
     expect(taken.stdout).toBe('');
     const unset = await loadgate(['validate', path, '--env-var', 'LOADGATE_TEST_SURELY_UNSET']);
-    expect(unset.stderr).toContain('--env-var: LOADGATE_TEST_SURELY_UNSET is not set in this process\'s environment');
+    expect(unset.stderr).toContain("--env-var: LOADGATE_TEST_SURELY_UNSET is not set in this process's environment");
   });
 });
 
@@ -325,9 +435,17 @@ describe('the terminal', () => {
   it('--quiet and Ctrl-C: no promise of output that never comes; the partial results are written, exit 130', async () => {
     const path = join(dir, 'quiet.json');
     const results = join(dir, 'quiet-results.json');
-    writeFileSync(path, JSON.stringify({ name: 'quiet', config_data: { steps: [{ id: 1, name: 'slow', url: `${target.url}/delay/50` }], iteration_count: 200, duration: 4 } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'quiet',
+        config_data: { steps: [{ id: 1, name: 'slow', url: `${target.url}/delay/50` }], iteration_count: 200, duration: 4 },
+      }),
+    );
     target.reset();
-    const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', path, '--quiet', '--results', results], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', path, '--quiet', '--results', results], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const run = { stdout: '', stderr: '' };
     child.stdout.on('data', (d) => (run.stdout += d));
     child.stderr.on('data', (d) => (run.stderr += d));

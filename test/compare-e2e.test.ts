@@ -12,7 +12,14 @@ let target: Target;
 let dir: string;
 let definition: string;
 let alternating: string;
-const env = (delay: number) => JSON.stringify({ name: `delay-${delay}`, vars: [{ key: 'BASE', value: target.url }, { key: 'DELAY', value: delay }] });
+const env = (delay: number) =>
+  JSON.stringify({
+    name: `delay-${delay}`,
+    vars: [
+      { key: 'BASE', value: target.url },
+      { key: 'DELAY', value: delay },
+    ],
+  });
 
 const ITERATIONS = 20;
 /**
@@ -34,15 +41,21 @@ beforeAll(async () => {
   target = await startTarget({ handler: alternate });
   dir = mkdtempSync(join(tmpdir(), 'loadgate-compare-'));
   definition = join(dir, 'gate.json');
-  writeFileSync(definition, JSON.stringify({
-    name: 'gate',
-    config_data: { steps: [{ id: 1, name: 'search', url: '{{BASE}}/delay/{{DELAY}}' }], iteration_count: ITERATIONS, duration: 1 },
-  }));
+  writeFileSync(
+    definition,
+    JSON.stringify({
+      name: 'gate',
+      config_data: { steps: [{ id: 1, name: 'search', url: '{{BASE}}/delay/{{DELAY}}' }], iteration_count: ITERATIONS, duration: 1 },
+    }),
+  );
   alternating = join(dir, 'alternating.json');
-  writeFileSync(alternating, JSON.stringify({
-    name: 'alternating',
-    config_data: { steps: [{ id: 1, name: 'swing', url: '{{BASE}}/alternate' }], iteration_count: ITERATIONS, duration: 1 },
-  }));
+  writeFileSync(
+    alternating,
+    JSON.stringify({
+      name: 'alternating',
+      config_data: { steps: [{ id: 1, name: 'swing', url: '{{BASE}}/alternate' }], iteration_count: ITERATIONS, duration: 1 },
+    }),
+  );
 });
 afterAll(async () => {
   await target.close();
@@ -54,9 +67,27 @@ function node(args: string[], extraEnv: Record<string, string> = {}) {
 
 // The median of 20 requests per round: a stalled event loop on a busy machine moves a p95 of few requests, not a median.
 // --max-rounds 5: these runs never extend (that is tested below with settings that make it certain).
-const compare = (head: number, base: number, extra: string[] = []) => node(['src/cli-entry.ts', 'compare', definition,
-  '--env', env(head), '--base-env', env(base), '--rounds', '5', '--max-rounds', '5', '--warmup-rounds', '0', '--metric', 'median',
-  '--results', join(dir, `c-${head}-${base}.json`), ...extra]);
+const compare = (head: number, base: number, extra: string[] = []) =>
+  node([
+    'src/cli-entry.ts',
+    'compare',
+    definition,
+    '--env',
+    env(head),
+    '--base-env',
+    env(base),
+    '--rounds',
+    '5',
+    '--max-rounds',
+    '5',
+    '--warmup-rounds',
+    '0',
+    '--metric',
+    'median',
+    '--results',
+    join(dir, `c-${head}-${base}.json`),
+    ...extra,
+  ]);
 
 /**
  * Identical sides on /alternate, seed 2: the rounds go base, head, head, base, base first, so the
@@ -97,14 +128,32 @@ describe('loadgate compare', () => {
   it('bad settings and a base environment that lacks a variable are refused before any request', async () => {
     target.reset();
     // `--max-regression=-5%`: as a separate argument, parseArgs would refuse -5% as an option before the settings are read.
-    const rounds = await compare(3, 3, ['--rounds', '2', '--max-regression=-5%', '--metric', 'p42', '--max-time', '0', '--on-inconclusive', 'maybe']);
+    const rounds = await compare(3, 3, [
+      '--rounds',
+      '2',
+      '--max-regression=-5%',
+      '--metric',
+      'p42',
+      '--max-time',
+      '0',
+      '--on-inconclusive',
+      'maybe',
+    ]);
     expect(rounds.code).toBe(2);
     expect(rounds.stderr).toContain('--rounds: expected a whole number ≥ 3, got "2"');
     expect(rounds.stderr).toContain('--max-regression: expected a percentage ≥ 0');
     expect(rounds.stderr).toContain('--metric: expected one of the response-time metrics');
     expect(rounds.stderr).toContain('--max-time: expected a whole number of seconds ≥ 1');
     expect(rounds.stderr).toContain('--on-inconclusive: expected warn');
-    const lacking = await node(['src/cli-entry.ts', 'compare', definition, '--env', env(3), '--base-env', JSON.stringify({ name: 'b', vars: [{ key: 'BASE', value: target.url }] })]);
+    const lacking = await node([
+      'src/cli-entry.ts',
+      'compare',
+      definition,
+      '--env',
+      env(3),
+      '--base-env',
+      JSON.stringify({ name: 'b', vars: [{ key: 'BASE', value: target.url }] }),
+    ]);
     expect(lacking.code).toBe(2);
     expect(lacking.stderr).toMatch(/base side.*DELAY/);
     expect(target.received).toHaveLength(0);
@@ -116,17 +165,40 @@ describe('a comparison that stays inconclusive at max-rounds', () => {
     target.reset();
     alternated = 0;
     const results = join(dir, 'swing-fail.json');
-    const run = await node(['src/cli-entry.ts', 'compare', alternating, '--env', swingEnv('head'), '--base-env', swingEnv('base'),
-      ...SWING, '--max-rounds', '5', '--on-inconclusive', 'fail', '--results', results]);
+    const run = await node([
+      'src/cli-entry.ts',
+      'compare',
+      alternating,
+      '--env',
+      swingEnv('head'),
+      '--base-env',
+      swingEnv('base'),
+      ...SWING,
+      '--max-rounds',
+      '5',
+      '--on-inconclusive',
+      'fail',
+      '--results',
+      results,
+    ]);
     expect(run.code, run.out).toBe(1);
-    expect(run.stderr).toContain('extending: 1 step inconclusive after 4 rounds ("swing"); measuring up to 5 rounds for look 2 of 2 (max-rounds 5)');
+    expect(run.stderr).toContain(
+      'extending: 1 step inconclusive after 4 rounds ("swing"); measuring up to 5 rounds for look 2 of 2 (max-rounds 5)',
+    );
     expect(run.stderr).toMatch(/round 5\/5: \w+ \(4 done\)/);
     expect(run.stderr).toContain('comparison: 5 rounds measured (4 planned); stopped: at max-rounds (5)');
     expect(run.stdout).toMatch(/failed.*step\[swing\] head\/base median <= 2\.00/);
     expect(run.stdout).toContain('1 step still inconclusive at max-rounds (5): this fails the gate (on-inconclusive: fail)');
     const { comparison } = JSON.parse(readFileSync(results, 'utf8'));
     expect(comparison).toMatchObject({
-      rounds: 4, max_rounds: 5, rounds_measured: 5, extended: true, stopped: 'max-rounds', on_inconclusive: 'fail', looks: [4, 5], passed: false,
+      rounds: 4,
+      max_rounds: 5,
+      rounds_measured: 5,
+      extended: true,
+      stopped: 'max-rounds',
+      on_inconclusive: 'fail',
+      looks: [4, 5],
+      passed: false,
     });
     expect(comparison.steps[0].verdict).toBe('inconclusive');
     // Every run sent its 20 requests: the alternation followed the runs.
@@ -139,9 +211,18 @@ describe('the bundled action in mode compare', () => {
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
     const run = await node(['dist/index.js'], {
-      INPUT_TEST: definition, INPUT_MODE: 'compare', INPUT_ENVIRONMENT: env(40), 'INPUT_COMPARE-ENVIRONMENT': env(2),
-      INPUT_ROUNDS: '5', 'INPUT_WARMUP-ROUNDS': '0', 'INPUT_COMPARE-METRIC': 'median', INPUT_THRESHOLDS: 'fail_rate < 1%', INPUT_COMMENT: 'false',
-      'INPUT_RESULTS-FILE': join(dir, 'action-compare.json'), GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: join(dir, 'out.txt'),
+      INPUT_TEST: definition,
+      INPUT_MODE: 'compare',
+      INPUT_ENVIRONMENT: env(40),
+      'INPUT_COMPARE-ENVIRONMENT': env(2),
+      INPUT_ROUNDS: '5',
+      'INPUT_WARMUP-ROUNDS': '0',
+      'INPUT_COMPARE-METRIC': 'median',
+      INPUT_THRESHOLDS: 'fail_rate < 1%',
+      INPUT_COMMENT: 'false',
+      'INPUT_RESULTS-FILE': join(dir, 'action-compare.json'),
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: join(dir, 'out.txt'),
     });
     expect(run.code, run.out).toBe(1);
     expect(run.out).toMatch(/round 5\/5/);
@@ -156,14 +237,27 @@ describe('the bundled action in mode compare', () => {
     const output = join(dir, 'out-swing.txt');
     writeFileSync(output, '');
     const run = await node(['dist/index.js'], {
-      INPUT_TEST: alternating, INPUT_MODE: 'compare', INPUT_ENVIRONMENT: swingEnv('head'), 'INPUT_COMPARE-ENVIRONMENT': swingEnv('base'),
-      INPUT_ROUNDS: '4', 'INPUT_MAX-ROUNDS': '4', 'INPUT_WARMUP-ROUNDS': '0', 'INPUT_COMPARE-METRIC': 'median', 'INPUT_MAX-REGRESSION': '100%',
-      INPUT_SEED: '2', INPUT_COMMENT: 'false', 'INPUT_RESULTS-FILE': join(dir, 'action-swing.json'), GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output,
+      INPUT_TEST: alternating,
+      INPUT_MODE: 'compare',
+      INPUT_ENVIRONMENT: swingEnv('head'),
+      'INPUT_COMPARE-ENVIRONMENT': swingEnv('base'),
+      INPUT_ROUNDS: '4',
+      'INPUT_MAX-ROUNDS': '4',
+      'INPUT_WARMUP-ROUNDS': '0',
+      'INPUT_COMPARE-METRIC': 'median',
+      'INPUT_MAX-REGRESSION': '100%',
+      INPUT_SEED: '2',
+      INPUT_COMMENT: 'false',
+      'INPUT_RESULTS-FILE': join(dir, 'action-swing.json'),
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: output,
     });
     expect(run.code, run.out).toBe(0);
     expect(run.out).toContain('comparison: 4 rounds measured; stopped: at max-rounds (4)');
     // A warning annotation (the title's colon escaped as workflow commands need), and no error.
-    expect(run.out).toMatch(/^::warning title=loadgate%3A warning,file=.*alternating\.json::step\[swing\] head\/base median <= 2\.00: actual .*inconclusive at max-rounds \(4\): more rounds needed to decide$/m);
+    expect(run.out).toMatch(
+      /^::warning title=loadgate%3A warning,file=.*alternating\.json::step\[swing\] head\/base median <= 2\.00: actual .*inconclusive at max-rounds \(4\): more rounds needed to decide$/m,
+    );
     expect(run.out).not.toContain('::error');
     expect(readFileSync(output, 'utf8')).toMatch(/passed<<.*\ntrue\n/);
     expect(readFileSync(summary, 'utf8')).toContain('1 step still inconclusive at max-rounds (4): a warning, the gate passes');

@@ -16,8 +16,18 @@ import { definition } from './helpers/run-definition.ts';
 beforeAll(() => initHistograms());
 
 const GENERATOR: GeneratorInfo = {
-  saturated: false, loop_delay_p99_ms: 1, loop_delay_max_ms: 2, cpu_pct_max: 10, busy_pct_max: 10, behind_iterations: 0,
-  unstarted_iterations: 0, planned_iterations_per_s: 3, applied_iterations_per_s: 3, concurrency: 100, sockets_max: 2, warm_up_s: 0,
+  saturated: false,
+  loop_delay_p99_ms: 1,
+  loop_delay_max_ms: 2,
+  cpu_pct_max: 10,
+  busy_pct_max: 10,
+  behind_iterations: 0,
+  unstarted_iterations: 0,
+  planned_iterations_per_s: 3,
+  applied_iterations_per_s: 3,
+  concurrency: 100,
+  sockets_max: 2,
+  warm_up_s: 0,
 };
 
 /** A round's responses on step 1 (over 100 ms: a 503), one timeout on step 2, and one closed second. */
@@ -44,8 +54,17 @@ function round(values: number[], startMs: number, durationS: number): RecordedRu
   thread.destroy();
   return {
     outcome: {
-      recorder, locations: ['local'], egress: { local: 'direct' }, startedAt: new Date(startMs), finishedAt: new Date(startMs + durationS * 1000),
-      durationS, requests: values.length, lateIterations: 1, maxScheduleLagMs: startMs / 1000, interrupted: false, generator: GENERATOR,
+      recorder,
+      locations: ['local'],
+      egress: { local: 'direct' },
+      startedAt: new Date(startMs),
+      finishedAt: new Date(startMs + durationS * 1000),
+      durationS,
+      requests: values.length,
+      lateIterations: 1,
+      maxScheduleLagMs: startMs / 1000,
+      interrupted: false,
+      generator: GENERATOR,
     },
     extremes,
     startLagMs: 0,
@@ -57,7 +76,11 @@ describe('a side of the comparison', () => {
     const checked = validateDefinition(definition([{ url: 'http://127.0.0.1:9/a' }, { url: 'http://127.0.0.1:9/b' }]), 'side.json');
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const test = await prepareTest({ definition: checked.definition, file: 'side.json', dir: process.cwd() }, {});
-    const rounds = [[3, 1500, 1_234_567, 40], [987, 2, 555_555], [77_777, 12]];
+    const rounds = [
+      [3, 1500, 1_234_567, 40],
+      [987, 2, 555_555],
+      [77_777, 12],
+    ];
     const side = new SideRounds(test);
     rounds.forEach((values, i) => {
       const run = round(values, 10_000 * (i + 1), 1.5);
@@ -68,7 +91,7 @@ describe('a side of the comparison', () => {
     side.destroy();
 
     const one = new Recorder(2, 1);
-    rounds.forEach((values) => record(one, values));
+    for (const values of rounds) record(one, values);
     expect(result.results).toEqual(buildResults(one, [1, 2], ['local']));
     one.destroy();
     expect(result.results.steps[0]!.success_count + result.results.steps[0]!.fail_count).toBe(9);
@@ -76,10 +99,20 @@ describe('a side of the comparison', () => {
     expect(result.results.steps[1]!.error_dist).toEqual({ 'read timeout': 3 });
     expect(result.run).toMatchObject({
       // rps over the rounds' planned seconds (three rounds of a 1 s plan), not their 4.5 s.
-      mode: 'compare', duration_s: 4.5, rps: 4, late_iterations: 3, max_schedule_lag_ms: 30,
-      started_at: new Date(10_000).toISOString(), finished_at: new Date(31_500).toISOString(), interrupted: false,
+      mode: 'compare',
+      duration_s: 4.5,
+      rps: 4,
+      late_iterations: 3,
+      max_schedule_lag_ms: 30,
+      started_at: new Date(10_000).toISOString(),
+      finished_at: new Date(31_500).toISOString(),
+      interrupted: false,
     });
-    expect(result.run.series.map((s) => [s.t, s.responses])).toEqual([[0, 4], [1, 3], [2, 2]]);
+    expect(result.run.series.map((s) => [s.t, s.responses])).toEqual([
+      [0, 4],
+      [1, 3],
+      [2, 2],
+    ]);
     expect(result.run.generator).toMatchObject({ planned_iterations_per_s: 3, saturated: false });
   });
 });

@@ -2,22 +2,8 @@
 // published critical-value tables, and scipy.stats.mannwhitneyu (scipy 1.17.1).
 import { describe, expect, it } from 'vitest';
 import { hodgesLehmannRatio, intervalRank, ZERO_VALUE_FLOOR } from '../src/compare/hodges-lehmann.ts';
-import {
-  EXACT_MAX_SIZE,
-  exactLowerCritical,
-  exactUCdf,
-  exactUCounts,
-  mannWhitneyU,
-  tieCorrectedSd,
-} from '../src/compare/mann-whitney.ts';
-import {
-  holm,
-  median,
-  newSeed,
-  normalSf,
-  normalUpperQuantile,
-  seededOrder,
-} from '../src/compare/stats.ts';
+import { EXACT_MAX_SIZE, exactLowerCritical, exactUCdf, exactUCounts, mannWhitneyU, tieCorrectedSd } from '../src/compare/mann-whitney.ts';
+import { holm, median, newSeed, normalSf, normalUpperQuantile, seededOrder } from '../src/compare/stats.ts';
 import { mulberry32 } from '../src/random.ts';
 import { compareStep, gateFails, MORE_ROUNDS_NOTE, verdicts } from '../src/compare/verdict.ts';
 import { decided, lookPlan, lookRounds, lookVerdicts, MAX_LOOKS, undecided, type LookPlan } from '../src/compare/sequential.ts';
@@ -233,7 +219,10 @@ describe('Hodges-Lehmann ratio', () => {
   it('head = base × 1.2 exactly: estimate 1.2, inside its interval', () => {
     // log(h_i) − log(b_j) = log 1.2 + log(b_i/b_j); the 100 values log(b_i/b_j) are 10 zeros
     // and 45 pairs ±d, so the 50th and 51st are both 0 and the median is log 1.2.
-    const ratio = hodgesLehmannRatio(base.map((b) => b * 1.2), base);
+    const ratio = hodgesLehmannRatio(
+      base.map((b) => b * 1.2),
+      base,
+    );
     expect(ratio.estimate).toBeCloseTo(1.2, 12);
     expect(ratio.lower).toBeLessThan(1.2);
     expect(ratio.upper).toBeGreaterThan(1.2);
@@ -301,7 +290,9 @@ describe('Holm', () => {
   it('a textbook example, in the input order', () => {
     // Sorted: 0.005·4 = 0.02, 0.01·3 = 0.03, 0.03·2 = 0.06, 0.04·1 = 0.04 → running max 0.06.
     const adjusted = holm([0.01, 0.04, 0.03, 0.005]);
-    [0.03, 0.06, 0.06, 0.02].forEach((expected, i) => expect(adjusted[i]).toBeCloseTo(expected, 15));
+    [0.03, 0.06, 0.06, 0.02].forEach((expected, i) => {
+      expect(adjusted[i]).toBeCloseTo(expected, 15);
+    });
   });
 
   it('caps at 1, keeps one p as it is, and accepts no p at all', () => {
@@ -495,10 +486,17 @@ describe('extending the rounds: several looks, one α', () => {
     const most = plan.rounds.at(-1)!;
     let failures = 0;
     for (let i = 0; i < trials; i++) {
-      const data = Array.from({ length: steps }, () => ({ head: lognormalRounds(noise, most, 50, 0.3), base: lognormalRounds(noise, most, 50, 0.3) }));
+      const data = Array.from({ length: steps }, () => ({
+        head: lognormalRounds(noise, most, 50, 0.3),
+        base: lognormalRounds(noise, most, 50, 0.3),
+      }));
       for (const n of plan.rounds) {
         // max-regression 0: the limit protects nothing, only the test's level stands between noise and `slower`.
-        const looked = lookVerdicts(data.map((d) => ({ head: d.head.slice(0, n), base: d.base.slice(0, n) })), plan, 0);
+        const looked = lookVerdicts(
+          data.map((d) => ({ head: d.head.slice(0, n), base: d.base.slice(0, n) })),
+          plan,
+          0,
+        );
         if (!decided(looked)) continue;
         if (gateFails(looked)) failures++;
         break;

@@ -28,17 +28,18 @@ import {
   comparisonVerdict,
   formatRatio,
 } from '../src/report/comparison.ts';
-import { comparisonExtensionLine, comparisonPlanLine as planLine, comparisonProgressLine, comparisonStopLine } from '../src/report/progress.ts';
+import {
+  comparisonExtensionLine,
+  comparisonPlanLine as planLine,
+  comparisonProgressLine,
+  comparisonStopLine,
+} from '../src/report/progress.ts';
 
 /** The plan line as the pipeline gives it: each side's planned seconds a round. */
-const comparisonPlanLine = (definition: Parameters<typeof plannedRunSeconds>[0], s: CompareSettings) => planLine(plannedRunSeconds(definition), s);
+const comparisonPlanLine = (definition: Parameters<typeof plannedRunSeconds>[0], s: CompareSettings) =>
+  planLine(plannedRunSeconds(definition), s);
 import { comparisonChecks } from '../src/verdict/comparison.ts';
-import {
-  ACTION_INPUT_NAMES,
-  CLI_FLAG_NAMES,
-  parseCompareSettings,
-  type CompareSettings,
-} from '../src/compare/settings.ts';
+import { ACTION_INPUT_NAMES, CLI_FLAG_NAMES, parseCompareSettings, type CompareSettings } from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
@@ -112,7 +113,8 @@ describe('settings', () => {
   });
 
   it('reads max-regression as a percentage with or without the sign', () => {
-    const regression = (text: string) => (parseCompareSettings({ maxRegression: text }, ACTION_INPUT_NAMES) as CompareSettings).maxRegression;
+    const regression = (text: string) =>
+      (parseCompareSettings({ maxRegression: text }, ACTION_INPUT_NAMES) as CompareSettings).maxRegression;
     expect(regression('10%')).toBeCloseTo(0.1, 12);
     expect(regression('10')).toBeCloseTo(0.1, 12);
     expect(regression('2.5 %')).toBeCloseTo(0.025, 12);
@@ -122,7 +124,13 @@ describe('settings', () => {
   it('takes the given rounds, warm-up, metric and seed', () => {
     const raw = { rounds: '3', warmupRounds: '0', metric: 'median', seed: '4294967295' };
     expect(parseCompareSettings(raw, CLI_FLAG_NAMES)).toEqual({
-      rounds: 3, maxRounds: 9, onInconclusive: 'warn', warmupRounds: 0, maxRegression: 0.1, metric: 'median', seed: 4294967295,
+      rounds: 3,
+      maxRounds: 9,
+      onInconclusive: 'warn',
+      warmupRounds: 0,
+      maxRegression: 0.1,
+      metric: 'median',
+      seed: 4294967295,
     });
   });
 
@@ -134,10 +142,20 @@ describe('settings', () => {
   });
 
   it('refuses a budget below the rounds, a time limit that is not whole seconds, and an unknown on-inconclusive', () => {
-    const problems = parseCompareSettings({ rounds: '10', maxRounds: '8', maxTime: '0', onInconclusive: 'ignore' }, ACTION_INPUT_NAMES) as { path: string; message: string }[];
+    const problems = parseCompareSettings({ rounds: '10', maxRounds: '8', maxTime: '0', onInconclusive: 'ignore' }, ACTION_INPUT_NAMES) as {
+      path: string;
+      message: string;
+    }[];
     expect(problems).toEqual([
-      { path: 'max-rounds', message: 'expected a whole number ≥ rounds (10), got "8": the most measured rounds, the planned ones included (equal to rounds: never extend)' },
-      { path: 'max-compare-time', message: 'expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "0"' },
+      {
+        path: 'max-rounds',
+        message:
+          'expected a whole number ≥ rounds (10), got "8": the most measured rounds, the planned ones included (equal to rounds: never extend)',
+      },
+      {
+        path: 'max-compare-time',
+        message: 'expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "0"',
+      },
       { path: 'on-inconclusive', message: 'expected warn (a warning; the run passes) or fail (the run fails), got "ignore"' },
     ]);
     const flags = parseCompareSettings({ maxRounds: 'lots', maxTime: '1.5', onInconclusive: 'no' }, CLI_FLAG_NAMES) as { path: string }[];
@@ -151,11 +169,13 @@ describe('settings', () => {
     );
     expect(Array.isArray(problems)).toBe(true);
     const byPath = Object.fromEntries((problems as { path: string; message: string }[]).map((p) => [p.path, p.message]));
-    expect(byPath['rounds']).toMatch(/expected a whole number ≥ 3, got "2": fewer rounds can never show a significant difference/);
+    expect(byPath.rounds).toMatch(/expected a whole number ≥ 3, got "2": fewer rounds can never show a significant difference/);
     expect(byPath['warmup-rounds']).toMatch(/expected a whole number ≥ 0, got "-1"/);
     expect(byPath['max-regression']).toMatch(/expected a percentage ≥ 0 such as 10%.*got "-5%"/);
-    expect(byPath['compare-metric']).toMatch(/expected one of the response-time metrics avg, median, p80, p90, p95, p99, min, max, got "p50x"/);
-    expect(byPath['seed']).toMatch(/expected a whole number from 0 to 4294967295/);
+    expect(byPath['compare-metric']).toMatch(
+      /expected one of the response-time metrics avg, median, p80, p90, p95, p99, min, max, got "p50x"/,
+    );
+    expect(byPath.seed).toMatch(/expected a whole number from 0 to 4294967295/);
   });
 
   it('refuses a non-numeric max-regression and a fractional round count, naming the CLI flags', () => {
@@ -177,7 +197,7 @@ describe('preparing both sides', () => {
     expect(target.received).toEqual([]);
   });
 
-  it('gives the base side none of the definition\'s own variables, so it cannot silently hit the head', async () => {
+  it("gives the base side none of the definition's own variables, so it cannot silently hit the head", async () => {
     const definition = loaded({
       name: 'inline env',
       config_data: { steps: [{ id: 1, name: 'home', url: '{{BASE}}/ok' }] },
@@ -188,7 +208,9 @@ describe('preparing both sides', () => {
   });
 
   it('reports a problem both sides share once, without the base prefix', async () => {
-    const problem = await prepareSides(delayed(), env('head', { BASE: target.url }), env('base', { BASE: target.url })).catch((e: unknown) => e);
+    const problem = await prepareSides(delayed(), env('head', { BASE: target.url }), env('base', { BASE: target.url })).catch(
+      (e: unknown) => e,
+    );
     const messages = (problem as InputError).problems.map((p) => p.message);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^unknown variable "DELAY"/);
@@ -227,25 +249,45 @@ describe('the rounds against two sides', () => {
     expect(step).toMatchObject({ id: 1, name: 'checkout', verdict: 'slower' });
     expect(step!.ratio!).toBeGreaterThan(2);
     expect(step!.p_adjusted!).toBeLessThan(0.025);
-    expect(comparisonFailureMessage(comparison)).toMatch(/^comparison gate failed \(more than 10 % slower\): step 1 "checkout" is slower than the base: p50 head\/base \d/);
+    expect(comparisonFailureMessage(comparison)).toMatch(
+      /^comparison gate failed \(more than 10 % slower\): step 1 "checkout" is slower than the base: p50 head\/base \d/,
+    );
   });
 
   it('extends what the planned rounds could not decide, and decides it: slower after 5 rounds', () => {
     const { comparison } = slower.result;
     expect(slower.extensions).toEqual([{ after: 3, to: 5, look: 2, looks: 2, maxRounds: 5, inconclusive: ['checkout'] }]);
     expect(comparison).toMatchObject({
-      rounds: 3, max_rounds: 5, max_time_s: null, on_inconclusive: 'warn', rounds_measured: 5, extended: true, stopped: 'decided',
-      alpha: 0.05, looks: [3, 5], look_alpha: 0.025, confidence: 0.975, interrupted: false, passed: false,
+      rounds: 3,
+      max_rounds: 5,
+      max_time_s: null,
+      on_inconclusive: 'warn',
+      rounds_measured: 5,
+      extended: true,
+      stopped: 'decided',
+      alpha: 0.05,
+      looks: [3, 5],
+      look_alpha: 0.025,
+      confidence: 0.975,
+      interrupted: false,
+      passed: false,
     });
     expect(comparisonExtensionLine(slower.extensions[0]!)).toBe(
       'extending: 1 step inconclusive after 3 rounds ("checkout"); measuring up to 5 rounds for look 2 of 2 (max-rounds 5)',
     );
     expect(comparisonStopLine(comparison)).toBe('comparison: 5 rounds measured (3 planned); stopped: a step is slower');
     expect(comparisonChecks(comparison)).toEqual([
-      { kind: 'comparison', describe: 'step[checkout] head/base median <= 1.10', actual: expect.stringMatching(/, slower$/), passed: false },
+      {
+        kind: 'comparison',
+        describe: 'step[checkout] head/base median <= 1.10',
+        actual: expect.stringMatching(/, slower$/),
+        passed: false,
+      },
     ]);
     const { markdown } = comparisonSection(comparison);
-    expect(markdown).toContain('p50 of each step in 5 rounds (3 planned, extended while steps were inconclusive; max-rounds 5) (after 1 warm-up round, discarded)');
+    expect(markdown).toContain(
+      'p50 of each step in 5 rounds (3 planned, extended while steps were inconclusive; max-rounds 5) (after 1 warm-up round, discarded)',
+    );
     expect(markdown).toContain('Looks after 3, 5 rounds, each at p < 0.025 (α 0.05 split over 2 looks); stopped: a step is slower.');
     expect(markdown).toContain('Head/base (97.5 % CI)');
     expect(markdown).toContain('slower: p < 0.025 and the estimate above 1.10');
@@ -307,12 +349,16 @@ describe('the rounds against two sides', () => {
     const { comparison } = slower.result;
     const section = comparisonSection(comparison);
     expect(section.title).toBe('Comparison with the base: failed');
-    expect(section.markdown).toMatch(/\| 1 \| checkout \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \([\d.]+–[\d.]+\) \| [<\d. ]+ \| \*\*✗ slower\*\* \|/);
+    expect(section.markdown).toMatch(
+      /\| 1 \| checkout \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \([\d.]+–[\d.]+\) \| [<\d. ]+ \| \*\*✗ slower\*\* \|/,
+    );
     expect(section.markdown).toContain('xychart-beta');
     const file = comparisonResultFile(slower.result);
     const markdown = markdownOf({ result: file, judgement: judgementFor(file), comparison });
     expect(markdown).toContain('#### Comparison with the base: failed');
-    expect(terminalOf({ result: file, judgement: judgementFor(file), comparison }, { color: false })).toMatch(/✘ comparison with the base FAILED/);
+    expect(terminalOf({ result: file, judgement: judgementFor(file), comparison }, { color: false })).toMatch(
+      /✘ comparison with the base FAILED/,
+    );
     expect(comparisonTerminal(comparison, { color: false })).toMatch(/✘ comparison with the base FAILED — checkout [\d.]+× the base/);
     expect(comparisonHtmlSection(comparison).html).toContain('data-verdict="slower"');
   });
@@ -326,20 +372,33 @@ describe('extending the rounds while a step is inconclusive', () => {
     const { result, extensions } = await compareDelays(20, 2, { rounds: 1, maxRounds: 2, maxTimeS: 1, warmupRounds: 0, metric: 'median' });
     const { comparison } = result;
     expect(extensions).toEqual([]);
-    expect(comparison).toMatchObject({ rounds_measured: 1, extended: false, stopped: 'time-limit', max_time_s: 1, looks: [1, 2], passed: true });
+    expect(comparison).toMatchObject({
+      rounds_measured: 1,
+      extended: false,
+      stopped: 'time-limit',
+      max_time_s: 1,
+      looks: [1, 2],
+      passed: true,
+    });
     expect(comparison.steps[0]!.verdict).toBe('inconclusive');
-    expect(comparisonStopLine(comparison)).toBe('comparison: 1 round measured; stopped: after 1 round, no time for another within max-compare-time 1s');
+    expect(comparisonStopLine(comparison)).toBe(
+      'comparison: 1 round measured; stopped: after 1 round, no time for another within max-compare-time 1s',
+    );
     const file = comparisonResultFile(result);
     const warned = judgementFor(file, '', { checks: comparisonChecks(comparison) });
     expect(warned.outcome).toBe('passed');
     // On a busy machine the generator's own check may warn too; that is not what this test is about.
-    expect(warned.warnings.filter((c) => c.kind !== 'generator')).toEqual([{
-      kind: 'comparison',
-      describe: 'step[checkout] head/base median <= 1.10',
-      actual: expect.stringMatching(/^[\d.]+ \(0–∞\), inconclusive after 1 round, no time for another within max-compare-time 1s: more rounds needed to decide$/),
-      passed: false,
-      warnOnly: true,
-    }]);
+    expect(warned.warnings.filter((c) => c.kind !== 'generator')).toEqual([
+      {
+        kind: 'comparison',
+        describe: 'step[checkout] head/base median <= 1.10',
+        actual: expect.stringMatching(
+          /^[\d.]+ \(0–∞\), inconclusive after 1 round, no time for another within max-compare-time 1s: more rounds needed to decide$/,
+        ),
+        passed: false,
+        warnOnly: true,
+      },
+    ]);
     expect(comparisonSection(comparison).markdown).toContain(
       '⚠️ 1 step still inconclusive after 1 round, no time for another within max-compare-time 1s: a warning, the gate passes (on-inconclusive: fail makes it fail).',
     );
@@ -349,7 +408,9 @@ describe('extending the rounds while a step is inconclusive', () => {
     expect(failed.outcome).toBe('failed');
     expect(failed.failed.map((c) => c.kind).filter((k) => k !== 'generator')).toEqual(['comparison']);
     expect(comparisonVerdict(strict)).toBe('1 step inconclusive (on-inconclusive: fail)');
-    expect(comparisonFailureMessage(strict)).toMatch(/^comparison gate failed \(inconclusive after 1 round, .*on-inconclusive: fail\): step 1 "checkout" is inconclusive: p50 head\/base /);
+    expect(comparisonFailureMessage(strict)).toMatch(
+      /^comparison gate failed \(inconclusive after 1 round, .*on-inconclusive: fail\): step 1 "checkout" is inconclusive: p50 head\/base /,
+    );
   });
 });
 
@@ -401,17 +462,56 @@ describe('metric values', () => {
 
 describe('report rendering', () => {
   const step = (overrides: Partial<ComparisonStep>): ComparisonStep => ({
-    id: 1, name: 'step', verdict: 'same', head_median: 10, base_median: 10, ratio: 1, ratio_lower: 0.95, ratio_upper: 1.05,
-    p: 0.5, p_adjusted: 0.5, p_faster: 0.5, p_faster_adjusted: 0.5, method: 'exact',
-    head: [10, 10, 10], base: [10, 10, 10], warmup_head: [], warmup_base: [], ...overrides,
+    id: 1,
+    name: 'step',
+    verdict: 'same',
+    head_median: 10,
+    base_median: 10,
+    ratio: 1,
+    ratio_lower: 0.95,
+    ratio_upper: 1.05,
+    p: 0.5,
+    p_adjusted: 0.5,
+    p_faster: 0.5,
+    p_faster_adjusted: 0.5,
+    method: 'exact',
+    head: [10, 10, 10],
+    base: [10, 10, 10],
+    warmup_head: [],
+    warmup_base: [],
+    ...overrides,
   });
   const comparison = (steps: ComparisonStep[]): Comparison => ({
-    metric: 'p95', rounds: 3, max_rounds: 3, max_time_s: null, on_inconclusive: 'warn', warmup_rounds: 0, max_regression: 0.1,
-    alpha: 0.05, looks: [3], look_alpha: 0.05, confidence: 0.95, seed: 1,
-    order: ['head-first', 'base-first', 'head-first'], rounds_measured: 3, extended: false, stopped: 'decided', interrupted: false,
-    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:06.000Z', duration_s: 6,
-    passed: steps.every((s) => s.verdict !== 'slower'), steps,
-    base_results: { steps: [], fail_count: 0, success_count: 0, iteration_count: 0, response_times: { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 }, location_dist: {} },
+    metric: 'p95',
+    rounds: 3,
+    max_rounds: 3,
+    max_time_s: null,
+    on_inconclusive: 'warn',
+    warmup_rounds: 0,
+    max_regression: 0.1,
+    alpha: 0.05,
+    looks: [3],
+    look_alpha: 0.05,
+    confidence: 0.95,
+    seed: 1,
+    order: ['head-first', 'base-first', 'head-first'],
+    rounds_measured: 3,
+    extended: false,
+    stopped: 'decided',
+    interrupted: false,
+    started_at: '2026-01-01T00:00:00.000Z',
+    finished_at: '2026-01-01T00:00:06.000Z',
+    duration_s: 6,
+    passed: steps.every((s) => s.verdict !== 'slower'),
+    steps,
+    base_results: {
+      steps: [],
+      fail_count: 0,
+      success_count: 0,
+      iteration_count: 0,
+      response_times: { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 },
+      location_dist: {},
+    },
     base_run: { duration_s: 3, rps: 10, late_iterations: 0, max_schedule_lag_ms: 0, interrupted: false },
   });
 
@@ -426,10 +526,30 @@ describe('report rendering', () => {
 
   it('writes an unbounded interval, the inconclusive note and a step without data', () => {
     const c = comparison([
-      step({ id: 1, name: 'wide', verdict: 'inconclusive', note: 'more rounds needed to decide', ratio: 1.4, ratio_lower: 0, ratio_upper: null }),
       step({
-        id: 2, name: 'down', verdict: 'inconclusive', note: NO_DATA_NOTE, head_median: null, base_median: null, ratio: null,
-        ratio_lower: null, ratio_upper: null, p: null, p_adjusted: null, p_faster: null, p_faster_adjusted: null, method: null,
+        id: 1,
+        name: 'wide',
+        verdict: 'inconclusive',
+        note: 'more rounds needed to decide',
+        ratio: 1.4,
+        ratio_lower: 0,
+        ratio_upper: null,
+      }),
+      step({
+        id: 2,
+        name: 'down',
+        verdict: 'inconclusive',
+        note: NO_DATA_NOTE,
+        head_median: null,
+        base_median: null,
+        ratio: null,
+        ratio_lower: null,
+        ratio_upper: null,
+        p: null,
+        p_adjusted: null,
+        p_faster: null,
+        p_faster_adjusted: null,
+        method: null,
         head: [null, null, null],
       }),
     ]);

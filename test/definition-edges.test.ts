@@ -50,36 +50,44 @@ describe('many problems (issue 30: 10,000 bad steps took longer than a CI job wa
   const steps = 10_000;
   const total = steps * PROBLEMS_PER_BAD_STEP + 1;
 
-  it('are all counted, located, and shown capped', async () => {
-    const text = badStepsDefinition(steps);
-    const file = await written('many.json', text);
-    const error = await loadDefinition(file).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputError);
-    const { problems, message } = error as InputError;
-    expect(problems).toHaveLength(total);
-    expect(problems[0]).toMatchObject({ path: '$.config_data.steps', message: 'expected at most 1000 items, got 10000 items' });
-    // Each problem of the last step is on the line of its key, within that step.
-    const lines = text.split('\n');
-    const lastStepLine = lines.indexOf(`      "id": ${steps + 1},`) + 1;
-    const last = problems.filter((p) => p.path.startsWith(`$.config_data.steps[${steps - 1}].`));
-    expect(last).toHaveLength(PROBLEMS_PER_BAD_STEP);
-    for (const p of last) {
-      expect(p.line).toBeGreaterThanOrEqual(lastStepLine);
-      expect(lines[p.line! - 1]).toContain(`"${p.path.split('.').at(-1)}"`);
-    }
-    expect(message.split('\n')).toHaveLength(MAX_PROBLEMS_SHOWN + 1);
-    expect(message.split('\n').at(-1)).toBe(`… and ${total - MAX_PROBLEMS_SHOWN} more problems`);
-  }, MANY_MS);
+  it(
+    'are all counted, located, and shown capped',
+    async () => {
+      const text = badStepsDefinition(steps);
+      const file = await written('many.json', text);
+      const error = await loadDefinition(file).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InputError);
+      const { problems, message } = error as InputError;
+      expect(problems).toHaveLength(total);
+      expect(problems[0]).toMatchObject({ path: '$.config_data.steps', message: 'expected at most 1000 items, got 10000 items' });
+      // Each problem of the last step is on the line of its key, within that step.
+      const lines = text.split('\n');
+      const lastStepLine = lines.indexOf(`      "id": ${steps + 1},`) + 1;
+      const last = problems.filter((p) => p.path.startsWith(`$.config_data.steps[${steps - 1}].`));
+      expect(last).toHaveLength(PROBLEMS_PER_BAD_STEP);
+      for (const p of last) {
+        expect(p.line).toBeGreaterThanOrEqual(lastStepLine);
+        expect(lines[p.line! - 1]).toContain(`"${p.path.split('.').at(-1)}"`);
+      }
+      expect(message.split('\n')).toHaveLength(MAX_PROBLEMS_SHOWN + 1);
+      expect(message.split('\n').at(-1)).toBe(`… and ${total - MAX_PROBLEMS_SHOWN} more problems`);
+    },
+    MANY_MS,
+  );
 
-  it('loadgate validate prints the first 50 and counts the rest', async () => {
-    const file = await written('many-cli.json', badStepsDefinition(steps));
-    const run = await runCli(['validate', file]);
-    expect(run.code).toBe(2);
-    const lines = run.stderr.trimEnd().split('\n');
-    expect(lines[0]).toBe('loadgate: bad input');
-    expect(lines.slice(1, -1)).toHaveLength(MAX_PROBLEMS_SHOWN);
-    expect(lines.at(-1)).toBe(`  … and ${total - MAX_PROBLEMS_SHOWN} more problems`);
-  }, MANY_MS);
+  it(
+    'loadgate validate prints the first 50 and counts the rest',
+    async () => {
+      const file = await written('many-cli.json', badStepsDefinition(steps));
+      const run = await runCli(['validate', file]);
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trimEnd().split('\n');
+      expect(lines[0]).toBe('loadgate: bad input');
+      expect(lines.slice(1, -1)).toHaveLength(MAX_PROBLEMS_SHOWN);
+      expect(lines.at(-1)).toBe(`  … and ${total - MAX_PROBLEMS_SHOWN} more problems`);
+    },
+    MANY_MS,
+  );
 });
 
 describe('deep nesting (issue 30: 10^5 arrays overflowed the stack, naming no file)', () => {
@@ -87,13 +95,15 @@ describe('deep nesting (issue 30: 10^5 arrays overflowed the stack, naming no fi
 
   it('is refused with the file, the JSON path and the place where the limit is passed', async () => {
     const file = await written('deep.json', deeplyNested(100_000));
-    expect(await problemsLoading(file)).toEqual([{
-      file,
-      path,
-      message: `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep; a test definition needs fewer than 10`,
-      line: 1,
-      column: '{"name": "deep", "config_data": '.length + MAX_JSON_DEPTH,
-    }]);
+    expect(await problemsLoading(file)).toEqual([
+      {
+        file,
+        path,
+        message: `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep; a test definition needs fewer than 10`,
+        line: 1,
+        column: '{"name": "deep", "config_data": '.length + MAX_JSON_DEPTH,
+      },
+    ]);
   });
 
   it('loadgate validate names it instead of crashing', async () => {
@@ -106,14 +116,19 @@ describe('deep nesting (issue 30: 10^5 arrays overflowed the stack, naming no fi
 
 describe('duplicate keys (issue 30: the last one won silently)', () => {
   it('are refused, naming the key, its JSON path and both places', async () => {
-    const file = await written('twice.json', `{\n  "name": "a",\n  "config_data": {"steps": [${JSON.stringify(STEP)}]},\n  "name": "b"\n}\n`);
-    expect(await problemsLoading(file)).toEqual([{
-      file,
-      path: '$.name',
-      message: 'duplicate key "name": first at line 2, column 3, again at line 4, column 3; JSON keeps only one of them, so give it once',
-      line: 4,
-      column: 3,
-    }]);
+    const file = await written(
+      'twice.json',
+      `{\n  "name": "a",\n  "config_data": {"steps": [${JSON.stringify(STEP)}]},\n  "name": "b"\n}\n`,
+    );
+    expect(await problemsLoading(file)).toEqual([
+      {
+        file,
+        path: '$.name',
+        message: 'duplicate key "name": first at line 2, column 3, again at line 4, column 3; JSON keeps only one of them, so give it once',
+        line: 4,
+        column: 3,
+      },
+    ]);
   });
 
   it('are found at any depth, each repetition once', async () => {
@@ -126,7 +141,9 @@ describe('duplicate keys (issue 30: the last one won silently)', () => {
       ['$.config_data.steps[0].method', columns[1]],
       ['$.config_data.steps[0].method', columns[2]],
     ]);
-    expect(problems[1]?.message).toMatch(new RegExp(`^duplicate key "method": first at line 1, column ${columns[0]}, again at line 1, column ${columns[2]};`));
+    expect(problems[1]?.message).toMatch(
+      new RegExp(`^duplicate key "method": first at line 1, column ${columns[0]}, again at line 1, column ${columns[2]};`),
+    );
   });
 });
 
@@ -146,7 +163,11 @@ describe('test data outside the repository (issue 30: ../../../../etc/shadow was
   });
 
   async function withData(name: string, file: string, folder = tests): Promise<string> {
-    const definition = { name: 'data', config_data: { steps: [STEP] }, test_data: [{ name: 'users', file, file_config: { vars: { '0': { tag: 'email' } } } }] };
+    const definition = {
+      name: 'data',
+      config_data: { steps: [STEP] },
+      test_data: [{ name: 'users', file, file_config: { vars: { '0': { tag: 'email' } } } }],
+    };
     const path = join(folder, name);
     await writeFile(path, JSON.stringify(definition));
     return path;
@@ -155,20 +176,24 @@ describe('test data outside the repository (issue 30: ../../../../etc/shadow was
   it('refuses a path that climbs out of the git checkout, naming the file and the JSON path', async () => {
     const climb = `${'../'.repeat(relative('/', tests).split(sep).length)}etc/passwd`;
     const file = await withData('climb.json', climb);
-    expect(await problemsLoading(file)).toEqual([{
-      file,
-      path: '$.test_data[0].file',
-      message: `data file ${JSON.stringify(climb)} is outside ${repo}: test data must be inside the repository or workspace of the definition (looked for /etc/passwd)`,
-    }]);
+    expect(await problemsLoading(file)).toEqual([
+      {
+        file,
+        path: '$.test_data[0].file',
+        message: `data file ${JSON.stringify(climb)} is outside ${repo}: test data must be inside the repository or workspace of the definition (looked for /etc/passwd)`,
+      },
+    ]);
   });
 
   it('refuses a symbolic link that points outside, and accepts one that stays inside', async () => {
     const file = await withData('link.json', 'passwd.csv');
-    expect(await problemsLoading(file)).toEqual([{
-      file,
-      path: '$.test_data[0].file',
-      message: `data file "passwd.csv" is outside ${repo} (a symbolic link to /etc/passwd): test data must be inside the repository or workspace of the definition (looked for ${join(tests, 'passwd.csv')})`,
-    }]);
+    expect(await problemsLoading(file)).toEqual([
+      {
+        file,
+        path: '$.test_data[0].file',
+        message: `data file "passwd.csv" is outside ${repo} (a symbolic link to /etc/passwd): test data must be inside the repository or workspace of the definition (looked for ${join(tests, 'passwd.csv')})`,
+      },
+    ]);
     const inside = await loadDefinition(await withData('inside-link.json', 'users-link.csv'));
     expect(inside.definition.test_data[0]?.file).toBe(join(tests, 'users-link.csv'));
   });
@@ -177,10 +202,12 @@ describe('test data outside the repository (issue 30: ../../../../etc/shadow was
     const loaded = await loadDefinition(await withData('up.json', '../data/users.csv'));
     expect(loaded.definition.test_data[0]?.file).toBe(join(repo, 'data', 'users.csv'));
     const problems = await problemsLoading(await withData('beside.json', '../../outside.csv'));
-    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(new RegExp(`^data file "../../outside.csv" is outside ${repo}: `))]);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(new RegExp(`^data file "../../outside.csv" is outside ${repo}: `)),
+    ]);
   });
 
-  it('takes the workspace as the root for a definition inside it; without git or a workspace, the definition\'s folder', async () => {
+  it("takes the workspace as the root for a definition inside it; without git or a workspace, the definition's folder", async () => {
     const workspace = join(dir, 'workspace');
     await mkdir(join(workspace, 'tests'), { recursive: true });
     await writeFile(join(workspace, 'users.csv'), 'ada@example.com\n');
@@ -198,21 +225,26 @@ describe('header size (issue 30: a 100 KB header value passed validate)', () => 
 
   it('refuses a header value over 8192 bytes at its JSON path', () => {
     const result = validateDefinition(withHeaders({ 'X-Big': 'a'.repeat(100_000), 'X-Ok': 'a'.repeat(8192) }), 'def.json');
-    expect(result.ok ? [] : result.problems).toEqual([{
-      file: 'def.json',
-      path: '$.config_data.steps[0].headers["X-Big"]',
-      message: `expected at most 8192 characters, got "${'a'.repeat(55)}…"`,
-    }]);
+    expect(result.ok ? [] : result.problems).toEqual([
+      {
+        file: 'def.json',
+        path: '$.config_data.steps[0].headers["X-Big"]',
+        message: `expected at most 8192 characters, got "${'a'.repeat(55)}…"`,
+      },
+    ]);
   });
 
   it('refuses headers that add up to more than 16384 bytes', () => {
     const headers = Object.fromEntries(['X-A', 'X-B', 'X-C'].map((name) => [name, 'a'.repeat(6000)]));
     const result = validateDefinition(withHeaders(headers), 'def.json');
-    expect(result.ok ? [] : result.problems).toEqual([{
-      file: 'def.json',
-      path: '$.config_data.steps[0].headers',
-      message: 'the headers add up to 18021 bytes as sent ("Name: value" lines); at most 16384 are allowed (Node\'s HTTP server refuses a larger request header, and so do common proxies)',
-    }]);
+    expect(result.ok ? [] : result.problems).toEqual([
+      {
+        file: 'def.json',
+        path: '$.config_data.steps[0].headers',
+        message:
+          'the headers add up to 18021 bytes as sent ("Name: value" lines); at most 16384 are allowed (Node\'s HTTP server refuses a larger request header, and so do common proxies)',
+      },
+    ]);
   });
 
   it('checks a value again once its environment variables are resolved', async () => {
@@ -220,10 +252,13 @@ describe('header size (issue 30: a 100 KB header value passed validate)', () => 
     const checked = validateDefinition(raw, 'def.json');
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const error = await checkTest({ definition: checked.definition, file: 'def.json', dir }, {}).catch((e: unknown) => e);
-    expect((error as InputError).problems).toEqual([expect.objectContaining({
-      path: '$.config_data.steps[0].headers["Authorization"]',
-      message: 'after its variables are resolved: a header value of 10007 bytes: at most 8192 are allowed (servers commonly answer 431 to longer ones)',
-    })]);
+    expect((error as InputError).problems).toEqual([
+      expect.objectContaining({
+        path: '$.config_data.steps[0].headers["Authorization"]',
+        message:
+          'after its variables are resolved: a header value of 10007 bytes: at most 8192 are allowed (servers commonly answer 431 to longer ones)',
+      }),
+    ]);
   });
 });
 
@@ -244,11 +279,15 @@ describe('serve checks a request body as the CLI checks a file', () => {
     expect(twice.status).toBe(422);
     expect(twice.body.error).toMatchObject({ code: 'invalid_request', field: '$.name' });
     const again = body.lastIndexOf('"name"') + 1;
-    expect(twice.body.error.message).toBe(`$.name: duplicate key "name": first at line 1, column 2, again at line 1, column ${again}; JSON keeps only one of them, so give it once`);
+    expect(twice.body.error.message).toBe(
+      `$.name: duplicate key "name": first at line 1, column 2, again at line 1, column ${again}; JSON keeps only one of them, so give it once`,
+    );
     const deep = await post(deeplyNested(100_000));
     expect(deep.status).toBe(422);
     expect(deep.body.error.field).toBe(`$.config_data${'[0]'.repeat(MAX_JSON_DEPTH - 1)}`);
-    const long = await post(JSON.stringify({ name: 'h', config_data: { steps: [{ ...STEP, headers: { 'X-Big': 'a'.repeat(100_000) } }] } }));
+    const long = await post(
+      JSON.stringify({ name: 'h', config_data: { steps: [{ ...STEP, headers: { 'X-Big': 'a'.repeat(100_000) } }] } }),
+    );
     expect(long.status).toBe(422);
     expect(long.body.error.field).toBe('$.config_data.steps[0].headers["X-Big"]');
   });

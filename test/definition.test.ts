@@ -89,11 +89,7 @@ describe('validateDefinition: rejected definitions', () => {
   });
 
   it('rejects an unknown load type', () => {
-    expectOnly(
-      withConfig({ load_type: 'spiky' }),
-      '$.config_data.load_type',
-      'expected one of linear, incremental, waved, got "spiky"',
-    );
+    expectOnly(withConfig({ load_type: 'spiky' }), '$.config_data.load_type', 'expected one of linear, incremental, waved, got "spiky"');
   });
 
   it('rejects negative and zero counts', () => {
@@ -162,7 +158,14 @@ describe('validateDefinition: rejected definitions', () => {
       'expected a boolean, a string, a number or an array of integers, got null',
     );
     expectOnly(env([{ key: 'A', value: [1, 2.5] }]), '$.environment.vars[0].value[1]', 'expected an integer, got 2.5');
-    expectOnly(env([{ key: 'A', value: 1 }, { key: 'A', value: 2 }]), '$.environment.vars[1].key', 'duplicate key "A" (also $.environment.vars[0].key)');
+    expectOnly(
+      env([
+        { key: 'A', value: 1 },
+        { key: 'A', value: 2 },
+      ]),
+      '$.environment.vars[1].key',
+      'duplicate key "A" (also $.environment.vars[0].key)',
+    );
   });
 
   it('rejects an environment that is neither an object nor a path', () => {
@@ -205,15 +208,33 @@ describe('validateDefinition: rejected definitions', () => {
     expectOnly(withStep({ timeout: 1e12 }), '$.config_data.steps[0].timeout', 'expected a number of at most 3600, got 1000000000000');
     // Below a millisecond undici's timeout would round to 0, which turns it off.
     expectOnly(withStep({ timeout: 0.0001 }), '$.config_data.steps[0].timeout', 'expected a number of at least 0.001, got 0.0001');
-    expectOnly(withStep({ sleep: '100000000000000' }), '$.config_data.steps[0].sleep', 'expected at most 3600000 ms (an hour) of think time, got "100000000000000"');
-    expectOnly(withStep({ sleep: '5-3600001' }), '$.config_data.steps[0].sleep', 'expected at most 3600000 ms (an hour) of think time, got "5-3600001"');
     expectOnly(
-      withConfig({ manual_load: [{ duration: 86_400, count: 1 }, { duration: 1, count: 1 }] }),
+      withStep({ sleep: '100000000000000' }),
+      '$.config_data.steps[0].sleep',
+      'expected at most 3600000 ms (an hour) of think time, got "100000000000000"',
+    );
+    expectOnly(
+      withStep({ sleep: '5-3600001' }),
+      '$.config_data.steps[0].sleep',
+      'expected at most 3600000 ms (an hour) of think time, got "5-3600001"',
+    );
+    expectOnly(
+      withConfig({
+        manual_load: [
+          { duration: 86_400, count: 1 },
+          { duration: 1, count: 1 },
+        ],
+      }),
       '$.config_data.manual_load',
       'the stages add up to 86401 s; a test lasts at most 86400 s (a day)',
     );
     expectOnly(
-      withConfig({ manual_load: [{ duration: 1, count: 1_000_000_000 }, { duration: 1, count: 1 }] }),
+      withConfig({
+        manual_load: [
+          { duration: 1, count: 1_000_000_000 },
+          { duration: 1, count: 1 },
+        ],
+      }),
       '$.config_data.manual_load',
       'the stages add up to 1000000001 iterations; at most 1000000000 are allowed',
     );
@@ -245,7 +266,9 @@ describe('validateDefinition: rejected definitions', () => {
       'duplicate header "accept" (also "Accept"): header names are case-insensitive',
     );
     // Host is sent as given (a virtual host on an address); the connection still goes to the URL's origin.
-    expect(definitionOf(withStep({ headers: { Host: 'api.example', 'X-T': 'tab\tand é', 'X-V': '{{V}}' } })).config_data.steps[0]?.headers.Host).toBe('api.example');
+    expect(
+      definitionOf(withStep({ headers: { Host: 'api.example', 'X-T': 'tab\tand é', 'X-V': '{{V}}' } })).config_data.steps[0]?.headers.Host,
+    ).toBe('api.example');
   });
 
   it('rejects manual_load that starts nothing or disagrees with iteration_count', () => {
@@ -361,7 +384,14 @@ describe('validateDefinition: accepted definitions', () => {
   });
 
   it('names a step without a name after its id, as the public interface leaves name optional', () => {
-    const steps = definitionOf(withConfig({ steps: [{ id: 1, url: 'http://127.0.0.1:8080/' }, { id: 2, name: 'two', url: 'http://127.0.0.1:8080/' }] })).config_data.steps;
+    const steps = definitionOf(
+      withConfig({
+        steps: [
+          { id: 1, url: 'http://127.0.0.1:8080/' },
+          { id: 2, name: 'two', url: 'http://127.0.0.1:8080/' },
+        ],
+      }),
+    ).config_data.steps;
     expect(steps.map((s) => s.name)).toEqual(['step 1', 'two']);
     expect(problemsOf(withStep({ name: '' })).map((p) => p.path)).toEqual(['$.config_data.steps[0].name']);
   });
@@ -428,9 +458,23 @@ describe('checkStepUrl and checkHeaderName', () => {
 
 describe('validateEnvironment', () => {
   it('keeps the secret flag, and only a boolean', () => {
-    expect(validateEnvironment({ name: 'e', vars: [{ key: 'K', value: 'v', secret: true }, { key: 'B', value: 1, secret: false }] })).toEqual({
+    expect(
+      validateEnvironment({
+        name: 'e',
+        vars: [
+          { key: 'K', value: 'v', secret: true },
+          { key: 'B', value: 1, secret: false },
+        ],
+      }),
+    ).toEqual({
       ok: true,
-      environment: { name: 'e', vars: [{ key: 'K', value: 'v', secret: true }, { key: 'B', value: 1 }] },
+      environment: {
+        name: 'e',
+        vars: [
+          { key: 'K', value: 'v', secret: true },
+          { key: 'B', value: 1 },
+        ],
+      },
     });
     expect(validateEnvironment({ name: 'e', vars: [{ key: 'K', value: 'v', secret: 'yes' }] })).toEqual({
       ok: false,
@@ -499,25 +543,44 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     const error = await loadError('broken.json', '{\n  "name": "x",\n  config_data: {}\n}\n');
     const file = join(dir, 'broken.json');
     expect(error.problems).toEqual([
-      { file, path: 'line 3, column 3', message: 'JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `config_data`', line: 3, column: 3 },
+      {
+        file,
+        path: 'line 3, column 3',
+        message:
+          'JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `config_data`',
+        line: 3,
+        column: 3,
+      },
     ]);
-    expect(error.message).toBe(`${file}: line 3, column 3: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got \`config_data\``);
+    expect(error.message).toBe(
+      `${file}: line 3, column 3: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got \`config_data\``,
+    );
   });
 
   it.each([
     ['{\n  "steps": [1, 2,]\n}', 'line 2, column 18', 'expected a value, got `]`'],
-    ['{\n  "big": "' + 'x'.repeat(200) + '" "next": 1}', 'line 2, column 213', "expected ',' between two items, got `\"next\"`"],
-    ['{"a": tru}', 'line 1, column 7', 'expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `tru`'],
+    [`{\n  "big": "${'x'.repeat(200)}" "next": 1}`, 'line 2, column 213', 'expected \',\' between two items, got `"next"`'],
+    [
+      '{"a": tru}',
+      'line 1, column 7',
+      'expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `tru`',
+    ],
     ['{"a": 1,\n', 'line 2, column 1', 'expected a key in double quotes, got the end of the text'],
     ['{"a": [1, 2', 'line 1, column 12', "expected ',' or ']' after an item of the array, got the end of the text"],
     ['', 'line 1, column 1', 'expected a value, got the end of the text'],
     ['{"a": 1} // note', 'line 1, column 10', 'expected no comments (JSON has none), got `// note`'],
-    ['{"a": "tab\tin a string"}', 'line 1, column 7', 'expected control characters in a string to be escaped (\\n, \\t, \\u0000), got `"tab\\tin a string"`'],
+    [
+      '{"a": "tab\tin a string"}',
+      'line 1, column 7',
+      'expected control characters in a string to be escaped (\\n, \\t, \\u0000), got `"tab\\tin a string"`',
+    ],
     ['{\r\n"a": 1,\r\n"b": 2 3}', 'line 3, column 8', "expected ',' between two items, got `3`"],
   ])('locates syntax errors at the offset jsonc-parser gives: %j', async (text, path, reason) => {
     const error = await loadError('syntax.json', text);
     const [, line, column] = /^line (\d+), column (\d+)$/.exec(path)!;
-    expect(error.problems).toEqual([{ file: join(dir, 'syntax.json'), path, message: `JSON syntax error: ${reason}`, line: Number(line), column: Number(column) }]);
+    expect(error.problems).toEqual([
+      { file: join(dir, 'syntax.json'), path, message: `JSON syntax error: ${reason}`, line: Number(line), column: Number(column) },
+    ]);
   });
 
   it('reports a missing file', async () => {
@@ -529,28 +592,50 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     const fifo = join(dir, 'pipe.json');
     await promisify(execFile)('mkfifo', [fifo]);
     // No writer ever opens the pipe: a blocking read would wait forever and time the test out.
-    await expect(loadDefinition(fifo)).rejects.toThrow(`${fifo}: $: cannot read the test definition: is a named pipe (FIFO), not a regular file`);
-    await expect(loadDefinition('/dev/urandom')).rejects.toThrow('/dev/urandom: $: cannot read the test definition: is a device, not a regular file');
-    await expect(loadEnvironmentFile(fifo)).rejects.toThrow(`${fifo}: $: cannot read the environment file: is a named pipe (FIFO), not a regular file`);
-    const error = await loadError('fifo-data.json', JSON.stringify({ ...minimal(), test_data: [{ name: 'p', file: 'pipe.json', file_config: { vars: {} } }] }));
-    expect(error.problems).toEqual([{
-      file: join(dir, 'fifo-data.json'),
-      path: '$.test_data[0].file',
-      message: `data file "pipe.json" is a named pipe (FIFO), not a regular file (looked for ${fifo})`,
-    }]);
+    await expect(loadDefinition(fifo)).rejects.toThrow(
+      `${fifo}: $: cannot read the test definition: is a named pipe (FIFO), not a regular file`,
+    );
+    await expect(loadDefinition('/dev/urandom')).rejects.toThrow(
+      '/dev/urandom: $: cannot read the test definition: is a device, not a regular file',
+    );
+    await expect(loadEnvironmentFile(fifo)).rejects.toThrow(
+      `${fifo}: $: cannot read the environment file: is a named pipe (FIFO), not a regular file`,
+    );
+    const error = await loadError(
+      'fifo-data.json',
+      JSON.stringify({ ...minimal(), test_data: [{ name: 'p', file: 'pipe.json', file_config: { vars: {} } }] }),
+    );
+    expect(error.problems).toEqual([
+      {
+        file: join(dir, 'fifo-data.json'),
+        path: '$.test_data[0].file',
+        message: `data file "pipe.json" is a named pipe (FIFO), not a regular file (looked for ${fifo})`,
+      },
+    ]);
   });
 
   it('refuses a definition larger than 16 MiB before reading it', async () => {
     const file = join(dir, 'huge.json');
     await writeFile(file, '');
     await truncate(file, MAX_DEFINITION_BYTES + 1);
-    await expect(loadDefinition(file)).rejects.toThrow(`cannot read the test definition: is ${MAX_DEFINITION_BYTES + 1} bytes, larger than the 16 MiB allowed`);
+    await expect(loadDefinition(file)).rejects.toThrow(
+      `cannot read the test definition: is ${MAX_DEFINITION_BYTES + 1} bytes, larger than the 16 MiB allowed`,
+    );
   });
 
   it('names the line and byte of the first byte that is not UTF-8, rather than replacing it', async () => {
     const file = join(dir, 'latin1.json');
-    await writeFile(file, Buffer.concat([Buffer.from('{"name": "ok",\n "config_data": {"steps": [{"id": 1, "name": "caf'), Buffer.from([0xe9]), Buffer.from('", "url": "http://a.test/"}]}}')]));
-    await expect(loadDefinition(file)).rejects.toThrow(`${file}: $: cannot read the test definition: is not valid UTF-8: line 2, byte 65 (0xe9); save the file as UTF-8`);
+    await writeFile(
+      file,
+      Buffer.concat([
+        Buffer.from('{"name": "ok",\n "config_data": {"steps": [{"id": 1, "name": "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('", "url": "http://a.test/"}]}}'),
+      ]),
+    );
+    await expect(loadDefinition(file)).rejects.toThrow(
+      `${file}: $: cannot read the test definition: is not valid UTF-8: line 2, byte 65 (0xe9); save the file as UTF-8`,
+    );
   });
 
   it('reports missing test data files and a missing environment file together', async () => {
@@ -576,7 +661,11 @@ describe('loadDefinition and loadEnvironmentFile', () => {
         path: '$.test_data[1].file',
         message: `data file "data/missing.csv" not found (looked for ${join(dir, 'data', 'missing.csv')})`,
       },
-      { file, path: '$.test_data[2].file', message: `data file "data" is a directory, not a regular file (looked for ${join(dir, 'data')})` },
+      {
+        file,
+        path: '$.test_data[2].file',
+        message: `data file "data" is a directory, not a regular file (looked for ${join(dir, 'data')})`,
+      },
     ]);
   });
 
@@ -650,7 +739,10 @@ const capture = fc.oneof(
 const stepBody = fc.record(
   {
     name: fc.string({ minLength: 1 }),
-    url: fc.oneof(fc.webUrl({ validSchemes: ['http', 'https'] }), varName.map((v) => `{{${v}}}/path`)),
+    url: fc.oneof(
+      fc.webUrl({ validSchemes: ['http', 'https'] }),
+      varName.map((v) => `{{${v}}}/path`),
+    ),
     method: fc.constantFrom(...HTTP_METHODS),
     headers: headerSet,
     payload: fc.string(),
@@ -706,7 +798,13 @@ const environment = fc.oneof(
     vars: fc.uniqueArray(
       fc.record({
         key: varName,
-        value: fc.oneof(fc.boolean(), fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.integer())),
+        value: fc.oneof(
+          fc.boolean(),
+          fc.string(),
+          fc.integer(),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.array(fc.integer()),
+        ),
       }),
       { selector: (v) => v.key, maxLength: 4 },
     ),
@@ -818,13 +916,16 @@ describe('properties', () => {
     );
   });
 
-  it('plans every definition validate accepts, up to the bounds, with every timer within setTimeout\'s range', () => {
+  it("plans every definition validate accepts, up to the bounds, with every timer within setTimeout's range", () => {
     const MAX_TIMER_MS = 2 ** 31 - 1;
     const OVERRUN_MS = 60_000;
     const near = (max: number, min = 1) => fc.oneof(fc.integer({ min, max }), fc.integer({ min: Math.max(min, max - 1000), max }));
     const count = near(LIMITS.iterations);
     const bigStages = fc
-      .array(fc.record({ duration: near(Math.floor(LIMITS.durationS / 4)), count: near(Math.floor(LIMITS.iterations / 4), 0) }), { minLength: 1, maxLength: 4 })
+      .array(fc.record({ duration: near(Math.floor(LIMITS.durationS / 4)), count: near(Math.floor(LIMITS.iterations / 4), 0) }), {
+        minLength: 1,
+        maxLength: 4,
+      })
       .filter((s) => s.some((stage) => stage.count > 0));
     const load = fc.oneof(
       fc.record({ iteration_count: count, duration: near(LIMITS.durationS), load_type: fc.constantFrom(...LOAD_TYPES) }),
@@ -834,7 +935,10 @@ describe('properties', () => {
       id: fc.constant(1),
       name: fc.constant('s'),
       url: fc.constant('http://127.0.0.1:1/'),
-      timeout: fc.oneof(fc.double({ min: LIMITS.timeoutMinS, max: LIMITS.timeoutMaxS, noNaN: true }), fc.constantFrom(LIMITS.timeoutMinS, LIMITS.timeoutMaxS)),
+      timeout: fc.oneof(
+        fc.double({ min: LIMITS.timeoutMinS, max: LIMITS.timeoutMaxS, noNaN: true }),
+        fc.constantFrom(LIMITS.timeoutMinS, LIMITS.timeoutMaxS),
+      ),
       sleep: fc.tuple(fc.nat(LIMITS.sleepMs), fc.nat(LIMITS.sleepMs)).map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`),
     });
     const shares = fc.dictionary(fc.constantFrom('US', 'DE', 'JP'), near(LIMITS.proxyShare), { minKeys: 1 });

@@ -3,7 +3,15 @@
 // image itself is not built (docs/kubernetes.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadAllYaml, type KubernetesObject, type V1Deployment, type V1PersistentVolumeClaim, type V1Role, type V1RoleBinding, type V1Service } from '@kubernetes/client-node';
+import {
+  loadAllYaml,
+  type KubernetesObject,
+  type V1Deployment,
+  type V1PersistentVolumeClaim,
+  type V1Role,
+  type V1RoleBinding,
+  type V1Service,
+} from '@kubernetes/client-node';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
@@ -30,8 +38,12 @@ const SCHEMAS: Record<string, new (data: never) => Validating> = {
   'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
 };
 
-const files = readdirSync(MANIFESTS).filter((f) => /\.ya?ml$/.test(f)).sort();
-const documents = files.flatMap((file) => (loadAllYaml(readFileSync(new URL(file, MANIFESTS), 'utf8')) as KubernetesObject[]).map((object) => ({ file, object })));
+const files = readdirSync(MANIFESTS)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
+const documents = files.flatMap((file) =>
+  (loadAllYaml(readFileSync(new URL(file, MANIFESTS), 'utf8')) as KubernetesObject[]).map((object) => ({ file, object })),
+);
 
 function one<T>(kind: string): T {
   const found = documents.filter((d) => d.object.kind === kind);
@@ -46,31 +58,56 @@ function flag(args: string[], name: string): string | undefined {
 }
 
 describe('deploy/kubernetes', () => {
-  it.each(documents.map((d) => [`${d.file}: ${d.object.kind} ${d.object.metadata?.name}`, d.object] as const))('%s validates against the Kubernetes schema', (_, object) => {
-    const Schema = SCHEMAS[`${object.apiVersion}/${object.kind}`];
-    expect(Schema, `a schema for ${object.apiVersion} ${object.kind}`).toBeDefined();
-    // The wire form, as kubectl sends it.
-    expect(() => new Schema!(JSON.parse(JSON.stringify(object)) as never).validate()).not.toThrow();
-  });
+  it.each(documents.map((d) => [`${d.file}: ${d.object.kind} ${d.object.metadata?.name}`, d.object] as const))(
+    '%s validates against the Kubernetes schema',
+    (_, object) => {
+      const Schema = SCHEMAS[`${object.apiVersion}/${object.kind}`];
+      expect(Schema, `a schema for ${object.apiVersion} ${object.kind}`).toBeDefined();
+      // The wire form, as kubectl sends it.
+      expect(() => new Schema!(JSON.parse(JSON.stringify(object)) as never).validate()).not.toThrow();
+    },
+  );
 
   it('holds the server, its storage, its Service and its access, all in one namespace', () => {
-    expect(documents.map((d) => d.object.kind).sort()).toEqual(['Deployment', 'Namespace', 'PersistentVolumeClaim', 'Role', 'RoleBinding', 'Service', 'ServiceAccount']);
+    expect(documents.map((d) => d.object.kind).sort()).toEqual([
+      'Deployment',
+      'Namespace',
+      'PersistentVolumeClaim',
+      'Role',
+      'RoleBinding',
+      'Service',
+      'ServiceAccount',
+    ]);
     const namespace = one<KubernetesObject>('Namespace').metadata?.name;
     for (const { object } of documents.filter((d) => d.object.kind !== 'Namespace')) expect(object.metadata?.namespace).toBe(namespace);
   });
 
   it('grants the server exactly what it needs: Jobs, reading pods, the token Secrets', () => {
     const rules = one<V1Role>('Role').rules ?? [];
-    const grants = rules.flatMap((r) => (r.resources ?? []).flatMap((resource) => (r.verbs ?? []).map((verb) => `${r.apiGroups?.join('|')}/${resource}:${verb}`)));
-    expect(new Set(grants)).toEqual(new Set([
-      'batch/jobs:create', 'batch/jobs:get', 'batch/jobs:list', 'batch/jobs:watch', 'batch/jobs:delete',
-      '/pods:get', '/pods:list', '/pods:watch',
-      '/secrets:create', '/secrets:get', '/secrets:delete',
-    ]));
+    const grants = rules.flatMap((r) =>
+      (r.resources ?? []).flatMap((resource) => (r.verbs ?? []).map((verb) => `${r.apiGroups?.join('|')}/${resource}:${verb}`)),
+    );
+    expect(new Set(grants)).toEqual(
+      new Set([
+        'batch/jobs:create',
+        'batch/jobs:get',
+        'batch/jobs:list',
+        'batch/jobs:watch',
+        'batch/jobs:delete',
+        '/pods:get',
+        '/pods:list',
+        '/pods:watch',
+        '/secrets:create',
+        '/secrets:get',
+        '/secrets:delete',
+      ]),
+    );
     expect(grants).toHaveLength(11);
     const binding = one<V1RoleBinding>('RoleBinding');
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: one<V1Role>('Role').metadata?.name });
-    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: one<KubernetesObject>('ServiceAccount').metadata?.name, namespace: binding.metadata?.namespace }]);
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: one<KubernetesObject>('ServiceAccount').metadata?.name, namespace: binding.metadata?.namespace },
+    ]);
   });
 
   it('runs one server, non-root, as the service account, stopping the old pod before the new one opens the database', () => {
@@ -81,7 +118,11 @@ describe('deploy/kubernetes', () => {
     expect(pod.serviceAccountName).toBe(one<KubernetesObject>('ServiceAccount').metadata?.name);
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: SHARD_USER_ID, fsGroup: SHARD_USER_ID });
     expect(pod.containers).toHaveLength(1);
-    expect(pod.containers[0]?.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(pod.containers[0]?.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
   });
 
   it('keeps the database on the PersistentVolumeClaim', () => {
@@ -103,7 +144,9 @@ describe('deploy/kubernetes', () => {
     expect(flag(args, '--image')).toBe(container.image);
     expect(flag(args, '--namespace')).toBe(one<V1Role>('Role').metadata?.namespace);
     const service = one<V1Service>('Service');
-    expect(flag(args, '--callback-url')).toBe(`http://${service.metadata?.name}.${service.metadata?.namespace}.svc:${service.spec?.ports?.[0]?.port}`);
+    expect(flag(args, '--callback-url')).toBe(
+      `http://${service.metadata?.name}.${service.metadata?.namespace}.svc:${service.spec?.ports?.[0]?.port}`,
+    );
     expect(flag(args, '--host')).toBe('0.0.0.0');
     expect(container.ports?.map((p) => [p.name, p.containerPort])).toEqual([['http', Number(flag(args, '--port'))]]);
     expect(service.spec?.ports?.[0]?.targetPort).toBe('http');
@@ -157,6 +200,10 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('sends the build only the Dockerfile and the tarball', () => {
-    expect(readFileSync(join(DEPLOY.pathname, '.dockerignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['*', '!Dockerfile', '!loadgate-*.tgz']);
+    expect(
+      readFileSync(join(DEPLOY.pathname, '.dockerignore'), 'utf8')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#')),
+    ).toEqual(['*', '!Dockerfile', '!loadgate-*.tgz']);
   });
 });

@@ -13,7 +13,10 @@ describe('threadTurn', () => {
   });
 
   it('two threads at 5,000/s each take turns, a millisecond each of 2 ms', () => {
-    expect(turnsOf(2, 5_000)).toEqual([{ everyMs: 2, atMs: 0 }, { everyMs: 2, atMs: 1 }]);
+    expect(turnsOf(2, 5_000)).toEqual([
+      { everyMs: 2, atMs: 0 },
+      { everyMs: 2, atMs: 1 },
+    ]);
   });
 
   it('a thread that starts TICK_BATCH a millisecond by itself ticks every millisecond', () => {
@@ -26,16 +29,20 @@ describe('threadTurn', () => {
   });
 
   it('a tick starts at most TICK_BATCH (or what a millisecond brings), and the turns cover every millisecond', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 0, max: 200_000 }), (threads, peakPerS) => {
-      const turns = turnsOf(threads, peakPerS);
-      const { everyMs } = turns[0]!;
-      const perTick = (everyMs * peakPerS) / 1000;
-      const covered = new Set(turns.map((t) => t.atMs));
-      return turns.every((t) => t.everyMs === everyMs && t.atMs < everyMs)
-        && everyMs <= Math.min(threads, MAX_TICK_MS)
-        && (everyMs === 1 || perTick <= TICK_BATCH)
-        && covered.size === everyMs;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 0, max: 200_000 }), (threads, peakPerS) => {
+        const turns = turnsOf(threads, peakPerS);
+        const { everyMs } = turns[0]!;
+        const perTick = (everyMs * peakPerS) / 1000;
+        const covered = new Set(turns.map((t) => t.atMs));
+        return (
+          turns.every((t) => t.everyMs === everyMs && t.atMs < everyMs) &&
+          everyMs <= Math.min(threads, MAX_TICK_MS) &&
+          (everyMs === 1 || perTick <= TICK_BATCH) &&
+          covered.size === everyMs
+        );
+      }),
+    );
   });
 });
 
@@ -45,12 +52,16 @@ describe('msToTurn', () => {
   });
 
   it("waits whole ms, 1 to everyMs, to the millisecond that is the thread's turn", () => {
-    const turn = fc.integer({ min: 1, max: 16 }).chain((everyMs) => fc.record({ everyMs: fc.constant(everyMs), atMs: fc.integer({ min: 0, max: everyMs - 1 }) }));
-    fc.assert(fc.property(turn, fc.double({ min: -1e3, max: 1e7, noNaN: true }), (t, since) => {
-      const wait = msToTurn(since, t);
-      const at = Math.floor(since) + wait;
-      return Number.isInteger(wait) && wait >= 1 && wait <= t.everyMs && (((at - t.atMs) % t.everyMs) + t.everyMs) % t.everyMs === 0;
-    }));
+    const turn = fc
+      .integer({ min: 1, max: 16 })
+      .chain((everyMs) => fc.record({ everyMs: fc.constant(everyMs), atMs: fc.integer({ min: 0, max: everyMs - 1 }) }));
+    fc.assert(
+      fc.property(turn, fc.double({ min: -1e3, max: 1e7, noNaN: true }), (t, since) => {
+        const wait = msToTurn(since, t);
+        const at = Math.floor(since) + wait;
+        return Number.isInteger(wait) && wait >= 1 && wait <= t.everyMs && (((at - t.atMs) % t.everyMs) + t.everyMs) % t.everyMs === 0;
+      }),
+    );
   });
 
   it('a tick that fires late does not drift the turn: it is counted from the start', () => {

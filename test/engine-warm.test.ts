@@ -25,12 +25,19 @@ afterAll(async () => {
 });
 
 describe('hot-path warm-up', () => {
-  it('lasts what the plan\'s busiest second needs: 500 ms up to 1,000 requests a second, 1 s from 5,000, in proportion between', () => {
-    expect([0, 20, 1000, 3000, 5000, 20_000, 200_000].map(warmMsFor))
-      .toEqual([WARM_MS, WARM_MS, WARM_MS, 750, WARM_LONG_MS, WARM_LONG_MS, WARM_LONG_MS]);
+  it("lasts what the plan's busiest second needs: 500 ms up to 1,000 requests a second, 1 s from 5,000, in proportion between", () => {
+    expect([0, 20, 1000, 3000, 5000, 20_000, 200_000].map(warmMsFor)).toEqual([
+      WARM_MS,
+      WARM_MS,
+      WARM_MS,
+      750,
+      WARM_LONG_MS,
+      WARM_LONG_MS,
+      WARM_LONG_MS,
+    ]);
   });
 
-  it('runs first at the recorded plan\'s own pace, then flat out', () => {
+  it("runs first at the recorded plan's own pace, then flat out", () => {
     const rounds = warmRounds(1000, 10_000);
     expect(rounds).toEqual([
       { ms: 1000 * PACED_SHARE, iterations: 10_000 },
@@ -42,24 +49,34 @@ describe('hot-path warm-up', () => {
     expect(warmRounds(1000, 500_000)[0]!.iterations).toBe(WARM_RATE);
   });
 
-  it('sends steps with the user\'s timeouts, and none of their content, to its own endpoint', async () => {
-    const checked = validateDefinition(definition([
-      { url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' }, timeout: 7 },
-    ]), 'warm.json');
+  it("sends steps with the user's timeouts, and none of their content, to its own endpoint", async () => {
+    const checked = validateDefinition(
+      definition([{ url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' }, timeout: 7 }]),
+      'warm.json',
+    );
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const [step] = (await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {})).steps;
     const warm = loopbackStep(step!, 'http://127.0.0.1:9');
     expect(warm.timeoutMs).toBe(step!.timeoutMs);
-    expect(warm.staticOptions).toMatchObject({ origin: 'http://127.0.0.1:9', path: '/warm', method: 'POST', headersTimeout: step!.timeoutMs, bodyTimeout: step!.timeoutMs });
+    expect(warm.staticOptions).toMatchObject({
+      origin: 'http://127.0.0.1:9',
+      path: '/warm',
+      method: 'POST',
+      headersTimeout: step!.timeoutMs,
+      bodyTimeout: step!.timeoutMs,
+    });
     expect(JSON.stringify(warm.staticOptions)).not.toMatch(/secret|Bearer/);
   });
 
-  it('drives the engine against a loopback endpoint of its own; the user\'s target gets none of it', async () => {
+  it("drives the engine against a loopback endpoint of its own; the user's target gets none of it", async () => {
     target.reset();
-    const checked = validateDefinition(definition([
-      { url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' } },
-      { url: `${target.url}/ok` },
-    ]), 'warm.json');
+    const checked = validateDefinition(
+      definition([
+        { url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' } },
+        { url: `${target.url}/ok` },
+      ]),
+      'warm.json',
+    );
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const test = await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {});
     // 20 iterations of the 2 steps, with time enough for them on any machine.
@@ -70,8 +87,8 @@ describe('hot-path warm-up', () => {
   });
 });
 
-describe('the warm-up\'s loopback endpoint', () => {
-  it('finds where each request\'s header block ends, also across two reads', () => {
+describe("the warm-up's loopback endpoint", () => {
+  it("finds where each request's header block ends, also across two reads", () => {
     const first = headerEnds('', 'GET /warm HTTP/1.1\r\nhost: a\r\n\r');
     expect(first.count).toBe(0);
     const second = headerEnds(first.carried, '\nPOST /warm HTTP/1.1\r\ncontent-length: 4\r\n\r\nwarm');
@@ -84,10 +101,12 @@ describe('the warm-up\'s loopback endpoint', () => {
     const socket = connect(Number(new URL(endpoint.origin).port), '127.0.0.1');
     try {
       let answers = 0;
-      const answered = new Promise<void>((resolve) => socket.on('data', (chunk: Buffer) => {
-        answers += chunk.toString('latin1').split('HTTP/1.1 200 OK').length - 1;
-        if (answers === 2) resolve();
-      }));
+      const answered = new Promise<void>((resolve) =>
+        socket.on('data', (chunk: Buffer) => {
+          answers += chunk.toString('latin1').split('HTTP/1.1 200 OK').length - 1;
+          if (answers === 2) resolve();
+        }),
+      );
       socket.write('GET /warm HTTP/1.1\r\nhost: a\r\n\r\nPOST /warm HTTP/1.1\r\nhost: a\r\ncontent-length: 4\r\n\r\nwarm');
       await answered;
       expect(endpoint.served()).toBe(2);
@@ -130,8 +149,9 @@ describe('the warm-up period (warm_up)', () => {
   it('the run option (CLI --warm-up, input warm-up) overrides the definition', async () => {
     const cold = await coldTarget(20);
     try {
-      const result = await runOnTestClock(definition([{ url: `${cold.url}/ok` }], { iteration_count: 40, duration: 2 }, { warm_up: 3 }),
-        { warmUpS: 1 });
+      const result = await runOnTestClock(definition([{ url: `${cold.url}/ok` }], { iteration_count: 40, duration: 2 }, { warm_up: 3 }), {
+        warmUpS: 1,
+      });
       expect(cold.received).toHaveLength(60);
       expect(result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
       expect(result.run.generator!.warm_up_s).toBe(1);
@@ -144,15 +164,18 @@ describe('the warm-up period (warm_up)', () => {
     target.reset();
     const controller = new AbortController();
     // The warm-up's first second runs 10/s: by 450 ms, 5 have been sent.
-    const result = await runOnTestClock(definition([{ url: `${target.url}/ok` }], { iteration_count: 40, duration: 2 }, { warm_up: 2 }),
-      { signal: controller.signal }, { ms: 450, then: () => controller.abort() });
+    const result = await runOnTestClock(
+      definition([{ url: `${target.url}/ok` }], { iteration_count: 40, duration: 2 }, { warm_up: 2 }),
+      { signal: controller.signal },
+      { ms: 450, then: () => controller.abort() },
+    );
     expect(target.received).toHaveLength(5);
     expect(result.run.interrupted).toBe(true);
     expect(result.results.iteration_count).toBe(0);
     expect(result.run.series.every((s) => s.started === 0 && s.responses === 0)).toBe(true);
   });
 
-  it('ramps to the first recorded second, with the plan\'s locations and shard split', () => {
+  it("ramps to the first recorded second, with the plan's locations and shard split", () => {
     const config = { iteration_count: 600, duration: 3, load_type: 'incremental' as const, proxy_config: { US: 1, DE: 1 } };
     const plan = warmUpPlan(config, 4)!;
     // The first incremental second of 600 over 3 s is 100.
@@ -169,8 +192,11 @@ describe('slots and connections', () => {
     target.reset();
     // 1000/s for 2 s; at 1.5 s the clock jumps 200 ms, as if the loop had stalled: 200 iterations
     // are due at once. They wait for the slots opened ahead (and start late) instead of opening 200.
-    const result = await runOnTestClock(definition([{ url: `${target.url}/ok` }], { iteration_count: 2000, duration: 2 }),
-      { concurrency: 1000 }, { ms: 1500, then: () => 200 });
+    const result = await runOnTestClock(
+      definition([{ url: `${target.url}/ok` }], { iteration_count: 2000, duration: 2 }),
+      { concurrency: 1000 },
+      { ms: 1500, then: () => 200 },
+    );
     const opened = result.run.series[0]!.sockets!;
     expect(result.results.success_count).toBe(2000);
     expect(result.run.late_iterations).toBeGreaterThanOrEqual(150);
@@ -185,8 +211,11 @@ describe('slots and connections', () => {
     // iterations show the need. With no growth all but those few would start late.
     const holder = await holdingTarget();
     try {
-      const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 200, duration: 2 }),
-        { concurrency: 1000 }, { ms: 600, then: () => holder.release() });
+      const result = await runOnTestClock(
+        definition([{ url: `${holder.url}/ok` }], { iteration_count: 200, duration: 2 }),
+        { concurrency: 1000 },
+        { ms: 600, then: () => holder.release() },
+      );
       expect(result.results.success_count).toBe(200);
       expect(result.run.generator!.sockets_max).toBeGreaterThanOrEqual(30);
       expect(result.run.late_iterations).toBeLessThan(40);
@@ -234,8 +263,9 @@ describe('the generator watches itself', () => {
     target.reset();
     // 500,000/s for 2 s on 64 slots against this process's own server: a few tens of thousands are sent.
     const planned = 1_000_000;
-    const result = await runDefinition(definition([{ url: `${target.url}/ok`, timeout: 1 }], { iteration_count: planned, duration: 2 }),
-      { concurrency: 64 });
+    const result = await runDefinition(definition([{ url: `${target.url}/ok`, timeout: 1 }], { iteration_count: planned, duration: 2 }), {
+      concurrency: 64,
+    });
     const generator = result.run.generator!;
     const started = result.results.iteration_count;
     expect(started + generator.unstarted_iterations).toBe(planned);
@@ -245,10 +275,12 @@ describe('the generator watches itself', () => {
     expect(generator.saturated).toBe(true);
     // Whichever rule held on this machine, the reason names it with its figure.
     const behind = generator.behind_iterations;
-    expect(generator.reason).toBe(generator.loop_delay_p99_ms > 10
-      ? `the engine thread's event loop ran late: delay p99 ${generator.loop_delay_p99_ms} ms (limit 10 ms), so response times include the generator's own delay`
-      : `${behind} of ${planned} iterations (${Math.round((behind / planned) * 100 * 10) / 10} %) started late or not at all in seconds when the engine thread ` +
-        'had no time to spare (at least 90 % busy, or its loop 10 ms late; limit 1 %): the generator could not apply the planned load');
+    expect(generator.reason).toBe(
+      generator.loop_delay_p99_ms > 10
+        ? `the engine thread's event loop ran late: delay p99 ${generator.loop_delay_p99_ms} ms (limit 10 ms), so response times include the generator's own delay`
+        : `${behind} of ${planned} iterations (${Math.round((behind / planned) * 100 * 10) / 10} %) started late or not at all in seconds when the engine thread ` +
+            'had no time to spare (at least 90 % busy, or its loop 10 ms late; limit 1 %): the generator could not apply the planned load',
+    );
     expect(result.run.interrupted).toBe(false);
     // Nothing starts after the planned end and its grace (seconds on the engine's clock). Without
     // the end of schedule it would run until every iteration had started, and none would be
@@ -260,11 +292,25 @@ describe('the generator watches itself', () => {
 
 describe('merged runs', () => {
   it('are saturated when any run was, with the worst delay and the load added up', () => {
-    const block = (saturated: boolean, p99: number, applied: number) => generatorInfo({
-      planned: 1000, started: applied, plannedDurationS: 1, elapsedS: 1, interrupted: false, loopDelay: { p99Ms: p99, maxMs: p99 * 2 },
-      series: [], unstarted: 1000 - applied, unstartedSecond: saturated ? 0 : -1, concurrency: 100, socketsMax: 8, warmUpS: 0,
-    });
-    const merged = mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2, generator: block(false, 30, 400) }])!;
+    const block = (saturated: boolean, p99: number, applied: number) =>
+      generatorInfo({
+        planned: 1000,
+        started: applied,
+        plannedDurationS: 1,
+        elapsedS: 1,
+        interrupted: false,
+        loopDelay: { p99Ms: p99, maxMs: p99 * 2 },
+        series: [],
+        unstarted: 1000 - applied,
+        unstartedSecond: saturated ? 0 : -1,
+        concurrency: 100,
+        socketsMax: 8,
+        warmUpS: 0,
+      });
+    const merged = mergeGenerators([
+      { index: 1, generator: block(false, 2, 1000) },
+      { index: 2, generator: block(false, 30, 400) },
+    ])!;
     expect(merged.saturated).toBe(true);
     expect(merged.reason).toMatch(/^shard 2: .*delay p99 30 ms/);
     expect(merged.loop_delay_p99_ms).toBe(30);
@@ -274,14 +320,26 @@ describe('merged runs', () => {
     expect(merged.sockets_max).toBe(16);
     expect(mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2 }])).toBeUndefined();
     // A comparison's rounds ran one after another: their rates are a mean, their sockets the most.
-    const rounds = mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2, generator: block(false, 30, 400) }], 'rounds')!;
+    const rounds = mergeGenerators(
+      [
+        { index: 1, generator: block(false, 2, 1000) },
+        { index: 2, generator: block(false, 30, 400) },
+      ],
+      'rounds',
+    )!;
     expect(rounds.reason).toMatch(/^round 2: /);
     expect(rounds.planned_iterations_per_s).toBe(1000);
     expect(rounds.applied_iterations_per_s).toBe(700);
     expect(rounds.sockets_max).toBe(8);
     expect(rounds.unstarted_iterations).toBe(600);
     // The engine threads of one run ran side by side, as shards do: added up, the saturated one named.
-    const workers = mergeGenerators([{ index: 1, generator: block(false, 2, 1000) }, { index: 2, generator: block(false, 30, 400) }], 'workers')!;
+    const workers = mergeGenerators(
+      [
+        { index: 1, generator: block(false, 2, 1000) },
+        { index: 2, generator: block(false, 30, 400) },
+      ],
+      'workers',
+    )!;
     expect(workers.reason).toMatch(/^worker 2: .*delay p99 30 ms/);
     expect(workers.planned_iterations_per_s).toBe(2000);
     expect(workers.sockets_max).toBe(16);
@@ -289,12 +347,32 @@ describe('merged runs', () => {
 });
 
 describe('saturation (generatorInfo)', () => {
-  const second = (t: number, late: number, busy: number): SecondSample =>
-    ({ t, started: 1000, responses: 1000, failures: 0, p50: 1, p95: 2, p99: 3, late, busy_pct: busy, cpu_pct: busy });
+  const second = (t: number, late: number, busy: number): SecondSample => ({
+    t,
+    started: 1000,
+    responses: 1000,
+    failures: 0,
+    p50: 1,
+    p95: 2,
+    p99: 3,
+    late,
+    busy_pct: busy,
+    cpu_pct: busy,
+  });
   const facts = (extra: Partial<GeneratorFacts>): GeneratorFacts => ({
-    planned: 10_000, started: 10_000, plannedDurationS: 10, elapsedS: 10, interrupted: false,
-    loopDelay: { p99Ms: 2, maxMs: 5 }, series: [], unstarted: 0, unstartedSecond: -1,
-    concurrency: 100, socketsMax: 10, warmUpS: 0, ...extra,
+    planned: 10_000,
+    started: 10_000,
+    plannedDurationS: 10,
+    elapsedS: 10,
+    interrupted: false,
+    loopDelay: { p99Ms: 2, maxMs: 5 },
+    series: [],
+    unstarted: 0,
+    unstartedSecond: -1,
+    concurrency: 100,
+    socketsMax: 10,
+    warmUpS: 0,
+    ...extra,
   });
 
   it('a healthy generator is not saturated', () => {
@@ -320,12 +398,16 @@ describe('saturation (generatorInfo)', () => {
   });
 
   it('iterations the schedule could not start count against a busy generator', () => {
-    const busyEnd = generatorInfo(facts({ started: 6000, unstarted: 4000, unstartedSecond: 1, series: [second(0, 0, 50), second(1, 0, 99)] }));
+    const busyEnd = generatorInfo(
+      facts({ started: 6000, unstarted: 4000, unstartedSecond: 1, series: [second(0, 0, 50), second(1, 0, 99)] }),
+    );
     expect(busyEnd.saturated).toBe(true);
     expect(busyEnd.behind_iterations).toBe(4000);
     expect(busyEnd.applied_iterations_per_s).toBe(600);
     expect(busyEnd.planned_iterations_per_s).toBe(1000);
-    const idleEnd = generatorInfo(facts({ started: 6000, unstarted: 4000, unstartedSecond: 1, series: [second(0, 0, 50), second(1, 0, 20)] }));
+    const idleEnd = generatorInfo(
+      facts({ started: 6000, unstarted: 4000, unstartedSecond: 1, series: [second(0, 0, 50), second(1, 0, 20)] }),
+    );
     expect(idleEnd.saturated).toBe(false);
   });
 });

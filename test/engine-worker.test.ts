@@ -39,8 +39,13 @@ const checked = (raw: unknown): Promise<CheckedTest> => checkTest(loaded(raw), {
 /** The test made ready to run in this thread. */
 const prepared = (raw: unknown): Promise<PreparedTest> => prepareTest(loaded(raw), {});
 
-const options = (extra: Partial<RunOptions> = {}): RunOptions =>
-  ({ concurrency: 50, insecure: false, proxies: {}, testUrl: 'file://worker', ...extra });
+const options = (extra: Partial<RunOptions> = {}): RunOptions => ({
+  concurrency: 50,
+  insecure: false,
+  proxies: {},
+  testUrl: 'file://worker',
+  ...extra,
+});
 
 describe('a run on one engine thread', () => {
   it('runs the plan on the worker: the same counts as in-process, and every second reaches onSecond', async () => {
@@ -72,7 +77,23 @@ describe('a run on one engine thread', () => {
         { url: `${target.url}/echo?word={{WORD}}` },
       ],
       { iteration_count: 4, duration: 1 },
-      { test_data: [{ name: 'names', file: 'names.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'who' } } } }] },
+      {
+        test_data: [
+          {
+            name: 'names',
+            file: 'names.csv',
+            type: 'csv',
+            file_config: {
+              delimiter: ',',
+              allow_quota: false,
+              order: 'sequential',
+              skip_first_line: false,
+              skip_empty_line: true,
+              vars: { '0': { tag: 'who' } },
+            },
+          },
+        ],
+      },
     );
     const test = await checked(raw);
     // No compiled template or data set (structuredClone refuses functions), and none of the rows.
@@ -83,7 +104,12 @@ describe('a run on one engine thread', () => {
     target.reset();
     const result = await runEmbeddedInWorkers(test, options({ concurrency: 1 }), 1);
     expect(result.results.iteration_count).toBe(4);
-    expect(target.received.filter((r) => r.path === '/ok').map((r) => r.url)).toEqual(['/ok?who=lin', '/ok?who=mae', '/ok?who=lin', '/ok?who=mae']);
+    expect(target.received.filter((r) => r.path === '/ok').map((r) => r.url)).toEqual([
+      '/ok?who=lin',
+      '/ok?who=mae',
+      '/ok?who=lin',
+      '/ok?who=mae',
+    ]);
     expect(target.received.filter((r) => r.path === '/echo').map((r) => r.url)).toEqual(Array(4).fill('/echo?word=ok'));
   });
 
@@ -100,8 +126,29 @@ describe('a run on one engine thread', () => {
   it('passes input problems back as an InputError that names the file', async () => {
     const file = join(dir, 'gone.csv');
     writeFileSync(file, 'x\n');
-    const test = await checked(definition([{ url: `${target.url}/ok?v={{data.gone.v}}` }], { iteration_count: 1, duration: 1 },
-      { test_data: [{ name: 'gone', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'v' } } } }] }));
+    const test = await checked(
+      definition(
+        [{ url: `${target.url}/ok?v={{data.gone.v}}` }],
+        { iteration_count: 1, duration: 1 },
+        {
+          test_data: [
+            {
+              name: 'gone',
+              file: 'gone.csv',
+              type: 'csv',
+              file_config: {
+                delimiter: ',',
+                allow_quota: false,
+                order: 'sequential',
+                skip_first_line: false,
+                skip_empty_line: true,
+                vars: { '0': { tag: 'v' } },
+              },
+            },
+          ],
+        },
+      ),
+    );
     rmSync(file);
     target.reset();
     const failure = await runEmbeddedInWorkers(test, options(), 1).catch((error: unknown) => error);
@@ -124,7 +171,12 @@ describe('EngineWorkers', () => {
       expect((await running).results.iteration_count).toBe(30);
       const after = await engine.run(second, options());
       expect(after.results.steps[0]!.status_code_dist).toEqual({ '201': 12 });
-      expect(target.countsByPath()).toEqual(new Map([['/ok', 30], ['/status/201', 12]]));
+      expect(target.countsByPath()).toEqual(
+        new Map([
+          ['/ok', 30],
+          ['/status/201', 12],
+        ]),
+      );
     } finally {
       await engine.close();
     }
@@ -148,6 +200,8 @@ describe('workerEntry', () => {
   });
 
   it('says which files it looked for when the bundle is missing', () => {
-    expect(() => workerEntry(pathToFileURL(join(dir, 'elsewhere', 'index.js')).href)).toThrow(/engine worker bundle is missing.*elsewhere\/engine-worker\/index\.js/);
+    expect(() => workerEntry(pathToFileURL(join(dir, 'elsewhere', 'index.js')).href)).toThrow(
+      /engine worker bundle is missing.*elsewhere\/engine-worker\/index\.js/,
+    );
   });
 });

@@ -89,7 +89,10 @@ describe('adding threads up', () => {
   beforeAll(() => initHistograms());
 
   it('recorders added from their parts give the result one recorder of everything gives, extremes included', () => {
-    const values = [[3, 1500, 1234567, 40], [987, 2, 555_555, 77_777]];
+    const values = [
+      [3, 1500, 1234567, 40],
+      [987, 2, 555_555, 77_777],
+    ];
     // What one thread records: its values on step `thread` (over 100 ms a 503), and a timeout on step 2.
     const record = (rec: Recorder, thread: number, list: number[]) => {
       for (const v of list) {
@@ -110,7 +113,9 @@ describe('adding threads up', () => {
       return part;
     });
     const one = new Recorder(2, 1);
-    values.forEach((list, thread) => record(one, thread, list));
+    values.forEach((list, thread) => {
+      record(one, thread, list);
+    });
     const { recorder, extremes } = combineParts(parts, 2, 1);
     const combined = buildResults(recorder, [1, 2], ['local'], extremes);
     expect(combined).toEqual(buildResults(one, [1, 2], ['local']));
@@ -187,7 +192,11 @@ async function checked(raw: unknown): Promise<CheckedTest> {
 const options = (extra: Partial<RunOptions> = {}): RunOptions => ({ insecure: false, proxies: {}, testUrl: 'file://workers', ...extra });
 
 /** The rows the target received on /ok, sorted. */
-const rowsSent = (): string[] => target.received.filter((r) => r.path === '/ok').map((r) => new URL(r.url, 'http://x').searchParams.get('row')!).sort();
+const rowsSent = (): string[] =>
+  target.received
+    .filter((r) => r.path === '/ok')
+    .map((r) => new URL(r.url, 'http://x').searchParams.get('row')!)
+    .sort();
 
 /** Every count of a result, at every level, without the response times (which differ from run to run). */
 function countsOf(result: LoadTestResult): unknown {
@@ -201,7 +210,8 @@ describe('a run on two threads', () => {
       { iteration_count: 60, duration: 2, proxy_config: { US: 1, DE: 2 } },
       rows(),
     );
-    const run = (workers: number) => runEmbeddedInWorkers(test, options({ proxies: { US: proxyUrl }, onSecond: (s) => seconds[workers]!.push(s) }), workers);
+    const run = (workers: number) =>
+      runEmbeddedInWorkers(test, options({ proxies: { US: proxyUrl }, onSecond: (s) => seconds[workers]!.push(s) }), workers);
     const seconds: Record<number, SecondSample[]> = { 1: [], 2: [] };
     const test = await checked(raw);
     target.reset();
@@ -241,8 +251,20 @@ describe('a run on two threads', () => {
   it('a stop reaches both threads; their partial results are merged', async () => {
     // Two rows, sequential: thread 1 runs the even k and sends r0, thread 2 the odd k and sends r1.
     writeFileSync(join(dir, 'two.csv'), 'r0\nr1\n');
-    const raw = definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 800, duration: 8 },
-      { test_data: [{ name: 'rows', file: 'two.csv', type: 'csv', file_config: { delimiter: ',', order: 'sequential', vars: { '0': { tag: 'row' } } } }] });
+    const raw = definition(
+      [{ url: `${target.url}/ok?row={{data.rows.row}}` }],
+      { iteration_count: 800, duration: 8 },
+      {
+        test_data: [
+          {
+            name: 'rows',
+            file: 'two.csv',
+            type: 'csv',
+            file_config: { delimiter: ',', order: 'sequential', vars: { '0': { tag: 'row' } } },
+          },
+        ],
+      },
+    );
     const test = await checked(raw);
     const controller = new AbortController();
     target.reset();
@@ -265,17 +287,26 @@ describe('a run on two threads', () => {
 
   it('a shard on two threads writes a shard file that merges with a one-thread shard into the whole plan; captures work on every thread', async () => {
     // Two steps: the second sends what the first captured, within its iteration, on whichever thread runs it.
-    const test = await checked(definition([
-      { url: `${target.url}/ok?row={{data.rows.row}}`, capture_env: { WORD: { from: 'body', regexp: { exp: '(o.)' } } } },
-      { url: `${target.url}/echo?word={{WORD}}&row={{data.rows.row}}` },
-    ], { iteration_count: 40, duration: 2 }, rows()));
+    const test = await checked(
+      definition(
+        [
+          { url: `${target.url}/ok?row={{data.rows.row}}`, capture_env: { WORD: { from: 'body', regexp: { exp: '(o.)' } } } },
+          { url: `${target.url}/echo?word={{WORD}}&row={{data.rows.row}}` },
+        ],
+        { iteration_count: 40, duration: 2 },
+        rows(),
+      ),
+    );
     target.reset();
     const first = await runEmbeddedInWorkers(test, options({ shard: { index: 1, count: 2 } }), 2);
     const second = await runEmbeddedInWorkers(test, options({ shard: { index: 2, count: 2 } }), 1);
     expect(first.run.shard).toMatchObject({ index: 1, count: 2 });
     expect(first.results.iteration_count).toBe(20);
     expect(first.run.series.every((sample) => typeof sample.histogram === 'string')).toBe(true);
-    const merged = mergeShards([{ file: 'a.json', content: first }, { file: 'b.json', content: second }]);
+    const merged = mergeShards([
+      { file: 'a.json', content: first },
+      { file: 'b.json', content: second },
+    ]);
     if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
     expect(merged.result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
     // Each iteration's capture reached its own second step, with the iteration's row.
@@ -288,8 +319,13 @@ describe('a run on two threads', () => {
 
   it('a thread that fails fails the run with its error, and nothing is sent', async () => {
     writeFileSync(join(dir, 'gone.csv'), 'x\n');
-    const test = await checked(definition([{ url: `${target.url}/ok?row={{data.rows.row}}` }], { iteration_count: 10, duration: 1 },
-      { test_data: [{ name: 'rows', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'row' } } } }] }));
+    const test = await checked(
+      definition(
+        [{ url: `${target.url}/ok?row={{data.rows.row}}` }],
+        { iteration_count: 10, duration: 1 },
+        { test_data: [{ name: 'rows', file: 'gone.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'row' } } } }] },
+      ),
+    );
     rmSync(join(dir, 'gone.csv'));
     target.reset();
     const failure = await runEmbeddedInWorkers(test, options(), 2).catch((error: unknown) => error);

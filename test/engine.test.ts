@@ -26,8 +26,9 @@ const ok = () => ({ url: `${target.url}/ok` });
 describe('counts', () => {
   it('runs exactly the planned iterations, split over locations by share', async () => {
     target.reset();
-    const result = await runOnTestClock(definition([ok(), { url: `${target.url}/status/201` }],
-      { iteration_count: 40, duration: 2, proxy_config: { US: 3, DE: 1 } }));
+    const result = await runOnTestClock(
+      definition([ok(), { url: `${target.url}/status/201` }], { iteration_count: 40, duration: 2, proxy_config: { US: 3, DE: 1 } }),
+    );
     expect(result.results.iteration_count).toBe(40);
     expect(result.results.success_count).toBe(40);
     expect(target.countsByPath().get('/ok')).toBe(40);
@@ -44,8 +45,9 @@ describe('counts', () => {
 
   it('a failed step ends its iteration: the step counts form a funnel', async () => {
     target.reset();
-    const result = await runOnTestClock(definition([ok(), { url: `${target.url}/reset` }, { url: `${target.url}/ok?third` }],
-      { iteration_count: 15 }));
+    const result = await runOnTestClock(
+      definition([ok(), { url: `${target.url}/reset` }, { url: `${target.url}/ok?third` }], { iteration_count: 15 }),
+    );
     const [s1, s2, s3] = result.results.steps;
     expect([s1!.iteration_count, s2!.iteration_count, s3!.iteration_count]).toEqual([15, 15, 0]);
     expect(s2!.fail_count).toBe(15);
@@ -80,8 +82,11 @@ describe('errors are counted under the reasons users know', () => {
     // error that fails the run). How many start before the schedule ends depends on how fast the
     // refusals come back (on a very busy machine some are still connecting when the run ends, and
     // are cancelled), so each iteration is counted as refused, cancelled or unstarted, never lost.
-    const result = await runOnTestClock(definition([{ url: `http://127.0.0.1:${port}/` }], { iteration_count: 3000 }), { concurrency: 4 },
-      { ms: 2, then: () => 900 });
+    const result = await runOnTestClock(
+      definition([{ url: `http://127.0.0.1:${port}/` }], { iteration_count: 3000 }),
+      { concurrency: 4 },
+      { ms: 2, then: () => 900 },
+    );
     const errors = result.results.steps[0]!.error_dist;
     const refused = errors['connection refused'] ?? 0;
     expect(Object.keys(errors).filter((reason) => reason !== 'connection refused' && reason !== 'cancelled')).toEqual([]);
@@ -104,7 +109,9 @@ describe('errors are counted under the reasons users know', () => {
     const followed = await runOnTestClock(definition([{ url: `${target.url}/redirect/3` }], { iteration_count: 4 }));
     expect(followed.results.steps[0]!.status_code_dist).toEqual({ '200': 4 });
     expect(target.countsByPath().get('/ok')).toBe(4);
-    const kept = await runOnTestClock(definition([{ url: `${target.url}/redirect/3`, others: { 'disable-redirect': true } }], { iteration_count: 4 }));
+    const kept = await runOnTestClock(
+      definition([{ url: `${target.url}/redirect/3`, others: { 'disable-redirect': true } }], { iteration_count: 4 }),
+    );
     expect(kept.results.steps[0]!.status_code_dist).toEqual({ '302': 4 });
     const loop = await runOnTestClock(definition([{ url: `${target.url}/redirect/11` }], { iteration_count: 2 }));
     expect(loop.results.steps[0]!.error_dist).toEqual({ 'too many redirects': 2 });
@@ -123,7 +130,11 @@ describe('errors are counted under the reasons users know', () => {
     try {
       const result = await runOnTestClock(definition([{ url: `${hop.url}/start`, method: 'POST', payload: 'x' }], { iteration_count: 3 }));
       expect(result.results.steps[0]!.status_code_dist).toEqual({ '200': 3 });
-      expect(other.received.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['POST /ok?moved x', 'POST /ok?moved x', 'POST /ok?moved x']);
+      expect(other.received.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+        'POST /ok?moved x',
+        'POST /ok?moved x',
+        'POST /ok?moved x',
+      ]);
     } finally {
       await other.close();
       await hop.close();
@@ -146,10 +157,20 @@ describe('errors are counted under the reasons users know', () => {
 describe('requests', () => {
   it('sends method, headers and payload as defined, and compression as flagged', async () => {
     target.reset();
-    await runOnTestClock(definition([
-      { url: `${target.url}/echo`, method: 'PUT', headers: { 'X-Test': 'yes', 'Content-Type': 'application/json' }, payload: '{"a":1}' },
-      { url: `${target.url}/gzip`, others: { 'disable-compression': true } },
-    ], { iteration_count: 2 }));
+    await runOnTestClock(
+      definition(
+        [
+          {
+            url: `${target.url}/echo`,
+            method: 'PUT',
+            headers: { 'X-Test': 'yes', 'Content-Type': 'application/json' },
+            payload: '{"a":1}',
+          },
+          { url: `${target.url}/gzip`, others: { 'disable-compression': true } },
+        ],
+        { iteration_count: 2 },
+      ),
+    );
     const echo = target.received.filter((r) => r.path === '/echo');
     expect(echo).toHaveLength(2);
     expect(echo[0]!.method).toBe('PUT');
@@ -163,10 +184,10 @@ describe('requests', () => {
   it('speaks HTTP/2 when others.h2 is set, HTTP/1.1 otherwise', async () => {
     const h2 = await startH2Target();
     try {
-      await runOnTestClock(definition([
-        { url: `${h2.url}/proto`, others: { h2: true } },
-        { url: `${h2.url}/ok` },
-      ], { iteration_count: 3 }), { insecure: true });
+      await runOnTestClock(
+        definition([{ url: `${h2.url}/proto`, others: { h2: true } }, { url: `${h2.url}/ok` }], { iteration_count: 3 }),
+        { insecure: true },
+      );
       const versions = h2.received.map((r) => `${r.path} ${r.httpVersion}`).sort();
       expect(versions).toEqual(['/ok 1.1', '/ok 1.1', '/ok 1.1', '/proto 2.0', '/proto 2.0', '/proto 2.0']);
     } finally {
@@ -183,8 +204,10 @@ describe('requests', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     try {
-      await runOnTestClock(definition([{ url: `http://127.0.0.1:${port}/a` }, { url: `http://127.0.0.1:${port}/b` }],
-        { iteration_count: 50, duration: 1 }), { concurrency: 2 });
+      await runOnTestClock(
+        definition([{ url: `http://127.0.0.1:${port}/a` }, { url: `http://127.0.0.1:${port}/b` }], { iteration_count: 50, duration: 1 }),
+        { concurrency: 2 },
+      );
       expect(sockets.size).toBeLessThanOrEqual(2);
     } finally {
       server.closeAllConnections();
@@ -202,7 +225,11 @@ describe('connectionsOf', () => {
       { origin: 'http://a:1', h2: true },
     ]);
     expect([...of]).toEqual([0, 1, 0, 2]);
-    expect(targets).toEqual([{ origin: 'http://a:1', h2: false }, { origin: 'http://b:1', h2: false }, { origin: 'http://a:1', h2: true }]);
+    expect(targets).toEqual([
+      { origin: 'http://a:1', h2: false },
+      { origin: 'http://b:1', h2: false },
+      { origin: 'http://a:1', h2: true },
+    ]);
   });
 });
 
@@ -216,8 +243,9 @@ describe('locations', () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     target.reset();
     try {
-      const result = await runOnTestClock(definition([ok()], { iteration_count: 20, proxy_config: { US: 1, DE: 3 } }),
-        { proxies: { US: proxyUrl } });
+      const result = await runOnTestClock(definition([ok()], { iteration_count: 20, proxy_config: { US: 1, DE: 3 } }), {
+        proxies: { US: proxyUrl },
+      });
       expect(result.results.location_dist.US!.iteration_count).toBe(5);
       expect(result.results.location_dist.local!.iteration_count).toBe(15);
       expect(result.results.steps[0]!.location_dist.US!.status_code_dist).toEqual({ '200': 5 });
@@ -232,8 +260,9 @@ describe('locations', () => {
 
   it('a refused proxy is a proxy error', async () => {
     const port = await refusedPort();
-    const result = await runOnTestClock(definition([ok()], { iteration_count: 4, proxy_config: { US: 1 } }),
-      { proxies: { US: `http://127.0.0.1:${port}` } });
+    const result = await runOnTestClock(definition([ok()], { iteration_count: 4, proxy_config: { US: 1 } }), {
+      proxies: { US: `http://127.0.0.1:${port}` },
+    });
     expect(result.results.steps[0]!.error_dist).toEqual({ 'proxy connection refused': 4 });
   });
 });
@@ -267,8 +296,11 @@ describe('the open model', () => {
     try {
       // 40 in 1 s on 5 slots: the first 5 start on time and are held; at 1.5 s they are answered and
       // the other 35, all overdue, start at once (within the schedule's 1 s of grace).
-      const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
-        { concurrency: 5 }, { ms: 1500, then: () => holder.release() });
+      const result = await runOnTestClock(
+        definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
+        { concurrency: 5 },
+        { ms: 1500, then: () => holder.release() },
+      );
       expect(result.results.iteration_count).toBe(40);
       expect(result.results.success_count).toBe(40);
       expect(result.run.series[0]!.started).toBe(5);
@@ -285,8 +317,11 @@ describe('the open model', () => {
   it('ends the schedule 1 s after its planned end: what could not start by then is counted, not run', async () => {
     const holder = await holdingTarget();
     try {
-      const result = await runOnTestClock(definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
-        { concurrency: 5 }, { ms: 2100, then: () => holder.release() });
+      const result = await runOnTestClock(
+        definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
+        { concurrency: 5 },
+        { ms: 2100, then: () => holder.release() },
+      );
       expect(result.results.iteration_count).toBe(5);
       expect(holder.received).toHaveLength(5);
       expect(result.run.generator!.unstarted_iterations).toBe(35);
@@ -304,8 +339,11 @@ describe('the open model', () => {
     target.reset();
     const controller = new AbortController();
     // 100 a second, one every 10 ms: by 700 ms iterations 0..70 have started, and no more after the abort.
-    const result = await runOnTestClock(definition([ok()], { iteration_count: 300, duration: 3 }), { signal: controller.signal },
-      { ms: 705, then: () => controller.abort() });
+    const result = await runOnTestClock(
+      definition([ok()], { iteration_count: 300, duration: 3 }),
+      { signal: controller.signal },
+      { ms: 705, then: () => controller.abort() },
+    );
     expect(result.run.interrupted).toBe(true);
     expect(result.results.iteration_count).toBe(71);
     // Each request the target saw was answered, or was in flight at the stop and cancelled.
@@ -329,7 +367,10 @@ describe('the open model', () => {
         return now;
       };
       // Ten iterations, each held by the target; the step timeout is a minute, the test's limit 30 s.
-      const running = runDefinition(definition([{ url: `${holder.url}/ok`, timeout: 60 }], { iteration_count: 10, duration: 1 }), { signal: controller.signal, clock });
+      const running = runDefinition(definition([{ url: `${holder.url}/ok`, timeout: 60 }], { iteration_count: 10, duration: 1 }), {
+        signal: controller.signal,
+        clock,
+      });
       while (now < 1000) {
         await turn();
         if (read) now++;
@@ -365,8 +406,9 @@ describe('response times', () => {
     const jumpMs = 60_000;
     let jumped = 0;
     const clock = (): number => performance.now() + jumped;
-    const test = await preparedTest(definition([{ url: `${target.url}/ok?r={{_randomInt}}` }, { url: `${target.url}/ok?second` }],
-      { iteration_count: 1 }));
+    const test = await preparedTest(
+      definition([{ url: `${target.url}/ok?r={{_randomInt}}` }, { url: `${target.url}/ok?second` }], { iteration_count: 1 }),
+    );
     const begin = test.iterationVars!.begin;
     test.iterationVars!.begin = (vars, k) => {
       jumped += jumpMs;

@@ -56,7 +56,9 @@ describe('error reasons from misbehaving servers', () => {
     }, 5);
     try {
       const started = performance.now();
-      const result = await runDefinition(definition([{ url: `${target.url}/hang`, timeout: 600 }], { iteration_count: 3, duration: 1 }), { signal: controller.signal });
+      const result = await runDefinition(definition([{ url: `${target.url}/hang`, timeout: 600 }], { iteration_count: 3, duration: 1 }), {
+        signal: controller.signal,
+      });
       expect(result.run.interrupted).toBe(true);
       expect(result.results.steps[0]!.error_dist).toEqual({ cancelled: 3 });
       // The step timeout is 10 minutes; only the stop can have ended these.
@@ -86,7 +88,15 @@ describe('error reasons from well-behaved failures', () => {
       // A quoted CSV cell may hold a line break; as a header value it cannot be sent.
       writeFileSync(join(dir, 'rows.csv'), '"line\r\nbreak"\nfine\n');
       const test_data = [{ name: 'rows', file: 'rows.csv', file_config: { order: 'sequential', vars: { '0': { tag: 'v' } } } }];
-      const result = await runDefinition(definition([{ url: `${target.url}/ok`, headers: { 'X-V': '{{data.rows.v}}' } }], { iteration_count: 2, duration: 1 }, { test_data }), { concurrency: 1 }, dir);
+      const result = await runDefinition(
+        definition(
+          [{ url: `${target.url}/ok`, headers: { 'X-V': '{{data.rows.v}}' } }],
+          { iteration_count: 2, duration: 1 },
+          { test_data },
+        ),
+        { concurrency: 1 },
+        dir,
+      );
       expect(result.results.steps[0]!.error_dist).toEqual({ 'invalid request header': 1 });
       expect(target.received.map((r) => r.headers['x-v'])).toEqual(['fine']);
     } finally {

@@ -23,17 +23,33 @@ describe('baseline: auto', { timeout: 240_000 }, () => {
     service = await startTarget();
     dir = mkdtempSync(join(tmpdir(), 'loadgate-baseline-'));
     definition = join(dir, 'checkout.json');
-    writeFileSync(definition, JSON.stringify({
-      name: 'checkout',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${service.url}/ok` }, { id: 2, name: 'slow', url: `${service.url}/delay/20` }], iteration_count: 10, duration: 1 },
-    }));
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        name: 'checkout',
+        config_data: {
+          steps: [
+            { id: 1, name: 'home', url: `${service.url}/ok` },
+            { id: 2, name: 'slow', url: `${service.url}/delay/20` },
+          ],
+          iteration_count: 10,
+          duration: 1,
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await service.close();
   });
 
   const inputs = (extra: Record<string, string>): Record<string, string> => ({
-    test: definition, 'github-token': 'ghs_token', 'results-file': join(dir, 'results.json'), check: 'false', 'on-saturated': 'warn', baseline: 'auto', ...extra,
+    test: definition,
+    'github-token': 'ghs_token',
+    'results-file': join(dir, 'results.json'),
+    check: 'false',
+    'on-saturated': 'warn',
+    baseline: 'auto',
+    ...extra,
   });
 
   it('a push to main keeps its results as loadgate-results-<test>; its own first run has no baseline, and says so', async () => {
@@ -41,7 +57,10 @@ describe('baseline: auto', { timeout: 240_000 }, () => {
     const artifacts = await startArtifactStandin();
     try {
       const run = await runActionSource({
-        dir, apiUrl: github.url, id: 'main', inputs: inputs({ thresholds: 'p95 < baseline + 50%' }),
+        dir,
+        apiUrl: github.url,
+        id: 'main',
+        inputs: inputs({ thresholds: 'p95 < baseline + 50%' }),
         event: { name: 'push', payload: { ref: 'refs/heads/main' } },
         env: { ...artifacts.env, GITHUB_RUN_ID: '100', GITHUB_REF_NAME: 'main' },
       });
@@ -56,16 +75,39 @@ describe('baseline: auto', { timeout: 240_000 }, () => {
     }
   });
 
-  it('a PR run downloads the newest successful main run\'s artifact and reports against it', async () => {
+  it("a PR run downloads the newest successful main run's artifact and reports against it", async () => {
     const workflowRuns: SeedWorkflowRun[] = [
       { id: 4242, workflowId: WORKFLOW, branch: 'feature', conclusion: null },
-      { id: 101, workflowId: WORKFLOW, branch: 'main', conclusion: 'success', artifacts: [{ id: 901, name: 'loadgate-results-other', zip: mainZip }] },
-      { id: 99, workflowId: 12, branch: 'main', conclusion: 'success', artifacts: [{ id: 899, name: 'loadgate-results-checkout', zip: mainZip }] },
-      { id: 100, workflowId: WORKFLOW, branch: 'main', conclusion: 'success', artifacts: [{ id: 900, name: 'loadgate-results-checkout', zip: mainZip }] },
+      {
+        id: 101,
+        workflowId: WORKFLOW,
+        branch: 'main',
+        conclusion: 'success',
+        artifacts: [{ id: 901, name: 'loadgate-results-other', zip: mainZip }],
+      },
+      {
+        id: 99,
+        workflowId: 12,
+        branch: 'main',
+        conclusion: 'success',
+        artifacts: [{ id: 899, name: 'loadgate-results-checkout', zip: mainZip }],
+      },
+      {
+        id: 100,
+        workflowId: WORKFLOW,
+        branch: 'main',
+        conclusion: 'success',
+        artifacts: [{ id: 900, name: 'loadgate-results-checkout', zip: mainZip }],
+      },
     ];
     const github = await startGithubStandin({ workflowRuns });
     try {
-      const run = await runActionSource({ dir, apiUrl: github.url, id: 'pr', inputs: inputs({ thresholds: 'p95 < baseline + 1000%', comment: 'true' }) });
+      const run = await runActionSource({
+        dir,
+        apiUrl: github.url,
+        id: 'pr',
+        inputs: inputs({ thresholds: 'p95 < baseline + 1000%', comment: 'true' }),
+      });
       expect(run.code).toBe(0);
       const calls = github.requests.filter((r) => r.path.includes('/actions/')).map((r) => `${r.method} ${r.path}`);
       expect(calls).toEqual([
@@ -86,14 +128,29 @@ describe('baseline: auto', { timeout: 240_000 }, () => {
   });
 
   it('none kept by the base branch: a note says why, and the relative limit is not checked rather than failed', async () => {
-    const github = await startGithubStandin({ workflowRuns: [
-      { id: 4242, workflowId: WORKFLOW, branch: 'feature', conclusion: null },
-      { id: 101, workflowId: WORKFLOW, branch: 'main', conclusion: 'success', artifacts: [{ id: 901, name: 'loadgate-results-checkout', zip: mainZip, expired: true }] },
-    ] });
+    const github = await startGithubStandin({
+      workflowRuns: [
+        { id: 4242, workflowId: WORKFLOW, branch: 'feature', conclusion: null },
+        {
+          id: 101,
+          workflowId: WORKFLOW,
+          branch: 'main',
+          conclusion: 'success',
+          artifacts: [{ id: 901, name: 'loadgate-results-checkout', zip: mainZip, expired: true }],
+        },
+      ],
+    });
     try {
-      const run = await runActionSource({ dir, apiUrl: github.url, id: 'none', inputs: inputs({ thresholds: 'p95 < baseline + 10%\np95 < 10s' }) });
+      const run = await runActionSource({
+        dir,
+        apiUrl: github.url,
+        id: 'none',
+        inputs: inputs({ thresholds: 'p95 < baseline + 10%\np95 < 10s' }),
+      });
       expect(run.code).toBe(0);
-      expect(run.summary).toContain('no baseline: none of the last 1 successful runs of this workflow on main kept an artifact loadgate-results-checkout (expired, or another test name); not checked: p95 < baseline + 10%');
+      expect(run.summary).toContain(
+        'no baseline: none of the last 1 successful runs of this workflow on main kept an artifact loadgate-results-checkout (expired, or another test name); not checked: p95 < baseline + 10%',
+      );
       expect(run.summary).toContain('p95 < 10000 ms');
     } finally {
       await github.close();

@@ -13,10 +13,23 @@ import { runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 const NOW = new Date('2026-11-25T20:00:00Z');
-const target = { owner: 'acme', repo: 'shop', headSha: 'abc', name: 'loadgate: checkout', detailsUrl: 'https://github.com/acme/shop/actions/runs/1' };
+const target = {
+  owner: 'acme',
+  repo: 'shop',
+  headSha: 'abc',
+  name: 'loadgate: checkout',
+  detailsUrl: 'https://github.com/acme/shop/actions/runs/1',
+};
 
 function annotation(i: number): CheckAnnotation {
-  return { path: 'loadtest.json', start_line: 1, end_line: 1, annotation_level: 'failure', title: 'loadgate: threshold failed', message: `check ${i}` };
+  return {
+    path: 'loadtest.json',
+    start_line: 1,
+    end_line: 1,
+    annotation_level: 'failure',
+    title: 'loadgate: threshold failed',
+    message: `check ${i}`,
+  };
 }
 
 describe('check runs against the REST API', () => {
@@ -24,11 +37,18 @@ describe('check runs against the REST API', () => {
     const github = await startGithubStandin();
     try {
       const id = await startCheckRun(getOctokit('t', { baseUrl: github.url }), target, NOW);
-      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/shop/commits/abc/check-runs', 'POST /repos/acme/shop/check-runs']);
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /repos/acme/shop/commits/abc/check-runs',
+        'POST /repos/acme/shop/check-runs',
+      ]);
       expect(github.requests[0]!.query).toMatchObject({ check_name: 'loadgate: checkout', filter: 'latest' });
       expect(github.requests[1]!.body).toEqual({
-        head_sha: 'abc', name: 'loadgate: checkout', status: 'in_progress', started_at: '2026-11-25T20:00:00.000Z',
-        details_url: 'https://github.com/acme/shop/actions/runs/1', output: { title: 'running', summary: 'loadgate: checkout is running.' },
+        head_sha: 'abc',
+        name: 'loadgate: checkout',
+        status: 'in_progress',
+        started_at: '2026-11-25T20:00:00.000Z',
+        details_url: 'https://github.com/acme/shop/actions/runs/1',
+        output: { title: 'running', summary: 'loadgate: checkout is running.' },
       });
       expect(github.checkRuns).toMatchObject([{ id, status: 'in_progress', conclusion: null }]);
     } finally {
@@ -37,12 +57,17 @@ describe('check runs against the REST API', () => {
   });
 
   it('a re-run resets the earlier check of that name to in_progress instead of adding one', async () => {
-    const github = await startGithubStandin({ checkRuns: [{ name: 'loadgate: checkout', headSha: 'abc', status: 'completed', conclusion: 'failure' }] });
+    const github = await startGithubStandin({
+      checkRuns: [{ name: 'loadgate: checkout', headSha: 'abc', status: 'completed', conclusion: 'failure' }],
+    });
     try {
       const earlier = github.checkRuns[0]!.id;
       const id = await startCheckRun(getOctokit('t', { baseUrl: github.url }), target, NOW);
       expect(id).toBe(earlier);
-      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/shop/commits/abc/check-runs', `PATCH /repos/acme/shop/check-runs/${earlier}`]);
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /repos/acme/shop/commits/abc/check-runs',
+        `PATCH /repos/acme/shop/check-runs/${earlier}`,
+      ]);
       expect(github.requests[1]!.body).toMatchObject({ status: 'in_progress', started_at: '2026-11-25T20:00:00.000Z' });
       expect(github.checkRuns).toHaveLength(1);
       expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress', conclusion: null });
@@ -56,15 +81,27 @@ describe('check runs against the REST API', () => {
     try {
       const id = github.checkRuns[0]!.id;
       const annotations = Array.from({ length: 120 }, (_, i) => annotation(i));
-      await completeCheckRun(getOctokit('t', { baseUrl: github.url }), { owner: 'acme', repo: 'shop', id }, 'failure', { title: 'loadgate: checkout failed', summary: '## report', annotations }, NOW);
+      await completeCheckRun(
+        getOctokit('t', { baseUrl: github.url }),
+        { owner: 'acme', repo: 'shop', id },
+        'failure',
+        { title: 'loadgate: checkout failed', summary: '## report', annotations },
+        NOW,
+      );
       const patches = github.requests.filter((r) => r.method === 'PATCH');
       expect(patches).toHaveLength(3);
       expect(patches[0]!.body).toEqual({
-        status: 'completed', conclusion: 'failure', completed_at: '2026-11-25T20:00:00.000Z',
+        status: 'completed',
+        conclusion: 'failure',
+        completed_at: '2026-11-25T20:00:00.000Z',
         output: { title: 'loadgate: checkout failed', summary: '## report', annotations: annotations.slice(0, 50) },
       });
-      expect(patches[1]!.body).toEqual({ output: { title: 'loadgate: checkout failed', summary: '## report', annotations: annotations.slice(50, 100) } });
-      expect(patches[2]!.body).toEqual({ output: { title: 'loadgate: checkout failed', summary: '## report', annotations: annotations.slice(100) } });
+      expect(patches[1]!.body).toEqual({
+        output: { title: 'loadgate: checkout failed', summary: '## report', annotations: annotations.slice(50, 100) },
+      });
+      expect(patches[2]!.body).toEqual({
+        output: { title: 'loadgate: checkout failed', summary: '## report', annotations: annotations.slice(100) },
+      });
       expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
       expect(github.checkRuns[0]!.output.annotations).toEqual(annotations);
     } finally {
@@ -76,7 +113,7 @@ describe('check runs against the REST API', () => {
 // Each action run starts Node on the sources and runs a 1 s test: minutes on a busy 2-core machine.
 const ACTION_TIMEOUT = { timeout: 180_000 };
 
-describe('the action\'s check run', ACTION_TIMEOUT, () => {
+describe("the action's check run", ACTION_TIMEOUT, () => {
   let service: Target;
   let dir: string;
   let definition: string;
@@ -84,35 +121,71 @@ describe('the action\'s check run', ACTION_TIMEOUT, () => {
     service = await startTarget();
     dir = mkdtempSync(join(tmpdir(), 'loadgate-checks-'));
     definition = join(dir, 'checkout.json');
-    writeFileSync(definition, JSON.stringify({
-      name: 'checkout',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${service.url}/ok` }, { id: 2, name: 'slow', url: `${service.url}/delay/20` }], iteration_count: 10, duration: 1 },
-    }));
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        name: 'checkout',
+        config_data: {
+          steps: [
+            { id: 1, name: 'home', url: `${service.url}/ok` },
+            { id: 2, name: 'slow', url: `${service.url}/delay/20` },
+          ],
+          iteration_count: 10,
+          duration: 1,
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await service.close();
   });
 
   const inputs = (thresholds: string, extra: Record<string, string> = {}): Record<string, string> => ({
-    test: definition, thresholds, 'github-token': 'ghs_token', 'results-file': join(dir, 'results.json'), comment: 'false', 'on-saturated': 'warn', ...extra,
+    test: definition,
+    thresholds,
+    'github-token': 'ghs_token',
+    'results-file': join(dir, 'results.json'),
+    comment: 'false',
+    'on-saturated': 'warn',
+    ...extra,
   });
 
   it('on a pull request: created in_progress on the head commit, completed with the verdict, one annotation per failed check', async () => {
     const github = await startGithubStandin();
     try {
-      const run = await runActionSource({ dir, apiUrl: github.url, id: 'fail', inputs: inputs('step[slow].min < 1ms\nstep[home].max < 1ms\np95 < 10s') });
+      const run = await runActionSource({
+        dir,
+        apiUrl: github.url,
+        id: 'fail',
+        inputs: inputs('step[slow].min < 1ms\nstep[home].max < 1ms\np95 < 10s'),
+      });
       expect(run.code).toBe(1);
       const calls = github.requests.filter((r) => r.path.includes('check-runs')).map((r) => `${r.method} ${r.path}`);
       const [check] = github.checkRuns;
-      expect(calls).toEqual(['GET /repos/acme/shop/commits/abc/check-runs', 'POST /repos/acme/shop/check-runs', `PATCH /repos/acme/shop/check-runs/${check!.id}`]);
-      expect(github.requests.find((r) => r.method === 'POST')!.body).toMatchObject({ name: 'loadgate: checkout', head_sha: 'abc', status: 'in_progress', details_url: 'https://github.com/acme/shop/actions/runs/4242' });
+      expect(calls).toEqual([
+        'GET /repos/acme/shop/commits/abc/check-runs',
+        'POST /repos/acme/shop/check-runs',
+        `PATCH /repos/acme/shop/check-runs/${check!.id}`,
+      ]);
+      expect(github.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+        name: 'loadgate: checkout',
+        head_sha: 'abc',
+        status: 'in_progress',
+        details_url: 'https://github.com/acme/shop/actions/runs/4242',
+      });
       expect(check).toMatchObject({ name: 'loadgate: checkout', head_sha: 'abc', status: 'completed', conclusion: 'failure' });
       expect(check!.output.title).toMatch(/^loadgate: checkout failed.* · 10 iterations/);
       expect(check!.output.summary).toMatch(/step\\?\[slow\\?\]\.min < 1 ms/);
       expect(check!.output.summary!.length).toBeLessThanOrEqual(65_535);
       // A busy machine may add a warning that the generator ran late; the failures are exactly these.
       expect(check!.output.annotations.filter((a) => (a as { annotation_level: string }).annotation_level === 'failure')).toEqual([
-        expect.objectContaining({ path: 'checkout.json', start_line: 1, annotation_level: 'failure', title: 'loadgate: threshold failed', message: expect.stringMatching(/^step\[slow\]\.min < 1 ms: actual \d+(\.\d+)? ms \(limit < 1 ms\)$/) }),
+        expect.objectContaining({
+          path: 'checkout.json',
+          start_line: 1,
+          annotation_level: 'failure',
+          title: 'loadgate: threshold failed',
+          message: expect.stringMatching(/^step\[slow\]\.min < 1 ms: actual \d+(\.\d+)? ms \(limit < 1 ms\)$/),
+        }),
         expect.objectContaining({ path: 'checkout.json', message: expect.stringMatching(/^step\[home\]\.max < 1 ms: actual/) }),
       ]);
       expect(run.stdout).toContain('check run "loadgate: checkout" completed: failure');
@@ -124,10 +197,17 @@ describe('the action\'s check run', ACTION_TIMEOUT, () => {
   it('check-name names it; a pass completes it as success; check: false leaves the Checks API alone', async () => {
     const github = await startGithubStandin();
     try {
-      const run = await runActionSource({ dir, apiUrl: github.url, id: 'pass', inputs: inputs('p95 < 10s', { 'check-name': 'perf gate' }) });
+      const run = await runActionSource({
+        dir,
+        apiUrl: github.url,
+        id: 'pass',
+        inputs: inputs('p95 < 10s', { 'check-name': 'perf gate' }),
+      });
       expect(run.code).toBe(0);
       expect(github.checkRuns).toMatchObject([{ name: 'perf gate', status: 'completed', conclusion: 'success' }]);
-      expect(github.checkRuns[0]!.output.annotations.every((a) => (a as { annotation_level: string }).annotation_level === 'warning')).toBe(true);
+      expect(github.checkRuns[0]!.output.annotations.every((a) => (a as { annotation_level: string }).annotation_level === 'warning')).toBe(
+        true,
+      );
       const before = github.requests.length;
       const off = await runActionSource({ dir, apiUrl: github.url, id: 'off', inputs: inputs('p95 < 10s', { check: 'false' }) });
       expect(off.code).toBe(0);
@@ -137,12 +217,14 @@ describe('the action\'s check run', ACTION_TIMEOUT, () => {
     }
   });
 
-  it('a token without checks: write is a warning naming the permission; the job\'s outcome is unchanged', async () => {
+  it("a token without checks: write is a warning naming the permission; the job's outcome is unchanged", async () => {
     const github = await startGithubStandin({ checksForbidden: true });
     try {
       const run = await runActionSource({ dir, apiUrl: github.url, id: 'forbidden', inputs: inputs('p95 < 10s') });
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/::warning::Could not create the check run "loadgate: checkout": Resource not accessible by integration \(403\)\. Give the job "permissions: checks: write"/);
+      expect(run.stdout).toMatch(
+        /::warning::Could not create the check run "loadgate: checkout": Resource not accessible by integration \(403\)\. Give the job "permissions: checks: write"/,
+      );
       // One warning: completing is not attempted after creating was refused.
       expect(run.stdout.match(/check run/g)).toHaveLength(1);
       expect(run.stdout).not.toContain('::error');
@@ -156,7 +238,15 @@ describe('the action\'s check run', ACTION_TIMEOUT, () => {
     try {
       const run = await runActionSource({ dir, apiUrl: github.url, id: 'bad', inputs: inputs('step[nope].p95 < 1s') });
       expect(run.code).toBe(1);
-      expect(github.checkRuns).toMatchObject([{ name: 'loadgate: checkout', head_sha: 'abc', status: 'completed', conclusion: 'failure', output: { title: 'loadgate: bad input — nothing was sent' } }]);
+      expect(github.checkRuns).toMatchObject([
+        {
+          name: 'loadgate: checkout',
+          head_sha: 'abc',
+          status: 'completed',
+          conclusion: 'failure',
+          output: { title: 'loadgate: bad input — nothing was sent' },
+        },
+      ]);
       expect(github.checkRuns[0]!.output.summary).toContain('step "nope" is not');
       expect(service.countsByPath().get('/ok') ?? 0).toBeLessThan(100);
     } finally {

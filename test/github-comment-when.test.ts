@@ -13,7 +13,7 @@ const MARKER = commentMarker('checkout', 'load');
 const target = { owner: 'acme', repo: 'shop', issueNumber: 7, marker: MARKER };
 
 const check = (describe: string, passed: boolean, actual = '1 ms'): Check => ({ kind: 'threshold', describe, actual, passed });
-const judged = (checks: Check[]) => ({ outcome: checks.every((c) => c.passed) ? 'passed' as const : 'failed' as const, checks });
+const judged = (checks: Check[]) => ({ outcome: checks.every((c) => c.passed) ? ('passed' as const) : ('failed' as const), checks });
 
 let standin: GithubStandin | undefined;
 afterEach(async () => {
@@ -26,13 +26,15 @@ async function post(s: GithubStandin, when: CommentWhen, checks: Check[], body: 
   const judgement = judged(checks);
   const state = commentState(judgement);
   const failed = judgement.outcome !== 'passed';
-  return upsertCommentWhen(getOctokit('t', { baseUrl: s.url }), { ...target, body, state }, (existing) => shouldWrite(when, failed, state, existing));
+  return upsertCommentWhen(getOctokit('t', { baseUrl: s.url }), { ...target, body, state }, (existing) =>
+    shouldWrite(when, failed, state, existing),
+  );
 }
 
 const writes = (s: GithubStandin) => s.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').map((r) => r.method);
 
 describe('the state on-change compares', () => {
-  it('changes with the verdict or a check\'s outcome, not with the figures', () => {
+  it("changes with the verdict or a check's outcome, not with the figures", () => {
     const base = commentState(judged([check('p95 < 500 ms', true, '120 ms')]));
     expect(commentState(judged([check('p95 < 500 ms', true, '180 ms')]))).toBe(base);
     expect(commentState(judged([check('p95 < 500 ms', false, '620 ms')]))).not.toBe(base);

@@ -17,7 +17,11 @@ const FORK_PR_EVENT = {
   name: 'pull_request',
   payload: {
     ...PR_EVENT.payload,
-    pull_request: { number: 7, head: { sha: 'abc', ref: 'feature', repo: { owner: { login: 'forker' }, full_name: 'forker/shop' } }, base: { ref: 'main' } },
+    pull_request: {
+      number: 7,
+      head: { sha: 'abc', ref: 'feature', repo: { owner: { login: 'forker' }, full_name: 'forker/shop' } },
+      base: { ref: 'main' },
+    },
   },
 };
 
@@ -28,8 +32,13 @@ function workflowRunEvent(headSha: string, pullRequests: { number: number; head:
     payload: {
       action: 'completed',
       workflow_run: {
-        id: 4242, event: 'pull_request', conclusion: 'failure', head_sha: headSha, head_branch: 'feature',
-        head_repository: { owner: { login: 'forker' }, full_name: 'forker/shop' }, pull_requests: pullRequests,
+        id: 4242,
+        event: 'pull_request',
+        conclusion: 'failure',
+        head_sha: headSha,
+        head_branch: 'feature',
+        head_repository: { owner: { login: 'forker' }, full_name: 'forker/shop' },
+        pull_requests: pullRequests,
       },
       repository: { name: 'shop', owner: { login: 'acme' }, full_name: 'acme/shop' },
     },
@@ -39,7 +48,7 @@ function workflowRunEvent(headSha: string, pullRequests: { number: number; head:
 const FORK_PULL: SeedPull = { number: 7, headOwner: 'forker', headRef: 'feature', headSha: 'abc' };
 const writes = (github: GithubStandin) => github.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH');
 
-describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 240_000 }, () => {
+describe("mode publish: a fork's PR published from a workflow_run", { timeout: 240_000 }, () => {
   let service: Target;
   let dir: string;
   let publishDir: string;
@@ -49,38 +58,77 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
     dir = mkdtempSync(join(tmpdir(), 'loadgate-fork-'));
     // The publish run's workspace holds nothing of the fork: no definition, no results.
     publishDir = mkdtempSync(join(tmpdir(), 'loadgate-publish-'));
-    writeFileSync(join(dir, 'checkout.json'), JSON.stringify({
-      name: 'checkout',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${service.url}/ok` }, { id: 2, name: 'slow', url: `${service.url}/delay/20` }], iteration_count: 10, duration: 1 },
-    }));
+    writeFileSync(
+      join(dir, 'checkout.json'),
+      JSON.stringify({
+        name: 'checkout',
+        config_data: {
+          steps: [
+            { id: 1, name: 'home', url: `${service.url}/ok` },
+            { id: 2, name: 'slow', url: `${service.url}/delay/20` },
+          ],
+          iteration_count: 10,
+          duration: 1,
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await service.close();
   });
 
-  const publish = (github: GithubStandin, id: string, event: { name: string; payload: unknown }) => runActionSource({
-    dir: publishDir, apiUrl: github.url, id, event, inputs: { mode: 'publish', 'github-token': 'ghs_write', comment: 'on-change' },
-    env: { GITHUB_RUN_ID: '5000', GITHUB_SHA: 'main0', GITHUB_JOB: 'publish' },
+  const publish = (github: GithubStandin, id: string, event: { name: string; payload: unknown }) =>
+    runActionSource({
+      dir: publishDir,
+      apiUrl: github.url,
+      id,
+      event,
+      inputs: { mode: 'publish', 'github-token': 'ghs_write', comment: 'on-change' },
+      env: { GITHUB_RUN_ID: '5000', GITHUB_SHA: 'main0', GITHUB_JOB: 'publish' },
+    });
+  const prRun = (zip: Buffer) => ({
+    id: 4242,
+    workflowId: 77,
+    branch: 'feature',
+    conclusion: 'failure' as const,
+    artifacts: [
+      { id: 950, name: 'loadgate-results-checkout', zip },
+      { id: 951, name: 'loadgate-report-checkout-load', zip },
+    ],
   });
-  const prRun = (zip: Buffer) => ({ id: 4242, workflowId: 77, branch: 'feature', conclusion: 'failure' as const, artifacts: [
-    { id: 950, name: 'loadgate-results-checkout', zip },
-    { id: 951, name: 'loadgate-report-checkout-load', zip },
-  ] });
 
-  it('the fork\'s pull_request run cannot post, and keeps its results with the PR, the head and the verdict', async () => {
+  it("the fork's pull_request run cannot post, and keeps its results with the PR, the head and the verdict", async () => {
     const github = await startGithubStandin({ forbidden: true, checksForbidden: true, userForbidden: true });
     const artifacts = await startArtifactStandin();
     try {
       const run = await runActionSource({
-        dir, apiUrl: github.url, id: 'fork', event: FORK_PR_EVENT, env: artifacts.env,
-        inputs: { test: 'checkout.json', thresholds: 'step[slow].min < 1ms\np95 < 10s', 'github-token': 'ghs_read', 'results-file': join(dir, 'results.json'), 'on-saturated': 'warn' },
+        dir,
+        apiUrl: github.url,
+        id: 'fork',
+        event: FORK_PR_EVENT,
+        env: artifacts.env,
+        inputs: {
+          test: 'checkout.json',
+          thresholds: 'step[slow].min < 1ms\np95 < 10s',
+          'github-token': 'ghs_read',
+          'results-file': join(dir, 'results.json'),
+          'on-saturated': 'warn',
+        },
       });
       expect(run.code).toBe(1);
       expect(github.comments).toEqual([]);
       expect(github.checkRuns).toEqual([]);
       expect(run.stdout).toContain('post from a workflow_run workflow with mode: publish (docs/ci.md, Forks)');
       const block = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).github;
-      expect(block).toMatchObject({ pull_request: 7, head_sha: 'abc', job: 'load', check_name: 'loadgate: checkout', definition_file: 'checkout.json', judgement: { outcome: 'failed' }, report: { notes: [] } });
+      expect(block).toMatchObject({
+        pull_request: 7,
+        head_sha: 'abc',
+        job: 'load',
+        check_name: 'loadgate: checkout',
+        definition_file: 'checkout.json',
+        judgement: { outcome: 'failed' },
+        report: { notes: [] },
+      });
       const kept = artifacts.artifacts.find((a) => a.name === 'loadgate-results-checkout');
       expect(kept?.finalized).toBe(true);
       prZip = kept!.bytes;
@@ -91,22 +139,27 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
   });
 
   it('the workflow_run publish run posts exactly one comment and one check on the head commit, from the artifact alone', async () => {
-    const github = await startGithubStandin({ workflowRuns: [prRun(prZip)], pulls: [FORK_PULL, { number: 3, headOwner: 'acme', headRef: 'feature', headSha: 'zzz' }] });
+    const github = await startGithubStandin({
+      workflowRuns: [prRun(prZip)],
+      pulls: [FORK_PULL, { number: 3, headOwner: 'acme', headRef: 'feature', headSha: 'zzz' }],
+    });
     try {
       const run = await publish(github, 'publish', workflowRunEvent('abc'));
       expect(run.code).toBe(0);
       const [check] = github.checkRuns;
-      expect(github.requests.filter((r) => r.path.startsWith('/repos/') || r.path === '/user').map((r) => `${r.method} ${r.path}`)).toEqual([
-        'GET /repos/acme/shop/pulls',
-        'GET /repos/acme/shop/actions/runs/4242/artifacts',
-        'GET /repos/acme/shop/actions/artifacts/950/zip',
-        'GET /user',
-        'GET /repos/acme/shop/issues/7/comments',
-        'POST /repos/acme/shop/issues/7/comments',
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        'POST /repos/acme/shop/check-runs',
-        `PATCH /repos/acme/shop/check-runs/${check!.id}`,
-      ]);
+      expect(github.requests.filter((r) => r.path.startsWith('/repos/') || r.path === '/user').map((r) => `${r.method} ${r.path}`)).toEqual(
+        [
+          'GET /repos/acme/shop/pulls',
+          'GET /repos/acme/shop/actions/runs/4242/artifacts',
+          'GET /repos/acme/shop/actions/artifacts/950/zip',
+          'GET /user',
+          'GET /repos/acme/shop/issues/7/comments',
+          'POST /repos/acme/shop/issues/7/comments',
+          'GET /repos/acme/shop/commits/abc/check-runs',
+          'POST /repos/acme/shop/check-runs',
+          `PATCH /repos/acme/shop/check-runs/${check!.id}`,
+        ],
+      );
       expect(github.requests[0]!.query).toMatchObject({ head: 'forker:feature', state: 'open' });
       expect(github.comments).toHaveLength(1);
       const comment = github.comments[0]!;
@@ -115,10 +168,19 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
       expect(comment.body).toMatch(/step\\?\[slow\\?\]\.min < 1 ms/);
       expect(comment.body).toContain('https://github.com/acme/shop/actions/runs/4242');
       expect(github.checkRuns).toHaveLength(1);
-      expect(check).toMatchObject({ name: 'loadgate: checkout', head_sha: 'abc', status: 'completed', conclusion: 'failure', details_url: 'https://github.com/acme/shop/actions/runs/4242' });
+      expect(check).toMatchObject({
+        name: 'loadgate: checkout',
+        head_sha: 'abc',
+        status: 'completed',
+        conclusion: 'failure',
+        details_url: 'https://github.com/acme/shop/actions/runs/4242',
+      });
       expect(check!.output.title).toMatch(/^loadgate: checkout failed/);
       expect(check!.output.annotations.filter((a) => (a as { annotation_level: string }).annotation_level === 'failure')).toEqual([
-        expect.objectContaining({ path: 'checkout.json', message: expect.stringMatching(/^step\[slow\]\.min < 1 ms: actual [\d.]+ ms \(limit < 1 ms\)$/) }),
+        expect.objectContaining({
+          path: 'checkout.json',
+          message: expect.stringMatching(/^step\[slow\]\.min < 1 ms: actual [\d.]+ ms \(limit < 1 ms\)$/),
+        }),
       ]);
       expect(run.stdout).toContain('publishing "checkout" of run 4242 on PR #7 (abc): failed');
       expect(github.requests.some((r) => r.path.includes('main0'))).toBe(false);
@@ -127,7 +189,7 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
     }
   });
 
-  it('refuses results whose PR number is not the triggering run\'s, posting nothing', async () => {
+  it("refuses results whose PR number is not the triggering run's, posting nothing", async () => {
     const github = await startGithubStandin({ workflowRuns: [prRun(prZip)] });
     try {
       const run = await publish(github, 'other-pr', workflowRunEvent('abc', [{ number: 8, head: { sha: 'abc' } }]));
@@ -142,7 +204,7 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
     }
   });
 
-  it('refuses results whose head SHA is not the triggering run\'s, posting nothing', async () => {
+  it("refuses results whose head SHA is not the triggering run's, posting nothing", async () => {
     const github = await startGithubStandin({ workflowRuns: [prRun(prZip)], pulls: [{ ...FORK_PULL, headSha: 'def' }] });
     try {
       const run = await publish(github, 'other-sha', workflowRunEvent('def'));
@@ -155,7 +217,7 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
     }
   });
 
-  it('a run whose head is no longer the PR\'s (the fork pushed again) publishes nothing, with a warning', async () => {
+  it("a run whose head is no longer the PR's (the fork pushed again) publishes nothing, with a warning", async () => {
     const github = await startGithubStandin({ workflowRuns: [prRun(prZip)], pulls: [{ ...FORK_PULL, headSha: 'newer' }] });
     try {
       const run = await publish(github, 'moved-on', workflowRunEvent('abc'));
@@ -172,7 +234,9 @@ describe('mode publish: a fork\'s PR published from a workflow_run', { timeout: 
     try {
       const run = await publish(github, 'not-workflow-run', PR_EVENT);
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain('mode publish runs in a workflow triggered by workflow_run (on: workflow_run), got the pull_request event');
+      expect(run.stdout).toContain(
+        'mode publish runs in a workflow triggered by workflow_run (on: workflow_run), got the pull_request event',
+      );
       expect(github.requests).toEqual([]);
     } finally {
       await github.close();

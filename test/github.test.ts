@@ -4,14 +4,7 @@ import { join } from 'node:path';
 import { getOctokit } from '@actions/github';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  GITHUB_ACTIONS_BOT,
-  commentBudget,
-  commentBody,
-  commentMarker,
-  isOurComment,
-  upsertComment,
-} from '../src/github/comment.ts';
+import { GITHUB_ACTIONS_BOT, commentBudget, commentBody, commentMarker, isOurComment, upsertComment } from '../src/github/comment.ts';
 import { GITHUB_COMMENT_LIMIT } from '../src/report/markdown.ts';
 import { pullRequestFromEvent, runUrl } from '../src/github/context.ts';
 import { publishReport, type PublishOptions } from '../src/github/publish.ts';
@@ -101,9 +94,7 @@ describe('upsertComment against the stand-in', () => {
     expect(second).toEqual({ action: 'updated', id: first.id, url: first.url });
     expect(s.comments).toHaveLength(1);
     expect(s.comments[0]?.body).toBe(`${MARKER}\nrun 2`);
-    expect(s.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
-      `/repos/acme/shop/issues/comments/${first.id}`,
-    ]);
+    expect(s.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([`/repos/acme/shop/issues/comments/${first.id}`]);
   });
 
   it('finds our comment beyond the first page', async () => {
@@ -114,8 +105,12 @@ describe('upsertComment against the stand-in', () => {
     expect(result.action).toBe('updated');
     expect(result.id).toBe(s.comments[240]?.id);
     expect(s.comments).toHaveLength(250);
-    const pages = s.requests.filter((r) => r.method === 'GET').map((r) => [r.query['page'] ?? '1', r.query['per_page']]);
-    expect(pages).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+    const pages = s.requests.filter((r) => r.method === 'GET').map((r) => [r.query.page ?? '1', r.query.per_page]);
+    expect(pages).toEqual([
+      ['1', '100'],
+      ['2', '100'],
+      ['3', '100'],
+    ]);
   });
 
   it('never edits a human comment that contains the marker', async () => {
@@ -186,8 +181,8 @@ describe('publishReport', () => {
     const output = join(dir, `output-${Math.random()}`);
     await writeFile(summary, '');
     await writeFile(output, '');
-    process.env['GITHUB_STEP_SUMMARY'] = summary;
-    process.env['GITHUB_OUTPUT'] = output;
+    process.env.GITHUB_STEP_SUMMARY = summary;
+    process.env.GITHUB_OUTPUT = output;
     return { summary, output };
   }
 
@@ -203,7 +198,7 @@ describe('publishReport', () => {
     const files = await withFiles();
     const s = await standinWith({ userForbidden: true });
     // No apiUrl: GITHUB_API_URL is read at call time, as on a runner.
-    process.env['GITHUB_API_URL'] = s.url;
+    process.env.GITHUB_API_URL = s.url;
     const { result, out } = await captureStdout(() => publishReport(options(undefined)));
 
     expect(result).toEqual({ commentUrl: s.comments[0]?.html_url, warnings: [] });
@@ -217,7 +212,9 @@ describe('publishReport', () => {
     });
     expect(out.split('\n')).toContain('::error title=Threshold failed,file=tests/checkout.json,line=3::p95 182 ms > 150 ms');
     // A check that only warns is a warning annotation, not an error one.
-    expect(out.split('\n')).toContain('::warning title=loadgate%3A warning::step[a] head/base p95 <= 1.10: actual 1.05 (0.90–1.30), inconclusive');
+    expect(out.split('\n')).toContain(
+      '::warning title=loadgate%3A warning::step[a] head/base p95 <= 1.10: actual 1.05 (0.90–1.30), inconclusive',
+    );
     expect(out.startsWith('::add-mask::ghs_secret\n')).toBe(true);
     expect(out.split('ghs_secret')).toHaveLength(2);
   });
@@ -300,10 +297,12 @@ describe('neutralise', () => {
     expect(neutralise('a\n::error::x\r\n::stop-commands::t')).toBe('a ⏎ ::error::x ⏎ ::stop-commands::t');
     expect(neutralise('::warning::x')).toBe(':\u200b:warning::x');
     expect(neutralise('  ::add-mask::x')).toBe('  :\u200b:add-mask::x');
-    fc.assert(fc.property(fc.string(), (text) => {
-      const out = neutralise(text);
-      expect(out).not.toMatch(/[\r\n]/);
-      expect(out).not.toMatch(/^\s*::/);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const out = neutralise(text);
+        expect(out).not.toMatch(/[\r\n]/);
+        expect(out).not.toMatch(/^\s*::/);
+      }),
+    );
   });
 });

@@ -162,7 +162,14 @@ describe('client retries', () => {
   it('sends X-API-KEY on every request and never puts the key in an error', async () => {
     const svc = await fake();
     svc.script('GET /v1/latency/locations/', { status: 403, body: { error: { message: `key ${KEY} is not valid` } } });
-    svc.script('GET /v1/balance/', { status: 503, body: `upstream saw ${KEY}` }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    svc.script(
+      'GET /v1/balance/',
+      { status: 503, body: `upstream saw ${KEY}` },
+      { status: 503 },
+      { status: 503 },
+      { status: 503 },
+      { status: 503 },
+    );
     const { client: c } = client(svc.url);
     const forbidden = await failure(c.latencyLocations());
     expect(forbidden.message).toContain('(check the api-key)');
@@ -178,8 +185,21 @@ describe('client retries', () => {
 
   it('uploads a test data set as multipart with name, file, type and file_config', async () => {
     const svc = await fake();
-    const fileConfig = { delimiter: ';', vars: { '0': { tag: 'email' } }, allow_quota: false, order: 'random' as const, skip_first_line: true, skip_empty_line: true };
-    const record = await client(svc.url).client.createTestData({ name: 'users', type: 'csv', file_config: fileConfig, fileName: 'users.csv', content: Buffer.from('email\na@x.io\n') });
+    const fileConfig = {
+      delimiter: ';',
+      vars: { '0': { tag: 'email' } },
+      allow_quota: false,
+      order: 'random' as const,
+      skip_first_line: true,
+      skip_empty_line: true,
+    };
+    const record = await client(svc.url).client.createTestData({
+      name: 'users',
+      type: 'csv',
+      file_config: fileConfig,
+      fileName: 'users.csv',
+      content: Buffer.from('email\na@x.io\n'),
+    });
     expect(record.id).toBe('td-1');
     const [uploaded] = svc.testData;
     expect(uploaded).toMatchObject({ name: 'users', type: 'csv', fileName: 'users.csv', content: 'email\na@x.io\n' });
@@ -223,7 +243,14 @@ describe('retry arithmetic', () => {
   });
 });
 
-const DATA_CONFIG = { delimiter: ',', vars: { '0': { tag: 'email' } }, allow_quota: false, order: 'random' as const, skip_first_line: true, skip_empty_line: true };
+const DATA_CONFIG = {
+  delimiter: ',',
+  vars: { '0': { tag: 'email' } },
+  allow_quota: false,
+  order: 'random' as const,
+  skip_first_line: true,
+  skip_empty_line: true,
+};
 
 function definition(): LoadTestDefinition {
   const others = { h2: false, 'disable-redirect': false, 'disable-compression': false };
@@ -232,14 +259,29 @@ function definition(): LoadTestDefinition {
     config_data: {
       steps: [
         { id: 1, name: 'home', url: '{{BASE}}/', method: 'GET', headers: {}, timeout: 5, others },
-        { id: 2, name: 'buy', url: '{{BASE}}/cart', method: 'POST', headers: {}, payload: '{"u":"{{data.users.email}}"}', timeout: 5, others },
+        {
+          id: 2,
+          name: 'buy',
+          url: '{{BASE}}/cart',
+          method: 'POST',
+          headers: {},
+          payload: '{"u":"{{data.users.email}}"}',
+          timeout: 5,
+          others,
+        },
       ],
       proxy_config: { US: 50, DE: 50 },
       iteration_count: 100,
       load_type: 'linear',
       duration: 10,
     },
-    environment: { name: 'staging', vars: [{ key: 'BASE', value: 'http://127.0.0.1:8080' }, { key: 'N', value: [1, 2] }] },
+    environment: {
+      name: 'staging',
+      vars: [
+        { key: 'BASE', value: 'http://127.0.0.1:8080' },
+        { key: 'N', value: [1, 2] },
+      ],
+    },
     test_data: [{ name: 'users', file: '/repo/data/users.csv', type: 'csv', file_config: DATA_CONFIG }],
   };
 }
@@ -265,10 +307,16 @@ function hostedRun(svc: FakeService, extra: Partial<HostedRunOptions> = {}) {
 describe('measuredRun', () => {
   it('keeps what the service measured of its run, and leaves out what it did not send or sent in another shape', () => {
     const series = [{ t: 0, started: 3, late: 0 }];
-    expect(measuredRun({ late_iterations: 2, max_schedule_lag_ms: 12.5, series, generator: { saturated: false } }))
-      .toEqual({ late_iterations: 2, max_schedule_lag_ms: 12.5, series, generator: { saturated: false } });
+    expect(measuredRun({ late_iterations: 2, max_schedule_lag_ms: 12.5, series, generator: { saturated: false } })).toEqual({
+      late_iterations: 2,
+      max_schedule_lag_ms: 12.5,
+      series,
+      generator: { saturated: false },
+    });
     expect(measuredRun(undefined)).toEqual({});
-    expect(measuredRun({ late_iterations: '2', max_schedule_lag_ms: -1, series: [{ started: 3 }], generator: { saturated: 'no' } })).toEqual({});
+    expect(
+      measuredRun({ late_iterations: '2', max_schedule_lag_ms: -1, series: [{ started: 3 }], generator: { saturated: 'no' } }),
+    ).toEqual({});
   });
 });
 
@@ -316,14 +364,23 @@ describe('runHosted', () => {
     const sha256 = createHash('sha256').update('email\na@x.io\n').digest('hex');
     const reordered = Object.fromEntries(Object.entries(DATA_CONFIG).reverse());
     const svc = await fake();
-    svc.script('GET /v1/testdata/', { status: 200, body: [{ id: 'td-other', name: 'users', type: 'csv', file_config: { ...DATA_CONFIG, order: 'sequential' }, sha256 }, { id: 'td-same', name: 'users', type: 'csv', file_config: reordered, sha256 }] });
+    svc.script('GET /v1/testdata/', {
+      status: 200,
+      body: [
+        { id: 'td-other', name: 'users', type: 'csv', file_config: { ...DATA_CONFIG, order: 'sequential' }, sha256 },
+        { id: 'td-same', name: 'users', type: 'csv', file_config: reordered, sha256 },
+      ],
+    });
     const reused = hostedRun(svc);
     await reused.run;
     expect(svc.count('POST /v1/testdata/')).toBe(0);
     expect([...svc.tests.values()].map((t) => t.request.test_data)).toEqual([['td-same']]);
     expect(reused.logs).toContain('reusing test data "users" (id td-same, same file and file_config)');
 
-    svc.script('GET /v1/testdata/', { status: 200, body: [{ id: 'td-old', name: 'users', type: 'csv', file_config: DATA_CONFIG, sha256: '0'.repeat(64) }] });
+    svc.script('GET /v1/testdata/', {
+      status: 200,
+      body: [{ id: 'td-old', name: 'users', type: 'csv', file_config: DATA_CONFIG, sha256: '0'.repeat(64) }],
+    });
     await hostedRun(svc).run;
     expect(svc.count('POST /v1/testdata/')).toBe(1);
   });
@@ -416,7 +473,9 @@ describe('runHosted', () => {
     const svc = await fake({ result: { ...body, histograms: { ...histograms, overall: 'not a histogram' } } });
     const { run, logs } = hostedRun(svc);
     expect(await run).not.toHaveProperty('histograms');
-    expect(logs).toContain("the service's histograms are left out: $.histograms.overall: expected an encoded HdrHistogram (compressed base64) for this level of the results (and 1 more)");
+    expect(logs).toContain(
+      "the service's histograms are left out: $.histograms.overall: expected an encoded HdrHistogram (compressed base64) for this level of the results (and 1 more)",
+    );
   });
 
   it('a service that sends no histograms: the log says what is lost, and merge refuses the result, naming the file', async () => {
@@ -428,11 +487,14 @@ describe('runHosted', () => {
     const merged = mergeShards([{ file: 'hosted/results.json', content: JSON.parse(JSON.stringify(result)) }]);
     expect(merged).toEqual({
       ok: false,
-      problems: [{
-        file: 'hosted/results.json',
-        path: '$.run.mode',
-        message: "a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N); its service sent no histograms either, which a merge adds up",
-      }],
+      problems: [
+        {
+          file: 'hosted/results.json',
+          path: '$.run.mode',
+          message:
+            "a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N); its service sent no histograms either, which a merge adds up",
+        },
+      ],
     });
   });
 
@@ -458,6 +520,8 @@ function histogramsFor(results: Results): EncodedHistograms {
     overall: one(),
     steps: Object.fromEntries(results.steps.map((s) => [String(s.id), one()])),
     locations: Object.fromEntries(locations.map((l) => [l, one()])),
-    step_locations: Object.fromEntries(results.steps.map((s) => [String(s.id), Object.fromEntries(Object.keys(s.location_dist).map((l) => [l, one()]))])),
+    step_locations: Object.fromEntries(
+      results.steps.map((s) => [String(s.id), Object.fromEntries(Object.keys(s.location_dist).map((l) => [l, one()]))]),
+    ),
   };
 }

@@ -22,18 +22,36 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loadgate-hosted-'));
   writeFileSync(join(dir, 'users.csv'), 'email\nann@x.io\nbob@x.io\n');
   definitionPath = join(dir, 'login.json');
-  writeFileSync(definitionPath, JSON.stringify({
-    name: 'hosted-login',
-    config_data: {
-      steps: [
-        { id: 1, name: 'login', url: '{{BASE}}/login', method: 'POST', payload: '{"user": "{{data.users.email}}"}', capture_env: { TOKEN: { from: 'body', json_path: 'token' } } },
-        { id: 2, name: 'me', url: '{{BASE}}/echo', headers: { Authorization: 'Bearer {{TOKEN}}' } },
+  writeFileSync(
+    definitionPath,
+    JSON.stringify({
+      name: 'hosted-login',
+      config_data: {
+        steps: [
+          {
+            id: 1,
+            name: 'login',
+            url: '{{BASE}}/login',
+            method: 'POST',
+            payload: '{"user": "{{data.users.email}}"}',
+            capture_env: { TOKEN: { from: 'body', json_path: 'token' } },
+          },
+          { id: 2, name: 'me', url: '{{BASE}}/echo', headers: { Authorization: 'Bearer {{TOKEN}}' } },
+        ],
+        iteration_count: 6,
+        duration: 1,
+      },
+      environment: { name: 'hosted-e2e', vars: [{ key: 'BASE', value: target.url }] },
+      test_data: [
+        {
+          name: 'users',
+          file: 'users.csv',
+          type: 'csv',
+          file_config: { delimiter: ',', vars: { '0': { tag: 'email' } }, order: 'sequential', skip_first_line: true },
+        },
       ],
-      iteration_count: 6, duration: 1,
-    },
-    environment: { name: 'hosted-e2e', vars: [{ key: 'BASE', value: target.url }] },
-    test_data: [{ name: 'users', file: 'users.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'email' } }, order: 'sequential', skip_first_line: true } }],
-  }));
+    }),
+  );
 });
 afterAll(async () => {
   await server?.dispose();
@@ -48,7 +66,11 @@ function run(command: string[], env: Record<string, string>) {
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 0 ? [shape(value[0])] : [];
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [/^\d+$/.test(k) ? '<code>' : k, shape(v)]).sort());
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([k, v]) => [/^\d+$/.test(k) ? '<code>' : k, shape(v)])
+        .sort(),
+    );
   }
   return typeof value;
 }
@@ -59,9 +81,15 @@ describe('mode hosted', () => {
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
     const action = await run(['dist/index.js'], {
-      INPUT_TEST: definitionPath, INPUT_MODE: 'hosted', 'INPUT_API-URL': server.url, 'INPUT_API-KEY': TEST_KEY,
-      'INPUT_RESULTS-FILE': hostedFile, INPUT_THRESHOLDS: 'fail_rate < 1%\nstep[me].p95 < 5s', INPUT_COMMENT: 'false',
-      GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: join(dir, 'out.txt'),
+      INPUT_TEST: definitionPath,
+      INPUT_MODE: 'hosted',
+      'INPUT_API-URL': server.url,
+      'INPUT_API-KEY': TEST_KEY,
+      'INPUT_RESULTS-FILE': hostedFile,
+      INPUT_THRESHOLDS: 'fail_rate < 1%\nstep[me].p95 < 5s',
+      INPUT_COMMENT: 'false',
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: join(dir, 'out.txt'),
     });
     expect(action.code, action.out).toBe(0);
     const hosted = JSON.parse(readFileSync(hostedFile, 'utf8'));
@@ -71,9 +99,14 @@ describe('mode hosted', () => {
     expect(hosted.test_url).toMatch(new RegExp(`^${server.url}/report/[0-9a-f-]{36}/$`));
     expect(readFileSync(summary, 'utf8')).toContain('loadgate: hosted-login passed');
     // The server ran it against the target with the CSV rows and the captured token.
-    const logins = target.received.filter((r) => r.path === '/login').map((r) => JSON.parse(r.body).user).sort();
+    const logins = target.received
+      .filter((r) => r.path === '/login')
+      .map((r) => JSON.parse(r.body).user)
+      .sort();
     expect(logins).toEqual(['ann@x.io', 'ann@x.io', 'ann@x.io', 'bob@x.io', 'bob@x.io', 'bob@x.io']);
-    expect(new Set(target.received.filter((r) => r.path === '/echo').map((r) => r.headers.authorization))).toEqual(new Set(['Bearer tok-ann@x.io', 'Bearer tok-bob@x.io']));
+    expect(new Set(target.received.filter((r) => r.path === '/echo').map((r) => r.headers.authorization))).toEqual(
+      new Set(['Bearer tok-ann@x.io', 'Bearer tok-bob@x.io']),
+    );
     // The key is masked and printed nowhere else.
     const keyLines = action.out.split('\n').filter((l) => l.includes(TEST_KEY));
     expect(keyLines.every((l) => l === `::add-mask::${TEST_KEY}`)).toBe(true);
@@ -95,7 +128,9 @@ describe('mode hosted', () => {
 
   it('the CLI runs on the service with --api-url, the key from an environment variable', async () => {
     const results = join(dir, 'cli-hosted.json');
-    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], { LOADGATE_API_KEY: TEST_KEY });
+    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], {
+      LOADGATE_API_KEY: TEST_KEY,
+    });
     expect(cli.code, cli.out).toBe(0);
     expect(cli.out).toContain('loadgate: hosted-login');
     expect(JSON.parse(readFileSync(results, 'utf8')).run.mode).toBe('hosted');
@@ -112,12 +147,16 @@ describe('mode hosted', () => {
 
   it('keeps the histograms loadgate serve sends: any percentile is judged on the result; it is still no shard to merge', async () => {
     const results = join(dir, 'histograms.json');
-    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], { LOADGATE_API_KEY: TEST_KEY });
+    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], {
+      LOADGATE_API_KEY: TEST_KEY,
+    });
     expect(cli.code, cli.out).toBe(0);
     const hosted = JSON.parse(readFileSync(results, 'utf8')) as LoadTestResult;
     // The service's own answer, histograms and all, as its result route gives it.
     const id = /\/report\/([0-9a-f-]{36})\/$/.exec(hosted.test_url)![1];
-    const served = await (await fetch(`${server.url}/v1/load/test/${id}/result/`, { headers: { 'x-api-key': TEST_KEY } })).json() as LoadTestResult;
+    const served = (await (
+      await fetch(`${server.url}/v1/load/test/${id}/result/`, { headers: { 'x-api-key': TEST_KEY } })
+    ).json()) as LoadTestResult;
     expect(hosted.histograms).toEqual(served.histograms);
     await initHistograms();
     const overall = decodeHistogram(hosted.histograms!.overall);
@@ -135,7 +174,9 @@ describe('mode hosted', () => {
   });
 
   it('refuses --shard with --api-url: the service runs the whole test', async () => {
-    const shard = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--shard', '1/2'], { LOADGATE_API_KEY: TEST_KEY });
+    const shard = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--shard', '1/2'], {
+      LOADGATE_API_KEY: TEST_KEY,
+    });
     expect(shard.code).toBe(2);
     expect(shard.stderr).toContain('--shard: a hosted service runs the whole test');
   });
@@ -143,10 +184,24 @@ describe('mode hosted', () => {
   it('a second run of the same definition, the key from --api-key-file, reuses the environment and the test data', async () => {
     const keyFile = join(dir, 'key.txt');
     writeFileSync(keyFile, `${TEST_KEY}\n`);
-    const second = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--api-key-file', keyFile, '--results', join(dir, 'second.json')], {});
+    const second = await run(
+      [
+        'src/cli-entry.ts',
+        'run',
+        definitionPath,
+        '--api-url',
+        server.url,
+        '--api-key-file',
+        keyFile,
+        '--results',
+        join(dir, 'second.json'),
+      ],
+      {},
+    );
     expect(second.code, second.out).toBe(0);
     expect(second.out).toMatch(/reusing test data "users"/);
-    const list = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { 'x-api-key': TEST_KEY } })).json() as Promise<Array<{ name: string }>>;
+    const list = async (path: string) =>
+      (await fetch(`${server.url}${path}`, { headers: { 'x-api-key': TEST_KEY } })).json() as Promise<Array<{ name: string }>>;
     expect((await list('/v1/testdata/')).map((d) => d.name)).toEqual(['users']);
     expect((await list('/v1/environment/')).map((e) => e.name)).toEqual(['hosted-e2e']);
   });

@@ -11,7 +11,12 @@ import { FIXTURES, importToFile, runImported, runLoadgate, secretKeys, statusesB
 let target: Target;
 let lines: string;
 beforeAll(async () => {
-  target = await startTarget({ handler: (_req, res) => (res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'), true) });
+  target = await startTarget({
+    handler: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return true;
+    },
+  });
   lines = join(mkdtempSync(join(tmpdir(), 'loadgate-curl-')), 'lines.sh');
   writeFileSync(lines, readFileSync(join(FIXTURES, 'curl-lines.sh'), 'utf8').replaceAll('ORIGIN', target.url));
 });
@@ -60,7 +65,8 @@ describe('loadgate import curl', () => {
   it('keeps credentials out of the file: secret variables the run is given', async () => {
     const imported = await importToFile('curl', lines);
     const text = readFileSync(imported.file, 'utf8');
-    for (const secret of ['s3cret', Buffer.from('alice:s3cret').toString('base64'), 'abc123', 'eyJhbGciOiJIUzI1NiJ9']) expect(text).not.toContain(secret);
+    for (const secret of ['s3cret', Buffer.from('alice:s3cret').toString('base64'), 'abc123', 'eyJhbGciOiJIUzI1NiJ9'])
+      expect(text).not.toContain(secret);
     expect(secretKeys(imported.definition!)).toEqual(['BASIC_AUTH', 'BEARER_TOKEN', 'COOKIE']);
     expect(imported.stderr).toMatch(/secret variables \(values not written[^\n]*\n\s+- BASIC_AUTH: Authorization header \(step 6\)/);
     target.reset();
@@ -73,10 +79,16 @@ describe('loadgate import curl', () => {
   });
 
   it('reads stdin for "-" and writes the definition to stdout', async () => {
-    const run = await runLoadgate(['import', 'curl', '-', '--name', 'from stdin', '--rate', '5', '--duration', '4'], `curl ${target.url}/ok\n`);
+    const run = await runLoadgate(
+      ['import', 'curl', '-', '--name', 'from stdin', '--rate', '5', '--duration', '4'],
+      `curl ${target.url}/ok\n`,
+    );
     expect(run.code).toBe(0);
     const definition = JSON.parse(run.stdout);
-    expect(definition).toMatchObject({ name: 'from stdin', config_data: { iteration_count: 20, duration: 4, steps: [{ id: 1, name: 'GET /ok', url: `${target.url}/ok`, method: 'GET' }] } });
+    expect(definition).toMatchObject({
+      name: 'from stdin',
+      config_data: { iteration_count: 20, duration: 4, steps: [{ id: 1, name: 'GET /ok', url: `${target.url}/ok`, method: 'GET' }] },
+    });
     expect(run.stderr).toContain('1 step from stdin (curl command lines); 20 iterations over 4 s');
   });
 
@@ -105,7 +117,10 @@ describe('loadgate import curl', () => {
       return JSON.parse(run.stdout) as { code: number; parsers: string[] };
     };
     expect(await loaded(['validate', definition])).toEqual({ code: 0, parsers: [] });
-    expect(await loaded(['import', 'curl', lines, '-o', join(tmpdir(), `loadgate-lazy-${process.pid}.json`)])).toEqual({ code: 0, parsers: ['shlex'] });
+    expect(await loaded(['import', 'curl', lines, '-o', join(tmpdir(), `loadgate-lazy-${process.pid}.json`)])).toEqual({
+      code: 0,
+      parsers: ['shlex'],
+    });
   });
 
   it('an unclosed quote is an error at the line its command starts', async () => {

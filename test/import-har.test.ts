@@ -33,10 +33,13 @@ function app(analytics: () => string) {
     req.on('data', (c: Buffer) => (body += c));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://app').pathname;
-      if (path === '/') return res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'sid=s3ss10n; Path=/' }).end(page(analytics()));
+      if (path === '/')
+        return res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'sid=s3ss10n; Path=/' }).end(page(analytics()));
       if (path === '/style.css') return res.writeHead(200, { 'content-type': 'text/css' }).end('p { color: teal }');
-      if (path === '/logo.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>');
-      if (path === '/api/items' && req.method === 'GET') return res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":7},{"id":8}]');
+      if (path === '/logo.svg')
+        return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+      if (path === '/api/items' && req.method === 'GET')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":7},{"id":8}]');
       if (path === '/api/orders' && req.method === 'POST') {
         const ok = req.headers.authorization === `Bearer ${TOKEN}` && JSON.parse(body).item === 7;
         return res.writeHead(ok ? 201 : 401, { 'content-type': 'application/json' }).end(ok ? '{"id":1}' : '{}');
@@ -82,11 +85,18 @@ describe('loadgate import har', () => {
     const imported = await importToFile('har', har);
     expect(imported.code).toBe(0);
     const definition = imported.definition!;
-    expect(definition.config_data.steps.map((s) => `${s.method} ${s.url}`)).toEqual([`GET ${shopUrl}/api/items?limit=2`, `POST ${shopUrl}/api/orders`]);
+    expect(definition.config_data.steps.map((s) => `${s.method} ${s.url}`)).toEqual([
+      `GET ${shopUrl}/api/items?limit=2`,
+      `POST ${shopUrl}/api/orders`,
+    ]);
     expect(JSON.parse(definition.config_data.steps[1]!.payload!)).toEqual({ item: 7, qty: 1 });
     expect(definition.config_data.steps[1]!.headers!.authorization).toBe('Bearer {{BEARER_TOKEN}}');
     for (const step of definition.config_data.steps) {
-      expect(Object.keys(step.headers ?? {}).filter((h) => h.startsWith(':') || ['host', 'connection', 'content-length', 'accept-encoding'].includes(h.toLowerCase()))).toEqual([]);
+      expect(
+        Object.keys(step.headers ?? {}).filter(
+          (h) => h.startsWith(':') || ['host', 'connection', 'content-length', 'accept-encoding'].includes(h.toLowerCase()),
+        ),
+      ).toEqual([]);
     }
     expect(imported.stderr).toContain('1 request: image');
     expect(imported.stderr).toContain('1 request: stylesheet');
@@ -114,9 +124,17 @@ describe('loadgate import har', () => {
 
     const assets = await importToFile('har', har, ['--include', '*.css', '--include', '/\\/api\\//']);
     // The stylesheet and the API calls load independently: only the API calls' order is given.
-    expect(assets.definition!.config_data.steps.map((s) => s.url.replace(shopUrl, '')).sort()).toEqual(['/api/items?limit=2', '/api/orders', '/style.css']);
+    expect(assets.definition!.config_data.steps.map((s) => s.url.replace(shopUrl, '')).sort()).toEqual([
+      '/api/items?limit=2',
+      '/api/orders',
+      '/style.css',
+    ]);
     const result = await runImported(assets.definition!, { BEARER_TOKEN: TOKEN, COOKIE: 'sid=x' }, 1);
-    expect(Object.values(statusesByStep(assets.definition!, result)).flat().every((s) => s.startsWith('2'))).toBe(true);
+    expect(
+      Object.values(statusesByStep(assets.definition!, result))
+        .flat()
+        .every((s) => s.startsWith('2')),
+    ).toBe(true);
 
     const withoutOrders = await importToFile('har', har, ['--exclude', '/api/orders']);
     expect(withoutOrders.definition!.config_data.steps.map((s) => s.name)).toEqual(['GET /api/items']);
@@ -125,9 +143,20 @@ describe('loadgate import har', () => {
   it('a file that is not a HAR is an error naming the file and the place, exit 2', async () => {
     const notHar = await runLoadgate(['import', 'har', join(FIXTURES, 'postman-v1.json')]);
     expect(notHar.code).toBe(2);
-    expect(notHar.stderr).toContain(`${join(FIXTURES, 'postman-v1.json')}: $: not a HAR file (expected {"log": {"version", "creator", "entries": […]}}): must have required property 'log'`);
+    expect(notHar.stderr).toContain(
+      `${join(FIXTURES, 'postman-v1.json')}: $: not a HAR file (expected {"log": {"version", "creator", "entries": […]}}): must have required property 'log'`,
+    );
     const dir = mkdtempSync(join(tmpdir(), 'loadgate-har-'));
-    writeFileSync(join(dir, 'broken.har'), JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [{ startedDateTime: '2026-01-01T00:00:00Z', time: 1, request: { method: 'GET' } }] } }));
+    writeFileSync(
+      join(dir, 'broken.har'),
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'x', version: '1' },
+          entries: [{ startedDateTime: '2026-01-01T00:00:00Z', time: 1, request: { method: 'GET' } }],
+        },
+      }),
+    );
     const broken = await runLoadgate(['import', 'har', join(dir, 'broken.har')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/broken\.har: \$\.log\.entries\[0\]: not a valid HAR 1\.2 file: must have required property/);

@@ -21,7 +21,8 @@ function petstore(): Promise<Target> {
       };
       const routes: Record<string, () => number> = {
         'GET /v1/pets': () => 200,
-        'POST /v1/pets': () => (JSON.stringify(json()) === '{"id":5,"name":"Rex"}' && got.headers['content-type'] === 'application/json' ? 201 : 400),
+        'POST /v1/pets': () =>
+          JSON.stringify(json()) === '{"id":5,"name":"Rex"}' && got.headers['content-type'] === 'application/json' ? 201 : 400,
         'GET /v1/pets/5': () => 200,
         'GET /api/pets': () => 200,
         'POST /api/pets': () => (JSON.stringify(json()) === '{"id":6,"name":"Tom"}' ? 200 : 400),
@@ -53,7 +54,10 @@ describe('loadgate import openapi', () => {
     // The Pet schema came through its $ref: its required properties, as JSON with the values to set.
     expect(definition.config_data.steps[1]!.payload).toBe('{"id":{{createPets_id}},"name":"{{createPets_name}}"}');
     expect(definition.environment!.vars.map((v) => [v.key, v.value])).toEqual([
-      ['BASE_URL', 'http://petstore.swagger.io/v1'], ['createPets_id', ''], ['createPets_name', ''], ['petId', ''],
+      ['BASE_URL', 'http://petstore.swagger.io/v1'],
+      ['createPets_id', ''],
+      ['createPets_name', ''],
+      ['petId', ''],
     ]);
     expect(imported.stderr).toContain('- petId (path parameter of showPetById, no example in the document)');
     expect(imported.stderr).toContain('- createPets_name (request body field of createPets, no example in the document)');
@@ -66,7 +70,10 @@ describe('loadgate import openapi', () => {
     const imported = await importToFile('openapi', join(FIXTURES, 'swagger-petstore.json'));
     const definition = imported.definition!;
     expect(definition.config_data.steps.map((s) => `${s.name} ${s.method} ${s.url}`)).toEqual([
-      'findPets GET {{BASE_URL}}/pets', 'addPet POST {{BASE_URL}}/pets', 'findPetById GET {{BASE_URL}}/pets/{{id}}', 'deletePet DELETE {{BASE_URL}}/pets/{{id}}',
+      'findPets GET {{BASE_URL}}/pets',
+      'addPet POST {{BASE_URL}}/pets',
+      'findPetById GET {{BASE_URL}}/pets/{{id}}',
+      'deletePet DELETE {{BASE_URL}}/pets/{{id}}',
     ]);
     expect(definition.environment!.vars.map((v) => v.key)).toEqual(['BASE_URL', 'addPet_id', 'addPet_name', 'id']);
     expect(definition.environment!.vars[0]!.value).toBe('http://petstore.swagger.io/api');
@@ -77,7 +84,10 @@ describe('loadgate import openapi', () => {
   it('fills values from example, examples, default and enum; API keys become secret variables; --tag and --operation choose', async () => {
     const imported = await importToFile('openapi', join(FIXTURES, 'store.yaml'));
     const [get, put, post] = imported.definition!.config_data.steps;
-    expect(get).toMatchObject({ url: '{{BASE_URL}}/orders/42?expand=items', headers: { 'X-Trace': 'trace-1', 'X-Store-Key': '{{APIKEY}}' } });
+    expect(get).toMatchObject({
+      url: '{{BASE_URL}}/orders/42?expand=items',
+      headers: { 'X-Trace': 'trace-1', 'X-Store-Key': '{{APIKEY}}' },
+    });
     expect(put!.payload).toBe('{"status":"rush","qty":3}');
     expect(post).toMatchObject({ payload: '{"sku":"A-1","qty":1}', headers: { 'Content-Type': 'application/json' } });
     expect(imported.definition!.environment!.vars[0]).toEqual({ key: 'BASE_URL', value: 'https://store.example/api' });
@@ -96,12 +106,17 @@ describe('loadgate import openapi', () => {
     writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.0\ninfo:\n  title: a: b\npaths: {}\n');
     const broken = await runLoadgate(['import', 'openapi', join(dir, 'broken.yaml')]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/broken\.yaml: line 3, column 10: expected an OpenAPI document \(YAML or JSON\), found a syntax error: Nested mappings/);
+    expect(broken.stderr).toMatch(
+      /broken\.yaml: line 3, column 10: expected an OpenAPI document \(YAML or JSON\), found a syntax error: Nested mappings/,
+    );
     writeFileSync(join(dir, 'other.yaml'), 'asyncapi: 2.6.0\ninfo: {title: x}\n');
     const other = await runLoadgate(['import', 'openapi', join(dir, 'other.yaml')]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('other.yaml: $: expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")');
-    writeFileSync(join(dir, 'dangling.yaml'), 'openapi: 3.0.0\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: "#/components/parameters/Missing"\n');
+    writeFileSync(
+      join(dir, 'dangling.yaml'),
+      'openapi: 3.0.0\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: "#/components/parameters/Missing"\n',
+    );
     const dangling = await runLoadgate(['import', 'openapi', join(dir, 'dangling.yaml')]);
     expect(dangling.code).toBe(2);
     expect(dangling.stderr).toMatch(/dangling\.yaml: \$ref: cannot resolve the document's references: .*Missing/);

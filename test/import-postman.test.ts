@@ -17,9 +17,16 @@ function shop(): Promise<Target> {
       const bearer = got.headers.authorization === 'Bearer tok-env-5e1f';
       const routes: Record<string, boolean> = {
         'GET /users?page=1': bearer && got.headers.accept === 'application/json',
-        'POST /users': bearer && /^[0-9a-f-]{36}$/.test(String(got.headers['x-request-id'])) && got.body === '{"name": "Ada", "plan": "pro"}' && got.headers['content-type'] === 'application/json',
+        'POST /users':
+          bearer &&
+          /^[0-9a-f-]{36}$/.test(String(got.headers['x-request-id'])) &&
+          got.body === '{"name": "Ada", "plan": "pro"}' &&
+          got.headers['content-type'] === 'application/json',
         'GET /admin/audit': got.headers['x-admin-key'] === 'adm-7f3a9c' && got.headers.authorization === undefined,
-        'POST /login': got.body === 'user=ada' && got.headers['content-type'] === 'application/x-www-form-urlencoded' && got.headers.authorization === undefined,
+        'POST /login':
+          got.body === 'user=ada' &&
+          got.headers['content-type'] === 'application/x-www-form-urlencoded' &&
+          got.headers.authorization === undefined,
       };
       const ok = routes[`${req.method} ${got.url}`] === true;
       res.writeHead(ok ? (req.method === 'POST' ? 201 : 200) : 400).end();
@@ -80,21 +87,34 @@ describe('loadgate import postman', () => {
     const imported = await importToFile('postman', COLLECTION, ['--environment', environment, '--keep-secrets']);
     expect(imported.definition!.environment!.vars).toContainEqual({ key: 'token', value: 'tok-env-5e1f', secret: true });
     const result = await runImported(imported.definition!);
-    expect(Object.values(statusesByStep(imported.definition!, result)).flat().every((s) => s.startsWith('2'))).toBe(true);
+    expect(
+      Object.values(statusesByStep(imported.definition!, result))
+        .flat()
+        .every((s) => s.startsWith('2')),
+    ).toBe(true);
   });
 
   it('reads Collection v2.0 (auth as an object, the URL as a string)', async () => {
     const imported = await importToFile('postman', join(FIXTURES, 'v2.0.postman_collection.json'));
     const definition = imported.definition!;
-    expect(definition.config_data.steps).toEqual([{ id: 1, name: 'Health', method: 'GET', url: '{{baseUrl}}/health', headers: { Authorization: 'Bearer {{BEARER_TOKEN}}' } }]);
+    expect(definition.config_data.steps).toEqual([
+      { id: 1, name: 'Health', method: 'GET', url: '{{baseUrl}}/health', headers: { Authorization: 'Bearer {{BEARER_TOKEN}}' } },
+    ]);
     // A URL's origin without a value is a local one, so that the file validates and runs as is.
-    expect(definition.environment!.vars).toEqual([{ key: 'BEARER_TOKEN', value: '', secret: true }, { key: 'baseUrl', value: 'http://127.0.0.1:8080' }]);
-    expect(imported.stderr).toContain('baseUrl starts the URLs: it has no value, so it is http://127.0.0.1:8080 (change it with -e baseUrl=…)');
+    expect(definition.environment!.vars).toEqual([
+      { key: 'BEARER_TOKEN', value: '', secret: true },
+      { key: 'baseUrl', value: 'http://127.0.0.1:8080' },
+    ]);
+    expect(imported.stderr).toContain(
+      'baseUrl starts the URLs: it has no value, so it is http://127.0.0.1:8080 (change it with -e baseUrl=…)',
+    );
   });
 
   it('a v1 collection is an error naming the file, exit 2', async () => {
     const run = await runLoadgate(['import', 'postman', join(FIXTURES, 'postman-v1.json')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`${join(FIXTURES, 'postman-v1.json')}: $.requests: a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1`);
+    expect(run.stderr).toContain(
+      `${join(FIXTURES, 'postman-v1.json')}: $.requests: a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../src/errors.ts';
+import type { InputError } from '../src/errors.ts';
 import { getInputs } from '../src/inputs.ts';
 import { VERSION } from '../src/version.ts';
 
@@ -17,9 +17,15 @@ function problemsOf(fn: () => unknown): string[] {
 
 describe('getInputs', () => {
   it('reads and defaults every input', () => {
-    const inputs = getInputs(reader({ test: 'load.json', thresholds: 'p95 < 500ms\nfail_rate < 1%', proxies: 'US=http://proxy:3128/\nDE=http://de:8080' }));
+    const inputs = getInputs(
+      reader({ test: 'load.json', thresholds: 'p95 < 500ms\nfail_rate < 1%', proxies: 'US=http://proxy:3128/\nDE=http://de:8080' }),
+    );
     expect(inputs).toMatchObject({
-      test: 'load.json', mode: 'embedded', comment: true, resultsFile: 'loadgate-results.json', insecureTls: false,
+      test: 'load.json',
+      mode: 'embedded',
+      comment: true,
+      resultsFile: 'loadgate-results.json',
+      insecureTls: false,
       proxies: { US: 'http://proxy:3128', DE: 'http://de:8080' },
     });
     expect(inputs.thresholds.map((t) => t.metric)).toEqual(['p95', 'fail_rate']);
@@ -32,11 +38,16 @@ describe('getInputs', () => {
   it('reads workers as auto, a count or cores-K', () => {
     expect(getInputs(reader({ test: 'a.json', workers: '2' })).workers).toEqual({ count: 2 });
     expect(getInputs(reader({ test: 'a.json', workers: 'cores-2' })).workers).toEqual({ leave: 2 });
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', workers: 'many' })))[0]).toMatch(/^workers: expected auto, a number of threads from 1 to 64, or cores-K/);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', workers: 'many' })))[0]).toMatch(
+      /^workers: expected auto, a number of threads from 1 to 64, or cores-K/,
+    );
   });
 
   it('reads warm-up as whole seconds up to 600', () => {
-    expect(getInputs(reader({ test: 'a.json', 'warm-up': '30', 'max-concurrency': '50' }))).toMatchObject({ warmUpS: 30, maxConcurrency: 50 });
+    expect(getInputs(reader({ test: 'a.json', 'warm-up': '30', 'max-concurrency': '50' }))).toMatchObject({
+      warmUpS: 30,
+      maxConcurrency: 50,
+    });
     expect(getInputs(reader({ test: 'a.json', 'warm-up': '0' })).warmUpS).toBe(0);
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'warm-up': '2m' })))).toEqual([
       'warm-up: expected whole seconds from 0 to 600, got "2m"',
@@ -44,9 +55,19 @@ describe('getInputs', () => {
   });
 
   it('reports every bad input at once, by name', () => {
-    expect(problemsOf(() => getInputs(reader({
-      mode: 'turbo', 'max-concurrency': '0', comment: 'maybe', proxies: 'usa=http://x', thresholds: 'p95 <',
-    })))).toEqual([
+    expect(
+      problemsOf(() =>
+        getInputs(
+          reader({
+            mode: 'turbo',
+            'max-concurrency': '0',
+            comment: 'maybe',
+            proxies: 'usa=http://x',
+            thresholds: 'p95 <',
+          }),
+        ),
+      ),
+    ).toEqual([
       'proxies: expected CC=http://host:port (a two-letter country code and a proxy URL), got "usa=http://x"',
       'mode: expected one of embedded, hosted, merge, compare, publish, got "turbo"',
       'max-concurrency: expected a whole number of at least 1, got "0"',
@@ -57,38 +78,62 @@ describe('getInputs', () => {
   });
 
   it('mode hosted needs the service URL and key, and a result path that is a path', () => {
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'ftp://x', 'api-result-path': 'results/<id>' })))).toEqual([
+    expect(
+      problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'ftp://x', 'api-result-path': 'results/<id>' }))),
+    ).toEqual([
       'api-url: mode hosted needs the service\'s base URL (http:// or https://), got "ftp://x"',
-      'api-key: mode hosted needs the service\'s API key (sent as X-API-KEY)',
+      "api-key: mode hosted needs the service's API key (sent as X-API-KEY)",
       'api-result-path: expected a path starting with "/" (with <id> for the test id), got "results/<id>"',
     ]);
     const inputs = getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example/api', 'api-key': 'k' }));
     expect(inputs).toMatchObject({ mode: 'hosted', apiUrl: 'https://load.example/api', apiKey: 'k', apiResultPath: '' });
   });
 
-  it('mode compare needs the base environment, and checks the gate\'s settings', () => {
+  it("mode compare needs the base environment, and checks the gate's settings", () => {
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', rounds: '2', 'max-regression': 'lots' })))).toEqual([
-      'compare-environment: mode compare needs the base side\'s environment (inline JSON or a file)',
-      ...problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' }))),
+      "compare-environment: mode compare needs the base side's environment (inline JSON or a file)",
+      ...problemsOf(() =>
+        getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' })),
+      ),
     ]);
-    const settingsProblems = problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' })));
+    const settingsProblems = problemsOf(() =>
+      getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', rounds: '2', 'max-regression': 'lots' })),
+    );
     expect(settingsProblems.map((p) => p.split(':')[0])).toEqual(['rounds', 'max-regression']);
     const inputs = getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', seed: '7' }));
-    expect(inputs.compare).toMatchObject({ rounds: 10, maxRounds: 30, onInconclusive: 'warn', warmupRounds: 1, maxRegression: 0.1, metric: 'p95', seed: 7 });
+    expect(inputs.compare).toMatchObject({
+      rounds: 10,
+      maxRounds: 30,
+      onInconclusive: 'warn',
+      warmupRounds: 1,
+      maxRegression: 0.1,
+      metric: 'p95',
+      seed: 7,
+    });
   });
 
   it('mode compare reads the budget of the extension and what inconclusive steps do, naming the inputs', () => {
     const compare = { test: 'a.json', mode: 'compare', 'compare-environment': 'base.json' };
     const inputs = getInputs(reader({ ...compare, rounds: '6', 'max-rounds': '12', 'max-compare-time': '900', 'on-inconclusive': 'fail' }));
     expect(inputs.compare).toMatchObject({ rounds: 6, maxRounds: 12, maxTimeS: 900, onInconclusive: 'fail' });
-    expect(problemsOf(() => getInputs(reader({ ...compare, rounds: '6', 'max-rounds': '5', 'max-compare-time': 'soon', 'on-inconclusive': 'retry' })))
-      .map((p) => p.split(':')[0])).toEqual(['max-rounds', 'max-compare-time', 'on-inconclusive']);
+    expect(
+      problemsOf(() =>
+        getInputs(reader({ ...compare, rounds: '6', 'max-rounds': '5', 'max-compare-time': 'soon', 'on-inconclusive': 'retry' })),
+      ).map((p) => p.split(':')[0]),
+    ).toEqual(['max-rounds', 'max-compare-time', 'on-inconclusive']);
   });
 });
 
 describe('latency inputs', () => {
   it('plans the latency test before any request, and refuses latency thresholds without one', () => {
-    const inputs = getInputs(reader({ test: 'a.json', 'latency-target': 'https://api.example.com/health', 'latency-samples': '3', thresholds: 'p95 < 1s\nlatency.ttfb.p95 < 200ms' }));
+    const inputs = getInputs(
+      reader({
+        test: 'a.json',
+        'latency-target': 'https://api.example.com/health',
+        'latency-samples': '3',
+        thresholds: 'p95 < 1s\nlatency.ttfb.p95 < 200ms',
+      }),
+    );
     expect(inputs.latency).toMatchObject({ target: 'https://api.example.com/health', samples: 3, patterns: ['*'] });
     expect(inputs.latency!.locations.map((l) => l.code)).toEqual(['LOCAL.HOST']);
     expect(inputs.thresholds.map((t) => t.metric)).toEqual(['p95']);
@@ -96,13 +141,18 @@ describe('latency inputs', () => {
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', thresholds: 'latency.ttfb.p95 < 200ms' })))).toEqual([
       'thresholds: latency thresholds need a latency test: set latency-target',
     ]);
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'latency-target': 'https://x.io', 'latency-locations': 'EU.*' }))).join('\n')).toContain('latency-locations');
+    expect(
+      problemsOf(() => getInputs(reader({ test: 'a.json', 'latency-target': 'https://x.io', 'latency-locations': 'EU.*' }))).join('\n'),
+    ).toContain('latency-locations');
   });
 });
 
 describe('sharding inputs', () => {
   it('reads shard and start-at, and refuses bad ones', () => {
-    expect(getInputs(reader({ test: 'a.json', shard: '2/4', 'start-at': '2026-11-22T19:00:00Z' }))).toMatchObject({ shard: { index: 2, count: 4 }, startAtMs: Date.parse('2026-11-22T19:00:00Z') });
+    expect(getInputs(reader({ test: 'a.json', shard: '2/4', 'start-at': '2026-11-22T19:00:00Z' }))).toMatchObject({
+      shard: { index: 2, count: 4 },
+      startAtMs: Date.parse('2026-11-22T19:00:00Z'),
+    });
     expect(getInputs(reader({ test: 'a.json', shard: '1/2', 'start-at': '1795000000000' })).startAtMs).toBe(1795000000000);
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', shard: '5/4', 'start-at': 'soon' })))).toEqual([
       'shard: expected i/N with 1 <= i <= N <= 256 (e.g. 2/4), got "5/4"',
@@ -111,7 +161,11 @@ describe('sharding inputs', () => {
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'start-at': '1795000000000' })))).toEqual([
       'start-at: start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)',
     ]);
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example', 'api-key': 'k', shard: '1/2' })))).toEqual([
+    expect(
+      problemsOf(() =>
+        getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example', 'api-key': 'k', shard: '1/2' })),
+      ),
+    ).toEqual([
       'shard: mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)',
     ]);
   });
@@ -124,8 +178,14 @@ describe('sharding inputs', () => {
 describe('wait-for inputs', () => {
   it('reads the URL and its timeout (60 s by default); none means no waiting', () => {
     expect(getInputs(reader({ test: 'a.json' })).waitFor).toBeUndefined();
-    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://127.0.0.1:8080/health' })).waitFor).toEqual({ url: 'http://127.0.0.1:8080/health', timeoutS: 60 });
-    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://svc:3000', 'wait-for-timeout': '90' })).waitFor).toEqual({ url: 'http://svc:3000/', timeoutS: 90 });
+    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://127.0.0.1:8080/health' })).waitFor).toEqual({
+      url: 'http://127.0.0.1:8080/health',
+      timeoutS: 60,
+    });
+    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://svc:3000', 'wait-for-timeout': '90' })).waitFor).toEqual({
+      url: 'http://svc:3000/',
+      timeoutS: 90,
+    });
   });
 
   it('refuses a URL that is not http(s) and a timeout that is not positive, by name', () => {

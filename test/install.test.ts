@@ -63,7 +63,11 @@ afterAll(async () => {
 
 describe('the packed tarball', () => {
   it('installs offline with nothing else: the bundles carry their libraries', () => {
-    expect(readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['loadgate']);
+    expect(
+      readdirSync(join(project, 'node_modules'))
+        .filter((name) => !name.startsWith('.'))
+        .sort(),
+    ).toEqual(['loadgate']);
     const installed = join(project, 'node_modules', 'loadgate');
     expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schema']);
     expect(readdirSync(join(installed, 'dist')).sort()).toEqual(['cli', 'engine-worker']);
@@ -76,11 +80,14 @@ describe('the packed tarball', () => {
   });
 
   it('npx loadgate run load-tests a local target and writes the results', async () => {
-    writeFileSync(join(project, 'smoke.json'), JSON.stringify({
-      $schema: './node_modules/loadgate/schema/loadtest.schema.json',
-      name: 'smoke',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 20, duration: 1 },
-    }));
+    writeFileSync(
+      join(project, 'smoke.json'),
+      JSON.stringify({
+        $schema: './node_modules/loadgate/schema/loadtest.schema.json',
+        name: 'smoke',
+        config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 20, duration: 1 },
+      }),
+    );
     const before = target.countsByPath().get('/ok') ?? 0;
     const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--threshold', 'fail_rate < 1%'], project);
     expect(result.code, result.stdout + result.stderr).toBe(0);
@@ -95,7 +102,10 @@ describe('the packed tarball', () => {
     const result = await run('npx', ['loadgate', '--version'], project, OLD_NODE);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^loadgate needs Node 24 or later; this is v\d+\.\d+\.\d+$/);
   });

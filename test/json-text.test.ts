@@ -17,42 +17,55 @@ describe('parseJsonText', () => {
   it('accepts nesting up to the limit and refuses one level more, where it starts', () => {
     const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
     expect(parseJsonText(nested(MAX_JSON_DEPTH)).ok).toBe(true);
-    expect(problemsOf(` ${nested(MAX_JSON_DEPTH + 1)}`)).toEqual([{
-      file: 'f.json',
-      path: `$${'[0]'.repeat(MAX_JSON_DEPTH)}`,
-      message: `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep; a test definition needs fewer than 10`,
-      line: 1,
-      column: MAX_JSON_DEPTH + 2,
-    }]);
+    expect(problemsOf(` ${nested(MAX_JSON_DEPTH + 1)}`)).toEqual([
+      {
+        file: 'f.json',
+        path: `$${'[0]'.repeat(MAX_JSON_DEPTH)}`,
+        message: `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep; a test definition needs fewer than 10`,
+        line: 1,
+        column: MAX_JSON_DEPTH + 2,
+      },
+    ]);
   });
 
   it('names a key given twice in one object, not the same key in two objects', () => {
     expect(parseJsonText('[{"a": 1}, {"a": 2}]').ok).toBe(true);
-    expect(problemsOf('{"o": {"a": 1,\n "a": 2}}')).toEqual([{
-      file: 'f.json',
-      path: '$.o.a',
-      message: 'duplicate key "a": first at line 1, column 8, again at line 2, column 2; JSON keeps only one of them, so give it once',
-      line: 2,
-      column: 2,
-    }]);
+    expect(problemsOf('{"o": {"a": 1,\n "a": 2}}')).toEqual([
+      {
+        file: 'f.json',
+        path: '$.o.a',
+        message: 'duplicate key "a": first at line 1, column 8, again at line 2, column 2; JSON keeps only one of them, so give it once',
+        line: 2,
+        column: 2,
+      },
+    ]);
     expect(problemsOf('{"odd key": 1, "odd key": 2}').map((p) => p.path)).toEqual(['$["odd key"]']);
   });
 
   it('shows a control character found in a bad token escaped, never raw (a terminal escape, a log line)', () => {
     const [problem] = problemsOf('{"a": "one\u001b[2Jtwo"}');
-    expect(problem?.message).toBe('JSON syntax error: expected control characters in a string to be escaped (\\n, \\t, \\u0000), got `"one\\u001b[2Jtwo"`');
+    expect(problem?.message).toBe(
+      'JSON syntax error: expected control characters in a string to be escaped (\\n, \\t, \\u0000), got `"one\\u001b[2Jtwo"`',
+    );
   });
 });
 
 describe('locateProblems', () => {
   it('puts a problem on its key, or on the object that lacks the key', () => {
     const text = '{\r\n  "a": {\r\n    "b": [10, 20]\r\n  }\r\n}';
-    const located = locateProblems([
-      { path: '$.a.b[1]', message: 'x' },
-      { path: '$.a.missing', message: 'y' },
-      { path: '--flag', message: 'z' },
-    ], text);
-    expect(located.map((p) => [p.line, p.column])).toEqual([[3, 15], [2, 3], [undefined, undefined]]);
+    const located = locateProblems(
+      [
+        { path: '$.a.b[1]', message: 'x' },
+        { path: '$.a.missing', message: 'y' },
+        { path: '--flag', message: 'z' },
+      ],
+      text,
+    );
+    expect(located.map((p) => [p.line, p.column])).toEqual([
+      [3, 15],
+      [2, 3],
+      [undefined, undefined],
+    ]);
   });
 });
 
@@ -62,7 +75,10 @@ describe('locateProblems', () => {
 const nesting = fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.constant(0)), { maxLength: 5 });
 
 function wrapped(path: Array<string | number>, inner: string): string {
-  return path.reduceRight<string>((text, segment) => (typeof segment === 'number' ? `[${text}]` : `{${JSON.stringify(segment)}: ${text}}`), inner);
+  return path.reduceRight<string>(
+    (text, segment) => (typeof segment === 'number' ? `[${text}]` : `{${JSON.stringify(segment)}: ${text}}`),
+    inner,
+  );
 }
 
 describe('properties', () => {
@@ -78,19 +94,25 @@ describe('properties', () => {
 
   it('refuses a text exactly when JSON.parse does, or when it repeats a key (the text cut or spliced anywhere)', () => {
     fc.assert(
-      fc.property(fc.json({ maxDepth: 4 }), fc.nat(), fc.nat(), fc.constantFrom('', ',', '"', '}', ']', '{', '[', ':', '1', 'tru', '\\', '\n', '/*'), (text, from, length, insert) => {
-        const at = from % (text.length + 1);
-        const spliced = text.slice(0, at) + insert + text.slice(at + (length % 4));
-        const parsed = parseJsonText(spliced);
-        let valid = true;
-        try {
-          JSON.parse(spliced);
-        } catch {
-          valid = false;
-        }
-        if (parsed.ok) expect(valid).toBe(true);
-        else expect(parsed.syntax).toBe(!valid);
-      }),
+      fc.property(
+        fc.json({ maxDepth: 4 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('', ',', '"', '}', ']', '{', '[', ':', '1', 'tru', '\\', '\n', '/*'),
+        (text, from, length, insert) => {
+          const at = from % (text.length + 1);
+          const spliced = text.slice(0, at) + insert + text.slice(at + (length % 4));
+          const parsed = parseJsonText(spliced);
+          let valid = true;
+          try {
+            JSON.parse(spliced);
+          } catch {
+            valid = false;
+          }
+          if (parsed.ok) expect(valid).toBe(true);
+          else expect(parsed.syntax).toBe(!valid);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -21,7 +21,10 @@ import type { Check } from '../src/types.ts';
 const XSD = readFileSync(new URL('./fixtures/junit/JUnit.xsd', import.meta.url), 'utf8');
 
 async function schemaErrors(xml: string): Promise<string[]> {
-  const checked = await validateXML({ xml: { fileName: 'loadgate-junit.xml', contents: xml }, schema: { fileName: 'JUnit.xsd', contents: XSD } });
+  const checked = await validateXML({
+    xml: { fileName: 'loadgate-junit.xml', contents: xml },
+    schema: { fileName: 'JUnit.xsd', contents: XSD },
+  });
   return checked.errors.map((e) => e.rawMessage);
 }
 
@@ -34,22 +37,35 @@ interface Case {
 /** The testcases as a reader sees them, parsed back from the document. */
 function casesOf(xml: string): Case[] {
   const cases: Case[] = [];
-  create(xml).root().each((suite) => {
-    suite.each((child) => {
-      const node = child.node as unknown as { nodeName: string; getAttribute(name: string): string | null; getElementsByTagName(name: string): ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }> };
-      if (node.nodeName !== 'testcase') return;
-      const failure = node.getElementsByTagName('failure')[0];
-      cases.push({
-        name: node.getAttribute('name')!,
-        classname: node.getAttribute('classname')!,
-        ...(failure && { failure: { message: failure.getAttribute('message')!, type: failure.getAttribute('type')!, text: failure.textContent ?? '' } }),
+  create(xml)
+    .root()
+    .each((suite) => {
+      suite.each((child) => {
+        const node = child.node as unknown as {
+          nodeName: string;
+          getAttribute(name: string): string | null;
+          getElementsByTagName(name: string): ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }>;
+        };
+        if (node.nodeName !== 'testcase') return;
+        const failure = node.getElementsByTagName('failure')[0];
+        cases.push({
+          name: node.getAttribute('name')!,
+          classname: node.getAttribute('classname')!,
+          ...(failure && {
+            failure: { message: failure.getAttribute('message')!, type: failure.getAttribute('type')!, text: failure.textContent ?? '' },
+          }),
+        });
       });
     });
-  });
   return cases;
 }
 
-const comparison: Check = { kind: 'comparison', describe: 'step login: head p95 not slower than base by more than 10%', actual: '+14.2 % (p = 0.01)', passed: false };
+const comparison: Check = {
+  kind: 'comparison',
+  describe: 'step login: head p95 not slower than base by more than 10%',
+  actual: '+14.2 % (p = 0.01)',
+  passed: false,
+};
 const latency: Check = { kind: 'latency', describe: 'latency.ttfb.p95 < 200 ms', actual: '120 ms', limit: '< 200 ms', passed: true };
 
 describe('JUnit XML', () => {
@@ -64,15 +80,31 @@ describe('JUnit XML', () => {
     const kinds = new Set(cases.map((c) => c.classname.split('.').pop()));
     for (const kind of ['threshold', 'default', 'comparison', 'latency', 'completeness', 'no-data']) expect(kinds).toContain(kind);
     const p95 = cases.find((c) => c.name === 'p95 < 1 ms')!;
-    expect(p95.failure).toMatchObject({ type: 'threshold', message: expect.stringMatching(/^p95 < 1 ms: actual [\d,.]+ ms \(limit < 1 ms\)$/) });
+    expect(p95.failure).toMatchObject({
+      type: 'threshold',
+      message: expect.stringMatching(/^p95 < 1 ms: actual [\d,.]+ ms \(limit < 1 ms\)$/),
+    });
     expect(p95.failure!.text).toMatch(/^actual: [\d,.]+ ms\nlimit: < 1 ms\n$/);
-    expect(xml).toContain(`<testsuite name="checkout" package="loadgate" id="0" timestamp="${result.run.started_at.slice(0, 19)}" hostname="loadgate" tests="${judgement.checks.length}" failures="${judgement.failed.length}" errors="0" skipped="0" time="60.000">`);
+    expect(xml).toContain(
+      `<testsuite name="checkout" package="loadgate" id="0" timestamp="${result.run.started_at.slice(0, 19)}" hostname="loadgate" tests="${judgement.checks.length}" failures="${judgement.failed.length}" errors="0" skipped="0" time="60.000">`,
+    );
     expect(xml).toContain('<property name="iterations" value="1200"/>');
     expect(xml).toMatch(/<property name="p95_ms" value="[\d.]+"\/>/);
   });
 
   it('a passed run has no failure; a check that only warns passes and is named in system-out', async () => {
-    const result = makeResult({ run: { generator: { saturated: true, reason: 'event loop late', planned_iterations_per_s: 20, applied_iterations_per_s: 20, loop_delay_max_ms: 3, loop_delay_p99_ms: 2 } as never } });
+    const result = makeResult({
+      run: {
+        generator: {
+          saturated: true,
+          reason: 'event loop late',
+          planned_iterations_per_s: 20,
+          applied_iterations_per_s: 20,
+          loop_delay_max_ms: 3,
+          loop_delay_p99_ms: 2,
+        } as never,
+      },
+    });
     const judgement = judgementFor(result, 'p95 < 10s');
     expect(judgement.outcome).toBe('passed');
     expect(judgement.warnings).toHaveLength(1);
@@ -80,7 +112,9 @@ describe('JUnit XML', () => {
     expect(await schemaErrors(xml)).toEqual([]);
     expect(casesOf(xml).every((c) => !c.failure)).toBe(true);
     expect(xml).toContain('failures="0"');
-    expect(xml).toMatch(/<system-out>loadgate: checkout passed\nwarning: the load generator kept up with the plan: saturated: event loop late/);
+    expect(xml).toMatch(
+      /<system-out>loadgate: checkout passed\nwarning: the load generator kept up with the plan: saturated: event loop late/,
+    );
   });
 
   it('names with markup and quotes stay text, and the document still validates', async () => {
@@ -120,41 +154,92 @@ describe('loadgate run --junit --gitlab-metrics', () => {
 
   it('writes both files beside the results; the failed threshold is the one failure; exit 1', async () => {
     const definition = join(dir, 'shop.json');
-    writeFileSync(definition, JSON.stringify({
-      name: 'shop',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }, { id: 2, name: 'slow', url: `${target.url}/delay/20` }], iteration_count: 10, duration: 1 },
-    }));
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        name: 'shop',
+        config_data: {
+          steps: [
+            { id: 1, name: 'home', url: `${target.url}/ok` },
+            { id: 2, name: 'slow', url: `${target.url}/delay/20` },
+          ],
+          iteration_count: 10,
+          duration: 1,
+        },
+      }),
+    );
     const junit = join(dir, 'junit.xml');
     const metrics = join(dir, 'metrics.txt');
-    const run = await runCli(['run', definition, '--results', join(dir, 'results.json'), '--threshold', 'step[slow].min < 1ms', '--threshold', 'p95 < 10s',
-      '--on-saturated', 'warn', '--junit', junit, '--gitlab-metrics', metrics]);
+    const run = await runCli([
+      'run',
+      definition,
+      '--results',
+      join(dir, 'results.json'),
+      '--threshold',
+      'step[slow].min < 1ms',
+      '--threshold',
+      'p95 < 10s',
+      '--on-saturated',
+      'warn',
+      '--junit',
+      junit,
+      '--gitlab-metrics',
+      metrics,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`ci:      ${junit}`);
     const xml = readFileSync(junit, 'utf8');
     expect(await schemaErrors(xml)).toEqual([]);
     const cases = casesOf(xml);
     expect(cases.filter((c) => c.failure).map((c) => c.name)).toEqual(['step[slow].min < 1 ms']);
-    expect(cases.map((c) => c.name)).toEqual(expect.arrayContaining(['p95 < 10000 ms', 'step[*].http_fail_rate < 1 %', 'every step got a successful response']));
+    expect(cases.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['p95 < 10000 ms', 'step[*].http_fail_rate < 1 %', 'every step got a successful response']),
+    );
     expect(readFileSync(metrics, 'utf8')).toMatch(/^loadgate_iterations 10$/m);
     expect(readFileSync(metrics, 'utf8')).toMatch(/^loadgate_p95_ms\{step="slow"\} [\d.]+$/m);
   });
 
   it('the action writes them too (junit-file, gitlab-metrics-file), from src/action.ts', { timeout: 180_000 }, async () => {
     const definition = join(dir, 'shop-action.json');
-    writeFileSync(definition, JSON.stringify({
-      name: 'shop',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }, { id: 2, name: 'slow', url: `${target.url}/delay/20` }], iteration_count: 10, duration: 1 },
-    }));
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        name: 'shop',
+        config_data: {
+          steps: [
+            { id: 1, name: 'home', url: `${target.url}/ok` },
+            { id: 2, name: 'slow', url: `${target.url}/delay/20` },
+          ],
+          iteration_count: 10,
+          duration: 1,
+        },
+      }),
+    );
     const github = await startGithubStandin();
     try {
       const run = await runActionSource({
-        dir, apiUrl: github.url, id: 'junit',
-        inputs: { test: definition, thresholds: 'step[slow].min < 1ms\np95 < 10s', 'on-saturated': 'warn', comment: 'false', check: 'false', 'results-file': join(dir, 'action.json'), 'junit-file': 'junit-action.xml', 'gitlab-metrics-file': 'metrics-action.txt' },
+        dir,
+        apiUrl: github.url,
+        id: 'junit',
+        inputs: {
+          test: definition,
+          thresholds: 'step[slow].min < 1ms\np95 < 10s',
+          'on-saturated': 'warn',
+          comment: 'false',
+          check: 'false',
+          'results-file': join(dir, 'action.json'),
+          'junit-file': 'junit-action.xml',
+          'gitlab-metrics-file': 'metrics-action.txt',
+        },
       });
       expect(run.code).toBe(1);
       const xml = readFileSync(join(dir, 'junit-action.xml'), 'utf8');
       expect(await schemaErrors(xml)).toEqual([]);
-      expect(casesOf(xml).filter((c) => c.failure).map((c) => c.name)).toEqual(['step[slow].min < 1 ms']);
+      expect(
+        casesOf(xml)
+          .filter((c) => c.failure)
+          .map((c) => c.name),
+      ).toEqual(['step[slow].min < 1 ms']);
       expect(readFileSync(join(dir, 'metrics-action.txt'), 'utf8')).toMatch(/^loadgate_iterations 10$/m);
     } finally {
       await github.close();

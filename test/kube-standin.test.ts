@@ -46,7 +46,10 @@ function apis(kubeconfigPath: string): { kc: KubeConfig; batch: BatchV1Api; core
 }
 
 async function apiError(call: Promise<unknown>): Promise<ApiException<string>> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiException);
   return error as ApiException<string>;
 }
@@ -64,7 +67,11 @@ function jobNamed(standIn: KubeStandIn, name: string | undefined): V1Job | undef
 }
 
 /** What a Watch delivered; `until` resolves once it satisfies a predicate (re-checked on each event). */
-function observed(): { events: string[]; push: (event: string) => void; until: (predicate: (events: string[]) => boolean) => Promise<void> } {
+function observed(): {
+  events: string[];
+  push: (event: string) => void;
+  until: (predicate: (events: string[]) => boolean) => Promise<void>;
+} {
   const events: string[] = [];
   const waiters = new Set<() => void>();
   return {
@@ -121,7 +128,8 @@ describe('the API, through @kubernetes/client-node', () => {
     const listed = await batch.listNamespacedJob({ namespace: NS, labelSelector: testLabelSelector(testId) });
     expect(listed.items.map((j) => j.metadata?.name)).toEqual([job.metadata?.name]);
     expect(standIn.requests.at(-1)?.query).toEqual({ labelSelector: `loadgate.dev/test-id=${testId}` });
-    for (const j of [job, other.job]) await batch.deleteNamespacedJob({ namespace: NS, name: j.metadata!.name!, propagationPolicy: 'Background' });
+    for (const j of [job, other.job])
+      await batch.deleteNamespacedJob({ namespace: NS, name: j.metadata!.name!, propagationPolicy: 'Background' });
   });
 
   it('answers a duplicate with 409 AlreadyExists, a missing Job with 404 NotFound, as Status bodies', async () => {
@@ -129,10 +137,20 @@ describe('the API, through @kubernetes/client-node', () => {
     await batch.createNamespacedJob({ namespace: NS, body: job });
     const duplicate = await apiError(batch.createNamespacedJob({ namespace: NS, body: job }));
     expect(duplicate.code).toBe(409);
-    expect(JSON.parse(duplicate.body)).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'AlreadyExists', message: `jobs.batch "${job.metadata?.name}" already exists`, code: 409 });
+    expect(JSON.parse(duplicate.body)).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'AlreadyExists',
+      message: `jobs.batch "${job.metadata?.name}" already exists`,
+      code: 409,
+    });
     const missing = await apiError(batch.readNamespacedJob({ namespace: NS, name: 'no-such-job' }));
     expect(missing.code).toBe(404);
-    expect(JSON.parse(missing.body)).toMatchObject({ reason: 'NotFound', message: 'jobs.batch "no-such-job" not found', details: { name: 'no-such-job', group: 'batch', kind: 'jobs' } });
+    expect(JSON.parse(missing.body)).toMatchObject({
+      reason: 'NotFound',
+      message: 'jobs.batch "no-such-job" not found',
+      details: { name: 'no-such-job', group: 'batch', kind: 'jobs' },
+    });
     const missingPod = await apiError(core.readNamespacedPod({ namespace: NS, name: 'no-such-pod' }));
     expect(JSON.parse(missingPod.body)).toMatchObject({ reason: 'NotFound', message: 'pods "no-such-pod" not found' });
   });
@@ -144,7 +162,11 @@ describe('the API, through @kubernetes/client-node', () => {
     expect(refused.code).toBe(422);
     const status = JSON.parse(refused.body) as { reason: string; message: string; details: { causes: Array<{ field: string }> } };
     expect(status.reason).toBe('Invalid');
-    expect(status.message).toMatch(new RegExp(`^Job\\.batch "${job.metadata?.name}" is invalid: spec\\.backoffLimitPerIndex: can only be set when completionMode is Indexed`));
+    expect(status.message).toMatch(
+      new RegExp(
+        `^Job\\.batch "${job.metadata?.name}" is invalid: spec\\.backoffLimitPerIndex: can only be set when completionMode is Indexed`,
+      ),
+    );
     expect(status.details.causes.map((c) => c.field)).toEqual(['spec.backoffLimitPerIndex']);
     expect(standIn.jobs(NS).some((j) => j.metadata?.name === job.metadata?.name)).toBe(false);
   });
@@ -154,7 +176,10 @@ describe('the API, through @kubernetes/client-node', () => {
     (job.spec as unknown as Record<string, unknown>).completions = 'three';
     const refused = await apiError(batch.createNamespacedJob({ namespace: NS, body: job }));
     expect(refused.code).toBe(400);
-    expect(JSON.parse(refused.body)).toMatchObject({ reason: 'BadRequest', message: expect.stringContaining('spec.completions: must be integer') });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      reason: 'BadRequest',
+      message: expect.stringContaining('spec.completions: must be integer'),
+    });
   });
 
   it('creates, reads, lists and deletes a Secret; stringData becomes base64 data', async () => {
@@ -175,7 +200,12 @@ describe('the API, through @kubernetes/client-node', () => {
   it('answers 401 to a client without the token', async () => {
     const { kc } = apis(standIn.kubeconfigPath);
     const anonymous = new KubeConfig();
-    anonymous.loadFromOptions({ clusters: kc.clusters, users: [{ name: 'nobody' }], contexts: [{ name: 'c', cluster: 'standin', user: 'nobody' }], currentContext: 'c' });
+    anonymous.loadFromOptions({
+      clusters: kc.clusters,
+      users: [{ name: 'nobody' }],
+      contexts: [{ name: 'c', cluster: 'standin', user: 'nobody' }],
+      currentContext: 'c',
+    });
     const refused = await apiError(anonymous.makeApiClient(CoreV1Api).listNamespacedPod({ namespace: NS }));
     expect(refused.code).toBe(401);
   });
@@ -201,7 +231,7 @@ describe('the Job controller', () => {
     return batch.createNamespacedJob({ namespace: NS, body: job });
   }
 
-  it('runs one process per index with its index, the Secret\'s token and the attempt, and completes the Job', async () => {
+  it("runs one process per index with its index, the Secret's token and the attempt, and completes the Job", async () => {
     const job = await start([]);
     await standIn.waitFor(() => condition(jobNamed(standIn, job.metadata?.name), 'Complete') !== undefined);
     const pods = podsOf(standIn, job);
@@ -217,7 +247,10 @@ describe('the Job controller', () => {
     }
     const done = await batch.readNamespacedJob({ namespace: NS, name: job.metadata!.name! });
     expect(done.status).toMatchObject({ completedIndexes: '0-2', succeeded: 3, failed: 0, active: 0 });
-    const listed = await core.listNamespacedPod({ namespace: NS, labelSelector: `${testLabelSelector(job.metadata!.labels!['loadgate.dev/test-id']!)},batch.kubernetes.io/job-completion-index in (0,2)` });
+    const listed = await core.listNamespacedPod({
+      namespace: NS,
+      labelSelector: `${testLabelSelector(job.metadata!.labels!['loadgate.dev/test-id']!)},batch.kubernetes.io/job-completion-index in (0,2)`,
+    });
     expect(listed.items.map((p) => p.metadata?.annotations?.[COMPLETION_INDEX_ANNOTATION]).sort()).toEqual(['0', '2']);
   });
 
@@ -225,18 +258,33 @@ describe('the Job controller', () => {
     const { job, testId } = fakeJob([], { shards: 2 });
     const seen = observed();
     const watch = new Watch(kc);
-    const controller = await watch.watch(`/api/v1/namespaces/${NS}/pods`, { labelSelector: testLabelSelector(testId) }, (type, pod: V1Pod) => seen.push(`${type} ${pod.metadata?.annotations?.[COMPLETION_INDEX_ANNOTATION]} ${pod.status?.phase}`), () => {});
+    const controller = await watch.watch(
+      `/api/v1/namespaces/${NS}/pods`,
+      { labelSelector: testLabelSelector(testId) },
+      (type, pod: V1Pod) => seen.push(`${type} ${pod.metadata?.annotations?.[COMPLETION_INDEX_ANNOTATION]} ${pod.status?.phase}`),
+      () => {},
+    );
     await core.createNamespacedSecret({ namespace: NS, body: testSecret(testId, NS, 't') });
     await batch.createNamespacedJob({ namespace: NS, body: job });
     await seen.until((events) => ['0', '1'].every((i) => events.includes(`MODIFIED ${i} Succeeded`)));
     controller.abort();
     expect(seen.events.filter((e) => e.startsWith('ADDED'))).toEqual(expect.arrayContaining(['ADDED 0 Pending', 'ADDED 1 Pending']));
     expect(seen.events).toContain('MODIFIED 0 Running');
-    expect(standIn.requests).toContainEqual(expect.objectContaining({ path: `/api/v1/namespaces/${NS}/pods`, query: { watch: 'true', labelSelector: testLabelSelector(testId) } }));
+    expect(standIn.requests).toContainEqual(
+      expect.objectContaining({
+        path: `/api/v1/namespaces/${NS}/pods`,
+        query: { watch: 'true', labelSelector: testLabelSelector(testId) },
+      }),
+    );
 
     const list = await core.listNamespacedPod({ namespace: NS, labelSelector: testLabelSelector(testId) });
     const later = observed();
-    const resumed = await watch.watch(`/api/v1/namespaces/${NS}/pods`, { labelSelector: testLabelSelector(testId), resourceVersion: list.metadata?.resourceVersion }, (type) => later.push(type), () => {});
+    const resumed = await watch.watch(
+      `/api/v1/namespaces/${NS}/pods`,
+      { labelSelector: testLabelSelector(testId), resourceVersion: list.metadata?.resourceVersion },
+      (type) => later.push(type),
+      () => {},
+    );
     await batch.deleteNamespacedJob({ namespace: NS, name: job.metadata!.name!, propagationPolicy: 'Background' });
     await later.until((events) => events.filter((t) => t === 'DELETED').length === 2);
     resumed.abort();
@@ -247,7 +295,10 @@ describe('the Job controller', () => {
     const job = await start(['1:1/0']);
     await standIn.waitFor(() => condition(jobNamed(standIn, job.metadata?.name), 'Complete') !== undefined);
     const index1 = podsOf(standIn, job).filter((p) => p.metadata?.annotations?.[COMPLETION_INDEX_ANNOTATION] === '1');
-    expect(index1.map((p) => [p.metadata?.annotations?.[INDEX_FAILURE_ANNOTATION], p.status?.phase]).sort()).toEqual([['0', 'Failed'], ['1', 'Succeeded']]);
+    expect(index1.map((p) => [p.metadata?.annotations?.[INDEX_FAILURE_ANNOTATION], p.status?.phase]).sort()).toEqual([
+      ['0', 'Failed'],
+      ['1', 'Succeeded'],
+    ]);
     const retry = index1.find((p) => p.status?.phase === 'Succeeded')!;
     expect(standIn.logs(retry.metadata!.name!)).toContain('index=1 attempt=1');
     expect(jobNamed(standIn, job.metadata?.name)?.status).toMatchObject({ completedIndexes: '0-2', succeeded: 3, failed: 1 });
@@ -265,7 +316,11 @@ describe('the Job controller', () => {
   it('fails an index whose retries run out', async () => {
     const job = await start(['0:1'], { shards: 1, backoffLimitPerIndex: 1 });
     await standIn.waitFor(() => condition(jobNamed(standIn, job.metadata?.name), 'Failed') !== undefined);
-    expect(podsOf(standIn, job).map((p) => p.metadata?.annotations?.[INDEX_FAILURE_ANNOTATION]).sort()).toEqual(['0', '1']);
+    expect(
+      podsOf(standIn, job)
+        .map((p) => p.metadata?.annotations?.[INDEX_FAILURE_ANNOTATION])
+        .sort(),
+    ).toEqual(['0', '1']);
     expect(jobNamed(standIn, job.metadata?.name)?.status).toMatchObject({ failedIndexes: '0', failed: 2 });
   });
 
@@ -274,7 +329,9 @@ describe('the Job controller', () => {
     await standIn.waitFor(() => podsOf(standIn, job).some((p) => standIn.logs(p.metadata!.name!).includes('running')));
     const first = podsOf(standIn, job)[0]!;
     standIn.killPod(first.metadata!.name!);
-    await standIn.waitFor(() => podsOf(standIn, job).length === 2 && podsOf(standIn, job).some((p) => standIn.logs(p.metadata!.name!).includes('attempt=1')));
+    await standIn.waitFor(
+      () => podsOf(standIn, job).length === 2 && podsOf(standIn, job).some((p) => standIn.logs(p.metadata!.name!).includes('attempt=1')),
+    );
     const killed = podsOf(standIn, job).find((p) => p.metadata?.name === first.metadata?.name);
     expect(killed?.status?.phase).toBe('Failed');
     expect(killed?.status?.containerStatuses?.[0]?.state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
@@ -285,10 +342,19 @@ describe('the Job controller', () => {
     const job = await start(['hang'], { shards: 1 });
     await standIn.waitFor(() => podsOf(standIn, job).some((p) => standIn.logs(p.metadata!.name!).includes('running')));
     const first = podsOf(standIn, job)[0]!;
-    await core.createNamespacedPodEviction({ namespace: NS, name: first.metadata!.name!, body: { metadata: { name: first.metadata!.name! } } });
-    await standIn.waitFor(() => podsOf(standIn, job).some((p) => p.metadata?.name !== first.metadata?.name && p.status?.phase === 'Running'));
+    await core.createNamespacedPodEviction({
+      namespace: NS,
+      name: first.metadata!.name!,
+      body: { metadata: { name: first.metadata!.name! } },
+    });
+    await standIn.waitFor(() =>
+      podsOf(standIn, job).some((p) => p.metadata?.name !== first.metadata?.name && p.status?.phase === 'Running'),
+    );
     const replacement = podsOf(standIn, job).find((p) => p.metadata?.name !== first.metadata?.name)!;
-    expect(replacement.metadata?.annotations).toMatchObject({ [INDEX_FAILURE_ANNOTATION]: '0', 'batch.kubernetes.io/job-index-ignored-failure-count': '1' });
+    expect(replacement.metadata?.annotations).toMatchObject({
+      [INDEX_FAILURE_ANNOTATION]: '0',
+      'batch.kubernetes.io/job-index-ignored-failure-count': '1',
+    });
     expect(podsOf(standIn, job).some((p) => p.metadata?.name === first.metadata?.name)).toBe(false);
     expect(jobNamed(standIn, job.metadata?.name)?.status?.failed).toBe(0);
     await batch.deleteNamespacedJob({ namespace: NS, name: job.metadata!.name!, propagationPolicy: 'Background' });
@@ -310,7 +376,9 @@ describe('the Job controller', () => {
     await standIn.waitFor(() => podsOf(standIn, job).length === 1);
     const pod = podsOf(standIn, job)[0]!;
     await batch.deleteNamespacedJob({ namespace: NS, name: job.metadata!.name! });
-    await standIn.waitFor(() => standIn.pods(NS).some((p) => p.metadata?.name === pod.metadata?.name && p.metadata?.ownerReferences?.length === 0));
+    await standIn.waitFor(() =>
+      standIn.pods(NS).some((p) => p.metadata?.name === pod.metadata?.name && p.metadata?.ownerReferences?.length === 0),
+    );
     expect(jobNamed(standIn, job.metadata?.name)).toBeUndefined();
     await core.deleteNamespacedPod({ namespace: NS, name: pod.metadata!.name! });
     await standIn.waitFor(() => !standIn.pods(NS).some((p) => p.metadata?.name === pod.metadata?.name));
@@ -325,8 +393,12 @@ describe('the Job controller', () => {
 
     const onNode = fakeJob([], { shards: 1, nodeSelector: { 'topology.kubernetes.io/region': 'eu-central-1' } });
     await batch.createNamespacedJob({ namespace: NS, body: onNode.job });
-    await standIn.waitFor(() => podsOf(standIn, onNode.job)[0]?.status?.containerStatuses?.[0]?.state?.waiting?.reason === 'CreateContainerConfigError');
-    expect(podsOf(standIn, onNode.job)[0]?.status?.containerStatuses?.[0]?.state?.waiting?.message).toBe(`secret "${secretName(onNode.testId)}" not found`);
+    await standIn.waitFor(
+      () => podsOf(standIn, onNode.job)[0]?.status?.containerStatuses?.[0]?.state?.waiting?.reason === 'CreateContainerConfigError',
+    );
+    expect(podsOf(standIn, onNode.job)[0]?.status?.containerStatuses?.[0]?.state?.waiting?.message).toBe(
+      `secret "${secretName(onNode.testId)}" not found`,
+    );
     await core.createNamespacedSecret({ namespace: NS, body: testSecret(onNode.testId, NS, 'late') });
     await standIn.waitFor(() => condition(jobNamed(standIn, onNode.job.metadata?.name), 'Complete') !== undefined);
     expect(podsOf(standIn, onNode.job)[0]?.spec?.nodeName).toBe('node-de');
@@ -337,7 +409,12 @@ describe('the Job controller', () => {
     const { job, testId } = fakeJob([], { shards: 1, ttlSecondsAfterFinished: 0 });
     await core.createNamespacedSecret({ namespace: NS, body: testSecret(testId, NS, 't') });
     const seen = observed();
-    const controller = await new Watch(kc).watch(`/apis/batch/v1/namespaces/${NS}/jobs`, { fieldSelector: `metadata.name=${job.metadata?.name}` }, (type, j: V1Job) => seen.push(`${type}${j.metadata?.deletionTimestamp ? ' deleting' : ''}`), () => {});
+    const controller = await new Watch(kc).watch(
+      `/apis/batch/v1/namespaces/${NS}/jobs`,
+      { fieldSelector: `metadata.name=${job.metadata?.name}` },
+      (type, j: V1Job) => seen.push(`${type}${j.metadata?.deletionTimestamp ? ' deleting' : ''}`),
+      () => {},
+    );
     // Checked on every change: at the change that removes the Job, how many of its pods remain.
     let existed = false;
     let podsLeftWhenTheJobWent = -1;
@@ -365,7 +442,7 @@ describe('the Job controller', () => {
 });
 
 describe('the default process', () => {
-  it('runs `loadgate` as this checkout\'s CLI', async () => {
+  it("runs `loadgate` as this checkout's CLI", async () => {
     const standIn = await startKubeStandIn();
     try {
       const { batch } = apis(standIn.kubeconfigPath);

@@ -76,7 +76,7 @@ describe('shardJob', () => {
     expect(testLabelSelector(TEST_ID)).toBe(`loadgate.dev/test-id=${TEST_ID}`);
   });
 
-  it('runs one shard container of the image against the callback URL, on the location\'s nodes', () => {
+  it("runs one shard container of the image against the callback URL, on the location's nodes", () => {
     expect(pod?.nodeSelector).toEqual(SPEC.nodeSelector);
     expect(pod?.containers).toHaveLength(1);
     expect(container?.name).toBe('shard');
@@ -107,7 +107,11 @@ describe('shardJob', () => {
 describe('testSecret', () => {
   it('holds the token base64-encoded under its key, labelled with the test', () => {
     const secret = testSecret(TEST_ID, 'loadgate', 's3cr3t-token');
-    expect(secret.metadata).toMatchObject({ name: secretName(TEST_ID), namespace: 'loadgate', labels: { [LABEL_TEST]: TEST_ID, [LABEL_MANAGED]: 'loadgate' } });
+    expect(secret.metadata).toMatchObject({
+      name: secretName(TEST_ID),
+      namespace: 'loadgate',
+      labels: { [LABEL_TEST]: TEST_ID, [LABEL_MANAGED]: 'loadgate' },
+    });
     expect(Buffer.from(secret.data?.[TOKEN_KEY] ?? '', 'base64').toString('utf8')).toBe('s3cr3t-token');
     expect(secret.metadata?.name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
   });
@@ -126,28 +130,34 @@ describe('checkJob', () => {
 
   it('refuses a container without a name, with its index in the path', () => {
     const job = copy();
-    delete (job.spec?.template.spec?.containers[0] as unknown as Record<string, unknown>).name;
+    delete (job.spec!.template.spec!.containers[0] as unknown as Record<string, unknown>).name;
     expect(checkJob(job).join('\n')).toContain('spec.template.spec.containers[0]: must have required property name (Kubernetes schema)');
   });
 
   it('refuses backoffLimitPerIndex without completionMode Indexed', () => {
     const job = copy();
     job.spec!.completionMode = 'NonIndexed';
-    expect(checkJob(job)).toEqual([expect.stringMatching(/^spec\.backoffLimitPerIndex: can only be set when completionMode is Indexed \(JobSpec/)]);
+    expect(checkJob(job)).toEqual([
+      expect.stringMatching(/^spec\.backoffLimitPerIndex: can only be set when completionMode is Indexed \(JobSpec/),
+    ]);
   });
 
   it('refuses backoffLimitPerIndex without restartPolicy Never', () => {
     const job = copy();
     job.spec!.template.spec!.restartPolicy = 'OnFailure';
     const problems = checkJob(job);
-    expect(problems).toContainEqual(expect.stringMatching(/^spec\.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^spec\.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never/),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^spec\.podFailurePolicy: cannot be used with restartPolicy OnFailure/));
   });
 
   it('refuses podFailurePolicy with a podReplacementPolicy other than Failed', () => {
     const job = copy();
     job.spec!.podReplacementPolicy = 'TerminatingOrFailed';
-    expect(checkJob(job)).toEqual([expect.stringMatching(/^spec\.podReplacementPolicy: must be Failed when podFailurePolicy is used, got "TerminatingOrFailed"/)]);
+    expect(checkJob(job)).toEqual([
+      expect.stringMatching(/^spec\.podReplacementPolicy: must be Failed when podFailurePolicy is used, got "TerminatingOrFailed"/),
+    ]);
   });
 
   it('refuses FailIndex and maxFailedIndexes without backoffLimitPerIndex', () => {
@@ -179,14 +189,18 @@ describe('checkJob', () => {
     expect(problems).toHaveLength(5);
     expect(problems).toContainEqual(expect.stringMatching(/^metadata\.name: must be a DNS subdomain/));
     expect(problems).toContainEqual(expect.stringMatching(/^metadata\.labels\["loadgate\.dev\/location"\]: a label value is at most 63/));
-    expect(problems).toContainEqual(expect.stringMatching(/^spec\.template\.spec\.restartPolicy: must be Never or OnFailure, got "Always"/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^spec\.template\.spec\.restartPolicy: must be Never or OnFailure, got "Always"/),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^spec\.completions: is required when completionMode is Indexed/));
-    expect(problems).toContainEqual(expect.stringMatching(/^spec\.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^spec\.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never/),
+    );
   });
 });
 
 describe('names', () => {
-  it('jobName is a DNS-1123 label that leaves room for the pod hostname\'s index, for any test id and location', () => {
+  it("jobName is a DNS-1123 label that leaves room for the pod hostname's index, for any test id and location", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200, unit: 'binary' }), fc.string({ maxLength: 80, unit: 'binary' }), (testId, location) => {
         const name = jobName(testId, location);
@@ -205,11 +219,16 @@ describe('names', () => {
 
   it('every Job the builder makes passes checkJob, whatever the test id and location', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 120 }), fc.string({ minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 1000 }), (testId, location, shards) => {
-        const job = shardJob({ ...SPEC, testId, location, shards, secretName: secretName(testId) });
-        expect(checkJob(job)).toEqual([]);
-        expect(testSecret(testId, 'ns', 't').metadata?.name).toMatch(DNS_LABEL);
-      }),
+      fc.property(
+        fc.string({ maxLength: 120 }),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (testId, location, shards) => {
+          const job = shardJob({ ...SPEC, testId, location, shards, secretName: secretName(testId) });
+          expect(checkJob(job)).toEqual([]);
+          expect(testSecret(testId, 'ns', 't').metadata?.name).toMatch(DNS_LABEL);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   const down = await refusedPort();
   const entries = [
-    'EU.DE.FRA=Frankfurt@http://127.0.0.1:' + (proxy.address() as AddressInfo).port,
+    `EU.DE.FRA=Frankfurt@http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     'EU.DE.BER=Berlin',
     `NA.US.VA.ASH=Ashburn@http://127.0.0.1:${down}`,
     'LOCAL.HOST=This server',
@@ -105,7 +105,11 @@ describe('POST /v1/latency/test/', () => {
     const asString = await call('POST', '/v1/latency/test', { target: `${target.url}/ok`, locations: '["EU.*"]', samples: 1 });
     expect(asString.status).toBe(200);
     expect(Object.keys(asString.body)).toEqual(['EU.DE.FRA', 'EU.DE.BER']);
-    const joined = await call('POST', '/v1/latency/test/', { target: `${target.url}/ok`, locations: ['LOCAL.HOST, EU.DE.BER'], samples: 1 });
+    const joined = await call('POST', '/v1/latency/test/', {
+      target: `${target.url}/ok`,
+      locations: ['LOCAL.HOST, EU.DE.BER'],
+      samples: 1,
+    });
     expect(Object.keys(joined.body)).toEqual(['EU.DE.BER', 'LOCAL.HOST']);
     const defaultSamples = await call('POST', '/v1/latency/test/', { target: `${target.url}/ok`, locations: ['LOCAL.HOST'] });
     expect(defaultSamples.body['LOCAL.HOST'].samples).toBe(10);
@@ -166,7 +170,7 @@ describe('hosted latency: the sample count', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('sends the interface\'s request unless a count is named, and warns when a service ignores the count', async () => {
+  it("sends the interface's request unless a count is named, and warns when a service ignores the count", async () => {
     const service = await startFakeService();
     try {
       const minimal = { status: 200, body: { 'EU.DE.FRA': { status_code: 200, latency: 12 } } };
@@ -190,6 +194,8 @@ describe('hosted latency: the sample count', () => {
 
 describe('serve --latency-location', () => {
   it('refuses a malformed location at start, naming the option', async () => {
-    await expect(startServerProcess({ args: ['--latency-location', 'EU=Europe'] })).rejects.toThrow(/exited with 2[\s\S]*--latency-location: location code "EU" is not valid/);
+    await expect(startServerProcess({ args: ['--latency-location', 'EU=Europe'] })).rejects.toThrow(
+      /exited with 2[\s\S]*--latency-location: location code "EU" is not valid/,
+    );
   });
 });

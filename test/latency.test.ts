@@ -76,7 +76,10 @@ function expectPhasesAddUp(sample: Extract<ProbeSample, { ok: true }>): void {
 
 describe('location config', () => {
   it('reads codes, names and proxies, and defaults to LOCAL.HOST', () => {
-    const parsed = parseLocationConfig(['EU.DE.FRA=Frankfurt@http://user:pw@127.0.0.1:3128/\nna.us.va.ash = Ashburn (Virginia)', '# comment', 'LOCAL.HOST=Me@home'], 'latency-locations-config');
+    const parsed = parseLocationConfig(
+      ['EU.DE.FRA=Frankfurt@http://user:pw@127.0.0.1:3128/\nna.us.va.ash = Ashburn (Virginia)', '# comment', 'LOCAL.HOST=Me@home'],
+      'latency-locations-config',
+    );
     expect(parsed).toEqual({
       ok: true,
       locations: [
@@ -86,13 +89,29 @@ describe('location config', () => {
       ],
     });
     expect(parseLocationConfig([], '--latency-location')).toEqual({ ok: true, locations: DEFAULT_LATENCY_LOCATIONS });
-    expect(parseLocationConfig(['  \n'], '--latency-location')).toEqual({ ok: true, locations: [{ code: 'LOCAL.HOST', name: 'This server' }] });
+    expect(parseLocationConfig(['  \n'], '--latency-location')).toEqual({
+      ok: true,
+      locations: [{ code: 'LOCAL.HOST', name: 'This server' }],
+    });
     expect(egressLabel({ code: 'EU.DE.FRA', name: 'F', proxy: 'http://user:pw@127.0.0.1:3128' })).toBe('proxy http://***@127.0.0.1:3128');
     expect(egressLabel({ code: 'LOCAL.HOST', name: 'H' })).toBe('direct');
   });
 
   it('names the input and what was expected for each bad entry', () => {
-    const parsed = parseLocationConfig(['EU=Europe', 'eu.de.fr-a=Frankfurt', 'EU.DE.BER=', 'EU.DE.MUC=Munich, Bavaria', 'EU.DE.CGN=Köln: Dom', 'EU.DE.HAM=Hamburg@socks5://p:1', 'NOEQUALS', 'LOCAL.HOST=A', 'LOCAL.HOST=B'], 'latency-locations-config');
+    const parsed = parseLocationConfig(
+      [
+        'EU=Europe',
+        'eu.de.fr-a=Frankfurt',
+        'EU.DE.BER=',
+        'EU.DE.MUC=Munich, Bavaria',
+        'EU.DE.CGN=Köln: Dom',
+        'EU.DE.HAM=Hamburg@socks5://p:1',
+        'NOEQUALS',
+        'LOCAL.HOST=A',
+        'LOCAL.HOST=B',
+      ],
+      'latency-locations-config',
+    );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems.every((p) => p.path === 'latency-locations-config')).toBe(true);
@@ -141,7 +160,9 @@ describe('location patterns and the tree', () => {
   });
 
   it('reports a pattern that matches nothing with the available codes, and a malformed one', () => {
-    expect(codes(['AS.*'])).toEqual([`location pattern "AS.*" matches no location; available: ${configured.map((l) => l.code).join(', ')}`]);
+    expect(codes(['AS.*'])).toEqual([
+      `location pattern "AS.*" matches no location; available: ${configured.map((l) => l.code).join(', ')}`,
+    ]);
     expect(codes(['EU.DE'])[0]).toContain('to pick every location under EU.DE write EU.DE.*');
     expect(codes(['EU*'])[0]).toMatch(/^location pattern "EU\*" is not valid/);
     expect(codes([' , '])[0]).toMatch(/^expected at least one location pattern/);
@@ -215,9 +236,15 @@ describe('one probe', () => {
   it('names failures with the engine reasons', async () => {
     const fail = (url: string, options: Partial<Parameters<typeof probe>[1]> = {}) => probe(url, { timeoutMs: 5_000, ...options });
     expect(await fail(`http://127.0.0.1:${refused}/`)).toEqual({ ok: false, reason: 'connection refused' });
-    expect(await fail(`http://127.0.0.1:${refused}/`, { proxy: `http://127.0.0.1:${refused}` })).toEqual({ ok: false, reason: 'proxy connection refused' });
+    expect(await fail(`http://127.0.0.1:${refused}/`, { proxy: `http://127.0.0.1:${refused}` })).toEqual({
+      ok: false,
+      reason: 'proxy connection refused',
+    });
     // The proxy cannot reach the target and says so in its answer to CONNECT.
-    expect(await fail(`https://127.0.0.1:${refused}/`, { proxy: proxyUrl })).toEqual({ ok: false, reason: 'proxy tunnel failed: HTTP 500' });
+    expect(await fail(`https://127.0.0.1:${refused}/`, { proxy: proxyUrl })).toEqual({
+      ok: false,
+      reason: 'proxy tunnel failed: HTTP 500',
+    });
     expect(await fail(`${http.url}/hang`, { timeoutMs: 200 })).toEqual({ ok: false, reason: 'read timeout' });
     expect(await fail(`${http.url}/reset`)).toEqual({ ok: false, reason: 'connection reset by peer' });
     expect(await fail('http://does-not-exist.invalid/')).toEqual({ ok: false, reason: 'dns' });
@@ -256,7 +283,11 @@ describe('a run', () => {
   });
 
   it('summarizes samples: statistics of the successful ones, reasons of the others', () => {
-    const sample = (total: number, status = 200): ProbeSample => ({ ok: true, status_code: status, phases: { dns: 1, connect: 2, tls: 0, ttfb: total - 3, total } });
+    const sample = (total: number, status = 200): ProbeSample => ({
+      ok: true,
+      status_code: status,
+      phases: { dns: 1, connect: 2, tls: 0, ttfb: total - 3, total },
+    });
     const summary = summarizeLocation('Frankfurt', 'direct', [
       sample(10),
       { ok: false, reason: 'read timeout' },
@@ -274,7 +305,10 @@ describe('a run', () => {
   it('reads the sample count from an input', () => {
     expect(parseSamples('', 'latency-samples')).toBe(10);
     expect(parseSamples(' 25 ', 'latency-samples')).toBe(25);
-    expect(parseSamples('0', 'latency-samples')).toEqual({ path: 'latency-samples', message: 'expected a whole number of samples from 1 to 100, got "0"' });
+    expect(parseSamples('0', 'latency-samples')).toEqual({
+      path: 'latency-samples',
+      message: 'expected a whole number of samples from 1 to 100, got "0"',
+    });
     expect(parseSamples('101', '--samples')).toMatchObject({ path: '--samples' });
     expect(parseSamples('2.5', '--samples')).toMatchObject({ path: '--samples' });
   });
@@ -305,7 +339,9 @@ const RESULT: LatencyResult = {
       samples: 10,
       failures: 10,
       errors: { 'connection refused': 7, 'connection reset by peer': 3 },
-      phases: Object.fromEntries(['dns', 'connect', 'tls', 'ttfb', 'total'].map((p) => [p, { min: 0, avg: 0, median: 0, p95: 0, max: 0 }])) as LatencyResult['locations'][string]['phases'],
+      phases: Object.fromEntries(
+        ['dns', 'connect', 'tls', 'ttfb', 'total'].map((p) => [p, { min: 0, avg: 0, median: 0, p95: 0, max: 0 }]),
+      ) as LatencyResult['locations'][string]['phases'],
     },
   },
 };
@@ -347,8 +383,17 @@ describe('the service answer', () => {
     expect(back.locations['EU.DE.FRA']).toEqual({ ...RESULT.locations['EU.DE.FRA'], egress: 'proxy' });
     expect(back.locations['LOCAL.HOST']).toEqual(RESULT.locations['LOCAL.HOST']);
     expect(back.samples).toBe(10);
-    const minimal = latencyFromAnswer('https://x.test/', { 'EU.DE.FRA': { status_code: 200, latency: 162 }, 'AS.JP.TYO': { error: 'connection timeout' } });
-    expect(minimal.locations['EU.DE.FRA']).toMatchObject({ name: 'EU.DE.FRA', egress: 'hosted', samples: 1, failures: 0, status_code: 200 });
+    const minimal = latencyFromAnswer('https://x.test/', {
+      'EU.DE.FRA': { status_code: 200, latency: 162 },
+      'AS.JP.TYO': { error: 'connection timeout' },
+    });
+    expect(minimal.locations['EU.DE.FRA']).toMatchObject({
+      name: 'EU.DE.FRA',
+      egress: 'hosted',
+      samples: 1,
+      failures: 0,
+      status_code: 200,
+    });
     expect(minimal.locations['EU.DE.FRA']!.phases.total).toEqual({ min: 162, avg: 162, median: 162, p95: 162, max: 162 });
     expect(minimal.locations['AS.JP.TYO']).toMatchObject({ samples: 1, failures: 1, errors: { 'connection timeout': 1 } });
     expect(() => latencyFromAnswer('https://x.test/', { 'EU.DE.FRA': { status_code: 200 } })).toThrow(ServiceError);
@@ -364,25 +409,46 @@ describe('latency thresholds', () => {
   };
 
   it('parses latency lines, leaving the other lines (and their numbers) to the load thresholds', () => {
-    const thresholds = parse('p95 < 500ms\nlatency.ttfb.p95 < 200ms\n\n# note\nlatency[EU.DE.FRA].total.avg < 0.3s\nlatency.fail_rate <= 5%');
+    const thresholds = parse(
+      'p95 < 500ms\nlatency.ttfb.p95 < 200ms\n\n# note\nlatency[EU.DE.FRA].total.avg < 0.3s\nlatency.fail_rate <= 5%',
+    );
     expect(thresholds).toEqual([
       { source: 'latency.ttfb.p95 < 200ms', line: 2, metric: 'ttfb.p95', op: '<', value: 200 },
       { source: 'latency[EU.DE.FRA].total.avg < 0.3s', line: 5, location: 'EU.DE.FRA', metric: 'total.avg', op: '<', value: 300 },
       { source: 'latency.fail_rate <= 5%', line: 6, metric: 'fail_rate', op: '<=', value: 5 },
     ]);
-    expect(thresholds.map(describeLatencyThreshold)).toEqual(['latency.ttfb.p95 < 200 ms', 'latency[EU.DE.FRA].total.avg < 300 ms', 'latency.fail_rate <= 5 %']);
+    expect(thresholds.map(describeLatencyThreshold)).toEqual([
+      'latency.ttfb.p95 < 200 ms',
+      'latency[EU.DE.FRA].total.avg < 300 ms',
+      'latency.fail_rate <= 5 %',
+    ]);
     expect(thresholds.map((t) => parse(describeLatencyThreshold(t))[0]!.value)).toEqual([200, 300, 5]);
     expect(isLatencyThresholdLine('  latency.dns.max < 5')).toBe(true);
     expect(isLatencyThresholdLine('latency_x < 5')).toBe(false);
   });
 
   it('reports bad lines with line and column', () => {
-    const parsed = parseLatencyThresholdLines(['latency.ttfb.p50 < 200', 'latency[EU.*].total.avg < 1', 'latency.speed.avg < 1', 'latency.total.avg < 1%', 'latency[eu.de.fra].dns.max < 1', 'latency.fail_rate < 101', 'latency.total.max < 1ms extra', 'latency.dns.avg < 3 sec']);
+    const parsed = parseLatencyThresholdLines([
+      'latency.ttfb.p50 < 200',
+      'latency[EU.*].total.avg < 1',
+      'latency.speed.avg < 1',
+      'latency.total.avg < 1%',
+      'latency[eu.de.fra].dns.max < 1',
+      'latency.fail_rate < 101',
+      'latency.total.max < 1ms extra',
+      'latency.dns.avg < 3 sec',
+    ]);
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems).toEqual([
-      { path: '--threshold #1, column 14', message: 'unknown statistic "p50"; the 50th percentile is written median; expected one of min, avg, median, p95, max' },
-      { path: '--threshold #2, column 9', message: 'latency[EU.*]: a threshold names one location code, not a pattern; use latency.… for every location' },
+      {
+        path: '--threshold #1, column 14',
+        message: 'unknown statistic "p50"; the 50th percentile is written median; expected one of min, avg, median, p95, max',
+      },
+      {
+        path: '--threshold #2, column 9',
+        message: 'latency[EU.*]: a threshold names one location code, not a pattern; use latency.… for every location',
+      },
       { path: '--threshold #3, column 9', message: expect.stringMatching(/^unknown latency metric "speed"; expected <phase>.<stat>/) },
       { path: '--threshold #4, column 22', message: 'unit "%" does not apply here; total.avg takes ms or s (no unit means ms)' },
       { path: '--threshold #5, column 9', message: 'location codes are upper case; write latency[EU.DE.FRA]' },
@@ -393,8 +459,20 @@ describe('latency thresholds', () => {
   });
 
   it('holds an unscoped phase threshold at every location and a scoped one at its location', () => {
-    const passing: LatencyResult = { ...RESULT, locations: { 'EU.DE.FRA': RESULT.locations['EU.DE.FRA']!, 'EU.DE.BER': { ...RESULT.locations['EU.DE.FRA']!, phases: { ...RESULT.locations['EU.DE.FRA']!.phases, ttfb: { min: 1, avg: 2, median: 2, p95: 150, max: 160 } } } } };
-    const evaluated = evaluateLatencyThresholds(passing, parse('latency.ttfb.p95 < 200\nlatency.ttfb.p95 < 160\nlatency[EU.DE.BER].ttfb.max <= 160\nlatency.fail_rate < 5%'));
+    const passing: LatencyResult = {
+      ...RESULT,
+      locations: {
+        'EU.DE.FRA': RESULT.locations['EU.DE.FRA']!,
+        'EU.DE.BER': {
+          ...RESULT.locations['EU.DE.FRA']!,
+          phases: { ...RESULT.locations['EU.DE.FRA']!.phases, ttfb: { min: 1, avg: 2, median: 2, p95: 150, max: 160 } },
+        },
+      },
+    };
+    const evaluated = evaluateLatencyThresholds(
+      passing,
+      parse('latency.ttfb.p95 < 200\nlatency.ttfb.p95 < 160\nlatency[EU.DE.BER].ttfb.max <= 160\nlatency.fail_rate < 5%'),
+    );
     expect(evaluated.ok).toBe(true);
     if (!evaluated.ok) return;
     expect(evaluated.outcomes.map((o) => [o.describe, o.actual, o.location, o.passed])).toEqual([
@@ -413,7 +491,12 @@ describe('latency thresholds', () => {
     ]);
     expect(evaluateLatencyThresholds(RESULT, parse('\nlatency[AS.JP.TYO].total.avg < 1'))).toEqual({
       ok: false,
-      problems: [{ path: 'thresholds line 2', message: 'location AS.JP.TYO is not in the latency results; its locations are: EU.DE.FRA, LOCAL.HOST' }],
+      problems: [
+        {
+          path: 'thresholds line 2',
+          message: 'location AS.JP.TYO is not in the latency results; its locations are: EU.DE.FRA, LOCAL.HOST',
+        },
+      ],
     });
   });
 });
@@ -421,7 +504,9 @@ describe('latency thresholds', () => {
 describe('report sections', () => {
   const outcomes = (() => {
     const parsed = parseLatencyThresholds('latency.ttfb.p95 < 150ms');
-    const evaluated = parsed.ok ? evaluateLatencyThresholds({ ...RESULT, locations: { 'EU.DE.FRA': RESULT.locations['EU.DE.FRA']! } }, parsed.thresholds) : undefined;
+    const evaluated = parsed.ok
+      ? evaluateLatencyThresholds({ ...RESULT, locations: { 'EU.DE.FRA': RESULT.locations['EU.DE.FRA']! } }, parsed.thresholds)
+      : undefined;
     // As the judgement has them: the checks judgeLatency makes of the outcomes.
     return evaluated?.ok ? evaluated.outcomes.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })) : [];
   })();
@@ -430,7 +515,9 @@ describe('report sections', () => {
     const { title, markdown } = latencyMarkdownSection(RESULT, outcomes);
     expect(title).toBe('Latency');
     expect(markdown).toContain('| latency.ttfb.p95 < 150 ms | 180.0 ms at EU.DE.FRA | ❌ fail |');
-    expect(markdown).toContain('| **EU.DE.FRA** Frankfurt · 200 | proxy http://10.0.0.1:3128 | 9/10 | 1.2 | 10.5 | 21.0 | 110.0 | 161.6 | 220.0 | 230.0 |');
+    expect(markdown).toContain(
+      '| **EU.DE.FRA** Frankfurt · 200 | proxy http://10.0.0.1:3128 | 9/10 | 1.2 | 10.5 | 21.0 | 110.0 | 161.6 | 220.0 | 230.0 |',
+    );
     expect(markdown).toContain('| **LOCAL.HOST** This &lt;b&gt;server&lt;/b&gt; \\| x | direct | 0/10 | – | – | – | – | – | – | – |');
     expect(markdown).toContain('| LOCAL.HOST | connection refused | 7 |');
     expect(markdown).toContain('| EU.DE.FRA | TTFB | 100.0 | 120.0 | 110.0 | 180.0 | 190.0 |');
@@ -440,7 +527,9 @@ describe('report sections', () => {
     const text = latencyTerminal(RESULT, { color: false, outcomes });
     expect(text).not.toContain('\u001b');
     expect(text).toContain('✘ latency.ttfb.p95 < 150 ms (actual 180.0 ms at EU.DE.FRA)');
-    expect(text).toMatch(/EU\.DE\.FRA Frankfurt\s+proxy http:\/\/10\.0\.0\.1:3128\s+9\/10\s+1\.2\s+10\.5\s+21\.0\s+110\.0\s+161\.6\s+220\.0\s+230\.0/);
+    expect(text).toMatch(
+      /EU\.DE\.FRA Frankfurt\s+proxy http:\/\/10\.0\.0\.1:3128\s+9\/10\s+1\.2\s+10\.5\s+21\.0\s+110\.0\s+161\.6\s+220\.0\s+230\.0/,
+    );
     expect(text).toContain('! LOCAL.HOST: connection refused × 7');
     expect(latencyTerminal(RESULT, { color: true })).toContain('\u001b[1m');
   });

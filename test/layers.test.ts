@@ -11,9 +11,16 @@ const SHELLS = new Set(['main.ts', 'cli.ts', 'index.ts', 'action.ts', 'cli-entry
 const RANK: Record<string, number> = {
   report: 1,
   verdict: 2,
-  definition: 3, variables: 3, engine: 3, hosted: 3, merge: 3, compare: 3, latency: 3,
+  definition: 3,
+  variables: 3,
+  engine: 3,
+  hosted: 3,
+  merge: 3,
+  compare: 3,
+  latency: 3,
   pipeline: 4,
-  github: 5, server: 5,
+  github: 5,
+  server: 5,
   // `loadgate import` is a command beside the shells: it uses the CLI's load flags (cli-overrides.ts).
   import: 6,
 };
@@ -27,7 +34,9 @@ function layerOf(file: string): { name: string; rank: number } {
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The src/ files a file imports at run time (`import type` and `export type` left out). */

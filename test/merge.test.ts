@@ -39,9 +39,15 @@ const T0 = Date.parse('2026-11-22T19:00:00.800Z');
  * reads other counts and percentiles. 1 × local stays below 2048 µs, where a histogram is exact.
  */
 const CELL_MS: Record<string, [number, number]> = {
-  '1 local': [0.2, 2], '1 US': [20, 60], '1 DE': [90, 140],
-  '2 local': [3, 8], '2 US': [150, 400], '2 DE': [40, 70],
-  '3 local': [600, 1500], '3 US': [1, 4], '3 DE': [10, 25],
+  '1 local': [0.2, 2],
+  '1 US': [20, 60],
+  '1 DE': [90, 140],
+  '2 local': [3, 8],
+  '2 US': [150, 400],
+  '2 DE': [40, 70],
+  '3 local': [600, 1500],
+  '3 US': [1, 4],
+  '3 DE': [10, 25],
 };
 
 function rng(seed: number): () => number {
@@ -63,7 +69,8 @@ function samplesOf(seed: number, n: number, seconds: number, locations = LOCATIO
     const location = pick(locations);
     const [low, high] = CELL_MS[`${step} ${location}`]!;
     return {
-      step, location,
+      step,
+      location,
       t: Math.floor(random() * seconds),
       us: Math.floor(low * 1000 * Math.exp(random() * Math.log(high / low))),
       status: pick([200, 200, 200, 200, 404, 500, 0]),
@@ -109,7 +116,9 @@ function resultsOf(samples: Sample[]): Results {
   const locationOf = (l: string): LocationResult => {
     const first = stepLocationOf(inStep(atLocation(samples, l), 1));
     return {
-      fail_count: first.fail_count, success_count: first.success_count, iteration_count: first.iteration_count,
+      fail_count: first.fail_count,
+      success_count: first.success_count,
+      iteration_count: first.iteration_count,
       response_times: responseTimesFrom(answered(atLocation(samples, l))),
     };
   };
@@ -117,7 +126,9 @@ function resultsOf(samples: Sample[]): Results {
   const sum = (key: 'fail_count' | 'success_count' | 'iteration_count') => Object.values(location_dist).reduce((n, r) => n + r[key], 0);
   return {
     steps,
-    fail_count: sum('fail_count'), success_count: sum('success_count'), iteration_count: sum('iteration_count'),
+    fail_count: sum('fail_count'),
+    success_count: sum('success_count'),
+    iteration_count: sum('iteration_count'),
     response_times: responseTimesFrom(answered(samples)),
     location_dist,
   };
@@ -134,7 +145,9 @@ function seriesOf(samples: Sample[], secondOf: (s: Sample) => number, seconds: n
       started: inStep(mine, 1).length,
       responses: times.length,
       failures: mine.filter((s) => s.status === 0 || s.status >= 500).length,
-      p50: ms(50), p95: ms(95), p99: ms(99),
+      p50: ms(50),
+      p95: ms(95),
+      p99: ms(99),
     };
   });
 }
@@ -153,22 +166,33 @@ function shardFile(spec: ShardSpec): Record<string, unknown> {
   const { samples, startMs = T0, durationMs = 10_000 } = spec;
   const seconds = Math.max(0, ...samples.map((s) => s.t + 1));
   const locations = LOCATIONS.filter((l) => samples.some((s) => s.location === l));
-  const series = seriesOf(samples, (s) => s.t, seconds).map((second) => ({ ...second, histogram: encoded(samples.filter((s) => s.t === second.t)) }));
+  const series = seriesOf(samples, (s) => s.t, seconds).map((second) => ({
+    ...second,
+    histogram: encoded(samples.filter((s) => s.t === second.t)),
+  }));
   return {
     test_url: `https://github.com/acme/shop/actions/runs/${spec.index}`,
     results: resultsOf(samples),
     run: {
-      mode: 'embedded', name: 'shop',
-      started_at: new Date(startMs).toISOString(), finished_at: new Date(startMs + durationMs).toISOString(),
+      mode: 'embedded',
+      name: 'shop',
+      started_at: new Date(startMs).toISOString(),
+      finished_at: new Date(startMs + durationMs).toISOString(),
       // Each shard's requests over the plan the shards share (docs/results.md).
-      duration_s: durationMs / 1000, rps: Math.round((samples.length / PLANNED_S) * 10) / 10, late_iterations: spec.index, max_schedule_lag_ms: spec.index * 1.5,
+      duration_s: durationMs / 1000,
+      rps: Math.round((samples.length / PLANNED_S) * 10) / 10,
+      late_iterations: spec.index,
+      max_schedule_lag_ms: spec.index * 1.5,
       version: '0.1.0',
       steps: STEP_IDS.map((id) => ({ id, name: `step ${id}`, method: 'GET', url: `http://127.0.0.1/${id}` })),
       locations: Object.fromEntries(locations.map((l) => [l, l === 'local' ? 'direct' : `proxy http://${l}.proxy:8080`])),
       interrupted: false,
       shard: {
-        index: spec.index, count: spec.count, definition_sha256: spec.hash ?? HASH,
-        started_at: new Date(startMs).toISOString(), finished_at: new Date(startMs + durationMs).toISOString(),
+        index: spec.index,
+        count: spec.count,
+        definition_sha256: spec.hash ?? HASH,
+        started_at: new Date(startMs).toISOString(),
+        finished_at: new Date(startMs + durationMs).toISOString(),
         start_lag_ms: spec.startLagMs ?? 0,
       },
       series,
@@ -177,9 +201,9 @@ function shardFile(spec: ShardSpec): Record<string, unknown> {
       overall: encoded(samples),
       steps: Object.fromEntries(STEP_IDS.map((id) => [String(id), encoded(inStep(samples, id))])),
       locations: Object.fromEntries(locations.map((l) => [l, encoded(atLocation(samples, l))])),
-      step_locations: Object.fromEntries(STEP_IDS.map((id) => [
-        String(id), Object.fromEntries(locations.map((l) => [l, encoded(atLocation(inStep(samples, id), l))])),
-      ])),
+      step_locations: Object.fromEntries(
+        STEP_IDS.map((id) => [String(id), Object.fromEntries(locations.map((l) => [l, encoded(atLocation(inStep(samples, id), l))]))]),
+      ),
     },
   };
 }
@@ -210,7 +234,12 @@ interface Holding {
 function holdingOf(base64: string | undefined): Holding | undefined {
   if (base64 === undefined) return undefined;
   const h = decodeHistogram(base64);
-  const holding = { count: h.totalCount, percentiles: PERCENTILES.map((p) => h.getValueAtPercentile(p)), mean: h.mean, stddev: h.stdDeviation };
+  const holding = {
+    count: h.totalCount,
+    percentiles: PERCENTILES.map((p) => h.getValueAtPercentile(p)),
+    mean: h.mean,
+    stddev: h.stdDeviation,
+  };
   h.destroy();
   return holding;
 }
@@ -237,7 +266,8 @@ const SPECS: ShardSpec[] = [
   { index: 4, count: 4, samples: samplesOf(4, 450, 10), startMs: T0 + 50, durationMs: 10_600, startLagMs: 1500 },
 ];
 const ALL_SAMPLES = SPECS.flatMap((s) => s.samples);
-const inputsOf = (specs: ShardSpec[]): ShardInput[] => specs.map((spec) => ({ file: `shards/shard-${spec.index}.json`, content: shardFile(spec) }));
+const inputsOf = (specs: ShardSpec[]): ShardInput[] =>
+  specs.map((spec) => ({ file: `shards/shard-${spec.index}.json`, content: shardFile(spec) }));
 
 describe('mergeShards', () => {
   it('gives at every level the response times of all its samples, and summed counts', () => {
@@ -254,7 +284,9 @@ describe('mergeShards', () => {
       overall: read(ALL_SAMPLES, histograms!.overall),
       steps: STEP_IDS.map((id) => read(inStep(ALL_SAMPLES, id), histograms!.steps[String(id)])),
       locations: LOCATIONS.map((l) => read(atLocation(ALL_SAMPLES, l), histograms!.locations[l])),
-      step_locations: STEP_IDS.map((id) => LOCATIONS.map((l) => read(atLocation(inStep(ALL_SAMPLES, id), l), histograms!.step_locations[String(id)]?.[l]))),
+      step_locations: STEP_IDS.map((id) =>
+        LOCATIONS.map((l) => read(atLocation(inStep(ALL_SAMPLES, id), l), histograms!.step_locations[String(id)]?.[l])),
+      ),
     });
     expect(levels((_, base64) => holdingOf(base64))).toEqual(levels((samples) => expectedHolding(samples)));
   });
@@ -271,7 +303,7 @@ describe('mergeShards', () => {
     expect(result.run.series.map((s) => s.t)).toEqual([...Array(seconds).keys()]);
   });
 
-  it('computes rps over the shards\' common plan, duration over the global window, and sums the run figures', () => {
+  it("computes rps over the shards' common plan, duration over the global window, and sums the run figures", () => {
     const result = merged(inputsOf(SPECS));
     const finish = T0 + 1700 + 9000;
     expect(result.run.started_at).toBe(new Date(T0).toISOString());
@@ -280,7 +312,11 @@ describe('mergeShards', () => {
     const requests = ALL_SAMPLES.length;
     expect(result.run.rps).toBe(Math.round((requests / PLANNED_S) * 10) / 10);
     expect(result.run).toMatchObject({
-      mode: 'merge', name: 'shop', late_iterations: 1 + 2 + 3 + 4, max_schedule_lag_ms: 6, interrupted: false,
+      mode: 'merge',
+      name: 'shop',
+      late_iterations: 1 + 2 + 3 + 4,
+      max_schedule_lag_ms: 6,
+      interrupted: false,
       locations: { local: 'direct', US: 'proxy http://US.proxy:8080', DE: 'proxy http://DE.proxy:8080' },
     });
     expect(result.run.steps.map((s) => s.id)).toEqual(STEP_IDS);
@@ -290,24 +326,35 @@ describe('mergeShards', () => {
   it('flags late shards: more than 1 s after start-at or after the earliest shard', () => {
     const outcome = mergeShards(inputsOf(SPECS));
     if (!outcome.ok) throw new Error('merge refused');
-    expect(outcome.shards.map((s) => [s.index, s.late])).toEqual([[1, false], [2, false], [3, true], [4, true]]);
+    expect(outcome.shards.map((s) => [s.index, s.late])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, true],
+    ]);
     expect(outcome.result.run.shards).toEqual(outcome.shards);
     expect(outcome.shards[3]).toEqual({
-      index: 4, file: 'shards/shard-4.json', started_at: new Date(T0 + 50).toISOString(),
-      finished_at: new Date(T0 + 50 + 10_600).toISOString(), start_lag_ms: 1500,
-      iterations: inStep(SPECS[3]!.samples, 1).length, late: true,
+      index: 4,
+      file: 'shards/shard-4.json',
+      started_at: new Date(T0 + 50).toISOString(),
+      finished_at: new Date(T0 + 50 + 10_600).toISOString(),
+      start_lag_ms: 1500,
+      iterations: inStep(SPECS[3]!.samples, 1).length,
+      late: true,
     });
   });
 
   it('a shard 1 s behind is on time, 1 ms more is late, by either measure', () => {
     const samples = samplesOf(20, 10, 1);
-    const outcome = mergeShards(inputsOf([
-      { index: 1, count: 5, samples, startMs: T0 },
-      { index: 2, count: 5, samples, startMs: T0 + 1000 },
-      { index: 3, count: 5, samples, startMs: T0 + 1001 },
-      { index: 4, count: 5, samples, startMs: T0, startLagMs: 1000 },
-      { index: 5, count: 5, samples, startMs: T0, startLagMs: 1001 },
-    ]));
+    const outcome = mergeShards(
+      inputsOf([
+        { index: 1, count: 5, samples, startMs: T0 },
+        { index: 2, count: 5, samples, startMs: T0 + 1000 },
+        { index: 3, count: 5, samples, startMs: T0 + 1001 },
+        { index: 4, count: 5, samples, startMs: T0, startLagMs: 1000 },
+        { index: 5, count: 5, samples, startMs: T0, startLagMs: 1001 },
+      ]),
+    );
     if (!outcome.ok) throw new Error('merge refused');
     expect(outcome.shards.map((s) => s.late)).toEqual([false, false, true, false, true]);
   });
@@ -321,7 +368,10 @@ describe('mergeShards', () => {
 
 describe('mergeShards refusals', () => {
   const small = (index: number, count: number, extra: Partial<ShardSpec> = {}): ShardSpec => ({
-    index, count, samples: samplesOf(10 + index, 20, 2), ...extra,
+    index,
+    count,
+    samples: samplesOf(10 + index, 20, 2),
+    ...extra,
   });
 
   it('names a missing index', () => {
@@ -367,7 +417,10 @@ describe('mergeShards refusals', () => {
 
   it('names the file and path of a histogram that does not decode', () => {
     const inputs = inputsOf([small(1, 2), small(2, 2)]);
-    const content = inputs[1]!.content as { histograms: { step_locations: Record<string, Record<string, string>> }; run: { series: { histogram: string }[] } };
+    const content = inputs[1]!.content as {
+      histograms: { step_locations: Record<string, Record<string, string>> };
+      run: { series: { histogram: string }[] };
+    };
     content.histograms.step_locations['2']!.US = 'bm90IGEgaGlzdG9ncmFt';
     content.run.series[1]!.histogram = 'garbage';
     expect(problemsOf(inputs)).toEqual([
@@ -380,7 +433,10 @@ describe('mergeShards refusals', () => {
 
   it('refuses a shard whose step × location has no histogram, and a malformed 2.5 block', () => {
     const inputs = inputsOf([small(1, 2), small(2, 2)]);
-    const content = inputs[0]!.content as { histograms: { step_locations: Record<string, Record<string, string>> }; results: { steps: { fail_count: unknown }[] } };
+    const content = inputs[0]!.content as {
+      histograms: { step_locations: Record<string, Record<string, string>> };
+      results: { steps: { fail_count: unknown }[] };
+    };
     delete content.histograms.step_locations['3']!.local;
     expect(problemsOf(inputs)).toEqual([
       'shards/shard-1.json: $.histograms.step_locations["3"].local: missing the histogram of step 3 at location local (results.steps has it)',

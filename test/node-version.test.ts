@@ -23,7 +23,7 @@ describe('nodeVersionRefusal', () => {
     expect(nodeVersionRefusal('v8.17.0')).toBe('loadgate needs Node 24 or later; this is v8.17.0');
   });
 
-  it('says what package.json\'s engines and bin/loadgate.js say', () => {
+  it("says what package.json's engines and bin/loadgate.js say", () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     expect(pkg.engines.node).toBe(`>=${MIN_NODE_MAJOR}`);
     expect(readFileSync('bin/loadgate.js', 'utf8')).toContain(`const MIN_NODE_MAJOR = ${MIN_NODE_MAJOR};`);
@@ -41,7 +41,7 @@ describe('on an older Node', () => {
 
   it('the action (dist/index.js, what action.yml runs) prints one line and exits 2', async () => {
     const version = oldNodeVersion();
-    const run = await runNode(['dist/index.js'], { node: OLD_NODE, env: { PATH: process.env.PATH ?? '', 'INPUT_TEST': 'x.json' } });
+    const run = await runNode(['dist/index.js'], { node: OLD_NODE, env: { PATH: process.env.PATH ?? '', INPUT_TEST: 'x.json' } });
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`loadgate needs Node 24 or later; this is ${version}\n`);
     expect(run.code).toBe(2);

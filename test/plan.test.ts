@@ -30,7 +30,9 @@ function prefixBalance(plan: LoadPlan, targets: readonly number[]): { got: numbe
   for (let k = 0; k < plan.total; k++) {
     const l = plan.locationIndex(k);
     got[l] = (got[l] ?? 0) + 1;
-    got.forEach((g, i) => (worst = Math.max(worst, Math.abs(g - ((k + 1) * (targets[i] ?? 0)) / plan.total))));
+    got.forEach((g, i) => {
+      worst = Math.max(worst, Math.abs(g - ((k + 1) * (targets[i] ?? 0)) / plan.total));
+    });
   }
   return { got, worst };
 }
@@ -70,7 +72,9 @@ describe('perSecondCounts', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 300 }), (n, d) => {
         const counts = perSecondCounts(config('incremental', n, d));
-        counts.slice(1).forEach((c, s) => expect(c).toBeGreaterThanOrEqual(counts[s] ?? 0));
+        counts.slice(1).forEach((c, s) => {
+          expect(c).toBeGreaterThanOrEqual(counts[s] ?? 0);
+        });
         if (d >= 2 && n * (d - 1) >= d * (d + 1)) expect(counts[0]).toBeLessThan(counts[d - 1] ?? 0);
       }),
     );
@@ -142,10 +146,16 @@ describe('mulAddDivFloor', () => {
   it('equals BigInt arithmetic on every magnitude path', () => {
     const big = fc.oneof(fc.nat(2 ** 20), fc.nat(2 ** 32 - 1), fc.nat(Number.MAX_SAFE_INTEGER));
     fc.assert(
-      fc.property(big, big, fc.nat(2 ** 32 - 1), big.map((c) => c + 1), (a, b, add, c) => {
-        const expected = (BigInt(a) * BigInt(b) + BigInt(add)) / BigInt(c);
-        expect(mulAddDivFloor(a, b, add, c)).toBe(Number(expected));
-      }),
+      fc.property(
+        big,
+        big,
+        fc.nat(2 ** 32 - 1),
+        big.map((c) => c + 1),
+        (a, b, add, c) => {
+          const expected = (BigInt(a) * BigInt(b) + BigInt(add)) / BigInt(c);
+          expect(mulAddDivFloor(a, b, add, c)).toBe(Number(expected));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -199,7 +209,14 @@ describe('LoadPlan start offsets', () => {
     expect(plan.startOffsetUs(123_456_78)).toBe(123_000_000 + 45_678 * 10);
     expect(plan.locationCounts()).toEqual({ DE: 33_333_333, FR: 50_000_000, US: 16_666_667 });
     // The shares (FR 3, DE 2, US 1 in six) hold to the very last iteration, which is DE's.
-    expect(Array.from({ length: 6 }, (_, i) => plan.locations[plan.locationIndex(1e8 - 6 + i)])).toEqual(['FR', 'DE', 'FR', 'US', 'FR', 'DE']);
+    expect(Array.from({ length: 6 }, (_, i) => plan.locations[plan.locationIndex(1e8 - 6 + i)])).toEqual([
+      'FR',
+      'DE',
+      'FR',
+      'US',
+      'FR',
+      'DE',
+    ]);
   });
 
   it('keeps offsets and locations exact at 10^9 iterations', () => {
@@ -286,7 +303,9 @@ describe('LoadPlan shards', () => {
             for (let j = 0; j < shard.total; j++) {
               union.push([shard.globalIndex(j), shard.startOffsetUs(j), shard.locationIndex(j)]);
             }
-            startsPerSecond(shard).forEach((c, s) => expect(Math.abs(c - (planned[s] ?? 0) / count)).toBeLessThan(1));
+            startsPerSecond(shard).forEach((c, s) => {
+              expect(Math.abs(c - (planned[s] ?? 0) / count)).toBeLessThan(1);
+            });
           }
           union.sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
           expect(union).toEqual(expected);
@@ -296,7 +315,7 @@ describe('LoadPlan shards', () => {
     );
   });
 
-  it('counts each shard\'s iterations per second exactly: the shards add up to the plan\'s seconds', () => {
+  it("counts each shard's iterations per second exactly: the shards add up to the plan's seconds", () => {
     const counts = perSecondCounts(config('incremental', 1003, 5));
     const shards = [1, 2, 3].map((index) => new LoadPlan(config('incremental', 1003, 5), { index, count: 3 }));
     for (let s = 0; s < 5; s++) expect(sum(shards.map((shard) => shard.countInSecond(s)))).toBe(counts[s]);

@@ -17,7 +17,11 @@ import { startTarget, type Target } from './helpers/targets.ts';
 
 describe('parseProxies', () => {
   it('accepts repeated flags and comma lists', () => {
-    expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxy')).toEqual({ US: 'http://a:1', DE: 'http://b:2', FR: 'https://c:3' });
+    expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxy')).toEqual({
+      US: 'http://a:1',
+      DE: 'http://b:2',
+      FR: 'https://c:3',
+    });
   });
 
   it('quotes a refused entry with its credentials hidden', () => {
@@ -28,7 +32,9 @@ describe('parseProxies', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).problems[0]!.message).toBe('expected CC=http://host:port (a two-letter country code and a proxy URL), got "US=ftp://***@proxy:21"');
+    expect((error as InputError).problems[0]!.message).toBe(
+      'expected CC=http://host:port (a two-letter country code and a proxy URL), got "US=ftp://***@proxy:21"',
+    );
   });
 });
 
@@ -66,10 +72,18 @@ describe('a run through a proxy that wants credentials', () => {
 
   it('sends through it, and no results file, report or output holds the user or the password', async () => {
     const definition = join(dir, 'def.json');
-    writeFileSync(definition, JSON.stringify({
-      name: 'through a proxy',
-      config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 20, duration: 1, proxy_config: { US: 1, DE: 1 } },
-    }));
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        name: 'through a proxy',
+        config_data: {
+          steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }],
+          iteration_count: 20,
+          duration: 1,
+          proxy_config: { US: 1, DE: 1 },
+        },
+      }),
+    );
     const results = join(dir, 'out.json');
     const run = await runCli(['run', definition, '--results', results, '--proxy', `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`]);
     expect(run.code).toBe(0);
@@ -93,11 +107,22 @@ describe('a run through a proxy that wants credentials', () => {
     const server = await startServerProcess({ args: ['--proxy', `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`] });
     try {
       const definition = join(dir, 'served.json');
-      writeFileSync(definition, JSON.stringify({
-        name: 'served through a proxy',
-        config_data: { steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }], iteration_count: 10, duration: 1, proxy_config: { US: 1 } },
-      }));
-      const run = await runNode(['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results', join(dir, 'served-out.json')], { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) });
+      writeFileSync(
+        definition,
+        JSON.stringify({
+          name: 'served through a proxy',
+          config_data: {
+            steps: [{ id: 1, name: 'home', url: `${target.url}/ok` }],
+            iteration_count: 10,
+            duration: 1,
+            proxy_config: { US: 1 },
+          },
+        }),
+      );
+      const run = await runNode(
+        ['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results', join(dir, 'served-out.json')],
+        { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) },
+      );
       expect(run.code, run.out).toBe(0);
       const hosted = JSON.parse(readFileSync(join(dir, 'served-out.json'), 'utf8'));
       const reportPath = new URL(hosted.test_url).pathname;
@@ -106,7 +131,13 @@ describe('a run through a proxy that wants credentials', () => {
       const stored = await get(`/v1/load/test/${id}/result/`);
       expect(JSON.parse(stored).results.location_dist.US.success_count).toBe(10);
       expect(JSON.parse(stored).run.locations.US).toBe(`proxy http://***@127.0.0.1:${proxyPort}`);
-      const seen = { 'stored result': stored, 'report page': await get(reportPath), 'locations route': await get('/v1/load/locations/'), 'server log': server.stderr(), 'client output': run.out };
+      const seen = {
+        'stored result': stored,
+        'report page': await get(reportPath),
+        'locations route': await get('/v1/load/locations/'),
+        'server log': server.stderr(),
+        'client output': run.out,
+      };
       for (const [where, text] of Object.entries(seen)) {
         expect({ where, user: text.includes(USER), password: text.includes(PASSWORD) }).toEqual({ where, user: false, password: false });
       }

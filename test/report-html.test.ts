@@ -63,9 +63,7 @@ describe('renderHtmlReport: escaping', () => {
   it('links test_url only for http(s) and file URLs', () => {
     expect(render(makeResult({ test_url: 'javascript:alert(1)' }))).not.toContain('href="javascript:');
     expect(render(makeResult({ test_url: 'file:///tmp/r.json' }))).toContain('<a href="file:///tmp/r.json">');
-    expect(render(makeResult({ test_url: 'https://x.test/a?b=1&c="2"' }))).toContain(
-      '<a href="https://x.test/a?b=1&amp;c=&quot;2&quot;">',
-    );
+    expect(render(makeResult({ test_url: 'https://x.test/a?b=1&c="2"' }))).toContain('<a href="https://x.test/a?b=1&amp;c=&quot;2&quot;">');
   });
 
   it('escapeXml covers the five markup characters', () => {
@@ -170,7 +168,7 @@ describe('renderHtmlReport: content', () => {
     expect(html).toContain('<span class="change change-worse">+11.2 % ▲ worse</span>');
   });
 
-  it('places a latency test\'s section before the errors, its user text escaped', () => {
+  it("places a latency test's section before the errors, its user text escaped", () => {
     const result = withLatency(makeResult());
     const html = htmlOf({ result, judgement: judgementFor(result), title: 'Custom <title>' });
     expect(html).toContain('<h2>Latency</h2>');

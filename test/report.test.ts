@@ -21,7 +21,6 @@ import { judgementFor } from './helpers/judgement.ts';
 const MARKER = '<!-- loadgate:comment test="checkout" job="load" -->';
 const HOSTILE = 'a|b<script>alert(`x`)</script>\n| injected | row |';
 
-
 /** The baseline run: a day earlier, 10 % faster, with a fourth step that was since removed. */
 function baselineRun(): LoadTestResult {
   return makeResult({
@@ -33,7 +32,10 @@ function baselineRun(): LoadTestResult {
 }
 
 function manySteps(steps: number, locations: number): LoadTestResult {
-  const codes = Array.from({ length: locations }, (_, i) => `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+  const codes = Array.from(
+    { length: locations },
+    (_, i) => `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+  );
   return makeResult({
     steps: Array.from({ length: steps }, (_, i) => `step number ${i + 1}`),
     locations: Object.fromEntries(codes.map((c) => [c, 1])),
@@ -88,10 +90,19 @@ function mermaidBlock(markdown: string): string[] {
 }
 
 describe('renderMarkdown: the run over time', () => {
-  const second = (t: number, p95: number, late = 0) => ({ t, started: 50, responses: 50, failures: 0, p50: p95 / 2, p95, p99: p95 * 1.2, late });
+  const second = (t: number, p95: number, late = 0) => ({
+    t,
+    started: 50,
+    responses: 50,
+    failures: 0,
+    p50: p95 / 2,
+    p95,
+    p99: p95 * 1.2,
+    late,
+  });
   const timeline = (markdown: string) => markdown.slice(markdown.indexOf('#### Over time')).split('\n');
 
-  it('draws each second\'s p95 and responses, with the late starts as bars, so a warm-up spike shows in the comment', () => {
+  it("draws each second's p95 and responses, with the late starts as bars, so a warm-up spike shows in the comment", () => {
     const run = makeResult();
     run.run.series = [second(0, 310, 40), second(1, 2), second(2, 3), second(3, 2)];
     const lines = timeline(markdownOf({ result: run, judgement: judgementFor(run) }));
@@ -120,13 +131,23 @@ describe('renderMarkdown', () => {
   const failing = 'p95 < 300ms\nfail_rate < 1%\nstep[login].p99 < 1s\nlocation[DE].avg <= 300';
 
   it('renders a passed run (snapshot)', async () => {
-    const md = markdownOf({ result, judgement: judgementFor(result, 'p95 < 1s\nfail_rate < 5%'), marker: MARKER, definitionFile: 'loadtests/checkout.json' });
+    const md = markdownOf({
+      result,
+      judgement: judgementFor(result, 'p95 < 1s\nfail_rate < 5%'),
+      marker: MARKER,
+      definitionFile: 'loadtests/checkout.json',
+    });
     expect(firstVisibleLine(md)).toBe('### ✅ loadgate: checkout passed — all 3 checks met');
     await expect(md).toMatchFileSnapshot('./fixtures/report/passed.md');
   });
 
   it('puts the verdict first and names each breached threshold with its actual value (snapshot)', async () => {
-    const md = markdownOf({ result, judgement: judgementFor(result, failing), marker: MARKER, reportUrl: 'https://example.com/report.html' });
+    const md = markdownOf({
+      result,
+      judgement: judgementFor(result, failing),
+      marker: MARKER,
+      reportUrl: 'https://example.com/report.html',
+    });
     expect(md.startsWith(`${MARKER}\n`)).toBe(true);
     const verdict = firstVisibleLine(md);
     expect(verdict).toMatch(/^### ❌ loadgate: checkout failed — 2 of 5 checks failed: /);
@@ -174,11 +195,15 @@ describe('renderMarkdown', () => {
   it('says an interrupted run was stopped early with partial results (snapshot)', async () => {
     const stopped = makeResult({ run: { interrupted: true, duration_s: 23.4, late_iterations: 17, max_schedule_lag_ms: 412 } });
     const passedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 1s') });
-    expect(firstVisibleLine(passedMd)).toBe('### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; the other 2 checks met');
+    expect(firstVisibleLine(passedMd)).toBe(
+      '### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; the other 2 checks met',
+    );
     expect(passedMd).toContain('17 late iterations: started more than 10 ms behind the schedule (max lag 412 ms)');
     await expect(passedMd).toMatchFileSnapshot('./fixtures/report/interrupted.md');
     const failedMd = markdownOf({ result: stopped, judgement: judgementFor(stopped, 'p95 < 10ms') });
-    expect(firstVisibleLine(failedMd)).toMatch(/^### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; 1 of the other 2 checks failed: p95 < 10 ms/);
+    expect(firstVisibleLine(failedMd)).toMatch(
+      /^### ⚠️ loadgate: checkout stopped early — results are partial, so this is not a pass; 1 of the other 2 checks failed: p95 < 10 ms/,
+    );
   });
 
   it('shows changes against a baseline in words that read without colour (snapshot)', async () => {
@@ -219,7 +244,7 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('places a latency test\'s section after the charts, before the details', () => {
+  it("places a latency test's section after the charts, before the details", () => {
     const latency = withLatency(result);
     const md = markdownOf({ result: latency, judgement: judgementFor(latency) });
     const at = md.indexOf('#### Latency\n\nTarget `https://example.test/`');
@@ -227,7 +252,7 @@ describe('renderMarkdown', () => {
     expect(at).toBeLessThan(md.indexOf('<details>'));
   });
 
-  it('keeps 2,000 steps × 50 locations within GitHub\'s limit, with whole tables and the footer last', () => {
+  it("keeps 2,000 steps × 50 locations within GitHub's limit, with whole tables and the footer last", () => {
     const big = manySteps(2000, 50);
     const md = markdownOf({ result: big, judgement: judgementFor(big, 'p95 < 1s'), marker: MARKER });
     expect(md.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
@@ -299,7 +324,12 @@ describe('renderTerminal', () => {
   it('aligns rows by display width: a CJK name takes two columns a character', () => {
     const cjk = makeResult({ steps: ['ログイン', 'checkout'] });
     const text = terminalOf({ result: cjk, judgement: judgementFor(cjk) }, { color: false });
-    const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
+    const table =
+      text
+        .split('\n\n')
+        .find((b) => b.startsWith('Steps'))
+        ?.split('\n')
+        .slice(1) ?? [];
     const endOfLast = (row: string) => stringWidth(row.slice(0, row.lastIndexOf('ms') + 2));
     expect(table.some((row) => row.includes('ログイン'))).toBe(true);
     expect(new Set(table.slice(1).map(endOfLast)).size).toBe(1);
@@ -308,7 +338,12 @@ describe('renderTerminal', () => {
   it('aligns the step table and fits long names into the width', () => {
     const long = makeResult({ steps: ['login', 'a very long step name that goes on and on and on for a while'] });
     const text = terminalOf({ result: long, judgement: judgementFor(long) }, { color: false, width: 110 });
-    const table = text.split('\n\n').find((b) => b.startsWith('Steps'))?.split('\n').slice(1) ?? [];
+    const table =
+      text
+        .split('\n\n')
+        .find((b) => b.startsWith('Steps'))
+        ?.split('\n')
+        .slice(1) ?? [];
     expect(table).toHaveLength(3);
     for (const row of table) expect([...row].length).toBeLessThanOrEqual(110);
     const maxColumn = (row: string) => row.lastIndexOf('ms') + 2;
@@ -319,10 +354,19 @@ describe('renderTerminal', () => {
 
   it('lists the top errors, most frequent first, and the locations with their egress', () => {
     const text = terminalOf({ result: makeResult(), judgement: judgementFor(makeResult()) }, { color: false });
-    const errors = text.split('\n\n').find((b) => b.startsWith('Top errors'))?.split('\n') ?? [];
+    const errors =
+      text
+        .split('\n\n')
+        .find((b) => b.startsWith('Top errors'))
+        ?.split('\n') ?? [];
     expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout)');
     expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
-    expect(terminalOf({ result: makeResult({ locations: { local: 1 } }), judgement: judgementFor(makeResult({ locations: { local: 1 } })) }, { color: false })).not.toContain('Locations');
+    expect(
+      terminalOf(
+        { result: makeResult({ locations: { local: 1 } }), judgement: judgementFor(makeResult({ locations: { local: 1 } })) },
+        { color: false },
+      ),
+    ).not.toContain('Locations');
   });
 });
 
@@ -333,10 +377,17 @@ describe('compareToBaseline', () => {
   });
 
   it('relates each figure to the baseline and matches steps by id', () => {
-    const delta = compareToBaseline(makeResult({ steps: ['login', 'browse catalog', 'checkout'] }), makeResult({ steps: ['login', 'browse catalog'], latencyScale: 0.5 }));
+    const delta = compareToBaseline(
+      makeResult({ steps: ['login', 'browse catalog', 'checkout'] }),
+      makeResult({ steps: ['login', 'browse catalog'], latencyScale: 0.5 }),
+    );
     const avg = delta.overall.find((c) => c.metric === 'avg');
     expect(avg?.after).toBe(makeResult().results.response_times.avg);
-    expect(delta.steps.map((s) => [s.id, s.status])).toEqual([[1, 'matched'], [2, 'matched'], [3, 'new']]);
+    expect(delta.steps.map((s) => [s.id, s.status])).toEqual([
+      [1, 'matched'],
+      [2, 'matched'],
+      [3, 'new'],
+    ]);
     const loginP95 = delta.steps[0]?.changes.find((c) => c.metric === 'p95');
     expect(loginP95).toEqual({ metric: 'p95', before: 139, after: 278, changePct: 100 });
     const removed = compareToBaseline(makeResult({ steps: ['login'] }), makeResult({ steps: ['login', 'gone'] }));
@@ -357,14 +408,27 @@ describe('compareToBaseline', () => {
     expect(describeChange(change('fail_rate', 1, 1.02))).toBe('+2.0 % ≈ same');
     expect(changeVerdict(change('p99', 100, 97.9))).toBe('better');
     expect(formatChange(change('fail_rate', 0, 3.2))).toBe('3.2 % (was 0 % ▲ worse)');
-    expect(compareToBaseline(makeResult({ failRates: [0] }), makeResult({ failRates: [0] })).overall.find((c) => c.metric === 'fail_rate')?.changePct).toBe(0);
+    expect(
+      compareToBaseline(makeResult({ failRates: [0] }), makeResult({ failRates: [0] })).overall.find((c) => c.metric === 'fail_rate')
+        ?.changePct,
+    ).toBe(0);
   });
 });
 
 describe('format', () => {
   it('formats durations, rates, signed changes and request labels', () => {
-    expect([formatDuration(2.46), formatDuration(45), formatDuration(90), formatDuration(3600), formatDuration(3725)]).toEqual(['2.5s', '45s', '1m 30s', '1h 0m', '1h 2m 5s']);
-    expect([formatRate(812.34, 'req'), formatRate(1234.56, 'req'), formatRate(40, 'it')]).toEqual(['812.3 req/s', '1,234.6 req/s', '40 it/s']);
+    expect([formatDuration(2.46), formatDuration(45), formatDuration(90), formatDuration(3600), formatDuration(3725)]).toEqual([
+      '2.5s',
+      '45s',
+      '1m 30s',
+      '1h 0m',
+      '1h 2m 5s',
+    ]);
+    expect([formatRate(812.34, 'req'), formatRate(1234.56, 'req'), formatRate(40, 'it')]).toEqual([
+      '812.3 req/s',
+      '1,234.6 req/s',
+      '40 it/s',
+    ]);
     expect([formatSignedPercent(12.34), formatSignedPercent(-4), formatSignedPercent(0)]).toEqual(['+12.3 %', '-4.0 %', '0.0 %']);
     expect(requestLabel('GET', 'https://{{host}}/api/items?token=secret#x')).toBe('GET /api/items');
     expect(requestLabel('POST', 'http://example.com')).toBe('POST /');
@@ -405,7 +469,15 @@ describe('checks of other sections', () => {
 
 describe('sub-millisecond figures', () => {
   it('writes response times with two significant digits below 10 ms and whole milliseconds above', () => {
-    expect([0.3137, 0.056, 3.14, 9.4, 12.4, 1234.4, 0].map(formatMs)).toEqual(['0.31 ms', '0.056 ms', '3.1 ms', '9.4 ms', '12 ms', '1,234 ms', '0 ms']);
+    expect([0.3137, 0.056, 3.14, 9.4, 12.4, 1234.4, 0].map(formatMs)).toEqual([
+      '0.31 ms',
+      '0.056 ms',
+      '3.1 ms',
+      '9.4 ms',
+      '12 ms',
+      '1,234 ms',
+      '0 ms',
+    ]);
   });
 
   it('shows a 0.3 ms service from its histograms, not as the 0 ms of the integer fields', async () => {
@@ -417,11 +489,20 @@ describe('sub-millisecond figures', () => {
     const step = result.results.steps[0]!;
     result.results.response_times = responseTimesOf(h);
     step.response_times = responseTimesOf(h);
-    result.histograms = { overall: encoded, steps: { [step.id]: encoded }, locations: { local: encoded }, step_locations: { [step.id]: { local: encoded } } };
+    result.histograms = {
+      overall: encoded,
+      steps: { [step.id]: encoded },
+      locations: { local: encoded },
+      step_locations: { [step.id]: { local: encoded } },
+    };
     h.destroy();
     expect(result.results.response_times.median).toBe(0);
     const model = buildReport({ result, judgement: judgementFor(result) });
-    expect([model.overall.figures.p50.text, model.overall.figures.stddev.text, model.steps[0]!.p99.text]).toEqual(['0.33 ms', '0.029 ms', '0.38 ms']);
+    expect([model.overall.figures.p50.text, model.overall.figures.stddev.text, model.steps[0]!.p99.text]).toEqual([
+      '0.33 ms',
+      '0.029 ms',
+      '0.38 ms',
+    ]);
     const text = terminalOf({ result, judgement: judgementFor(result) }, { color: false });
     expect(text).toContain('0.33 ms');
     expect(text).not.toMatch(/\b0 ms/);
@@ -430,28 +511,49 @@ describe('sub-millisecond figures', () => {
   it('the progress line shows sub-millisecond latencies, and — for a second without responses', () => {
     const totals = { started: 40, responses: 40, failures: 0 };
     const answered = { t: 1, started: 20, responses: 20, failures: 0, p50: 0.312, p95: 0.45, p99: 1.26 };
-    expect(progressLine(answered, totals, 5, 100)).toBe('[2/5 s] 40% started 40/100 | 20 resp/s, 0 failed/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms');
+    expect(progressLine(answered, totals, 5, 100)).toBe(
+      '[2/5 s] 40% started 40/100 | 20 resp/s, 0 failed/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms',
+    );
     const silent = { t: 2, started: 20, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 };
-    expect(progressLine(silent, { ...totals, started: 60 }, 5, 100)).toBe('[3/5 s] 60% started 60/100 | 0 resp/s, 0 failed/s | p50 — p95 — p99 —');
+    expect(progressLine(silent, { ...totals, started: 60 }, 5, 100)).toBe(
+      '[3/5 s] 60% started 60/100 | 0 resp/s, 0 failed/s | p50 — p95 — p99 —',
+    );
   });
 });
 
 describe('late iterations and the generator check', () => {
   const generator = (over: Partial<GeneratorInfo>): GeneratorInfo => ({
-    saturated: false, loop_delay_p99_ms: 2, loop_delay_max_ms: 6, cpu_pct_max: 40, busy_pct_max: 35, behind_iterations: 0, unstarted_iterations: 0,
-    planned_iterations_per_s: 60, applied_iterations_per_s: 60, concurrency: 100, sockets_max: 100, warm_up_s: 0, ...over,
+    saturated: false,
+    loop_delay_p99_ms: 2,
+    loop_delay_max_ms: 6,
+    cpu_pct_max: 40,
+    busy_pct_max: 35,
+    behind_iterations: 0,
+    unstarted_iterations: 0,
+    planned_iterations_per_s: 60,
+    applied_iterations_per_s: 60,
+    concurrency: 100,
+    sockets_max: 100,
+    warm_up_s: 0,
+    ...over,
   });
   const late = { late_iterations: 326, max_schedule_lag_ms: 180 };
   const shown = (result: LoadTestResult) => {
     const judgement = judgementFor(result, 'p95 < 5s');
     const model = buildReport({ result, judgement });
-    return { check: judgement.checks.find((c) => c.kind === 'generator'), warning: model.lateWarning ?? '', text: terminalOf({ result, judgement }, { color: false }) };
+    return {
+      check: judgement.checks.find((c) => c.kind === 'generator'),
+      warning: model.lateWarning ?? '',
+      text: terminalOf({ result, judgement }, { color: false }),
+    };
   };
 
   it('never says the generator fell behind when its check says it kept up (a run held back by the in-flight cap)', () => {
     const { check, warning, text } = shown(makeResult({ run: { ...late, generator: generator({}) } }));
     expect(check).toMatchObject({ actual: 'kept up', passed: true });
-    expect(warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms), while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back');
+    expect(warning).toBe(
+      '326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms), while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back',
+    );
     expect(text).not.toContain('could not keep');
     expect(text).not.toContain('less load was applied');
   });
@@ -467,17 +569,22 @@ describe('late iterations and the generator check', () => {
     expect(unapplied.warning).toContain('could not keep the schedule, so less load was applied than planned');
   });
 
-  it('names no cause without the generator\'s own figures', () => {
-    expect(shown(makeResult({ run: late })).warning).toBe('326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms)');
+  it("names no cause without the generator's own figures", () => {
+    expect(shown(makeResult({ run: late })).warning).toBe(
+      '326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms)',
+    );
   });
 });
 
-describe('the headline\'s rates', () => {
+describe("the headline's rates", () => {
   it('labels iterations and requests per second, over the same seconds, on every surface', () => {
     const result = makeResult();
     const judgement = judgementFor(result);
     const model = buildReport({ result, judgement });
-    expect(model.context.slice(0, 2).map((part) => textOf(part))).toEqual(['1,200 iterations in 1m (20 it/s)', '3,570 requests (59.5 req/s)']);
+    expect(model.context.slice(0, 2).map((part) => textOf(part))).toEqual([
+      '1,200 iterations in 1m (20 it/s)',
+      '3,570 requests (59.5 req/s)',
+    ]);
     const headline = '1,200 iterations in 1m (20 it/s) · 3,570 requests (59.5 req/s)';
     expect(terminalOf({ result, judgement }, { color: false })).toContain(headline);
     expect(markdownOf({ result, judgement })).toContain(headline);

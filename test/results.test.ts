@@ -16,40 +16,49 @@ function exactPercentile(sorted: number[], p: number): number {
 
 function expectClose(actualMs: number, exactUs: number): void {
   // Histogram buckets are within 0.1 % of the value; the result rounds to whole ms.
-  expect(Math.abs(actualMs - exactUs / 1000)).toBeLessThanOrEqual(exactUs / 1000 * 0.001 + 0.5);
+  expect(Math.abs(actualMs - exactUs / 1000)).toBeLessThanOrEqual((exactUs / 1000) * 0.001 + 0.5);
 }
 
 describe('percentiles', () => {
   it('match the exact percentiles of the recorded samples at every level', () => {
-    fc.assert(fc.property(
-      fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 50, max: 5_000_000 })), { minLength: 1, maxLength: 400 }),
-      (samples) => {
-        const rec = new Recorder(2, 3);
-        for (const [step, loc, us] of samples) {
-          const cell = step * 3 + loc;
-          rec.stepReached(cell);
-          rec.response(cell, us, 200);
-          rec.stepSucceeded(cell);
-        }
-        const results = buildResults(rec, [1, 2], ['US', 'DE', 'local']);
-        const all = samples.map(([, , us]) => us).sort((a, b) => a - b);
-        for (const p of [50, 80, 90, 95, 99] as const) {
-          const key = p === 50 ? 'median' : (`p${p}` as const);
-          expectClose(results.response_times[key], exactPercentile(all, p));
-        }
-        expectClose(results.response_times.max, all.at(-1)!);
-        expectClose(results.response_times.min, all[0]!);
-        expectClose(results.response_times.avg, all.reduce((a, b) => a + b, 0) / all.length);
-        results.steps.forEach((step, s) => {
-          const mine = samples.filter(([st]) => st === s).map(([, , us]) => us).sort((a, b) => a - b);
-          expect(step.success_count).toBe(mine.length);
-          if (mine.length > 0) expectClose(step.response_times.p95, exactPercentile(mine, 95));
-          const locSum = Object.values(step.location_dist).reduce((n, l) => n + l.success_count, 0);
-          expect(locSum).toBe(step.success_count);
-        });
-        rec.destroy();
-      },
-    ), { numRuns: 60 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 50, max: 5_000_000 })), {
+          minLength: 1,
+          maxLength: 400,
+        }),
+        (samples) => {
+          const rec = new Recorder(2, 3);
+          for (const [step, loc, us] of samples) {
+            const cell = step * 3 + loc;
+            rec.stepReached(cell);
+            rec.response(cell, us, 200);
+            rec.stepSucceeded(cell);
+          }
+          const results = buildResults(rec, [1, 2], ['US', 'DE', 'local']);
+          const all = samples.map(([, , us]) => us).sort((a, b) => a - b);
+          for (const p of [50, 80, 90, 95, 99] as const) {
+            const key = p === 50 ? 'median' : (`p${p}` as const);
+            expectClose(results.response_times[key], exactPercentile(all, p));
+          }
+          expectClose(results.response_times.max, all.at(-1)!);
+          expectClose(results.response_times.min, all[0]!);
+          expectClose(results.response_times.avg, all.reduce((a, b) => a + b, 0) / all.length);
+          results.steps.forEach((step, s) => {
+            const mine = samples
+              .filter(([st]) => st === s)
+              .map(([, , us]) => us)
+              .sort((a, b) => a - b);
+            expect(step.success_count).toBe(mine.length);
+            if (mine.length > 0) expectClose(step.response_times.p95, exactPercentile(mine, 95));
+            const locSum = Object.values(step.location_dist).reduce((n, l) => n + l.success_count, 0);
+            expect(locSum).toBe(step.success_count);
+          });
+          rec.destroy();
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 

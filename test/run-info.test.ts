@@ -29,7 +29,10 @@ const raw = () => definition([{ url: `${target.url}/ok` }, { url: `${target.url}
 
 async function hosted(measuredBy: LoadTestResult): Promise<LoadTestResult> {
   // What `loadgate serve` answers: its 2.5 body with the run block it measured.
-  service = await startFakeService({ statuses: ['completed'], result: { test_url: 'https://svc/t/1', results: measuredBy.results, run: measuredBy.run } });
+  service = await startFakeService({
+    statuses: ['completed'],
+    result: { test_url: 'https://svc/t/1', results: measuredBy.results, run: measuredBy.run },
+  });
   const checked = validateDefinition(raw(), 'hosted.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
   return runHosted({
@@ -45,15 +48,29 @@ async function hosted(measuredBy: LoadTestResult): Promise<LoadTestResult> {
 async function compared(): Promise<LoadTestResult> {
   const checked = validateDefinition(raw(), 'compare.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  const sides = await prepareSides({ definition: checked.definition, file: 'compare.json', dir: process.cwd() }, undefined, { name: 'base', vars: [] });
-  const settings = { rounds: 1, maxRounds: 1, onInconclusive: 'warn' as const, warmupRounds: 0, maxRegression: 0.1, metric: 'p95' as const, seed: 1 };
+  const sides = await prepareSides({ definition: checked.definition, file: 'compare.json', dir: process.cwd() }, undefined, {
+    name: 'base',
+    vars: [],
+  });
+  const settings = {
+    rounds: 1,
+    maxRounds: 1,
+    onInconclusive: 'warn' as const,
+    warmupRounds: 0,
+    maxRegression: 0.1,
+    metric: 'p95' as const,
+    seed: 1,
+  };
   return comparisonResultFile(await runComparison(sides, settings, { concurrency: 10, insecure: false, proxies: {} }));
 }
 
 describe('the run block of every mode', () => {
   it('has the same fields in the same order for embedded, merged, hosted and compared results', async () => {
     const embedded = await runDefinition(raw());
-    const shards = [await runDefinition(raw(), { shard: { index: 1, count: 2 } }), await runDefinition(raw(), { shard: { index: 2, count: 2 } })];
+    const shards = [
+      await runDefinition(raw(), { shard: { index: 1, count: 2 } }),
+      await runDefinition(raw(), { shard: { index: 2, count: 2 } }),
+    ];
     const merged = mergeShards(shards.map((content, i) => ({ file: `shard-${i + 1}.json`, content })));
     if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
     const fromService = await hosted(embedded);
@@ -61,8 +78,20 @@ describe('the run block of every mode', () => {
 
     const fields = Object.keys(embedded.run);
     expect(fields).toEqual([
-      'mode', 'name', 'started_at', 'finished_at', 'duration_s', 'rps', 'late_iterations', 'max_schedule_lag_ms', 'version',
-      'steps', 'locations', 'interrupted', 'series', 'generator',
+      'mode',
+      'name',
+      'started_at',
+      'finished_at',
+      'duration_s',
+      'rps',
+      'late_iterations',
+      'max_schedule_lag_ms',
+      'version',
+      'steps',
+      'locations',
+      'interrupted',
+      'series',
+      'generator',
     ]);
     expect(Object.keys(merged.result.run)).toEqual([...fields, 'shards']);
     expect(Object.keys(fromService.run)).toEqual(fields);
@@ -80,18 +109,45 @@ describe('the run block of every mode', () => {
 
   it('rounds the duration to the millisecond and the rate to a tenth, whatever the mode', () => {
     const facts: RunFacts = {
-      mode: 'hosted', name: 'n', startedAt: new Date(0), finishedAt: new Date(3000), durationS: 0.1 + 0.2, plannedS: 0.1 + 0.2, requests: 7,
-      lateIterations: 0, maxScheduleLagMs: 0, steps: [], locations: {}, interrupted: false, series: [],
+      mode: 'hosted',
+      name: 'n',
+      startedAt: new Date(0),
+      finishedAt: new Date(3000),
+      durationS: 0.1 + 0.2,
+      plannedS: 0.1 + 0.2,
+      requests: 7,
+      lateIterations: 0,
+      maxScheduleLagMs: 0,
+      steps: [],
+      locations: {},
+      interrupted: false,
+      series: [],
     };
-    expect(runBlock(facts)).toMatchObject({ duration_s: 0.3, rps: 23.3, started_at: '1970-01-01T00:00:00.000Z', finished_at: '1970-01-01T00:00:03.000Z' });
+    expect(runBlock(facts)).toMatchObject({
+      duration_s: 0.3,
+      rps: 23.3,
+      started_at: '1970-01-01T00:00:00.000Z',
+      finished_at: '1970-01-01T00:00:03.000Z',
+    });
     expect(runBlock({ ...facts, plannedS: 0 }).rps).toBe(0);
     expect(runBlock(facts)).not.toHaveProperty('generator');
   });
 
   it('takes rps over the planned seconds, not to the last response: one request in a 1 s plan is 1/s', () => {
     const facts: RunFacts = {
-      mode: 'embedded', name: 'n', startedAt: new Date(0), finishedAt: new Date(5), durationS: 0.005, plannedS: plannedWindowS(1, 0.005, false), requests: 1,
-      lateIterations: 0, maxScheduleLagMs: 0, steps: [], locations: {}, interrupted: false, series: [],
+      mode: 'embedded',
+      name: 'n',
+      startedAt: new Date(0),
+      finishedAt: new Date(5),
+      durationS: 0.005,
+      plannedS: plannedWindowS(1, 0.005, false),
+      requests: 1,
+      lateIterations: 0,
+      maxScheduleLagMs: 0,
+      steps: [],
+      locations: {},
+      interrupted: false,
+      series: [],
     };
     expect(runBlock(facts)).toMatchObject({ duration_s: 0.005, rps: 1 });
     // A stopped run: over the part of the plan that ran.

@@ -8,7 +8,6 @@ import { startTarget, type Target } from './helpers/targets.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-
 function csvForm(csv: string, parts: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) form.append(name, value);
@@ -21,7 +20,11 @@ describe('loadgate serve: plans, updates, step names', () => {
   let target: Target;
   const call = apiCaller(() => server.url);
   const finished = (id: string) =>
-    pollUntil(() => call('GET', `/v1/load/test/${id}/`).then((a) => a.body), (t) => ['completed', 'failed', 'stopped'].includes(t.status), `test ${id} to finish`);
+    pollUntil(
+      () => call('GET', `/v1/load/test/${id}/`).then((a) => a.body),
+      (t) => ['completed', 'failed', 'stopped'].includes(t.status),
+      `test ${id} to finish`,
+    );
 
   beforeAll(async () => {
     target = await startTarget();
@@ -34,7 +37,9 @@ describe('loadgate serve: plans, updates, step names', () => {
 
   describe('plans', () => {
     it('creates, lists, reads, updates and deletes a plan, with defaults filled in', async () => {
-      const created = await call('POST', '/v1/load/plan/', { json: { name: 'smoke', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }], iteration_count: 5 } } });
+      const created = await call('POST', '/v1/load/plan/', {
+        json: { name: 'smoke', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }], iteration_count: 5 } },
+      });
       expect(created.status).toBe(201);
       const plan = created.body;
       expect(plan).toMatchObject({ name: 'smoke', config_data: { iteration_count: 5, duration: 10, load_type: 'linear' } });
@@ -44,7 +49,11 @@ describe('loadgate serve: plans, updates, step names', () => {
 
       const patched = await call('PATCH', `/v1/load/plan/${plan.id}/`, { json: { name: 'smoke 2', config_data: { iteration_count: 7 } } });
       expect(patched.status).toBe(200);
-      expect(patched.body).toMatchObject({ id: plan.id, name: 'smoke 2', config_data: { iteration_count: 7, steps: plan.config_data.steps } });
+      expect(patched.body).toMatchObject({
+        id: plan.id,
+        name: 'smoke 2',
+        config_data: { iteration_count: 7, steps: plan.config_data.steps },
+      });
       expect((await call('GET', `/v1/load/plan/${plan.id}/`)).body).toEqual(patched.body);
 
       const refused = await call('PATCH', `/v1/load/plan/${plan.id}/`, { json: { config_data: { duration: -1 } } });
@@ -66,12 +75,29 @@ describe('loadgate serve: plans, updates, step names', () => {
 
     it('creates a test from a plan, overriding its config; the test keeps its copy when the plan changes or goes', async () => {
       // A long test holds the queue, so the plan changes while the new test is surely still queued.
-      const blocker = (await call('POST', '/v1/load/test/', { json: { name: 'blocker', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }], iteration_count: 200, duration: 20 } } })).body;
-      await pollUntil(() => call('GET', `/v1/load/test/${blocker.id}/`).then((a) => a.body.status), (s) => s === 'running', 'the blocker to run');
-      const plan = (await call('POST', '/v1/load/plan/', { json: { name: 'from plan', config_data: { steps: [{ id: 1, url: `${target.url}/ok?from=plan` }], iteration_count: 50, duration: 1 } } })).body;
+      const blocker = (
+        await call('POST', '/v1/load/test/', {
+          json: { name: 'blocker', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }], iteration_count: 200, duration: 20 } },
+        })
+      ).body;
+      await pollUntil(
+        () => call('GET', `/v1/load/test/${blocker.id}/`).then((a) => a.body.status),
+        (s) => s === 'running',
+        'the blocker to run',
+      );
+      const plan = (
+        await call('POST', '/v1/load/plan/', {
+          json: {
+            name: 'from plan',
+            config_data: { steps: [{ id: 1, url: `${target.url}/ok?from=plan` }], iteration_count: 50, duration: 1 },
+          },
+        })
+      ).body;
       const created = await call('POST', '/v1/load/test/', { json: { plan_id: plan.id, config_data: { iteration_count: 3 } } });
       expect(created.status).toBe(201);
-      await call('PATCH', `/v1/load/plan/${plan.id}/`, { json: { config_data: { iteration_count: 9, steps: [{ id: 1, url: `${target.url}/ok?from=patched` }] } } });
+      await call('PATCH', `/v1/load/plan/${plan.id}/`, {
+        json: { config_data: { iteration_count: 9, steps: [{ id: 1, url: `${target.url}/ok?from=patched` }] } },
+      });
       await call('DELETE', `/v1/load/plan/${plan.id}/`);
       expect((await call('GET', `/v1/load/test/${created.body.id}/`)).body.status).toBe('initial');
       await call('GET', `/v1/load/test/${blocker.id}/stop/`);
@@ -95,7 +121,9 @@ describe('loadgate serve: plans, updates, step names', () => {
 
   describe('latency plans', () => {
     it('creates, lists, updates, runs and deletes a latency plan', async () => {
-      const created = await call('POST', '/v1/latency/plan/', { json: { name: 'home', target: `${target.url}/ok?from=latency-plan`, locations: ['local.*'] } });
+      const created = await call('POST', '/v1/latency/plan/', {
+        json: { name: 'home', target: `${target.url}/ok?from=latency-plan`, locations: ['local.*'] },
+      });
       expect(created.status).toBe(201);
       const plan = created.body;
       expect(plan).toMatchObject({ name: 'home', locations: ['local.*'], samples: expect.any(Number) });
@@ -117,7 +145,11 @@ describe('loadgate serve: plans, updates, step names', () => {
       const noSuchPlace = await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: target.url, locations: ['EU.*'] } });
       expectError(noSuchPlace, 422, 'invalid_request');
       expect(noSuchPlace.body.error.message).toContain('available: LOCAL.HOST');
-      expectError(await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: 'ftp://x', locations: ['*'] } }), 422, 'invalid_request');
+      expectError(
+        await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: 'ftp://x', locations: ['*'] } }),
+        422,
+        'invalid_request',
+      );
       expectError(await call('POST', '/v1/latency/plan/', { json: { target: target.url, locations: ['*'] } }), 422, 'invalid_request');
       const plan = (await call('POST', '/v1/latency/plan/', { json: { name: 'x', target: target.url, locations: ['*'] } })).body;
       const refused = await call('PATCH', `/v1/latency/plan/${plan.id}/`, { json: { samples: 0 } });
@@ -133,17 +165,28 @@ describe('loadgate serve: plans, updates, step names', () => {
       const revalued = await call('PATCH', `/v1/environment/${env.id}/`, { json: { vars: [{ key: 'B', value: 'x' }] } });
       expect(revalued.body).toEqual({ ...env, name: 'staging', vars: [{ key: 'B', value: 'x' }] });
       expect((await call('GET', `/v1/environment/${env.id}/`)).body).toEqual(revalued.body);
-      expectError(await call('PATCH', `/v1/environment/${env.id}/`, { json: { vars: [{ key: '1bad', value: 1 }] } }), 422, 'invalid_request');
+      expectError(
+        await call('PATCH', `/v1/environment/${env.id}/`, { json: { vars: [{ key: '1bad', value: 1 }] } }),
+        422,
+        'invalid_request',
+      );
       expectError(await call('PATCH', `/v1/environment/${UNKNOWN_ID}/`, { json: { name: 'x' } }), 404, 'not_found');
     });
 
     it('PATCH on test data changes file_config (JSON) or the file (form); a bad file leaves the set as it was', async () => {
       const config = JSON.stringify({ vars: { '0': { tag: 'email' } }, skip_first_line: true });
-      const data = (await call('POST', '/v1/testdata/', { form: csvForm('email\na@x\nb@x\n', { name: 'people', type: 'csv', file_config: config }) })).body;
+      const data = (
+        await call('POST', '/v1/testdata/', { form: csvForm('email\na@x\nb@x\n', { name: 'people', type: 'csv', file_config: config }) })
+      ).body;
       expect(data).toMatchObject({ row_count: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
       const keptHeader = await call('PATCH', `/v1/testdata/${data.id}/`, { json: { file_config: { skip_first_line: false } } });
-      expect(keptHeader.body).toMatchObject({ name: 'people', row_count: 3, sha256: data.sha256, file_config: { skip_first_line: false, vars: { '0': { tag: 'email' } } } });
+      expect(keptHeader.body).toMatchObject({
+        name: 'people',
+        row_count: 3,
+        sha256: data.sha256,
+        file_config: { skip_first_line: false, vars: { '0': { tag: 'email' } } },
+      });
 
       const newFile = await call('PATCH', `/v1/testdata/${data.id}/`, { form: csvForm('a@x\nb@x\nc@x\nd@x\n', { name: 'people2' }) });
       expect(newFile.body).toMatchObject({ name: 'people2', row_count: 4 });
@@ -157,7 +200,9 @@ describe('loadgate serve: plans, updates, step names', () => {
   });
 
   it('keeps plans, latency plans and updates through a kill -9', async () => {
-    const plan = (await call('POST', '/v1/load/plan/', { json: { name: 'kept', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }] } } })).body;
+    const plan = (
+      await call('POST', '/v1/load/plan/', { json: { name: 'kept', config_data: { steps: [{ id: 1, url: `${target.url}/ok` }] } } })
+    ).body;
     const patchedPlan = (await call('PATCH', `/v1/load/plan/${plan.id}/`, { json: { name: 'kept 2' } })).body;
     const latency = (await call('POST', '/v1/latency/plan/', { json: { name: 'kept', target: target.url, locations: ['*'] } })).body;
     const env = (await call('POST', '/v1/environment/', { json: { name: 'kept', vars: [] } })).body;
@@ -186,10 +231,16 @@ describe('loadgate serve --rate-limit on: methods and their classes', () => {
   });
 
   it('answers CONNECT and methods the server does not serve in JSON, never by closing the connection', async () => {
-    const connectAnswer = await rawRequest(server.port, `CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\nX-API-KEY: ${TEST_KEY}\r\n\r\n`);
+    const connectAnswer = await rawRequest(
+      server.port,
+      `CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\nX-API-KEY: ${TEST_KEY}\r\n\r\n`,
+    );
     expect(connectAnswer.status).toBe(405);
     expect(JSON.parse(connectAnswer.body).error.code).toBe('method_not_allowed');
-    const propfind = await rawRequest(server.port, `PROPFIND /v1/environment/ HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${TEST_KEY}\r\nConnection: close\r\n\r\n`);
+    const propfind = await rawRequest(
+      server.port,
+      `PROPFIND /v1/environment/ HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${TEST_KEY}\r\nConnection: close\r\n\r\n`,
+    );
     expect(propfind.status).toBe(405);
     expect(propfind.head).toMatch(/^allow: POST, GET, HEAD$/im);
     expect(JSON.parse(propfind.body).error.code).toBe('method_not_allowed');

@@ -75,7 +75,10 @@ function answers(text: string): number {
 const BALANCE = `GET /v1/balance/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\n\r\n`;
 
 function tinyTest(target: Target, name: string): string {
-  return JSON.stringify({ name, config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 1, duration: 1 } });
+  return JSON.stringify({
+    name,
+    config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 1, duration: 1 },
+  });
 }
 
 function postTest(body: string, host: string): string {
@@ -90,12 +93,22 @@ async function call(server: { url: string }, path: string): Promise<any> {
 }
 
 async function waitForStatus(server: { url: string }, id: string, wanted: string): Promise<void> {
-  await pollUntil(() => call(server, `/v1/load/test/${id}/`), (t) => t.status === wanted, `test ${id} to become ${wanted}`, EVENT_WAIT_MS);
+  await pollUntil(
+    () => call(server, `/v1/load/test/${id}/`),
+    (t) => t.status === wanted,
+    `test ${id} to become ${wanted}`,
+    EVENT_WAIT_MS,
+  );
 }
 
 /** Waits for the server to log `text`: its stderr arrives in its own time. */
 async function untilLogged(server: ServerProcess, text: string): Promise<void> {
-  await pollUntil(async () => server.stderr(), (log) => log.includes(text), `the server to log ${JSON.stringify(text)}`, EVENT_WAIT_MS);
+  await pollUntil(
+    async () => server.stderr(),
+    (log) => log.includes(text),
+    `the server to log ${JSON.stringify(text)}`,
+    EVENT_WAIT_MS,
+  );
 }
 
 describe('loadgate serve: closing after refusals, headers and request timeouts, --public-url, log lines', () => {
@@ -113,7 +126,9 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
   it('answers a request without a key before reading its body, then closes the connection', async () => {
     for (const keyHeader of ['', 'X-API-KEY: wrong-key\r\n']) {
       const client = await open(server.port);
-      client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\n${keyHeader}Content-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`);
+      client.socket.write(
+        `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\n${keyHeader}Content-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`,
+      );
       trickle(client, ' ');
       const text = await client.closed;
       // One answer, then the server's close: not a 408 from the request timeout much later.
@@ -153,7 +168,9 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
 
   it('answers 408 and closes a request whose body trickles in past --request-timeout', async () => {
     const client = await open(server.port);
-    client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`);
+    client.socket.write(
+      `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{`,
+    );
     trickle(client, ' ');
     const text = await client.closed;
     expect(statusOf(text)).toBe(408);
@@ -182,7 +199,11 @@ describe('loadgate serve: closing after refusals, headers and request timeouts, 
     const escaped = `test ${created.id} (forge\\n${forged}\\r\\n\\u{1b}[2J${forged})`;
     await untilLogged(server, `${escaped}: completed`);
     expect(server.stderr()).toContain(`${escaped}: running`);
-    for (const line of server.stderr().split('\n').filter((l) => l !== '')) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
+    for (const line of server
+      .stderr()
+      .split('\n')
+      .filter((l) => l !== ''))
+      expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
     expect(server.stderr()).not.toContain('\u001b');
   });
 });
@@ -200,7 +221,9 @@ describe('loadgate serve --idle-timeout --max-connections-per-address', () => {
 
   it('closes a connection that falls silent mid-request after --idle-timeout, without an answer', async () => {
     const client = await open(server.port);
-    client.socket.write(`POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    client.socket.write(
+      `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+    );
     // Closed without an answer: the request timeout (120 s by default) would answer 408.
     expect(await client.closed).toBe('');
   });
@@ -290,10 +313,15 @@ describe('loadgate serve: one server per database', () => {
   });
 
   it('refuses a second server on the same --db with exit code 2 and one line naming the file; the first runs on', async () => {
-    const long = JSON.stringify({ name: 'long', config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 200, duration: 20 } });
-    const created = await fetch(`${first.url}/v1/load/test/`, { method: 'POST', headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' }, body: long }).then(
-      (r) => r.json() as Promise<{ id: string }>,
-    );
+    const long = JSON.stringify({
+      name: 'long',
+      config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 200, duration: 20 },
+    });
+    const created = await fetch(`${first.url}/v1/load/test/`, {
+      method: 'POST',
+      headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' },
+      body: long,
+    }).then((r) => r.json() as Promise<{ id: string }>);
     await waitForStatus(first, created.id, 'running');
 
     const second = await runNode([CLI, 'serve', '--port', '0', '--db', first.dbPath], {
@@ -332,7 +360,13 @@ describe('serve settings', () => {
     expect(parsePublicUrl('https://loadgate.example.com/', '--public-url')).toBe('https://loadgate.example.com');
     expect(parsePublicUrl('https://example.com/tools/loadgate//', '--public-url')).toBe('https://example.com/tools/loadgate');
     expect(parsePublicUrl('http://10.0.0.5:8080', '--public-url')).toBe('http://10.0.0.5:8080');
-    for (const bad of ['loadgate.example.com', 'ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'https://x.example/#top']) {
+    for (const bad of [
+      'loadgate.example.com',
+      'ftp://x.example',
+      'https://user:pw@x.example',
+      'https://x.example/?a=1',
+      'https://x.example/#top',
+    ]) {
       expect(parsePublicUrl(bad, '--public-url')).toMatchObject({ path: '--public-url', message: expect.stringContaining(bad) });
     }
   });

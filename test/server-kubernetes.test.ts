@@ -15,7 +15,10 @@ import { startServerProcess, type ServerProcess } from './helpers/server-process
 /** Eight shard processes loading the sources on a busy 2-core machine take a while. */
 const SCENARIO_TIMEOUT_MS = 600_000;
 const WAIT_MS = 300_000;
-const NODES = [{ name: 'node-us', labels: { region: 'us' } }, { name: 'node-de', labels: { region: 'de' } }];
+const NODES = [
+  { name: 'node-us', labels: { region: 'us' } },
+  { name: 'node-de', labels: { region: 'de' } },
+];
 
 let target: Server;
 let targetUrl: string;
@@ -58,16 +61,41 @@ async function start(extra: string[] = []): Promise<void> {
   const port = await freePort();
   server = await startServerProcess({
     startTimeoutMs: WAIT_MS,
-    args: ['--port', String(port), '--executor', 'kubernetes', '--kubeconfig', kube.kubeconfigPath, '--image', 'loadgate:test', '--shards', '4',
+    args: [
+      '--port',
+      String(port),
+      '--executor',
+      'kubernetes',
+      '--kubeconfig',
+      kube.kubeconfigPath,
+      '--image',
+      'loadgate:test',
+      '--shards',
+      '4',
       // The start waits for every pod however slow the machine: the barrier's deadline is not what these scenarios test.
-      '--location', 'US=node:region=us', '--location', 'DE=node:region=de', '--start-barrier', '3600', ...extra],
+      '--location',
+      'US=node:region=us',
+      '--location',
+      'DE=node:region=de',
+      '--start-barrier',
+      '3600',
+      ...extra,
+    ],
   });
   call = apiCaller(() => server!.url);
 }
 
 async function createTest(iterations: number, duration: number): Promise<string> {
   const created = await call('POST', '/v1/load/test/', {
-    json: { name: 'kubernetes', config_data: { steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }], iteration_count: iterations, duration, proxy_config: { US: 60, DE: 40 } } },
+    json: {
+      name: 'kubernetes',
+      config_data: {
+        steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }],
+        iteration_count: iterations,
+        duration,
+        proxy_config: { US: 60, DE: 40 },
+      },
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
@@ -84,14 +112,24 @@ const finished = <T extends { status: string }>(t: T): boolean => ['completed', 
 function storedFinals(dbPath: string, testId: string): LoadTestResult[] {
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
-    return db.prepare('SELECT result FROM shard_finals WHERE test_id = ?').all(testId).map((row) => JSON.parse(String(row.result)) as LoadTestResult);
+    return db
+      .prepare('SELECT result FROM shard_finals WHERE test_id = ?')
+      .all(testId)
+      .map((row) => JSON.parse(String(row.result)) as LoadTestResult);
   } finally {
     db.close();
   }
 }
 
 function added(finals: LoadTestResult[], location: string): hdr.Histogram {
-  const sum = hdr.build({ bitBucketSize: 32, useWebAssembly: false, autoResize: true, numberOfSignificantValueDigits: 3, lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000 });
+  const sum = hdr.build({
+    bitBucketSize: 32,
+    useWebAssembly: false,
+    autoResize: true,
+    numberOfSignificantValueDigits: 3,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+  });
   for (const final of finals) {
     const encoded = final.histograms?.step_locations['1']?.[location];
     if (encoded) sum.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
@@ -112,101 +150,156 @@ function diagnosis(test: unknown): string {
 }
 
 describe('serve --executor kubernetes', () => {
-  it('runs a test as one Indexed Job per location; the result is the shards added up exactly', async () => {
-    await start();
-    const id = await createTest(240, 3);
-    await kube!.waitFor(() => kube!.jobs().length === 2, WAIT_MS);
-    const jobs = Object.fromEntries(kube!.jobs().map((job) => [job.metadata!.labels!['loadgate.dev/location']!, job]));
-    for (const [location, region] of [['US', 'us'], ['DE', 'de']] as const) {
-      expect(jobs[location]!.spec).toMatchObject({ completionMode: 'Indexed', completions: 4, parallelism: 4 });
-      expect(jobs[location]!.spec!.template.spec!.nodeSelector).toEqual({ region });
-      expect(jobs[location]!.metadata!.labels!['loadgate.dev/test-id']).toBe(id);
-    }
-    expect(kube!.secrets()).toHaveLength(1);
+  it(
+    'runs a test as one Indexed Job per location; the result is the shards added up exactly',
+    async () => {
+      await start();
+      const id = await createTest(240, 3);
+      await kube!.waitFor(() => kube!.jobs().length === 2, WAIT_MS);
+      const jobs = Object.fromEntries(kube!.jobs().map((job) => [job.metadata!.labels!['loadgate.dev/location']!, job]));
+      for (const [location, region] of [
+        ['US', 'us'],
+        ['DE', 'de'],
+      ] as const) {
+        expect(jobs[location]!.spec).toMatchObject({ completionMode: 'Indexed', completions: 4, parallelism: 4 });
+        expect(jobs[location]!.spec!.template.spec!.nodeSelector).toEqual({ region });
+        expect(jobs[location]!.metadata!.labels!['loadgate.dev/test-id']).toBe(id);
+      }
+      expect(kube!.secrets()).toHaveLength(1);
 
-    // Live progress while it runs, in the status and on the report page.
-    const running = await pollUntil(() => details(id), (t) => t.progress?.started > 0 || finished(t), 'progress', WAIT_MS);
-    expect(running.status, diagnosis(running)).toBe('running');
-    expect((await call('GET', `/report/${id}/`, { key: null })).body).toContain('So far:');
+      // Live progress while it runs, in the status and on the report page.
+      const running = await pollUntil(
+        () => details(id),
+        (t) => t.progress?.started > 0 || finished(t),
+        'progress',
+        WAIT_MS,
+      );
+      expect(running.status, diagnosis(running)).toBe('running');
+      expect((await call('GET', `/report/${id}/`, { key: null })).body).toContain('So far:');
 
-    const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
-    expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
-    const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
-    // Exact: the plan's 240, less only what a starved shard's engine ended its schedule without
-    // starting (on this busy machine; the generator check judges that), and every location's share.
-    const unstarted = result.run.generator!.unstarted_iterations;
-    expect(result.results.iteration_count + unstarted).toBe(240);
-    expect(result.results.location_dist.US!.iteration_count + result.results.location_dist.DE!.iteration_count).toBe(result.results.iteration_count);
-    expect(result.run.coverage).toMatchObject({ planned_iterations: 240, applied_iterations: result.results.iteration_count, shards: [] });
-    expect(result.run.interrupted).toBe(false);
-    // The Jobs and the Secret are cleaned up.
-    expect(kube!.jobs()).toHaveLength(0);
-    expect(kube!.secrets()).toHaveLength(0);
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      // Exact: the plan's 240, less only what a starved shard's engine ended its schedule without
+      // starting (on this busy machine; the generator check judges that), and every location's share.
+      const unstarted = result.run.generator!.unstarted_iterations;
+      expect(result.results.iteration_count + unstarted).toBe(240);
+      expect(result.results.location_dist.US!.iteration_count + result.results.location_dist.DE!.iteration_count).toBe(
+        result.results.iteration_count,
+      );
+      expect(result.run.coverage).toMatchObject({
+        planned_iterations: 240,
+        applied_iterations: result.results.iteration_count,
+        shards: [],
+      });
+      expect(result.run.interrupted).toBe(false);
+      // The Jobs and the Secret are cleaned up.
+      expect(kube!.jobs()).toHaveLength(0);
+      expect(kube!.secrets()).toHaveLength(0);
 
-    await server!.stop();
-    const finals = storedFinals(server!.dbPath, id);
-    expect(finals).toHaveLength(8);
-    await hdr.initWebAssembly();
-    for (const location of ['US', 'DE']) {
-      const expected = added(finals, location);
-      const merged = hdr.decodeFromCompressedBase64(result.histograms!.step_locations['1']![location]!, 32, false);
-      expect(merged.totalCount).toBe(expected.totalCount);
-      for (const p of [50, 90, 95, 99]) expect(merged.getValueAtPercentile(p)).toBe(expected.getValueAtPercentile(p));
-    }
-  }, SCENARIO_TIMEOUT_MS);
+      await server!.stop();
+      const finals = storedFinals(server!.dbPath, id);
+      expect(finals).toHaveLength(8);
+      await hdr.initWebAssembly();
+      for (const location of ['US', 'DE']) {
+        const expected = added(finals, location);
+        const merged = hdr.decodeFromCompressedBase64(result.histograms!.step_locations['1']![location]!, 32, false);
+        expect(merged.totalCount).toBe(expected.totalCount);
+        for (const p of [50, 90, 95, 99]) expect(merged.getValueAtPercentile(p)).toBe(expected.getValueAtPercentile(p));
+      }
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-  it('a shard killed mid-run: its index is retried, the result says what is missing, and the run is incomplete', async () => {
-    await start();
-    const id = await createTest(480, 8);
-    await pollUntil(() => details(id), (t) => t.progress?.started > 0 || finished(t), 'progress', WAIT_MS);
-    const victim = kube!.pods().find((pod) => pod.metadata!.labels!['loadgate.dev/location'] === 'US' && pod.metadata!.annotations!['batch.kubernetes.io/job-completion-index'] === '0');
-    expect(victim, diagnosis(id)).toBeDefined();
-    kube!.killPod(victim!.metadata!.name!, 'SIGKILL');
+  it(
+    'a shard killed mid-run: its index is retried, the result says what is missing, and the run is incomplete',
+    async () => {
+      await start();
+      const id = await createTest(480, 8);
+      await pollUntil(
+        () => details(id),
+        (t) => t.progress?.started > 0 || finished(t),
+        'progress',
+        WAIT_MS,
+      );
+      const victim = kube!
+        .pods()
+        .find(
+          (pod) =>
+            pod.metadata!.labels!['loadgate.dev/location'] === 'US' &&
+            pod.metadata!.annotations!['batch.kubernetes.io/job-completion-index'] === '0',
+        );
+      expect(victim, diagnosis(id)).toBeDefined();
+      kube!.killPod(victim!.metadata!.name!, 'SIGKILL');
 
-    const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
-    expect(done.status, diagnosis(done)).toBe('completed');
-    expect(done.failure_reason).toMatch(/^incomplete: shard US-0: \d+ s of \d+ s missing; \d+\.\d % of the planned load applied$/);
-    const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
-    const coverage = result.run.coverage!;
-    expect(coverage.shards).toHaveLength(1);
-    expect(coverage.shards[0]).toMatchObject({ shard: 'US-0', attempts: 2 });
-    expect(coverage.shards[0]!.missing_s).toBeGreaterThan(0);
-    expect(coverage.applied_pct).toBeLessThan(100);
-    // What the result holds is exactly what the coverage says was applied.
-    expect(result.results.iteration_count).toBe(coverage.applied_iterations);
-    expect(result.run.interrupted).toBe(true);
-  }, SCENARIO_TIMEOUT_MS);
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done.status, diagnosis(done)).toBe('completed');
+      expect(done.failure_reason).toMatch(/^incomplete: shard US-0: \d+ s of \d+ s missing; \d+\.\d % of the planned load applied$/);
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      const coverage = result.run.coverage!;
+      expect(coverage.shards).toHaveLength(1);
+      expect(coverage.shards[0]).toMatchObject({ shard: 'US-0', attempts: 2 });
+      expect(coverage.shards[0]!.missing_s).toBeGreaterThan(0);
+      expect(coverage.applied_pct).toBeLessThan(100);
+      // What the result holds is exactly what the coverage says was applied.
+      expect(result.results.iteration_count).toBe(coverage.applied_iterations);
+      expect(result.run.interrupted).toBe(true);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-  it('stop deletes the Jobs and keeps what arrived', async () => {
-    await start();
-    const id = await createTest(3000, 60);
-    await pollUntil(() => details(id), (t) => t.progress?.started > 0 || finished(t), 'progress', WAIT_MS);
-    const stopped = await call('GET', `/v1/load/test/${id}/stop/`);
-    expect(stopped.body.status, diagnosis(stopped.body)).toBe('stopped');
-    expect(kube!.jobs()).toHaveLength(0);
-    expect(kube!.secrets()).toHaveLength(0);
-    const deletes = kube!.requests.filter((r) => r.method === 'DELETE' && r.path.includes('/jobs/'));
-    expect(deletes.length).toBe(2);
-    for (const request of deletes) expect(JSON.stringify(request)).toContain('Background');
-    const result = await call('GET', `/v1/load/test/${id}/result/`);
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect(result.body.run.interrupted).toBe(true);
-    expect(result.body.results.iteration_count).toBeGreaterThan(0);
-    expect(result.body.results.iteration_count).toBeLessThan(3000);
-  }, SCENARIO_TIMEOUT_MS);
+  it(
+    'stop deletes the Jobs and keeps what arrived',
+    async () => {
+      await start();
+      const id = await createTest(3000, 60);
+      await pollUntil(
+        () => details(id),
+        (t) => t.progress?.started > 0 || finished(t),
+        'progress',
+        WAIT_MS,
+      );
+      const stopped = await call('GET', `/v1/load/test/${id}/stop/`);
+      expect(stopped.body.status, diagnosis(stopped.body)).toBe('stopped');
+      expect(kube!.jobs()).toHaveLength(0);
+      expect(kube!.secrets()).toHaveLength(0);
+      const deletes = kube!.requests.filter((r) => r.method === 'DELETE' && r.path.includes('/jobs/'));
+      expect(deletes.length).toBe(2);
+      for (const request of deletes) expect(JSON.stringify(request)).toContain('Background');
+      const result = await call('GET', `/v1/load/test/${id}/result/`);
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      expect(result.body.run.interrupted).toBe(true);
+      expect(result.body.results.iteration_count).toBeGreaterThan(0);
+      expect(result.body.results.iteration_count).toBeLessThan(3000);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-  it('a server restarted mid-test finds its Jobs and finishes the test', async () => {
-    await start();
-    const id = await createTest(480, 8);
-    await pollUntil(() => details(id), (t) => t.progress?.started > 0 || finished(t), 'progress', WAIT_MS);
-    await server!.kill();
-    server = await server!.restart();
-    const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
-    expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
-    expect(server.stderr()).toContain(`test ${id} (kubernetes): re-attaching to its running shards`);
-    const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
-    expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(480);
-    expect(result.run.coverage).toMatchObject({ planned_iterations: 480, applied_iterations: result.results.iteration_count, shards: [] });
-    expect(kube!.jobs()).toHaveLength(0);
-  }, SCENARIO_TIMEOUT_MS);
+  it(
+    'a server restarted mid-test finds its Jobs and finishes the test',
+    async () => {
+      await start();
+      const id = await createTest(480, 8);
+      await pollUntil(
+        () => details(id),
+        (t) => t.progress?.started > 0 || finished(t),
+        'progress',
+        WAIT_MS,
+      );
+      await server!.kill();
+      server = await server!.restart();
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      expect(server.stderr()).toContain(`test ${id} (kubernetes): re-attaching to its running shards`);
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(480);
+      expect(result.run.coverage).toMatchObject({
+        planned_iterations: 480,
+        applied_iterations: result.results.iteration_count,
+        shards: [],
+      });
+      expect(kube!.jobs()).toHaveLength(0);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 });

@@ -45,7 +45,12 @@ describe('loadgate serve', () => {
   const call = apiCaller(() => server.url);
   const status = (id: string) => call('GET', `/v1/load/test/${id}/`).then((a) => a.body.status as string);
   const untilStatus = (id: string, wanted: string[]) =>
-    pollUntil(() => status(id), (s) => wanted.includes(s), `test ${id} to be ${wanted.join(' or ')}`, EVENT_WAIT_MS);
+    pollUntil(
+      () => status(id),
+      (s) => wanted.includes(s),
+      `test ${id} to be ${wanted.join(' or ')}`,
+      EVENT_WAIT_MS,
+    );
 
   beforeAll(async () => {
     target = await startTarget();
@@ -100,7 +105,11 @@ describe('loadgate serve', () => {
 
   describe('environments', () => {
     it('creates, lists, reads and deletes an environment', async () => {
-      const vars = [{ key: 'BASE', value: 'http://127.0.0.1:1' }, { key: 'IDS', value: [1, 2] }, { key: 'ON', value: true }];
+      const vars = [
+        { key: 'BASE', value: 'http://127.0.0.1:1' },
+        { key: 'IDS', value: [1, 2] },
+        { key: 'ON', value: true },
+      ];
       const created = await call('POST', '/v1/environment/', { json: { name: 'crud', vars } });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ name: 'crud', vars });
@@ -121,14 +130,21 @@ describe('loadgate serve', () => {
 
     it('never answers the value of a secret variable, and runs with it', async () => {
       target.reset();
-      const vars = [{ key: 'BASE', value: target.url }, { key: 'APIKEY', value: 'sk-server-secret', secret: true }];
+      const vars = [
+        { key: 'BASE', value: target.url },
+        { key: 'APIKEY', value: 'sk-server-secret', secret: true },
+      ];
       const created = await call('POST', '/v1/environment/', { json: { name: 'secret-env', vars } });
       expect(created.status).toBe(201);
       expect(created.body.vars).toEqual([vars[0], { key: 'APIKEY', value: '***', secret: true }]);
       expect(JSON.stringify((await call('GET', '/v1/environment/')).body)).not.toContain('sk-server-secret');
       expect(JSON.stringify((await call('GET', `/v1/environment/${created.body.id}/`)).body)).not.toContain('sk-server-secret');
       const test = await call('POST', '/v1/load/test/', {
-        json: { name: 'secret', config_data: { steps: [{ id: 1, name: 's', url: '{{BASE}}/ok?key={{APIKEY}}' }], iteration_count: 2, duration: 1 }, environment: created.body.id },
+        json: {
+          name: 'secret',
+          config_data: { steps: [{ id: 1, name: 's', url: '{{BASE}}/ok?key={{APIKEY}}' }], iteration_count: 2, duration: 1 },
+          environment: created.body.id,
+        },
       });
       expect(test.status).toBe(201);
       await untilStatus(test.body.id, ['completed', 'failed', 'stopped']);
@@ -147,10 +163,18 @@ describe('loadgate serve', () => {
     });
 
     it('answers 400 for broken JSON, no body or a non-object, and 415 for another content type', async () => {
-      expectError(await call('POST', '/v1/environment/', { body: '{"name":', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
+      expectError(
+        await call('POST', '/v1/environment/', { body: '{"name":', headers: { 'content-type': 'application/json' } }),
+        400,
+        'invalid_json',
+      );
       expectError(await call('POST', '/v1/environment/'), 400, 'bad_request');
       expectError(await call('POST', '/v1/environment/', { json: [1, 2] }), 400, 'bad_request');
-      expectError(await call('POST', '/v1/environment/', { body: 'name=x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+      expectError(
+        await call('POST', '/v1/environment/', { body: 'name=x', headers: { 'content-type': 'text/plain' } }),
+        415,
+        'unsupported_media_type',
+      );
       expectError(await call('POST', '/v1/environment/', { form: usersForm() }), 415, 'unsupported_media_type');
     });
   });
@@ -163,7 +187,14 @@ describe('loadgate serve', () => {
         name: 'users',
         type: 'csv',
         row_count: 3,
-        file_config: { delimiter: ',', vars: { '0': { tag: 'email' } }, skip_first_line: true, order: 'sequential', allow_quota: false, skip_empty_line: true },
+        file_config: {
+          delimiter: ',',
+          vars: { '0': { tag: 'email' } },
+          skip_first_line: true,
+          order: 'sequential',
+          allow_quota: false,
+          skip_empty_line: true,
+        },
       });
       const id: string = created.body.id;
       const stored = join(server.dir, 'server-data', `${id}.csv`);
@@ -196,7 +227,10 @@ describe('loadgate serve', () => {
 
       const unknownKey = await call('POST', '/v1/testdata/', { form: usersForm(USERS_CSV, { ...FILE_CONFIG, dlimiter: ';' }) });
       expectError(unknownKey, 422, 'invalid_request');
-      expect(unknownKey.body.error).toMatchObject({ field: '$.file_config.dlimiter', message: expect.stringContaining('did you mean "delimiter"') });
+      expect(unknownKey.body.error).toMatchObject({
+        field: '$.file_config.dlimiter',
+        message: expect.stringContaining('did you mean "delimiter"'),
+      });
 
       const noFile = usersForm();
       noFile.delete('file');
@@ -204,7 +238,10 @@ describe('loadgate serve', () => {
     });
 
     it('answers 400 for a malformed form, 415 for a JSON body and 413 for a file over the upload limit', async () => {
-      const malformed = await call('POST', '/v1/testdata/', { body: 'not a form', headers: { 'content-type': 'multipart/form-data; boundary=zzz' } });
+      const malformed = await call('POST', '/v1/testdata/', {
+        body: 'not a form',
+        headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      });
       expectError(malformed, 400, 'bad_request');
       expect(malformed.body.error.message).toContain('malformed multipart form');
       expectError(await call('POST', '/v1/testdata/', { json: { name: 'users' } }), 415, 'unsupported_media_type');
@@ -225,10 +262,16 @@ describe('loadgate serve', () => {
       const body = {
         name: 'checkout <b>',
         config_data: {
-          steps: [{
-            id: 1, name: 'buy', url: '{{BASE}}/echo', method: 'POST',
-            headers: { 'Content-Type': 'application/json' }, payload: '{"user": "{{data.people.email}}"}',
-          }],
+          steps: [
+            {
+              id: 1,
+              name: 'buy',
+              url: '{{BASE}}/echo',
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              payload: '{"user": "{{data.people.email}}"}',
+            },
+          ],
           iteration_count: 12,
           duration: 1,
         },
@@ -243,7 +286,13 @@ describe('loadgate serve', () => {
 
       await untilStatus(id, ['completed', 'failed', 'stopped']);
       const details = await call('GET', `/v1/load/test/${id}/`);
-      expect(details.body).toMatchObject({ id, name: 'checkout <b>', status: 'completed', failure_reason: null, test_url: created.body.test_url });
+      expect(details.body).toMatchObject({
+        id,
+        name: 'checkout <b>',
+        status: 'completed',
+        failure_reason: null,
+        test_url: created.body.test_url,
+      });
       for (const key of ['created_at', 'started_at', 'finished_at']) expect(Date.parse(details.body[key])).not.toBeNaN();
 
       const result = await call('GET', `/v1/load/test/${id}/result/`);
@@ -251,7 +300,17 @@ describe('loadgate serve', () => {
       expect(result.body.test_url).toBe(created.body.test_url);
       expect(result.body.results).toMatchObject({ iteration_count: 12, success_count: 12, fail_count: 0 });
       expect(result.body.results.steps[0]).toMatchObject({ id: 1, iteration_count: 12, status_code_dist: { '200': 12 }, error_dist: {} });
-      expect(Object.keys(result.body.results.response_times).sort()).toEqual(['avg', 'max', 'median', 'min', 'p80', 'p90', 'p95', 'p99', 'stddev']);
+      expect(Object.keys(result.body.results.response_times).sort()).toEqual([
+        'avg',
+        'max',
+        'median',
+        'min',
+        'p80',
+        'p90',
+        'p95',
+        'p99',
+        'stddev',
+      ]);
       expect(result.body.results.location_dist.local.iteration_count).toBe(12);
       // Two threads, each with its own default cap of 100: their caps add up in the one generator block.
       expect(result.body.run.generator.concurrency).toBe(200);
@@ -262,7 +321,11 @@ describe('loadgate serve', () => {
 
       const plan = await call('GET', `/v1/load/plan/${details.body.plan_id}/`);
       expect(plan.status).toBe(200);
-      expect(plan.body).toMatchObject({ id: details.body.plan_id, name: 'checkout <b>', config_data: { iteration_count: 12, duration: 1, load_type: 'linear' } });
+      expect(plan.body).toMatchObject({
+        id: details.body.plan_id,
+        name: 'checkout <b>',
+        config_data: { iteration_count: 12, duration: 1, load_type: 'linear' },
+      });
       expect(plan.body.config_data.steps[0]).toMatchObject({ method: 'POST', timeout: 5, url: '{{BASE}}/echo' });
 
       const list = await call('GET', '/v1/load/test/');
@@ -282,7 +345,10 @@ describe('loadgate serve', () => {
 
     it('rejects an invalid definition with 422: the first problem as field, every problem in the message', async () => {
       const answer = await call('POST', '/v1/load/test/', {
-        json: { name: 'x', config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:1/', method: 'FETCH' }], load_type: 'square' } },
+        json: {
+          name: 'x',
+          config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:1/', method: 'FETCH' }], load_type: 'square' },
+        },
       });
       expectError(answer, 422, 'invalid_request');
       expect(answer.body.error.field).toBe('$.config_data.load_type');
@@ -299,12 +365,20 @@ describe('loadgate serve', () => {
         json: { name: 'v', config_data: { steps: [{ id: 1, name: 's', url: '{{NOPE}}/ok' }] } },
       });
       expectError(variable, 422, 'invalid_request');
-      expect(variable.body.error).toMatchObject({ field: '$.config_data.steps[0].url', message: expect.stringContaining('unknown variable "NOPE"') });
+      expect(variable.body.error).toMatchObject({
+        field: '$.config_data.steps[0].url',
+        message: expect.stringContaining('unknown variable "NOPE"'),
+      });
       expectError(await call('POST', '/v1/load/test/', { json: ['not', 'an', 'object'] }), 400, 'bad_request');
     });
 
     it('answers 404 in JSON for unknown tests and plans', async () => {
-      for (const path of [`/v1/load/test/${UNKNOWN_ID}/`, `/v1/load/test/${UNKNOWN_ID}/result/`, `/v1/load/test/${UNKNOWN_ID}/stop/`, `/v1/load/plan/${UNKNOWN_ID}/`]) {
+      for (const path of [
+        `/v1/load/test/${UNKNOWN_ID}/`,
+        `/v1/load/test/${UNKNOWN_ID}/result/`,
+        `/v1/load/test/${UNKNOWN_ID}/stop/`,
+        `/v1/load/plan/${UNKNOWN_ID}/`,
+      ]) {
         expectError(await call('GET', path), 404, 'not_found');
       }
     });
@@ -321,7 +395,12 @@ describe('loadgate serve', () => {
       expectError(await call('GET', `/v1/load/test/${queued}/result/`), 409, 'no_result');
 
       target.reset();
-      await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', EVENT_WAIT_MS);
+      await pollUntil(
+        async () => target.received.length,
+        (n) => n > 0,
+        "the long test's first request",
+        EVENT_WAIT_MS,
+      );
       const stopped = await call('GET', `/v1/load/test/${long}/stop`);
       expect(stopped.body).toMatchObject({ id: long, status: 'stopped' });
       const partial = (await call('GET', `/v1/load/test/${long}/result/`)).body;
@@ -445,7 +524,12 @@ describe('loadgate serve restarts', () => {
     const env = (await call('POST', '/v1/environment/', { json: { name: 'kept', vars: [{ key: 'BASE', value: target.url }] } })).body;
     const data = (await call('POST', '/v1/testdata/', { form: usersForm() })).body;
     const running = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
-    await pollUntil(() => details(running), (t) => t.status === 'running', 'the long test to run', EVENT_WAIT_MS);
+    await pollUntil(
+      () => details(running),
+      (t) => t.status === 'running',
+      'the long test to run',
+      EVENT_WAIT_MS,
+    );
     const queuedBody = definition(target, {}, { name: 'queued', environment: 'kept', test_data: ['users'] });
     queuedBody.config_data.steps[0]!.url = '{{BASE}}/ok?u={{data.users.email}}';
     const queued = (await call('POST', '/v1/load/test/', { json: queuedBody })).body.id as string;
@@ -462,19 +546,36 @@ describe('loadgate serve restarts', () => {
     expect((await call('GET', `/v1/testdata/${data.id}/`)).body).toEqual(data);
     expect((await call('GET', `/v1/load/plan/${plan.id}/`)).body).toEqual(plan);
 
-    await pollUntil(() => details(queued), (t) => t.status === 'completed', 'the queued test to run after the restart', EVENT_WAIT_MS);
+    await pollUntil(
+      () => details(queued),
+      (t) => t.status === 'completed',
+      'the queued test to run after the restart',
+      EVENT_WAIT_MS,
+    );
     const result = (await call('GET', `/v1/load/test/${queued}/result/`)).body;
     expect(result.results).toMatchObject({ iteration_count: 4, success_count: 4 });
-    const users = target.received.filter((r) => r.path === '/ok' && r.url.includes('u=')).map((r) => new URL(r.url, target.url).searchParams.get('u'));
+    const users = target.received
+      .filter((r) => r.path === '/ok' && r.url.includes('u='))
+      .map((r) => new URL(r.url, target.url).searchParams.get('u'));
     expect(users.length).toBe(4);
     for (const user of users) expect(EMAILS).toContain(user);
   });
 
   it('shuts down gracefully on SIGTERM, keeping the running test partial result', async () => {
     const id = (await call('POST', '/v1/load/test/', { json: longDefinition(target) })).body.id as string;
-    await pollUntil(() => details(id), (t) => t.status === 'running', 'the long test to run', EVENT_WAIT_MS);
+    await pollUntil(
+      () => details(id),
+      (t) => t.status === 'running',
+      'the long test to run',
+      EVENT_WAIT_MS,
+    );
     target.reset();
-    await pollUntil(async () => target.received.length, (n) => n > 0, 'the long test\'s first request', EVENT_WAIT_MS);
+    await pollUntil(
+      async () => target.received.length,
+      (n) => n > 0,
+      "the long test's first request",
+      EVENT_WAIT_MS,
+    );
     expect(await server.stop()).toBe(0);
     server = await server.restart();
 

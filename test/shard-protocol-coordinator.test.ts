@@ -32,10 +32,24 @@ afterAll(() => {
 function begin(slots: Record<string, number>): ShardCoordinator {
   const id = `test-${++tests}`;
   const config = { steps: [], iteration_count: 1, duration: 1 } as never;
-  store.createTest({ id, name: id, config_data: config, created_at: '' }, {
-    id, name: id, status: 'running', test_url: '', failure_reason: null, plan_id: id, created_at: '', started_at: '', finished_at: null,
-    environment_id: null, environment: null, test_data_ids: [],
-  }, config);
+  store.createTest(
+    { id, name: id, config_data: config, created_at: '' },
+    {
+      id,
+      name: id,
+      status: 'running',
+      test_url: '',
+      failure_reason: null,
+      plan_id: id,
+      created_at: '',
+      started_at: '',
+      finished_at: null,
+      environment_id: null,
+      environment: null,
+      test_data_ids: [],
+    },
+    config,
+  );
   clock = 0;
   return ShardCoordinator.begin(store, id, slots, barrier).coordinator;
 }
@@ -43,27 +57,46 @@ function begin(slots: Record<string, number>): ShardCoordinator {
 describe('serve --executor', () => {
   it('refuses a Kubernetes setting without --executor kubernetes, naming it', () => {
     expect(readExecutor({ executor: 'local', image: 'x', shards: '4' }).problems.map((p) => p.path)).toEqual(['--image', '--shards']);
-    expect(readExecutor({ executor: 'local', image: 'x' }).problems[0]!.message).toMatch(/setting of the Kubernetes executor: give --executor kubernetes/);
+    expect(readExecutor({ executor: 'local', image: 'x' }).problems[0]!.message).toMatch(
+      /setting of the Kubernetes executor: give --executor kubernetes/,
+    );
     expect(readExecutor({}).choice).toEqual({ kind: 'local' });
   });
 
   it('needs an image and well-formed locations with --executor kubernetes', () => {
     const problems = readExecutor({ executor: 'kubernetes', location: ['DE=region:eu'] }).problems;
     expect(problems.map((p) => p.path)).toEqual(['--image', '--location']);
-    expect(readExecutor({ executor: 'cloud' }).problems[0]).toMatchObject({ path: '--executor', message: 'expected local or kubernetes, got "cloud"' });
-    const { choice } = readExecutor({ executor: 'kubernetes', image: 'img', location: ['DE=node:topology.kubernetes.io/region=eu-central-1', 'US=namespace:load-us'] });
-    expect(choice).toMatchObject({ kind: 'kubernetes', kubernetes: { image: 'img', namespace: 'default', ratePerPod: 1000, locations: { DE: { nodeSelector: { 'topology.kubernetes.io/region': 'eu-central-1' } }, US: { namespace: 'load-us' } } } });
+    expect(readExecutor({ executor: 'cloud' }).problems[0]).toMatchObject({
+      path: '--executor',
+      message: 'expected local or kubernetes, got "cloud"',
+    });
+    const { choice } = readExecutor({
+      executor: 'kubernetes',
+      image: 'img',
+      location: ['DE=node:topology.kubernetes.io/region=eu-central-1', 'US=namespace:load-us'],
+    });
+    expect(choice).toMatchObject({
+      kind: 'kubernetes',
+      kubernetes: {
+        image: 'img',
+        namespace: 'default',
+        ratePerPod: 1000,
+        locations: { DE: { nodeSelector: { 'topology.kubernetes.io/region': 'eu-central-1' } }, US: { namespace: 'load-us' } },
+      },
+    });
   });
 
   it('gives a location ⌈its busiest second ÷ the rate per pod⌉ shards, and refuses a location nobody configured', () => {
     const config = { load_type: 'linear' as const, iteration_count: 5000, duration: 2, proxy_config: { US: 60, DE: 40 } };
     expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).slots).toEqual({ DE: 3, US: 4 });
     expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400, 2).slots).toEqual({ DE: 2, US: 2 });
-    expect(shardsPerLocation(config, ['local', 'US'], 400).problems[0]!.message).toMatch(/no location DE on this server \(it offers local, US/);
+    expect(shardsPerLocation(config, ['local', 'US'], 400).problems[0]!.message).toMatch(
+      /no location DE on this server \(it offers local, US/,
+    );
     expect(parseKubeLocations(['local=node:pool=load'], '--location').locations).toEqual({ local: { nodeSelector: { pool: 'load' } } });
   });
 
-  it('reads a Job\'s failed indexes', () => {
+  it("reads a Job's failed indexes", () => {
     expect(parseIndexes('1,3-5')).toEqual([1, 3, 4, 5]);
     expect(parseIndexes(undefined)).toEqual([]);
   });
@@ -78,7 +111,7 @@ describe('the start barrier', () => {
     expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
   });
 
-  it('goes without the late ones when its time is up; they resume at the schedule\'s next second', () => {
+  it("goes without the late ones when its time is up; they resume at the schedule's next second", () => {
     const c = begin({ US: 2 });
     c.ready({ location: 'US', index: 0 }, 0, 'pod-a');
     clock = 9_999;
@@ -86,7 +119,12 @@ describe('the start barrier', () => {
     expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ state: 'wait' });
     clock = 10_000;
     c.tick();
-    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 12_000, from_second: 0, late: ['US-1'] });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({
+      state: 'start',
+      start_at_ms: 12_000,
+      from_second: 0,
+      late: ['US-1'],
+    });
     clock = 15_500;
     // 15.5 s + the 2 s margin is 5.5 s into the schedule: it resumes at second 6.
     expect(c.ready({ location: 'US', index: 1 }, 0, 'pod-c')).toMatchObject({ state: 'start', from_second: 6 });
@@ -107,7 +145,7 @@ describe('the start barrier', () => {
 describe('uploads and settling', () => {
   const sample = (t: number) => ({ t, started: 10, responses: 9, failures: 1 });
 
-  it('stores each second once, adds them up as progress, and settles on the latest attempt\'s result', () => {
+  it("stores each second once, adds them up as progress, and settles on the latest attempt's result", () => {
     const c = begin({ US: 1, DE: 1 });
     const us = { location: 'US', index: 0 };
     const de = { location: 'DE', index: 0 };
@@ -136,7 +174,7 @@ describe('uploads and settling', () => {
     const { coordinator, token } = ShardCoordinator.begin(store, createOther(), { US: 2 }, barrier);
     expect(coordinator.acceptsToken(token)).toBe(true);
     expect(coordinator.acceptsToken(`${token}x`)).toBe(false);
-    expect(coordinator.checkKey({ location: 'US', index: 2 })).toBe('index 2 is not one of US\'s 0..1');
+    expect(coordinator.checkKey({ location: 'US', index: 2 })).toBe("index 2 is not one of US's 0..1");
     expect(coordinator.checkKey({ location: 'DE', index: 0 })).toMatch(/location "DE" has no shards in this test/);
   });
 });
@@ -144,16 +182,31 @@ describe('uploads and settling', () => {
 function createOther(): string {
   const id = `test-${++tests}`;
   const config = { steps: [], iteration_count: 1, duration: 1 } as never;
-  store.createTest({ id, name: id, config_data: config, created_at: '' }, {
-    id, name: id, status: 'running', test_url: '', failure_reason: null, plan_id: id, created_at: '', started_at: '', finished_at: null,
-    environment_id: null, environment: null, test_data_ids: [],
-  }, config);
+  store.createTest(
+    { id, name: id, config_data: config, created_at: '' },
+    {
+      id,
+      name: id,
+      status: 'running',
+      test_url: '',
+      failure_reason: null,
+      plan_id: id,
+      created_at: '',
+      started_at: '',
+      finished_at: null,
+      environment_id: null,
+      environment: null,
+      test_data_ids: [],
+    },
+    config,
+  );
   return id;
 }
 
 describe('coverage', () => {
   const config = { load_type: 'linear' as const, iteration_count: 800, duration: 8, proxy_config: { US: 1 } };
-  const result = (interrupted: boolean, seconds: number) => ({ run: { interrupted, series: Array.from({ length: seconds }, (_, t) => ({ t })) } }) as unknown as LoadTestResult;
+  const result = (interrupted: boolean, seconds: number) =>
+    ({ run: { interrupted, series: Array.from({ length: seconds }, (_, t) => ({ t })) } }) as unknown as LoadTestResult;
 
   it('reports the seconds a retried shard never ran, and the share of the plan the result holds', () => {
     const delivered = {
@@ -181,7 +234,7 @@ describe('coverage', () => {
     expect(coverageLine(coverage)).toBe(`shard US-0: 3 s of 8 s missing; ${coverage.applied_pct.toFixed(1)} % of the planned load applied`);
   });
 
-  it('counts a stopped shard\'s seconds after its last one as missing, and a shard with no result as all missing', () => {
+  it("counts a stopped shard's seconds after its last one as missing, and a shard with no result as all missing", () => {
     const delivered = {
       slots: { US: 2 },
       attempts: [{ location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 }],

@@ -28,27 +28,37 @@ function iterationsOf(plan: LoadPlan): Seen[] {
 
 describe('a location shard', () => {
   it('the shards of every location run the whole plan once, each iteration at its time and from its location', () => {
-    fc.assert(fc.property(loadType, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 20 }), shares, fc.integer({ min: 1, max: 5 }), (load_type, n, duration, proxy_config, shards) => {
-      const config = { load_type, iteration_count: n, duration, proxy_config };
-      const whole = new LoadPlan(config);
-      const seen: Seen[] = [];
-      for (const location of whole.locations) {
-        for (let index = 1; index <= shards; index++) {
-          const plan = new LoadPlan(config, { index, count: shards, location });
-          const mine = iterationsOf(plan);
-          expect(mine.every((it) => it.location === location)).toBe(true);
-          const perSecond = Array.from({ length: plan.durationS }, (_, s) => plan.countInSecond(s));
-          expect(perSecond.reduce((a, b) => a + b, 0)).toBe(plan.total);
-          seen.push(...mine);
-        }
-      }
-      seen.sort((a, b) => a.k - b.k);
-      expect(seen.map((it) => it.k)).toEqual(Array.from({ length: whole.total }, (_, k) => k));
-      for (const it of seen) {
-        expect(it.location).toBe(whole.locations[whole.locationIndex(it.k)]);
-        expect(it.offsetUs).toBe(whole.startOffsetUs(it.k));
-      }
-    }), { numRuns: 80 });
+    fc.assert(
+      fc.property(
+        loadType,
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 20 }),
+        shares,
+        fc.integer({ min: 1, max: 5 }),
+        (load_type, n, duration, proxy_config, shards) => {
+          const config = { load_type, iteration_count: n, duration, proxy_config };
+          const whole = new LoadPlan(config);
+          const seen: Seen[] = [];
+          for (const location of whole.locations) {
+            for (let index = 1; index <= shards; index++) {
+              const plan = new LoadPlan(config, { index, count: shards, location });
+              const mine = iterationsOf(plan);
+              expect(mine.every((it) => it.location === location)).toBe(true);
+              const perSecond = Array.from({ length: plan.durationS }, (_, s) => plan.countInSecond(s));
+              expect(perSecond.reduce((a, b) => a + b, 0)).toBe(plan.total);
+              seen.push(...mine);
+            }
+          }
+          seen.sort((a, b) => a.k - b.k);
+          expect(seen.map((it) => it.k)).toEqual(Array.from({ length: whole.total }, (_, k) => k));
+          for (const it of seen) {
+            expect(it.location).toBe(whole.locations[whole.locationIndex(it.k)]);
+            expect(it.offsetUs).toBe(whole.startOffsetUs(it.k));
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 
   it('splits a location evenly: its shards differ by at most one iteration', () => {
@@ -59,24 +69,48 @@ describe('a location shard', () => {
   });
 
   it('refuses a location that is not in the plan', () => {
-    expect(() => new LoadPlan({ load_type: 'linear', iteration_count: 10, duration: 1, proxy_config: { US: 1 } }, { index: 1, count: 1, location: 'DE' })).toThrow(/location DE is not one of the plan's \(US\)/);
+    expect(
+      () =>
+        new LoadPlan(
+          { load_type: 'linear', iteration_count: 10, duration: 1, proxy_config: { US: 1 } },
+          { index: 1, count: 1, location: 'DE' },
+        ),
+    ).toThrow(/location DE is not one of the plan's \(US\)/);
   });
 
   it('keeps its location and resume second when split over threads', () => {
-    expect(threadShard({ index: 2, count: 4, location: 'DE', fromSecond: 3 }, 2, 2)).toEqual({ index: 6, count: 8, location: 'DE', fromSecond: 3 });
+    expect(threadShard({ index: 2, count: 4, location: 'DE', fromSecond: 3 }, 2, 2)).toEqual({
+      index: 6,
+      count: 8,
+      location: 'DE',
+      fromSecond: 3,
+    });
   });
 });
 
 describe('a resumed shard', () => {
   it('runs exactly its iterations planned from the resume second on, its clock starting there', () => {
-    fc.assert(fc.property(loadType, fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 12 }), shares, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 14 }), (load_type, n, duration, proxy_config, shards, from) => {
-      const config = { load_type, iteration_count: n, duration, proxy_config };
-      const location = new LoadPlan(config).locations[0]!;
-      const full = iterationsOf(new LoadPlan(config, { index: shards, count: shards, location }));
-      const resumed = new LoadPlan(config, { index: shards, count: shards, location, fromSecond: from });
-      const fromUs = Math.min(from, duration) * 1e6;
-      expect(resumed.durationS).toBe(duration - Math.min(from, duration));
-      expect(iterationsOf(resumed)).toEqual(full.filter((it) => it.offsetUs >= fromUs).map((it) => ({ ...it, offsetUs: it.offsetUs - fromUs })));
-    }), { numRuns: 80 });
+    fc.assert(
+      fc.property(
+        loadType,
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 1, max: 12 }),
+        shares,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 14 }),
+        (load_type, n, duration, proxy_config, shards, from) => {
+          const config = { load_type, iteration_count: n, duration, proxy_config };
+          const location = new LoadPlan(config).locations[0]!;
+          const full = iterationsOf(new LoadPlan(config, { index: shards, count: shards, location }));
+          const resumed = new LoadPlan(config, { index: shards, count: shards, location, fromSecond: from });
+          const fromUs = Math.min(from, duration) * 1e6;
+          expect(resumed.durationS).toBe(duration - Math.min(from, duration));
+          expect(iterationsOf(resumed)).toEqual(
+            full.filter((it) => it.offsetUs >= fromUs).map((it) => ({ ...it, offsetUs: it.offsetUs - fromUs })),
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

@@ -49,8 +49,15 @@ beforeAll(async () => {
   const log = () => {};
   const queue = new TestQueue(store, { dataDir: dir, executor: localExecutor({ proxies: {}, log }), log });
   const ctx: ServerContext = {
-    store, queue, shards: registry, dataDir: dir, proxies: {}, latencyLocations: DEFAULT_LATENCY_LOCATIONS, limits: DEFAULT_LIMITS,
-    publicUrl: () => url, log,
+    store,
+    queue,
+    shards: registry,
+    dataDir: dir,
+    proxies: {},
+    latencyLocations: DEFAULT_LATENCY_LOCATIONS,
+    limits: DEFAULT_LIMITS,
+    publicUrl: () => url,
+    log,
   };
   app = await buildApp(ctx, { checkKey: createKeyChecker(['api-key-1']) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,25 +74,58 @@ afterAll(async () => {
 function definition(): LoadTestDefinition {
   const rows = Array.from({ length: ITERATIONS }, (_, k) => String(k)).join('\n');
   writeFileSync(join(dir, 'rows.csv'), `${rows}\n`);
-  const checked = validateDefinition({
-    name: 'sharded',
-    config_data: { steps: [{ id: 1, name: 'k', url: `${target.url}/k?k={{data.rows.k}}` }], iteration_count: ITERATIONS, duration: 2, proxy_config: { US: 60, DE: 40 } },
-  }, 'test.json');
+  const checked = validateDefinition(
+    {
+      name: 'sharded',
+      config_data: {
+        steps: [{ id: 1, name: 'k', url: `${target.url}/k?k={{data.rows.k}}` }],
+        iteration_count: ITERATIONS,
+        duration: 2,
+        proxy_config: { US: 60, DE: 40 },
+      },
+    },
+    'test.json',
+  );
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  checked.definition.test_data = [{
-    name: 'rows', file: join(dir, 'rows.csv'), type: 'csv',
-    file_config: { delimiter: ',', allow_quota: false, order: 'sequential', skip_first_line: false, skip_empty_line: true, vars: { '0': { tag: 'k' } } },
-  }];
+  checked.definition.test_data = [
+    {
+      name: 'rows',
+      file: join(dir, 'rows.csv'),
+      type: 'csv',
+      file_config: {
+        delimiter: ',',
+        allow_quota: false,
+        order: 'sequential',
+        skip_first_line: false,
+        skip_empty_line: true,
+        vars: { '0': { tag: 'k' } },
+      },
+    },
+  ];
   return checked.definition;
 }
 
 function begin(testId: string, slots: Record<string, number>) {
   const at = new Date().toISOString();
   const config = definition().config_data;
-  store.createTest({ id: testId, name: 'sharded', config_data: config, created_at: at }, {
-    id: testId, name: 'sharded', status: 'running', test_url: '', failure_reason: null, plan_id: testId, created_at: at, started_at: at, finished_at: null,
-    environment_id: null, environment: null, test_data_ids: [],
-  }, config);
+  store.createTest(
+    { id: testId, name: 'sharded', config_data: config, created_at: at },
+    {
+      id: testId,
+      name: 'sharded',
+      status: 'running',
+      test_url: '',
+      failure_reason: null,
+      plan_id: testId,
+      created_at: at,
+      started_at: at,
+      finished_at: null,
+      environment_id: null,
+      environment: null,
+      test_data_ids: [],
+    },
+    config,
+  );
   const { coordinator, token } = ShardCoordinator.begin(store, testId, slots, { barrierMs: 120_000, startMarginMs: 1500, now: Date.now });
   registry.add({ coordinator, definition: definition(), testUrl: `${url}/report/${testId}/` });
   return { coordinator, token };
@@ -93,13 +133,26 @@ function begin(testId: string, slots: Record<string, number>) {
 
 function shard(testId: string, token: string, location: string, index: number, attempt = 0): Promise<ProcessRun> {
   return runNode(['src/cli-entry.ts', 'shard', '--server', url, '--test', testId], {
-    env: { PATH: process.env.PATH ?? '', JOB_COMPLETION_INDEX: String(index), LOADGATE_SHARD_TOKEN: token, LOADGATE_SHARD_ATTEMPT: String(attempt), LOADGATE_SHARD_LOCATION: location },
+    env: {
+      PATH: process.env.PATH ?? '',
+      JOB_COMPLETION_INDEX: String(index),
+      LOADGATE_SHARD_TOKEN: token,
+      LOADGATE_SHARD_ATTEMPT: String(attempt),
+      LOADGATE_SHARD_LOCATION: location,
+    },
   });
 }
 
 /** The shards' own histograms (a step × location), added here independently of the server's merge. */
 function addedHistograms(finals: LoadTestResult[], step: string, location: string): hdr.Histogram {
-  const sum = hdr.build({ bitBucketSize: 32, useWebAssembly: false, autoResize: true, numberOfSignificantValueDigits: 3, lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000 });
+  const sum = hdr.build({
+    bitBucketSize: 32,
+    useWebAssembly: false,
+    autoResize: true,
+    numberOfSignificantValueDigits: 3,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+  });
   for (const final of finals) {
     const encoded = final.histograms?.step_locations[step]?.[location];
     if (encoded) sum.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
@@ -108,53 +161,72 @@ function addedHistograms(finals: LoadTestResult[], step: string, location: strin
 }
 
 describe('the shard protocol', () => {
-  it('shards of two locations run the plan exactly once; the merge adds their histograms', async () => {
-    const testId = '00000000-0000-4000-8000-000000000001';
-    const { coordinator, token } = begin(testId, { US: 2, DE: 2 });
-    target.reset();
-    const runs = await Promise.all([shard(testId, token, 'US', 0), shard(testId, token, 'US', 1), shard(testId, token, 'DE', 0), shard(testId, token, 'DE', 1)]);
-    for (const run of runs) expect(run.code, run.out).toBe(0);
-    expect(coordinator.settled()).toBe(true);
+  it(
+    'shards of two locations run the plan exactly once; the merge adds their histograms',
+    async () => {
+      const testId = '00000000-0000-4000-8000-000000000001';
+      const { coordinator, token } = begin(testId, { US: 2, DE: 2 });
+      target.reset();
+      const runs = await Promise.all([
+        shard(testId, token, 'US', 0),
+        shard(testId, token, 'US', 1),
+        shard(testId, token, 'DE', 0),
+        shard(testId, token, 'DE', 1),
+      ]);
+      for (const run of runs) expect(run.code, run.out).toBe(0);
+      expect(coordinator.settled()).toBe(true);
 
-    // Every data row once: the shards' sequential rows follow the global k.
-    const ks = target.received.filter((r) => r.path === '/k').map((r) => Number(new URLSearchParams(r.url.split('?')[1]).get('k')));
-    expect(ks.sort((a, b) => a - b)).toEqual(Array.from({ length: ITERATIONS }, (_, k) => k));
+      // Every data row once: the shards' sequential rows follow the global k.
+      const ks = target.received.filter((r) => r.path === '/k').map((r) => Number(new URLSearchParams(r.url.split('?')[1]).get('k')));
+      expect(ks.sort((a, b) => a - b)).toEqual(Array.from({ length: ITERATIONS }, (_, k) => k));
 
-    const delivered = { slots: coordinator.slots, attempts: store.shardAttempts(testId), finals: store.shardFinals<LoadTestResult>(testId) };
-    const { result, coverage } = await mergeSharded(definition().config_data, delivered, 'http://x/report/');
-    expect(coverage).toMatchObject({ planned_iterations: ITERATIONS, applied_iterations: ITERATIONS, applied_pct: 100, shards: [] });
-    expect(result!.run.interrupted).toBe(false);
-    expect(result!.results.iteration_count).toBe(ITERATIONS);
-    expect(result!.results.location_dist.US!.iteration_count).toBe(72);
-    expect(result!.results.location_dist.DE!.iteration_count).toBe(48);
-    expect(result!.results.steps[0]!.location_dist.DE!.iteration_count).toBe(48);
+      const delivered = {
+        slots: coordinator.slots,
+        attempts: store.shardAttempts(testId),
+        finals: store.shardFinals<LoadTestResult>(testId),
+      };
+      const { result, coverage } = await mergeSharded(definition().config_data, delivered, 'http://x/report/');
+      expect(coverage).toMatchObject({ planned_iterations: ITERATIONS, applied_iterations: ITERATIONS, applied_pct: 100, shards: [] });
+      expect(result!.run.interrupted).toBe(false);
+      expect(result!.results.iteration_count).toBe(ITERATIONS);
+      expect(result!.results.location_dist.US!.iteration_count).toBe(72);
+      expect(result!.results.location_dist.DE!.iteration_count).toBe(48);
+      expect(result!.results.steps[0]!.location_dist.DE!.iteration_count).toBe(48);
 
-    await hdr.initWebAssembly();
-    const finals = delivered.finals.map((f) => f.value);
-    for (const location of ['US', 'DE']) {
-      const expected = addedHistograms(finals, '1', location);
-      const merged = hdr.decodeFromCompressedBase64(result!.histograms!.step_locations['1']![location]!, 32, false);
-      expect(merged.totalCount).toBe(expected.totalCount);
-      for (const p of [50, 80, 90, 95, 99]) expect(merged.getValueAtPercentile(p)).toBe(expected.getValueAtPercentile(p));
-      expect(result!.results.steps[0]!.location_dist[location]!.response_times.p95).toBe(Math.round(expected.getValueAtPercentile(95) / 1000));
-    }
-    // Live progress: every second each shard ran was uploaded once.
-    expect(coordinator.progress()).toMatchObject({ started: ITERATIONS, responses: ITERATIONS, failures: 0 });
-  }, PROCESSES_TIMEOUT_MS);
+      await hdr.initWebAssembly();
+      const finals = delivered.finals.map((f) => f.value);
+      for (const location of ['US', 'DE']) {
+        const expected = addedHistograms(finals, '1', location);
+        const merged = hdr.decodeFromCompressedBase64(result!.histograms!.step_locations['1']![location]!, 32, false);
+        expect(merged.totalCount).toBe(expected.totalCount);
+        for (const p of [50, 80, 90, 95, 99]) expect(merged.getValueAtPercentile(p)).toBe(expected.getValueAtPercentile(p));
+        expect(result!.results.steps[0]!.location_dist[location]!.response_times.p95).toBe(
+          Math.round(expected.getValueAtPercentile(95) / 1000),
+        );
+      }
+      // Live progress: every second each shard ran was uploaded once.
+      expect(coordinator.progress()).toMatchObject({ started: ITERATIONS, responses: ITERATIONS, failures: 0 });
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
-  it('answers a second pod for an index that another holds with "not needed", and it sends nothing', async () => {
-    const testId = '00000000-0000-4000-8000-000000000002';
-    const { coordinator, token } = begin(testId, { local: 1 });
-    const holder = coordinator.ready({ location: 'local', index: 0 }, 0, 'first-pod');
-    expect(holder.state).toBe('start');
-    target.reset();
-    const second = await shard(testId, token, 'local', 0);
-    expect(second.code, second.out).toBe(0);
-    expect(second.out).toContain('pod first-pod runs this index; this pod is not needed');
-    expect(target.received).toHaveLength(0);
-  }, PROCESSES_TIMEOUT_MS);
+  it(
+    'answers a second pod for an index that another holds with "not needed", and it sends nothing',
+    async () => {
+      const testId = '00000000-0000-4000-8000-000000000002';
+      const { coordinator, token } = begin(testId, { local: 1 });
+      const holder = coordinator.ready({ location: 'local', index: 0 }, 0, 'first-pod');
+      expect(holder.state).toBe('start');
+      target.reset();
+      const second = await shard(testId, token, 'local', 0);
+      expect(second.code, second.out).toBe(0);
+      expect(second.out).toContain('pod first-pod runs this index; this pod is not needed');
+      expect(target.received).toHaveLength(0);
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
-  it('accepts only the test\'s own token, checked before any body', async () => {
+  it("accepts only the test's own token, checked before any body", async () => {
     const testId = '00000000-0000-4000-8000-000000000003';
     begin(testId, { local: 1 });
     const plan = `${url}/v1/shard/${testId}/plan/?location=local&index=0`;

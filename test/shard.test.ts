@@ -36,23 +36,55 @@ beforeAll(async () => {
   mkdirSync(shardDir);
   writeFileSync(join(dir, 'users.csv'), `${ROWS.join('\n')}\n`);
   definitionPath = join(dir, 'sharded.json');
-  writeFileSync(definitionPath, JSON.stringify({
-    name: 'sharded',
-    config_data: {
-      steps: [{ id: 1, name: 'visit', url: `${target.url}/ok?u={{data.users.email}}` }, { id: 2, name: 'then', url: `${target.url}/echo` }],
-      proxy_config: { US: 2, DE: 1 }, iteration_count: ITERATIONS, duration: 2,
-    },
-    test_data: [{ name: 'users', file: 'users.csv', type: 'csv', file_config: { delimiter: ',', vars: { '0': { tag: 'email' } }, order: 'sequential' } }],
-  }));
+  writeFileSync(
+    definitionPath,
+    JSON.stringify({
+      name: 'sharded',
+      config_data: {
+        steps: [
+          { id: 1, name: 'visit', url: `${target.url}/ok?u={{data.users.email}}` },
+          { id: 2, name: 'then', url: `${target.url}/echo` },
+        ],
+        proxy_config: { US: 2, DE: 1 },
+        iteration_count: ITERATIONS,
+        duration: 2,
+      },
+      test_data: [
+        {
+          name: 'users',
+          file: 'users.csv',
+          type: 'csv',
+          file_config: { delimiter: ',', vars: { '0': { tag: 'email' } }, order: 'sequential' },
+        },
+      ],
+    }),
+  );
   const startAt = String(Date.now() + 2500);
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   // The whole run's threshold: a shard (10 of the 30 iterations) is not judged by it; the merge is.
-  const runs = await Promise.all([1, 2, 3].map((i) => node(['src/cli-entry.ts', 'run', definitionPath, '--shard', `${i}/3`, '--start-at', startAt,
-    '--proxy', `US=${proxyUrl}`, '--results', join(shardDir, `shard-${i}.json`), '--threshold', 'iteration_count == 30'])));
+  const runs = await Promise.all(
+    [1, 2, 3].map((i) =>
+      node([
+        'src/cli-entry.ts',
+        'run',
+        definitionPath,
+        '--shard',
+        `${i}/3`,
+        '--start-at',
+        startAt,
+        '--proxy',
+        `US=${proxyUrl}`,
+        '--results',
+        join(shardDir, `shard-${i}.json`),
+        '--threshold',
+        'iteration_count == 30',
+      ]),
+    ),
+  );
   for (const run of runs) {
     expect(run.code, run.out).toBe(0);
     expect(run.stdout).toMatch(/^loadgate: sharded .*10 iterations/);
-    expect(run.stderr).toContain('a shard\'s thresholds are checked when the shards are merged');
+    expect(run.stderr).toContain("a shard's thresholds are checked when the shards are merged");
   }
   shards = [1, 2, 3].map((i) => JSON.parse(readFileSync(join(shardDir, `shard-${i}.json`), 'utf8')));
 }, 60_000);
@@ -72,7 +104,10 @@ describe('shard runs', () => {
     expect(target.countsByPath().get('/ok')).toBe(ITERATIONS);
     expect(target.countsByPath().get('/echo')).toBe(ITERATIONS);
     // Sequential rows follow the global iteration number, so three shards send what one runner would.
-    const sent = target.received.filter((r) => r.path === '/ok').map((r) => decodeURIComponent(r.url.split('=')[1]!)).sort();
+    const sent = target.received
+      .filter((r) => r.path === '/ok')
+      .map((r) => decodeURIComponent(r.url.split('=')[1]!))
+      .sort();
     expect(sent).toEqual(Array.from({ length: ITERATIONS }, (_, k) => ROWS[k % ROWS.length]!).sort());
   });
 });
@@ -82,7 +117,7 @@ describe('loadgate merge', () => {
     const mergedPath = join(dir, 'merged.json');
     const run = await node(['src/cli-entry.ts', 'merge', shardDir, '--results', mergedPath, '--threshold', 'iteration_count == 30']);
     expect(run.code, run.out).toBe(0);
-    expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|! [123] of 3 shards started late .*)\n  shard 1  /m);
+    expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|! [123] of 3 shards started late .*)\n {2}shard 1 {2}/m);
     const merged: LoadTestResult = JSON.parse(readFileSync(mergedPath, 'utf8'));
     expect(merged.run.mode).toBe('merge');
     // The merged run's own report, not shard 1's.
@@ -110,14 +145,20 @@ describe('loadgate merge', () => {
     expect(merged.run.shards?.map((s) => s.index)).toEqual([1, 2, 3]);
     // Every level's merged histogram holds that level's responses from every shard: 30 per step,
     // US 20 iterations of 2 steps, local 10.
-    const counts = (level: Record<string, string>) => Object.fromEntries(Object.entries(level).map(([key, h]) => [key, decodeHistogram(h).totalCount]));
+    const counts = (level: Record<string, string>) =>
+      Object.fromEntries(Object.entries(level).map(([key, h]) => [key, decodeHistogram(h).totalCount]));
     const histograms = merged.histograms!;
     expect({
       overall: decodeHistogram(histograms.overall).totalCount,
       steps: counts(histograms.steps),
       locations: counts(histograms.locations),
       step_locations: Object.fromEntries(Object.entries(histograms.step_locations).map(([id, level]) => [id, counts(level)])),
-    }).toEqual({ overall: 60, steps: { 1: 30, 2: 30 }, locations: { US: 40, local: 20 }, step_locations: { 1: { US: 20, local: 10 }, 2: { US: 20, local: 10 } } });
+    }).toEqual({
+      overall: 60,
+      steps: { 1: 30, 2: 30 },
+      locations: { US: 40, local: 20 },
+      step_locations: { 1: { US: 20, local: 10 }, 2: { US: 20, local: 10 } },
+    });
     // The merged histograms are the sums: the merged step's p95 reads the same from them.
     const mergedStep = decodeHistogram(merged.histograms!.steps['1']!);
     expect(responseTimesOf(mergedStep).p95).toBe(merged.results.steps[0]!.response_times.p95);
@@ -137,14 +178,29 @@ describe('loadgate merge', () => {
   it('the bundled action in merge mode writes one comment', async () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {
-      writeFileSync(join(dir, 'event.json'), JSON.stringify({ number: 9, pull_request: { number: 9 }, repository: { name: 'shop', owner: { login: 'acme' } } }));
+      writeFileSync(
+        join(dir, 'event.json'),
+        JSON.stringify({ number: 9, pull_request: { number: 9 }, repository: { name: 'shop', owner: { login: 'acme' } } }),
+      );
       writeFileSync(join(dir, 'summary.md'), '');
-      const action = await node([join(process.cwd(), 'dist/index.js')], {
-        INPUT_MODE: 'merge', INPUT_SHARDS: 'loadgate-shards/*.json', INPUT_THRESHOLDS: 'fail_rate < 1%', 'INPUT_GITHUB-TOKEN': 'ghs_x',
-        'INPUT_RESULTS-FILE': join(dir, 'action-merged.json'), INPUT_COMMENT: 'true',
-        GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_API_URL: github.url,
-        GITHUB_REPOSITORY: 'acme/shop', GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_OUTPUT: join(dir, 'out.txt'),
-      }, dir);
+      const action = await node(
+        [join(process.cwd(), 'dist/index.js')],
+        {
+          INPUT_MODE: 'merge',
+          INPUT_SHARDS: 'loadgate-shards/*.json',
+          INPUT_THRESHOLDS: 'fail_rate < 1%',
+          'INPUT_GITHUB-TOKEN': 'ghs_x',
+          'INPUT_RESULTS-FILE': join(dir, 'action-merged.json'),
+          INPUT_COMMENT: 'true',
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: join(dir, 'event.json'),
+          GITHUB_API_URL: github.url,
+          GITHUB_REPOSITORY: 'acme/shop',
+          GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+          GITHUB_OUTPUT: join(dir, 'out.txt'),
+        },
+        dir,
+      );
       expect(action.code, action.out).toBe(0);
       expect(github.comments).toHaveLength(1);
       expect(github.comments[0]!.body).toContain('loadgate: sharded passed');

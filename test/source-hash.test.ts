@@ -40,7 +40,7 @@ describe('sourceHash', () => {
     expect(edit('package.json', (t) => t.replace('"version": "0.1.0"', '"version": "0.1.1"'))).toBe(seen.at(-1));
   });
 
-  it('does not mistake one file\'s end for the next one\'s start', () => {
+  it("does not mistake one file's end for the next one's start", () => {
     const dir = copyOfSources();
     mkdirSync(join(dir, 'src', 'z'));
     writeFileSync(join(dir, 'src', 'z', 'a.ts'), 'ab');

@@ -2,15 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GZIP_TEXT,
-  JSON_BODY,
-  refusedPort,
-  startH2Target,
-  startHttpsTarget,
-  startTarget,
-  type Target,
-} from './helpers/targets.ts';
+import { GZIP_TEXT, JSON_BODY, refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
 
 /** One keep-alive pool for the file, closed at the end. */
 const dispatcher = new Agent({ allowH2: false });
@@ -45,7 +37,12 @@ describe('startTarget', () => {
     expect(json.headers['x-request-id']).toBe('r-1');
     expect(await json.body.json()).toEqual(JSON_BODY);
     expect((await textOf(`${target.url}/nope`)).status).toBe(404);
-    expect([...target.countsByPath()]).toEqual([['/ok', 1], ['/status/503', 1], ['/json', 1], ['/nope', 1]]);
+    expect([...target.countsByPath()]).toEqual([
+      ['/ok', 1],
+      ['/status/503', 1],
+      ['/json', 1],
+      ['/nope', 1],
+    ]);
     expect(target.received[0]).toMatchObject({ method: 'GET', path: '/ok', body: '', httpVersion: '1.1' });
   });
 
@@ -90,12 +87,12 @@ describe('startTarget', () => {
       await res.body.dump();
       if (res.statusCode !== 302) break;
       hops += 1;
-      path = String(res.headers['location']);
+      path = String(res.headers.location);
     }
     expect({ hops, path }).toEqual({ hops: 3, path: '/ok' });
     const loop = await get(`${target.url}/redirect-loop`);
     await loop.body.dump();
-    expect([loop.statusCode, loop.headers['location']]).toEqual([302, '/redirect-loop']);
+    expect([loop.statusCode, loop.headers.location]).toEqual([302, '/redirect-loop']);
   });
 
   it('answers /big/:kb with that many KB', async () => {

@@ -151,7 +151,11 @@ describe('parseThresholds: problems', () => {
     ['P95 < 500ms', 1, 'unknown metric "P95"; metrics are lower case: p95'],
     ['fail_rate < 0.01', 17, 'fail_rate is a percentage and needs its % sign: write 0.01% for 0.01 %, or 1% if 0.01 is a fraction'],
     ['http_fail_rate < 1', 19, 'http_fail_rate is a percentage and needs its % sign: write 1% for 1 %, or 100% if 1 is a fraction'],
-    ['success_rate >= 99.9', 21, 'success_rate is a percentage and needs its % sign: write 99.9% for 99.9 %, or 9990% if 99.9 is a fraction'],
+    [
+      'success_rate >= 99.9',
+      21,
+      'success_rate is a percentage and needs its % sign: write 99.9% for 99.9 %, or 9990% if 99.9 is a fraction',
+    ],
     ['p95 < baseline * 2', 16, 'unexpected "*" after "baseline"; expected the end of the threshold (one per line)'],
     ['p95 < baseline +', 17, 'expected a number after "baseline +", got end of line'],
     ['fail_rate < baseline + 1', 25, 'expected % after "baseline + 1": a change relative to the baseline, e.g. baseline + 10%'],
@@ -176,16 +180,32 @@ describe('parseThresholds: problems', () => {
     ['location[DE.p95 < 300', 9, 'unclosed "[" in location[…]; expected "]" after the location'],
     ['step[].p95 < 300', 6, 'expected a step id or name inside step[], or * for each step'],
     ['step[99999999999999999999].p95 < 1', 6, 'step id 99999999999999999999 is too large to be a step id'],
-    ['location[].p95 < 300', 10, 'expected a location inside location[]: a two-letter upper-case country code such as DE, local, or * for each location'],
+    [
+      'location[].p95 < 300',
+      10,
+      'expected a location inside location[]: a two-letter upper-case country code such as DE, local, or * for each location',
+    ],
     ['location[de].p95 < 300', 10, 'location "de": country codes are upper case; write location[DE]'],
-    ['location[DEU].p95 < 300', 10, 'location "DEU" is not valid; expected a two-letter upper-case country code such as DE, local, or * for each location'],
-    ['location[Local].p95 < 1', 10, 'location "Local" is not valid; expected a two-letter upper-case country code such as DE, local, or * for each location'],
+    [
+      'location[DEU].p95 < 300',
+      10,
+      'location "DEU" is not valid; expected a two-letter upper-case country code such as DE, local, or * for each location',
+    ],
+    [
+      'location[Local].p95 < 1',
+      10,
+      'location "Local" is not valid; expected a two-letter upper-case country code such as DE, local, or * for each location',
+    ],
     ['[login].p95 < 300', 1, `expected a metric (${METRICS}) or a scope (step[…], location[…]), got "[login].p95"`],
     ['step.p95 < 300', 5, 'expected "[" after "step", got ".p95"'],
     ['stp[login].p95 < 300', 1, 'unknown scope "stp"; expected step[…] or location[…]'],
     ['step[a].step[b].p95 < 300', 9, 'step[…] given twice; a threshold has at most one step and one location'],
     ['step[login] p95 < 300', 13, 'expected "." after "step[login]", got "p95"'],
-    ['p95 < 500ms averaged_over_the_whole_run', 13, 'unexpected "averaged_over_the_wh…" after "500ms"; expected the end of the threshold (one per line)'],
+    [
+      'p95 < 500ms averaged_over_the_whole_run',
+      13,
+      'unexpected "averaged_over_the_wh…" after "500ms"; expected the end of the threshold (one per line)',
+    ],
   ])('%s: column %d, %s', (line, column, message) => {
     expect(parseThresholds(line)).toEqual({ ok: false, problems: [{ path: `thresholds line 1, column ${column}`, message }] });
   });
@@ -255,9 +275,26 @@ describe('describeThreshold and formatMetricValue', () => {
   it('classifies every metric', () => {
     const kinds = Object.fromEntries(THRESHOLD_METRICS.map((m) => [m, metricKind(m)]));
     expect(kinds).toEqual({
-      avg: 'time', min: 'time', max: 'time', median: 'time', p80: 'time', p90: 'time', p95: 'time', p99: 'time',
-      stddev: 'time', fail_rate: 'rate', success_rate: 'rate', http_fail_rate: 'rate', status_2xx: 'rate', status_3xx: 'rate',
-      status_4xx: 'rate', status_5xx: 'rate', fail_count: 'count', success_count: 'count', iteration_count: 'count', rps: 'throughput',
+      avg: 'time',
+      min: 'time',
+      max: 'time',
+      median: 'time',
+      p80: 'time',
+      p90: 'time',
+      p95: 'time',
+      p99: 'time',
+      stddev: 'time',
+      fail_rate: 'rate',
+      success_rate: 'rate',
+      http_fail_rate: 'rate',
+      status_2xx: 'rate',
+      status_3xx: 'rate',
+      status_4xx: 'rate',
+      status_5xx: 'rate',
+      fail_count: 'count',
+      success_count: 'count',
+      iteration_count: 'count',
+      rps: 'throughput',
     });
   });
 });
@@ -275,7 +312,10 @@ const locationScope = fc.oneof(fc.stringMatching(/^[A-Z]{2}$/), fc.constant('loc
 /** Any percentile, in every spelling the grammar takes: p75, p99.9, p999. */
 const percentile = fc.oneof(
   fc.integer({ min: 1, max: 100 }).map((n) => `p${n}`),
-  fc.tuple(fc.integer({ min: 0, max: 99 }), fc.stringMatching(/^\d{1,3}$/)).map(([i, f]) => `p${i}.${f}`).filter((p) => Number(p.slice(1)) > 0),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99 }), fc.stringMatching(/^\d{1,3}$/))
+    .map(([i, f]) => `p${i}.${f}`)
+    .filter((p) => Number(p.slice(1)) > 0),
   fc.stringMatching(/^9{1,4}$/).map((nines) => `p99${nines}`),
 );
 const metric: fc.Arbitrary<ThresholdMetric> = fc.oneof(fc.constantFrom(...THRESHOLD_METRICS), percentile as fc.Arbitrary<ThresholdMetric>);
@@ -291,7 +331,9 @@ function valueText(metric: ThresholdMetric): fc.Arbitrary<string> {
     case 'time':
       return fc.tuple(decimal, fc.constantFrom('', 'ms', 's')).map(([n, u]) => `${n}${u}`);
     case 'rate':
-      return fc.tuple(fc.oneof(fc.constant('100'), fc.stringMatching(/^\d{1,2}(\.\d{1,3})?$/)), fc.constantFrom('%', ' %')).map(([n, u]) => `${n}${u}`);
+      return fc
+        .tuple(fc.oneof(fc.constant('100'), fc.stringMatching(/^\d{1,2}(\.\d{1,3})?$/)), fc.constantFrom('%', ' %'))
+        .map(([n, u]) => `${n}${u}`);
     case 'count':
       return digits;
     case 'throughput':
@@ -301,9 +343,13 @@ function valueText(metric: ThresholdMetric): fc.Arbitrary<string> {
 
 /** A limit: a value in the metric's unit, or the baseline with a relative or absolute change. */
 function limitText(m: ThresholdMetric): fc.Arbitrary<string> {
-  const change = metricKind(m) === 'rate'
-    ? decimal.map((n) => `${n}%`)
-    : fc.oneof(decimal.map((n) => `${n}%`), valueText(m));
+  const change =
+    metricKind(m) === 'rate'
+      ? decimal.map((n) => `${n}%`)
+      : fc.oneof(
+          decimal.map((n) => `${n}%`),
+          valueText(m),
+        );
   const relative = fc.tuple(fc.constantFrom('+', '-'), space, change).map(([sign, s, c]) => `baseline${s}${sign}${s}${c}`);
   return fc.oneof(valueText(m), fc.constant('baseline'), relative);
 }

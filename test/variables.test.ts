@@ -91,27 +91,73 @@ describe('environment values', () => {
 
   it('merges environments, the override winning per key', () => {
     const merged = mergeEnvironments(
-      { name: 'base', vars: [{ key: 'A', value: 1 }, { key: 'B', value: 'b' }] },
-      { name: 'head', vars: [{ key: 'B', value: 'B2' }, { key: 'C', value: true }] },
+      {
+        name: 'base',
+        vars: [
+          { key: 'A', value: 1 },
+          { key: 'B', value: 'b' },
+        ],
+      },
+      {
+        name: 'head',
+        vars: [
+          { key: 'B', value: 'B2' },
+          { key: 'C', value: true },
+        ],
+      },
     );
-    expect(merged).toEqual({ name: 'head', vars: [{ key: 'A', value: 1 }, { key: 'B', value: 'B2' }, { key: 'C', value: true }] });
+    expect(merged).toEqual({
+      name: 'head',
+      vars: [
+        { key: 'A', value: 1 },
+        { key: 'B', value: 'B2' },
+        { key: 'C', value: true },
+      ],
+    });
     expect(mergeEnvironments(undefined, undefined)).toEqual({ name: '', vars: [] });
     expect(mergeEnvironments({ name: 'only', vars: [] }).name).toBe('only');
   });
 
   it('keeps a variable secret through a merge, even when the override gives its value without the flag', () => {
     const merged = mergeEnvironments(
-      { name: 'def', vars: [{ key: 'KEY', value: 'old', secret: true }, { key: 'BASE', value: 'http://a' }] },
-      { name: 'input', vars: [{ key: 'KEY', value: 'sk-new' }, { key: 'PIN', value: 1234, secret: true }] },
+      {
+        name: 'def',
+        vars: [
+          { key: 'KEY', value: 'old', secret: true },
+          { key: 'BASE', value: 'http://a' },
+        ],
+      },
+      {
+        name: 'input',
+        vars: [
+          { key: 'KEY', value: 'sk-new' },
+          { key: 'PIN', value: 1234, secret: true },
+        ],
+      },
     );
-    expect(merged.vars).toEqual([{ key: 'KEY', value: 'sk-new', secret: true }, { key: 'BASE', value: 'http://a' }, { key: 'PIN', value: 1234, secret: true }]);
+    expect(merged.vars).toEqual([
+      { key: 'KEY', value: 'sk-new', secret: true },
+      { key: 'BASE', value: 'http://a' },
+      { key: 'PIN', value: 1234, secret: true },
+    ]);
     expect(secretNames(merged)).toEqual(new Set(['KEY', 'PIN']));
     expect(secretValues(merged)).toEqual(['sk-new', '1234']);
     expect(redactSecrets('got "http://sk-new.1234/"', secretValues(merged))).toBe('got "http://***.***/"');
   });
 
   it('renders an environment into template variables', () => {
-    expect([...envVariables({ name: 'e', vars: [{ key: 'N', value: 5 }, { key: 'L', value: [7] }] })]).toEqual([['N', '5'], ['L', '[7]']]);
+    expect([
+      ...envVariables({
+        name: 'e',
+        vars: [
+          { key: 'N', value: 5 },
+          { key: 'L', value: [7] },
+        ],
+      }),
+    ]).toEqual([
+      ['N', '5'],
+      ['L', '[7]'],
+    ]);
   });
 });
 
@@ -128,8 +174,15 @@ describe('templates', () => {
   });
 
   it('mixes environment, data and dynamic values', async () => {
-    const users = await mustLoad(fixture('users.csv'), config({ vars: { '0': { tag: 'email' }, '1': { tag: 'id' } }, skip_first_line: true, skip_empty_line: true }), 'users');
-    const t = compiled('{{BASE}}/u/{{data.users.id}}?e={{data.users.email}}&r={{ _randomInt(5,5) }}&t={{_timestamp}}', scopeOf({ BASE: 'http://h' }, [users]));
+    const users = await mustLoad(
+      fixture('users.csv'),
+      config({ vars: { '0': { tag: 'email' }, '1': { tag: 'id' } }, skip_first_line: true, skip_empty_line: true }),
+      'users',
+    );
+    const t = compiled(
+      '{{BASE}}/u/{{data.users.id}}?e={{data.users.email}}&r={{ _randomInt(5,5) }}&t={{_timestamp}}',
+      scopeOf({ BASE: 'http://h' }, [users]),
+    );
     expect(t.static).toBeNull();
     const vars = createIterationVars(1);
     beginIteration(vars, 1);
@@ -144,14 +197,20 @@ describe('templates', () => {
   });
 
   it('reports an unclosed "{{" with file and path', () => {
-    const problems = problemsOf(compileTemplate('{"a": "{{TOKEN"}', scopeOf({ TOKEN: 't' }), { file: DEF, path: '$.config_data.steps[0].payload' }));
-    expect(problems).toEqual([{ file: DEF, path: '$.config_data.steps[0].payload', message: expect.stringContaining('"{{" at character 8 is not closed') }]);
+    const problems = problemsOf(
+      compileTemplate('{"a": "{{TOKEN"}', scopeOf({ TOKEN: 't' }), { file: DEF, path: '$.config_data.steps[0].payload' }),
+    );
+    expect(problems).toEqual([
+      { file: DEF, path: '$.config_data.steps[0].payload', message: expect.stringContaining('"{{" at character 8 is not closed') },
+    ]);
   });
 
   it('reports every unknown variable, data set and tag with the JSON path', async () => {
     const users = await mustLoad(fixture('users.csv'), config({ vars: { '0': { tag: 'email' } } }), 'users');
     const where = { file: DEF, path: '$.config_data.steps[1].headers.Authorization' };
-    const problems = problemsOf(compileTemplate('{{TOKN}} {{data.people.email}} {{data.users.mail}} {{data.users}} {{}}', scopeOf({ TOKEN: 't' }, [users]), where));
+    const problems = problemsOf(
+      compileTemplate('{{TOKN}} {{data.people.email}} {{data.users.mail}} {{data.users}} {{}}', scopeOf({ TOKEN: 't' }, [users]), where),
+    );
     expect(problems.map((p) => p.path)).toEqual(Array(5).fill(where.path));
     expect(problems.every((p) => p.file === DEF)).toBe(true);
     const messages = problems.map((p) => p.message);
@@ -163,7 +222,9 @@ describe('templates', () => {
   });
 
   it('knows captures only when an earlier step captured them', () => {
-    expect(problemsOf(compileTemplate('Bearer {{TOKEN}}', scopeOf({}), { path: '$.h' }))[0]!.message).toMatch(/not captured by an earlier step/);
+    expect(problemsOf(compileTemplate('Bearer {{TOKEN}}', scopeOf({}), { path: '$.h' }))[0]!.message).toMatch(
+      /not captured by an earlier step/,
+    );
     const t = compiled('Bearer {{TOKEN}}', scopeOf({}, [], ['TOKEN']));
     const vars = createIterationVars(0);
     vars.captured.set('TOKEN', 'abc');
@@ -195,19 +256,32 @@ describe('templates', () => {
     const ints = new Set(Array.from({ length: 200 }, () => compiled('{{_randomInt(-2, 2)}}', scopeOf({})).render(vars)));
     expect([...ints].sort()).toEqual(['-1', '-2', '0', '1', '2']);
     expect(compiled('{{_randomString(5)}}', scopeOf({})).render(vars)).toMatch(/^[A-Za-z0-9]{5}$/);
-    const bad = ['{{_randomInt(5,1)}}', '{{_randomInt(1)}}', '{{_randomInt(a,b)}}', '{{_randomString(0)}}', '{{_randomUUID(1)}}', '{{_randomThing}}'];
+    const bad = [
+      '{{_randomInt(5,1)}}',
+      '{{_randomInt(1)}}',
+      '{{_randomInt(a,b)}}',
+      '{{_randomString(0)}}',
+      '{{_randomUUID(1)}}',
+      '{{_randomThing}}',
+    ];
     for (const text of bad) expect(problemsOf(compileTemplate(text, scopeOf({}), { path: '$.p' })), text).toHaveLength(1);
     expect(problemsOf(compileTemplate('{{_randomThing}}', scopeOf({}), { path: '$.p' }))[0]!.message).toMatch(/dynamic values: _randomInt/);
   });
 
   it('rejects an environment key that is also a dynamic value', () => {
-    expect(problemsOf(compileTemplate('{{_timestamp}}', scopeOf({ _timestamp: 1 }), { path: '$.p' }))[0]!.message).toMatch(/both an environment variable and a dynamic value/);
+    expect(problemsOf(compileTemplate('{{_timestamp}}', scopeOf({ _timestamp: 1 }), { path: '$.p' }))[0]!.message).toMatch(
+      /both an environment variable and a dynamic value/,
+    );
   });
 });
 
 describe('test data rows', () => {
   it('sequential order uses row k mod rowCount, wrapping around, shared by all templates of an iteration', async () => {
-    const set = await mustLoad(fixture('users.csv'), config({ vars: { '1': { tag: 'id' }, '2': { tag: 'name' } }, skip_first_line: true, skip_empty_line: true }), 'u');
+    const set = await mustLoad(
+      fixture('users.csv'),
+      config({ vars: { '1': { tag: 'id' }, '2': { tag: 'name' } }, skip_first_line: true, skip_empty_line: true }),
+      'u',
+    );
     const scope = scopeOf({}, [set]);
     const id = compiled('{{data.u.id}}', scope);
     const name = compiled('{{data.u.name}}', scope);
@@ -275,7 +349,11 @@ describe('CSV data sets', () => {
   it('skip_first_line drops the header and skip_empty_line the empty lines', async () => {
     const cfg = config({ vars: { '0': { tag: 'email' } } });
     expect(column(await mustLoad(fixture('users.csv'), cfg), 'email')).toEqual(['email', 'a@x.io', '', 'b@x.io', 'c@x.io']);
-    expect(column(await mustLoad(fixture('users.csv'), { ...cfg, skip_first_line: true, skip_empty_line: true }), 'email')).toEqual(['a@x.io', 'b@x.io', 'c@x.io']);
+    expect(column(await mustLoad(fixture('users.csv'), { ...cfg, skip_first_line: true, skip_empty_line: true }), 'email')).toEqual([
+      'a@x.io',
+      'b@x.io',
+      'c@x.io',
+    ]);
   });
 
   it('strips a UTF-8 byte order mark and reads CRLF line ends', async () => {
@@ -286,21 +364,29 @@ describe('CSV data sets', () => {
 
   it('reports a tag past the last column of a row with file, line and the tag path', async () => {
     const problems = problemsOf(await load(fixture('short-row.csv'), config({ vars: { '0': { tag: 'a' }, '2': { tag: 'c' } } })));
-    expect(problems).toEqual([{
-      file: DEF,
-      path: '$.test_data[0].file_config.vars["2"]',
-      message: expect.stringMatching(/short-row\.csv line 3 has 2 columns, but the tag "c" reads column 2/),
-    }]);
+    expect(problems).toEqual([
+      {
+        file: DEF,
+        path: '$.test_data[0].file_config.vars["2"]',
+        message: expect.stringMatching(/short-row\.csv line 3 has 2 columns, but the tag "c" reads column 2/),
+      },
+    ]);
   });
 
   it('checks a whole file without keeping its rows (keepRows: false): the same rows counted and problems found, no cell held', async () => {
     const where = { file: DEF, path: '$.test_data[0]' };
     const cfg = config({ vars: { '0': { tag: 'email' } } });
-    const checked = await loadDataSet({ name: 'users', file: fixture('users.csv'), type: 'csv', file_config: cfg }, where, { keepRows: false });
+    const checked = await loadDataSet({ name: 'users', file: fixture('users.csv'), type: 'csv', file_config: cfg }, where, {
+      keepRows: false,
+    });
     if (Array.isArray(checked)) throw new Error(JSON.stringify(checked));
     expect([checked.rowCount, checked.tags]).toEqual([5, ['email']]);
     expect(() => checked.value(0, 0)).toThrow(/data set "users" was checked without keeping its rows/);
-    const short = await loadDataSet({ name: 's', file: fixture('short-row.csv'), type: 'csv', file_config: config({ vars: { '2': { tag: 'c' } } }) }, where, { keepRows: false });
+    const short = await loadDataSet(
+      { name: 's', file: fixture('short-row.csv'), type: 'csv', file_config: config({ vars: { '2': { tag: 'c' } } }) },
+      where,
+      { keepRows: false },
+    );
     expect(problemsOf(short)[0]!.message).toMatch(/short-row\.csv line 3 has 2 columns/);
   });
 
@@ -311,10 +397,21 @@ describe('CSV data sets', () => {
 
   it('reports a data set without rows, a missing file and bad configuration', async () => {
     const headerOnly = problemsOf(await load(fixture('header-only.csv'), config({ skip_first_line: true })));
-    expect(headerOnly[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/has no data rows \(after skipping the first line\)/) });
+    expect(headerOnly[0]).toMatchObject({
+      path: '$.test_data[0].file',
+      message: expect.stringMatching(/has no data rows \(after skipping the first line\)/),
+    });
     expect(problemsOf(await load(fixture('empty.csv'), config()))[0]!.message).toMatch(/has no data rows/);
-    expect(problemsOf(await load(fixture('missing.csv'), config()))[0]).toMatchObject({ path: '$.test_data[0].file', message: expect.stringMatching(/cannot read the data file .*missing\.csv: not found/) });
-    const bad = problemsOf(await load(fixture('tab.tsv'), config({ delimiter: '\\t', vars: { x: { tag: 'a' }, '1': { tag: 'b c' }, '2': { tag: 'd' }, '3': { tag: 'd' } } })));
+    expect(problemsOf(await load(fixture('missing.csv'), config()))[0]).toMatchObject({
+      path: '$.test_data[0].file',
+      message: expect.stringMatching(/cannot read the data file .*missing\.csv: not found/),
+    });
+    const bad = problemsOf(
+      await load(
+        fixture('tab.tsv'),
+        config({ delimiter: '\\t', vars: { x: { tag: 'a' }, '1': { tag: 'b c' }, '2': { tag: 'd' }, '3': { tag: 'd' } } }),
+      ),
+    );
     expect(bad.map((p) => p.path)).toEqual([
       '$.test_data[0].file_config.delimiter',
       '$.test_data[0].file_config.vars["1"].tag',
@@ -334,10 +431,28 @@ describe('CSV data sets', () => {
       // A three-byte "€" straddling the stream's 64 KiB chunks is valid; a cut-off one at the end is not.
       const big = join(dir, 'split.csv');
       const row = Buffer.from('a,€\n');
-      writeFileSync(big, Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('\n'), ...Array.from({ length: 10 }, () => row), Buffer.from([0xe2, 0x82])]));
+      writeFileSync(
+        big,
+        Buffer.concat([
+          Buffer.from('h,'),
+          Buffer.alloc(65_533, 0x20),
+          Buffer.from('\n'),
+          ...Array.from({ length: 10 }, () => row),
+          Buffer.from([0xe2, 0x82]),
+        ]),
+      );
       const problems = problemsOf(await load(big, config()));
-      expect(problems).toEqual([{ file: DEF, path: '$.test_data[0].file', message: `${big} is not valid UTF-8: line 12, byte ${65_536 + 10 * row.length + 1} (0xe2); save the file as UTF-8` }]);
-      writeFileSync(big, Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('€\n'), ...Array.from({ length: 10 }, () => row)]));
+      expect(problems).toEqual([
+        {
+          file: DEF,
+          path: '$.test_data[0].file',
+          message: `${big} is not valid UTF-8: line 12, byte ${65_536 + 10 * row.length + 1} (0xe2); save the file as UTF-8`,
+        },
+      ]);
+      writeFileSync(
+        big,
+        Buffer.concat([Buffer.from('h,'), Buffer.alloc(65_533, 0x20), Buffer.from('€\n'), ...Array.from({ length: 10 }, () => row)]),
+      );
       expect(column(await mustLoad(big, config()), 'b')).toEqual([`${' '.repeat(65_533)}€`, ...new Array(10).fill('€')]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -358,7 +473,9 @@ describe('CSV data sets', () => {
       const after = await settledMemory();
       const heapMb = (after.heapUsed - before.heapUsed) / 2 ** 20;
       const buffersMb = (after.arrayBuffers - before.arrayBuffers) / 2 ** 20;
-      console.info(`1e6 rows x 3 columns: heap +${heapMb.toFixed(1)} MB, array buffers +${buffersMb.toFixed(1)} MB, rss ${(after.rss / 2 ** 20).toFixed(0)} MB`);
+      console.info(
+        `1e6 rows x 3 columns: heap +${heapMb.toFixed(1)} MB, array buffers +${buffersMb.toFixed(1)} MB, rss ${(after.rss / 2 ** 20).toFixed(0)} MB`,
+      );
       expect(set.rowCount).toBe(rows);
       expect(set.value(0, 999_999)).toBe('user999999@example.com');
       expect(set.value(2, 1024)).toBe('Name 1024');
@@ -397,10 +514,14 @@ describe('URLs', () => {
   it('rejects an origin that depends on data, and origins that are not http(s) with a host', () => {
     const where = { file: DEF, path: '$.config_data.steps[0].url' };
     const dynamicHost = problemsOf(compileUrl('http://{{_randomInt}}.h/x', scopeOf({}), where));
-    expect(dynamicHost).toEqual([{ ...where, message: expect.stringContaining("the URL's origin (scheme, host and port) must not depend on test data") }]);
+    expect(dynamicHost).toEqual([
+      { ...where, message: expect.stringContaining("the URL's origin (scheme, host and port) must not depend on test data") },
+    ]);
     expect(problemsOf(compileUrl('{{_randomUUID}}', scopeOf({}), where))).toHaveLength(1);
     expect(problemsOf(compileUrl('ftp://h/x', scopeOf({}), where))[0]!.message).toMatch(/scheme must be http or https/);
-    expect(problemsOf(compileUrl('{{BASE}}/x', scopeOf({ BASE: 'localhost:8080' }), where))[0]!.message).toMatch(/must start with http:\/\/ or https:\/\//);
+    expect(problemsOf(compileUrl('{{BASE}}/x', scopeOf({ BASE: 'localhost:8080' }), where))[0]!.message).toMatch(
+      /must start with http:\/\/ or https:\/\//,
+    );
     expect(problemsOf(compileUrl('http://u:p@h/', scopeOf({}), where))[0]!.message).toMatch(/Authorization header/);
     expect(problemsOf(compileUrl('http://h:99999/', scopeOf({}), where))).toHaveLength(1);
   });
@@ -418,8 +539,16 @@ describe('captures and assertions', () => {
   function response(over: Partial<StepResponse> = {}): StepResponse {
     return {
       status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'x-token': 'hdr-123', 'set-cookie': ['a=1; Path=/', 'sid=s42; HttpOnly'] },
-      body: JSON.stringify({ data: { token: 'tok', n: 5, ok: true, obj: { a: 1 } }, items: [{ id: 'i0' }, { id: 'i1' }], tags: ['x', 'y'] }),
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-token': 'hdr-123',
+        'set-cookie': ['a=1; Path=/', 'sid=s42; HttpOnly'],
+      },
+      body: JSON.stringify({
+        data: { token: 'tok', n: 5, ok: true, obj: { a: 1 } },
+        items: [{ id: 'i0' }, { id: 'i1' }],
+        tags: ['x', 'y'],
+      }),
       responseTimeMs: 120,
       ...over,
     };
@@ -445,14 +574,25 @@ describe('captures and assertions', () => {
     const vars = createIterationVars(0);
     expect(c.run(response(), vars)).toBeNull();
     expect(Object.fromEntries(vars.captured)).toEqual({
-      TOKEN: 'tok', SECOND: 'i1', FIRST: 'i0', N: '5', OBJ: '{"a":1}', HDR: 'hdr-123', SID: 's42', TOK_RE: 'tok', WHOLE: '"n":5', GROUP0: '"n":5',
+      TOKEN: 'tok',
+      SECOND: 'i1',
+      FIRST: 'i0',
+      N: '5',
+      OBJ: '{"a":1}',
+      HDR: 'hdr-123',
+      SID: 's42',
+      TOK_RE: 'tok',
+      WHOLE: '"n":5',
+      GROUP0: '"n":5',
     });
     const next = compiled('{{TOKEN}}/{{SID}}', scopeOf({}, [], c.captureNames as string[]));
     expect(next.render(vars)).toBe('tok/s42');
   });
 
   it('needs the body only for body captures and body assertions', () => {
-    expect(checks({ capture_env: { H: { from: 'header', header_key: 'x-token' } }, assertion: ['equals(status_code,200)'] }).needsBody).toBe(false);
+    expect(
+      checks({ capture_env: { H: { from: 'header', header_key: 'x-token' } }, assertion: ['equals(status_code,200)'] }).needsBody,
+    ).toBe(false);
     expect(checks({ assertion: ['contains(body,"x")'] }).needsBody).toBe(true);
     expect(checks({ assertion: ['exists(json_path("a"))'] }).needsBody).toBe(true);
   });
@@ -461,7 +601,11 @@ describe('captures and assertions', () => {
     ['{"from":"body","json_path":"data.missing"}', {}, 'capture failed: X (json path "data.missing" not found)'],
     ['{"from":"body","json_path":"data.token"}', { body: '<html>secret</html>' }, 'capture failed: X (body is not JSON)'],
     ['{"from":"header","header_key":"X-Absent"}', {}, 'capture failed: X (header "x-absent" not found)'],
-    ['{"from":"header","header_key":"x-token","regexp":{"exp":"^z(\\\\d)"}}', {}, 'capture failed: X (regexp "^z(\\\\d)" did not match header "x-token")'],
+    [
+      '{"from":"header","header_key":"x-token","regexp":{"exp":"^z(\\\\d)"}}',
+      {},
+      'capture failed: X (regexp "^z(\\\\d)" did not match header "x-token")',
+    ],
     ['{"from":"body","regexp":{"exp":"nomatch(\\\\d+)"}}', {}, 'capture failed: X (regexp "nomatch(\\\\d+)" did not match the body)'],
   ])('capture %s fails with a bounded reason', (spec, over, reason) => {
     const c = checks({ capture_env: { X: JSON.parse(spec) } });
@@ -470,16 +614,22 @@ describe('captures and assertions', () => {
 
   it('rejects bad captures before the run', () => {
     const scope = scopeOf({ TOKEN: 'x' });
-    const problems = problemsOf(compileStepChecks({
-      capture_env: {
-        TOKEN: { from: 'body', json_path: 'a' },
-        '1bad': { from: 'body', json_path: 'a' },
-        _timestamp: { from: 'body', json_path: 'a' },
-        RE: { from: 'body', regexp: { exp: '(' } },
-        NO: { from: 'body', regexp: { exp: '(a)', matchNo: 2 } },
-        EMPTY: { from: 'body', json_path: 'a..b' },
-      },
-    }, scope, { file: DEF, path: STEP }));
+    const problems = problemsOf(
+      compileStepChecks(
+        {
+          capture_env: {
+            TOKEN: { from: 'body', json_path: 'a' },
+            '1bad': { from: 'body', json_path: 'a' },
+            _timestamp: { from: 'body', json_path: 'a' },
+            RE: { from: 'body', regexp: { exp: '(' } },
+            NO: { from: 'body', regexp: { exp: '(a)', matchNo: 2 } },
+            EMPTY: { from: 'body', json_path: 'a..b' },
+          },
+        },
+        scope,
+        { file: DEF, path: STEP },
+      ),
+    );
     expect(problems.map((p) => p.path)).toEqual([
       `${STEP}.capture_env.TOKEN`,
       `${STEP}.capture_env["1bad"]`,
@@ -558,7 +708,9 @@ describe('captures and assertions', () => {
       'equals(status_code,200) extra',
       'equals(json_path(""),1)',
     ];
-    const problems = problemsOf(compileStepChecks({ assertion: ['equals(status_code,200)', ...bad] }, scopeOf({}), { file: DEF, path: STEP }));
+    const problems = problemsOf(
+      compileStepChecks({ assertion: ['equals(status_code,200)', ...bad] }, scopeOf({}), { file: DEF, path: STEP }),
+    );
     expect(problems.map((p) => p.path)).toEqual(bad.map((_, j) => `${STEP}.assertion[${j + 1}]`));
     expect(problems[0]!.message).toMatch(/expected "\)" at character 20/);
     expect(problems[1]!.message).toMatch(/unknown assertion "equal"; known: equals/);

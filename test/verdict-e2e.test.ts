@@ -22,10 +22,13 @@ const loadgate = runCli;
 
 function definition(name: string, steps: Record<string, unknown>[], config: Record<string, unknown> = {}): string {
   const path = join(dir, `${name}.json`);
-  writeFileSync(path, JSON.stringify({
-    name,
-    config_data: { steps: steps.map((s, i) => ({ id: i + 1, name: `s${i + 1}`, ...s })), iteration_count: 10, duration: 1, ...config },
-  }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name,
+      config_data: { steps: steps.map((s, i) => ({ id: i + 1, name: `s${i + 1}`, ...s })), iteration_count: 10, duration: 1, ...config },
+    }),
+  );
   return path;
 }
 
@@ -49,7 +52,14 @@ describe('no data is never a pass', () => {
 
   it('a step answered 404 every time fails, and a step with some 500s fails the default threshold', async () => {
     target.reset();
-    const file = definition('errors', [{ name: 'missing', url: `${target.url}/nope` }, { name: 'flaky', url: `${target.url}/flaky` }], { iteration_count: 30 });
+    const file = definition(
+      'errors',
+      [
+        { name: 'missing', url: `${target.url}/nope` },
+        { name: 'flaky', url: `${target.url}/flaky` },
+      ],
+      { iteration_count: 30 },
+    );
     const run = await loadgate(['run', file, '--results', results('errors')]);
     expect(run.code, run.out).toBe(1);
     expect(run.stdout).toMatch(/✘ FAIL\s+step\[\*\]\.http_fail_rate < 1 % \(default\)\s+actual 100 % at step 1 \(missing\)/);
@@ -69,7 +79,7 @@ describe('no data is never a pass', () => {
     expect(written.run.steps[1].expected_status).toEqual([404]);
   });
 
-  it('--no-default-thresholds leaves only the user\'s thresholds and the no-data check', async () => {
+  it("--no-default-thresholds leaves only the user's thresholds and the no-data check", async () => {
     const file = definition('nodefault', [{ name: 'flaky', url: `${target.url}/flaky` }], { iteration_count: 30 });
     const run = await loadgate(['run', file, '--no-default-thresholds', '--results', results('nodefault')]);
     expect(run.code, run.out).toBe(0);
@@ -107,15 +117,19 @@ describe('a stopped run never passes', () => {
     try {
       const file = definition('hosted-stop', [{ name: 'a', url: `${target.url}/ok` }]);
       let signals = 0;
-      const run = await runNode(['src/cli-entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results', results('hosted-stop')], {
-        // Again once the client says it is stopping the hosted test: it then waits for the stop's answer.
-        interruptWhen: (out) => {
-          const due = signals === 0 ? service.count('GET /v1/load/test/lt-1/') > 0 : signals === 1 && out.includes('stopping hosted test lt-1');
-          if (due) signals++;
-          return due;
+      const run = await runNode(
+        ['src/cli-entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results', results('hosted-stop')],
+        {
+          // Again once the client says it is stopping the hosted test: it then waits for the stop's answer.
+          interruptWhen: (out) => {
+            const due =
+              signals === 0 ? service.count('GET /v1/load/test/lt-1/') > 0 : signals === 1 && out.includes('stopping hosted test lt-1');
+            if (due) signals++;
+            return due;
+          },
+          repeatInterrupt: true,
         },
-        repeatInterrupt: true,
-      });
+      );
       expect(run.code, run.out).toBe(130);
       expect(run.stderr).toContain('SIGINT again: exiting without the results');
       expect(existsSync(results('hosted-stop'))).toBe(false);
@@ -157,7 +171,7 @@ describe('everything that can be checked before the load is', () => {
     // Without extension, one look at 0.05: 5 rounds are enough.
     const once = await loadgate(['compare', file, '--env', env, '--base-env', env, '--rounds', '4', '--max-rounds', '4']);
     expect(once.code).toBe(2);
-    expect(once.stderr).toContain('(the smallest p after Holm\'s correction would be 0.071, not below 0.05); use at least 5\n');
+    expect(once.stderr).toContain("(the smallest p after Holm's correction would be 0.071, not below 0.05); use at least 5\n");
     expect(target.received).toHaveLength(0);
   });
 });
@@ -178,12 +192,24 @@ describe('a generator that cannot keep up says so, and the run fails', () => {
 });
 
 describe('any percentile, and limits relative to a baseline', () => {
-  it('judges p99.9 from the run\'s histograms and p95 against the baseline', async () => {
+  it("judges p99.9 from the run's histograms and p95 against the baseline", async () => {
     const file = definition('percentiles', [{ name: 'home', url: `${target.url}/ok` }], { iteration_count: 20 });
     const base = await loadgate(['run', file, '--results', results('base')]);
     expect(base.code, base.out).toBe(0);
-    const run = await loadgate(['run', file, '--results', results('percentiles'), '--baseline', results('base'),
-      '--threshold', 'p99.9 < 10s', '--threshold', 'step[home].p75 < 10s', '--threshold', 'max < baseline + 100000%']);
+    const run = await loadgate([
+      'run',
+      file,
+      '--results',
+      results('percentiles'),
+      '--baseline',
+      results('base'),
+      '--threshold',
+      'p99.9 < 10s',
+      '--threshold',
+      'step[home].p75 < 10s',
+      '--threshold',
+      'max < baseline + 100000%',
+    ]);
     expect(run.code, run.out).toBe(0);
     expect(run.stdout).toMatch(/✔ pass\s+p99\.9 < 10000 ms\s+actual [\d.]+ ms/);
     // Both sides from their histograms, to the microsecond (docs/verdict.md).

@@ -166,14 +166,14 @@ describe('evaluateThreshold', () => {
 
   it('compares fractional rates exactly with == and !=', () => {
     const result = fixture();
-    result.results.location_dist['DE'] = { success_count: 2, fail_count: 1, iteration_count: 3, response_times: times(1) };
+    result.results.location_dist.DE = { success_count: 2, fail_count: 1, iteration_count: 3, response_times: times(1) };
     expect(outcomeOf('location[DE].fail_rate != 33.33%', result)).toEqual({ actual: 100 / 3, passed: true });
     expect(outcomeOf('location[DE].fail_rate == 33.33%', result)).toEqual({ actual: 100 / 3, passed: false });
   });
 
   it('computes a rate that is a whole percentage exactly', () => {
     const result = fixture();
-    result.results.location_dist['DE'] = { success_count: 93, fail_count: 7, iteration_count: 100, response_times: times(1) };
+    result.results.location_dist.DE = { success_count: 93, fail_count: 7, iteration_count: 100, response_times: times(1) };
     expect(outcomeOf('location[DE].fail_rate <= 7%', result)).toEqual({ actual: 7, passed: true });
     expect(outcomeOf('location[DE].success_rate == 93%', result)).toEqual({ actual: 93, passed: true });
   });
@@ -240,7 +240,6 @@ describe('evaluateThreshold', () => {
   });
 });
 
-
 // ---- the judgement ----
 
 /** One step that got these statuses (and these errors without a response). */
@@ -250,7 +249,9 @@ function oneStep(status: Record<string, number>, errors: Record<string, number> 
   const failed = Object.values(errors).reduce((n, c) => n + c, 0);
   const step = { ...stepLocation(responses, failed, 100), status_code_dist: status, error_dist: errors };
   result.results.steps = [{ id: 1, ...step, location_dist: { local: { ...step } } }];
-  result.results.location_dist = { local: { success_count: responses, fail_count: failed, iteration_count: responses + failed, response_times: times(100) } };
+  result.results.location_dist = {
+    local: { success_count: responses, fail_count: failed, iteration_count: responses + failed, response_times: times(100) },
+  };
   result.run.steps = [{ id: 1, name: 'home', method: 'GET', url: 'http://127.0.0.1/', ...(expected && { expected_status: expected }) }];
   return result;
 }
@@ -285,7 +286,7 @@ describe('judge', () => {
     expect(judged(oneStep({ '200': 98, '500': 2 }), '', false).outcome).toBe('passed');
   });
 
-  it('does not count a status the step\'s assertions expect as an error', () => {
+  it("does not count a status the step's assertions expect as an error", () => {
     expect(expectedErrorStatuses(['equals(status_code,404)'])).toEqual([404]);
     expect(expectedErrorStatuses(['in(status_code,[200,409])', 'less_than(response_time,500)'])).toEqual([409]);
     expect(expectedErrorStatuses(['range(status_code,400,403)'])).toEqual([400, 401, 402]);
@@ -325,9 +326,19 @@ describe('judge', () => {
   function saturatedBy(loopDelayMaxMs: number, appliedPerS: number): LoadTestResult {
     const result = oneStep({ '200': 10 });
     result.run.generator = {
-      saturated: true, reason: 'the engine thread\'s event loop ran late', loop_delay_p99_ms: 12, loop_delay_max_ms: loopDelayMaxMs,
-      cpu_pct_max: 100, busy_pct_max: 100, behind_iterations: 50, unstarted_iterations: 100 - appliedPerS,
-      planned_iterations_per_s: 100, applied_iterations_per_s: appliedPerS, concurrency: 100, sockets_max: 10, warm_up_s: 0,
+      saturated: true,
+      reason: "the engine thread's event loop ran late",
+      loop_delay_p99_ms: 12,
+      loop_delay_max_ms: loopDelayMaxMs,
+      cpu_pct_max: 100,
+      busy_pct_max: 100,
+      behind_iterations: 50,
+      unstarted_iterations: 100 - appliedPerS,
+      planned_iterations_per_s: 100,
+      applied_iterations_per_s: appliedPerS,
+      concurrency: 100,
+      sockets_max: 10,
+      warm_up_s: 0,
     };
     return result;
   }
@@ -337,35 +348,44 @@ describe('judge', () => {
     const result = saturatedBy(240, 80);
     const failed = judged(result);
     expect(failed.outcome).toBe('failed');
-    expect(generatorCheck(failed)).toMatchObject({ passed: false, actual: 'saturated: the engine thread\'s event loop ran late; 80/s of the planned 100/s applied' });
+    expect(generatorCheck(failed)).toMatchObject({
+      passed: false,
+      actual: "saturated: the engine thread's event loop ran late; 80/s of the planned 100/s applied",
+    });
     expect(generatorCheck(failed).warnOnly).toBeUndefined();
     const warned = judge({ result, thresholds: [], defaults: true, onSaturated: 'warn' });
     expect(warned.outcome).toBe('passed');
     expect(warned.warnings.map((c) => c.kind)).toEqual(['generator']);
   });
 
-  it('only warns when the generator\'s delay cannot change a latency threshold: a delay only adds to response times', () => {
+  it("only warns when the generator's delay cannot change a latency threshold: a delay only adds to response times", () => {
     const result = saturatedBy(15, 100);
     const p95 = outcomeOf('p95 < 1s', result).actual!;
     const held = judged(result, `p95 < ${p95 + 1}ms`);
     expect(held.outcome).toBe('passed');
-    expect(held.warnings.map((c) => c.actual)).toEqual(['saturated: the engine thread\'s event loop ran late; every latency threshold holds with its delay included']);
+    expect(held.warnings.map((c) => c.actual)).toEqual([
+      "saturated: the engine thread's event loop ran late; every latency threshold holds with its delay included",
+    ]);
     // The headline does not call a warning met.
     const total = held.checks.length;
     expect(verdictOf(result, held).text).toBe(`${result.run.name} passed — ${total - 1} of ${total} checks met, 1 warning`);
-    expect(generatorCheck(judged(result)).actual).toBe('saturated: the engine thread\'s event loop ran late; no latency threshold is set, but response times include up to 15 ms of its delay');
+    expect(generatorCheck(judged(result)).actual).toBe(
+      "saturated: the engine thread's event loop ran late; no latency threshold is set, but response times include up to 15 ms of its delay",
+    );
     // Failing by far more than the delay: the threshold fails the run; the generator is not the reason.
     const far = judged(result, `p95 < ${p95 - 100}ms`);
     expect(far.failed.map((c) => c.kind)).toEqual(['threshold']);
     expect(generatorCheck(far).warnOnly).toBe(true);
   });
 
-  it('fails when a latency threshold\'s outcome could be the generator\'s own delay', () => {
+  it("fails when a latency threshold's outcome could be the generator's own delay", () => {
     const result = saturatedBy(15, 100);
     const p95 = outcomeOf('p95 < 1s', result).actual!;
     const within = judged(result, `p95 < ${p95 - 10}ms`);
     expect(within.failed.map((c) => c.kind)).toEqual(['threshold', 'generator']);
-    expect(generatorCheck(within).actual).toBe(`saturated: the engine thread's event loop ran late; the outcome of p95 < ${p95 - 10}ms could be its delay of up to 15 ms`);
+    expect(generatorCheck(within).actual).toBe(
+      `saturated: the engine thread's event loop ran late; the outcome of p95 < ${p95 - 10}ms could be its delay of up to 15 ms`,
+    );
     // A lower bound met only thanks to the delay is distorted too.
     const lower = judged(result, `p95 > ${p95 - 10}ms`);
     expect(lower.failed.map((c) => c.kind)).toEqual(['generator']);
@@ -377,7 +397,7 @@ describe('judge', () => {
     expect(generatorCheck(judged(result))).toMatchObject({ actual: 'kept up', passed: true });
   });
 
-  it('counts the other parts\' checks (comparison, latency) in the one judgement', () => {
+  it("counts the other parts' checks (comparison, latency) in the one judgement", () => {
     const check = { kind: 'latency' as const, describe: 'latency.ttfb.p95 < 200 ms', actual: '212 ms', passed: false };
     const j = judge({ result: oneStep({ '200': 10 }), thresholds: [], defaults: true, checks: [check] });
     expect(j.outcome).toBe('failed');
@@ -385,7 +405,7 @@ describe('judge', () => {
     expect(j.checks).toHaveLength(3);
   });
 
-  it('reads any percentile from the run\'s histograms, to the microsecond', async () => {
+  it("reads any percentile from the run's histograms, to the microsecond", async () => {
     await initHistograms();
     const h = newHistogram();
     for (let us = 1000; us <= 1_000_000; us += 1000) h.recordValue(us);
@@ -398,7 +418,7 @@ describe('judge', () => {
     expect(outcomeOf('p95 < 1s', result).actual).toBeCloseTo(950, 0);
   });
 
-  it('judges median, p80…p99 on the histograms\' exact values like any pN: median < 1ms and p50 < 1ms agree on a 0.56 ms service', async () => {
+  it("judges median, p80…p99 on the histograms' exact values like any pN: median < 1ms and p50 < 1ms agree on a 0.56 ms service", async () => {
     await initHistograms();
     const h = newHistogram();
     for (let i = 0; i < 100; i++) h.recordValue(560);
@@ -434,7 +454,7 @@ describe('judge', () => {
     expect(j.failed[0]).toMatchObject({ describe: 'median <= 1.2 ms', actual: '1.4 ms' });
   });
 
-  it('holds a relative threshold to the baseline\'s value at the same scope', () => {
+  it("holds a relative threshold to the baseline's value at the same scope", () => {
     const baseline = fixture();
     const current = fixture();
     current.results.steps[1]!.response_times = times(500);
@@ -445,32 +465,50 @@ describe('judge', () => {
     expect(evaluateThreshold(current, absolute!)).toMatchObject({ passed: false, reason: 'no baseline value at this scope' });
   });
 
-  it('step[*] fails when any step fails and shows that step\'s value', () => {
+  it("step[*] fails when any step fails and shows that step's value", () => {
     const outcome = evaluateThreshold(fixture(), parse('step[*].fail_rate < 1%')[0]!);
     expect(outcome).toMatchObject({ passed: false, actual: 2, where: 'step 2 (sign in)' });
   });
 });
 
 describe('preflightThresholds', () => {
-  const shape: RunShape = { steps: [{ id: 1, name: 'home' }, { id: 2, name: 'login' }], locations: ['local'], histograms: true, mode: 'embedded' };
+  const shape: RunShape = {
+    steps: [
+      { id: 1, name: 'home' },
+      { id: 2, name: 'login' },
+    ],
+    locations: ['local'],
+    histograms: true,
+    mode: 'embedded',
+  };
 
   it('finds a step, location, percentile or baseline the run cannot have', () => {
-    const problems = preflightThresholds(parse('step[logn].p95 < 1s\nlocation[DE].avg <= 300\nstep[9].p95 < 1\np95 < baseline + 10%\nstep[login].p99.9 < 1s'), shape);
+    const problems = preflightThresholds(
+      parse('step[logn].p95 < 1s\nlocation[DE].avg <= 300\nstep[9].p95 < 1\np95 < baseline + 10%\nstep[login].p99.9 < 1s'),
+      shape,
+    );
     expect(problems).toEqual([
       { path: 'thresholds line 1', message: 'step "logn" is not in the definition; its steps are: 1 home, 2 login' },
       {
         path: 'thresholds line 2',
-        message: 'location "DE" will not be in the results; they will have: local (a country is a location of its own only when it sends through a proxy: --proxy DE=http://…, input proxies)',
+        message:
+          'location "DE" will not be in the results; they will have: local (a country is a location of its own only when it sends through a proxy: --proxy DE=http://…, input proxies)',
       },
       { path: 'thresholds line 3', message: 'step 9 is not in the definition; its steps are: 1 home, 2 login' },
-      { path: 'thresholds line 4', message: 'a threshold relative to the baseline needs a baseline results file (--baseline, input baseline)' },
+      {
+        path: 'thresholds line 4',
+        message: 'a threshold relative to the baseline needs a baseline results file (--baseline, input baseline)',
+      },
     ]);
   });
 
   it('refuses percentiles outside the 2.5 set where the results carry no histograms', () => {
     const hosted = { ...shape, histograms: false, mode: 'hosted' };
     expect(preflightThresholds(parse('p75 < 1s\np95 < 1s\np50 < 1s'), hosted)).toEqual([
-      { path: 'thresholds line 1', message: 'p75 needs the run\'s histograms, which hosted results do not carry; use median, p80, p90, p95 or p99' },
+      {
+        path: 'thresholds line 1',
+        message: "p75 needs the run's histograms, which hosted results do not carry; use median, p80, p90, p95 or p99",
+      },
     ]);
   });
 });
@@ -483,7 +521,8 @@ describe('the comparison gate refuses settings that can never decide', () => {
     expect([1, 2, 5, 6, 14, 15, 50].map((k) => minRoundsFor(k))).toEqual([4, 4, 5, 5, 6, 6, 7]);
     expect(undecidableRounds(gate(4, 4), 5, '--rounds')).toEqual({
       path: '--rounds',
-      message: '4 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm\'s correction would be 0.071, not below 0.05); use at least 5',
+      message:
+        "4 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm's correction would be 0.071, not below 0.05); use at least 5",
     });
     expect(undecidableRounds(gate(5, 5), 5, '--rounds')).toBeUndefined();
   });
@@ -492,7 +531,8 @@ describe('the comparison gate refuses settings that can never decide', () => {
     // max-rounds 15: looks after 5, 10, 15 rounds, each at 0.05 / 3; 5 / C(10, 5) = 0.0198 is above it.
     expect(undecidableRounds(gate(5, 15), 5, 'rounds')).toEqual({
       path: 'rounds',
-      message: '5 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm\'s correction would be 0.020, ' +
+      message:
+        "5 rounds can never show a significant slowdown across 5 steps (the smallest p after Holm's correction would be 0.020, " +
         'not below 0.0167 (α 0.05 split over 3 looks up to 15 rounds)); use at least 6, or a smaller max-rounds (fewer looks)',
     });
     expect(undecidableRounds(gate(6, 15), 5, 'rounds')).toBeUndefined();

@@ -33,10 +33,12 @@ function lateService(port: number, status: number): { start(): Promise<void>; re
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  }));
+  await Promise.all(
+    servers.splice(0).map((server) => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    }),
+  );
 });
 
 describe('parseWaitFor', () => {
@@ -63,12 +65,15 @@ describe('waitFor', () => {
     const service = lateService(port, 503);
     servers.push(service.server);
     const retries: Array<[number, string]> = [];
-    const outcome = await waitFor({ url: `http://127.0.0.1:${port}/health`, timeoutS: 30 }, {
-      onRetry: (attempt, reason) => {
-        retries.push([attempt, reason]);
-        if (attempt === 1) void service.start();
+    const outcome = await waitFor(
+      { url: `http://127.0.0.1:${port}/health`, timeoutS: 30 },
+      {
+        onRetry: (attempt, reason) => {
+          retries.push([attempt, reason]);
+          if (attempt === 1) void service.start();
+        },
       },
-    });
+    );
     expect(retries[0]).toEqual([1, 'connection refused']);
     expect(outcome.status).toBe(503);
     expect(outcome.attempts).toBe(retries.length + 1);
@@ -79,7 +84,11 @@ describe('waitFor', () => {
     const port = await refusedPort();
     const retries: string[] = [];
     const waiting = waitFor({ url: `http://127.0.0.1:${port}/`, timeoutS: 0.3 }, { onRetry: (_, reason) => retries.push(reason) });
-    await expect(waiting).rejects.toThrow(new RegExp(`^wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 0\\.3 s \\(\\d+ attempts?, last: connection refused\\)$`));
+    await expect(waiting).rejects.toThrow(
+      new RegExp(
+        `^wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 0\\.3 s \\(\\d+ attempts?, last: connection refused\\)$`,
+      ),
+    );
     expect(retries.every((reason) => reason === 'connection refused')).toBe(true);
   });
 
@@ -91,14 +100,19 @@ describe('waitFor', () => {
     const { port } = hanging.address() as AddressInfo;
     // The attempt's own deadline is the time left (1.5 s), give or take the timer's precision.
     await expect(waitFor({ url: `http://127.0.0.1:${port}/`, timeoutS: 1.5 })).rejects.toThrow(
-      new RegExp(`^wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 1\\.5 s \\(\\d attempts?, last: no answer within \\d\\.\\d s\\)$`),
+      new RegExp(
+        `^wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 1\\.5 s \\(\\d attempts?, last: no answer within \\d\\.\\d s\\)$`,
+      ),
     );
   });
 
   it('stops waiting when cancelled', async () => {
     const port = await refusedPort();
     const controller = new AbortController();
-    const waiting = waitFor({ url: `http://127.0.0.1:${port}/`, timeoutS: 30 }, { signal: controller.signal, onRetry: () => controller.abort() });
+    const waiting = waitFor(
+      { url: `http://127.0.0.1:${port}/`, timeoutS: 30 },
+      { signal: controller.signal, onRetry: () => controller.abort() },
+    );
     await expect(waiting).rejects.toThrow(/aborted/);
   });
 });
@@ -126,18 +140,24 @@ describe('loadgate wait-for', () => {
     const port = await refusedPort();
     const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/`, '--timeout', '0.5']);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^loadgate: wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 0\\.5 s \\(\\d+ attempts?, last: connection refused\\)$`));
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+      new RegExp(
+        `^loadgate: wait-for: http://127\\.0\\.0\\.1:${port}/ did not answer within 0\\.5 s \\(\\d+ attempts?, last: connection refused\\)$`,
+      ),
+    );
   });
 
   it('refuses bad flags with exit 2, naming them', async () => {
     const run = await runNode(['src/cli-entry.ts', 'wait-for', 'localhost:8080', '--timeout', '0']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe([
-      'loadgate: bad input',
-      '  url: expected an http:// or https:// URL to poll, got "localhost:8080"',
-      '  --timeout: expected a number of seconds greater than 0, got "0"',
-      '',
-    ].join('\n'));
+    expect(run.stderr).toBe(
+      [
+        'loadgate: bad input',
+        '  url: expected an http:// or https:// URL to poll, got "localhost:8080"',
+        '  --timeout: expected a number of seconds greater than 0, got "0"',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
@@ -145,7 +165,11 @@ describe('the action input wait-for', () => {
   const dir = mkdtempSync(join(tmpdir(), 'loadgate-wait-for-'));
 
   function actionEnv(inputs: Record<string, string>): NodeJS.ProcessEnv {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: join(dir, 'output.txt'), GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? '',
+      GITHUB_OUTPUT: join(dir, 'output.txt'),
+      GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    };
     writeFileSync(env.GITHUB_OUTPUT!, '');
     writeFileSync(env.GITHUB_STEP_SUMMARY!, '');
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
@@ -154,9 +178,13 @@ describe('the action input wait-for', () => {
 
   function definition(port: number): string {
     const path = join(dir, `late-${port}.json`);
-    writeFileSync(path, JSON.stringify({
-      name: 'late', config_data: { steps: [{ id: 1, name: 'home', url: `http://127.0.0.1:${port}/` }], iteration_count: 5, duration: 1 },
-    }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'late',
+        config_data: { steps: [{ id: 1, name: 'home', url: `http://127.0.0.1:${port}/` }], iteration_count: 5, duration: 1 },
+      }),
+    );
     return path;
   }
 
@@ -166,7 +194,12 @@ describe('the action input wait-for', () => {
     servers.push(service.server);
     let started = false;
     const run = await runNode(['dist/index.js'], {
-      env: actionEnv({ test: definition(port), 'wait-for': `http://127.0.0.1:${port}/health`, 'results-file': join(dir, 'late.json'), comment: 'false' }),
+      env: actionEnv({
+        test: definition(port),
+        'wait-for': `http://127.0.0.1:${port}/health`,
+        'results-file': join(dir, 'late.json'),
+        comment: 'false',
+      }),
       onOutput: (out) => {
         if (started || !out.includes('loadgate: waiting for')) return;
         started = true;
@@ -183,10 +216,20 @@ describe('the action input wait-for', () => {
   it('fails the step before the run when the service never answers', async () => {
     const port = await refusedPort();
     const run = await runNode(['dist/index.js'], {
-      env: actionEnv({ test: definition(port), 'wait-for': `http://127.0.0.1:${port}/health`, 'wait-for-timeout': '0.5', comment: 'false', 'results-file': join(dir, 'never.json') }),
+      env: actionEnv({
+        test: definition(port),
+        'wait-for': `http://127.0.0.1:${port}/health`,
+        'wait-for-timeout': '0.5',
+        comment: 'false',
+        'results-file': join(dir, 'never.json'),
+      }),
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`::error::loadgate: wait-for: http://127\\.0\\.0\\.1:${port}/health did not answer within 0\\.5 s \\(\\d+ attempts?, last: connection refused\\)`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `::error::loadgate: wait-for: http://127\\.0\\.0\\.1:${port}/health did not answer within 0\\.5 s \\(\\d+ attempts?, last: connection refused\\)`,
+      ),
+    );
     expect(run.stdout).not.toContain('loadgate: running');
   });
 });

@@ -41,7 +41,15 @@ describe('action.yml', () => {
     };
     // Every mode's and option's inputs: compare, a latency test, wait-for (hosted shares their names).
     try {
-      getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': 'base.json', 'latency-target': 'http://127.0.0.1/', 'wait-for': 'http://127.0.0.1/' }));
+      getInputs(
+        reader({
+          test: 'a.json',
+          mode: 'compare',
+          'compare-environment': 'base.json',
+          'latency-target': 'http://127.0.0.1/',
+          'wait-for': 'http://127.0.0.1/',
+        }),
+      );
     } catch {
       // Only which names were read matters here.
     }
@@ -50,7 +58,9 @@ describe('action.yml', () => {
 });
 
 describe('the workflows', () => {
-  const files = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name)).sort();
+  const files = readdirSync(WORKFLOWS)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort();
 
   it('are the three the repository runs', () => {
     expect(files).toEqual(['ci.yml', 'release.yml', 'self-test.yml']);

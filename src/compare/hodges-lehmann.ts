@@ -20,11 +20,7 @@ export interface RatioEstimate {
   upper: number;
 }
 
-export function hodgesLehmannRatio(
-  head: readonly number[],
-  base: readonly number[],
-  confidence = 0.95,
-): RatioEstimate {
+export function hodgesLehmannRatio(head: readonly number[], base: readonly number[], confidence = 0.95): RatioEstimate {
   assertPositive('Hodges-Lehmann head', head);
   assertPositive('Hodges-Lehmann base', base);
   if (!(confidence > 0 && confidence < 1)) {

@@ -22,11 +22,7 @@ export interface MannWhitneyResult {
  * `greater`: H1 is that x tends to be larger than y (head slower, with x = head latencies).
  * `less`: x tends to be smaller. `two-sided`: either.
  */
-export function mannWhitneyU(
-  x: readonly number[],
-  y: readonly number[],
-  alternative: Alternative,
-): MannWhitneyResult {
+export function mannWhitneyU(x: readonly number[], y: readonly number[], alternative: Alternative): MannWhitneyResult {
   assertSample('Mann-Whitney x', x);
   assertSample('Mann-Whitney y', y);
   const { rankSumX, tieSizes } = rankSample(x, y);

@@ -205,11 +205,7 @@ type RoundRuns = Record<Side, RecordedRun>;
  * The planned rounds, then, while steps are inconclusive and the budget allows, more rounds up to
  * the next look (sequential.ts); the seeded order of the sides continues through them.
  */
-export async function runComparison(
-  sides: CompareSides,
-  settings: CompareSettings,
-  opts: ComparisonOptions,
-): Promise<ComparisonResult> {
+export async function runComparison(sides: CompareSides, settings: CompareSettings, opts: ComparisonOptions): Promise<ComparisonResult> {
   // The runs record on the engine's worker threads; their recorders are added up in this thread.
   await initHistograms();
   const now = opts.now ?? (() => new Date());
@@ -383,10 +379,13 @@ const PERCENTILE: Record<Exclude<CompareMetric, 'avg' | 'min' | 'max'>, number> 
 export function metricValueMs(h: Histogram, metric: CompareMetric): number | null {
   if (h.totalCount === 0) return null;
   const us =
-    metric === 'avg' ? h.mean
-    : metric === 'min' ? h.minNonZeroValue
-    : metric === 'max' ? h.maxValue
-    : h.getValueAtPercentile(PERCENTILE[metric]);
+    metric === 'avg'
+      ? h.mean
+      : metric === 'min'
+        ? h.minNonZeroValue
+        : metric === 'max'
+          ? h.maxValue
+          : h.getValueAtPercentile(PERCENTILE[metric]);
   return Math.round(us) / 1000;
 }
 

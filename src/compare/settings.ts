@@ -140,11 +140,13 @@ export function undecidableRounds(settings: CompareSettings, steps: number, name
   const min = minRoundsFor(steps, plan.alpha);
   if (settings.rounds >= min) return undefined;
   const looks = plan.rounds.length;
-  const level = looks === 1 ? `${ALPHA}` : `${formatLevel(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
+  const level =
+    looks === 1 ? `${ALPHA}` : `${formatLevel(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
   const fewer = looks === 1 ? '' : ', or a smaller max-rounds (fewer looks)';
   return {
     path: name,
-    message: `${settings.rounds} rounds can never show a significant slowdown across ${steps} ${steps === 1 ? 'step' : 'steps'} ` +
+    message:
+      `${settings.rounds} rounds can never show a significant slowdown across ${steps} ${steps === 1 ? 'step' : 'steps'} ` +
       `(the smallest p after Holm's correction would be ${(steps / binomial(2 * settings.rounds, settings.rounds)).toFixed(3)}, not below ${level}); use at least ${min}${fewer}`,
   };
 }
@@ -203,7 +205,10 @@ function parseMaxTime(text: string | undefined, name: string): number | undefine
   if (value === undefined) return undefined;
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1) {
-    return { path: name, message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"` };
+    return {
+      path: name,
+      message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"`,
+    };
   }
   return n;
 }

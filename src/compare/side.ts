@@ -39,7 +39,12 @@ export class SideRounds {
   result(testUrl: string): LoadTestResult {
     const { recorder, extremes } = this.combined!;
     const rounds = this.rounds;
-    const results = buildResults(recorder, this.test.definition.config_data.steps.map((s) => s.id), rounds[0]!.locations, extremes);
+    const results = buildResults(
+      recorder,
+      this.test.definition.config_data.steps.map((s) => s.id),
+      rounds[0]!.locations,
+      extremes,
+    );
     return {
       test_url: testUrl,
       results,
@@ -57,7 +62,10 @@ export class SideRounds {
         locations: Object.assign({}, ...rounds.map((r) => r.egress)) as Record<string, string>,
         interrupted: rounds.some((r) => r.interrupted),
         series: endToEnd(rounds.map((r) => r.series)),
-        generator: mergeGenerators(rounds.map((r, i) => ({ index: i + 1, generator: r.generator })), 'rounds'),
+        generator: mergeGenerators(
+          rounds.map((r, i) => ({ index: i + 1, generator: r.generator })),
+          'rounds',
+        ),
       }),
     };
   }

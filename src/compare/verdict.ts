@@ -48,11 +48,7 @@ export interface StepVerdict extends StepComparison {
   note?: string;
 }
 
-export function compareStep(
-  head: readonly number[],
-  base: readonly number[],
-  opts: { confidence?: number } = {},
-): StepComparison {
+export function compareStep(head: readonly number[], base: readonly number[], opts: { confidence?: number } = {}): StepComparison {
   const slower = mannWhitneyU(head, base, 'greater');
   return {
     headMedian: median(head),

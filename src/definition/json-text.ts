@@ -59,7 +59,13 @@ function structureProblems(text: string): { problems: Problem[]; syntax: boolean
         },
         onError: (code, offset, length, line, character) => {
           syntax = true;
-          problems.push(at({ line, character }, `line ${line + 1}, column ${character + 1}`, `JSON syntax error: ${syntaxMessage(code, text, offset, length)}`));
+          problems.push(
+            at(
+              { line, character },
+              `line ${line + 1}, column ${character + 1}`,
+              `JSON syntax error: ${syntaxMessage(code, text, offset, length)}`,
+            ),
+          );
           throw new Stop();
         },
       },

@@ -97,7 +97,10 @@ async function locateTestData(
   const real = await realpath(absolute).catch(() => undefined);
   if (real !== undefined && !isInside(real, folders.root)) {
     const via = real === absolute ? '' : ` (a symbolic link to ${real})`;
-    return { set, problems: [problem(`is outside ${folders.root}${via}: test data must be inside the repository or workspace of the definition`)] };
+    return {
+      set,
+      problems: [problem(`is outside ${folders.root}${via}: test data must be inside the repository or workspace of the definition`)],
+    };
   }
   const file = await openRegularFile(absolute, MAX_DATA_BYTES);
   if (!file.ok) return { set, problems: [problem(file.reason)] };

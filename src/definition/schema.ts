@@ -52,7 +52,7 @@ export const LIMITS = {
 export const FORBIDDEN_HEADERS: Readonly<Record<string, string>> = {
   'content-length': 'the engine computes it from the payload (a wrong one would break the framing)',
   'transfer-encoding': 'the engine frames the body itself',
-  connection: 'the engine keeps its connections open; connection options are not the test\'s to set',
+  connection: "the engine keeps its connections open; connection options are not the test's to set",
   'keep-alive': 'the engine keeps its connections open',
   'proxy-connection': 'a connection-specific header (forbidden in HTTP/2)',
   upgrade: 'the engine does not switch protocols (WebSocket, h2c)',
@@ -167,9 +167,7 @@ const CaptureSpec = Type.Union(
 export const StepSchema = Type.Object(
   {
     id: Type.Integer({ minimum: 1, description: 'Step number: the steps are numbered 1..n in order.' }),
-    name: Type.Optional(
-      Type.String({ minLength: 1, description: 'Label of the step in reports and thresholds; default "step <id>".' }),
-    ),
+    name: Type.Optional(Type.String({ minLength: 1, description: 'Label of the step in reports and thresholds; default "step <id>".' })),
     url: Type.String({
       minLength: 1,
       description: 'Absolute http(s) URL; may hold {{VARIABLE}}, {{data.<set>.<tag>}} and {{_randomInt}}-style templates.',
@@ -181,7 +179,7 @@ export const StepSchema = Type.Object(
         additionalProperties: { type: 'string', maxLength: LIMITS.headerValueBytes },
         default: {},
         description:
-          'Request headers; names and values may hold templates. Values may not hold line breaks or control characters, and are at most 8192 characters (16384 bytes for all of a step\'s headers); Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.',
+          "Request headers; names and values may hold templates. Values may not hold line breaks or control characters, and are at most 8192 characters (16384 bytes for all of a step's headers); Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.",
       }),
     ),
     payload: Type.Optional(Type.String({ description: 'Request body as text; may hold templates.' })),
@@ -196,7 +194,8 @@ export const StepSchema = Type.Object(
     others: Type.Optional(Others),
     sleep: Type.Optional(
       patternString(PATTERNS.sleep, {
-        description: 'Think time before the next step, in milliseconds: "1000", or "300-500" for a random time in a range (at most 3600000, an hour).',
+        description:
+          'Think time before the next step, in milliseconds: "1000", or "300-500" for a random time in a range (at most 3600000, an hour).',
       }),
     ),
     capture_env: Type.Optional(
@@ -283,7 +282,8 @@ export const EnvironmentSchema = Type.Object(
           secret: Type.Optional(
             Type.Boolean({
               default: false,
-              description: 'A secret (an API key, a token): its value is masked in the action log and never written to results, reports or logs.',
+              description:
+                'A secret (an API key, a token): its value is masked in the action log and never written to results, reports or logs.',
             }),
           ),
         },
@@ -323,9 +323,7 @@ const FileConfig = Type.Object(
     skip_first_line: Type.Optional(
       Type.Boolean({ default: DEFAULTS.file_config.skip_first_line, description: 'Skip the first line (a header row).' }),
     ),
-    skip_empty_line: Type.Optional(
-      Type.Boolean({ default: DEFAULTS.file_config.skip_empty_line, description: 'Skip empty lines.' }),
-    ),
+    skip_empty_line: Type.Optional(Type.Boolean({ default: DEFAULTS.file_config.skip_empty_line, description: 'Skip empty lines.' })),
   },
   { additionalProperties: false, description: 'How the file is read.' },
 );
@@ -356,14 +354,16 @@ export const LoadTestSchema = Type.Object(
         minimum: 0,
         maximum: MAX_WARM_UP_S,
         default: 0,
-        description: 'Seconds of unrecorded load against the target before the recorded schedule, rising to the first second\'s rate; 0: none.',
+        description:
+          "Seconds of unrecorded load against the target before the recorded schedule, rising to the first second's rate; 0: none.",
       }),
     ),
   },
   {
     $id: LOADTEST_SCHEMA_ID,
     title: 'loadgate test definition',
-    description: 'A loadgate load test: the steps of one iteration and the load to apply. Format: https://github.com/loadgate/loadgate#the-test-definition',
+    description:
+      'A loadgate load test: the steps of one iteration and the load to apply. Format: https://github.com/loadgate/loadgate#the-test-definition',
     additionalProperties: false,
   },
 );

@@ -48,10 +48,15 @@ export async function openRegularFile(path: string, maxBytes: number): Promise<O
 }
 
 function notRegular(info: Stats): string {
-  const kind = info.isDirectory() ? 'a directory'
-    : info.isFIFO() ? 'a named pipe (FIFO)'
-    : info.isCharacterDevice() || info.isBlockDevice() ? 'a device'
-    : info.isSocket() ? 'a socket' : 'not a regular file';
+  const kind = info.isDirectory()
+    ? 'a directory'
+    : info.isFIFO()
+      ? 'a named pipe (FIFO)'
+      : info.isCharacterDevice() || info.isBlockDevice()
+        ? 'a device'
+        : info.isSocket()
+          ? 'a socket'
+          : 'not a regular file';
   return `is ${kind}, not a regular file`;
 }
 

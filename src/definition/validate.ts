@@ -80,7 +80,10 @@ export function checkHeaderValue(value: string): string | null {
   const literal = value.replace(TEMPLATE, '');
   if (HEADER_VALUE.test(literal)) return null;
   const bad = [...literal].find((c) => !HEADER_VALUE.test(c)) ?? '';
-  const named = bad === '\r' || bad === '\n' ? 'a line break' : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  const named =
+    bad === '\r' || bad === '\n'
+      ? 'a line break'
+      : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
   return `invalid header value: it holds ${named}; a header value is one line of tab, printable ASCII and Latin-1 characters`;
 }
 
@@ -217,7 +220,10 @@ function translate(e: ErrorObject, root: unknown, suggestions: Suggestions): Pro
     case 'minItems':
       return { path, message: `expected at least ${plural(Number(params.limit), 'item')}, ${got}` };
     case 'maxItems':
-      return { path, message: `expected at most ${plural(Number(params.limit), 'item')}, got ${plural((e.data as unknown[]).length, 'item')}` };
+      return {
+        path,
+        message: `expected at most ${plural(Number(params.limit), 'item')}, got ${plural((e.data as unknown[]).length, 'item')}`,
+      };
     case 'minLength':
     case 'maxLength':
       return { path, message: `expected ${lengthWords(parent)}, ${got}` };
@@ -403,14 +409,20 @@ function headerProblems(headers: Record<string, unknown>, path: string): Problem
     if (message) problems.push({ path: at, message });
     const earlier = seen.get(name.toLowerCase());
     if (earlier !== undefined) {
-      problems.push({ path: at, message: `duplicate header ${describeValue(name)} (also ${describeValue(earlier)}): header names are case-insensitive` });
+      problems.push({
+        path: at,
+        message: `duplicate header ${describeValue(name)} (also ${describeValue(earlier)}): header names are case-insensitive`,
+      });
     } else seen.set(name.toLowerCase(), name);
     if (typeof value === 'string') bytes += `${name}: ${value}\r\n`.length;
   }
   // A value over its own bound is reported once, by the schema.
   const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > LIMITS.headerValueBytes);
   if (bytes > LIMITS.headerBytes && !valueTooLong) {
-    problems.push({ path, message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${LIMITS.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)` });
+    problems.push({
+      path,
+      message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${LIMITS.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)`,
+    });
   }
   return problems;
 }
@@ -455,12 +467,18 @@ function countProblems(config: Record<string, unknown>): Problem[] {
     problems.push({ path: '$.config_data.manual_load', message: 'expected at least one stage with a count above 0, got none' });
   }
   if (total > LIMITS.iterations) {
-    problems.push({ path: '$.config_data.manual_load', message: `the stages add up to ${total} iterations; at most ${LIMITS.iterations} are allowed` });
+    problems.push({
+      path: '$.config_data.manual_load',
+      message: `the stages add up to ${total} iterations; at most ${LIMITS.iterations} are allowed`,
+    });
   }
   const durations = stages.map((s) => s.duration);
   const seconds = durations.every(isNonNegativeInteger) ? durations.reduce((sum, n) => sum + n, 0) : 0;
   if (seconds > LIMITS.durationS) {
-    problems.push({ path: '$.config_data.manual_load', message: `the stages add up to ${seconds} s; a test lasts at most ${LIMITS.durationS} s (a day)` });
+    problems.push({
+      path: '$.config_data.manual_load',
+      message: `the stages add up to ${seconds} s; a test lasts at most ${LIMITS.durationS} s (a day)`,
+    });
   }
   for (const key of ['iteration_count', 'request_count'] as const) {
     const given = config[key];

@@ -20,7 +20,13 @@ export async function dataRoot(definitionDir: string, workspace: string | undefi
 /** The nearest folder from `dir` upwards that holds `.git` (a folder, or a file in a worktree). */
 async function gitTopLevel(dir: string): Promise<string | undefined> {
   for (let at = dir; ; at = dirname(at)) {
-    if (await lstat(join(at, '.git')).then(() => true, () => false)) return at;
+    if (
+      await lstat(join(at, '.git')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return at;
     if (dirname(at) === at) return undefined;
   }
 }

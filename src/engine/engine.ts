@@ -100,7 +100,10 @@ interface Egress {
 }
 
 /** Steps to the same origin over the same protocol share a connection (within a slot). */
-export function connectionsOf(steps: readonly Pick<PreparedStep, 'origin' | 'h2'>[]): { of: Int32Array; targets: { origin: string; h2: boolean }[] } {
+export function connectionsOf(steps: readonly Pick<PreparedStep, 'origin' | 'h2'>[]): {
+  of: Int32Array;
+  targets: { origin: string; h2: boolean }[];
+} {
   const targets: { origin: string; h2: boolean }[] = [];
   const of = Int32Array.from(steps, (step) => {
     const found = targets.findIndex((t) => t.origin === step.origin && t.h2 === step.h2);
@@ -259,7 +262,9 @@ export class Engine implements SlotHost {
   }
 
   newConnection(index: number): Dispatcher {
-    return this.owned(directClient(this.connectionTargets[index]!.origin, this.connectors[index]!.connect, this.connectionTargets[index]!.h2));
+    return this.owned(
+      directClient(this.connectionTargets[index]!.origin, this.connectors[index]!.connect, this.connectionTargets[index]!.h2),
+    );
   }
 
   newRedirectAgent(h2: boolean): Dispatcher {
@@ -387,7 +392,9 @@ export class Engine implements SlotHost {
     return {
       recorder: this.recorder,
       locations: this.egress.names,
-      egress: Object.fromEntries(this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${hideCredentials(this.egress.proxyOf[i])}` : 'direct'])),
+      egress: Object.fromEntries(
+        this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${hideCredentials(this.egress.proxyOf[i])}` : 'direct']),
+      ),
       startedAt,
       finishedAt: new Date(),
       durationS: elapsedMs / 1000,

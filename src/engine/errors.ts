@@ -1,7 +1,8 @@
 // Error reasons, named as users of this format know them (docs/results.md). A reason is an error_dist
 // key, so it never carries addresses or response contents: its cardinality stays small.
 
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|HOSTNAME_MISMATCH$)/;
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|HOSTNAME_MISMATCH$)/;
 
 /** The code of the error a request is aborted with when its step timeout ends before its last byte. */
 export const DEADLINE_CODE = 'LOADGATE_REQUEST_DEADLINE';

@@ -93,7 +93,10 @@ export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
  * side, so their rates, caps and sockets add up too; a comparison's rounds run one after another,
  * so theirs are the rounds' mean and most.
  */
-export function mergeGenerators(runs: { index: number; generator?: GeneratorInfo }[], as: 'shards' | 'workers' | 'rounds' = 'shards'): GeneratorInfo | undefined {
+export function mergeGenerators(
+  runs: { index: number; generator?: GeneratorInfo }[],
+  as: 'shards' | 'workers' | 'rounds' = 'shards',
+): GeneratorInfo | undefined {
   const blocks = runs.map((s) => s.generator);
   if (blocks.length === 0 || blocks.some((g) => g === undefined)) return undefined;
   const all = blocks as GeneratorInfo[];

@@ -51,8 +51,7 @@ export type ToWorker =
   | { type: 'go'; id: number; atMs: number }
   | { type: 'stop'; id: number };
 
-export type FromWorker = { id: number } & (
-  /** bytes: the second's histogram (parts.ts). */
+export type FromWorker = { id: number } /** bytes: the second's histogram (parts.ts). */ & (
   | { type: 'second'; sample: SecondSample; bytes: Uint8Array }
   /** The share reached its start gate. */
   | { type: 'ready' }

@@ -50,7 +50,15 @@ export function recorderPart(rec: Recorder): RecorderPart {
 
 /** The buffers a part may hand over to the receiving thread instead of copying them. */
 export function transferList(part: RecorderPart): ArrayBuffer[] {
-  const arrays = [part.reached, part.succeeded, part.failed, part.statusCounts, part.iterationsStarted, part.iterationsSucceeded, part.iterationsFailed];
+  const arrays = [
+    part.reached,
+    part.succeeded,
+    part.failed,
+    part.statusCounts,
+    part.iterationsStarted,
+    part.iterationsSucceeded,
+    part.iterationsFailed,
+  ];
   const buffers = [...arrays.map((a) => a.buffer), ...part.cells.map((c) => c.bytes.buffer)] as ArrayBuffer[];
   return [...new Set(buffers)];
 }
@@ -76,7 +84,10 @@ export interface CombinedRecorder {
 
 export function emptyCombined(stepCount: number, locationCount: number): CombinedRecorder {
   const n = stepCount * locationCount;
-  return { recorder: new Recorder(stepCount, locationCount), extremes: { maxUs: new Float64Array(n), minUs: new Float64Array(n).fill(Infinity) } };
+  return {
+    recorder: new Recorder(stepCount, locationCount),
+    extremes: { maxUs: new Float64Array(n), minUs: new Float64Array(n).fill(Infinity) },
+  };
 }
 
 /** Several threads' parts added into one recorder, as if one engine had recorded everything. */
@@ -121,8 +132,12 @@ function addCounts(into: Recorder, from: Counts): void {
   addArray(into.iterationsStarted, from.iterationsStarted);
   addArray(into.iterationsSucceeded, from.iterationsSucceeded);
   addArray(into.iterationsFailed, from.iterationsFailed);
-  from.oddStatus.forEach((entries, i) => addEntries(into.oddStatus[i]!, entries));
-  from.errors.forEach((entries, i) => addEntries(into.errors[i]!, entries));
+  from.oddStatus.forEach((entries, i) => {
+    addEntries(into.oddStatus[i]!, entries);
+  });
+  from.errors.forEach((entries, i) => {
+    addEntries(into.errors[i]!, entries);
+  });
 }
 
 function addArray(into: Float64Array, part: Float64Array): void {

@@ -76,7 +76,7 @@ function apportionCumulative(n: number, weights: readonly number[]): number[] {
  * the later second). Cumulative rounding would not be: floors of a convex prefix can dip.
  */
 function apportionIncremental(n: number, duration: number): number[] {
-  const total = BigInt(duration) * BigInt(duration + 1) / 2n;
+  const total = (BigInt(duration) * BigInt(duration + 1)) / 2n;
   const big = BigInt(n);
   const exact = Array.from({ length: duration }, (_, s) => big * BigInt(s + 1));
   const counts = exact.map((x) => Number(x / total));

@@ -31,7 +31,13 @@ function compiled<T>(value: T | Problem[], problems: Problem[]): T | null {
   return value as T;
 }
 
-function prepareStep(step: Step, index: number, scope: TemplateScope & { secrets: ReadonlySet<string> }, file: string, problems: Problem[]): PreparedStep | null {
+function prepareStep(
+  step: Step,
+  index: number,
+  scope: TemplateScope & { secrets: ReadonlySet<string> },
+  file: string,
+  problems: Problem[],
+): PreparedStep | null {
   const at = (suffix: string) => ({ file, path: `$.config_data.steps[${index}]${suffix}` });
   const before = problems.length;
   const url = compiled(compileUrl(step.url, scope, at('.url')), problems);
@@ -71,15 +77,18 @@ function resolvedHeaderProblems(
   at: (suffix: string) => Omit<Problem, 'message'>,
 ): Problem[] {
   return headers.flatMap(([name, value], i) => {
-    const message = (name?.static != null ? checkHeaderName(name.static) ?? forbiddenHeader(name.static) : null)
-      ?? (value?.static != null ? checkHeaderValue(value.static) : null);
+    const message =
+      (name?.static != null ? (checkHeaderName(name.static) ?? forbiddenHeader(name.static)) : null) ??
+      (value?.static != null ? checkHeaderValue(value.static) : null);
     return message ? [{ ...at(`.headers[${JSON.stringify(written[i])}]`), message: `after its variables are resolved: ${message}` }] : [];
   });
 }
 
 /** The text with environment variables resolved, except secret ones, which stay `{{KEY}}`. */
 function withEnvironment(text: string, env: ReadonlyMap<string, string>, secrets: ReadonlySet<string>): string {
-  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) => (secrets.has(key) ? whole : (env.get(key) ?? whole)));
+  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key: string) =>
+    secrets.has(key) ? whole : (env.get(key) ?? whole),
+  );
 }
 
 /** One options object for every request of a constant step; the body encoded once. */
@@ -95,12 +104,19 @@ function withoutSecrets(problems: Problem[], environment: Environment): Problem[
   return secrets.length === 0 ? problems : problems.map((p) => ({ ...p, message: redactSecrets(p.message, secrets) }));
 }
 
-async function loadDataSets(loaded: LoadedDefinition, keepRows: boolean, problems: Problem[]): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
+async function loadDataSets(
+  loaded: LoadedDefinition,
+  keepRows: boolean,
+  problems: Problem[],
+): Promise<{ loaded: DataSet[]; unreadable: Set<string> }> {
   // loadDefinition makes data paths absolute; resolving against the definition's folder also
   // serves definitions validated elsewhere (the server, tests) with paths as written.
   const declared = loaded.definition.test_data;
-  const sets = await Promise.all(declared.map((set, i) =>
-    loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` }, { keepRows })));
+  const sets = await Promise.all(
+    declared.map((set, i) =>
+      loadDataSet({ ...set, file: resolve(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` }, { keepRows }),
+    ),
+  );
   const unreadable = new Set<string>();
   const good = sets.filter((set, i): set is DataSet => {
     if (!Array.isArray(set)) return true;
@@ -149,7 +165,13 @@ async function compileTest(loaded: LoadedDefinition, options: { environment?: En
   const secrets = secretNames(environment);
   const steps: PreparedStep[] = [];
   definition.config_data.steps.forEach((step, i) => {
-    const scope = { env: envVariables(environment), dataSets, capturedNames: new Set(capturedNames), unreadableDataSets: unreadable, secrets };
+    const scope = {
+      env: envVariables(environment),
+      dataSets,
+      capturedNames: new Set(capturedNames),
+      unreadableDataSets: unreadable,
+      secrets,
+    };
     const prepared = prepareStep(step, i, scope, loaded.file, problems);
     if (prepared) steps.push(prepared);
     for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);

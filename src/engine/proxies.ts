@@ -7,11 +7,17 @@ import { InputError, type Problem } from '../errors.ts';
 export function parseProxies(entries: string[], inputName: string): Record<string, string> {
   const proxies: Record<string, string> = {};
   const problems: Problem[] = [];
-  for (const entry of entries.flatMap((e) => e.split(/[\n,]/)).map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of entries
+    .flatMap((e) => e.split(/[\n,]/))
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = /^([A-Z]{2})=(.+)$/.exec(entry);
     const url = match ? URL.parse(match[2]!) : null;
     if (!match || !url || !/^https?:$/.test(url.protocol)) {
-      problems.push({ path: inputName, message: `expected CC=http://host:port (a two-letter country code and a proxy URL), got "${hideCredentials(entry)}"` });
+      problems.push({
+        path: inputName,
+        message: `expected CC=http://host:port (a two-letter country code and a proxy URL), got "${hideCredentials(entry)}"`,
+      });
       continue;
     }
     proxies[match[1]!] = url.href.replace(/\/$/, '');

@@ -84,7 +84,11 @@ export function buildResults(rec: Recorder, stepIds: number[], locations: string
     fail_count: sum(rec.iterationsFailed),
     success_count: sum(rec.iterationsSucceeded),
     iteration_count: sum(rec.iterationsStarted),
-    response_times: timesOfCells(rec, rec.cells.map((_, cell) => cell), extremes),
+    response_times: timesOfCells(
+      rec,
+      rec.cells.map((_, cell) => cell),
+      extremes,
+    ),
     location_dist: Object.fromEntries(locations.map((name, loc) => [name, locationResult(rec, loc, extremes)])),
   };
 }
@@ -105,10 +109,9 @@ export function encodeHistograms(rec: Recorder, stepIds: number[], locations: st
     overall: encodeSum(rec.cells),
     steps: Object.fromEntries(stepIds.map((id, step) => [String(id), encodeSum(steps[step]!)])),
     locations: Object.fromEntries(locations.map((name, loc) => [name, encodeSum(byLocation[loc]!)])),
-    step_locations: Object.fromEntries(stepIds.map((id, step) => [
-      String(id),
-      Object.fromEntries(locations.map((name, loc) => [name, encodeHistogram(cell(step, loc))])),
-    ])),
+    step_locations: Object.fromEntries(
+      stepIds.map((id, step) => [String(id), Object.fromEntries(locations.map((name, loc) => [name, encodeHistogram(cell(step, loc))]))]),
+    ),
   };
 }
 
@@ -125,13 +128,23 @@ export function histogramsProblems(value: unknown, results: Results): Problem[] 
   const wanted: [string, unknown][] = [
     ['$.histograms.overall', value.overall],
     ...steps.map((id): [string, unknown] => [`$.histograms.steps${member(id)}`, isRecord(value.steps) ? value.steps[id] : undefined]),
-    ...locations.map((name): [string, unknown] => [`$.histograms.locations${member(name)}`, isRecord(value.locations) ? value.locations[name] : undefined]),
-    ...results.steps.flatMap((step) => Object.keys(step.location_dist).map((name): [string, unknown] => {
-      const byLocation = isRecord(value.step_locations) ? value.step_locations[String(step.id)] : undefined;
-      return [`$.histograms.step_locations${member(String(step.id))}${member(name)}`, isRecord(byLocation) ? byLocation[name] : undefined];
-    })),
+    ...locations.map((name): [string, unknown] => [
+      `$.histograms.locations${member(name)}`,
+      isRecord(value.locations) ? value.locations[name] : undefined,
+    ]),
+    ...results.steps.flatMap((step) =>
+      Object.keys(step.location_dist).map((name): [string, unknown] => {
+        const byLocation = isRecord(value.step_locations) ? value.step_locations[String(step.id)] : undefined;
+        return [
+          `$.histograms.step_locations${member(String(step.id))}${member(name)}`,
+          isRecord(byLocation) ? byLocation[name] : undefined,
+        ];
+      }),
+    ),
   ];
-  return wanted.flatMap(([path, encoded]) => (decodes(encoded) ? [] : [{ path, message: 'expected an encoded HdrHistogram (compressed base64) for this level of the results' }]));
+  return wanted.flatMap(([path, encoded]) =>
+    decodes(encoded) ? [] : [{ path, message: 'expected an encoded HdrHistogram (compressed base64) for this level of the results' }],
+  );
 }
 
 function decodes(encoded: unknown): boolean {

@@ -70,6 +70,12 @@ export function requestsOf(results: Results): number {
 export function runSteps(definition: LoadTestDefinition, urlOf: (id: number) => string | undefined = () => undefined): RunStepInfo[] {
   return definition.config_data.steps.map((s) => {
     const expected = expectedErrorStatuses(s.assertion);
-    return { id: s.id, name: s.name, method: s.method, url: urlOf(s.id) ?? s.url, ...(expected.length > 0 && { expected_status: expected }) };
+    return {
+      id: s.id,
+      name: s.name,
+      method: s.method,
+      url: urlOf(s.id) ?? s.url,
+      ...(expected.length > 0 && { expected_status: expected }),
+    };
   });
 }

@@ -73,7 +73,10 @@ export function warmUpPlan(config: LocationConfig, seconds: number, shard?: Shar
   if (seconds <= 0) return undefined;
   const rate = perSecondCounts(config).find((count) => count > 0) ?? 0;
   const manual_load = Array.from({ length: seconds }, (_, s) => ({ duration: 1, count: Math.round((rate * (s + 1)) / seconds) }));
-  return new LoadPlan({ proxy_config: config.proxy_config, load_type: 'linear', manual_load, iteration_count: 0, duration: seconds }, shard);
+  return new LoadPlan(
+    { proxy_config: config.proxy_config, load_type: 'linear', manual_load, iteration_count: 0, duration: seconds },
+    shard,
+  );
 }
 
 /** One thread's share of a run on several (workers.ts): which thread, the common start, its seconds. */
@@ -86,7 +89,11 @@ export interface ThreadShare {
 }
 
 /** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
-export async function runEngine(test: PreparedTest, options: EngineOptions, share?: ThreadShare): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
+export async function runEngine(
+  test: PreparedTest,
+  options: EngineOptions,
+  share?: ThreadShare,
+): Promise<{ outcome: EngineOutcome; startLagMs: number }> {
   await initHistograms();
   const shard = share ? threadShard(options.shard, share.thread, share.threads) : options.shard;
   const plan = new LoadPlan(test.definition.config_data, shard);
@@ -125,7 +132,13 @@ export async function runEmbedded(test: PreparedTest, options: RunOptions): Prom
  * The 2.5 result with its `run` block, from what one engine recorded or several threads' engines
  * did together (workers.ts; `extremes` then holds the exact max and min of each cell).
  */
-export async function resultOf(test: CheckedTest, options: RunOptions, outcome: EngineOutcome, startLagMs: number, extremes?: CellExtremes): Promise<LoadTestResult> {
+export async function resultOf(
+  test: CheckedTest,
+  options: RunOptions,
+  outcome: EngineOutcome,
+  startLagMs: number,
+  extremes?: CellExtremes,
+): Promise<LoadTestResult> {
   const stepIds = test.definition.config_data.steps.map((s) => s.id);
   return {
     test_url: options.testUrl,

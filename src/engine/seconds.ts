@@ -83,7 +83,13 @@ export class SecondsCombiner {
     const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
     const { late, ...generator } = sum.generator;
     const sample: SecondSample = {
-      t, started: sum.started, responses: sum.responses, failures: sum.failures, p50: ms(50), p95: ms(95), p99: ms(99),
+      t,
+      started: sum.started,
+      responses: sum.responses,
+      failures: sum.failures,
+      p50: ms(50),
+      p95: ms(95),
+      p99: ms(99),
       ...(late !== undefined && { late }),
       ...generator,
     };

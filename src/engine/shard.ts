@@ -30,7 +30,9 @@ export function parseStartAt(text: string, inputName: string): number | Problem 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -41,13 +43,22 @@ function canonicalJson(value: unknown): string {
  * their path: matrix jobs may check the repository out in different folders.
  */
 export async function definitionSha256(definition: LoadTestDefinition): Promise<string> {
-  const testData = await Promise.all(definition.test_data.map(async (set) => ({
-    name: set.name,
-    type: set.type,
-    file_config: set.file_config,
-    sha256: createHash('sha256').update(await readFile(set.file)).digest('hex'),
-  })));
-  const fingerprint = { name: definition.name, config_data: definition.config_data, environment: definition.environment, test_data: testData };
+  const testData = await Promise.all(
+    definition.test_data.map(async (set) => ({
+      name: set.name,
+      type: set.type,
+      file_config: set.file_config,
+      sha256: createHash('sha256')
+        .update(await readFile(set.file))
+        .digest('hex'),
+    })),
+  );
+  const fingerprint = {
+    name: definition.name,
+    config_data: definition.config_data,
+    environment: definition.environment,
+    test_data: testData,
+  };
   return createHash('sha256').update(canonicalJson(fingerprint)).digest('hex');
 }
 
@@ -57,10 +68,14 @@ export async function waitForStart(startAtMs: number, signal?: AbortSignal, now:
   if (wait > 0) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
   return Math.max(0, now() - startAtMs);

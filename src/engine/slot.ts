@@ -37,10 +37,14 @@ export interface SlotHost {
 function decodeBody(raw: Buffer, encoding: string | string[] | undefined, limit: number): string {
   const opts = { maxOutputLength: limit };
   switch (typeof encoding === 'string' ? encoding.trim().toLowerCase() : '') {
-    case 'gzip': return gunzipSync(raw, opts).toString('utf8');
-    case 'deflate': return inflateSync(raw, opts).toString('utf8');
-    case 'br': return brotliDecompressSync(raw, opts).toString('utf8');
-    default: return raw.toString('utf8');
+    case 'gzip':
+      return gunzipSync(raw, opts).toString('utf8');
+    case 'deflate':
+      return inflateSync(raw, opts).toString('utf8');
+    case 'br':
+      return brotliDecompressSync(raw, opts).toString('utf8');
+    default:
+      return raw.toString('utf8');
   }
 }
 
@@ -174,7 +178,12 @@ export class Slot {
     this.controller.abort(error);
   };
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+    statusMessage?: string,
+  ): void {
     const step = this.host.steps[this.stepIndex]!;
     if (statusCode >= 300 && statusCode < 400 && headers.location !== undefined && step.followRedirects) {
       const dispatcher = this.host.proxyFor(this.location, step.h2) ?? this.redirectDispatcher(step.h2);
@@ -270,10 +279,13 @@ export class Slot {
     this.stepIndex++;
     if (step.sleep === null) return this.send();
     const [min, max] = step.sleep;
-    this.sleeping = setTimeout(() => {
-      this.sleeping = undefined;
-      this.send();
-    }, min + Math.floor(Math.random() * (max - min + 1)));
+    this.sleeping = setTimeout(
+      () => {
+        this.sleeping = undefined;
+        this.send();
+      },
+      min + Math.floor(Math.random() * (max - min + 1)),
+    );
   }
 
   private endIteration(now: number): void {

@@ -55,7 +55,9 @@ export function dispatchOptions(step: PreparedStep, vars: IterationVars | null):
 }
 
 export function isStatic(step: Omit<PreparedStep, 'staticOptions'>): boolean {
-  return step.path.static !== null
-    && step.headers.every(([n, v]) => n.static !== null && v.static !== null)
-    && (step.body === null || step.body.static !== null);
+  return (
+    step.path.static !== null &&
+    step.headers.every(([n, v]) => n.static !== null && v.static !== null) &&
+    (step.body === null || step.body.static !== null)
+  );
 }

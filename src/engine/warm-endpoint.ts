@@ -10,16 +10,19 @@ import type { AddressInfo } from 'node:net';
 
 /** Headers of the kinds real servers send (date, server, type, length, keep-alive): undici's header parsing meets them warm. */
 function response(): Buffer {
-  return Buffer.from([
-    'HTTP/1.1 200 OK',
-    `Date: ${new Date().toUTCString()}`,
-    'Server: loadgate-warm',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Length: 2',
-    'Connection: keep-alive',
-    '',
-    'ok',
-  ].join('\r\n'), 'latin1');
+  return Buffer.from(
+    [
+      'HTTP/1.1 200 OK',
+      `Date: ${new Date().toUTCString()}`,
+      'Server: loadgate-warm',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Length: 2',
+      'Connection: keep-alive',
+      '',
+      'ok',
+    ].join('\r\n'),
+    'latin1',
+  );
 }
 
 const END_OF_HEADERS = '\r\n\r\n';

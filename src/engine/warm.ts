@@ -91,12 +91,16 @@ export async function warmHotPath(steps: readonly PreparedStep[], { ms = WARM_MS
   const timer = setTimeout(() => stop.abort(), ms);
   try {
     const plan = new LoadPlan({ iteration_count: Math.max(1, iterations), duration: 1, load_type: 'linear' });
-    const engine = new Engine(plan, steps.map((step) => loopbackStep(step, endpoint.origin)), {
-      concurrency: WARM_CONCURRENCY,
-      insecure: false,
-      proxies: {},
-      signal: stop.signal,
-    });
+    const engine = new Engine(
+      plan,
+      steps.map((step) => loopbackStep(step, endpoint.origin)),
+      {
+        concurrency: WARM_CONCURRENCY,
+        insecure: false,
+        proxies: {},
+        signal: stop.signal,
+      },
+    );
     const outcome = await engine.run();
     outcome.recorder.destroy();
     return { requests: outcome.requests, served: endpoint.served(), ms: Math.round(performance.now() - started) };
@@ -135,7 +139,10 @@ export interface WarmRound {
  */
 export function warmRounds(ms: number, perS: number): WarmRound[] {
   const paced = Math.round(ms * PACED_SHARE);
-  return [{ ms: paced, iterations: Math.min(perS, WARM_RATE) }, { ms: ms - paced, iterations: WARM_RATE }];
+  return [
+    { ms: paced, iterations: Math.min(perS, WARM_RATE) },
+    { ms: ms - paced, iterations: WARM_RATE },
+  ];
 }
 
 /**

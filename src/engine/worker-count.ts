@@ -37,7 +37,12 @@ export function parseWorkers(text: string, inputName: string): WorkersSetting | 
  * iteration. `auto` leaves one core to the rest of the process, the system and any service on
  * the runner, and starts no more threads than the load needs: a thread costs ~0.1 s and ~30 MB.
  */
-export function workerCount(setting: WorkersSetting, plan: LoadPlan, stepsPerIteration: number, cores: number = availableParallelism()): number {
+export function workerCount(
+  setting: WorkersSetting,
+  plan: LoadPlan,
+  stepsPerIteration: number,
+  cores: number = availableParallelism(),
+): number {
   if (setting === 'auto') {
     const needed = Math.ceil((plan.peakPerSecond() * Math.max(1, stepsPerIteration)) / REQUESTS_PER_WORKER);
     return Math.max(1, Math.min(cores - 1, needed, MAX_WORKERS));

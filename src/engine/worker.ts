@@ -32,11 +32,13 @@ port.on('message', (message: ToWorker) => {
   const job: Running = { id: message.id, controller: new AbortController() };
   running = job;
   const done = share(job, message.job, message.share);
-  void done.catch((error: unknown) => failure(job.id, error)).then((answer) => {
-    running = null;
-    const transfer = answer.type === 'share-done' ? transferList(answer.outcome.part) : [];
-    port.postMessage(answer, transfer);
-  });
+  void done
+    .catch((error: unknown) => failure(job.id, error))
+    .then((answer) => {
+      running = null;
+      const transfer = answer.type === 'share-done' ? transferList(answer.outcome.part) : [];
+      port.postMessage(answer, transfer);
+    });
 });
 
 async function share(job: Running, { definition, source, options }: EngineJob, { thread, threads }: ShareJob): Promise<FromWorker> {

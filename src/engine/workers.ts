@@ -66,7 +66,9 @@ export async function runEmbeddedInWorkers(test: CheckedTest, options: RunOption
 
 /** A cap of `total` in flight split between the threads, the remainder to the first ones; absent stays absent (each thread's default). */
 export function splitConcurrency(total: number | undefined, threads: number): (number | undefined)[] {
-  return Array.from({ length: threads }, (_, i) => (total === undefined ? undefined : Math.max(1, Math.floor(total / threads) + (i < total % threads ? 1 : 0))));
+  return Array.from({ length: threads }, (_, i) =>
+    total === undefined ? undefined : Math.max(1, Math.floor(total / threads) + (i < total % threads ? 1 : 0)),
+  );
 }
 
 /**
@@ -115,24 +117,33 @@ async function recordShared(threads: EngineWorker[], test: CheckedTest, options:
   await initHistograms();
   const n = threads.length;
   const seconds = new SecondsCombiner(n, options.shard !== undefined, options.onSecond);
-  const barrier = new StartBarrier(n, (atMs, ready) => ready.forEach((i) => threads[i]!.go(atMs)));
+  const barrier = new StartBarrier(n, (atMs, ready) => {
+    for (const i of ready) threads[i]!.go(atMs);
+  });
   const caps = splitConcurrency(options.concurrency, n);
   // A thread that fails stops the others at once: there is no whole result to return.
   const failed = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
-  const runs = threads.map((thread, i) => thread
-    .runShare(test, { ...options, concurrency: caps[i], signal }, { thread: i + 1, threads: n }, {
-      onSecond: (sample, bytes) => seconds.add(i, sample, bytes),
-      onReady: () => barrier.ready(i),
-    })
-    .catch((error: unknown) => {
-      failed.abort();
-      throw error;
-    })
-    .finally(() => {
-      seconds.end(i);
-      barrier.end(i);
-    }));
+  const runs = threads.map((thread, i) =>
+    thread
+      .runShare(
+        test,
+        { ...options, concurrency: caps[i], signal },
+        { thread: i + 1, threads: n },
+        {
+          onSecond: (sample, bytes) => seconds.add(i, sample, bytes),
+          onReady: () => barrier.ready(i),
+        },
+      )
+      .catch((error: unknown) => {
+        failed.abort();
+        throw error;
+      })
+      .finally(() => {
+        seconds.end(i);
+        barrier.end(i);
+      }),
+  );
   const settled = await Promise.allSettled(runs);
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) {
@@ -149,8 +160,15 @@ async function recordShared(threads: EngineWorker[], test: CheckedTest, options:
 function combinedOutcome(test: CheckedTest, shares: ShareOutcome[]) {
   const facts = shares.map((s) => s.facts);
   const locations = facts[0]!.locations;
-  const { recorder, extremes } = combineParts(shares.map((s) => s.part), test.definition.config_data.steps.length, locations.length);
-  const generator = mergeGenerators(facts.map((f, i) => ({ index: i + 1, generator: f.generator })), 'workers')!;
+  const { recorder, extremes } = combineParts(
+    shares.map((s) => s.part),
+    test.definition.config_data.steps.length,
+    locations.length,
+  );
+  const generator = mergeGenerators(
+    facts.map((f, i) => ({ index: i + 1, generator: f.generator })),
+    'workers',
+  )!;
   const outcome: EngineOutcome = {
     recorder,
     locations,

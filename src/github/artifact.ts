@@ -54,7 +54,7 @@ export async function uploadReportArtifactUniquely(opts: UploadReportOptions): P
 
 export async function uploadReportArtifact(opts: UploadReportOptions): Promise<UploadReportResult> {
   const env = opts.env ?? process.env;
-  if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) return { ok: false, reason: NOT_IN_ACTIONS };
+  if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) return { ok: false, reason: NOT_IN_ACTIONS };
   const run = runOf(env);
   if (!run) return { ok: false, reason: 'GITHUB_REPOSITORY or GITHUB_RUN_ID is not set, so the artifact could not be linked' };
   const { retentionDays } = opts;
@@ -75,10 +75,10 @@ export async function uploadReportArtifact(opts: UploadReportOptions): Promise<U
 
 /** `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`, the page that lists the run's artifacts. */
 function runOf(env: NodeJS.ProcessEnv): string | undefined {
-  const repository = env['GITHUB_REPOSITORY'];
-  const runId = env['GITHUB_RUN_ID'];
+  const repository = env.GITHUB_REPOSITORY;
+  const runId = env.GITHUB_RUN_ID;
   if (!repository || !runId) return undefined;
-  const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
   return `${server}/${repository}/actions/runs/${runId}`;
 }
 

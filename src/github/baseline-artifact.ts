@@ -27,7 +27,12 @@ export async function findBaselineArtifact(octokit: Octokit, q: BaselineQuery): 
   const { owner, repo } = q;
   const { data: current } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: q.runId });
   const { data: runs } = await octokit.rest.actions.listWorkflowRuns({
-    owner, repo, workflow_id: current.workflow_id, branch: q.branch, status: 'success', per_page: RUNS_LOOKED_AT,
+    owner,
+    repo,
+    workflow_id: current.workflow_id,
+    branch: q.branch,
+    status: 'success',
+    per_page: RUNS_LOOKED_AT,
   });
   const earlier = runs.workflow_runs.filter((r) => r.id !== q.runId);
   if (earlier.length === 0) return { found: false, note: `no baseline: no successful run of this workflow on ${q.branch} yet` };
@@ -43,7 +48,11 @@ export async function findBaselineArtifact(octokit: Octokit, q: BaselineQuery): 
 }
 
 /** Downloads the artifact (a zip holding one results file) and returns that file's path. */
-export async function downloadResultsArtifact(found: { runId: number; artifactId: number }, q: Pick<BaselineQuery, 'owner' | 'repo'>, token: string): Promise<string> {
+export async function downloadResultsArtifact(
+  found: { runId: number; artifactId: number },
+  q: Pick<BaselineQuery, 'owner' | 'repo'>,
+  token: string,
+): Promise<string> {
   const path = await mkdtemp(join(tmpdir(), 'loadgate-baseline-'));
   await new DefaultArtifactClient().downloadArtifact(found.artifactId, {
     path,

@@ -46,7 +46,11 @@ export function conclusionOf(outcome: Outcome | 'bad-input'): CheckConclusion {
 /** The check run's id: an earlier one of this name on this commit reset to in_progress, else a new one. */
 export async function startCheckRun(octokit: Octokit, target: CheckTarget, now: Date): Promise<number> {
   const { owner, repo, headSha, name } = target;
-  const started = { status: 'in_progress' as const, started_at: now.toISOString(), output: { title: 'running', summary: `${name} is running.` } };
+  const started = {
+    status: 'in_progress' as const,
+    started_at: now.toISOString(),
+    output: { title: 'running', summary: `${name} is running.` },
+  };
   const details = target.detailsUrl ? { details_url: target.detailsUrl } : {};
   const { data } = await octokit.rest.checks.listForRef({ owner, repo, ref: headSha, check_name: name, filter: 'latest', per_page: 1 });
   const earlier = data.check_runs[0];
@@ -73,7 +77,12 @@ export async function completeCheckRun(
   const batches = batchesOf(output.annotations);
   const text = { title: output.title, summary: output.summary };
   await octokit.rest.checks.update({
-    owner, repo, check_run_id: id, status: 'completed', conclusion, completed_at: now.toISOString(),
+    owner,
+    repo,
+    check_run_id: id,
+    status: 'completed',
+    conclusion,
+    completed_at: now.toISOString(),
     output: { ...text, annotations: batches[0] ?? [] },
   });
   for (const batch of batches.slice(1)) {

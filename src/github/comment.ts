@@ -26,7 +26,10 @@ export type CommentWhen = (typeof COMMENT_WHEN)[number];
  */
 export function commentState(judgement: Pick<Judgement, 'outcome' | 'checks'>): string {
   const outcomes = judgement.checks.map((c) => [c.describe, c.passed ? 'passed' : c.warnOnly ? 'warning' : 'failed']);
-  return createHash('sha256').update(JSON.stringify([judgement.outcome, outcomes])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([judgement.outcome, outcomes]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function stateLine(state: string): string {
@@ -75,9 +78,7 @@ export function commentMarker(testName: string, job: string): string {
 }
 
 function encodeMarkerValue(value: string): string {
-  return value
-    .replace(/[%"<>\r\n]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
-    .replace(/-(?=-)/g, '%2D');
+  return value.replace(/[%"<>\r\n]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).replace(/-(?=-)/g, '%2D');
 }
 
 /**
@@ -114,7 +115,9 @@ export async function resolveOurLogin(octokit: Octokit): Promise<string | undefi
 export function commentBody(markdown: string, marker: string, state?: string): string {
   const budget = commentBudget(marker, state);
   if (markdown.length > budget) {
-    throw new Error(`the report has ${markdown.length} characters, more than the comment's ${budget}: render it with maxLength commentBudget(marker)`);
+    throw new Error(
+      `the report has ${markdown.length} characters, more than the comment's ${budget}: render it with maxLength commentBudget(marker)`,
+    );
   }
   return state === undefined ? `${marker}\n${markdown}` : `${marker}\n${stateLine(state)}\n${markdown}`;
 }
@@ -167,7 +170,12 @@ export async function upsertCommentWhen(
   return existing && { action: 'unchanged', url: existing.html_url ?? '', id: existing.id };
 }
 
-async function writeComment(octokit: Octokit, target: CommentTarget, body: string, existing: { id: number } | undefined): Promise<UpsertResult> {
+async function writeComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  body: string,
+  existing: { id: number } | undefined,
+): Promise<UpsertResult> {
   const { owner, repo } = target;
   if (existing) {
     const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });

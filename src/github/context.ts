@@ -31,7 +31,7 @@ export function pullRequestFromEvent(eventName: string, payload: unknown): PullR
 export function headShaOf(eventName: string, payload: unknown, env: NodeJS.ProcessEnv): string | undefined {
   const head = PULL_REQUEST_EVENTS.has(eventName) ? field(field(field(payload, 'pull_request'), 'head'), 'sha') : undefined;
   if (typeof head === 'string' && head !== '') return head;
-  return env['GITHUB_SHA'] || undefined;
+  return env.GITHUB_SHA || undefined;
 }
 
 function field(value: unknown, key: string): unknown {
@@ -43,11 +43,11 @@ function field(value: unknown, key: string): unknown {
  * rewritten by every attempt and should point at the one that wrote it.
  */
 export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const repository = env['GITHUB_REPOSITORY'];
-  const runId = env['GITHUB_RUN_ID'];
+  const repository = env.GITHUB_REPOSITORY;
+  const runId = env.GITHUB_RUN_ID;
   if (!repository || !runId) return undefined;
-  const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
   const base = `${server}/${repository}/actions/runs/${runId}`;
-  const attempt = Number(env['GITHUB_RUN_ATTEMPT']);
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
   return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
 }

@@ -51,7 +51,12 @@ export interface TriggeringRun {
 /** The triggering run, or bad input when the event is not workflow_run. */
 export function triggeringRunOf(eventName: string, payload: unknown): TriggeringRun {
   if (eventName !== 'workflow_run') {
-    throw new InputError([{ path: 'mode', message: `mode publish runs in a workflow triggered by workflow_run (on: workflow_run), got the ${eventName || 'unknown'} event` }]);
+    throw new InputError([
+      {
+        path: 'mode',
+        message: `mode publish runs in a workflow triggered by workflow_run (on: workflow_run), got the ${eventName || 'unknown'} event`,
+      },
+    ]);
   }
   const run = field(payload, 'workflow_run');
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -63,12 +68,15 @@ export function triggeringRunOf(eventName: string, payload: unknown): Triggering
     headSha: text(field(run, 'head_sha')),
     headBranch: text(field(run, 'head_branch')),
     headOwner: text(field(field(field(run, 'head_repository'), 'owner'), 'login')),
-    pullRequests: (Array.isArray(field(run, 'pull_requests')) ? field(run, 'pull_requests') as unknown[] : []).map((pr) => ({
-      number: Number(field(pr, 'number')), headSha: text(field(field(pr, 'head'), 'sha')),
+    pullRequests: (Array.isArray(field(run, 'pull_requests')) ? (field(run, 'pull_requests') as unknown[]) : []).map((pr) => ({
+      number: Number(field(pr, 'number')),
+      headSha: text(field(field(pr, 'head'), 'sha')),
     })),
   };
   if (!triggering.owner || !triggering.repo || !Number.isInteger(triggering.runId) || triggering.runId < 1 || !triggering.headSha) {
-    throw new InputError([{ path: 'mode', message: 'the workflow_run event names no repository, run id or head_sha (github.event.workflow_run)' }]);
+    throw new InputError([
+      { path: 'mode', message: 'the workflow_run event names no repository, run id or head_sha (github.event.workflow_run)' },
+    ]);
   }
   return triggering;
 }
@@ -89,12 +97,17 @@ export async function findPullRequest(octokit: Octokit, run: TriggeringRun): Pro
 }
 
 /** Every unexpired loadgate-results-* artifact of the run, downloaded: artifact name → file. */
-export async function downloadRunResults(octokit: Octokit, run: TriggeringRun, token: string): Promise<{ artifact: string; file: string }[]> {
+export async function downloadRunResults(
+  octokit: Octokit,
+  run: TriggeringRun,
+  token: string,
+): Promise<{ artifact: string; file: string }[]> {
   const { owner, repo, runId } = run;
   const artifacts = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: runId, per_page: 100 });
   const kept = artifacts.filter((a) => a.name.startsWith(RESULTS_ARTIFACT_PREFIX) && !a.expired);
   const files: { artifact: string; file: string }[] = [];
-  for (const a of kept) files.push({ artifact: a.name, file: await downloadResultsArtifact({ runId, artifactId: a.id }, { owner, repo }, token) });
+  for (const a of kept)
+    files.push({ artifact: a.name, file: await downloadResultsArtifact({ runId, artifactId: a.id }, { owner, repo }, token) });
   return files;
 }
 
@@ -123,27 +136,44 @@ function blockProblems(raw: unknown, pullRequest: number, headSha: string): Prob
   }
   const block = field(raw, 'github');
   if (typeof block !== 'object' || block === null) {
-    return [{ path: '$.github', message: 'expected the block loadgate writes into the results of a pull_request run (PR number, head SHA, verdict); this file has none' }];
+    return [
+      {
+        path: '$.github',
+        message:
+          'expected the block loadgate writes into the results of a pull_request run (PR number, head SHA, verdict); this file has none',
+      },
+    ];
   }
   const problems: Problem[] = [];
   const got = (key: string) => JSON.stringify(field(block, key));
   if (field(block, 'pull_request') !== pullRequest) {
-    problems.push({ path: '$.github.pull_request', message: `the triggering run belongs to PR #${pullRequest}, the results file says ${got('pull_request')}: refused` });
+    problems.push({
+      path: '$.github.pull_request',
+      message: `the triggering run belongs to PR #${pullRequest}, the results file says ${got('pull_request')}: refused`,
+    });
   }
   if (field(block, 'head_sha') !== headSha) {
-    problems.push({ path: '$.github.head_sha', message: `the triggering run's head commit is ${headSha}, the results file says ${got('head_sha')}: refused` });
+    problems.push({
+      path: '$.github.head_sha',
+      message: `the triggering run's head commit is ${headSha}, the results file says ${got('head_sha')}: refused`,
+    });
   }
   for (const key of ['job', 'check_name']) {
-    if (typeof field(block, key) !== 'string' || field(block, key) === '') problems.push({ path: `$.github.${key}`, message: `expected a string, got ${got(key)}` });
+    if (typeof field(block, key) !== 'string' || field(block, key) === '')
+      problems.push({ path: `$.github.${key}`, message: `expected a string, got ${got(key)}` });
   }
   const judgement = field(block, 'judgement');
   if (!OUTCOMES.includes(field(judgement, 'outcome') as string)) {
-    problems.push({ path: '$.github.judgement.outcome', message: `expected one of ${OUTCOMES.join(', ')}, got ${JSON.stringify(field(judgement, 'outcome'))}` });
+    problems.push({
+      path: '$.github.judgement.outcome',
+      message: `expected one of ${OUTCOMES.join(', ')}, got ${JSON.stringify(field(judgement, 'outcome'))}`,
+    });
   }
   for (const key of ['checks', 'failed', 'warnings', 'thresholds']) {
     if (!Array.isArray(field(judgement, key))) problems.push({ path: `$.github.judgement.${key}`, message: 'expected an array' });
   }
-  if (!Array.isArray(field(field(block, 'report'), 'notes'))) problems.push({ path: '$.github.report.notes', message: 'expected an array' });
+  if (!Array.isArray(field(field(block, 'report'), 'notes')))
+    problems.push({ path: '$.github.report.notes', message: 'expected an array' });
   return problems;
 }
 

@@ -4,7 +4,15 @@
 import * as core from '@actions/core';
 import { logInfo } from './log.ts';
 import { getOctokit } from '@actions/github';
-import { commentMarker, resolveOurLogin, shouldWrite, upsertComment, upsertCommentWhen, type CommentWhen, type Octokit } from './comment.ts';
+import {
+  commentMarker,
+  resolveOurLogin,
+  shouldWrite,
+  upsertComment,
+  upsertCommentWhen,
+  type CommentWhen,
+  type Octokit,
+} from './comment.ts';
 import { pullRequestFromEvent, type PullRequestRef } from './context.ts';
 
 export const COMMENT_URL_OUTPUT = 'comment-url';
@@ -107,7 +115,7 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
     return undefined;
   }
   try {
-    const octokit = createOctokit(c.token, c.apiUrl ?? process.env['GITHUB_API_URL'], c.requestTimeoutMs);
+    const octokit = createOctokit(c.token, c.apiUrl ?? process.env.GITHUB_API_URL, c.requestTimeoutMs);
     const args = {
       owner: pr.owner,
       repo: pr.repo,
@@ -118,7 +126,9 @@ async function postComment(markdown: string, c: CommentOptions, warn: Warn): Pro
     };
     const { policy } = c;
     const result = policy
-      ? await upsertCommentWhen(octokit, { ...args, state: policy.state }, (existing) => shouldWrite(policy.when, policy.failed, policy.state, existing))
+      ? await upsertCommentWhen(octokit, { ...args, state: policy.state }, (existing) =>
+          shouldWrite(policy.when, policy.failed, policy.state, existing),
+        )
       : await upsertComment(octokit, args);
     if (!result) {
       logInfo(`No PR comment: comment is ${policy?.when} and the run passed.`);
@@ -148,8 +158,10 @@ export function commentFailure(error: unknown): string {
   if (status === undefined) return `Could not post the PR comment: the GitHub API could not be reached (${messageOf(error)}).`;
   const what = `Could not post the PR comment: ${apiMessage(error) ?? messageOf(error)} (${status}).`;
   if (status === 403 || status === 404) {
-    return `${what} On pull requests from forks the token is read-only: post from a workflow_run workflow with mode: publish ` +
-      '(docs/ci.md, Forks), or set comment: false. Otherwise give the job "permissions: pull-requests: write".';
+    return (
+      `${what} On pull requests from forks the token is read-only: post from a workflow_run workflow with mode: publish ` +
+      '(docs/ci.md, Forks), or set comment: false. Otherwise give the job "permissions: pull-requests: write".'
+    );
   }
   return what;
 }

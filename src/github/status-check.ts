@@ -46,7 +46,9 @@ export class StatusCheck {
     const id = await this.started;
     if (id === undefined || !this.octokit) return;
     const { owner = '', repo = '' } = this.options;
-    const done = await this.attempt('complete', (octokit) => completeCheckRun(octokit, { owner, repo, id }, conclusionOf(outcome), output, this.now()).then(() => true));
+    const done = await this.attempt('complete', (octokit) =>
+      completeCheckRun(octokit, { owner, repo, id }, conclusionOf(outcome), output, this.now()).then(() => true),
+    );
     if (done) this.options.info(`loadgate: check run "${this.checkName}" completed: ${conclusionOf(outcome)}`);
   }
 
@@ -80,8 +82,10 @@ export function checkFailure(what: string, name: string, error: unknown): string
   if (status === undefined) return `Could not ${what} the check run "${name}": the GitHub API could not be reached (${messageOf(error)}).`;
   const message = `Could not ${what} the check run "${name}": ${apiMessage(error) ?? messageOf(error)} (${status}).`;
   if (status === 403 || status === 404) {
-    return `${message} Give the job "permissions: checks: write", or set check: false. A fork's pull request gets a read-only token: ` +
-      'post the check from a workflow_run workflow with mode: publish (docs/ci.md, Forks).';
+    return (
+      `${message} Give the job "permissions: checks: write", or set check: false. A fork's pull request gets a read-only token: ` +
+      'post the check from a workflow_run workflow with mode: publish (docs/ci.md, Forks).'
+    );
   }
   return message;
 }
@@ -96,7 +100,11 @@ export function checkAnnotations(
     start_line: 1,
     end_line: 1,
     annotation_level: c.warnOnly ? 'warning' : 'failure',
-    title: c.warnOnly ? 'loadgate: warning' : c.kind === 'threshold' || c.kind === 'latency' ? 'loadgate: threshold failed' : 'loadgate: check failed',
+    title: c.warnOnly
+      ? 'loadgate: warning'
+      : c.kind === 'threshold' || c.kind === 'latency'
+        ? 'loadgate: threshold failed'
+        : 'loadgate: check failed',
     message: `${c.describe}: actual ${c.actual}${c.limit ? ` (limit ${c.limit})` : ''}`,
   }));
 }

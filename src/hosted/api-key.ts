@@ -18,7 +18,11 @@ export const MISSING_KEY_HELP =
   '(--api-key KEY works too, but shell history and the process list keep it)';
 
 /** The key, from the one source given; `readText` reads a file (injected so this stays testable). */
-export async function resolveApiKey(sources: KeySources, env: Record<string, string | undefined>, readText: (path: string) => Promise<string>): Promise<string> {
+export async function resolveApiKey(
+  sources: KeySources,
+  env: Record<string, string | undefined>,
+  readText: (path: string) => Promise<string>,
+): Promise<string> {
   if (sources.key !== undefined && sources.file !== undefined) {
     throw new InputError([{ path: '--api-key', message: 'give --api-key or --api-key-file, not both' }]);
   }
@@ -29,7 +33,12 @@ export async function resolveApiKey(sources: KeySources, env: Record<string, str
   if (sources.file !== undefined) return keyFromFile(sources.file, readText);
   const fromEnv = env[sources.variable]?.trim() ?? '';
   if (fromEnv === '') {
-    throw new InputError([{ path: '--api-url', message: `no API key for the service: the environment variable ${sources.variable} is not set; ${MISSING_KEY_HELP}` }]);
+    throw new InputError([
+      {
+        path: '--api-url',
+        message: `no API key for the service: the environment variable ${sources.variable} is not set; ${MISSING_KEY_HELP}`,
+      },
+    ]);
   }
   return fromEnv;
 }
@@ -42,7 +51,13 @@ async function keyFromFile(file: string, readText: (path: string) => Promise<str
   } catch (error) {
     throw new InputError([{ file, path: '--api-key-file', message: `cannot read the API key file: ${(error as Error).message}` }]);
   }
-  const key = text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('#'));
-  if (key === undefined) throw new InputError([{ file, path: '--api-key-file', message: 'the file holds no key (one line with the key; blank lines and # comments are skipped)' }]);
+  const key = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => line !== '' && !line.startsWith('#'));
+  if (key === undefined)
+    throw new InputError([
+      { file, path: '--api-key-file', message: 'the file holds no key (one line with the key; blank lines and # comments are skipped)' },
+    ]);
   return key;
 }

@@ -14,7 +14,15 @@ import { Blob } from 'node:buffer';
 import { FormData, request, Response, type Dispatcher } from 'undici';
 import { isRecord } from '../json.ts';
 import { VERSION } from '../version.ts';
-import type { AnsweredRecord, CreatedLoadTestRecord, EnvironmentRecord, Id, LoadTestRecord, PlanRecord, TestDataRecord } from '../service-records.ts';
+import type {
+  AnsweredRecord,
+  CreatedLoadTestRecord,
+  EnvironmentRecord,
+  Id,
+  LoadTestRecord,
+  PlanRecord,
+  TestDataRecord,
+} from '../service-records.ts';
 import type { ConfigData, Environment, FileConfig } from '../types.ts';
 
 export type { Id } from '../service-records.ts';
@@ -162,23 +170,31 @@ export function createClient(options: ClientOptions): ServiceClient {
       const { error } = outcome;
       if (!mayRetry(method, error) || attempt >= retry.attempts) throw error;
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > retry.maxRetryAfterMs) {
-        throw new ServiceError(`${error.message} (the service asks to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s, longer than loadgate waits)`, error);
+        throw new ServiceError(
+          `${error.message} (the service asks to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s, longer than loadgate waits)`,
+          error,
+        );
       }
       const delay = retryDelay(retry, attempt, random, outcome.retryAfterMs);
-      log(`${method} ${path}: ${error.status ?? error.code}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${retry.attempts})`);
+      log(
+        `${method} ${path}: ${error.status ?? error.code}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${retry.attempts})`,
+      );
       await sleep(delay);
     }
   }
 
   const get = (path: string) => call('GET', path);
   return {
-    createEnvironment: async (env) => expectRecord<ServiceEnvironment>(await call('POST', '/v1/environment/', { json: env }), 'POST /v1/environment/'),
+    createEnvironment: async (env) =>
+      expectRecord<ServiceEnvironment>(await call('POST', '/v1/environment/', { json: env }), 'POST /v1/environment/'),
     listEnvironments: async () => expectList<ServiceEnvironment>(await get('/v1/environment/'), 'GET /v1/environment/'),
-    getEnvironment: async (id) => expectRecord<ServiceEnvironment>(await get(`/v1/environment/${seg(id)}/`), `GET /v1/environment/${seg(id)}/`),
+    getEnvironment: async (id) =>
+      expectRecord<ServiceEnvironment>(await get(`/v1/environment/${seg(id)}/`), `GET /v1/environment/${seg(id)}/`),
     deleteEnvironment: async (id) => {
       await call('DELETE', `/v1/environment/${seg(id)}/`);
     },
-    createTestData: async (upload) => expectRecord<ServiceTestData>(await call('POST', '/v1/testdata/', await multipart(testDataForm(upload))), 'POST /v1/testdata/'),
+    createTestData: async (upload) =>
+      expectRecord<ServiceTestData>(await call('POST', '/v1/testdata/', await multipart(testDataForm(upload))), 'POST /v1/testdata/'),
     listTestData: async () => expectList<ServiceTestData>(await get('/v1/testdata/'), 'GET /v1/testdata/'),
     startLoadTest: async (req) => expectRecord<CreatedLoadTest>(await call('POST', '/v1/load/test/', { json: req }), 'POST /v1/load/test/'),
     getLoadTest: async (id) => expectDetails(await get(`/v1/load/test/${seg(id)}/`), `GET /v1/load/test/${seg(id)}/`),
@@ -295,7 +311,14 @@ function decodeBody(text: string): unknown {
   }
 }
 
-function httpError(status: number, decoded: unknown, text: string, shown: { method: string; path: string }, url: string, apiKey: string): ServiceError {
+function httpError(
+  status: number,
+  decoded: unknown,
+  text: string,
+  shown: { method: string; path: string },
+  url: string,
+  apiKey: string,
+): ServiceError {
   const serverMessage = redact(serverMessageOf(decoded, text), apiKey);
   const hint = status === 401 || status === 403 ? ' (check the api-key)' : '';
   const said = serverMessage === '' ? '' : `: ${serverMessage}`;
@@ -356,7 +379,8 @@ function expectObject<T = Record<string, unknown>>(body: unknown, where: string)
 /** A created or read record: an object with an id (string or number). */
 function expectRecord<T>(body: unknown, where: string): T {
   const record = expectObject(body, where);
-  if (typeof record.id !== 'string' && typeof record.id !== 'number') throw unexpectedAnswer(where, '$.id', 'expected a string or a number');
+  if (typeof record.id !== 'string' && typeof record.id !== 'number')
+    throw unexpectedAnswer(where, '$.id', 'expected a string or a number');
   return record as T;
 }
 

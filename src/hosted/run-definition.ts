@@ -22,11 +22,13 @@ export function hostedDeadlineMs(durationS: number): number {
 
 export async function runHostedDefinition(test: CheckedTest, settings: HostedSettings): Promise<LoadTestResult> {
   const { definition } = test;
-  const dataFiles = await Promise.all(definition.test_data.map(async (set) => ({
-    name: set.name,
-    fileName: basename(set.file),
-    content: await readFile(set.file),
-  })));
+  const dataFiles = await Promise.all(
+    definition.test_data.map(async (set) => ({
+      name: set.name,
+      fileName: basename(set.file),
+      content: await readFile(set.file),
+    })),
+  );
   return runHosted({
     client: createClient({ baseUrl: settings.apiUrl, apiKey: settings.apiKey, log: settings.log }),
     definition,

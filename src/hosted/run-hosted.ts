@@ -90,16 +90,29 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
   const testUrl = details.test_url ?? created.test_url;
   if (FAILED_STATUSES.has(details.status)) {
     const reason = details.failure_reason ?? 'the service gave no failure_reason';
-    throw new HostedRunError(`hosted test ${created.id} ${details.status}: ${reason}${testUrl ? ` (${testUrl})` : ''}`, created.id, testUrl);
+    throw new HostedRunError(
+      `hosted test ${created.id} ${details.status}: ${reason}${testUrl ? ` (${testUrl})` : ''}`,
+      created.id,
+      testUrl,
+    );
   }
 
-  const body = checkResultBody(await ctx.client.getResult(created.id, opts.resultPath), `GET ${resultPathFor(created.id, opts.resultPath)}`);
+  const body = checkResultBody(
+    await ctx.client.getResult(created.id, opts.resultPath),
+    `GET ${resultPathFor(created.id, opts.resultPath)}`,
+  );
   await readPlan(ctx, details, definition);
   const histograms = await serviceHistograms(ctx, body);
   return {
-    test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
+    test_url: typeof body.test_url === 'string' ? body.test_url : (testUrl ?? ''),
     results: body.results,
-    run: hostedRun(definition, body, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.runSteps),
+    run: hostedRun(
+      definition,
+      body,
+      details,
+      { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' },
+      opts.runSteps,
+    ),
     ...(histograms && { histograms }),
   };
 }
@@ -117,7 +130,9 @@ async function serviceHistograms(ctx: Context, body: ResultBody): Promise<Encode
   await initHistograms();
   const [problem, ...more] = histogramsProblems(body.histograms, body.results);
   if (problem === undefined) return body.histograms as EncodedHistograms;
-  ctx.log(`the service's histograms are left out: ${problem.path}: ${problem.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`);
+  ctx.log(
+    `the service's histograms are left out: ${problem.path}: ${problem.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`,
+  );
   return undefined;
 }
 
@@ -156,8 +171,14 @@ export function sameVars(a: Environment['vars'] | undefined, b: Environment['var
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown =>
     isRecord(value)
-      ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => [k, canonical(v)]))
-      : Array.isArray(value) ? value.map(canonical) : value;
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : Array.isArray(value)
+        ? value.map(canonical)
+        : value;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
@@ -173,7 +194,9 @@ async function uploadTestData(ctx: Context, definition: LoadTestDefinition, file
     const file = files.find((f) => f.name === set.name);
     if (!file) throw new HostedRunError(`test data set "${set.name}": no file content was given to upload (${set.file})`);
     const sha256 = createHash('sha256').update(file.content).digest('hex');
-    const same = stored.find((r) => r.sha256 === sha256 && r.name === set.name && (r.type ?? 'csv') === set.type && sameJson(r.file_config, set.file_config));
+    const same = stored.find(
+      (r) => r.sha256 === sha256 && r.name === set.name && (r.type ?? 'csv') === set.type && sameJson(r.file_config, set.file_config),
+    );
     if (same) {
       ctx.log(`reusing test data "${set.name}" (id ${same.id}, same file and file_config)`);
       ids.push(same.id);
@@ -219,10 +242,18 @@ async function pollUntilFinal(
     }
     if (stopDeadline === undefined && ctx.now() - startedMs >= opts.deadlineMs) {
       await requestStop(ctx, id);
-      throw new HostedRunError(`hosted test ${id} did not finish within ${seconds(opts.deadlineMs)} s; it was asked to stop`, id, details.test_url);
+      throw new HostedRunError(
+        `hosted test ${id} did not finish within ${seconds(opts.deadlineMs)} s; it was asked to stop`,
+        id,
+        details.test_url,
+      );
     }
     if (stopDeadline !== undefined && ctx.now() >= stopDeadline) {
-      throw new HostedRunError(`hosted test ${id} was asked to stop but did not reach a final status within ${seconds(stopWaitMs)} s`, id, details.test_url);
+      throw new HostedRunError(
+        `hosted test ${id} was asked to stop but did not reach a final status within ${seconds(stopWaitMs)} s`,
+        id,
+        details.test_url,
+      );
     }
     await sleepUnlessAborted(ctx.sleep, interval, stopDeadline === undefined ? opts.signal : undefined);
   }
@@ -302,7 +333,13 @@ interface RunTimes {
  * The hosted run's block: its window and counts from the service's answers (our own clock where
  * the service gave no time), and what the service measured of its run where it sent that.
  */
-function hostedRun(definition: LoadTestDefinition, body: ResultBody, details: LoadTestDetails, times: RunTimes, steps = runSteps(definition)): RunInfo {
+function hostedRun(
+  definition: LoadTestDefinition,
+  body: ResultBody,
+  details: LoadTestDetails,
+  times: RunTimes,
+  steps = runSteps(definition),
+): RunInfo {
   const startedAt = dateOr(details.started_at, times.startedMs);
   const finishedAt = dateOr(details.finished_at, times.finishedMs);
   const measured = measuredRun(body.run);
@@ -339,7 +376,8 @@ export function measuredRun(run: unknown): Partial<Pick<RunInfo, 'late_iteration
     ...(count(r.late_iterations) && { late_iterations: r.late_iterations }),
     ...(count(r.max_schedule_lag_ms) && { max_schedule_lag_ms: r.max_schedule_lag_ms }),
     ...(Array.isArray(r.series) && r.series.every((x) => isRecord(x) && count(x.t)) && { series: r.series as RunInfo['series'] }),
-    ...(isRecord(r.generator) && typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),
+    ...(isRecord(r.generator) &&
+      typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),
   };
 }
 

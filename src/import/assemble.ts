@@ -43,10 +43,22 @@ export function assemble(input: AssembleInput): RawDefinition {
   const { notes } = input;
   const sendable = input.requests.filter((r) => METHODS.has(r.method));
   const unsendable = input.requests.filter((r) => !METHODS.has(r.method)).map((r) => `${r.method} ${r.url}`);
-  if (unsendable.length > 0) notes.dropped.push(`${unsendable.length} ${plural(unsendable.length, 'request')} with a method the engine does not send: ${unsendable.join(', ')}`);
-  if (sendable.length === 0) throw new InputError([{ file: input.file, path: '$', message: 'nothing to import: no request was kept (see --include and the filters in docs/import.md)' }]);
+  if (unsendable.length > 0)
+    notes.dropped.push(
+      `${unsendable.length} ${plural(unsendable.length, 'request')} with a method the engine does not send: ${unsendable.join(', ')}`,
+    );
+  if (sendable.length === 0)
+    throw new InputError([
+      { file: input.file, path: '$', message: 'nothing to import: no request was kept (see --include and the filters in docs/import.md)' },
+    ]);
   if (sendable.length > LIMITS.steps) {
-    throw new InputError([{ file: input.file, path: '$', message: `${sendable.length} requests were kept, more than the ${LIMITS.steps} steps a definition may have: narrow them with --include/--exclude (or --operation/--tag)` }]);
+    throw new InputError([
+      {
+        file: input.file,
+        path: '$',
+        message: `${sendable.length} requests were kept, more than the ${LIMITS.steps} steps a definition may have: narrow them with --include/--exclude (or --operation/--tag)`,
+      },
+    ]);
   }
   const left = new Set<string>();
   const names = uniqueNames(sendable);
@@ -134,7 +146,9 @@ function originVariables(steps: readonly RawStep[]): Set<string> {
 function withOrigin(v: ImportedVariable, notes: Notes): ImportedVariable {
   if (/^https?:\/\//.test(v.value)) return v;
   const value = v.value === '' ? LOCAL_BASE : `http://${v.value}`;
-  notes.kept.push(`${v.key} starts the URLs: ${v.value === '' ? 'it has no value, so' : 'it has no scheme, so'} it is ${value} (change it with -e ${v.key}=…)`);
+  notes.kept.push(
+    `${v.key} starts the URLs: ${v.value === '' ? 'it has no value, so' : 'it has no scheme, so'} it is ${value} (change it with -e ${v.key}=…)`,
+  );
   return { ...v, value };
 }
 

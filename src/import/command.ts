@@ -58,7 +58,13 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [format = '', file] = positionals;
   const spec = FORMATS[format];
-  if (!spec) throw new InputError([{ path: 'format', message: `expected one of ${Object.keys(FORMATS).join(', ')}, got ${format ? `"${format}"` : 'nothing'} (loadgate import <format> <file|->)` }]);
+  if (!spec)
+    throw new InputError([
+      {
+        path: 'format',
+        message: `expected one of ${Object.keys(FORMATS).join(', ')}, got ${format ? `"${format}"` : 'nothing'} (loadgate import <format> <file|->)`,
+      },
+    ]);
   if (!file) throw new InputError([{ path: 'file', message: `expected the ${spec.label} to import: a file, or - for stdin` }]);
   checkFormatFlags(format, args);
   const readStdin = io.readStdin ?? (() => text(process.stdin));
@@ -66,11 +72,21 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   const environment = values.environment === undefined ? undefined : await readSource(values.environment, readStdin);
   const adapter = await spec.load();
   const imported = await adapter(source, {
-    include: values.include, exclude: values.exclude, thinkTime: values['think-time'],
-    operations: values.operation, tags: values.tag, ...(environment && { environment }),
+    include: values.include,
+    exclude: values.exclude,
+    thinkTime: values['think-time'],
+    operations: values.operation,
+    tags: values.tag,
+    ...(environment && { environment }),
   });
   const secrets = extractSecrets(imported.requests, imported.variables, values['keep-secrets']);
-  const raw = assemble({ name: values.name ?? imported.title, requests: secrets.requests, variables: secrets.variables, notes: imported.notes, file: source.file });
+  const raw = assemble({
+    name: values.name ?? imported.title,
+    requests: secrets.requests,
+    variables: secrets.variables,
+    notes: imported.notes,
+    file: source.file,
+  });
   const definition = await checkedWithLoad(raw, values.output ?? '(imported definition)', values);
   const json = `${JSON.stringify({ $schema: LOADTEST_SCHEMA_ID, ...definition }, null, 2)}\n`;
   if (values.output === undefined) io.out(json.trimEnd());
@@ -81,16 +97,25 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
 
 /** A flag of another format is a mistake worth saying, not an option silently ignored. */
 function checkFormatFlags(format: string, args: string[]): void {
-  const foreign = Object.entries(FORMATS).filter(([name]) => name !== format).flatMap(([name, f]) => f.flags.map((flag) => ({ flag, name })))
+  const foreign = Object.entries(FORMATS)
+    .filter(([name]) => name !== format)
+    .flatMap(([name, f]) => f.flags.map((flag) => ({ flag, name })))
     .filter(({ flag }) => !FORMATS[format]!.flags.includes(flag) && args.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`)));
-  if (foreign.length > 0) throw new InputError(foreign.map(({ flag, name }) => ({ path: `--${flag}`, message: `applies to loadgate import ${name}, not ${format}` })));
+  if (foreign.length > 0)
+    throw new InputError(
+      foreign.map(({ flag, name }) => ({ path: `--${flag}`, message: `applies to loadgate import ${name}, not ${format}` })),
+    );
 }
 
 /**
  * The load flags mean what they mean for `loadgate run` (applyLoadFlags), and the result is
  * checked as `loadgate validate` checks it: an import never writes a file that does not run.
  */
-async function checkedWithLoad(raw: RawDefinition, file: string, flags: { rate?: string; duration?: string; iterations?: string }): Promise<RawDefinition> {
+async function checkedWithLoad(
+  raw: RawDefinition,
+  file: string,
+  flags: { rate?: string; duration?: string; iterations?: string },
+): Promise<RawDefinition> {
   const validated = validateDefinition(raw, file);
   if (!validated.ok) throw new InputError(validated.problems);
   // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
@@ -100,16 +125,31 @@ async function checkedWithLoad(raw: RawDefinition, file: string, flags: { rate?:
   return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
 }
 
-function summary(label: string, file: string, definition: RawDefinition, imported: Imported, secrets: string[], kept: boolean, output: string | undefined): string {
+function summary(
+  label: string,
+  file: string,
+  definition: RawDefinition,
+  imported: Imported,
+  secrets: string[],
+  kept: boolean,
+  output: string | undefined,
+): string {
   const steps = definition.config_data.steps.length;
   const { iteration_count, duration } = definition.config_data;
-  const lines = [`loadgate import: ${steps} ${plural(steps, 'step')} from ${file} (${label}); ${iteration_count} iterations over ${duration} s`];
+  const lines = [
+    `loadgate import: ${steps} ${plural(steps, 'step')} from ${file} (${label}); ${iteration_count} iterations over ${duration} s`,
+  ];
   const section = (title: string, items: string[]) => {
     if (items.length > 0) lines.push(`${title}:`, ...items.map((item) => `  - ${item}`));
   };
   section('kept', imported.notes.kept);
   section('dropped', imported.notes.dropped);
-  section(kept ? 'secret variables (values kept in the file: --keep-secrets)' : 'secret variables (values not written: give them with --env-var NAME or -e NAME=VALUE)', secrets);
+  section(
+    kept
+      ? 'secret variables (values kept in the file: --keep-secrets)'
+      : 'secret variables (values not written: give them with --env-var NAME or -e NAME=VALUE)',
+    secrets,
+  );
   section('to set (empty in the environment; give them with -e NAME=VALUE or edit the file)', imported.notes.toSet);
   if (output !== undefined) lines.push(`wrote ${output}; next: loadgate validate ${output}, then loadgate run ${output}`);
   return lines.join('\n');

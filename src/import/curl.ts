@@ -12,18 +12,60 @@ interface Command {
 
 /** Options that take a value and what they set; the short and long spellings of each. */
 const VALUE_OPTIONS: Record<string, string> = {
-  '-X': 'method', '--request': 'method', '-H': 'header', '--header': 'header',
-  '-d': 'data', '--data': 'data', '--data-ascii': 'data', '--data-binary': 'data', '--data-raw': 'data-raw',
-  '--data-urlencode': 'data-urlencode', '--json': 'json', '-u': 'user', '--user': 'user', '-b': 'cookie', '--cookie': 'cookie',
-  '-A': 'user-agent', '--user-agent': 'user-agent', '-e': 'referer', '--referer': 'referer', '--url': 'url',
-  '-o': 'ignored', '--output': 'ignored', '-m': 'ignored', '--max-time': 'ignored', '--connect-timeout': 'ignored',
-  '-w': 'ignored', '--write-out': 'ignored',
+  '-X': 'method',
+  '--request': 'method',
+  '-H': 'header',
+  '--header': 'header',
+  '-d': 'data',
+  '--data': 'data',
+  '--data-ascii': 'data',
+  '--data-binary': 'data',
+  '--data-raw': 'data-raw',
+  '--data-urlencode': 'data-urlencode',
+  '--json': 'json',
+  '-u': 'user',
+  '--user': 'user',
+  '-b': 'cookie',
+  '--cookie': 'cookie',
+  '-A': 'user-agent',
+  '--user-agent': 'user-agent',
+  '-e': 'referer',
+  '--referer': 'referer',
+  '--url': 'url',
+  '-o': 'ignored',
+  '--output': 'ignored',
+  '-m': 'ignored',
+  '--max-time': 'ignored',
+  '--connect-timeout': 'ignored',
+  '-w': 'ignored',
+  '--write-out': 'ignored',
 };
 const FLAG_OPTIONS: Record<string, string> = {
-  '-k': 'insecure', '--insecure': 'insecure', '--compressed': 'compressed', '-G': 'get', '--get': 'get', '-I': 'head', '--head': 'head',
-  '-s': 'ignored', '--silent': 'ignored', '-S': 'ignored', '--show-error': 'ignored', '-v': 'ignored', '--verbose': 'ignored',
-  '-i': 'ignored', '--include': 'ignored', '-L': 'ignored', '--location': 'ignored', '-f': 'ignored', '--fail': 'ignored',
-  '--http1.1': 'ignored', '--http2': 'ignored', '-g': 'ignored', '--globoff': 'ignored', '-N': 'ignored', '--no-buffer': 'ignored',
+  '-k': 'insecure',
+  '--insecure': 'insecure',
+  '--compressed': 'compressed',
+  '-G': 'get',
+  '--get': 'get',
+  '-I': 'head',
+  '--head': 'head',
+  '-s': 'ignored',
+  '--silent': 'ignored',
+  '-S': 'ignored',
+  '--show-error': 'ignored',
+  '-v': 'ignored',
+  '--verbose': 'ignored',
+  '-i': 'ignored',
+  '--include': 'ignored',
+  '-L': 'ignored',
+  '--location': 'ignored',
+  '-f': 'ignored',
+  '--fail': 'ignored',
+  '--http1.1': 'ignored',
+  '--http2': 'ignored',
+  '-g': 'ignored',
+  '--globoff': 'ignored',
+  '-N': 'ignored',
+  '--no-buffer': 'ignored',
 };
 
 export async function importCurl(source: Source): Promise<Imported> {
@@ -39,7 +81,10 @@ export async function importCurl(source: Source): Promise<Imported> {
     }
   });
   if (problems.length > 0) throw new InputError(problems);
-  if (requests.length === 0) throw new InputError([{ file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' }]);
+  if (requests.length === 0)
+    throw new InputError([
+      { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },
+    ]);
   notes.kept.push(`${requests.length} curl ${requests.length === 1 ? 'command' : 'commands'}`);
   return { title: 'curl import', requests, variables: [], notes };
 }
@@ -67,7 +112,9 @@ function commands(source: Source): Command[] {
     buffer = '';
   });
   if (buffer !== '') {
-    throw new InputError([{ file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' }]);
+    throw new InputError([
+      { file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' },
+    ]);
   }
   return found;
 }
@@ -103,21 +150,44 @@ function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
     }
     if (value === undefined) throw new CurlProblem(`${option} needs a value`);
     switch (VALUE_OPTIONS[option]) {
-      case 'method': method = value.toUpperCase(); break;
-      case 'header': header(value, headers); break;
-      case 'data': data.push(notFromFile(option, value)); break;
-      case 'data-raw': data.push(value); break;
-      case 'data-urlencode': data.push(urlencoded(value)); break;
-      case 'json': json = true; data.push(notFromFile(option, value)); break;
-      case 'user': headers.push(['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]); break;
+      case 'method':
+        method = value.toUpperCase();
+        break;
+      case 'header':
+        header(value, headers);
+        break;
+      case 'data':
+        data.push(notFromFile(option, value));
+        break;
+      case 'data-raw':
+        data.push(value);
+        break;
+      case 'data-urlencode':
+        data.push(urlencoded(value));
+        break;
+      case 'json':
+        json = true;
+        data.push(notFromFile(option, value));
+        break;
+      case 'user':
+        headers.push(['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]);
+        break;
       case 'cookie':
-        if (!value.includes('=')) throw new CurlProblem(`${option} ${value}: reading cookies from a file is not supported; give them as name=value`);
+        if (!value.includes('='))
+          throw new CurlProblem(`${option} ${value}: reading cookies from a file is not supported; give them as name=value`);
         headers.push(['Cookie', value]);
         break;
-      case 'user-agent': headers.push(['User-Agent', value]); break;
-      case 'referer': headers.push(['Referer', value]); break;
-      case 'url': urls.push(value); break;
-      default: break;
+      case 'user-agent':
+        headers.push(['User-Agent', value]);
+        break;
+      case 'referer':
+        headers.push(['Referer', value]);
+        break;
+      case 'url':
+        urls.push(value);
+        break;
+      default:
+        break;
     }
   }
   if (urls.length === 0) throw new CurlProblem('no URL in the command');
@@ -186,7 +256,8 @@ function header(value: string, headers: [string, string][]): void {
 }
 
 function notFromFile(option: string, value: string): string {
-  if (value.startsWith('@')) throw new CurlProblem(`${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`);
+  if (value.startsWith('@'))
+    throw new CurlProblem(`${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`);
   return value;
 }
 

@@ -12,7 +12,10 @@ import { plural } from './assemble.ts';
 import { urlPatterns } from './url-filter.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type Source } from './types.ts';
 
-interface HarNameValue { name: string; value: string }
+interface HarNameValue {
+  name: string;
+  value: string;
+}
 interface HarEntry {
   startedDateTime: string;
   time: number;
@@ -25,7 +28,9 @@ interface HarEntry {
   };
   response: { content?: { mimeType?: string } };
 }
-interface Har { log: { creator: { name: string }; pages?: { title?: string }[]; entries: HarEntry[] } }
+interface Har {
+  log: { creator: { name: string }; pages?: { title?: string }[]; entries: HarEntry[] };
+}
 
 /** What a browser fetches besides the API: named by resource type, else by the response's MIME type. */
 const ASSET_KINDS: [string, RegExp][] = [
@@ -37,8 +42,17 @@ const ASSET_KINDS: [string, RegExp][] = [
   ['page (HTML)', /^text\/html/],
 ];
 const RESOURCE_KINDS: Record<string, string> = {
-  image: 'image', font: 'font', stylesheet: 'stylesheet', script: 'script', media: 'media', document: 'page (HTML)',
-  manifest: 'manifest', ping: 'analytics beacon', websocket: 'websocket', texttrack: 'media', eventsource: 'event stream',
+  image: 'image',
+  font: 'font',
+  stylesheet: 'stylesheet',
+  script: 'script',
+  media: 'media',
+  document: 'page (HTML)',
+  manifest: 'manifest',
+  ping: 'analytics beacon',
+  websocket: 'websocket',
+  texttrack: 'media',
+  eventsource: 'event stream',
 };
 
 export async function importHar(source: Source, options: AdapterOptions): Promise<Imported> {
@@ -53,7 +67,12 @@ export async function importHar(source: Source, options: AdapterOptions): Promis
   const kept: HarEntry[] = [];
   for (const entry of entries) {
     const url = entry.request.url;
-    const why = include.length > 0 ? (include.some((test) => test(url)) ? undefined : 'not matched by --include') : firstPartyReason(entry, firstParty);
+    const why =
+      include.length > 0
+        ? include.some((test) => test(url))
+          ? undefined
+          : 'not matched by --include'
+        : firstPartyReason(entry, firstParty);
     const reason = why ?? (exclude.some((test) => test(url)) ? 'matched by --exclude' : undefined);
     if (reason === undefined) kept.push(entry);
     else dropped.set(reason, (dropped.get(reason) ?? 0) + 1);
@@ -61,7 +80,11 @@ export async function importHar(source: Source, options: AdapterOptions): Promis
   }
   if (include.length === 0) notes.kept.push(`API-like requests to the first-party host ${firstParty} (--include replaces this filter)`);
   for (const [reason, n] of dropped) {
-    notes.dropped.push(reason === OTHER_HOST ? `${n} ${plural(n, 'request')} to other hosts (${[...otherHosts].join(', ')})` : `${n} ${plural(n, 'request')}: ${reason}`);
+    notes.dropped.push(
+      reason === OTHER_HOST
+        ? `${n} ${plural(n, 'request')} to other hosts (${[...otherHosts].join(', ')})`
+        : `${n} ${plural(n, 'request')}: ${reason}`,
+    );
   }
   if (options.thinkTime) notes.kept.push('the time between requests, as sleeps (--think-time)');
   else if (kept.length > 1) notes.dropped.push('the time between requests (--think-time keeps it as sleeps)');
@@ -75,10 +98,19 @@ export async function importHar(source: Source, options: AdapterOptions): Promis
 
 function request(entry: HarEntry, sleepMs: number | undefined): ImportedRequest {
   const { method, url, headers, postData } = entry.request;
-  const body = postData?.text ?? (postData?.params ? new URLSearchParams(postData.params.map((p): [string, string] => [p.name, p.value])).toString() : undefined);
+  const body =
+    postData?.text ??
+    (postData?.params ? new URLSearchParams(postData.params.map((p): [string, string] => [p.name, p.value])).toString() : undefined);
   const pairs = headers.map(({ name, value }): [string, string] => [name, value]);
-  if (body !== undefined && postData?.mimeType && !pairs.some(([name]) => name.toLowerCase() === 'content-type')) pairs.push(['Content-Type', postData.mimeType]);
-  return { method: method.toUpperCase(), url: url.replace(/#.*$/, ''), headers: pairs, ...(body !== undefined && { body }), ...(sleepMs !== undefined && { sleepMs }) };
+  if (body !== undefined && postData?.mimeType && !pairs.some(([name]) => name.toLowerCase() === 'content-type'))
+    pairs.push(['Content-Type', postData.mimeType]);
+  return {
+    method: method.toUpperCase(),
+    url: url.replace(/#.*$/, ''),
+    headers: pairs,
+    ...(body !== undefined && { body }),
+    ...(sleepMs !== undefined && { sleepMs }),
+  };
 }
 
 /** From the end of one kept request to the start of the next, as the browser spent it. */
@@ -111,7 +143,8 @@ function assetKind(entry: HarEntry): string | undefined {
   const mime = entry.response.content?.mimeType ?? '';
   const asset = ASSET_KINDS.find(([, pattern]) => pattern.test(mime));
   if (asset) return asset[0];
-  if (/\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|css|js|mjs|map|mp4|webm|mp3)$/i.test(new URL(entry.request.url).pathname)) return 'static file';
+  if (/\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|css|js|mjs|map|mp4|webm|mp3)$/i.test(new URL(entry.request.url).pathname))
+    return 'static file';
   return undefined;
 }
 
@@ -129,10 +162,16 @@ function validHar(raw: unknown, file: string): Har {
   compiled ??= harValidator();
   if (compiled(raw)) {
     if ((raw as Har).log.entries.length > 0) return raw as Har;
-    throw new InputError([{ file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' }]);
+    throw new InputError([
+      { file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' },
+    ]);
   }
   const top = typeof raw === 'object' && raw !== null && 'log' in raw;
-  const problems = (compiled.errors ?? []).slice(0, 5).map((e) => ({ file, path: jsonPath(e), message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}` }));
+  const problems = (compiled.errors ?? []).slice(0, 5).map((e) => ({
+    file,
+    path: jsonPath(e),
+    message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}`,
+  }));
   throw new InputError(problems);
 }
 
@@ -146,6 +185,9 @@ function harValidator() {
 
 /** ajv's "/log/entries/0/request" → "$.log.entries[0].request". */
 function jsonPath(error: ErrorObject): string {
-  const parts = error.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`));
+  const parts = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`));
   return `$${parts.join('')}`;
 }

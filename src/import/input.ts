@@ -19,7 +19,15 @@ export function parseJson(source: Source, what: string): unknown {
   const first = errors[0];
   if (first) {
     const { line, column } = lineAndColumn(text, first.offset);
-    throw new InputError([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (JSON), found a syntax error: ${readable(printParseErrorCode(first.error))}` }]);
+    throw new InputError([
+      {
+        file: source.file,
+        path: `line ${line}, column ${column}`,
+        line,
+        column,
+        message: `expected ${what} (JSON), found a syntax error: ${readable(printParseErrorCode(first.error))}`,
+      },
+    ]);
   }
   return value;
 }

@@ -66,7 +66,13 @@ function versionOf(raw: unknown, file: string): 2 | 3 {
   if (isRecord(raw) && typeof raw.openapi === 'string' && /^3\.[01]\./.test(raw.openapi)) return 3;
   if (isRecord(raw) && String(raw.swagger) === '2.0') return 2;
   const found = isRecord(raw) ? (raw.openapi ?? raw.swagger) : undefined;
-  throw new InputError([{ file, path: found === undefined ? '$' : isRecord(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger', message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}` }]);
+  throw new InputError([
+    {
+      file,
+      path: found === undefined ? '$' : isRecord(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger',
+      message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}`,
+    },
+  ]);
 }
 
 async function dereferenced(source: Source, parsed: unknown): Promise<Node> {
@@ -75,7 +81,9 @@ async function dereferenced(source: Source, parsed: unknown): Promise<Node> {
     // Only references inside the document and to local files are followed: no network.
     return (await SwaggerParser.dereference(at, parsed as never, { resolve: { http: false } })) as unknown as Node;
   } catch (err) {
-    throw new InputError([{ file: source.file, path: '$ref', message: `cannot resolve the document's references: ${(err as Error).message.split('\n')[0]}` }]);
+    throw new InputError([
+      { file: source.file, path: '$ref', message: `cannot resolve the document's references: ${(err as Error).message.split('\n')[0]}` },
+    ]);
   }
 }
 
@@ -90,11 +98,16 @@ function baseUrl(document: Node, version: 2 | 3, notes: Notes): string {
     });
   } else {
     const scheme = Array.isArray(document.schemes) && typeof document.schemes[0] === 'string' ? document.schemes[0] : 'http';
-    url = typeof document.host === 'string' ? `${scheme}://${document.host}${String(document.basePath ?? '')}` : String(document.basePath ?? '');
+    url =
+      typeof document.host === 'string'
+        ? `${scheme}://${document.host}${String(document.basePath ?? '')}`
+        : String(document.basePath ?? '');
   }
   url = url.replace(/\/+$/, '');
   if (/^https?:\/\//.test(url)) return url;
-  notes.kept.push(`the server URL ${JSON.stringify(url || '(none)')} is not absolute: BASE_URL is ${LOCAL_BASE}${url}; change it with -e BASE_URL=…`);
+  notes.kept.push(
+    `the server URL ${JSON.stringify(url || '(none)')} is not absolute: BASE_URL is ${LOCAL_BASE}${url}; change it with -e BASE_URL=…`,
+  );
   return `${LOCAL_BASE}${url}`;
 }
 
@@ -115,8 +128,15 @@ function operationsOf(document: Node): Operation[] {
 
 function chosen(all: Operation[], options: AdapterOptions, file: string): Operation[] {
   const problems = [
-    ...options.operations.filter((o) => !all.some((op) => op.id === o)).map((o) => ({ path: '--operation', message: `no operation ${JSON.stringify(o)} in ${file}; its operations: ${all.map((op) => op.id).join(', ')}` })),
-    ...options.tags.filter((t) => !all.some((op) => tagsOf(op).includes(t))).map((t) => ({ path: '--tag', message: `no operation tagged ${JSON.stringify(t)} in ${file}` })),
+    ...options.operations
+      .filter((o) => !all.some((op) => op.id === o))
+      .map((o) => ({
+        path: '--operation',
+        message: `no operation ${JSON.stringify(o)} in ${file}; its operations: ${all.map((op) => op.id).join(', ')}`,
+      })),
+    ...options.tags
+      .filter((t) => !all.some((op) => tagsOf(op).includes(t)))
+      .map((t) => ({ path: '--tag', message: `no operation tagged ${JSON.stringify(t)} in ${file}` })),
   ];
   if (problems.length > 0) throw new InputError(problems);
   if (options.operations.length === 0 && options.tags.length === 0) return all;
@@ -186,11 +206,18 @@ function bodyOf(op: Operation, document: Node, version: 2 | 3, placeholders: Pla
   if (version === 2) {
     const consumes = [op.node.consumes, document.consumes].find(Array.isArray)?.map(String) ?? ['application/json'];
     const bodyParam = op.parameters.find((p) => p.in === 'body');
-    if (bodyParam) return mediaBody(consumes.find((c) => c.includes('json')) ?? consumes[0] ?? 'application/json', bodyParam, version, op, placeholders);
+    if (bodyParam)
+      return mediaBody(consumes.find((c) => c.includes('json')) ?? consumes[0] ?? 'application/json', bodyParam, version, op, placeholders);
     const form = op.parameters.filter((p) => p.in === 'formData');
     if (form.length === 0) return undefined;
-    const pairs = form.map((p): [string, string] => [String(p.name), String(exampleOf(p, version) ?? placeholders.reference(`${op.id}_${String(p.name)}`, `form field of ${op.id}`))]);
-    return { type: 'application/x-www-form-urlencoded', text: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.includes('{{') ? v : encodeURIComponent(v)}`).join('&') };
+    const pairs = form.map((p): [string, string] => [
+      String(p.name),
+      String(exampleOf(p, version) ?? placeholders.reference(`${op.id}_${String(p.name)}`, `form field of ${op.id}`)),
+    ]);
+    return {
+      type: 'application/x-www-form-urlencoded',
+      text: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.includes('{{') ? v : encodeURIComponent(v)}`).join('&'),
+    };
   }
   const content = isRecord(op.node.requestBody) && isRecord(op.node.requestBody.content) ? op.node.requestBody.content : undefined;
   if (!content) return undefined;
@@ -231,13 +258,18 @@ function sample(schema: Node, name: string, depth: number, placeholder: (name: s
   }
   const choice = [schema.oneOf, schema.anyOf].find(Array.isArray)?.find(isRecord);
   if (choice) return sample(choice, name, depth, placeholder);
-  const type = Array.isArray(schema.type) ? String(schema.type.find((t) => t !== 'null')) : String(schema.type ?? (isRecord(schema.properties) ? 'object' : 'string'));
+  const type = Array.isArray(schema.type)
+    ? String(schema.type.find((t) => t !== 'null'))
+    : String(schema.type ?? (isRecord(schema.properties) ? 'object' : 'string'));
   if (depth >= MAX_DEPTH) return placeholder(name, type === 'object' || type === 'array' ? 'string' : type);
   if (type === 'object') {
     const properties = isRecord(schema.properties) ? schema.properties : {};
     const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-    return Object.fromEntries(Object.entries(properties).filter(([key, prop]) => isRecord(prop) && (required.includes(key) || prop.example !== undefined || prop.default !== undefined))
-      .map(([key, prop]) => [key, sample(prop as Node, `${name}_${key}`, depth + 1, placeholder)]));
+    return Object.fromEntries(
+      Object.entries(properties)
+        .filter(([key, prop]) => isRecord(prop) && (required.includes(key) || prop.example !== undefined || prop.default !== undefined))
+        .map(([key, prop]) => [key, sample(prop as Node, `${name}_${key}`, depth + 1, placeholder)]),
+    );
   }
   if (type === 'array') return isRecord(schema.items) ? [sample(schema.items, name, depth + 1, placeholder)] : [];
   return placeholder(name, type);
@@ -249,17 +281,30 @@ function security(op: Operation, document: Node, version: 2 | 3): { name: string
   const first = requirements.find(isRecord);
   if (!first) return [];
   const components = isRecord(document.components) ? document.components : {};
-  const schemes = version === 3 ? (isRecord(components.securitySchemes) ? components.securitySchemes : {}) : isRecord(document.securityDefinitions) ? document.securityDefinitions : {};
+  const schemes =
+    version === 3
+      ? isRecord(components.securitySchemes)
+        ? components.securitySchemes
+        : {}
+      : isRecord(document.securityDefinitions)
+        ? document.securityDefinitions
+        : {};
   return Object.keys(first).flatMap((key) => {
     const scheme = schemes[key];
     if (!isRecord(scheme)) return [];
-    const variable = `{{${key.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^[^A-Za-z]+/, '').toUpperCase() || 'CREDENTIALS'}}}`;
+    const variable = `{{${
+      key
+        .replace(/[^A-Za-z0-9_]+/g, '_')
+        .replace(/^[^A-Za-z]+/, '')
+        .toUpperCase() || 'CREDENTIALS'
+    }}}`;
     if (scheme.type === 'apiKey') {
       if (scheme.in === 'query') return [{ name: String(scheme.name), value: variable, in: 'query' as const }];
       if (scheme.in === 'cookie') return [{ name: 'Cookie', value: `${String(scheme.name)}=${variable}` }];
       return [{ name: String(scheme.name), value: variable }];
     }
-    if (scheme.type === 'basic' || (scheme.type === 'http' && /^basic$/i.test(String(scheme.scheme)))) return [{ name: 'Authorization', value: `Basic ${variable}` }];
+    if (scheme.type === 'basic' || (scheme.type === 'http' && /^basic$/i.test(String(scheme.scheme))))
+      return [{ name: 'Authorization', value: `Basic ${variable}` }];
     return [{ name: 'Authorization', value: `Bearer ${variable}` }];
   });
 }
@@ -270,7 +315,15 @@ export function parseYaml(source: Source, what: string): unknown {
   const first = document.errors[0];
   if (first) {
     const { line, column } = lineAndColumn(source.text, first.pos[0]);
-    throw new InputError([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}` }]);
+    throw new InputError([
+      {
+        file: source.file,
+        path: `line ${line}, column ${column}`,
+        line,
+        column,
+        message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}`,
+      },
+    ]);
   }
   return document.toJS({ maxAliasCount: 1000 });
 }

@@ -31,6 +31,7 @@ declare module 'postman-collection' {
     parent(): Parent | undefined;
     getAuth(): RequestAuth | undefined;
   }
+  // biome-ignore lint/complexity/noStaticOnlyClass: declares the shape of postman-collection's class, which is not ours to change
   class ItemGroup {
     static isItemGroup(value: unknown): boolean;
   }

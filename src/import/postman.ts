@@ -13,8 +13,13 @@ type Item = InstanceType<typeof sdk.Item>;
 
 /** Postman's dynamic variables that loadgate has under another name. */
 const DYNAMIC: Record<string, string> = {
-  $guid: '_randomUUID', $randomUUID: '_randomUUID', $timestamp: '_timestamp', $isoTimestamp: '_isoTimestamp',
-  $randomInt: '_randomInt', $randomBoolean: '_randomBoolean', $randomAlphaNumeric: '_randomString(1)',
+  $guid: '_randomUUID',
+  $randomUUID: '_randomUUID',
+  $timestamp: '_timestamp',
+  $isoTimestamp: '_isoTimestamp',
+  $randomInt: '_randomInt',
+  $randomBoolean: '_randomBoolean',
+  $randomAlphaNumeric: '_randomString(1)',
 };
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -28,7 +33,13 @@ export async function importPostman(source: Source, options: AdapterOptions): Pr
   if (options.environment) {
     const env = parseJson(options.environment, 'a Postman environment');
     if (!isRecord(env) || !Array.isArray(env.values)) {
-      throw new InputError([{ file: options.environment.file, path: '$.values', message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}' }]);
+      throw new InputError([
+        {
+          file: options.environment.file,
+          path: '$.values',
+          message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}',
+        },
+      ]);
     }
     for (const v of env.values) addVariable(variables, v, true);
     notes.kept.push(`the variables of the environment ${JSON.stringify(env.name ?? options.environment.file)} (over the collection's)`);
@@ -46,14 +57,20 @@ export async function importPostman(source: Source, options: AdapterOptions): Pr
 
 function checkVersion(raw: unknown, file: string): void {
   if (isRecord(raw) && Array.isArray(raw.requests)) {
-    throw new InputError([{ file, path: '$.requests', message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1' }]);
+    throw new InputError([
+      { file, path: '$.requests', message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1' },
+    ]);
   }
   if (!isRecord(raw) || !isRecord(raw.info) || !Array.isArray(raw.item)) {
-    throw new InputError([{ file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' }]);
+    throw new InputError([
+      { file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' },
+    ]);
   }
   const schema = String(raw.info.schema ?? '');
   if (schema !== '' && !/\/v2\.[01]\.\d+\//.test(schema)) {
-    throw new InputError([{ file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` }]);
+    throw new InputError([
+      { file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` },
+    ]);
   }
 }
 
@@ -82,7 +99,10 @@ function itemRequest(item: Item, variables: Map<string, ImportedVariable>, notes
   const request = item.request;
   let url = request.url.toString();
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url) && !url.startsWith('{{')) url = `http://${url}`;
-  const headers = request.headers.all().filter((h) => !h.disabled).map((h): [string, string] => [h.key ?? '', String(h.value ?? '')]);
+  const headers = request.headers
+    .all()
+    .filter((h) => !h.disabled)
+    .map((h): [string, string] => [h.key ?? '', String(h.value ?? '')]);
   const secretHeaders: string[] = [];
   const secretQuery: string[] = [];
   const auth = item.getAuth();
@@ -103,18 +123,29 @@ function itemRequest(item: Item, variables: Map<string, ImportedVariable>, notes
 
 function pathOf(item: Item): string {
   const names = [item.name];
-  for (let parent = item.parent(); parent && sdk.ItemGroup.isItemGroup(parent) && !sdk.Collection.isCollection(parent); parent = parent.parent()) {
+  for (
+    let parent = item.parent();
+    parent && sdk.ItemGroup.isItemGroup(parent) && !sdk.Collection.isCollection(parent);
+    parent = parent.parent()
+  ) {
     names.unshift(String(parent.name));
   }
   return names.join(' / ');
 }
 
-function authHeader(type: string, p: Record<string, string>, variables: Map<string, ImportedVariable>): { name: string; value: string; in?: 'query' } | undefined {
+function authHeader(
+  type: string,
+  p: Record<string, string>,
+  variables: Map<string, ImportedVariable>,
+): { name: string; value: string; in?: 'query' } | undefined {
   switch (type) {
     case 'bearer':
       return { name: 'Authorization', value: `Bearer ${p.token ?? ''}` };
     case 'basic':
-      return { name: 'Authorization', value: `Basic ${Buffer.from(`${resolve(p.username ?? '', variables)}:${resolve(p.password ?? '', variables)}`).toString('base64')}` };
+      return {
+        name: 'Authorization',
+        value: `Basic ${Buffer.from(`${resolve(p.username ?? '', variables)}:${resolve(p.password ?? '', variables)}`).toString('base64')}`,
+      };
     case 'apikey':
       return { name: p.key || 'X-API-Key', value: p.value ?? '', ...(p.in === 'query' && { in: 'query' as const }) };
     default:
@@ -140,7 +171,9 @@ function bodyOf(body: Item['request']['body'], headers: [string, string][], name
     }
     case 'urlencoded':
       setType('application/x-www-form-urlencoded');
-      return new URLSearchParams((body.urlencoded?.all() ?? []).filter((p) => !p.disabled).map((p): [string, string] => [p.key ?? '', String(p.value ?? '')])).toString();
+      return new URLSearchParams(
+        (body.urlencoded?.all() ?? []).filter((p) => !p.disabled).map((p): [string, string] => [p.key ?? '', String(p.value ?? '')]),
+      ).toString();
     case 'graphql': {
       setType('application/json');
       const { query, variables } = (body.graphql ?? {}) as { query?: string; variables?: string };
@@ -164,7 +197,11 @@ function safeJson(text: string): unknown {
  * Postman names may hold spaces, dots or dashes, and `{{$guid}}`-style dynamic values: the
  * definition's names are letters, digits and "_", so references are rewritten to match.
  */
-function renameVariables(requests: ImportedRequest[], variables: Map<string, ImportedVariable>, notes: Notes): { requests: ImportedRequest[]; variables: ImportedVariable[] } {
+function renameVariables(
+  requests: ImportedRequest[],
+  variables: Map<string, ImportedVariable>,
+  notes: Notes,
+): { requests: ImportedRequest[]; variables: ImportedVariable[] } {
   const taken = new Set([...variables.keys()].filter((k) => KEY.test(k)));
   const names = new Map<string, string>();
   const nameOf = (key: string): string => {
@@ -180,10 +217,11 @@ function renameVariables(requests: ImportedRequest[], variables: Map<string, Imp
     }
     return name;
   };
-  const rewrite = (text: string) => text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (_whole, key: string) => {
-    if (key.startsWith('$')) return dynamic(key, notes);
-    return `{{${nameOf(key)}}}`;
-  });
+  const rewrite = (text: string) =>
+    text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (_whole, key: string) => {
+      if (key.startsWith('$')) return dynamic(key, notes);
+      return `{{${nameOf(key)}}}`;
+    });
   const out = requests.map((r) => ({
     ...r,
     url: rewrite(r.url),

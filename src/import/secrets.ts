@@ -12,7 +12,8 @@ export interface SecretOutcome {
 }
 
 const API_KEY_HEADER = /api[-_]?key|apikey|auth[-_]?token|access[-_]?token|x-auth|secret|session|csrf|xsrf|(^|-)(token|key)$/i;
-const SECRET_QUERY = /^(api[-_]?key|apikey|key|token|access[-_]?token|id[-_]?token|auth|sig|signature|secret|client[-_]?secret|password|passwd|pwd|session|session[-_]?id|sid|code)$/i;
+const SECRET_QUERY =
+  /^(api[-_]?key|apikey|key|token|access[-_]?token|id[-_]?token|auth|sig|signature|secret|client[-_]?secret|password|passwd|pwd|session|session[-_]?id|sid|code)$/i;
 /** A JWT, or a long run of letters mixed with digits: what an opaque token looks like. */
 const TOKEN_VALUE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$|^(?=[\w.~+/=-]*\d)(?=[\w.~+/=-]*[A-Za-z])[\w.~+/=-]{32,}$/;
 const WHOLE_REFERENCE = /^\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}$/;
@@ -24,7 +25,10 @@ export function extractSecrets(requests: readonly ImportedRequest[], variables: 
     return {
       ...request,
       url: secretQuery(request.url, vault, where, new Set(request.secretQuery)),
-      headers: request.headers.map(([name, value]): [string, string] => [name, secretHeader(name, value, vault, where, request.secretHeaders?.includes(name))]),
+      headers: request.headers.map(([name, value]): [string, string] => [
+        name,
+        secretHeader(name, value, vault, where, request.secretHeaders?.includes(name)),
+      ]),
     };
   });
   return { requests: out, variables: vault.variables(), found: vault.summary() };
@@ -35,7 +39,8 @@ function secretHeader(name: string, value: string, vault: Vault, where: string, 
   const at = `${name} header, ${where}`;
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     const [, scheme, credentials] = /^(\S+)\s+(.+)$/.exec(value) ?? [];
-    if (scheme === undefined || credentials === undefined) return vault.hide(lower === 'authorization' ? 'AUTHORIZATION' : 'PROXY_AUTHORIZATION', value, at);
+    if (scheme === undefined || credentials === undefined)
+      return vault.hide(lower === 'authorization' ? 'AUTHORIZATION' : 'PROXY_AUTHORIZATION', value, at);
     const key = /^bearer$/i.test(scheme) ? 'BEARER_TOKEN' : /^basic$/i.test(scheme) ? 'BASIC_AUTH' : `${upperSnake(scheme)}_CREDENTIALS`;
     return `${scheme} ${vault.hide(key, credentials, at)}`;
   }
@@ -49,14 +54,17 @@ function secretQuery(url: string, vault: Vault, where: string, credentials: Read
   if (q < 0) return url;
   const hash = url.indexOf('#', q);
   const end = hash < 0 ? url.length : hash;
-  const pairs = url.slice(q + 1, end).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq < 0) return pair;
-    const name = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
-    if (!credentials.has(safeDecode(name)) && !SECRET_QUERY.test(safeDecode(name)) && !TOKEN_VALUE.test(safeDecode(value))) return pair;
-    return `${name}=${vault.hide(upperSnake(safeDecode(name)), value, `query parameter ${safeDecode(name)}, ${where}`)}`;
-  });
+  const pairs = url
+    .slice(q + 1, end)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (!credentials.has(safeDecode(name)) && !SECRET_QUERY.test(safeDecode(name)) && !TOKEN_VALUE.test(safeDecode(value))) return pair;
+      return `${name}=${vault.hide(upperSnake(safeDecode(name)), value, `query parameter ${safeDecode(name)}, ${where}`)}`;
+    });
   return `${url.slice(0, q + 1)}${pairs.join('&')}${url.slice(end)}`;
 }
 
@@ -128,12 +136,21 @@ function where(uses: readonly string[]): string {
     const [, what = use, step] = /^(.*), step (\d+)$/.exec(use) ?? [];
     steps.set(what, [...(steps.get(what) ?? []), ...(step === undefined ? [] : [step])]);
   }
-  return [...steps].map(([what, list]) => (list.length === 0 ? what : `${what} (${list.length === 1 ? 'step' : 'steps'} ${[...new Set(list)].join(', ')})`)).join('; ');
+  return [...steps]
+    .map(([what, list]) =>
+      list.length === 0 ? what : `${what} (${list.length === 1 ? 'step' : 'steps'} ${[...new Set(list)].join(', ')})`,
+    )
+    .join('; ');
 }
 
 /** "X-Api-Key" → "X_API_KEY": an environment variable name. */
 function upperSnake(text: string): string {
-  return text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'SECRET';
+  return (
+    text
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toUpperCase() || 'SECRET'
+  );
 }
 
 function safeDecode(text: string): string {

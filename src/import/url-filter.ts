@@ -20,7 +20,12 @@ function urlPattern(pattern: string, flag: string): UrlTest {
       throw new InputError([{ path: flag, message: `invalid regular expression ${pattern}: ${(err as Error).message}` }]);
     }
   }
-  const glob = new RegExp(`^${pattern.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+  const glob = new RegExp(
+    `^${pattern
+      .split(/([*?])/)
+      .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  );
   if (pattern.startsWith('/')) return (url) => glob.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '') || '/');
   return (url) => glob.test(url);
 }

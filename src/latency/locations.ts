@@ -18,7 +18,8 @@ export const DEFAULT_LATENCY_LOCATIONS: readonly LatencyLocation[] = [{ code: 'L
 const SEGMENT = '[A-Z][A-Z0-9]*';
 const CODE = new RegExp(`^${SEGMENT}(?:\\.${SEGMENT})+$`);
 const PATTERN = new RegExp(`^(?:\\*|${SEGMENT}(?:\\.${SEGMENT})*(?:\\.\\*)?)$`);
-const CONFIG_FORM = 'CODE=Name or CODE=Name@http://proxy:port, with a code of two or more dot-separated segments of letters and digits such as EU.DE.FRA';
+const CONFIG_FORM =
+  'CODE=Name or CODE=Name@http://proxy:port, with a code of two or more dot-separated segments of letters and digits such as EU.DE.FRA';
 /**
  * The official latency action reads the tree's `"CODE:Name"` items with split(':') and joins a
  * failed location's name with ',' to split it again: either character would cut the name short.
@@ -37,15 +38,59 @@ const CONTINENTS: Record<string, string> = {
 };
 
 const COUNTRIES: Record<string, string> = {
-  AE: 'United Arab Emirates', AR: 'Argentina', AT: 'Austria', AU: 'Australia', BE: 'Belgium',
-  BG: 'Bulgaria', BR: 'Brazil', CA: 'Canada', CH: 'Switzerland', CL: 'Chile', CN: 'China',
-  CO: 'Colombia', CZ: 'Czechia', DE: 'Germany', DK: 'Denmark', EG: 'Egypt', ES: 'Spain',
-  FI: 'Finland', FR: 'France', GB: 'United Kingdom', GR: 'Greece', HK: 'Hong Kong', HU: 'Hungary',
-  ID: 'Indonesia', IE: 'Ireland', IL: 'Israel', IN: 'India', IT: 'Italy', JP: 'Japan', KE: 'Kenya',
-  KR: 'South Korea', MX: 'Mexico', MY: 'Malaysia', NG: 'Nigeria', NL: 'Netherlands', NO: 'Norway',
-  NZ: 'New Zealand', PE: 'Peru', PH: 'Philippines', PL: 'Poland', PT: 'Portugal', RO: 'Romania',
-  SA: 'Saudi Arabia', SE: 'Sweden', SG: 'Singapore', TH: 'Thailand', TR: 'Turkey', TW: 'Taiwan',
-  UA: 'Ukraine', UK: 'United Kingdom', US: 'United States', VN: 'Vietnam', ZA: 'South Africa',
+  AE: 'United Arab Emirates',
+  AR: 'Argentina',
+  AT: 'Austria',
+  AU: 'Australia',
+  BE: 'Belgium',
+  BG: 'Bulgaria',
+  BR: 'Brazil',
+  CA: 'Canada',
+  CH: 'Switzerland',
+  CL: 'Chile',
+  CN: 'China',
+  CO: 'Colombia',
+  CZ: 'Czechia',
+  DE: 'Germany',
+  DK: 'Denmark',
+  EG: 'Egypt',
+  ES: 'Spain',
+  FI: 'Finland',
+  FR: 'France',
+  GB: 'United Kingdom',
+  GR: 'Greece',
+  HK: 'Hong Kong',
+  HU: 'Hungary',
+  ID: 'Indonesia',
+  IE: 'Ireland',
+  IL: 'Israel',
+  IN: 'India',
+  IT: 'Italy',
+  JP: 'Japan',
+  KE: 'Kenya',
+  KR: 'South Korea',
+  MX: 'Mexico',
+  MY: 'Malaysia',
+  NG: 'Nigeria',
+  NL: 'Netherlands',
+  NO: 'Norway',
+  NZ: 'New Zealand',
+  PE: 'Peru',
+  PH: 'Philippines',
+  PL: 'Poland',
+  PT: 'Portugal',
+  RO: 'Romania',
+  SA: 'Saudi Arabia',
+  SE: 'Sweden',
+  SG: 'Singapore',
+  TH: 'Thailand',
+  TR: 'Turkey',
+  TW: 'Taiwan',
+  UA: 'Ukraine',
+  UK: 'United Kingdom',
+  US: 'United States',
+  VN: 'Vietnam',
+  ZA: 'South Africa',
 };
 
 /**
@@ -53,14 +98,18 @@ const COUNTRIES: Record<string, string> = {
  * Blank lines and `#` comments are skipped. No entry at all gives the default list.
  */
 export function parseLocationConfig(entries: readonly string[], inputName: string): LocationsParse {
-  const lines = entries.flatMap((e) => e.split(/\r?\n/)).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = entries
+    .flatMap((e) => e.split(/\r?\n/))
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) return { ok: true, locations: [...DEFAULT_LATENCY_LOCATIONS] };
   const locations: LatencyLocation[] = [];
   const problems: Problem[] = [];
   for (const line of lines) {
     const parsed = parseLocationLine(line);
     if (typeof parsed === 'string') problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify(hideCredentials(line))}` });
-    else if (locations.some((l) => l.code === parsed.code)) problems.push({ path: inputName, message: `location ${parsed.code} is configured twice` });
+    else if (locations.some((l) => l.code === parsed.code))
+      problems.push({ path: inputName, message: `location ${parsed.code} is configured twice` });
     else locations.push(parsed);
   }
   problems.push(...treeProblems(locations.map((l) => l.code)).map((message) => ({ path: inputName, message })));
@@ -77,7 +126,8 @@ function parseLocationLine(line: string): LatencyLocation | string {
   const withProxy = /^(.*?)@([A-Za-z][A-Za-z0-9+.-]*:\/\/.*)$/.exec(rest);
   const name = (withProxy ? withProxy[1]! : rest).trim();
   if (name === '') return `location ${code} has no name; expected ${CONFIG_FORM}`;
-  if (NAME_FORBIDDEN.test(name)) return `the name of location ${code} holds ":" or ",", which published clients split names on; use other characters`;
+  if (NAME_FORBIDDEN.test(name))
+    return `the name of location ${code} holds ":" or ",", which published clients split names on; use other characters`;
   if (!withProxy) return { code, name };
   const proxy = proxyUrl(withProxy[2]!.trim());
   if (proxy === undefined) return `the proxy of location ${code} is not an http:// URL with a host; expected ${CONFIG_FORM}`;
@@ -101,13 +151,18 @@ function treeProblems(codes: readonly string[]): string[] {
   const problems: string[] = [];
   const groups = new Set(codes.flatMap((c) => prefixesOf(c)));
   for (const code of codes) {
-    if (groups.has(code)) problems.push(`location ${code} is also the group of ${codes.filter((c) => c.startsWith(`${code}.`)).join(', ')}; a code is either a location or a group`);
+    if (groups.has(code))
+      problems.push(
+        `location ${code} is also the group of ${codes.filter((c) => c.startsWith(`${code}.`)).join(', ')}; a code is either a location or a group`,
+      );
   }
   for (const group of groups) {
     const leaves = codes.filter((c) => parentOf(c) === group && !groups.has(c));
     const subgroups = [...groups].filter((g) => parentOf(g) === group);
     if (leaves.length > 0 && subgroups.length > 0) {
-      problems.push(`group ${group} holds both locations (${leaves.join(', ')}) and sub-groups (${subgroups.join(', ')}); give the locations under one group the same depth`);
+      problems.push(
+        `group ${group} holds both locations (${leaves.join(', ')}) and sub-groups (${subgroups.join(', ')}); give the locations under one group the same depth`,
+      );
     }
   }
   return problems;
@@ -126,7 +181,10 @@ function parentOf(code: string): string | undefined {
 
 /** `["EU.*, NA.US.VA.ASH", "*"]` → `["EU.*", "NA.US.VA.ASH", "*"]`. */
 export function splitPatterns(items: readonly string[]): string[] {
-  return items.flatMap((i) => i.split(',')).map((p) => p.trim()).filter((p) => p !== '');
+  return items
+    .flatMap((i) => i.split(','))
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }
 
 /**
@@ -136,14 +194,20 @@ export function splitPatterns(items: readonly string[]): string[] {
 export function selectLocations(configured: readonly LatencyLocation[], patterns: readonly string[], inputName: string): LocationsParse {
   const codes = configured.map((l) => l.code).join(', ');
   if (patterns.length === 0) {
-    return { ok: false, problems: [{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }] };
+    return {
+      ok: false,
+      problems: [{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }],
+    };
   }
   const problems: Problem[] = [];
   const picked = new Set<string>();
   for (const raw of patterns) {
     const pattern = raw.trim().toUpperCase();
     if (!PATTERN.test(pattern)) {
-      problems.push({ path: inputName, message: `location pattern ${JSON.stringify(raw)} is not valid; expected *, a prefix followed by .* (EU.*), or a code such as EU.DE.FRA` });
+      problems.push({
+        path: inputName,
+        message: `location pattern ${JSON.stringify(raw)} is not valid; expected *, a prefix followed by .* (EU.*), or a code such as EU.DE.FRA`,
+      });
       continue;
     }
     const matched = configured.filter((l) => matches(pattern, l.code));
@@ -162,7 +226,9 @@ function matches(pattern: string, code: string): boolean {
 }
 
 function unmatched(raw: string, pattern: string, configured: readonly LatencyLocation[], codes: string): string {
-  const hint = configured.some((l) => l.code.startsWith(`${pattern}.`)) ? `; to pick every location under ${pattern} write ${pattern}.*` : '';
+  const hint = configured.some((l) => l.code.startsWith(`${pattern}.`))
+    ? `; to pick every location under ${pattern} write ${pattern}.*`
+    : '';
   return `location pattern ${JSON.stringify(raw)} matches no location${hint}; available: ${codes}`;
 }
 

@@ -92,7 +92,12 @@ export async function probe(target: string | URL, options: ProbeOptions): Promis
   }
 }
 
-async function measure(url: URL, options: ProbeOptions, opened: Opened, progress: Progress): Promise<{ status_code: number; phases: PhaseTimes }> {
+async function measure(
+  url: URL,
+  options: ProbeOptions,
+  opened: Opened,
+  progress: Progress,
+): Promise<{ status_code: number; phases: PhaseTimes }> {
   const https = url.protocol === 'https:';
   const proxy = options.proxy === undefined ? undefined : new URL(options.proxy);
   const first = proxy ?? url;
@@ -124,7 +129,13 @@ async function measure(url: URL, options: ProbeOptions, opened: Opened, progress
   const end = performance.now();
   return {
     status_code: response.statusCode,
-    phases: { dns: resolved - start, connect: connected - resolved, tls: secured - connected, ttfb: firstByte - secured, total: end - start },
+    phases: {
+      dns: resolved - start,
+      connect: connected - resolved,
+      tls: secured - connected,
+      ttfb: firstByte - secured,
+      total: end - start,
+    },
   };
 }
 
@@ -144,7 +155,12 @@ function withDeadline<T>(work: Promise<T>, options: ProbeOptions, progress: Prog
 
 /** Codes that classifyError reads as the timeout of each stage. */
 function timeoutError(stage: Stage): Error {
-  const code = { dns: 'EAI_AGAIN', connect: 'UND_ERR_CONNECT_TIMEOUT', tls: 'UND_ERR_CONNECT_TIMEOUT', response: 'UND_ERR_HEADERS_TIMEOUT' }[stage];
+  const code = {
+    dns: 'EAI_AGAIN',
+    connect: 'UND_ERR_CONNECT_TIMEOUT',
+    tls: 'UND_ERR_CONNECT_TIMEOUT',
+    response: 'UND_ERR_HEADERS_TIMEOUT',
+  }[stage];
   return Object.assign(new Error(`timed out during ${stage}`), { code });
 }
 

@@ -39,7 +39,11 @@ export interface LatencyRunOptions {
   budgetMs?: number;
 }
 
-export async function runLatency(target: string, locations: readonly LatencyLocation[], options: LatencyRunOptions = {}): Promise<LatencyResult> {
+export async function runLatency(
+  target: string,
+  locations: readonly LatencyLocation[],
+  options: LatencyRunOptions = {},
+): Promise<LatencyResult> {
   const samples = options.samples ?? DEFAULT_SAMPLES;
   const started = performance.now();
   const overBudget = (): boolean => options.budgetMs !== undefined && performance.now() - started >= options.budgetMs;
@@ -78,7 +82,15 @@ export function summarizeLocation(name: string, egress: string, samples: readonl
   }
   const failures = Object.values(errors).reduce((a, b) => a + b, 0);
   const phases = Object.fromEntries(LATENCY_PHASES.map((p) => [p, phaseStats(values[p] ?? [])])) as PhaseSummary;
-  return { name, egress, samples: samples.length, failures, errors, ...(statusCode === undefined ? {} : { status_code: statusCode }), phases };
+  return {
+    name,
+    egress,
+    samples: samples.length,
+    failures,
+    errors,
+    ...(statusCode === undefined ? {} : { status_code: statusCode }),
+    phases,
+  };
 }
 
 /** min, avg, median, p95, max in ms with one decimal; all 0 for no values. */
@@ -127,7 +139,13 @@ export function latencyAnswer(result: LatencyResult): Record<string, LatencyAnsw
 }
 
 function answerEntry(l: LocationLatency): LatencyAnswerEntry {
-  const common = { name: l.name, egress: l.egress === 'direct' ? ('direct' as const) : ('proxy' as const), samples: l.samples, failures: l.failures, errors: l.errors };
+  const common = {
+    name: l.name,
+    egress: l.egress === 'direct' ? ('direct' as const) : ('proxy' as const),
+    samples: l.samples,
+    failures: l.failures,
+    errors: l.errors,
+  };
   if (l.status_code === undefined) return { ...common, error: mostFrequent(l.errors) };
   return { ...common, status_code: l.status_code, latency: Math.round(l.phases.total.median), ...l.phases.total, phases: l.phases };
 }
@@ -189,7 +207,9 @@ function locationFromAnswer(code: string, entry: unknown): LocationLatency {
 
 function phaseSummary(phases: Record<string, unknown> | undefined): PhaseSummary {
   const zero = phaseStats([]);
-  return Object.fromEntries(LATENCY_PHASES.map((p) => [p, (isRecord(phases?.[p]) && statsOf(phases[p] as Record<string, unknown>)) || zero])) as PhaseSummary;
+  return Object.fromEntries(
+    LATENCY_PHASES.map((p) => [p, (isRecord(phases?.[p]) && statsOf(phases[p] as Record<string, unknown>)) || zero]),
+  ) as PhaseSummary;
 }
 
 function statsOf(record: Record<string, unknown>): PhaseStats | undefined {

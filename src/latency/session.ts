@@ -72,7 +72,9 @@ export async function runLatencyPlan(plan: LatencyPlan, settings: LatencyRunSett
   const asked = plan.samplesGiven ? plan.samples : undefined;
   const result = await runHostedLatency(createClient({ baseUrl: apiUrl, apiKey, log }), plan.target, plan.patterns, asked);
   if (asked !== undefined && result.samples !== asked) {
-    warn(`loadgate: the service took ${result.samples} samples per location, not the ${asked} asked for (a sample count is not part of the service interface, so a service may ignore it)`);
+    warn(
+      `loadgate: the service took ${result.samples} samples per location, not the ${asked} asked for (a sample count is not part of the service interface, so a service may ignore it)`,
+    );
   }
   return result;
 }

@@ -7,7 +7,16 @@
 import type { Problem } from '../errors.ts';
 import { formatLatencyMs } from '../figures.ts';
 import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
-import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from '../threshold-syntax.ts';
+import {
+  compareValues,
+  got,
+  isLatencyThresholdLine,
+  parseEachLine,
+  parseOp,
+  readWord,
+  skipSpace,
+  type LineError,
+} from '../threshold-syntax.ts';
 import type { ThresholdOp } from '../types.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
 
@@ -75,7 +84,14 @@ function parseLine(raw: string, line: number): LatencyThreshold | LineError {
   if ('message' in value) return value;
   const rest = skipSpace(raw, value.end);
   if (rest < raw.length) return { index: rest, message: `unexpected ${got(raw, rest)}; expected the end of the threshold (one per line)` };
-  return { source: raw.trim(), line, ...(location === undefined ? {} : { location }), metric: metric.metric, op: op.op, value: value.value };
+  return {
+    source: raw.trim(),
+    line,
+    ...(location === undefined ? {} : { location }),
+    metric: metric.metric,
+    op: op.op,
+    value: value.value,
+  };
 }
 
 function locationMessage(inner: string): string {
@@ -92,10 +108,14 @@ function parseMetric(raw: string, from: number): { metric: LatencyMetric; end: n
   if (!phase) {
     const lower = word.toLowerCase();
     const hint = LATENCY_PHASES.some((p) => p === lower) || lower === 'fail_rate' ? `; metrics are lower case: ${lower}` : '';
-    return { index: from, message: `unknown latency metric ${word === '' ? got(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}` };
+    return {
+      index: from,
+      message: `unknown latency metric ${word === '' ? got(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}`,
+    };
   }
   const dot = from + word.length;
-  if (raw[dot] !== '.') return { index: dot, message: `expected "." and a statistic (${LATENCY_STATS.join(', ')}) after "${phase}", got ${got(raw, dot)}` };
+  if (raw[dot] !== '.')
+    return { index: dot, message: `expected "." and a statistic (${LATENCY_STATS.join(', ')}) after "${phase}", got ${got(raw, dot)}` };
   const statWord = readWord(raw, dot + 1);
   const stat = LATENCY_STATS.find((s) => s === statWord);
   if (!stat) {
@@ -117,7 +137,12 @@ function parseValue(raw: string, from: number, metric: LatencyMetric, op: Thresh
   if (unit !== '' && !units.includes(unit)) {
     const usage = isRate ? 'fail_rate takes % or no unit' : `${metric} takes ms or s (no unit means ms)`;
     const known = ['ms', 's', '%'].includes(unit);
-    return { index: unitStart, message: known ? `unit ${JSON.stringify(unit)} does not apply here; ${usage}` : `unknown unit ${JSON.stringify(unit)} after ${number}; ${usage}` };
+    return {
+      index: unitStart,
+      message: known
+        ? `unit ${JSON.stringify(unit)} does not apply here; ${usage}`
+        : `unknown unit ${JSON.stringify(unit)} after ${number}; ${usage}`,
+    };
   }
   // Shifting the decimal point in the text keeps 0.1s at exactly 100 (0.1 * 1000 is not).
   const value = unit === 's' ? Number(`${number}e3`) : Number(number);
@@ -159,7 +184,10 @@ export function evaluateLatencyThresholds(
     if (codes.length === 0) {
       problems.push({ path, message: 'the latency test measured no location' });
     } else if (threshold.location !== undefined && !Object.hasOwn(result.locations, threshold.location)) {
-      problems.push({ path, message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}` });
+      problems.push({
+        path,
+        message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}`,
+      });
     } else {
       outcomes.push({ describe: describeLatencyThreshold(threshold), ...measure(result, threshold) });
     }
@@ -173,7 +201,10 @@ function measure(result: LatencyResult, t: LatencyThreshold): Measured {
   if (t.location !== undefined) return atLocation(t, t.location, result.locations[t.location]!);
   if (t.metric === 'fail_rate') {
     const all = Object.values(result.locations);
-    const actual = failRate(all.reduce((n, l) => n + l.failures, 0), all.reduce((n, l) => n + l.samples, 0));
+    const actual = failRate(
+      all.reduce((n, l) => n + l.failures, 0),
+      all.reduce((n, l) => n + l.samples, 0),
+    );
     return { threshold: t, actual, passed: compareValues(actual, t.op, t.value) };
   }
   // Every location must hold it: the outcome shows the first that does not, else the closest to the limit.
@@ -199,4 +230,3 @@ function atLocation(t: LatencyThreshold, code: string, l: LocationLatency): Meas
 function failRate(failures: number, samples: number): number {
   return samples === 0 ? 0 : (failures * 100) / samples;
 }
-

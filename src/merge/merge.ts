@@ -6,8 +6,18 @@ import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHis
 import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
 import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type {
-  CountDist, EncodedHistograms, LoadTestResult, LocationResult, ResponseTimes, Results, RunInfo, SecondSample, ShardInfo, ShardSummary,
-  StepLocationResult, StepResult,
+  CountDist,
+  EncodedHistograms,
+  LoadTestResult,
+  LocationResult,
+  ResponseTimes,
+  Results,
+  RunInfo,
+  SecondSample,
+  ShardInfo,
+  ShardSummary,
+  StepLocationResult,
+  StepResult,
 } from '../types.ts';
 import { describeValue, isRecord, member } from '../json.ts';
 
@@ -58,7 +68,10 @@ function setProblems(shards: Labelled<ShardInfo>[]): Problem[] {
   const problems: Problem[] = [];
   const byCount = groupFiles(shards, (s) => String(s.data.count));
   if (byCount.size > 1) {
-    problems.push({ path: '$.run.shard.count', message: `the files are shards of different splits: ${listGroups(byCount, (n) => `N=${n}`)}` });
+    problems.push({
+      path: '$.run.shard.count',
+      message: `the files are shards of different splits: ${listGroups(byCount, (n) => `N=${n}`)}`,
+    });
   }
   const byHash = groupFiles(shards, (s) => s.data.definition_sha256);
   if (byHash.size > 1) {
@@ -69,7 +82,8 @@ function setProblems(shards: Labelled<ShardInfo>[]): Problem[] {
   }
   const byIndex = groupFiles(shards, (s) => String(s.data.index));
   for (const [index, files] of byIndex) {
-    if (files.length > 1) problems.push({ path: '$.run.shard.index', message: `shard ${index} is in more than one file: ${files.join(', ')}` });
+    if (files.length > 1)
+      problems.push({ path: '$.run.shard.index', message: `shard ${index} is in more than one file: ${files.join(', ')}` });
   }
   const [count] = byCount.size === 1 ? byCount.keys() : [];
   if (count !== undefined) problems.push(...missingProblems(Number(count), byIndex));
@@ -80,7 +94,8 @@ function missingProblems(count: number, byIndex: Map<string, string[]>): Problem
   const missing: number[] = [];
   for (let index = 1; index <= count; index++) if (!byIndex.has(String(index))) missing.push(index);
   if (missing.length === 0) return [];
-  const which = missing.length === 1 ? `shard ${missing[0]} of ${count} is missing` : `shards ${missing.join(', ')} of ${count} are missing`;
+  const which =
+    missing.length === 1 ? `shard ${missing[0]} of ${count} is missing` : `shards ${missing.join(', ')} of ${count} are missing`;
   return [{ path: '$.run.shard.index', message: `${which}: every shard's results file is needed (download every shard's artifact)` }];
 }
 
@@ -144,7 +159,11 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
     for (const [location, part] of Object.entries(step.location_dist)) {
       const cell = getOrSet(byLocation, location, () => ({ histogram: newHistogram(), maxMs: 0, minMs: Infinity }));
       const key = String(step.id);
-      const added = add(cell.histogram, data.histograms.step_locations[key]![location]!, `$.histograms.step_locations${member(key)}${member(location)}`);
+      const added = add(
+        cell.histogram,
+        data.histograms.step_locations[key]![location]!,
+        `$.histograms.step_locations${member(key)}${member(location)}`,
+      );
       if (added > 0) {
         cell.maxMs = Math.max(cell.maxMs, part.response_times.max);
         cell.minMs = Math.min(cell.minMs, part.response_times.min);
@@ -153,7 +172,13 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
   }
   const base = Math.floor(Date.parse(data.run.shard.started_at) / 1000);
   data.run.series.forEach((sample, i) => {
-    const second = getOrSet(sums.seconds, base + sample.t, () => ({ started: 0, responses: 0, failures: 0, histogram: newHistogram(), generator: {} }));
+    const second = getOrSet(sums.seconds, base + sample.t, () => ({
+      started: 0,
+      responses: 0,
+      failures: 0,
+      histogram: newHistogram(),
+      generator: {},
+    }));
     addGeneratorSecond(second.generator, sample);
     second.started += sample.started;
     second.responses += sample.responses;
@@ -178,7 +203,10 @@ function addDecoded(into: Histogram, encoded: string): number | string {
 }
 
 function mergedResults(shards: Shard[], cells: Sums['cells']): Results {
-  const steps = mergedSteps(shards.flatMap((s) => s.data.results.steps), cells);
+  const steps = mergedSteps(
+    shards.flatMap((s) => s.data.results.steps),
+    cells,
+  );
   const locations = new Map<string, LocationResult>();
   for (const { data } of shards) {
     for (const [name, part] of Object.entries(data.results.location_dist)) {
@@ -198,16 +226,28 @@ function mergedResults(shards: Shard[], cells: Sums['cells']): Results {
 function mergedSteps(parts: StepResult[], cells: Sums['cells']): StepResult[] {
   const steps = new Map<number, StepResult>();
   for (const part of parts) {
-    const step = getOrSet(steps, part.id, (): StepResult => ({
-      id: part.id, ...zeroCounts(), response_times: timesOf(undefined, cells, part.id),
-      status_code_dist: {}, error_dist: {}, location_dist: {},
-    }));
+    const step = getOrSet(
+      steps,
+      part.id,
+      (): StepResult => ({
+        id: part.id,
+        ...zeroCounts(),
+        response_times: timesOf(undefined, cells, part.id),
+        status_code_dist: {},
+        error_dist: {},
+        location_dist: {},
+      }),
+    );
     addCounts(step, part);
     addDist(step.status_code_dist, part.status_code_dist);
     addDist(step.error_dist, part.error_dist);
     for (const [name, cell] of Object.entries(part.location_dist)) {
       step.location_dist[name] ??= {
-        error_dist: {}, ...zeroCounts(), response_times: timesOf(name, cells, part.id), status_code_dist: {}, location_dist: {},
+        error_dist: {},
+        ...zeroCounts(),
+        response_times: timesOf(name, cells, part.id),
+        status_code_dist: {},
+        location_dist: {},
       };
       addStepLocation(step.location_dist[name], cell);
     }
@@ -236,11 +276,15 @@ function mergedHistograms(cells: Sums['cells']): EncodedHistograms {
   return {
     overall: encodeSum(all),
     steps: Object.fromEntries([...cells].map(([id, byLocation]) => [String(id), encodeSum([...byLocation.values()])])),
-    locations: Object.fromEntries(names.map((name) => [name, encodeSum([...cells.values()].flatMap((b) => (b.has(name) ? [b.get(name)!] : [])))])),
-    step_locations: Object.fromEntries([...cells].map(([id, byLocation]) => [
-      String(id),
-      Object.fromEntries([...byLocation].map(([name, cell]) => [name, encodeHistogram(cell.histogram)])),
-    ])),
+    locations: Object.fromEntries(
+      names.map((name) => [name, encodeSum([...cells.values()].flatMap((b) => (b.has(name) ? [b.get(name)!] : [])))]),
+    ),
+    step_locations: Object.fromEntries(
+      [...cells].map(([id, byLocation]) => [
+        String(id),
+        Object.fromEntries([...byLocation].map(([name, cell]) => [name, encodeHistogram(cell.histogram)])),
+      ]),
+    ),
   };
 }
 
@@ -332,7 +376,8 @@ function mergedSeries(seconds: Sums['seconds'], firstSecond: number): SecondSamp
   const series: SecondSample[] = [];
   for (let abs = firstSecond; abs <= last; abs++) {
     const second = seconds.get(abs);
-    const ms = (p: number): number => (second && second.histogram.totalCount > 0 ? Math.round(second.histogram.getValueAtPercentile(p)) / 1000 : 0);
+    const ms = (p: number): number =>
+      second && second.histogram.totalCount > 0 ? Math.round(second.histogram.getValueAtPercentile(p)) / 1000 : 0;
     series.push({
       t: abs - firstSecond,
       started: second?.started ?? 0,
@@ -352,7 +397,11 @@ function shardSummaries(shards: Shard[]): ShardSummary[] {
   return shards.map(({ file, data }) => {
     const { index, started_at, finished_at, start_lag_ms } = data.run.shard;
     return {
-      index, file, started_at, finished_at, start_lag_ms,
+      index,
+      file,
+      started_at,
+      finished_at,
+      start_lag_ms,
       iterations: data.results.iteration_count,
       late: start_lag_ms > LATE_MS || Date.parse(started_at) - startMs > LATE_MS,
     };
@@ -404,7 +453,10 @@ function checkShardFile(content: unknown): { issues: Issue[]; block?: ShardInfo;
 function hostedIssue(content: unknown): Issue | undefined {
   if (!isRecord(content) || !isRecord(content.run) || content.run.mode !== 'hosted') return undefined;
   const histograms = content.histograms === undefined ? '; its service sent no histograms either, which a merge adds up' : '';
-  return { path: '$.run.mode', message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}` };
+  return {
+    path: '$.run.mode',
+    message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}`,
+  };
 }
 
 function leaf(ok: (v: unknown) => boolean, expected: string): Check {
@@ -418,20 +470,23 @@ function object(fields: Record<string, Check>, missing: Record<string, string> =
     return Object.entries(fields).flatMap(([key, check]) =>
       Object.hasOwn(value, key)
         ? check(value[key], path + member(key))
-        : [{ path: path + member(key), message: missing[key] ?? `missing required key "${key}"` }]);
+        : [{ path: path + member(key), message: missing[key] ?? `missing required key "${key}"` }],
+    );
   };
 }
 
 function dictionary(each: Check): Check {
-  return (value, path) => (isRecord(value)
-    ? Object.entries(value).flatMap(([key, v]) => each(v, path + member(key)))
-    : [{ path, message: `expected an object, got ${describeValue(value)}` }]);
+  return (value, path) =>
+    isRecord(value)
+      ? Object.entries(value).flatMap(([key, v]) => each(v, path + member(key)))
+      : [{ path, message: `expected an object, got ${describeValue(value)}` }];
 }
 
 function list(each: Check): Check {
-  return (value, path) => (Array.isArray(value)
-    ? value.flatMap((v, i) => each(v, `${path}[${i}]`))
-    : [{ path, message: `expected an array, got ${describeValue(value)}` }]);
+  return (value, path) =>
+    Array.isArray(value)
+      ? value.flatMap((v, i) => each(v, `${path}[${i}]`))
+      : [{ path, message: `expected an array, got ${describeValue(value)}` }];
 }
 
 const count = leaf((v) => Number.isSafeInteger(v) && (v as number) >= 0, 'a count (an integer ≥ 0)');
@@ -443,35 +498,55 @@ const time = leaf((v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)), 
 const sha256 = leaf((v) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v), 'a SHA-256 in hex');
 const anything: Check = () => [];
 
-const times = object(Object.fromEntries(['avg', 'max', 'min', 'p80', 'p90', 'p95', 'p99', 'median', 'stddev'].map((key) => [key, nonNegative])));
+const times = object(
+  Object.fromEntries(['avg', 'max', 'min', 'p80', 'p90', 'p95', 'p99', 'median', 'stddev'].map((key) => [key, nonNegative])),
+);
 const counts = { fail_count: count, success_count: count, iteration_count: count, response_times: times };
 const stepLocation = object({ ...counts, status_code_dist: dictionary(count), error_dist: dictionary(count) });
-const step = object({ id: positive, ...counts, status_code_dist: dictionary(count), error_dist: dictionary(count), location_dist: dictionary(stepLocation) });
+const step = object({
+  id: positive,
+  ...counts,
+  status_code_dist: dictionary(count),
+  error_dist: dictionary(count),
+  location_dist: dictionary(stepLocation),
+});
 
 const shardBlock: Check = (value, path) => {
   const issues = object({
-    index: positive, count: positive, definition_sha256: sha256, started_at: time, finished_at: time, start_lag_ms: nonNegative,
+    index: positive,
+    count: positive,
+    definition_sha256: sha256,
+    started_at: time,
+    finished_at: time,
+    start_lag_ms: nonNegative,
   })(value, path);
   const { index, count: n } = value as { index: number; count: number };
-  if (issues.length === 0 && index > n) issues.push({ path: `${path}.index`, message: `expected a shard index from 1 to the count ${n}, got ${index}` });
+  if (issues.length === 0 && index > n)
+    issues.push({ path: `${path}.index`, message: `expected a shard index from 1 to the count ${n}, got ${index}` });
   return issues;
 };
 
-const shardFileCheck = object({
-  test_url: text,
-  results: object({ steps: list(step), ...counts, location_dist: dictionary(object(counts)) }),
-  run: object({
-    name: text,
-    late_iterations: count,
-    max_schedule_lag_ms: nonNegative,
-    steps: list(anything),
-    locations: dictionary(text),
-    interrupted: flag,
-    shard: shardBlock,
-    series: list(object({ t: count, started: count, responses: count, failures: count, histogram: text })),
-  }, { shard: `expected the shard block ${SHARD_HINT}` }),
-  histograms: object({ step_locations: dictionary(dictionary(text)) }),
-}, { histograms: `expected the histograms ${SHARD_HINT}` });
+const shardFileCheck = object(
+  {
+    test_url: text,
+    results: object({ steps: list(step), ...counts, location_dist: dictionary(object(counts)) }),
+    run: object(
+      {
+        name: text,
+        late_iterations: count,
+        max_schedule_lag_ms: nonNegative,
+        steps: list(anything),
+        locations: dictionary(text),
+        interrupted: flag,
+        shard: shardBlock,
+        series: list(object({ t: count, started: count, responses: count, failures: count, histogram: text })),
+      },
+      { shard: `expected the shard block ${SHARD_HINT}` },
+    ),
+    histograms: object({ step_locations: dictionary(dictionary(text)) }),
+  },
+  { histograms: `expected the histograms ${SHARD_HINT}` },
+);
 
 /** Every step × location a shard reports needs its histogram, or its times would be lost from the merge. */
 function histogramCoverageIssues(shard: ShardFile): Issue[] {

@@ -22,12 +22,16 @@ export interface Gate {
 }
 
 /** What a run of this definition will report, known before it starts. */
-export function shapeOf(definition: LoadTestDefinition, proxies: Record<string, string>, mode: 'embedded' | 'hosted' | 'compare', baseline?: LoadTestResult): RunShape {
+export function shapeOf(
+  definition: LoadTestDefinition,
+  proxies: Record<string, string>,
+  mode: 'embedded' | 'hosted' | 'compare',
+  baseline?: LoadTestResult,
+): RunShape {
   const config = definition.config_data;
   const countries = Object.keys(config.proxy_config ?? {});
-  const locations = mode === 'hosted'
-    ? (countries.length > 0 ? countries : ['local'])
-    : egressOf(new LoadPlan(config).locations, proxies).names;
+  const locations =
+    mode === 'hosted' ? (countries.length > 0 ? countries : ['local']) : egressOf(new LoadPlan(config).locations, proxies).names;
   return {
     steps: config.steps.map((s) => ({ id: s.id, name: s.name })),
     locations,
@@ -44,7 +48,13 @@ export function preflight(gate: Gate, shape: RunShape): void {
 }
 
 /** A comparison checked before its first round: the thresholds (on the head side), and rounds that can decide. */
-export function preflightComparison(gate: Gate, definition: LoadTestDefinition, proxies: Record<string, string>, settings: CompareSettings, roundsName: string): void {
+export function preflightComparison(
+  gate: Gate,
+  definition: LoadTestDefinition,
+  proxies: Record<string, string>,
+  settings: CompareSettings,
+  roundsName: string,
+): void {
   preflight(gate, shapeOf(definition, proxies, 'compare', gate.baseline));
   const undecidable = undecidableRounds(settings, definition.config_data.steps.length, roundsName);
   if (undecidable) throw new InputError([undecidable]);

@@ -11,7 +11,15 @@ import { runHostedDefinition, type HostedSettings } from '../hosted/run-definiti
 import { initHistograms } from '../histogram.ts';
 import { readShardFiles } from '../merge/load.ts';
 import { mergeShards } from '../merge/merge.ts';
-import { comparisonResultFile, plannedRunSeconds, prepareSides, runComparison, type CompareSides, type Comparison, type ComparisonOptions } from '../compare/run.ts';
+import {
+  comparisonResultFile,
+  plannedRunSeconds,
+  prepareSides,
+  runComparison,
+  type CompareSides,
+  type Comparison,
+  type ComparisonOptions,
+} from '../compare/run.ts';
 import type { CompareSettings } from '../compare/settings.ts';
 import { comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine } from '../report/progress.ts';
 import type { Environment, LoadTestResult } from '../types.ts';
@@ -40,7 +48,8 @@ export interface DefinitionRun {
 export async function measureDefinition(test: CheckedTest, run: DefinitionRun, log: RunLog): Promise<Measured> {
   if (run.embedded.insecure) log.warn('TLS certificates are not verified');
   if (run.hosted) {
-    if (run.embedded.warmUpS || test.definition.warm_up) log.warn('the warm-up period is not applied to hosted runs (the service interface has no such field)');
+    if (run.embedded.warmUpS || test.definition.warm_up)
+      log.warn('the warm-up period is not applied to hosted runs (the service interface has no such field)');
     return { result: await runHostedDefinition(test, run.hosted) };
   }
   const threads = workersFor(run.workers, test.definition, run.embedded.shard);
@@ -73,18 +82,25 @@ export interface ComparisonRun {
  * checked before any request, then the rounds, with a line for the plan, each round and the stop.
  * `prepared` sees both sides first (the action masks their secret values).
  */
-export async function measureComparison(run: ComparisonRun, gate: Gate, log: RunLog, prepared?: (sides: CompareSides) => void): Promise<Measured> {
+export async function measureComparison(
+  run: ComparisonRun,
+  gate: Gate,
+  log: RunLog,
+  prepared?: (sides: CompareSides) => void,
+): Promise<Measured> {
   const sides = await prepareSides(run.loaded, run.head, run.base, run.baseName);
   prepared?.(sides);
   const { settings, options } = run;
   preflightComparison(gate, sides.head.definition, options.proxies, settings, run.roundsName);
   log.info(comparisonPlanLine(plannedRunSeconds(sides.head.definition), settings));
-  const compared = comparisonResultFile(await runComparison(sides, settings, {
-    ...options,
-    workers: workersFor(options.workers, sides.head.definition),
-    onProgress: (progress) => log.info(comparisonProgressLine(progress)),
-    onExtend: (extension) => log.info(comparisonExtensionLine(extension)),
-  }));
+  const compared = comparisonResultFile(
+    await runComparison(sides, settings, {
+      ...options,
+      workers: workersFor(options.workers, sides.head.definition),
+      onProgress: (progress) => log.info(comparisonProgressLine(progress)),
+      onExtend: (extension) => log.info(comparisonExtensionLine(extension)),
+    }),
+  );
   log.info(comparisonStopLine(compared.comparison));
   return { result: compared, comparison: compared.comparison };
 }

@@ -40,7 +40,13 @@ export async function readResultsFile(path: string, inputName: string): Promise<
   }
   const results = (raw as { results?: { steps?: unknown } } | null)?.results;
   if (!results || !Array.isArray(results.steps)) {
-    throw new InputError([{ file: path, path: '$.results.steps', message: 'expected a loadgate results file (docs/interface.md 2.5: results.steps is an array)' }]);
+    throw new InputError([
+      {
+        file: path,
+        path: '$.results.steps',
+        message: 'expected a loadgate results file (docs/interface.md 2.5: results.steps is an array)',
+      },
+    ]);
   }
   return raw as LoadTestResult;
 }

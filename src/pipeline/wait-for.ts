@@ -79,7 +79,9 @@ export async function waitFor(settings: WaitForSettings, options: WaitForOptions
       if (typeof answer === 'number') return { status: answer, attempts: attempt, elapsedMs: performance.now() - started };
       const left = deadline - performance.now();
       if (left <= 0) {
-        throw new Error(`wait-for: ${settings.url} did not answer within ${settings.timeoutS} s (${attempt} attempt${attempt === 1 ? '' : 's'}, last: ${answer})`);
+        throw new Error(
+          `wait-for: ${settings.url} did not answer within ${settings.timeoutS} s (${attempt} attempt${attempt === 1 ? '' : 's'}, last: ${answer})`,
+        );
       }
       options.onRetry?.(attempt, answer);
       await sleep(Math.min(POLL_INTERVAL_MS, left), undefined, { signal: options.signal });

@@ -89,10 +89,7 @@ export function formatChange(change: MetricChange): string {
 /** `+12.3 % ▲ worse`, `-0.8 % ≈ same`, `was 0 % ▲ worse` (no relative change from zero). */
 export function describeChange(change: MetricChange): string {
   const verdict = changeVerdict(change);
-  const amount =
-    change.changePct === null
-      ? `was ${formatMetric(change.metric, change.before)}`
-      : formatSignedPercent(change.changePct);
+  const amount = change.changePct === null ? `was ${formatMetric(change.metric, change.before)}` : formatSignedPercent(change.changePct);
   if (verdict === 'same') return `${amount} ≈ same`;
   const arrow = change.after > change.before ? '▲' : '▼';
   return `${amount} ${arrow} ${verdict}`;
@@ -140,6 +137,14 @@ function overallFigures(r: LoadTestResult): Figures {
 function stepFigures(s: StepResult, r: LoadTestResult): Figures {
   // As thresholds measure a step's rps: its share of the run's requests at the run's rate.
   const requests = (c: { fail_count: number; success_count: number }) => c.fail_count + c.success_count;
-  const rps = partRps(r.run.rps, requests(s), r.results.steps.reduce((n, step) => n + requests(step), 0));
-  return { times: timesToShow(r, { level: 'steps', key: String(s.id) }, s.response_times, responseCount(s.status_code_dist)), failRate: failRatePct(s), rps };
+  const rps = partRps(
+    r.run.rps,
+    requests(s),
+    r.results.steps.reduce((n, step) => n + requests(step), 0),
+  );
+  return {
+    times: timesToShow(r, { level: 'steps', key: String(s.id) }, s.response_times, responseCount(s.status_code_dist)),
+    failRate: failRatePct(s),
+    rps,
+  };
 }

@@ -67,12 +67,14 @@ function metricName(c: Comparison): string {
 
 /**
  * What decided the gate: `checkout 1.31× the base (more than 10 % slower)` when it failed,
- * `3 steps same, 1 step inconclusive` when it passed. `escape` is applied to step names.
+ * `3 steps same, 1 step inconclusive` when it passed. `escapeUser` is applied to step names.
  */
-export function comparisonVerdict(c: Comparison, escape: (text: string) => string = (t) => t): string {
+export function comparisonVerdict(c: Comparison, escapeUser: (text: string) => string = (t) => t): string {
   const slower = c.steps.filter((s) => s.verdict === 'slower');
   if (slower.length > 0) {
-    const named = slower.slice(0, NAMED_STEPS).map((s) => `${escape(truncate(s.name, NAME_CHARS))} ${ratioNumber(s.ratio ?? 0)}× the base`);
+    const named = slower
+      .slice(0, NAMED_STEPS)
+      .map((s) => `${escapeUser(truncate(s.name, NAME_CHARS))} ${ratioNumber(s.ratio ?? 0)}× the base`);
     if (slower.length > NAMED_STEPS) named.push(`and ${slower.length - NAMED_STEPS} more`);
     return `${named.join(', ')} (more than ${limitPct(c)} slower)`;
   }
@@ -89,7 +91,10 @@ export function comparisonFailureMessage(c: Comparison): string | undefined {
   if (c.passed) return undefined;
   const slower = c.steps
     .filter((s) => s.verdict === 'slower')
-    .map((s) => `step ${s.id} "${oneLine(s.name)}" is slower than the base: ${metricName(c)} head/base ${formatRatio(s)}, p ${formatP(s.p_adjusted)}`);
+    .map(
+      (s) =>
+        `step ${s.id} "${oneLine(s.name)}" is slower than the base: ${metricName(c)} head/base ${formatRatio(s)}, p ${formatP(s.p_adjusted)}`,
+    );
   if (slower.length > 0) return `comparison gate failed (more than ${limitPct(c)} slower): ${slower.join('; ')}`;
   const inconclusive = c.steps
     .filter((s) => s.verdict === 'inconclusive')
@@ -106,7 +111,8 @@ function methodLine(c: Comparison): string {
 }
 
 function roundsText(c: Comparison): string {
-  if (c.extended) return `${c.rounds_measured} rounds (${c.rounds} planned, extended while steps were inconclusive; max-rounds ${c.max_rounds})`;
+  if (c.extended)
+    return `${c.rounds_measured} rounds (${c.rounds} planned, extended while steps were inconclusive; max-rounds ${c.max_rounds})`;
   if (c.rounds_measured < c.rounds) return `${c.rounds_measured} of ${c.rounds} rounds`;
   return `${c.rounds} ${plural(c.rounds, 'round')}`;
 }
@@ -134,15 +140,17 @@ export function stopText(c: Comparison): string {
 function inconclusiveWarning(c: Comparison): string | undefined {
   const n = c.steps.filter((s) => s.verdict === 'inconclusive').length;
   if (n === 0 || c.stopped === 'decided' || c.stopped === 'interrupted') return undefined;
-  const effect = c.on_inconclusive === 'fail'
-    ? 'this fails the gate (on-inconclusive: fail)'
-    : 'a warning, the gate passes (on-inconclusive: fail makes it fail)';
+  const effect =
+    c.on_inconclusive === 'fail'
+      ? 'this fails the gate (on-inconclusive: fail)'
+      : 'a warning, the gate passes (on-inconclusive: fail makes it fail)';
   return `${n} ${plural(n, 'step')} still inconclusive ${stopText(c)}: ${effect}.`;
 }
 
 function warnings(c: Comparison): string[] {
   const lines: string[] = [];
-  if (c.interrupted) lines.push(`Stopped early: ${c.rounds_measured} of ${Math.max(c.rounds, c.rounds_measured)} rounds measured; the verdicts use those.`);
+  if (c.interrupted)
+    lines.push(`Stopped early: ${c.rounds_measured} of ${Math.max(c.rounds, c.rounds_measured)} rounds measured; the verdicts use those.`);
   const inconclusive = inconclusiveWarning(c);
   if (inconclusive) lines.push(inconclusive);
   const late = c.base_run.late_iterations;
@@ -333,16 +341,19 @@ export function roundChart(c: Comparison, s: ComparisonStep): string {
   const sy = (v: number) => y0 - (v / yMax) * (y0 - y1);
   const text = (x: number, y: number, content: string, anchor: string) =>
     `<text x="${r1(x)}" y="${r1(y)}" text-anchor="${anchor}" font-size="12" fill="#475569">${escapeXml(content)}</text>`;
-  const grid = ticks.map((t) => `<line x1="${x0}" x2="${x1}" y1="${r1(sy(t))}" y2="${r1(sy(t))}" stroke="#e2e8f0"/>${text(x0 - 6, sy(t) + 4, String(t), 'end')}`);
+  const grid = ticks.map(
+    (t) => `<line x1="${x0}" x2="${x1}" y1="${r1(sy(t))}" y2="${r1(sy(t))}" stroke="#e2e8f0"/>${text(x0 - 6, sy(t) + 4, String(t), 'end')}`,
+  );
   const xLabels = s.head.map((_, i) => text(sx(i), y0 + 16, String(i + 1), 'middle'));
   const line = (side: Side, data: (number | null)[]) => {
-    const points = data.map((v, i) => (v === null ? null : [sx(i), sy(v)] as const)).filter((p) => p !== null);
+    const points = data.map((v, i) => (v === null ? null : ([sx(i), sy(v)] as const))).filter((p) => p !== null);
     const path = points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${r1(x)} ${r1(y)}`).join('');
     const dots = points.map(([x, y]) => `<circle cx="${r1(x)}" cy="${r1(y)}" r="3" fill="${COLORS[side]}"/>`).join('');
     return `<path class="series" data-series="${side}" d="${path || 'M0 0'}" fill="none" stroke="${COLORS[side]}" stroke-width="2"/>${dots}`;
   };
   const legendItems = (['base', 'head'] as const).map(
-    (side, i) => `<rect x="${x1 - 110 + i * 60}" y="8" width="14" height="4" rx="2" fill="${COLORS[side]}"/>${text(x1 - 90 + i * 60, 14, side, 'start')}`,
+    (side, i) =>
+      `<rect x="${x1 - 110 + i * 60}" y="8" width="14" height="4" rx="2" fill="${COLORS[side]}"/>${text(x1 - 90 + i * 60, 14, side, 'start')}`,
   );
   const title = `${s.name}: ${metricName(c)} per round (ms)`;
   return (

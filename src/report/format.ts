@@ -67,13 +67,13 @@ export const NO_RESPONSE = '—';
 const STATUS_CODES_SHOWN = 3;
 
 /**
- * `200 ×28, 500 ×2`: `escape` applies each renderer's escaping to the codes (keys of a results
+ * `200 ×28, 500 ×2`: `escapeUser` applies each renderer's escaping to the codes (keys of a results
  * file, so user text), `mark` highlights the errors in its way.
  */
-export function statusText(counts: readonly StatusCount[], escape: (text: string) => string, mark: (text: string) => string): string {
+export function statusText(counts: readonly StatusCount[], escapeUser: (text: string) => string, mark: (text: string) => string): string {
   if (counts.length === 0) return NO_RESPONSE;
   const shown = counts.slice(0, STATUS_CODES_SHOWN).map((c) => {
-    const text = `${escape(truncate(c.code, 12))} ×${formatCount(c.count)}`;
+    const text = `${escapeUser(truncate(c.code, 12))} ×${formatCount(c.count)}`;
     return c.error ? mark(text) : text;
   });
   const rest = counts.length - STATUS_CODES_SHOWN;

@@ -4,7 +4,10 @@ import { escapeXml } from './svg.ts';
 
 /** A titled card of the page, with an id made from its title. */
 export function htmlSection(title: string, body: string): string {
-  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const id = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `<section id="${escapeXml(id)}">\n<h2>${escapeXml(title)}</h2>\n${body}\n</section>`;
 }
 

@@ -105,7 +105,12 @@ const RESULT_BADGE = { passed: ['pass', 'passed'], failed: ['fail', 'failed'], w
 
 function checksSection(model: ReportModel): string | undefined {
   if (model.checks.length === 0) return undefined;
-  const rows = model.checks.map((c) => [escapeXml(c.name), escapeXml(c.actual), escapeXml(c.limit), badge(RESULT_BADGE[c.result][0], RESULT_BADGE[c.result][1])]);
+  const rows = model.checks.map((c) => [
+    escapeXml(c.name),
+    escapeXml(c.actual),
+    escapeXml(c.limit),
+    badge(RESULT_BADGE[c.result][0], RESULT_BADGE[c.result][1]),
+  ]);
   return section('Checks', table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows));
 }
 
@@ -242,7 +247,14 @@ function distributionCard(name: string, request: string, level: LevelFigures): s
 function shardsSection(model: ReportModel): string | undefined {
   if (!model.shards) return undefined;
   const { headline, late, shards } = model.shards;
-  const rows = shards.map((s) => [String(s.index), `<code>${escapeXml(s.file)}</code>`, s.started, s.startLag, s.iterations, s.late ? badge('warn', 'late') : 'on time']);
+  const rows = shards.map((s) => [
+    String(s.index),
+    `<code>${escapeXml(s.file)}</code>`,
+    s.started,
+    s.startLag,
+    s.iterations,
+    s.late ? badge('warn', 'late') : 'on time',
+  ]);
   const note = `<p class="${late ? 'warning' : 'note'}">${late ? '⚠ ' : ''}${escapeXml(headline)}</p>`;
   return section('Shards', note + table(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows));
 }
@@ -264,7 +276,11 @@ function statusSection(entries: readonly CountRow[]): string | undefined {
 
 function errorsSection(entries: readonly CountRow[]): string {
   if (entries.length === 0) return section('Errors per step', '<p class="note empty">No errors.</p>');
-  const rows = entries.map((e) => [escapeXml(truncate(e.stepName, NAME_CHARS)), escapeXml(truncate(e.key, NAME_CHARS)), formatCount(e.count)]);
+  const rows = entries.map((e) => [
+    escapeXml(truncate(e.stepName, NAME_CHARS)),
+    escapeXml(truncate(e.key, NAME_CHARS)),
+    formatCount(e.count),
+  ]);
   return section('Errors per step', table(['Step', 'Error', 'Count'], 'llr', rows));
 }
 

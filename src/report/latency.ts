@@ -36,7 +36,9 @@ export function latencyMarkdown(result: LatencyResult, outcomes: readonly ExtraC
   const entries = Object.entries(result.locations);
   const blocks = [`Target \`${escapeCode(result.target)}\` · ${escapeMarkdown(headline(result))}`];
   if (outcomes.length > 0) {
-    const rows = outcomes.map((o) => `| ${escapeMarkdown(o.describe)} | ${escapeMarkdown(o.actual)} | ${o.passed ? '✅ pass' : '❌ fail'} |`);
+    const rows = outcomes.map(
+      (o) => `| ${escapeMarkdown(o.describe)} | ${escapeMarkdown(o.actual)} | ${o.passed ? '✅ pass' : '❌ fail'} |`,
+    );
     blocks.push(['| Threshold | Actual | Result |', '| --- | --- | --- |', ...rows].join('\n'));
   }
   const header = `| Location | Egress | OK | ${LATENCY_PHASES.map((p) => PHASE_HEADER[p]).join(' | ')} | Total p95 | Total max |`;
@@ -46,7 +48,9 @@ export function latencyMarkdown(result: LatencyResult, outcomes: readonly ExtraC
     return `| ${locationCell(code, l)} | ${escapeMarkdown(l.egress)} | ${successes(l)}/${l.samples} | ${[...phases, ...tail].join(' | ')} |`;
   });
   blocks.push([header, `| --- | --- | ---: |${' ---: |'.repeat(LATENCY_PHASES.length + 2)}`, ...rows].join('\n'));
-  const errors = entries.flatMap(([code, l]) => sortedCounts(l.errors).map(([reason, n]) => `| ${escapeMarkdown(code)} | ${escapeMarkdown(truncate(reason, NAME_CHARS))} | ${n} |`));
+  const errors = entries.flatMap(([code, l]) =>
+    sortedCounts(l.errors).map(([reason, n]) => `| ${escapeMarkdown(code)} | ${escapeMarkdown(truncate(reason, NAME_CHARS))} | ${n} |`),
+  );
   if (errors.length > 0) blocks.push(['| Location | Failure | Samples |', '| --- | --- | ---: |', ...errors].join('\n'));
   blocks.push(allStatsDetails(entries));
   return { title: TITLE, markdown: blocks.join('\n\n') };
@@ -60,9 +64,17 @@ function locationCell(code: string, l: LocationLatency): string {
 function allStatsDetails(entries: readonly [string, LocationLatency][]): string {
   const rows = entries
     .filter(([, l]) => successes(l) > 0)
-    .flatMap(([code, l]) => LATENCY_PHASES.map((p) => `| ${escapeMarkdown(code)} | ${PHASE_HEADER[p]} | ${LATENCY_STATS.map((s) => MS.format(l.phases[p][s])).join(' | ')} |`));
+    .flatMap(([code, l]) =>
+      LATENCY_PHASES.map(
+        (p) => `| ${escapeMarkdown(code)} | ${PHASE_HEADER[p]} | ${LATENCY_STATS.map((s) => MS.format(l.phases[p][s])).join(' | ')} |`,
+      ),
+    );
   if (rows.length === 0) return '';
-  const table = [`| Location | Phase | ${LATENCY_STATS.join(' | ')} |`, `| --- | --- |${' ---: |'.repeat(LATENCY_STATS.length)}`, ...rows].join('\n');
+  const table = [
+    `| Location | Phase | ${LATENCY_STATS.join(' | ')} |`,
+    `| --- | --- |${' ---: |'.repeat(LATENCY_STATS.length)}`,
+    ...rows,
+  ].join('\n');
   return `<details><summary>Every phase: min, avg, median, p95, max (ms)</summary>\n\n${table}\n\n</details>`;
 }
 
@@ -117,13 +129,30 @@ function alignColumns(rows: readonly string[][]): string[] {
 export function latencyHtml(result: LatencyResult, outcomes: readonly ExtraCheck[] = []): { title: string; html: string } {
   const parts = [`<p class="note">Target <code>${escapeXml(result.target)}</code>. ${escapeXml(headline(result))}</p>`];
   if (outcomes.length > 0) {
-    const rows = outcomes.map((o) => [escapeXml(o.describe), escapeXml(o.actual), `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`]);
+    const rows = outcomes.map((o) => [
+      escapeXml(o.describe),
+      escapeXml(o.actual),
+      `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`,
+    ]);
     parts.push(htmlTable(['Threshold', 'Actual', 'Result'], 'lll', rows));
   }
   const entries = Object.entries(result.locations);
   const statRows = entries.flatMap(([code, l]) =>
     successes(l) === 0
-      ? [[escapeXml(code), escapeXml(l.name), escapeXml(l.egress), `${successes(l)}/${l.samples}`, 'every sample failed', '', '', '', '', '']]
+      ? [
+          [
+            escapeXml(code),
+            escapeXml(l.name),
+            escapeXml(l.egress),
+            `${successes(l)}/${l.samples}`,
+            'every sample failed',
+            '',
+            '',
+            '',
+            '',
+            '',
+          ],
+        ]
       : LATENCY_PHASES.map((p, i) => [
           i === 0 ? escapeXml(code) : '',
           i === 0 ? escapeXml(l.name) : '',
@@ -134,7 +163,9 @@ export function latencyHtml(result: LatencyResult, outcomes: readonly ExtraCheck
         ]),
   );
   parts.push(htmlTable(['Location', 'Name', 'Egress', 'OK', 'Phase', ...LATENCY_STATS], 'llllrrrrrr', statRows));
-  const errorRows = entries.flatMap(([code, l]) => sortedCounts(l.errors).map(([reason, n]) => [escapeXml(code), escapeXml(truncate(reason, NAME_CHARS)), String(n)]));
+  const errorRows = entries.flatMap(([code, l]) =>
+    sortedCounts(l.errors).map(([reason, n]) => [escapeXml(code), escapeXml(truncate(reason, NAME_CHARS)), String(n)]),
+  );
   if (errorRows.length > 0) parts.push(htmlTable(['Location', 'Failure', 'Samples'], 'llr', errorRows));
   const charts = entries.filter(([, l]) => successes(l) > 0).map(([code, l]) => phaseChart(code, l));
   if (charts.length > 0) parts.push(`<div class="dist-grid">${charts.join('')}</div>`);

@@ -8,13 +8,15 @@ import { oneLine, truncate } from './format.ts';
  * `<`, `>` and `&` stay readable where they cannot start markup (`p95 < 500 ms`).
  */
 export function escapeMarkdown(text: string): string {
-  return oneLine(text)
-    .replace(/&(?=[#A-Za-z])/g, '&amp;')
-    .replace(/<(?![\s=]|$)/g, '&lt;')
-    .replace(/(?<!\s)>|>(?![\s=]|$)/g, '&gt;')
-    .replace(/[\\`*_[\]|~$]/g, '\\$&')
-    // `@name` would notify a person and `#12` link an issue: a zero-width space defuses both.
-    .replace(/([@#])(?=[\w-])/g, '$1\u200b');
+  return (
+    oneLine(text)
+      .replace(/&(?=[#A-Za-z])/g, '&amp;')
+      .replace(/<(?![\s=]|$)/g, '&lt;')
+      .replace(/(?<!\s)>|>(?![\s=]|$)/g, '&gt;')
+      .replace(/[\\`*_[\]|~$]/g, '\\$&')
+      // `@name` would notify a person and `#12` link an issue: a zero-width space defuses both.
+      .replace(/([@#])(?=[\w-])/g, '$1\u200b')
+  );
 }
 
 /** `markdownTable(['a','b'], 'lr', rows)`: one alignment letter per column (l left, r right). Cells arrive escaped. */
@@ -31,7 +33,10 @@ export function details(summary: string, content: string): string {
 
 /** A label Mermaid reads inside one quoted string: no quotes, brackets, entities or line breaks. */
 export function mermaidLabel(name: string, max: number): string {
-  const safe = name.replace(/[^\p{L}\p{N} _\-./:()+]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const safe = name
+    .replace(/[^\p{L}\p{N} _\-./:()+]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return truncate(safe === '' ? '?' : safe, max);
 }
 

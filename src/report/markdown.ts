@@ -69,7 +69,12 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions = {}
 /** One line for shard job summaries and logs: the verdict and the headline figures, plain text. */
 export function renderSummaryLine(model: ReportModel): string {
   const o = model.overall.figures;
-  const figures = [`${o.iterations} iterations (${model.overall.iterationRate})`, model.overall.throughput.text, `p95 ${o.p95.text}`, `fail rate ${o.failRate.text}`];
+  const figures = [
+    `${o.iterations} iterations (${model.overall.iterationRate})`,
+    model.overall.throughput.text,
+    `p95 ${o.p95.text}`,
+    `fail rate ${o.failRate.text}`,
+  ];
   return `loadgate: ${textOf(model.verdict.text, (t) => truncate(oneLine(t), VERDICT_TEXT_CHARS))} · ${figures.join(' · ')}`;
 }
 
@@ -133,7 +138,7 @@ function compose(report: Report, layout: Layout): string {
 }
 
 function joined(sections: readonly Section[]): string {
-  return sections.filter((s): s is string => s !== undefined && s !== '').join('\n\n') + '\n';
+  return `${sections.filter((s): s is string => s !== undefined && s !== '').join('\n\n')}\n`;
 }
 
 /** When even no step rows fit: the verdict, context, links and footer, which are small. */
@@ -179,7 +184,15 @@ function overallSection(model: ReportModel): string {
     ['Fail rate', figure(o.failRate)],
     ['Throughput', figure(throughput)],
     ...(o.responded
-      ? [['avg', figure(o.avg)], ['p50', o.p50.text], ['p90', o.p90.text], ['p95', figure(o.p95)], ['p99', figure(o.p99)], ['max', o.max.text], ['stddev', o.stddev.text]]
+      ? [
+          ['avg', figure(o.avg)],
+          ['p50', o.p50.text],
+          ['p90', o.p90.text],
+          ['p95', figure(o.p95)],
+          ['p99', figure(o.p99)],
+          ['max', o.max.text],
+          ['stddev', o.stddev.text],
+        ]
       : [['Response times', `${o.p95.text} (no response)`]]),
   ];
   const title = baselineStartedAt ? `#### Overall, against the baseline run of ${escapeMarkdown(baselineStartedAt)}` : '#### Overall';
@@ -204,7 +217,11 @@ function stepsSection(model: ReportModel, stepRows: number | null): string {
     s.max.text,
   ]);
   const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
-  const parts = ['#### Steps', markdownTable(header, 'rllrrrrlrrrrr', rows), '_Status: the most frequent codes; error statuses the step does not expect are in bold._'];
+  const parts = [
+    '#### Steps',
+    markdownTable(header, 'rllrrrrlrrrrr', rows),
+    '_Status: the most frequent codes; error statuses the step does not expect are in bold._',
+  ];
   const hidden = model.steps.length - shown.length;
   if (hidden > 0) parts.push(`_… and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)_`);
   const removed = model.removedSteps;
@@ -263,7 +280,15 @@ function timelineSection(series: readonly SecondSample[]): string | undefined {
   const list = (values: readonly number[]) => `[${values.map(round).join(', ')}]`;
   const xAxis = `  x-axis "s" [${points.xs.map((x) => `"${x}"`).join(', ')}]`;
   const p95 = points.p95.map((v) => v ?? 0);
-  const latency = ['```mermaid', 'xychart-beta', '  title "p95 per second (ms)"', xAxis, `  y-axis "ms" 0 --> ${niceCeiling(Math.max(...p95) * 1.1)}`, `  line ${list(p95)}`, '```'];
+  const latency = [
+    '```mermaid',
+    'xychart-beta',
+    '  title "p95 per second (ms)"',
+    xAxis,
+    `  y-axis "ms" 0 --> ${niceCeiling(Math.max(...p95) * 1.1)}`,
+    `  line ${list(p95)}`,
+    '```',
+  ];
   const late = points.late.some((v) => v > 0);
   const rates = [
     '```mermaid',
@@ -284,7 +309,12 @@ function shardsSection(model: ReportModel): string | undefined {
   if (!model.shards) return undefined;
   const { headline, late, shards } = model.shards;
   const rows = shards.map((s) => [
-    String(s.index), escapeMarkdown(s.file), s.started, s.startLag, s.iterations, s.late ? '⚠️ late' : 'on time',
+    String(s.index),
+    escapeMarkdown(s.file),
+    s.started,
+    s.startLag,
+    s.iterations,
+    s.late ? '⚠️ late' : 'on time',
   ]);
   const table = markdownTable(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows);
   return `#### Shards\n\n${late ? '⚠️ ' : ''}${headline}\n\n${table}`;
@@ -303,7 +333,11 @@ function latencySection(model: ReportModel): string | undefined {
 }
 
 function stepLocationSection(model: ReportModel): string | undefined {
-  const rows = model.stepLocations.map((l) => [escapeMarkdown(truncate(l.stepName, NAME_CHARS)), escapeMarkdown(l.location), ...levelCells(l)]);
+  const rows = model.stepLocations.map((l) => [
+    escapeMarkdown(truncate(l.stepName, NAME_CHARS)),
+    escapeMarkdown(l.location),
+    ...levelCells(l),
+  ]);
   if (rows.length === 0) return undefined;
   const header = ['Step', 'Location', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
   return details('Steps by location', markdownTable(header, 'llrrrrrr', rows));
@@ -344,8 +378,15 @@ function omittedNote(what: string): string {
 /** Rows of (step, key, count) in step order; with a limit, the `limit` most frequent across all steps and a note. */
 function distributionRows(entries: readonly CountRow[], keyChars: number, limit: number | null): { rows: string[][]; note: string[] } {
   const kept = limit === null ? entries : [...entries].sort((a, b) => b.count - a.count).slice(0, limit);
-  const rows = kept.map((e) => [escapeMarkdown(truncate(e.stepName, NAME_CHARS)), escapeMarkdown(truncate(e.key, keyChars)), formatCount(e.count)]);
-  const note = kept.length < entries.length ? [`_The ${kept.length} most frequent of ${formatCount(entries.length)}; see the full report for all._`] : [];
+  const rows = kept.map((e) => [
+    escapeMarkdown(truncate(e.stepName, NAME_CHARS)),
+    escapeMarkdown(truncate(e.key, keyChars)),
+    formatCount(e.count),
+  ]);
+  const note =
+    kept.length < entries.length
+      ? [`_The ${kept.length} most frequent of ${formatCount(entries.length)}; see the full report for all._`]
+      : [];
   return { rows, note };
 }
 

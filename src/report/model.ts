@@ -5,8 +5,25 @@
 // keys, reasons) stays raw, for each renderer to escape and shorten in its own way.
 
 import type { Comparison } from '../compare/run.ts';
-import type { ExtraCheck, Judgement, LatencyResult, LoadTestResult, ResponseTimes, SecondSample, ShardSummary, StepResult } from '../types.ts';
-import { compareToBaseline, describeChange, changeVerdict, findChange, type BaselineMetric, type ChangeVerdict, type MetricChange } from './baseline.ts';
+import type {
+  ExtraCheck,
+  Judgement,
+  LatencyResult,
+  LoadTestResult,
+  ResponseTimes,
+  SecondSample,
+  ShardSummary,
+  StepResult,
+} from '../types.ts';
+import {
+  compareToBaseline,
+  describeChange,
+  changeVerdict,
+  findChange,
+  type BaselineMetric,
+  type ChangeVerdict,
+  type MetricChange,
+} from './baseline.ts';
 import { failRatePct } from '../rates.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
@@ -153,7 +170,12 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(judgement.late && { lateWarning: judgement.late }),
     checks: checkRows(judgement),
     overall: {
-      figures: levelFigures(result.results, timesToShow(result, { level: 'overall' }, result.results.response_times, totalResponses(result)), totalResponses(result), delta?.overall ?? []),
+      figures: levelFigures(
+        result.results,
+        timesToShow(result, { level: 'overall' }, result.results.response_times, totalResponses(result)),
+        totalResponses(result),
+        delta?.overall ?? [],
+      ),
       throughput: withChange(rates.requests, delta?.overall ?? [], 'rps'),
       iterationRate: rates.iterations,
       duration: formatDuration(result.run.duration_s),
@@ -180,9 +202,9 @@ export function buildReport(source: ReportSource): ReportModel {
   };
 }
 
-/** Text as one string: the user's pieces through `escape` (each renderer's own). */
-export function textOf(text: Text, escape: (user: string) => string = (t) => t): string {
-  return text.map((piece) => (typeof piece === 'string' ? piece : escape(piece.user))).join('');
+/** Text as one string: the user's pieces through `escapeUser` (each renderer's own). */
+export function textOf(text: Text, escapeUser: (user: string) => string = (t) => t): string {
+  return text.map((piece) => (typeof piece === 'string' ? piece : escapeUser(piece.user))).join('');
 }
 
 // ---- the verdict ----
@@ -197,24 +219,32 @@ function verdictOf(result: LoadTestResult, judgement: Judgement): ReportModel['v
   if (judgement.outcome === 'incomplete') {
     const by = judgement.stoppedBy && judgement.stoppedBy !== 'stopped' ? ` by ${judgement.stoppedBy}` : '';
     const others = judgement.failed.filter((c) => c.kind !== 'completeness');
-    const rest: Text = others.length === 0
-      ? [`the other ${checks(total - 1)} met`]
-      : [`${others.length} of the other ${checks(total - 1)} failed: `, ...breaches(others)];
+    const rest: Text =
+      others.length === 0
+        ? [`the other ${checks(total - 1)} met`]
+        : [`${others.length} of the other ${checks(total - 1)} failed: `, ...breaches(others)];
     return { status: 'partial', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
   }
   if (judgement.outcome === 'failed') {
-    return { status: 'failed', text: [name, ` failed — ${judgement.failed.length} of ${checks(total)} failed: `, ...breaches(judgement.failed)] };
+    return {
+      status: 'failed',
+      text: [name, ` failed — ${judgement.failed.length} of ${checks(total)} failed: `, ...breaches(judgement.failed)],
+    };
   }
   const warnings = judgement.warnings.length;
   // Not "all met": a warning is a check that did not hold, only one that may not fail the run.
-  if (warnings > 0) return { status: 'passed', text: [name, ` passed — ${total - warnings} of ${checks(total)} met, ${warnings} ${plural(warnings, 'warning')}`] };
+  if (warnings > 0)
+    return {
+      status: 'passed',
+      text: [name, ` passed — ${total - warnings} of ${checks(total)} met, ${warnings} ${plural(warnings, 'warning')}`],
+    };
   return { status: 'passed', text: [name, ` passed — ${total === 1 ? 'the 1 check' : `all ${total} checks`} met`] };
 }
 
 function breaches(failed: Judgement['failed']): Text {
-  const named = failed.slice(0, VERDICT_BREACHES).flatMap((c, i): Text => [
-    ...(i > 0 ? [', '] : []), { user: c.describe }, ' (actual ', { user: c.actual }, ')',
-  ]);
+  const named = failed
+    .slice(0, VERDICT_BREACHES)
+    .flatMap((c, i): Text => [...(i > 0 ? [', '] : []), { user: c.describe }, ' (actual ', { user: c.actual }, ')']);
   return failed.length > VERDICT_BREACHES ? [...named, `, and ${failed.length - VERDICT_BREACHES} more`] : named;
 }
 
@@ -255,13 +285,16 @@ function ratesOf(result: LoadTestResult): Rates {
 function contextOf(result: LoadTestResult, rates: Rates): Text[] {
   const { run, results } = result;
   const locations = Object.keys(results.location_dist);
-  const where: Text = locations.length === 0
-    ? ['no locations']
-    : locations.length <= LISTED_LOCATIONS
-      ? [`${plural(locations.length, 'location')}: `, ...locations.flatMap((l, i): Text => [...(i > 0 ? [', '] : []), { user: l }])]
-      : [`${locations.length} locations`];
+  const where: Text =
+    locations.length === 0
+      ? ['no locations']
+      : locations.length <= LISTED_LOCATIONS
+        ? [`${plural(locations.length, 'location')}: `, ...locations.flatMap((l, i): Text => [...(i > 0 ? [', '] : []), { user: l }])]
+        : [`${locations.length} locations`];
   return [
-    [`${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)} (${rates.iterations})`],
+    [
+      `${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)} (${rates.iterations})`,
+    ],
     [`${formatCount(rates.requestCount)} ${plural(rates.requestCount, 'request')} (${rates.requests})`],
     [`${formatCount(results.steps.length)} ${plural(results.steps.length, 'step')}`],
     [`mode ${run.mode}`],
@@ -308,7 +341,12 @@ function stepRow(result: LoadTestResult, step: StepResult, delta: { status: stri
     request: info ? requestLabel(info.method, info.url) : '',
     isNew: delta?.status === 'new',
     status: statusCounts(result, step.id, step.status_code_dist),
-    ...levelFigures(step, timesToShow(result, { level: 'steps', key: String(step.id) }, step.response_times, responseCount(step.status_code_dist)), responseCount(step.status_code_dist), delta?.changes ?? []),
+    ...levelFigures(
+      step,
+      timesToShow(result, { level: 'steps', key: String(step.id) }, step.response_times, responseCount(step.status_code_dist)),
+      responseCount(step.status_code_dist),
+      delta?.changes ?? [],
+    ),
   };
 }
 
@@ -316,7 +354,12 @@ function locationRows(result: LoadTestResult): LocationRow[] {
   return Object.entries(result.results.location_dist).map(([name, level]) => ({
     name,
     egress: egressOf(result, name),
-    ...levelFigures(level, timesToShow(result, { level: 'locations', key: name }, level.response_times, locationResponses(result, name)), locationResponses(result, name), []),
+    ...levelFigures(
+      level,
+      timesToShow(result, { level: 'locations', key: name }, level.response_times, locationResponses(result, name)),
+      locationResponses(result, name),
+      [],
+    ),
   }));
 }
 
@@ -327,13 +370,28 @@ function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): Ste
     return Object.entries(step.location_dist).map(([location, level]) => ({
       stepName,
       location,
-      ...levelFigures(level, timesToShow(result, { level: 'step_locations', step: String(step.id), location }, level.response_times, responseCount(level.status_code_dist)), responseCount(level.status_code_dist), []),
+      ...levelFigures(
+        level,
+        timesToShow(
+          result,
+          { level: 'step_locations', step: String(step.id), location },
+          level.response_times,
+          responseCount(level.status_code_dist),
+        ),
+        responseCount(level.status_code_dist),
+        [],
+      ),
     }));
   });
 }
 
 /** A step's status codes (`statuses`: errors marked as its row marks them) or errors; `rows` as for stepLocationRows. */
-function countRows(result: LoadTestResult, rows: readonly StepRow[], dist: (s: StepResult) => Readonly<Record<string, number>>, statuses: boolean): CountRow[] {
+function countRows(
+  result: LoadTestResult,
+  rows: readonly StepRow[],
+  dist: (s: StepResult) => Readonly<Record<string, number>>,
+  statuses: boolean,
+): CountRow[] {
   return result.results.steps.flatMap((step, i) => {
     const row = rows[i]!;
     const stepName = row.name;
@@ -342,7 +400,14 @@ function countRows(result: LoadTestResult, rows: readonly StepRow[], dist: (s: S
     const errors = new Set(statuses ? row.status.filter((c) => c.error).map((c) => c.code) : []);
     return Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
-      .map(([key, count]) => ({ stepId: step.id, stepName, key, count, share: whole > 0 ? (count * 100) / whole : 0, error: errors.has(key) }));
+      .map(([key, count]) => ({
+        stepId: step.id,
+        stepName,
+        key,
+        count,
+        share: whole > 0 ? (count * 100) / whole : 0,
+        error: errors.has(key),
+      }));
   });
 }
 
@@ -363,14 +428,20 @@ function showsLocations(result: LoadTestResult): boolean {
 
 function shardsOf(shards: ShardSummary[]): ShardsModel {
   const late = shards.filter((s) => s.late);
-  const headline = late.length === 0
-    ? `${shards.length} shards merged; all started together.`
-    : `${late.length} of ${shards.length} shards started late (shard ${late.map((s) => s.index).join(', ')}): the load was lower than planned while they were missing.`;
+  const headline =
+    late.length === 0
+      ? `${shards.length} shards merged; all started together.`
+      : `${late.length} of ${shards.length} shards started late (shard ${late.map((s) => s.index).join(', ')}): the load was lower than planned while they were missing.`;
   return {
     headline,
     late: late.length > 0,
     shards: shards.map((s) => ({
-      index: s.index, file: s.file, started: formatTimestamp(s.started_at), startLag: `${formatCount(s.start_lag_ms)} ms`, iterations: formatCount(s.iterations), late: s.late,
+      index: s.index,
+      file: s.file,
+      started: formatTimestamp(s.started_at),
+      startLag: `${formatCount(s.start_lag_ms)} ms`,
+      iterations: formatCount(s.iterations),
+      late: s.late,
     })),
   };
 }

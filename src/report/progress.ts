@@ -27,8 +27,10 @@ export function progressLine(s: SecondSample, totals: ProgressTotals, plannedSec
   const pct = plannedIterations > 0 ? Math.floor((totals.started / plannedIterations) * 100) : 100;
   // A second without responses has no latency: `—`, not the 0 its sample holds.
   const ms = (v: number): string => (s.responses > 0 ? formatMs(v) : NO_RESPONSE);
-  return `[${second}] ${pct}% started ${totals.started}/${plannedIterations}`
-    + ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`;
+  return (
+    `[${second}] ${pct}% started ${totals.started}/${plannedIterations}` +
+    ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`
+  );
 }
 
 // ---- the comparison gate (docs/comparison.md) ----
@@ -42,9 +44,10 @@ export function comparisonPlanLine(run: number, settings: CompareSettings): stri
   const warmup = settings.warmupRounds > 0 ? ` (${settings.warmupRounds} warm-up)` : '';
   const most = settings.warmupRounds + settings.maxRounds;
   const limit = settings.maxTimeS === undefined ? '' : `, no extension round after ${formatDuration(settings.maxTimeS)}`;
-  const extension = settings.maxRounds > settings.rounds
-    ? `; while steps are inconclusive up to ${settings.maxRounds} rounds (about ${formatDuration(most * 2 * run)})${limit}`
-    : '';
+  const extension =
+    settings.maxRounds > settings.rounds
+      ? `; while steps are inconclusive up to ${settings.maxRounds} rounds (about ${formatDuration(most * 2 * run)})${limit}`
+      : '';
   return (
     `comparison: ${rounds} ${plural(rounds, 'round')}${warmup} × 2 sides × ${formatDuration(run)} = about ` +
     `${formatDuration(rounds * 2 * run)}${extension}; ${settings.metric} per step, max regression ${Math.round(settings.maxRegression * 1000) / 10} %, ` +

@@ -151,13 +151,7 @@ export function timeTicks(from: number, to: number): number[] {
 
 // ---- pieces ----
 
-function seriesMarks(
-  s: TimeSeries,
-  xs: readonly number[],
-  sx: (x: number) => number,
-  sy: (y: number) => number,
-  baseY: number,
-): string {
+function seriesMarks(s: TimeSeries, xs: readonly number[], sx: (x: number) => number, sy: (y: number) => number, baseY: number): string {
   const runs = pointRuns(xs, s.values).map((run) => run.map(([x, y]) => [sx(x), sy(y)] as const));
   const line = runs.map((run) => run.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${fmt(x)} ${fmt(y)}`).join('')).join('');
   const attrs = `class="series" data-series="${escapeXml(s.key)}"`;

@@ -34,9 +34,7 @@ const YELLOW = 33;
 const BOLD = 1;
 
 export function renderTerminal(model: ReportModel, opts: TerminalOptions): string {
-  const paint: Paint = opts.color
-    ? (code, text) => (code === 0 ? text : `\u001b[${code}m${text}\u001b[0m`)
-    : (_, text) => text;
+  const paint: Paint = opts.color ? (code, text) => (code === 0 ? text : `\u001b[${code}m${text}\u001b[0m`) : (_, text) => text;
   const width = Math.max(60, opts.width ?? DEFAULT_WIDTH);
   const blocks = [
     header(model, paint),
@@ -48,7 +46,10 @@ export function renderTerminal(model: ReportModel, opts: TerminalOptions): strin
     errorLines(model),
     linkLines(model),
   ];
-  const text = blocks.filter((b) => b.length > 0).map((b) => b.join('\n')).join('\n\n') + '\n';
+  const text = `${blocks
+    .filter((b) => b.length > 0)
+    .map((b) => b.join('\n'))
+    .join('\n\n')}\n`;
   const sections = [
     ...(model.comparison ? [comparisonTerminal(model.comparison, opts)] : []),
     ...(model.latency ? [latencyTerminal(model.latency.result, { ...opts, outcomes: model.latency.outcomes })] : []),
@@ -81,13 +82,33 @@ function checkLines(model: ReportModel, paint: Paint): string[] {
 
 function overallLines(model: ReportModel, paint: Paint): string[] {
   const { figures: o, throughput, baselineStartedAt } = model.overall;
-  const counts = [`iterations ${o.iterations}`, `successes ${o.successes}`, `failures ${o.failures}`, `fail rate ${o.failRate.text}`, throughput.text];
+  const counts = [
+    `iterations ${o.iterations}`,
+    `successes ${o.successes}`,
+    `failures ${o.failures}`,
+    `fail rate ${o.failRate.text}`,
+    throughput.text,
+  ];
   const times = o.responded
-    ? [`avg ${o.avg.text}`, `p50 ${o.p50.text}`, `p90 ${o.p90.text}`, `p95 ${o.p95.text}`, `p99 ${o.p99.text}`, `max ${o.max.text}`, `stddev ${o.stddev.text}`]
+    ? [
+        `avg ${o.avg.text}`,
+        `p50 ${o.p50.text}`,
+        `p90 ${o.p90.text}`,
+        `p95 ${o.p95.text}`,
+        `p99 ${o.p99.text}`,
+        `max ${o.max.text}`,
+        `stddev ${o.stddev.text}`,
+      ]
     : [`response times ${NO_RESPONSE} (no response)`];
   const lines = ['Overall', `  ${counts.join(' · ')}`, `  ${times.join(' · ')}`];
   if (!baselineStartedAt) return lines;
-  const changed: [string, Figure][] = [['avg', o.avg], ['p95', o.p95], ['p99', o.p99], ['fail_rate', o.failRate], ['rps', throughput]];
+  const changed: [string, Figure][] = [
+    ['avg', o.avg],
+    ['p95', o.p95],
+    ['p99', o.p99],
+    ['fail_rate', o.failRate],
+    ['rps', throughput],
+  ];
   const changes = changed.flatMap(([metric, f]) => {
     if (!f.change) return [];
     const text = `${metric} ${f.text} (${f.change.text})`;
@@ -98,16 +119,22 @@ function overallLines(model: ReportModel, paint: Paint): string[] {
 
 function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
   if (model.steps.length === 0) return [];
-  const rows = model.steps.slice(0, TERMINAL_STEPS).map((s) => [
-    String(s.id),
-    clean(s.name),
-    clean(s.request),
-    s.successes,
-    s.failures,
-    s.failRate.text,
-    compactStatus(s.status, paint),
-    s.avg.text, s.p50.text, s.p95.text, s.p99.text, s.max.text,
-  ]);
+  const rows = model.steps
+    .slice(0, TERMINAL_STEPS)
+    .map((s) => [
+      String(s.id),
+      clean(s.name),
+      clean(s.request),
+      s.successes,
+      s.failures,
+      s.failRate.text,
+      compactStatus(s.status, paint),
+      s.avg.text,
+      s.p50.text,
+      s.p95.text,
+      s.p99.text,
+      s.max.text,
+    ]);
   const head = ['#', 'Step', 'Request', 'OK', 'Failed', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
   const lines = ['Steps', ...alignedTable(head, rows, { width, textColumns: [1, 2], leftColumns: [1, 2, 6] })];
   const hidden = model.steps.length - TERMINAL_STEPS;
@@ -117,7 +144,16 @@ function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
 
 function locationLines(model: ReportModel): string[] {
   if (!model.locations) return [];
-  const rows = model.locations.map((l) => [clean(l.name), clean(l.egress), l.iterations, l.successes, l.failures, l.avg.text, l.p95.text, l.p99.text]);
+  const rows = model.locations.map((l) => [
+    clean(l.name),
+    clean(l.egress),
+    l.iterations,
+    l.successes,
+    l.failures,
+    l.avg.text,
+    l.p95.text,
+    l.p99.text,
+  ]);
   const head = ['Location', 'Egress', 'Iterations', 'OK', 'Failed', 'avg', 'p95', 'p99'];
   return ['Locations', ...alignedTable(head, rows, { width: Number.POSITIVE_INFINITY, textColumns: [0, 1] })];
 }
@@ -128,7 +164,10 @@ function shardLines(model: ReportModel): string[] {
   const { headline, late, shards } = model.shards;
   return [
     `${late ? '! ' : ''}${headline}`,
-    ...shards.map((s) => `  shard ${s.index}  ${clean(s.file)}  started ${s.started}, lag ${s.startLag}, ${s.iterations} iterations${s.late ? ', late' : ''}`),
+    ...shards.map(
+      (s) =>
+        `  shard ${s.index}  ${clean(s.file)}  started ${s.started}, lag ${s.startLag}, ${s.iterations} iterations${s.late ? ', late' : ''}`,
+    ),
   ];
 }
 
@@ -137,7 +176,9 @@ function errorLines(model: ReportModel): string[] {
   if (entries.length === 0) return [];
   const top = entries.slice(0, TOP_ERRORS);
   const pad = Math.max(...top.map((e) => formatCount(e.count).length));
-  const lines = top.map((e) => `  ${formatCount(e.count).padStart(pad)}  ${clean(truncate(e.key, 100))}  (step ${e.stepId} ${clean(truncate(e.stepName, 40))})`);
+  const lines = top.map(
+    (e) => `  ${formatCount(e.count).padStart(pad)}  ${clean(truncate(e.key, 100))}  (step ${e.stepId} ${clean(truncate(e.stepName, 40))})`,
+  );
   const more = entries.length > TOP_ERRORS ? [`  … and ${entries.length - TOP_ERRORS} more`] : [];
   return ['Top errors', ...lines, ...more];
 }

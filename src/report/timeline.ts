@@ -29,8 +29,7 @@ export function bucketSeries(series: readonly SecondSample[], maxPoints: number)
     const bucket = series.slice(i, i + seconds);
     const answered = bucket.filter((s) => s.responses > 0);
     const mean = (pick: (s: SecondSample) => number) => bucket.reduce((a, s) => a + pick(s), 0) / bucket.length;
-    const highest = (pick: (s: SecondSample) => number) =>
-      answered.length > 0 ? Math.max(...answered.map(pick)) : null;
+    const highest = (pick: (s: SecondSample) => number) => (answered.length > 0 ? Math.max(...answered.map(pick)) : null);
     points.xs.push(bucket[0]?.t ?? i);
     points.started.push(mean((s) => s.started));
     points.responses.push(mean((s) => s.responses));

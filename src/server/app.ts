@@ -33,7 +33,18 @@ function isReportPage(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/report\/[0-9a-f-]{36}\/?(\?.*)?$/.test(url);
 }
 
-const ROUTE_MODULES: RouteModule[] = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, latencyPlanRoutes, reportRoutes, shardRoutes];
+const ROUTE_MODULES: RouteModule[] = [
+  testRoutes,
+  planRoutes,
+  locationRoutes,
+  environmentRoutes,
+  testDataRoutes,
+  balanceRoutes,
+  latencyRoutes,
+  latencyPlanRoutes,
+  reportRoutes,
+  shardRoutes,
+];
 
 /**
  * The methods a path answers 405 to when it does not serve them: every method Node parses
@@ -94,7 +105,14 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  * answer it in JSON like every other method this server does not serve.
  */
 function answerConnect(_req: IncomingMessage, socket: Duplex): void {
-  socket.end(rawErrorAnswer(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)'));
+  socket.end(
+    rawErrorAnswer(
+      405,
+      'Method Not Allowed',
+      'method_not_allowed',
+      'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)',
+    ),
+  );
 }
 
 /** Fastify routes only the common methods; the others are added so that they reach a route's 405. */
@@ -114,13 +132,21 @@ function registerBodyParsers(app: FastifyInstance): void {
     const parsed = parseJsonText(text);
     if (parsed.ok) return done(null, parsed.value);
     const [first] = parsed.problems;
-    if (parsed.syntax && first) return done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${first.path}: ${first.message}`), undefined);
+    if (parsed.syntax && first)
+      return done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${first.path}: ${first.message}`), undefined);
     done(problemsError(parsed.problems), undefined);
   });
   app.addContentTypeParser('*', (req, _payload, done) => {
     if (!hasBody(req)) return done(null, undefined);
     const type = req.headers['content-type'] ?? '';
-    done(new ApiError(415, 'unsupported_media_type', `unsupported Content-Type ${JSON.stringify(type)}: send application/json (multipart/form-data for /v1/testdata/)`), undefined);
+    done(
+      new ApiError(
+        415,
+        'unsupported_media_type',
+        `unsupported Content-Type ${JSON.stringify(type)}: send application/json (multipart/form-data for /v1/testdata/)`,
+      ),
+      undefined,
+    );
   });
 }
 
@@ -137,14 +163,21 @@ function registerRoutes(app: FastifyInstance, table: RouteTable): void {
       // Answered before any body is read: a wrong method is a 405 whatever the body.
       onRequest: async (req, reply) => {
         const path = req.url.split('?')[0];
-        return sendError(reply, new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }));
+        return sendError(
+          reply,
+          new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow}`, { headers: { allow } }),
+        );
       },
       handler: async () => undefined,
     });
   }
 }
 
-export async function buildApp(ctx: ServerContext, access: Access, connections: ConnectionLimits = DEFAULT_CONNECTION_LIMITS): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: ServerContext,
+  access: Access,
+  connections: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
+): Promise<FastifyInstance> {
   const answerError = (error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const { error: answer, internal } = toApiError(error, ctx.limits);
     if (internal) ctx.log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -193,7 +226,10 @@ export async function buildApp(ctx: ServerContext, access: Access, connections: 
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    return sendError(reply, new ApiError(404, 'not_found', `no route for ${req.method} ${path} (routes start with /v1/; see docs/server.md)`));
+    return sendError(
+      reply,
+      new ApiError(404, 'not_found', `no route for ${req.method} ${path} (routes start with /v1/; see docs/server.md)`),
+    );
   });
   for (const routes of ROUTE_MODULES) registerRoutes(app, routes(ctx));
   return app;

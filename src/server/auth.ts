@@ -88,7 +88,10 @@ function methodClass(method: string): keyof RateLimits {
  * write back to back (the official latency action does) without waiting.
  * Returns null when the request may go ahead, else the 429 to answer.
  */
-export function createRateLimiter(limits: RateLimits, clock: () => number = Date.now): (keyIndex: number, method: string) => ApiError | null {
+export function createRateLimiter(
+  limits: RateLimits,
+  clock: () => number = Date.now,
+): (keyIndex: number, method: string) => ApiError | null {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return (keyIndex, method) => {
     const kind = methodClass(method);
@@ -105,8 +108,13 @@ export function createRateLimiter(limits: RateLimits, clock: () => number = Date
     }
     const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
     const what = kind === 'get' ? 'GET' : 'non-GET';
-    return new ApiError(429, 'rate_limited', `more than ${perSecond} ${what} requests per second with this API key; retry after ${retryAfter} s`, {
-      headers: { 'retry-after': String(retryAfter) },
-    });
+    return new ApiError(
+      429,
+      'rate_limited',
+      `more than ${perSecond} ${what} requests per second with this API key; retry after ${retryAfter} s`,
+      {
+        headers: { 'retry-after': String(retryAfter) },
+      },
+    );
   };
 }

@@ -47,7 +47,12 @@ export function timeoutOptions(limits: ConnectionLimits) {
 }
 
 function tooManyConnections(max: number): string {
-  return rawErrorAnswer(503, 'Service Unavailable', 'too_many_connections', `more than ${max} open connections from this address; close some and retry`);
+  return rawErrorAnswer(
+    503,
+    'Service Unavailable',
+    'too_many_connections',
+    `more than ${max} open connections from this address; close some and retry`,
+  );
 }
 
 /**

@@ -48,7 +48,11 @@ export function reportUrl(ctx: ServerContext, testId: string): string {
 /** The parsed JSON object of a POST; 415 for a form, 400 for no body or a non-object. */
 export function jsonBody(req: FastifyRequest, expected: string): Record<string, unknown> {
   if (req.isMultipart()) {
-    throw new ApiError(415, 'unsupported_media_type', `expected a JSON body (Content-Type: application/json) with ${expected}, got a multipart form`);
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `expected a JSON body (Content-Type: application/json) with ${expected}, got a multipart form`,
+    );
   }
   if (!isRecord(req.body)) {
     const got = req.body === undefined ? 'no body' : 'JSON that is not an object';

@@ -49,9 +49,15 @@ function resolveTestData(store: Store, references: string[], problems: Problem[]
     const record = store.findTestData(reference);
     const path = `$.test_data[${i}]`;
     if (!record) {
-      problems.push({ path, message: `no stored test data set with id or name ${JSON.stringify(reference)} (GET /v1/testdata/ lists them)` });
+      problems.push({
+        path,
+        message: `no stored test data set with id or name ${JSON.stringify(reference)} (GET /v1/testdata/ lists them)`,
+      });
     } else if (records.some((r) => r.name === record.name)) {
-      problems.push({ path, message: `two test data sets named ${JSON.stringify(record.name)}: {{data.<set>.<tag>}} needs one set per name` });
+      problems.push({
+        path,
+        message: `two test data sets named ${JSON.stringify(record.name)}: {{data.<set>.<tag>}} needs one set per name`,
+      });
     } else {
       records.push(record);
     }
@@ -75,7 +81,10 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   if (!checked.ok) problems.push(...checked.problems);
   const stored = named === undefined ? undefined : store.findEnvironment(named);
   if (named !== undefined && !stored) {
-    problems.push({ path: '$.environment', message: `no stored environment with id or name ${JSON.stringify(named)} (GET /v1/environment/ lists them)` });
+    problems.push({
+      path: '$.environment',
+      message: `no stored environment with id or name ${JSON.stringify(named)} (GET /v1/environment/ lists them)`,
+    });
   }
   const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
   if (!checked.ok || problems.length > 0) throw problemsError(problems);
@@ -91,7 +100,10 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
 function findPlan(store: Store, id: unknown, problems: Problem[]): PlanRecord | undefined {
   const plan = typeof id === 'string' ? store.findPlan(id) : undefined;
   if (!plan) {
-    const message = typeof id === 'string' ? `no stored plan with id ${JSON.stringify(id)} (GET /v1/load/plan/ lists them)` : 'expected the id of a stored plan (a string)';
+    const message =
+      typeof id === 'string'
+        ? `no stored plan with id ${JSON.stringify(id)} (GET /v1/load/plan/ lists them)`
+        : 'expected the id of a stored plan (a string)';
     problems.push({ path: '$.plan_id', message });
   }
   return plan;

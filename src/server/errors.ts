@@ -75,7 +75,11 @@ function knownError(code: string, limits: Limits): ApiError | undefined {
       return tooLarge('too many form parts: send name, type, file_config and file');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ApiError(415, 'unsupported_media_type', 'unsupported Content-Type: send application/json (multipart/form-data for /v1/testdata/)');
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        'unsupported Content-Type: send application/json (multipart/form-data for /v1/testdata/)',
+      );
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return new ApiError(400, 'bad_request', 'a form part declared as application/json is not valid JSON');
     case 'FST_ERR_BAD_URL':

@@ -115,7 +115,9 @@ async function removeUnfinishedUploads(dataDir: string): Promise<void> {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (options.apiKeys.length === 0) {
-    throw new InputError([{ path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' }]);
+    throw new InputError([
+      { path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' },
+    ]);
   }
   const limits = options.limits ?? DEFAULT_LIMITS;
   await mkdir(dirname(resolve(options.dbPath)), { recursive: true });
@@ -134,18 +136,38 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const choice = options.executor ?? { kind: 'local' };
   let executor: Executor;
   try {
-    executor = choice.kind === 'kubernetes'
-      ? kubernetesExecutor({ ...choice.kubernetes, callbackUrl: () => choice.kubernetes.callbackUrl ?? publicUrl(), ...KUBERNETES_TIMING, store, registry: shards, log: options.log })
-      : localExecutor({ concurrency: options.concurrency, ...(options.workers && { workers: options.workers }), proxies: options.proxies, log: options.log });
+    executor =
+      choice.kind === 'kubernetes'
+        ? kubernetesExecutor({
+            ...choice.kubernetes,
+            callbackUrl: () => choice.kubernetes.callbackUrl ?? publicUrl(),
+            ...KUBERNETES_TIMING,
+            store,
+            registry: shards,
+            log: options.log,
+          })
+        : localExecutor({
+            concurrency: options.concurrency,
+            ...(options.workers && { workers: options.workers }),
+            proxies: options.proxies,
+            log: options.log,
+          });
   } catch (error) {
     store.close();
     throw error;
   }
   const queue = new TestQueue(store, { dataDir: options.dataDir, executor, log: options.log });
   const ctx: ServerContext = {
-    store, queue, shards, dataDir: options.dataDir, proxies: options.proxies,
+    store,
+    queue,
+    shards,
+    dataDir: options.dataDir,
+    proxies: options.proxies,
     ...(choice.kind === 'kubernetes' && { kubernetesLocations: offeredLocations(choice.kubernetes.locations) }),
-    latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS, limits, publicUrl, log: options.log,
+    latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS,
+    limits,
+    publicUrl,
+    log: options.log,
   };
   const access = {
     checkKey: createKeyChecker(options.apiKeys),
@@ -195,7 +217,8 @@ function connectionLimits(values: Partial<Record<ConnectionFlag, string>>): Conn
     headersTimeoutMs: seconds(values['headers-timeout'], '--headers-timeout', defaults.headersTimeoutMs),
     requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout', defaults.requestTimeoutMs),
     idleTimeoutMs: seconds(values['idle-timeout'], '--idle-timeout', defaults.idleTimeoutMs),
-    maxConnectionsPerAddress: cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
+    maxConnectionsPerAddress:
+      cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
   };
   // The headers are part of the request: their time cannot be the longer one.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {

@@ -4,7 +4,10 @@ import type { Problem } from '../errors.ts';
 
 /** An absolute http(s) URL, path prefix allowed, as a base without its trailing slash; else the problem. */
 export function parsePublicUrl(text: string, flag: string): string | Problem {
-  const problem = (what: string): Problem => ({ path: flag, message: `expected an absolute http:// or https:// URL such as https://loadgate.example.com, got "${text}": ${what}` });
+  const problem = (what: string): Problem => ({
+    path: flag,
+    message: `expected an absolute http:// or https:// URL such as https://loadgate.example.com, got "${text}": ${what}`,
+  });
   let url: URL;
   try {
     url = new URL(text);

@@ -129,7 +129,8 @@ export class TestQueue {
         },
       };
       const executor = this.settings.executor;
-      const executed: Executed = how === 'reattach' && executor.reattach ? await executor.reattach(execution) : await executor.run(execution);
+      const executed: Executed =
+        how === 'reattach' && executor.reattach ? await executor.reattach(execution) : await executor.run(execution);
       const reason = [running.stopReason, executed.incomplete].filter((r) => r).join('; ') || null;
       if (running.controller.signal.aborted) end('stopped', reason, executed.result);
       else if (executed.result) end('completed', reason, executed.result);

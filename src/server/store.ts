@@ -272,9 +272,18 @@ export class Store {
         `INSERT INTO tests (id, plan_id, name, status, failure_reason, test_url, created_at, started_at, finished_at,
            environment_id, environment, test_data_ids, queue_position)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(queue_position), 0) + 1 FROM tests))`,
-        test.id, test.plan_id, test.name, test.status, test.failure_reason, test.test_url, test.created_at,
-        test.started_at, test.finished_at, test.environment_id,
-        test.environment === null ? null : JSON.stringify(test.environment), JSON.stringify(test.test_data_ids),
+        test.id,
+        test.plan_id,
+        test.name,
+        test.status,
+        test.failure_reason,
+        test.test_url,
+        test.created_at,
+        test.started_at,
+        test.finished_at,
+        test.environment_id,
+        test.environment === null ? null : JSON.stringify(test.environment),
+        JSON.stringify(test.test_data_ids),
       );
       this.run('INSERT INTO test_configs VALUES (?, ?)', test.id, JSON.stringify(config));
       this.db.exec('COMMIT');
@@ -322,7 +331,12 @@ export class Store {
 
   /** Tests left running by a server that died (but `except`): failed with `reason`. Returns their number. */
   failRunningTests(reason: string, at: string, except?: string): number {
-    return this.run("UPDATE tests SET status = 'failed', failure_reason = ?, finished_at = ? WHERE status = 'running' AND id != ?", reason, at, except ?? '');
+    return this.run(
+      "UPDATE tests SET status = 'failed', failure_reason = ?, finished_at = ? WHERE status = 'running' AND id != ?",
+      reason,
+      at,
+      except ?? '',
+    );
   }
 
   getResult(testId: string): LoadTestResult | undefined {
@@ -358,8 +372,14 @@ export class Store {
   createTestData(record: StoredTestData): void {
     this.run(
       'INSERT INTO test_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      record.id, record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.file_path,
-      record.row_count, record.created_at,
+      record.id,
+      record.name,
+      record.type,
+      JSON.stringify(record.file_config),
+      record.file_name,
+      record.file_path,
+      record.row_count,
+      record.created_at,
     );
   }
 
@@ -396,7 +416,9 @@ export class Store {
 
   /** Newest first, deleted ones left out. */
   listPlans(): PlanRecord[] {
-    return this.all('SELECT * FROM plans WHERE id NOT IN (SELECT plan_id FROM deleted_plans) ORDER BY created_at DESC, rowid DESC').map(toPlan);
+    return this.all('SELECT * FROM plans WHERE id NOT IN (SELECT plan_id FROM deleted_plans) ORDER BY created_at DESC, rowid DESC').map(
+      toPlan,
+    );
   }
 
   updatePlan(plan: PlanRecord): void {
@@ -430,7 +452,12 @@ export class Store {
   updateTestData(record: StoredTestData): void {
     this.run(
       'UPDATE test_data SET name = ?, type = ?, file_config = ?, file_name = ?, row_count = ? WHERE id = ?',
-      record.name, record.type, JSON.stringify(record.file_config), record.file_name, record.row_count, record.id,
+      record.name,
+      record.type,
+      JSON.stringify(record.file_config),
+      record.file_name,
+      record.row_count,
+      record.id,
     );
   }
 
@@ -444,7 +471,15 @@ export class Store {
   }
 
   createLatencyPlan(plan: LatencyPlanRecord): void {
-    this.run('INSERT INTO latency_plans VALUES (?, ?, ?, ?, ?, ?)', plan.id, plan.name, plan.target, JSON.stringify(plan.locations), plan.samples, plan.created_at);
+    this.run(
+      'INSERT INTO latency_plans VALUES (?, ?, ?, ?, ?, ?)',
+      plan.id,
+      plan.name,
+      plan.target,
+      JSON.stringify(plan.locations),
+      plan.samples,
+      plan.created_at,
+    );
   }
 
   listLatencyPlans(): LatencyPlanRecord[] {
@@ -456,7 +491,14 @@ export class Store {
   }
 
   updateLatencyPlan(plan: LatencyPlanRecord): void {
-    this.run('UPDATE latency_plans SET name = ?, target = ?, locations = ?, samples = ? WHERE id = ?', plan.name, plan.target, JSON.stringify(plan.locations), plan.samples, plan.id);
+    this.run(
+      'UPDATE latency_plans SET name = ?, target = ?, locations = ?, samples = ? WHERE id = ?',
+      plan.name,
+      plan.target,
+      JSON.stringify(plan.locations),
+      plan.samples,
+      plan.id,
+    );
   }
 
   deleteLatencyPlan(id: string): boolean {
@@ -466,7 +508,15 @@ export class Store {
   // ---- sharded tests (SHARD_SCHEMA) ----
 
   createShardRun(run: ShardRunRecord): void {
-    this.run('INSERT INTO shard_runs VALUES (?, ?, ?, ?, ?, ?)', run.testId, run.tokenSha256, JSON.stringify(run.slots), run.beganAtMs, run.startAtMs, JSON.stringify(run.late));
+    this.run(
+      'INSERT INTO shard_runs VALUES (?, ?, ?, ?, ?, ?)',
+      run.testId,
+      run.tokenSha256,
+      JSON.stringify(run.slots),
+      run.beganAtMs,
+      run.startAtMs,
+      JSON.stringify(run.late),
+    );
   }
 
   getShardRun(testId: string): ShardRunRecord | undefined {
@@ -489,33 +539,72 @@ export class Store {
 
   /** False when the attempt is already held (by this pod or another). */
   claimShardAttempt(testId: string, attempt: ShardAttemptRecord): boolean {
-    return this.run('INSERT OR IGNORE INTO shard_attempts VALUES (?, ?, ?, ?, ?, ?)', testId, attempt.location, attempt.index, attempt.attempt, attempt.pod, attempt.fromSecond) > 0;
+    return (
+      this.run(
+        'INSERT OR IGNORE INTO shard_attempts VALUES (?, ?, ?, ?, ?, ?)',
+        testId,
+        attempt.location,
+        attempt.index,
+        attempt.attempt,
+        attempt.pod,
+        attempt.fromSecond,
+      ) > 0
+    );
   }
 
   shardAttempts(testId: string): ShardAttemptRecord[] {
     return this.all('SELECT * FROM shard_attempts WHERE test_id = ? ORDER BY location, idx, attempt', testId).map((row) => ({
-      location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), pod: text(row, 'pod'), fromSecond: Number(row.from_second),
+      location: text(row, 'location'),
+      index: Number(row.idx),
+      attempt: Number(row.attempt),
+      pod: text(row, 'pod'),
+      fromSecond: Number(row.from_second),
     }));
   }
 
   /** False when that second of that attempt was already stored (an upload retried). */
   addShardInterval(testId: string, upload: ShardUpload<{ t: number; sample: unknown }>): boolean {
-    return this.run('INSERT OR IGNORE INTO shard_intervals VALUES (?, ?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, upload.value.t, JSON.stringify(upload.value.sample)) > 0;
+    return (
+      this.run(
+        'INSERT OR IGNORE INTO shard_intervals VALUES (?, ?, ?, ?, ?, ?)',
+        testId,
+        upload.location,
+        upload.index,
+        upload.attempt,
+        upload.value.t,
+        JSON.stringify(upload.value.sample),
+      ) > 0
+    );
   }
 
   shardIntervals<T>(testId: string): Array<ShardUpload<{ t: number; sample: T }>> {
     return this.all('SELECT * FROM shard_intervals WHERE test_id = ? ORDER BY location, idx, attempt, t', testId).map((row) => ({
-      location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), value: { t: Number(row.t), sample: json<T>(row, 'sample') },
+      location: text(row, 'location'),
+      index: Number(row.idx),
+      attempt: Number(row.attempt),
+      value: { t: Number(row.t), sample: json<T>(row, 'sample') },
     }));
   }
 
   addShardFinal(testId: string, upload: ShardUpload<unknown>): boolean {
-    return this.run('INSERT OR IGNORE INTO shard_finals VALUES (?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, JSON.stringify(upload.value)) > 0;
+    return (
+      this.run(
+        'INSERT OR IGNORE INTO shard_finals VALUES (?, ?, ?, ?, ?)',
+        testId,
+        upload.location,
+        upload.index,
+        upload.attempt,
+        JSON.stringify(upload.value),
+      ) > 0
+    );
   }
 
   shardFinals<T>(testId: string): Array<ShardUpload<T>> {
     return this.all('SELECT * FROM shard_finals WHERE test_id = ? ORDER BY location, idx, attempt', testId).map((row) => ({
-      location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), value: json<T>(row, 'result'),
+      location: text(row, 'location'),
+      index: Number(row.idx),
+      attempt: Number(row.attempt),
+      value: json<T>(row, 'result'),
     }));
   }
 

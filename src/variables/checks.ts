@@ -163,7 +163,8 @@ function compileHeaderCapture(
   where: Where,
 ): Capture | Problem[] {
   const header = spec.header_key.trim().toLowerCase();
-  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header)) return [problem(at(where, '.header_key'), `${JSON.stringify(spec.header_key)} is not a header name`)];
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header))
+    return [problem(at(where, '.header_key'), `${JSON.stringify(spec.header_key)} is not a header name`)];
   const missing = fail(`header "${header}" not found`);
   if (spec.regexp === undefined) return { name, needsBody: false, extract: (r) => headerOf(r, header) ?? missing };
   const regexp = compileRegexp(spec.regexp, at(where, '.regexp'));
@@ -180,7 +181,8 @@ function compileHeaderCapture(
 }
 
 function captureNameProblem(name: string, scope: TemplateScope): string | undefined {
-  if (!CAPTURE_NAME.test(name)) return `a capture name must be a letter or "_" followed by letters, digits, "_" or "-", got ${JSON.stringify(name)}`;
+  if (!CAPTURE_NAME.test(name))
+    return `a capture name must be a letter or "_" followed by letters, digits, "_" or "-", got ${JSON.stringify(name)}`;
   if (isDynamicName(name)) return `"${name}" is a dynamic value; choose another capture name`;
   if (scope.env.has(name)) return `"${name}" is already an environment variable; a capture must not shadow it, choose another name`;
   return undefined;
@@ -209,7 +211,12 @@ function compileRegexp(spec: { exp: string; matchNo?: number }, where: Where): C
   const groups = new RegExp(`${spec.exp}|`).exec('')!.length - 1;
   const group = spec.matchNo ?? (groups > 0 ? 1 : 0);
   if (!Number.isInteger(group) || group < 0 || group > groups) {
-    return [problem(at(where, '.matchNo'), `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`)];
+    return [
+      problem(
+        at(where, '.matchNo'),
+        `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`,
+      ),
+    ];
   }
   return new CaptureRegexp(re, group);
 }
@@ -232,15 +239,69 @@ interface AssertionFunction {
 }
 
 const FUNCTIONS: Record<string, AssertionFunction> = {
-  equals: { args: ['any'], compile: ([x]) => (v) => looseEqual(v, x!) },
-  not_equals: { args: ['any'], compile: ([x]) => (v) => !looseEqual(v, x!) },
-  in: { args: ['array'], compile: ([xs]) => (v) => (xs as Literal[]).some((x) => looseEqual(v, x)) },
-  not_in: { args: ['array'], compile: ([xs]) => (v) => !(xs as Literal[]).some((x) => looseEqual(v, x)) },
-  less_than: { args: ['number'], compile: ([n]) => (v) => toNumber(v) < (n as number) },
-  greater_than: { args: ['number'], compile: ([n]) => (v) => toNumber(v) > (n as number) },
-  range: { args: ['number', 'number'], compile: ([lo, hi]) => (v) => toNumber(v) >= (lo as number) && toNumber(v) < (hi as number) },
-  contains: { args: ['any'], compile: ([x]) => (v) => containsValue(v, x!) },
-  not_contains: { args: ['any'], compile: ([x]) => (v) => !containsValue(v, x!) },
+  equals: {
+    args: ['any'],
+    compile:
+      ([x]) =>
+      (v) =>
+        looseEqual(v, x!),
+  },
+  not_equals: {
+    args: ['any'],
+    compile:
+      ([x]) =>
+      (v) =>
+        !looseEqual(v, x!),
+  },
+  in: {
+    args: ['array'],
+    compile:
+      ([xs]) =>
+      (v) =>
+        (xs as Literal[]).some((x) => looseEqual(v, x)),
+  },
+  not_in: {
+    args: ['array'],
+    compile:
+      ([xs]) =>
+      (v) =>
+        !(xs as Literal[]).some((x) => looseEqual(v, x)),
+  },
+  less_than: {
+    args: ['number'],
+    compile:
+      ([n]) =>
+      (v) =>
+        toNumber(v) < (n as number),
+  },
+  greater_than: {
+    args: ['number'],
+    compile:
+      ([n]) =>
+      (v) =>
+        toNumber(v) > (n as number),
+  },
+  range: {
+    args: ['number', 'number'],
+    compile:
+      ([lo, hi]) =>
+      (v) =>
+        toNumber(v) >= (lo as number) && toNumber(v) < (hi as number),
+  },
+  contains: {
+    args: ['any'],
+    compile:
+      ([x]) =>
+      (v) =>
+        containsValue(v, x!),
+  },
+  not_contains: {
+    args: ['any'],
+    compile:
+      ([x]) =>
+      (v) =>
+        !containsValue(v, x!),
+  },
   regexp: {
     args: ['string'],
     compile: ([exp]) => {

@@ -115,10 +115,23 @@ function finishDataSet(
   where: DataSetSource,
 ): DataSet | Problem[] {
   if (rowCount === 0) {
-    return [{ ...fileOf(where), path: `${where.path}.file`, message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one` }];
+    return [
+      {
+        ...fileOf(where),
+        path: `${where.path}.file`,
+        message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one`,
+      },
+    ];
   }
   const tags = columns.map((c) => c.tag);
-  return { name: set.name, order: set.file_config.order, rowCount, tags, tagIndex: (tag) => tags.indexOf(tag), value: valuesOf(set.name, builders) };
+  return {
+    name: set.name,
+    order: set.file_config.order,
+    rowCount,
+    tags,
+    tagIndex: (tag) => tags.indexOf(tag),
+    value: valuesOf(set.name, builders),
+  };
 }
 
 /** A cell by column and row; a set read without its rows has none to give. */
@@ -135,11 +148,13 @@ function valuesOf(name: string, builders: (ColumnBuilder | undefined)[]): DataSe
 function delimiterProblems(config: FileConfig, where: DataSetSource): Problem[] {
   const d = config.delimiter;
   if (d.length === 1 && d !== '"' && d !== '\n' && d !== '\r') return [];
-  return [{
-    ...fileOf(where),
-    path: `${where.path}.file_config.delimiter`,
-    message: `the delimiter must be one character other than a quote or a line break (such as "," ";" "|" or "\\t"), got ${JSON.stringify(d)}`,
-  }];
+  return [
+    {
+      ...fileOf(where),
+      path: `${where.path}.file_config.delimiter`,
+      message: `the delimiter must be one character other than a quote or a line break (such as "," ";" "|" or "\\t"), got ${JSON.stringify(d)}`,
+    },
+  ];
 }
 
 function taggedColumns(config: FileConfig, where: DataSetSource, problems: Problem[]): TaggedColumn[] {
@@ -148,11 +163,23 @@ function taggedColumns(config: FileConfig, where: DataSetSource, problems: Probl
   for (const [key, { tag }] of Object.entries(config.vars)) {
     const path = `${where.path}.file_config.vars[${JSON.stringify(key)}]`;
     if (!/^(0|[1-9][0-9]{0,5})$/.test(key)) {
-      problems.push({ ...fileOf(where), path, message: `a column index must be a whole number written in decimal, from "0", got ${JSON.stringify(key)}` });
+      problems.push({
+        ...fileOf(where),
+        path,
+        message: `a column index must be a whole number written in decimal, from "0", got ${JSON.stringify(key)}`,
+      });
     } else if (!/^[A-Za-z0-9_-]+$/.test(tag)) {
-      problems.push({ ...fileOf(where), path: `${path}.tag`, message: `a tag must be letters, digits, "_" or "-" (it is written {{data.<set>.<tag>}}), got ${JSON.stringify(tag)}` });
+      problems.push({
+        ...fileOf(where),
+        path: `${path}.tag`,
+        message: `a tag must be letters, digits, "_" or "-" (it is written {{data.<set>.<tag>}}), got ${JSON.stringify(tag)}`,
+      });
     } else if (seen.has(tag)) {
-      problems.push({ ...fileOf(where), path: `${path}.tag`, message: `the tag ${JSON.stringify(tag)} is given to two columns; each tag names one column` });
+      problems.push({
+        ...fileOf(where),
+        path: `${path}.tag`,
+        message: `the tag ${JSON.stringify(tag)} is given to two columns; each tag names one column`,
+      });
     } else {
       seen.add(tag);
       columns.push({ tag, csvColumn: Number(key), key });

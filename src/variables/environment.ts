@@ -46,7 +46,10 @@ export function secretNames(env?: Environment): Set<string> {
 
 /** The text of every secret value, longest first (so a value inside another is replaced after it). */
 export function secretValues(env?: Environment): string[] {
-  const values = (env?.vars ?? []).filter((v) => v.secret).map((v) => renderEnvValue(v.value)).filter((v) => v !== '');
+  const values = (env?.vars ?? [])
+    .filter((v) => v.secret)
+    .map((v) => renderEnvValue(v.value))
+    .filter((v) => v !== '');
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 

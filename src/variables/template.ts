@@ -80,12 +80,21 @@ export function compileUrl(text: string, scope: TemplateScope, where: Where): Co
   const head = pieces.consts[0]!;
   const authorityEnd = findAuthorityEnd(head);
   if (authorityEnd < 0 && pieces.parts.length > 0) {
-    return [problem(where, `the URL's origin (scheme, host and port) must not depend on test data, captures or dynamic values; write it as text or with environment variables, e.g. "{{BASE_URL}}/users/{{data.users.id}}"`)];
+    return [
+      problem(
+        where,
+        `the URL's origin (scheme, host and port) must not depend on test data, captures or dynamic values; write it as text or with environment variables, e.g. "{{BASE_URL}}/users/{{data.users.id}}"`,
+      ),
+    ];
   }
   const originText = authorityEnd < 0 ? head : head.slice(0, authorityEnd);
   const origin = validOrigin(originText);
-  if (origin.error !== undefined) return [problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)];
-  const path = withoutFragment({ consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)], parts: pieces.parts });
+  if (origin.error !== undefined)
+    return [problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)];
+  const path = withoutFragment({
+    consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)],
+    parts: pieces.parts,
+  });
   if (!path.consts[0]!.startsWith('/')) path.consts[0] = `/${path.consts[0]!}`;
   return { origin: origin.value, path: build(path, toRequestTarget) };
 }
@@ -138,7 +147,8 @@ function resolve(ref: string, scope: TemplateScope): Resolved {
   }
   const dynamic = DYNAMIC_REF.exec(ref);
   if (dynamic !== null && isDynamicName(dynamic[1]!)) {
-    if (scope.env.has(ref)) return { error: `"${ref}" is both an environment variable and a dynamic value; rename the environment variable` };
+    if (scope.env.has(ref))
+      return { error: `"${ref}" is both an environment variable and a dynamic value; rename the environment variable` };
     const part = compileDynamic(dynamic[1]!, dynamic[2]);
     return typeof part === 'string' ? { error: part } : { part };
   }
@@ -180,9 +190,10 @@ const MAX_LISTED = 20;
 
 function unknownMessage(ref: string, scope: TemplateScope): string {
   const known = [...scope.env.keys(), ...scope.capturedNames];
-  const listed = known.length === 0
-    ? 'there are no environment variables or earlier captures'
-    : `known: ${known.slice(0, MAX_LISTED).join(', ')}${known.length > MAX_LISTED ? ', …' : ''}`;
+  const listed =
+    known.length === 0
+      ? 'there are no environment variables or earlier captures'
+      : `known: ${known.slice(0, MAX_LISTED).join(', ')}${known.length > MAX_LISTED ? ', …' : ''}`;
   const dynamicHint = ref.startsWith('_') ? `; dynamic values: ${dynamicNamesList()}` : '';
   return `unknown variable "${ref}": not an environment variable and not captured by an earlier step (${listed})${dynamicHint}`;
 }
@@ -228,8 +239,10 @@ function validOrigin(text: string): { value: string; error?: undefined } | { err
   } catch {
     return malformed;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `the URL scheme must be http or https, not ${url.protocol.slice(0, -1)}` };
-  if (url.username !== '' || url.password !== '') return { error: 'credentials in the URL are not sent; put them in an Authorization header' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { error: `the URL scheme must be http or https, not ${url.protocol.slice(0, -1)}` };
+  if (url.username !== '' || url.password !== '')
+    return { error: 'credentials in the URL are not sent; put them in an Authorization header' };
   return { value: url.origin };
 }
 
@@ -255,7 +268,19 @@ export function toRequestTarget(path: string): string {
 const UNSAFE = /[^\x21-\x7e]|["<>\\^`{|}]/gu;
 
 function needsEncoding(c: number): boolean {
-  return c <= 0x20 || c >= 0x7f || c === 0x22 || c === 0x3c || c === 0x3e || c === 0x5c || c === 0x5e || c === 0x60 || c === 0x7b || c === 0x7c || c === 0x7d;
+  return (
+    c <= 0x20 ||
+    c >= 0x7f ||
+    c === 0x22 ||
+    c === 0x3c ||
+    c === 0x3e ||
+    c === 0x5c ||
+    c === 0x5e ||
+    c === 0x60 ||
+    c === 0x7b ||
+    c === 0x7c ||
+    c === 0x7d
+  );
 }
 
 function encodeCodePoint(c: string): string {

@@ -6,7 +6,17 @@ import { InputError, type Problem } from '../errors.ts';
 import { formatCount, formatMs } from '../figures.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
-import type { Check, Judgement, LoadTestResult, Outcome, StepResult, StopSignal, Threshold, ThresholdMetric, ThresholdOutcome } from '../types.ts';
+import type {
+  Check,
+  Judgement,
+  LoadTestResult,
+  Outcome,
+  StepResult,
+  StopSignal,
+  Threshold,
+  ThresholdMetric,
+  ThresholdOutcome,
+} from '../types.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
@@ -44,7 +54,8 @@ export function judge(input: JudgeInput): Judgement {
   const thresholds: ThresholdOutcome[] = [];
   for (const threshold of all) {
     const outcome = evaluateThreshold(result, threshold, input.baseline);
-    if (typeof outcome === 'string') problems.push({ path: thresholdPlace(input.origin ?? THRESHOLDS_INPUT, threshold.line), message: outcome });
+    if (typeof outcome === 'string')
+      problems.push({ path: thresholdPlace(input.origin ?? THRESHOLDS_INPUT, threshold.line), message: outcome });
     else thresholds.push(outcome);
   }
   if (problems.length > 0) throw new InputError(problems);
@@ -112,7 +123,7 @@ export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline
   const levels = levelsOf(result, t);
   if (typeof levels === 'string') return levels;
   const outcomes = levels.map((level) => measure(result, level, t, baseline));
-  const each = t.step !== undefined && 'each' in t.step || t.location === '*';
+  const each = (t.step !== undefined && 'each' in t.step) || t.location === '*';
   const shown = outcomes.find((o) => !o.passed) ?? closestToLimit(outcomes);
   if (!shown) return { threshold: t, actual: undefined, limit: t.value, passed: false, reason: 'nothing to measure' };
   const { where, ...outcome } = shown;
@@ -173,9 +184,7 @@ function levelsOf(result: LoadTestResult, t: Threshold): Level[] | string {
   const names = t.location === '*' ? locationNames(result, steps) : [t.location];
   const levels: Level[] = [];
   for (const name of names) {
-    const found = steps
-      ? steps.map((s) => stepLocationLevel(result, s, name))
-      : [locationLevel(result, name)];
+    const found = steps ? steps.map((s) => stepLocationLevel(result, s, name)) : [locationLevel(result, name)];
     if (found.some((l) => l === undefined)) return missingLocation(result, name, steps?.length === 1 ? steps[0] : undefined);
     levels.push(...(found as Level[]));
   }
@@ -230,10 +239,9 @@ function noDataChecks(result: LoadTestResult): Check[] {
     return step.success_count === 0 || counts.goodResponses === 0;
   });
   const steps = result.results.steps.length;
-  if (steps === 0) return [{ kind: 'no-data', describe: 'every step got a successful response', actual: 'the run has no steps', passed: false }];
-  const actual = without.length === 0
-    ? `all ${steps}`
-    : `none for ${without.map((s) => stepLabel(result, s.id)).join(', ')}`;
+  if (steps === 0)
+    return [{ kind: 'no-data', describe: 'every step got a successful response', actual: 'the run has no steps', passed: false }];
+  const actual = without.length === 0 ? `all ${steps}` : `none for ${without.map((s) => stepLabel(result, s.id)).join(', ')}`;
   return [{ kind: 'no-data', describe: 'every step got a successful response', actual, passed: without.length === 0 }];
 }
 
@@ -263,20 +271,26 @@ function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdO
         ? '; every latency threshold holds with its delay included'
         : `; no latency threshold is set, but response times include up to ${generator.loop_delay_max_ms} ms of its delay`;
   const harmless = !unapplied && distorted.length === 0;
-  return [{
-    kind: 'generator',
-    describe,
-    actual: saturated + consequence,
-    passed: false,
-    ...((onSaturated === 'warn' || harmless) && { warnOnly: true }),
-  }];
+  return [
+    {
+      kind: 'generator',
+      describe,
+      actual: saturated + consequence,
+      passed: false,
+      ...((onSaturated === 'warn' || harmless) && { warnOnly: true }),
+    },
+  ];
 }
 
 /** Less than 99 % of the planned iterations started (a stopped run aside): the planned load was not applied. */
 function loadUnapplied(result: LoadTestResult): boolean {
   const generator = result.run.generator;
-  return generator !== undefined && !result.run.interrupted && generator.planned_iterations_per_s > 0 &&
-    generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT);
+  return (
+    generator !== undefined &&
+    !result.run.interrupted &&
+    generator.planned_iterations_per_s > 0 &&
+    generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT)
+  );
 }
 
 /**

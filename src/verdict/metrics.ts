@@ -136,7 +136,12 @@ export function overallLevel(result: LoadTestResult): Level {
 }
 
 export function stepLevel(result: LoadTestResult, step: StepResult): Level {
-  return { label: stepLabel(result, step.id), ...step, cells: [cellOf(result, step, step.id)], histogram: { level: 'steps', key: String(step.id) } };
+  return {
+    label: stepLabel(result, step.id),
+    ...step,
+    cells: [cellOf(result, step, step.id)],
+    histogram: { level: 'steps', key: String(step.id) },
+  };
 }
 
 export function locationLevel(result: LoadTestResult, location: string): Level | undefined {

@@ -18,7 +18,11 @@ export interface RunShape {
 
 const PERCENTILES_IN_EVERY_RESULT = [50, 80, 90, 95, 99];
 
-export function preflightThresholds(thresholds: readonly Threshold[], shape: RunShape, origin: ThresholdOrigin = THRESHOLDS_INPUT): Problem[] {
+export function preflightThresholds(
+  thresholds: readonly Threshold[],
+  shape: RunShape,
+  origin: ThresholdOrigin = THRESHOLDS_INPUT,
+): Problem[] {
   const problems: Problem[] = [];
   for (const t of thresholds) {
     const message = stepProblem(t, shape) ?? locationProblem(t, shape) ?? metricProblem(t, shape) ?? baselineProblem(t, shape);
@@ -35,7 +39,9 @@ function stepProblem(t: Threshold, shape: RunShape): string | undefined {
   const selector = t.step;
   if (selector === undefined || 'each' in selector) return undefined;
   if ('id' in selector) {
-    return shape.steps.some((s) => s.id === selector.id) ? undefined : `step ${selector.id} is not in the definition; its steps are: ${listSteps(shape)}`;
+    return shape.steps.some((s) => s.id === selector.id)
+      ? undefined
+      : `step ${selector.id} is not in the definition; its steps are: ${listSteps(shape)}`;
   }
   const named = shape.steps.filter((s) => s.name === selector.name);
   if (named.length === 0) return `step "${selector.name}" is not in the definition; its steps are: ${listSteps(shape)}`;
@@ -47,13 +53,17 @@ function stepProblem(t: Threshold, shape: RunShape): string | undefined {
 
 function locationProblem(t: Threshold, shape: RunShape): string | undefined {
   if (t.location === undefined || t.location === '*' || shape.locations.includes(t.location)) return undefined;
-  const hint = t.location === 'local' ? '' : ` (a country is a location of its own only when it sends through a proxy: --proxy ${t.location}=http://…, input proxies)`;
+  const hint =
+    t.location === 'local'
+      ? ''
+      : ` (a country is a location of its own only when it sends through a proxy: --proxy ${t.location}=http://…, input proxies)`;
   return `location "${t.location}" will not be in the results; they will have: ${shape.locations.join(', ')}${hint}`;
 }
 
 function metricProblem(t: Threshold, shape: RunShape): string | undefined {
   const percentile = percentileOf(t.metric);
-  if (percentile === undefined || isNamedMetric(t.metric) || PERCENTILES_IN_EVERY_RESULT.includes(percentile) || shape.histograms) return undefined;
+  if (percentile === undefined || isNamedMetric(t.metric) || PERCENTILES_IN_EVERY_RESULT.includes(percentile) || shape.histograms)
+    return undefined;
   return `${t.metric} needs the run's histograms, which ${shape.mode} results do not carry; use median, p80, p90, p95 or p99`;
 }
 

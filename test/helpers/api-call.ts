@@ -42,7 +42,12 @@ export function apiCaller(baseUrl: () => string): Call {
 }
 
 /** Polls `read` until `done`; bounded by a generous deadline, never by a guess at how long work takes. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = EVENT_WAIT_MS): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = EVENT_WAIT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -83,15 +83,15 @@ export async function startArtifactStandin(options: ArtifactStandinOptions = {})
     if (options.notOk === method) return sendJson(res, 200, { ok: false });
     if (method === 'CreateArtifact') {
       // Artifacts are immutable since v4: a name is taken once per workflow run.
-      if (artifacts.some((a) => a.name === req['name'] && a.finalized)) {
+      if (artifacts.some((a) => a.name === req.name && a.finalized)) {
         return twirpError(res, 409, 'already_exists', 'an artifact with this name already exists on the workflow run');
       }
       const artifact: StandinArtifact = {
         id: 0,
-        name: String(req['name'] ?? ''),
-        workflowRunBackendId: String(req['workflow_run_backend_id'] ?? ''),
-        workflowJobRunBackendId: String(req['workflow_job_run_backend_id'] ?? ''),
-        ...(typeof req['expires_at'] === 'string' ? { expiresAt: req['expires_at'] } : {}),
+        name: String(req.name ?? ''),
+        workflowRunBackendId: String(req.workflow_run_backend_id ?? ''),
+        workflowJobRunBackendId: String(req.workflow_job_run_backend_id ?? ''),
+        ...(typeof req.expires_at === 'string' ? { expiresAt: req.expires_at } : {}),
         finalized: false,
         bytes: Buffer.alloc(0),
       };
@@ -102,10 +102,10 @@ export async function startArtifactStandin(options: ArtifactStandinOptions = {})
       return sendJson(res, 200, { ok: true, signed_upload_url: signedUploadUrl });
     }
     if (method === 'FinalizeArtifact') {
-      const found = artifacts.find((a) => a.name === req['name'] && !a.finalized);
-      if (!found) return twirpError(res, 404, 'not_found', `no artifact named ${String(req['name'])} to finalize`);
-      Object.assign(found, { id: nextId++, finalized: true, size: String(req['size'] ?? '0') });
-      const hash = req['hash'];
+      const found = artifacts.find((a) => a.name === req.name && !a.finalized);
+      if (!found) return twirpError(res, 404, 'not_found', `no artifact named ${String(req.name)} to finalize`);
+      Object.assign(found, { id: nextId++, finalized: true, size: String(req.size ?? '0') });
+      const hash = req.hash;
       if (typeof hash === 'string') found.hash = hash;
       return sendJson(res, 200, { ok: true, artifact_id: String(found.id) });
     }

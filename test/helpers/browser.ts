@@ -22,9 +22,11 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   try {
     accessSync(path, constants.X_OK);
   } catch {
-    throw new Error(set
-      ? `LOADGATE_CHROMIUM names ${path}, which is not an executable file: point it at a Chromium binary`
-      : `Debian's chromium not found at ${path}: apt-get install chromium, or set LOADGATE_CHROMIUM to a Chromium binary`);
+    throw new Error(
+      set
+        ? `LOADGATE_CHROMIUM names ${path}, which is not an executable file: point it at a Chromium binary`
+        : `Debian's chromium not found at ${path}: apt-get install chromium, or set LOADGATE_CHROMIUM to a Chromium binary`,
+    );
   }
   return path;
 }

@@ -19,7 +19,10 @@ export function distProblem(): string | null {
     return (problem = `${STAMP} is missing, so dist/ may be built from other sources: run npm run bundle`);
   }
   const current = sourceHash(ROOT);
-  problem = stamped === current ? null : `dist/ was built from other sources (${STAMP} ${stamped.slice(0, 12)}…, the sources ${current.slice(0, 12)}…): run npm run bundle`;
+  problem =
+    stamped === current
+      ? null
+      : `dist/ was built from other sources (${STAMP} ${stamped.slice(0, 12)}…, the sources ${current.slice(0, 12)}…): run npm run bundle`;
   return problem;
 }
 

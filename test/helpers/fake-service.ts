@@ -19,10 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { Response, type FormData } from 'undici';
 import { makeResult } from './result-fixture.ts';
 
-export type ScriptedResponse =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { drop: true }
-  | { hang: true };
+export type ScriptedResponse = { status: number; body?: unknown; headers?: Record<string, string> } | { drop: true } | { hang: true };
 
 export interface RecordedRequest {
   method: string;
@@ -87,7 +84,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const prefix = (options.prefix ?? '').replace(/\/$/, '');
   const scripts = new Map<string, ScriptedResponse[]>();
   const received: RecordedRequest[] = [];
-  const state = { environments: [] as FakeService['environments'], testData: [] as UploadedTestData[], tests: new Map<string, FakeLoadTest>() };
+  const state = {
+    environments: [] as FakeService['environments'],
+    testData: [] as UploadedTestData[],
+    tests: new Map<string, FakeLoadTest>(),
+  };
   const happy = happyPath(state, options);
 
   const server = createServer((req, res) => {
@@ -185,7 +186,8 @@ function happyPath(state: State, options: FakeServiceOptions): (req: RecordedReq
     }
     const planMatch = /^\/v1\/load\/plan\/plan-([^/]+)\/$/.exec(req.path);
     const planTest = planMatch ? state.tests.get(planMatch[1] ?? '') : undefined;
-    if (planTest) return { status: 200, body: { id: `plan-${planTest.id}`, name: planTest.request.name, config_data: planTest.request.config_data } };
+    if (planTest)
+      return { status: 200, body: { id: `plan-${planTest.id}`, name: planTest.request.name, config_data: planTest.request.config_data } };
 
     const testMatch = /^\/v1\/load\/test\/([^/]+)\/(result\/|stop\/)?$/.exec(req.path);
     const test = testMatch ? state.tests.get(testMatch[1] ?? '') : undefined;

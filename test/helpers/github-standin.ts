@@ -120,8 +120,14 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     addComment({ owner: DEFAULT_OWNER, repo: DEFAULT_REPO, ...seed });
   }
   const checkRuns: StandinCheckRun[] = (options.checkRuns ?? []).map((seed) => ({
-    id: nextId++, owner: DEFAULT_OWNER, repo: DEFAULT_REPO, name: seed.name, head_sha: seed.headSha, status: seed.status,
-    conclusion: seed.conclusion ?? null, output: { title: 'earlier', summary: 'earlier', annotations: [] },
+    id: nextId++,
+    owner: DEFAULT_OWNER,
+    repo: DEFAULT_REPO,
+    name: seed.name,
+    head_sha: seed.headSha,
+    status: seed.status,
+    conclusion: seed.conclusion ?? null,
+    output: { title: 'earlier', summary: 'earlier', annotations: [] },
   }));
 
   let origin = '';
@@ -179,14 +185,22 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     const fields = (body ?? {}) as Record<string, unknown>;
     if (forRef && method === 'GET') {
       const name = url.searchParams.get('check_name');
-      const found = checkRuns.filter((c) => c.owner === forRef[1] && c.repo === forRef[2] && c.head_sha === forRef[3] && (name === null || c.name === name));
+      const found = checkRuns.filter(
+        (c) => c.owner === forRef[1] && c.repo === forRef[2] && c.head_sha === forRef[3] && (name === null || c.name === name),
+      );
       return send(res, 200, { total_count: found.length, check_runs: found.reverse() });
     }
     if (create && method === 'POST') {
       const output = (fields.output ?? {}) as StandinCheckRun['output'];
       const run: StandinCheckRun = {
-        id: nextId++, owner: create[1]!, repo: create[2]!, name: String(fields.name), head_sha: String(fields.head_sha), status: String(fields.status ?? 'queued'),
-        conclusion: (fields.conclusion as string | undefined) ?? null, ...(typeof fields.details_url === 'string' && { details_url: fields.details_url }),
+        id: nextId++,
+        owner: create[1]!,
+        repo: create[2]!,
+        name: String(fields.name),
+        head_sha: String(fields.head_sha),
+        status: String(fields.status ?? 'queued'),
+        conclusion: (fields.conclusion as string | undefined) ?? null,
+        ...(typeof fields.details_url === 'string' && { details_url: fields.details_url }),
         output: { title: output.title, summary: output.summary, annotations: [...(output.annotations ?? [])] },
       };
       checkRuns.push(run);
@@ -215,13 +229,29 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
   const sendPulls = (res: ServerResponse, url: URL): void => {
     const head = url.searchParams.get('head');
     const state = url.searchParams.get('state') ?? 'open';
-    const found = (options.pulls ?? []).filter((p) => (head === null || `${p.headOwner}:${p.headRef}` === head) && (state === 'all' || (p.state ?? 'open') === state));
-    sendPage(res, url, found.map((p) => ({ number: p.number, state: p.state ?? 'open', head: { sha: p.headSha, ref: p.headRef, user: { login: p.headOwner } } })));
+    const found = (options.pulls ?? []).filter(
+      (p) => (head === null || `${p.headOwner}:${p.headRef}` === head) && (state === 'all' || (p.state ?? 'open') === state),
+    );
+    sendPage(
+      res,
+      url,
+      found.map((p) => ({
+        number: p.number,
+        state: p.state ?? 'open',
+        head: { sha: p.headSha, ref: p.headRef, user: { login: p.headOwner } },
+      })),
+    );
   };
 
   // Runs, their artifacts, and the artifact zip download: a 302 to a blob URL, as GitHub answers.
   const runs = options.workflowRuns ?? [];
-  const toRun = (r: SeedWorkflowRun) => ({ id: r.id, workflow_id: r.workflowId, head_branch: r.branch, status: 'completed', conclusion: r.conclusion });
+  const toRun = (r: SeedWorkflowRun) => ({
+    id: r.id,
+    workflow_id: r.workflowId,
+    head_branch: r.branch,
+    status: 'completed',
+    conclusion: r.conclusion,
+  });
   const routeActions = (method: string, url: URL, res: ServerResponse): void => {
     if (method !== 'GET') return send(res, 404, { message: 'Not Found' });
     const run = /\/actions\/runs\/(\d+)$/.exec(url.pathname);
@@ -237,7 +267,12 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     if (workflowRunsOf) {
       const branch = url.searchParams.get('branch');
       const status = url.searchParams.get('status');
-      const found = runs.filter((r) => r.workflowId === Number(workflowRunsOf[1]) && (branch === null || r.branch === branch) && (status === null || r.conclusion === status));
+      const found = runs.filter(
+        (r) =>
+          r.workflowId === Number(workflowRunsOf[1]) &&
+          (branch === null || r.branch === branch) &&
+          (status === null || r.conclusion === status),
+      );
       return send(res, 200, { total_count: found.length, workflow_runs: found.map(toRun) });
     }
     if (artifactsOf) {
@@ -245,7 +280,13 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
       const found = artifacts.filter((a) => a.run.id === Number(artifactsOf[1]) && (name === null || a.name === name));
       return send(res, 200, {
         total_count: found.length,
-        artifacts: found.map((a) => ({ id: a.id, name: a.name, expired: a.expired ?? false, size_in_bytes: a.zip.length, workflow_run: { id: a.run.id, head_branch: a.run.branch } })),
+        artifacts: found.map((a) => ({
+          id: a.id,
+          name: a.name,
+          expired: a.expired ?? false,
+          size_in_bytes: a.zip.length,
+          workflow_run: { id: a.run.id, head_branch: a.run.branch },
+        })),
       });
     }
     if (zip) {

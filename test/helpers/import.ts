@@ -23,14 +23,32 @@ export interface Imported {
 
 export interface ImportedDefinition {
   name: string;
-  config_data: { steps: { id: number; name: string; url: string; method: string; headers?: Record<string, string>; payload?: string; sleep?: string; others?: Record<string, boolean> }[]; iteration_count: number; duration: number };
+  config_data: {
+    steps: {
+      id: number;
+      name: string;
+      url: string;
+      method: string;
+      headers?: Record<string, string>;
+      payload?: string;
+      sleep?: string;
+      others?: Record<string, boolean>;
+    }[];
+    iteration_count: number;
+    duration: number;
+  };
   environment?: { name: string; vars: { key: string; value: unknown; secret?: boolean }[] };
 }
 
 export async function runLoadgate(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { out: (t: string) => (stdout += `${t}\n`), err: (t: string) => (stderr += `${t}\n`), isTTY: false, readStdin: async () => stdin };
+  const io = {
+    out: (t: string) => (stdout += `${t}\n`),
+    err: (t: string) => (stderr += `${t}\n`),
+    isTTY: false,
+    readStdin: async () => stdin,
+  };
   const code = await cli(args, io);
   return { code, stdout, stderr };
 }
@@ -46,20 +64,32 @@ export async function importToFile(format: string, input: string, args: string[]
 }
 
 /** Runs the definition with a few iterations; `vars` are given as -e would give them. */
-export async function runImported(definition: ImportedDefinition, vars: Record<string, string> = {}, iterations = 2): Promise<LoadTestResult> {
+export async function runImported(
+  definition: ImportedDefinition,
+  vars: Record<string, string> = {},
+  iterations = 2,
+): Promise<LoadTestResult> {
   const raw = { ...definition, config_data: { ...definition.config_data, iteration_count: iterations, duration: 1 } };
   const checked = validateDefinition(raw, 'imported.json');
   if (!checked.ok) throw new Error(checked.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
   const environment = { name: 'cli', vars: Object.entries(vars).map(([key, value]) => ({ key, value })) };
-  const test = await prepareTest({ definition: checked.definition, file: 'imported.json', dir: process.cwd() }, Object.keys(vars).length > 0 ? { environment } : {});
+  const test = await prepareTest(
+    { definition: checked.definition, file: 'imported.json', dir: process.cwd() },
+    Object.keys(vars).length > 0 ? { environment } : {},
+  );
   return runPrepared(test, { concurrency: 4 });
 }
 
 /** Each step's status codes, by step name: what "every step 2xx" is checked on. */
 export function statusesByStep(definition: ImportedDefinition, result: LoadTestResult): Record<string, string[]> {
-  return Object.fromEntries(result.results.steps.map((s) => [definition.config_data.steps.find((d) => d.id === s.id)!.name, Object.keys(s.status_code_dist)]));
+  return Object.fromEntries(
+    result.results.steps.map((s) => [definition.config_data.steps.find((d) => d.id === s.id)!.name, Object.keys(s.status_code_dist)]),
+  );
 }
 
 export function secretKeys(definition: ImportedDefinition): string[] {
-  return (definition.environment?.vars ?? []).filter((v) => v.secret).map((v) => v.key).sort();
+  return (definition.environment?.vars ?? [])
+    .filter((v) => v.secret)
+    .map((v) => v.key)
+    .sort();
 }

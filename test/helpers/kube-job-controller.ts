@@ -60,7 +60,12 @@ export class JobController {
   /** Labels the template and selects its pods by the Job's uid, as the API server does on create. */
   static selectOwnPods(job: WireJob): void {
     const uid = job.metadata?.uid ?? '';
-    const own = { [CONTROLLER_UID_LABEL]: uid, [JOB_NAME_LABEL]: job.metadata?.name ?? '', 'controller-uid': uid, 'job-name': job.metadata?.name ?? '' };
+    const own = {
+      [CONTROLLER_UID_LABEL]: uid,
+      [JOB_NAME_LABEL]: job.metadata?.name ?? '',
+      'controller-uid': uid,
+      'job-name': job.metadata?.name ?? '',
+    };
     if (!job.spec) return;
     job.spec.selector = { matchLabels: { [CONTROLLER_UID_LABEL]: uid } };
     job.spec.template.metadata = { ...job.spec.template.metadata, labels: { ...job.spec.template.metadata?.labels, ...own } };
@@ -191,7 +196,10 @@ export class JobController {
     }
     state.failedPods += 1;
     if (action === 'FailJob') {
-      state.failure ??= { reason: 'PodFailurePolicy', message: `Container ${containerName(pod)} for pod ${pod.metadata?.namespace}/${pod.metadata?.name} failed with exit code ${exitCode(pod)} matching FailJob rule` };
+      state.failure ??= {
+        reason: 'PodFailurePolicy',
+        message: `Container ${containerName(pod)} for pod ${pod.metadata?.namespace}/${pod.metadata?.name} failed with exit code ${exitCode(pod)} matching FailJob rule`,
+      };
       return;
     }
     const limit = job.spec?.backoffLimitPerIndex;
@@ -207,7 +215,10 @@ export class JobController {
     const annotations: Record<string, string> = { ...template.metadata?.annotations, [COMPLETION_INDEX_ANNOTATION]: String(index) };
     if (job.spec?.backoffLimitPerIndex != null) annotations[INDEX_FAILURE_ANNOTATION] = String(state.failures.get(index) ?? 0);
     if (state.ignored.get(index)) annotations[IGNORED_FAILURE_ANNOTATION] = String(state.ignored.get(index));
-    const indexEnv = { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${COMPLETION_INDEX_ANNOTATION}']` } } };
+    const indexEnv = {
+      name: 'JOB_COMPLETION_INDEX',
+      valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${COMPLETION_INDEX_ANNOTATION}']` } },
+    };
     const spec = template.spec!;
     spec.containers = spec.containers.map((c) => ({ ...c, env: [...(c.env ?? []), indexEnv] }));
     spec.hostname = `${jobName}-${index}`;
@@ -216,7 +227,9 @@ export class JobController {
         generateName: `${jobName}-${index}-`,
         labels: { ...template.metadata?.labels, [COMPLETION_INDEX_ANNOTATION]: String(index) },
         annotations,
-        ownerReferences: [{ apiVersion: 'batch/v1', kind: 'Job', name: jobName, uid: job.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true }],
+        ownerReferences: [
+          { apiVersion: 'batch/v1', kind: 'Job', name: jobName, uid: job.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true },
+        ],
       },
       spec,
       status: { phase: 'Pending' },
@@ -233,8 +246,22 @@ export class JobController {
     }
     status.completionTime = now;
     status.conditions = [
-      { type: 'SuccessCriteriaMet', status: 'True', reason: 'CompletionsReached', message: 'Reached expected number of succeeded pods', lastProbeTime: now, lastTransitionTime: now },
-      { type: 'Complete', status: 'True', reason: 'CompletionsReached', message: 'Reached expected number of succeeded pods', lastProbeTime: now, lastTransitionTime: now },
+      {
+        type: 'SuccessCriteriaMet',
+        status: 'True',
+        reason: 'CompletionsReached',
+        message: 'Reached expected number of succeeded pods',
+        lastProbeTime: now,
+        lastTransitionTime: now,
+      },
+      {
+        type: 'Complete',
+        status: 'True',
+        reason: 'CompletionsReached',
+        message: 'Reached expected number of succeeded pods',
+        lastProbeTime: now,
+        lastTransitionTime: now,
+      },
     ];
     this.expireAfterTtl(job, state);
   }
@@ -266,7 +293,16 @@ export class JobController {
     const uid = job.metadata?.uid ?? '';
     let state = this.states.get(uid);
     if (!state) {
-      state = { failures: new Map(), ignored: new Map(), counted: new Set(), completed: new Set(), failed: new Set(), succeededPods: 0, failedPods: 0, timers: [] };
+      state = {
+        failures: new Map(),
+        ignored: new Map(),
+        counted: new Set(),
+        completed: new Set(),
+        failed: new Set(),
+        succeededPods: 0,
+        failedPods: 0,
+        timers: [],
+      };
       this.states.set(uid, state);
       const deadline = job.spec?.activeDeadlineSeconds;
       if (deadline != null) state.timers.push(setTimeout(() => this.deadlineExceeded(keyOf(job)), deadline * 1000));
@@ -287,10 +323,12 @@ export class JobController {
     const ttl = job.spec?.ttlSecondsAfterFinished;
     if (ttl == null) return;
     // The TTL controller deletes in the foreground: pods first, then the Job.
-    state.timers.push(setTimeout(() => {
-      const current = this.store.get('jobs', job.metadata?.namespace ?? '', job.metadata?.name ?? '');
-      if (current && !this.stopped) this.delete(current, 'Foreground');
-    }, ttl * 1000));
+    state.timers.push(
+      setTimeout(() => {
+        const current = this.store.get('jobs', job.metadata?.namespace ?? '', job.metadata?.name ?? '');
+        if (current && !this.stopped) this.delete(current, 'Foreground');
+      }, ttl * 1000),
+    );
   }
 
   private forget(job: WireJob): void {
@@ -300,7 +338,9 @@ export class JobController {
   }
 
   private podsOf(job: WireJob): WirePod[] {
-    return this.store.list('pods', job.metadata?.namespace).filter((p) => p.metadata?.ownerReferences?.some((o) => o.uid === job.metadata?.uid));
+    return this.store
+      .list('pods', job.metadata?.namespace)
+      .filter((p) => p.metadata?.ownerReferences?.some((o) => o.uid === job.metadata?.uid));
   }
 }
 
@@ -321,7 +361,9 @@ function indexOf(pod: WirePod): number {
 }
 
 function terminatedOf(pod: WirePod): Array<{ name: string; exitCode: number }> {
-  return (pod.status?.containerStatuses ?? []).flatMap((c) => (c.state?.terminated ? [{ name: c.name, exitCode: c.state.terminated.exitCode }] : []));
+  return (pod.status?.containerStatuses ?? []).flatMap((c) =>
+    c.state?.terminated ? [{ name: c.name, exitCode: c.state.terminated.exitCode }] : [],
+  );
 }
 
 function containerName(pod: WirePod): string {
@@ -343,7 +385,10 @@ function failurePolicyAction(job: WireJob, pod: WirePod): string {
       if (hit) return rule.action;
     }
     const onConditions = rule.onPodConditions ?? [];
-    if (onConditions.some((want) => (pod.status?.conditions ?? []).some((c) => c.type === want.type && c.status === (want.status ?? 'True')))) return rule.action;
+    if (
+      onConditions.some((want) => (pod.status?.conditions ?? []).some((c) => c.type === want.type && c.status === (want.status ?? 'True')))
+    )
+      return rule.action;
   }
   return 'Count';
 }

@@ -95,15 +95,27 @@ export class Kubelet {
   }
 
   private startPod(pod: WirePod): void {
-    const node = this.nodes.find((n) => Object.entries(pod.spec?.nodeSelector ?? {}).every(([k, v]) => ({ 'kubernetes.io/hostname': n.name, ...n.labels })[k] === v));
-    if (!node) return this.setWaiting(pod, { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: `0/${this.nodes.length} nodes are available: ${this.nodes.length} node(s) didn't match Pod's node affinity/selector.` });
+    const node = this.nodes.find((n) =>
+      Object.entries(pod.spec?.nodeSelector ?? {}).every(([k, v]) => ({ 'kubernetes.io/hostname': n.name, ...n.labels })[k] === v),
+    );
+    if (!node)
+      return this.setWaiting(pod, {
+        type: 'PodScheduled',
+        status: 'False',
+        reason: 'Unschedulable',
+        message: `0/${this.nodes.length} nodes are available: ${this.nodes.length} node(s) didn't match Pod's node affinity/selector.`,
+      });
     const container = pod.spec?.containers[0];
     if (!container) return;
     let env: Record<string, string>;
     try {
       env = this.resolveEnv(pod, node, container.env ?? []);
     } catch (error) {
-      return this.setWaiting(pod, { type: 'PodScheduled', status: 'True' }, { reason: 'CreateContainerConfigError', message: (error as Error).message });
+      return this.setWaiting(
+        pod,
+        { type: 'PodScheduled', status: 'True' },
+        { reason: 'CreateContainerConfigError', message: (error as Error).message },
+      );
     }
     this.run(pod, node, container as V1Container, env);
   }
@@ -142,7 +154,11 @@ export class Kubelet {
 
   /** A container's environment: nothing of this process's but PATH, as in a container. */
   private resolveEnv(pod: WirePod, node: StandInNode, vars: V1EnvVar[]): Record<string, string> {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOSTNAME: pod.spec?.hostname ?? pod.metadata?.name ?? '', ...this.options.env };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOSTNAME: pod.spec?.hostname ?? pod.metadata?.name ?? '',
+      ...this.options.env,
+    };
     for (const v of vars) env[v.name] = v.value ?? this.valueFrom(pod, node, v);
     return env;
   }
@@ -155,7 +171,9 @@ export class Kubelet {
       const data = secret?.data?.[secretRef.key];
       if (data !== undefined) return Buffer.from(data, 'base64').toString('utf8');
       if (secretRef.optional) return '';
-      throw new Error(secret ? `couldn't find key ${secretRef.key} in Secret ${namespace}/${secretRef.name}` : `secret "${secretRef.name}" not found`);
+      throw new Error(
+        secret ? `couldn't find key ${secretRef.key} in Secret ${namespace}/${secretRef.name}` : `secret "${secretRef.name}" not found`,
+      );
     }
     const fieldPath = v.valueFrom?.fieldRef?.fieldPath;
     if (fieldPath) return fieldValue(pod, node, fieldPath);
@@ -163,8 +181,23 @@ export class Kubelet {
     return '';
   }
 
-  private setWaiting(pod: WirePod, condition: { type: string; status: string; reason?: string; message?: string }, waiting?: { reason: string; message: string }): void {
-    const containerStatuses = waiting ? [{ name: pod.spec?.containers[0]?.name ?? '', image: pod.spec?.containers[0]?.image ?? '', imageID: '', ready: false, restartCount: 0, state: { waiting } }] : undefined;
+  private setWaiting(
+    pod: WirePod,
+    condition: { type: string; status: string; reason?: string; message?: string },
+    waiting?: { reason: string; message: string },
+  ): void {
+    const containerStatuses = waiting
+      ? [
+          {
+            name: pod.spec?.containers[0]?.name ?? '',
+            image: pod.spec?.containers[0]?.image ?? '',
+            imageID: '',
+            ready: false,
+            restartCount: 0,
+            state: { waiting },
+          },
+        ]
+      : undefined;
     const status = { phase: 'Pending', conditions: [condition], ...(containerStatuses ? { containerStatuses } : {}) };
     if (JSON.stringify(status) === JSON.stringify(pod.status)) return;
     pod.status = status;

@@ -104,7 +104,15 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
 
   const podNamed = (name: string): WirePod => {
     const pod = store.list('pods').find((p) => p.metadata?.name === name);
-    if (!pod) throw new Error(`no pod named ${name}; pods: ${store.list('pods').map((p) => p.metadata?.name).join(', ') || 'none'}`);
+    if (!pod)
+      throw new Error(
+        `no pod named ${name}; pods: ${
+          store
+            .list('pods')
+            .map((p) => p.metadata?.name)
+            .join(', ') || 'none'
+        }`,
+      );
     return pod;
   };
   return {
@@ -191,7 +199,11 @@ interface Route {
 function routeOf(path: string): Route | undefined {
   const namespaced = /^\/(?:api\/v1|apis\/batch\/v1)\/namespaces\/([^/]+)\/(jobs|pods|secrets)(?:\/([^/]+))?(?:\/([^/]+))?$/.exec(path);
   const all = /^\/(?:api\/v1|apis\/batch\/v1)\/(jobs|pods|secrets)$/.exec(path);
-  const match = namespaced ? { namespace: namespaced[1], resource: namespaced[2], name: namespaced[3], subresource: namespaced[4] } : all ? { resource: all[1] } : undefined;
+  const match = namespaced
+    ? { namespace: namespaced[1], resource: namespaced[2], name: namespaced[3], subresource: namespaced[4] }
+    : all
+      ? { resource: all[1] }
+      : undefined;
   if (!match) return undefined;
   const resource = match.resource as Resource;
   // Jobs live in batch/v1, pods and secrets in the core group: the wrong prefix is a 404.
@@ -220,13 +232,19 @@ class ApiHandler {
     const method = req.method ?? 'GET';
     requests.push({ method, path: url.pathname, query, ...(body === undefined ? {} : { body }) });
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, failure(401, 'Unauthorized', 'Unauthorized'));
-    if (body instanceof SyntaxError) return send(res, 400, failure(400, 'BadRequest', `the body of the request was in an unknown format: ${body.message}`));
-    if (url.pathname === '/version') return send(res, 200, { major: '1', minor: '34', gitVersion: 'v1.34.0-loadgate-standin', platform: 'linux/amd64' });
+    if (body instanceof SyntaxError)
+      return send(res, 400, failure(400, 'BadRequest', `the body of the request was in an unknown format: ${body.message}`));
+    if (url.pathname === '/version')
+      return send(res, 200, { major: '1', minor: '34', gitVersion: 'v1.34.0-loadgate-standin', platform: 'linux/amd64' });
     const route = routeOf(url.pathname);
     if (!route) return send(res, 404, failure(404, 'NotFound', 'the server could not find the requested resource'));
     let filter: Filter;
     try {
-      filter = { namespace: route.namespace, labels: parseLabelSelector(query.labelSelector ?? ''), fields: parseFieldSelector(query.fieldSelector ?? '') };
+      filter = {
+        namespace: route.namespace,
+        labels: parseLabelSelector(query.labelSelector ?? ''),
+        fields: parseFieldSelector(query.fieldSelector ?? ''),
+      };
     } catch (error) {
       return send(res, 400, failure(400, 'BadRequest', (error as Error).message));
     }
@@ -236,25 +254,50 @@ class ApiHandler {
 
   evict(pod: WirePod): void {
     const now = new Date().toISOString();
-    const condition = { type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting', lastTransitionTime: now };
+    const condition = {
+      type: 'DisruptionTarget',
+      status: 'True',
+      reason: 'EvictionByEvictionAPI',
+      message: 'Eviction API: evicting',
+      lastTransitionTime: now,
+    };
     pod.status = { ...pod.status, conditions: [...(pod.status?.conditions ?? []), condition] };
     this.store.modified('pods', pod);
     this.controller.deletePod(pod);
   }
 
-  private collection(req: IncomingMessage, res: ServerResponse, method: string, route: Route, filter: Filter, query: Record<string, string>, body: unknown): void {
+  private collection(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    route: Route,
+    filter: Filter,
+    query: Record<string, string>,
+    body: unknown,
+  ): void {
     const { resource, namespace } = route;
     if (method === 'GET' && (query.watch === 'true' || query.watch === '1')) return this.watch(req, res, resource, filter, query);
     if (method === 'GET') return send(res, 200, this.listOf(resource, filter));
     if (method === 'POST' && namespace !== undefined) return this.create(res, resource, namespace, body);
     if (method === 'DELETE' && namespace !== undefined) {
-      for (const object of this.store.list(resource, namespace).filter((o) => matches(o, filter))) this.remove(resource, object, propagationOf(resource, query, body));
+      for (const object of this.store.list(resource, namespace).filter((o) => matches(o, filter)))
+        this.remove(resource, object, propagationOf(resource, query, body));
       return send(res, 200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200 });
     }
-    send(res, 405, failure(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource (${method} ${resource})`));
+    send(
+      res,
+      405,
+      failure(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource (${method} ${resource})`),
+    );
   }
 
-  private item(res: ServerResponse, method: string, route: Required<Omit<Route, 'subresource'>> & { subresource?: string }, query: Record<string, string>, body: unknown): void {
+  private item(
+    res: ServerResponse,
+    method: string,
+    route: Required<Omit<Route, 'subresource'>> & { subresource?: string },
+    query: Record<string, string>,
+    body: unknown,
+  ): void {
     const { resource, namespace, name, subresource } = route;
     const object = this.store.get(resource, namespace, name);
     if (!object) return send(res, 404, notFound(resource, name));
@@ -273,30 +316,68 @@ class ApiHandler {
       const { group } = RESOURCES[resource];
       // Deleted at once: a Status; kept until its dependents are gone (Foreground): 202 and the object.
       if (propagation === 'Foreground' && resource === 'jobs') return send(res, 202, object);
-      return send(res, 200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, group, kind: resource, uid: object.metadata?.uid } });
+      return send(res, 200, {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Success',
+        details: { name, group, kind: resource, uid: object.metadata?.uid },
+      });
     }
-    send(res, 405, failure(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource (${method} ${qualified(resource, name)}${subresource ? `/${subresource}` : ''}); the stand-in simulates create, get, list, watch and delete`));
+    send(
+      res,
+      405,
+      failure(
+        405,
+        'MethodNotAllowed',
+        `the server does not allow this method on the requested resource (${method} ${qualified(resource, name)}${subresource ? `/${subresource}` : ''}); the stand-in simulates create, get, list, watch and delete`,
+      ),
+    );
   }
 
   private create(res: ServerResponse, resource: Resource, namespace: string, body: unknown): void {
-    if (resource === 'pods') return send(res, 405, failure(405, 'MethodNotAllowed', 'the stand-in creates pods only through its Job controller'));
+    if (resource === 'pods')
+      return send(res, 405, failure(405, 'MethodNotAllowed', 'the stand-in creates pods only through its Job controller'));
     if (typeof body !== 'object' || body === null) return send(res, 400, failure(400, 'BadRequest', 'the request body must be an object'));
     const object = structuredClone(body) as Stored;
     const { kind, apiVersion } = RESOURCES[resource];
     if ((object.kind && object.kind !== kind) || (object.apiVersion && object.apiVersion !== apiVersion)) {
-      return send(res, 400, failure(400, 'BadRequest', `the API version in the data (${object.apiVersion}) and kind (${object.kind}) do not match ${apiVersion} ${kind}`));
+      return send(
+        res,
+        400,
+        failure(
+          400,
+          'BadRequest',
+          `the API version in the data (${object.apiVersion}) and kind (${object.kind}) do not match ${apiVersion} ${kind}`,
+        ),
+      );
     }
     if (object.metadata?.namespace && object.metadata.namespace !== namespace) {
-      return send(res, 400, failure(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request'));
+      return send(
+        res,
+        400,
+        failure(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request'),
+      );
     }
     // What the server owns is not taken from the client.
     const { uid: _uid, resourceVersion: _rv, creationTimestamp: _ct, deletionTimestamp: _dt, ...meta } = object.metadata ?? {};
     object.metadata = { ...meta };
     const name = object.metadata.name ?? object.metadata.generateName ?? '';
-    if (!object.metadata.name && !object.metadata.generateName) return send(res, 422, invalid(resource, '', ['metadata.name: Required value: name or generateName is required']));
+    if (!object.metadata.name && !object.metadata.generateName)
+      return send(res, 422, invalid(resource, '', ['metadata.name: Required value: name or generateName is required']));
     const refused = resource === 'jobs' ? this.prepareJob(object as WireJob) : prepareSecret(object as WireSecret);
-    if (refused) return send(res, refused.code, refused.code === 422 ? invalid(resource, name, refused.problems) : failure(400, 'BadRequest', refused.problems.join(', ')));
-    const created = this.store.create(resource, namespace, object, resource === 'jobs' ? (job) => JobController.selectOwnPods(job as WireJob) : undefined);
+    if (refused)
+      return send(
+        res,
+        refused.code,
+        refused.code === 422 ? invalid(resource, name, refused.problems) : failure(400, 'BadRequest', refused.problems.join(', ')),
+      );
+    const created = this.store.create(
+      resource,
+      namespace,
+      object,
+      resource === 'jobs' ? (job) => JobController.selectOwnPods(job as WireJob) : undefined,
+    );
     if (!created) return send(res, 409, alreadyExists(resource, name));
     send(res, 201, created);
   }
@@ -319,7 +400,10 @@ class ApiHandler {
   private listOf(resource: Resource, filter: Filter): object {
     const { apiVersion, kind } = RESOURCES[resource];
     // List items carry no kind or apiVersion: the list's own say what they are.
-    const items = this.store.list(resource, filter.namespace).filter((o) => matches(o, filter)).map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
+    const items = this.store
+      .list(resource, filter.namespace)
+      .filter((o) => matches(o, filter))
+      .map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
     return { apiVersion, kind: `${kind}List`, metadata: { resourceVersion: String(this.store.resourceVersion) }, items };
   }
 
@@ -340,9 +424,14 @@ class ApiHandler {
     }
     if (query.sendInitialEvents === 'true') {
       const { apiVersion, kind } = RESOURCES[resource];
-      write('BOOKMARK', { apiVersion, kind, metadata: { resourceVersion: String(this.store.resourceVersion), annotations: { 'k8s.io/initial-events-end': 'true' } } });
+      write('BOOKMARK', {
+        apiVersion,
+        kind,
+        metadata: { resourceVersion: String(this.store.resourceVersion), annotations: { 'k8s.io/initial-events-end': 'true' } },
+      });
     } else if (from) {
-      for (const event of this.store.history) if (event.resourceVersion > from && event.resource === resource && matches(event.object, filter)) write(event.type, event.object);
+      for (const event of this.store.history)
+        if (event.resourceVersion > from && event.resource === resource && matches(event.object, filter)) write(event.type, event.object);
     }
     const unsubscribe = this.store.subscribe((event) => {
       if (event.resource === resource && matches(event.object, filter)) write(event.type, event.object);

@@ -64,7 +64,12 @@ export class KubeStore {
    * Names it (generateName), stamps uid, creation time and resourceVersion, lets `prepare` finish
    * it with its uid known (a Job's selector) before anyone sees it; undefined if the name is taken.
    */
-  create<R extends Resource>(resource: R, namespace: string, object: ObjectOf[R], prepare?: (object: ObjectOf[R]) => void): ObjectOf[R] | undefined {
+  create<R extends Resource>(
+    resource: R,
+    namespace: string,
+    object: ObjectOf[R],
+    prepare?: (object: ObjectOf[R]) => void,
+  ): ObjectOf[R] | undefined {
     const meta = (object.metadata ??= {});
     meta.name ??= `${meta.generateName ?? ''}${randomSuffix()}`;
     const k = key(namespace, meta.name);
@@ -118,7 +123,10 @@ type Requirement = (labels: Record<string, string>) => boolean;
 /** Equality-based (`a=b`, `a==b`, `a!=b`) and set-based (`a in (x,y)`, `a notin (x)`, `a`, `!a`). */
 export function parseLabelSelector(selector: string): Requirement[] {
   const parts = selector.match(/([^,(]+(\([^)]*\))?)/g) ?? [];
-  return parts.map((part) => part.trim()).filter((part) => part !== '').map(parseRequirement);
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(parseRequirement);
 }
 
 function parseRequirement(text: string): Requirement {
@@ -143,13 +151,18 @@ function parseRequirement(text: string): Requirement {
 
 /** `metadata.name=x`, `status.phase!=Running`, … : any dotted path of the object, = / == / !=. */
 export function parseFieldSelector(selector: string): Array<(object: Stored) => boolean> {
-  return selector.split(',').map((p) => p.trim()).filter((p) => p !== '').map((part) => {
-    const match = /^([\w.]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
-    if (!match) throw new Error(`invalid field selector: ${JSON.stringify(part)}`);
-    const [, path = '', op, value] = match;
-    const read = (object: Stored): string => String(path.split('.').reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], object) ?? '');
-    return op === '!=' ? (o) => read(o) !== value : (o) => read(o) === value;
-  });
+  return selector
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((part) => {
+      const match = /^([\w.]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
+      if (!match) throw new Error(`invalid field selector: ${JSON.stringify(part)}`);
+      const [, path = '', op, value] = match;
+      const read = (object: Stored): string =>
+        String(path.split('.').reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], object) ?? '');
+      return op === '!=' ? (o) => read(o) !== value : (o) => read(o) === value;
+    });
 }
 
 export interface Filter {
@@ -160,9 +173,11 @@ export interface Filter {
 
 export function matches(object: Stored, filter: Filter): boolean {
   const labels = object.metadata?.labels ?? {};
-  return (filter.namespace === undefined || object.metadata?.namespace === filter.namespace)
-    && filter.labels.every((r) => r(labels))
-    && filter.fields.every((f) => f(object));
+  return (
+    (filter.namespace === undefined || object.metadata?.namespace === filter.namespace) &&
+    filter.labels.every((r) => r(labels)) &&
+    filter.fields.every((f) => f(object))
+  );
 }
 
 // ---- errors as the API answers them: a Status object (API reference, "Status") ----
@@ -174,7 +189,13 @@ export interface ApiStatus {
   status: 'Success' | 'Failure';
   message?: string;
   reason?: string;
-  details?: { name?: string; group?: string; kind?: string; uid?: string; causes?: Array<{ reason: string; message: string; field: string }> };
+  details?: {
+    name?: string;
+    group?: string;
+    kind?: string;
+    uid?: string;
+    causes?: Array<{ reason: string; message: string; field: string }>;
+  };
   code: number;
 }
 
@@ -193,7 +214,11 @@ export function notFound(resource: Resource, name: string): ApiStatus {
 }
 
 export function alreadyExists(resource: Resource, name: string): ApiStatus {
-  return failure(409, 'AlreadyExists', `${qualified(resource, name)} already exists`, { name, group: RESOURCES[resource].group, kind: resource });
+  return failure(409, 'AlreadyExists', `${qualified(resource, name)} already exists`, {
+    name,
+    group: RESOURCES[resource].group,
+    kind: resource,
+  });
 }
 
 /** 422 with one cause per problem; a problem reads `field.path: what is wrong`. */
@@ -203,5 +228,10 @@ export function invalid(resource: Resource, name: string, problems: string[]): A
     const colon = p.indexOf(': ');
     return { reason: 'FieldValueInvalid', field: colon > 0 ? p.slice(0, colon) : '', message: colon > 0 ? p.slice(colon + 2) : p };
   });
-  return failure(422, 'Invalid', `${kind}${group ? `.${group}` : ''} "${name}" is invalid: ${problems.join(', ')}`, { name, group, kind, causes });
+  return failure(422, 'Invalid', `${kind}${group ? `.${group}` : ''} "${name}" is invalid: ${problems.join(', ')}`, {
+    name,
+    group,
+    kind,
+    causes,
+  });
 }

@@ -47,7 +47,11 @@ export function cleanEnv(vars: Record<string, string> = {}): NodeJS.ProcessEnv {
 export function runNode(args: string[], options: ProcessOptions = {}): Promise<ProcessRun> {
   return new Promise((resolve) => {
     if (args[0] !== undefined && isBundle(args[0], options.cwd)) assertDistCurrent();
-    const child = spawn(options.node ?? process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(options.node ?? process.execPath, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const run: ProcessRun = { code: null, stdout: '', stderr: '', out: '' };
     let interrupted = false;
     const onData = (): void => {

@@ -65,7 +65,10 @@ export function makeResult(options: ResultFixtureOptions = {}): LoadTestResult {
   const stepNames = options.steps ?? DEFAULT_STEPS;
   const shares = options.locations ?? DEFAULT_LOCATIONS;
   const locationNames = Object.keys(shares);
-  const perLocation = splitByShare(options.iterations ?? 1200, locationNames.map((l) => shares[l] ?? 0));
+  const perLocation = splitByShare(
+    options.iterations ?? 1200,
+    locationNames.map((l) => shares[l] ?? 0),
+  );
   const failRates = options.failRates ?? DEFAULT_FAIL_RATES;
   const scale = options.latencyScale ?? 1;
 
@@ -257,8 +260,15 @@ export function withLatency(result: LoadTestResult): LoadTestResult {
     samples: 2,
     locations: {
       'EU.DE.FRA': {
-        name: 'Frankfurt <b>', egress: 'direct', samples: 2, failures: 0, errors: {}, status_code: 200,
-        phases: Object.fromEntries(LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }])) as LatencyResult['locations'][string]['phases'],
+        name: 'Frankfurt <b>',
+        egress: 'direct',
+        samples: 2,
+        failures: 0,
+        errors: {},
+        status_code: 200,
+        phases: Object.fromEntries(
+          LATENCY_PHASES.map((p) => [p, { min: 1, avg: 2, median: 2, p95: 3, max: 3 }]),
+        ) as LatencyResult['locations'][string]['phases'],
       },
     },
   };

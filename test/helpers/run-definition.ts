@@ -48,6 +48,7 @@ export async function runDefinition(raw: unknown, options: Partial<RunOptions> =
 export async function runOnTestClock(
   raw: unknown,
   options: Partial<RunOptions> = {},
+  // biome-ignore lint/suspicious/noConfusingVoidType: a step either returns the ms to jump or just acts
   at?: { ms: number; then: () => void | number },
   dir = process.cwd(),
 ): Promise<LoadTestResult> {

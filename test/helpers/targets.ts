@@ -256,7 +256,7 @@ function delay(res: ServerResponse, ms: number, state: RouteState): void {
 
 function login(res: ServerResponse, received: ReceivedRequest): void {
   if (received.method !== 'POST') return send(res, 405, 'POST a JSON body {"user": "..."}', { allow: 'POST' });
-  const user = parseJsonObject(received.body)?.['user'];
+  const user = parseJsonObject(received.body)?.user;
   if (typeof user !== 'string') return send(res, 400, 'expected a JSON body {"user": "<name>"}');
   return sendJson(res, 200, { token: `tok-${user}` });
 }
@@ -323,12 +323,7 @@ async function answerH2(
   res.end(body);
 }
 
-async function listenHttp1(
-  server: Server,
-  scheme: 'http' | 'https',
-  recorder: Recorder,
-  state: RouteState,
-): Promise<Target> {
+async function listenHttp1(server: Server, scheme: 'http' | 'https', recorder: Recorder, state: RouteState): Promise<Target> {
   const port = await listen(server);
   return {
     url: `${scheme}://127.0.0.1:${port}`,

@@ -17,7 +17,9 @@ export interface JunitRun {
 /** The XML document for one test or several (a job may run more than one). */
 export function renderJunit(runs: readonly JunitRun[]): string {
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites');
-  runs.forEach((run, id) => addSuite(root, run, id));
+  runs.forEach((run, id) => {
+    addSuite(root, run, id);
+  });
   return root.end({ prettyPrint: true });
 }
 
@@ -53,7 +55,8 @@ function addCase(suite: XMLBuilder, testName: string, check: Check): void {
   const testcase = suite.ele('testcase', { name: check.describe, classname: `loadgate.${testName}.${caseKind(check)}`, time: '0' });
   if (!fails(check)) return;
   const limit = check.limit ? ` (limit ${check.limit})` : '';
-  testcase.ele('failure', { message: `${check.describe}: actual ${check.actual}${limit}`, type: check.kind })
+  testcase
+    .ele('failure', { message: `${check.describe}: actual ${check.actual}${limit}`, type: check.kind })
     .txt(`actual: ${check.actual}\n${check.limit ? `limit: ${check.limit}\n` : ''}`);
 }
 

@@ -20,10 +20,14 @@ export function localExecutor(settings: LocalSettings): Executor {
       const log = settings.log;
       let progress = NO_PROGRESS;
       const onSecond = (sample: SecondSample) => onProgress((progress = addSecond(progress, sample)));
-      const { result } = await measureDefinition(test, {
-        embedded: { concurrency: settings.concurrency, insecure: false, proxies: settings.proxies, signal, testUrl, onSecond },
-        workers: settings.workers ?? 'auto',
-      }, { info: log, warn: log });
+      const { result } = await measureDefinition(
+        test,
+        {
+          embedded: { concurrency: settings.concurrency, insecure: false, proxies: settings.proxies, signal, testUrl, onSecond },
+          workers: settings.workers ?? 'auto',
+        },
+        { info: log, warn: log },
+      );
       return { result };
     },
   };

@@ -42,7 +42,17 @@ export type ExecutorChoice = { kind: 'local' } | { kind: 'kubernetes'; kubernete
 
 type Values = { [K in keyof typeof EXECUTOR_OPTIONS]?: (typeof EXECUTOR_OPTIONS)[K] extends { multiple: true } ? string[] : string };
 
-const KUBERNETES_FLAGS = ['kubeconfig', 'kube-context', 'namespace', 'image', 'callback-url', 'rate-per-pod', 'shards', 'location', 'start-barrier'] as const;
+const KUBERNETES_FLAGS = [
+  'kubeconfig',
+  'kube-context',
+  'namespace',
+  'image',
+  'callback-url',
+  'rate-per-pod',
+  'shards',
+  'location',
+  'start-barrier',
+] as const;
 
 function whole(text: string | undefined, flag: string, min: number, max: number, problems: Problem[]): number | undefined {
   if (text === undefined) return undefined;
@@ -56,11 +66,16 @@ export function readExecutor(values: Values): { choice?: ExecutorChoice; problem
   const problems: Problem[] = [];
   const kind = values.executor ?? 'local';
   if (kind === 'local') {
-    for (const flag of kubernetesFlagsGiven(values)) problems.push({ path: `--${flag}`, message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' });
+    for (const flag of kubernetesFlagsGiven(values))
+      problems.push({ path: `--${flag}`, message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' });
     return problems.length > 0 ? { problems } : { choice: { kind: 'local' }, problems };
   }
   if (kind !== 'kubernetes') return { problems: [{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }] };
-  if (!values.image) problems.push({ path: '--image', message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)' });
+  if (!values.image)
+    problems.push({
+      path: '--image',
+      message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)',
+    });
   const { locations, problems: locationProblems } = parseKubeLocations(values.location ?? [], '--location');
   problems.push(...locationProblems);
   const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;

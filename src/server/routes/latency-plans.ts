@@ -14,7 +14,8 @@ const EXPECTED = '"name", "target", "locations" and optionally "samples"';
 
 function readPlan(body: Record<string, unknown>, ctx: ServerContext): Omit<LatencyPlanRecord, 'id' | 'created_at'> {
   const unknown = Object.keys(body).find((key) => !FIELDS.includes(key));
-  if (unknown !== undefined) throw new ApiError(422, 'invalid_request', `${unknown}: unknown key; a latency plan holds ${EXPECTED}`, { field: unknown });
+  if (unknown !== undefined)
+    throw new ApiError(422, 'invalid_request', `${unknown}: unknown key; a latency plan holds ${EXPECTED}`, { field: unknown });
   if (typeof body.name !== 'string' || body.name.trim() === '') {
     throw new ApiError(422, 'invalid_request', 'name: expected a non-empty string', { field: 'name' });
   }
@@ -33,7 +34,11 @@ export function latencyPlanRoutes(ctx: ServerContext): RouteTable {
       get,
       list: () => ctx.store.listLatencyPlans(),
       create: (req) => {
-        const plan: LatencyPlanRecord = { id: randomUUID(), ...readPlan(jsonBody(req, EXPECTED), ctx), created_at: new Date().toISOString() };
+        const plan: LatencyPlanRecord = {
+          id: randomUUID(),
+          ...readPlan(jsonBody(req, EXPECTED), ctx),
+          created_at: new Date().toISOString(),
+        };
         ctx.store.createLatencyPlan(plan);
         return plan;
       },

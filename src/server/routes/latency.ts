@@ -7,7 +7,7 @@ import type { LatencyLocation } from '../../types.ts';
 import { locationTree, selectLocations, splitPatterns } from '../../latency/locations.ts';
 import { DEFAULT_SAMPLES, latencyAnswer, MAX_SAMPLES, runLatency } from '../../latency/run.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
-import { ApiError, invalidField, problemsError } from '../errors.ts';
+import { type ApiError, invalidField, problemsError } from '../errors.ts';
 
 /** Per sample, connection included. */
 const SAMPLE_TIMEOUT_MS = 5_000;
@@ -46,7 +46,11 @@ export function pickLocations(ctx: ServerContext, patterns: readonly string[]): 
 }
 
 /** Runs a latency test and answers with the per-location object of docs/interface.md 2.6. */
-export async function measureLatency(ctx: ServerContext, reply: FastifyReply, request: LatencyRequest): Promise<ReturnType<typeof latencyAnswer>> {
+export async function measureLatency(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  request: LatencyRequest,
+): Promise<ReturnType<typeof latencyAnswer>> {
   const result = await runLatency(request.target, pickLocations(ctx, request.locations), {
     samples: request.samples,
     timeoutMs: SAMPLE_TIMEOUT_MS,

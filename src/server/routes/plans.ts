@@ -19,7 +19,10 @@ const EXPECTED = '"name" and "config_data" (docs/interface.md 2.1)';
 export function checkPlan(body: Record<string, unknown>): Pick<PlanRecord, 'name' | 'config_data'> {
   const problems: Problem[] = Object.keys(body)
     .filter((key) => !PLAN_KEYS.includes(key))
-    .map((key) => ({ path: `$.${key}`, message: `unknown key "${key}": a plan holds name and config_data; environment and test_data are given when a test is created from it` }));
+    .map((key) => ({
+      path: `$.${key}`,
+      message: `unknown key "${key}": a plan holds name and config_data; environment and test_data are given when a test is created from it`,
+    }));
   const checked = validateDefinition({ name: body.name, config_data: body.config_data }, 'request body');
   if (!checked.ok) problems.push(...checked.problems);
   if (!checked.ok || problems.length > 0) throw problemsError(problems);

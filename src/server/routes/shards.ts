@@ -42,7 +42,11 @@ function callerOf(test: ShardedTest, fields: Record<string, unknown>): Caller {
 /** An upload from the pod that holds the attempt; a second pod of the same index is refused (409). */
 function holder(test: ShardedTest, caller: Caller): void {
   if (!test.coordinator.holds(caller, caller.attempt, caller.pod)) {
-    throw new ApiError(409, 'duplicate_shard', `another pod holds ${caller.location}-${caller.index} attempt ${caller.attempt}; this one (${caller.pod}) is not needed`);
+    throw new ApiError(
+      409,
+      'duplicate_shard',
+      `another pod holds ${caller.location}-${caller.index} attempt ${caller.attempt}; this one (${caller.pod}) is not needed`,
+    );
   }
 }
 
@@ -80,7 +84,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         const body = jsonBody(req, '"location", "index", "attempt", "pod", "t" and "sample"');
         const caller = callerOf(test, body);
         holder(test, caller);
-        if (!isRecord(body.sample)) throw invalidField('sample', 'expected the second\'s sample (an object)');
+        if (!isRecord(body.sample)) throw invalidField('sample', "expected the second's sample (an object)");
         return test.coordinator.interval(caller, caller.attempt, wholeNumber(body.t, 't'), body.sample);
       },
     },
@@ -91,7 +95,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         const caller = callerOf(test, body);
         holder(test, caller);
         if (!isRecord(body.result) || !isRecord(body.result.run) || !isRecord(body.result.run.shard)) {
-          throw invalidField('result', 'expected the shard\'s results file (with run.shard and histograms)');
+          throw invalidField('result', "expected the shard's results file (with run.shard and histograms)");
         }
         return { stored: test.coordinator.final(caller, caller.attempt, body.result) };
       },
@@ -105,6 +109,8 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
  */
 async function planDefinition(test: ShardedTest): Promise<unknown> {
   const { test_data: sets, ...rest } = test.definition;
-  const testData = await Promise.all(sets.map(async (set) => ({ ...set, file: basename(set.file), content: await readFile(set.file, 'utf8') })));
+  const testData = await Promise.all(
+    sets.map(async (set) => ({ ...set, file: basename(set.file), content: await readFile(set.file, 'utf8') })),
+  );
   return { ...rest, test_data: testData };
 }

@@ -46,7 +46,11 @@ async function receiveUpload(req: FastifyRequest, ctx: ServerContext): Promise<U
         upload.fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file') {
         upload.file = { tmpPath: join(ctx.dataDir, `${UPLOAD_PREFIX}${randomUUID()}`), name: part.filename || 'upload.csv' };
-        const tooLarge = new ApiError(413, 'payload_too_large', `the uploaded file is larger than the limit of ${describeBytes(ctx.limits.uploadBytes)}`);
+        const tooLarge = new ApiError(
+          413,
+          'payload_too_large',
+          `the uploaded file is larger than the limit of ${describeBytes(ctx.limits.uploadBytes)}`,
+        );
         // Past the limit the parser would skip the rest of the part, maybe a gigabyte, before the
         // stream ends: stop there (the 413 then closes the connection, docs/security.md).
         part.file.once('limit', () => part.file.destroy(tooLarge));
@@ -156,7 +160,14 @@ async function updateTestData(record: StoredTestData, upload: Upload, ctx: Serve
     await rename(upload.file.tmpPath, record.file_path);
     ctx.store.setTestDataHash(record.id, await fileSha256(record.file_path));
   }
-  const updated: StoredTestData = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
+  const updated: StoredTestData = {
+    ...record,
+    name: set.name,
+    type: set.type,
+    file_config: set.file_config,
+    file_name: file.name,
+    row_count: rowCount,
+  };
   ctx.store.updateTestData(updated);
   return updated;
 }
@@ -186,7 +197,9 @@ export function testDataRoutes(ctx: ServerContext): RouteTable {
       return createTestData(checked.file, checked.set, ctx);
     },
     update: async (record, req) => {
-      const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
+      const upload = req.isMultipart()
+        ? await receiveUpload(req, ctx)
+        : { fields: jsonBody(req, 'any of name, type, file_config and file') };
       try {
         return await updateTestData(record, upload, ctx);
       } finally {

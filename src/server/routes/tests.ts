@@ -27,13 +27,19 @@ export function testRoutes(ctx: ServerContext): RouteTable {
   return {
     '/v1/load/test/': {
       POST: async (req, reply) => {
-        const parsed = await parseTestRequest(jsonBody(req, '"name" and "config_data", or "plan_id" (docs/interface.md 2.1)'), ctx.store, ctx.dataDir);
+        const parsed = await parseTestRequest(
+          jsonBody(req, '"name" and "config_data", or "plan_id" (docs/interface.md 2.1)'),
+          ctx.store,
+          ctx.dataDir,
+        );
         const now = new Date().toISOString();
         const id = randomUUID();
         // A test without a stored plan gets one of its own, so that every test names a plan.
         const planId = parsed.planId ?? randomUUID();
         const plan: PlanRecord | null =
-          parsed.planId === null ? { id: planId, name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now } : null;
+          parsed.planId === null
+            ? { id: planId, name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now }
+            : null;
         const test: TestRecord = {
           id,
           name: parsed.definition.name,
@@ -67,7 +73,11 @@ export function testRoutes(ctx: ServerContext): RouteTable {
       GET: async (req) => {
         const test = find(req);
         if (!FINAL_STATUSES.includes(test.status)) {
-          throw new ApiError(409, 'not_finished', `the test is ${test.status}; its result is ready once it is completed, failed or stopped`);
+          throw new ApiError(
+            409,
+            'not_finished',
+            `the test is ${test.status}; its result is ready once it is completed, failed or stopped`,
+          );
         }
         const result = ctx.store.getResult(test.id);
         if (!result) {

@@ -48,17 +48,19 @@ export function shardIdentity(args: string[], env: ShardIo['env']): ShardIdentit
     if (value === undefined || value === '') problems.push({ path, message: `expected ${what}` });
     return value ?? '';
   };
-  const server = need(values.server, '--server', 'the loadgate server\'s URL (http://…)').replace(/\/+$/, '');
+  const server = need(values.server, '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
   const test = need(values.test, '--test', 'the test id');
-  const token = need(env[ENV_TOKEN], ENV_TOKEN, 'the test\'s shard token (from its Secret)');
-  const location = need(env[ENV_LOCATION], ENV_LOCATION, 'the shard\'s location');
-  const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', 'the shard\'s index (an Indexed Job sets it)');
+  const token = need(env[ENV_TOKEN], ENV_TOKEN, "the test's shard token (from its Secret)");
+  const location = need(env[ENV_LOCATION], ENV_LOCATION, "the shard's location");
+  const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
   const attemptText = env[ENV_ATTEMPT] || '0';
   const index = Number(indexText);
   const attempt = Number(attemptText);
-  if (indexText !== '' && !/^\d+$/.test(indexText)) problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
+  if (indexText !== '' && !/^\d+$/.test(indexText))
+    problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
   if (!/^\d+$/.test(attemptText)) problems.push({ path: ENV_ATTEMPT, message: `expected a whole number, got "${attemptText}"` });
-  if (server !== '' && !/^https?:\/\//.test(server)) problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
+  if (server !== '' && !/^https?:\/\//.test(server))
+    problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
   if (problems.length > 0) throw new InputError(problems);
   return { server, test, token, location, index, attempt, pod: `${hostname()}-${randomUUID().slice(0, 8)}` };
 }
@@ -84,7 +86,8 @@ async function call<T>(me: ShardIdentity, method: 'GET' | 'POST', path: string, 
       const answer: unknown = await response.json().catch(() => undefined);
       if (response.ok || response.status === 409) return answer as T;
       const message = isRecord(answer) && isRecord(answer.error) ? String(answer.error.message) : response.statusText;
-      if (response.status < 500 || attempt >= RETRIES) throw new CallbackError(response.status, `${method} ${path}: ${response.status} ${message}`);
+      if (response.status < 500 || attempt >= RETRIES)
+        throw new CallbackError(response.status, `${method} ${path}: ${response.status} ${message}`);
     } catch (error) {
       if (error instanceof CallbackError || attempt >= RETRIES) throw error;
     }
@@ -105,11 +108,13 @@ async function checkedPlan(plan: PlanAnswer, dir: string): Promise<CheckedTest> 
   const checked = validateDefinition(definition, 'the shard plan');
   if (!checked.ok) throw new InputError(checked.problems);
   if (isRecord(environment)) checked.definition.environment = environment as unknown as Environment;
-  checked.definition.test_data = await Promise.all(sets.map(async (set, i) => {
-    const file = join(dir, `${i}-${set.file.replace(/[^A-Za-z0-9._-]/g, '_')}`);
-    await writeFile(file, set.content);
-    return { name: set.name, file, type: set.type, file_config: set.file_config };
-  }));
+  checked.definition.test_data = await Promise.all(
+    sets.map(async (set, i) => {
+      const file = join(dir, `${i}-${set.file.replace(/[^A-Za-z0-9._-]/g, '_')}`);
+      await writeFile(file, set.content);
+      return { name: set.name, file, type: set.type, file_config: set.file_config };
+    }),
+  );
   return checkTest({ definition: checked.definition, file: 'the shard plan', dir }, {});
 }
 
@@ -164,18 +169,22 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
     const uploads = intervalUploader(me, stop, log);
     const fromSecond = start.from_second;
     if (fromSecond > 0) log(`resuming the schedule at second ${fromSecond}`);
-    const { result } = await measureDefinition(test, {
-      embedded: {
-        insecure: false,
-        proxies: {},
-        signal,
-        onSecond: uploads.add,
-        shard: { index: me.index + 1, count: plan.shard.count, location: me.location, fromSecond },
-        startAtMs: start.start_at_ms + fromSecond * 1000,
-        testUrl: plan.test_url,
+    const { result } = await measureDefinition(
+      test,
+      {
+        embedded: {
+          insecure: false,
+          proxies: {},
+          signal,
+          onSecond: uploads.add,
+          shard: { index: me.index + 1, count: plan.shard.count, location: me.location, fromSecond },
+          startAtMs: start.start_at_ms + fromSecond * 1000,
+          testUrl: plan.test_url,
+        },
+        workers: 'auto',
       },
-      workers: 'auto',
-    }, { info: log, warn: log });
+      { info: log, warn: log },
+    );
     await uploads.done();
     const final: LoadTestResult = localised(result, me.location);
     await call(me, 'POST', 'final/', { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, result: final });
@@ -199,7 +208,8 @@ export async function shardCommand(args: string[], io: ShardIo): Promise<number>
   try {
     return await runShard(me, io);
   } catch (error) {
-    if (error instanceof CallbackError && error.status === 403) io.err('loadgate shard: the server refused the token (the test may have ended)');
+    if (error instanceof CallbackError && error.status === 403)
+      io.err('loadgate shard: the server refused the token (the test may have ended)');
     else io.err(`loadgate shard: ${(error as Error).message}`);
     return 1;
   }

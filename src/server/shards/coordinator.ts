@@ -34,7 +34,9 @@ function sha256(text: string): Buffer {
 
 /** Every shard of a test: location → its indexes 0..N−1. */
 export function slotList(slots: Record<string, number>): ShardKey[] {
-  return Object.keys(slots).sort().flatMap((location) => Array.from({ length: slots[location] ?? 0 }, (_, index) => ({ location, index })));
+  return Object.keys(slots)
+    .sort()
+    .flatMap((location) => Array.from({ length: slots[location] ?? 0 }, (_, index) => ({ location, index })));
 }
 
 export class ShardCoordinator {
@@ -53,9 +55,21 @@ export class ShardCoordinator {
   }
 
   /** A new sharded run: its token (for the Secret; only its hash is kept) and its coordinator. */
-  static begin(store: Store, testId: string, slots: Record<string, number>, settings: BarrierSettings): { coordinator: ShardCoordinator; token: string } {
+  static begin(
+    store: Store,
+    testId: string,
+    slots: Record<string, number>,
+    settings: BarrierSettings,
+  ): { coordinator: ShardCoordinator; token: string } {
     const token = randomBytes(32).toString('base64url');
-    const record: ShardRunRecord = { testId, tokenSha256: sha256(token).toString('hex'), slots, beganAtMs: settings.now(), startAtMs: null, late: [] };
+    const record: ShardRunRecord = {
+      testId,
+      tokenSha256: sha256(token).toString('hex'),
+      slots,
+      beganAtMs: settings.now(),
+      startAtMs: null,
+      late: [],
+    };
     store.createShardRun(record);
     return { coordinator: new ShardCoordinator(store, record, settings), token };
   }
@@ -82,8 +96,10 @@ export class ShardCoordinator {
   /** A problem with the key, or undefined when it names one of this test's shards. */
   checkKey(key: ShardKey): string | undefined {
     const count = this.record.slots[key.location];
-    if (count === undefined) return `location ${JSON.stringify(key.location)} has no shards in this test (it has ${Object.keys(this.record.slots).join(', ')})`;
-    if (!Number.isSafeInteger(key.index) || key.index < 0 || key.index >= count) return `index ${key.index} is not one of ${key.location}'s 0..${count - 1}`;
+    if (count === undefined)
+      return `location ${JSON.stringify(key.location)} has no shards in this test (it has ${Object.keys(this.record.slots).join(', ')})`;
+    if (!Number.isSafeInteger(key.index) || key.index < 0 || key.index >= count)
+      return `index ${key.index} is not one of ${key.location}'s 0..${count - 1}`;
     return undefined;
   }
 
@@ -106,7 +122,9 @@ export class ShardCoordinator {
     const startAt = this.record.startAtMs;
     const fromSecond = startAt === null ? 0 : Math.max(0, Math.ceil((now + this.settings.startMarginMs - startAt) / 1000));
     this.store.claimShardAttempt(this.testId, { ...key, attempt, pod, fromSecond });
-    const holder = this.store.shardAttempts(this.testId).find((a) => a.location === key.location && a.index === key.index && a.attempt === attempt);
+    const holder = this.store
+      .shardAttempts(this.testId)
+      .find((a) => a.location === key.location && a.index === key.index && a.attempt === attempt);
     if (holder && holder.pod !== pod) return { state: 'duplicate', pod: holder.pod };
     if (this.record.startAtMs === null) this.tryStart(now);
     if (this.record.startAtMs === null) return { state: 'wait', retry_ms: READY_POLL_MS };
@@ -115,7 +133,9 @@ export class ShardCoordinator {
 
   private tryStart(now: number): void {
     const ready = new Set(this.store.shardAttempts(this.testId).map(shardName));
-    const late = slotList(this.record.slots).map(shardName).filter((name) => !ready.has(name));
+    const late = slotList(this.record.slots)
+      .map(shardName)
+      .filter((name) => !ready.has(name));
     if (late.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
     const startAtMs = now + this.settings.startMarginMs;
     this.store.setShardStart(this.testId, startAtMs, late);
@@ -130,7 +150,9 @@ export class ShardCoordinator {
 
   /** Only the pod that holds an attempt may upload for it. */
   holds(key: ShardKey, attempt: number, pod: string): boolean {
-    return this.store.shardAttempts(this.testId).some((a) => a.location === key.location && a.index === key.index && a.attempt === attempt && a.pod === pod);
+    return this.store
+      .shardAttempts(this.testId)
+      .some((a) => a.location === key.location && a.index === key.index && a.attempt === attempt && a.pod === pod);
   }
 
   /** One second of one attempt; a repeated upload is stored once. Answers whether the shard should stop. */
@@ -173,7 +195,9 @@ export class ShardCoordinator {
   /** Shards that have not yet sent their latest attempt's result. */
   unsettled(): string[] {
     const finals = new Set(this.store.shardFinals(this.testId).map(shardName));
-    return slotList(this.record.slots).map(shardName).filter((name) => !finals.has(name) && !this.failed.has(name));
+    return slotList(this.record.slots)
+      .map(shardName)
+      .filter((name) => !finals.has(name) && !this.failed.has(name));
   }
 
   /** The uploaded seconds added up: what the run has done so far (each attempt's second t is fromSecond + t of the schedule). */

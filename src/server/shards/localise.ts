@@ -22,7 +22,9 @@ export function localised(result: LoadTestResult, location: string): LoadTestRes
       histograms: {
         ...histograms,
         locations: renamed(histograms.locations, location),
-        step_locations: Object.fromEntries(Object.entries(histograms.step_locations).map(([step, byLocation]) => [step, renamed(byLocation, location)])),
+        step_locations: Object.fromEntries(
+          Object.entries(histograms.step_locations).map(([step, byLocation]) => [step, renamed(byLocation, location)]),
+        ),
       },
     }),
   };

@@ -34,7 +34,12 @@ function coveredWindow(plan: LoadPlan, fromSecond: number, result: LoadTestResul
   return [fromSecond, Math.min(to, plan.durationS)];
 }
 
-function shardCoverage(plan: LoadPlan, name: string, attempts: number, covered: [number, number] | undefined): { coverage: ShardCoverage; applied: number } {
+function shardCoverage(
+  plan: LoadPlan,
+  name: string,
+  attempts: number,
+  covered: [number, number] | undefined,
+): { coverage: ShardCoverage; applied: number } {
   let planned = 0;
   let applied = 0;
   const missing: Array<[number, number]> = [];
@@ -64,11 +69,13 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
     const name = shardName(key);
     const plan = new LoadPlan(config, { index: key.index + 1, count: delivered.slots[key.location] ?? 1, location: key.location });
     const attempts = delivered.attempts.filter((a) => shardName(a) === name);
-    const candidates = delivered.finals.filter((f) => shardName(f) === name).map((f) => {
-      const fromSecond = attempts.find((a) => a.attempt === f.attempt)?.fromSecond ?? 0;
-      const window = coveredWindow(plan, fromSecond, f.value);
-      return { final: f, window, applied: shardCoverage(plan, name, attempts.length, window).applied };
-    });
+    const candidates = delivered.finals
+      .filter((f) => shardName(f) === name)
+      .map((f) => {
+        const fromSecond = attempts.find((a) => a.attempt === f.attempt)?.fromSecond ?? 0;
+        const window = coveredWindow(plan, fromSecond, f.value);
+        return { final: f, window, applied: shardCoverage(plan, name, attempts.length, window).applied };
+      });
     const best = candidates.sort((a, b) => b.applied - a.applied || a.final.attempt - b.final.attempt)[0];
     if (best) chosen.push({ key, attempt: best.final.attempt, result: best.final.value });
     const { coverage, applied } = shardCoverage(plan, name, Math.max(1, attempts.length), best?.window);
@@ -79,7 +86,10 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
     if (coverage.missing_s > 0) shards.push(coverage);
   }
   const pct = percent(appliedTotal, plannedTotal) ?? 100;
-  return { chosen, coverage: { planned_iterations: plannedTotal, applied_iterations: appliedTotal, applied_pct: Math.floor(pct * 10) / 10, shards } };
+  return {
+    chosen,
+    coverage: { planned_iterations: plannedTotal, applied_iterations: appliedTotal, applied_pct: Math.floor(pct * 10) / 10, shards },
+  };
 }
 
 /** `shard US-3: 18 s of 300 s missing; …; 97.0 % of the planned load applied`. */

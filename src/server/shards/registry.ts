@@ -33,10 +33,10 @@ export class ShardRegistry {
   authenticate(url: string, authorization: string | undefined): ApiError | undefined {
     const testId = decodeURIComponent(url.slice(SHARD_ROUTE_PREFIX.length).split(/[/?]/)[0] ?? '');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match) return new ApiError(401, 'unauthorized', 'shard callbacks need Authorization: Bearer <the test\'s shard token>');
+    if (!match) return new ApiError(401, 'unauthorized', "shard callbacks need Authorization: Bearer <the test's shard token>");
     const test = this.tests.get(testId);
     // The same answer for an unknown test and a wrong token: the callback learns nothing from it.
-    if (!test || !test.coordinator.acceptsToken(match[1]!)) return new ApiError(403, 'forbidden', 'the shard token is not valid for this test');
+    if (!test?.coordinator.acceptsToken(match[1]!)) return new ApiError(403, 'forbidden', 'the shard token is not valid for this test');
     return undefined;
   }
 }

@@ -53,10 +53,13 @@ export function kubeConfigOf(settings: Pick<KubernetesSettings, 'kubeconfig' | '
 
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
 export function parseIndexes(text: string | undefined): number[] {
-  return (text ?? '').split(',').filter(Boolean).flatMap((part) => {
-    const [from, to] = part.split('-').map(Number);
-    return Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i);
-  });
+  return (text ?? '')
+    .split(',')
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [from, to] = part.split('-').map(Number);
+      return Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i);
+    });
 }
 
 export function kubernetesExecutor(settings: KubernetesSettings): Executor {
@@ -70,7 +73,8 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   async function create(execution: Execution, slots: Record<string, number>, token: string): Promise<void> {
     const { definition } = execution.test;
     const namespaces = [...new Set(Object.keys(slots).map(namespaceOf))];
-    for (const namespace of namespaces) await core.createNamespacedSecret({ namespace, body: testSecret(execution.testId, namespace, token) });
+    for (const namespace of namespaces)
+      await core.createNamespacedSecret({ namespace, body: testSecret(execution.testId, namespace, token) });
     for (const [location, shards] of Object.entries(slots)) {
       const namespace = namespaceOf(location);
       const nodeSelector = settings.locations[location]?.nodeSelector;
@@ -90,7 +94,9 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
           backoffLimitPerIndex: settings.backoffLimitPerIndex,
         }),
       });
-      settings.log(`test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}`);
+      settings.log(
+        `test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}`,
+      );
     }
   }
 
@@ -111,7 +117,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     const labelSelector = testLabelSelector(coordinator.testId);
     for (const namespace of new Set(Object.keys(coordinator.slots).map(namespaceOf))) {
       const jobs = await batch.listNamespacedJob({ namespace, labelSelector });
-      for (const job of jobs.items) failedIndexes(job, coordinator.slots).forEach((key) => coordinator.markFailed(key));
+      for (const job of jobs.items) for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
     }
   }
 
@@ -129,9 +135,15 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     } finally {
       stopProgress();
       settings.registry.remove(testId);
-      await remove(testId, coordinator.slots).catch((error: unknown) => settings.log(`test ${testId}: could not delete its Jobs: ${(error as Error).message}`));
+      await remove(testId, coordinator.slots).catch((error: unknown) =>
+        settings.log(`test ${testId}: could not delete its Jobs: ${(error as Error).message}`),
+      );
     }
-    const delivered = { slots: coordinator.slots, attempts: settings.store.shardAttempts(testId), finals: settings.store.shardFinals<LoadTestResult>(testId) };
+    const delivered = {
+      slots: coordinator.slots,
+      attempts: settings.store.shardAttempts(testId),
+      finals: settings.store.shardFinals<LoadTestResult>(testId),
+    };
     const { result, coverage } = await mergeSharded(execution.test.definition.config_data, delivered, execution.testUrl);
     return { ...(result && { result }), ...(coverage.shards.length > 0 && { incomplete: `incomplete: ${coverageLine(coverage)}` }) };
   }
@@ -139,7 +151,12 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   return {
     run: async (execution) => {
       const { definition } = execution.test;
-      const { slots, problems } = shardsPerLocation(definition.config_data, offeredLocations(settings.locations), settings.ratePerPod, settings.shards);
+      const { slots, problems } = shardsPerLocation(
+        definition.config_data,
+        offeredLocations(settings.locations),
+        settings.ratePerPod,
+        settings.shards,
+      );
       if (problems.length > 0) throw new InputError(problems);
       const { coordinator, token } = ShardCoordinator.begin(settings.store, execution.testId, slots, barrier);
       try {
@@ -152,7 +169,8 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     },
     reattach: async (execution) => {
       const coordinator = ShardCoordinator.resume(settings.store, execution.testId, barrier);
-      if (!coordinator) throw new InputError([{ path: 'test', message: 'the test has no shards to re-attach to (it never reached Kubernetes)' }]);
+      if (!coordinator)
+        throw new InputError([{ path: 'test', message: 'the test has no shards to re-attach to (it never reached Kubernetes)' }]);
       return follow(execution, coordinator);
     },
   };
@@ -177,7 +195,12 @@ function failedIndexes(job: V1Job, slots: Record<string, number>): Array<{ locat
 }
 
 /** Until every shard has settled or the signal; the Jobs looked at every pollMs (and the barrier's clock ticked). */
-async function untilSettled(coordinator: ShardCoordinator, signal: AbortSignal, observe: (c: ShardCoordinator) => Promise<void>, pollMs: number): Promise<void> {
+async function untilSettled(
+  coordinator: ShardCoordinator,
+  signal: AbortSignal,
+  observe: (c: ShardCoordinator) => Promise<void>,
+  pollMs: number,
+): Promise<void> {
   while (!coordinator.settled() && !signal.aborted) {
     coordinator.tick();
     await observe(coordinator);
@@ -202,4 +225,3 @@ async function ignoreNotFound(request: Promise<unknown>): Promise<void> {
     if ((error as { code?: number }).code !== 404) throw error;
   }
 }
-

@@ -14,7 +14,10 @@ export interface KubeLocation {
 export const MAX_SHARDS = 256;
 
 /** `DE=node:topology.kubernetes.io/region=eu-central-1`, `US=namespace:load-us`, `local=node:pool=load`. */
-export function parseKubeLocations(entries: readonly string[], flag: string): { locations: Record<string, KubeLocation>; problems: Problem[] } {
+export function parseKubeLocations(
+  entries: readonly string[],
+  flag: string,
+): { locations: Record<string, KubeLocation>; problems: Problem[] } {
   const locations: Record<string, KubeLocation> = {};
   const problems: Problem[] = [];
   for (const entry of entries) {
@@ -27,7 +30,10 @@ export function parseKubeLocations(entries: readonly string[], flag: string): { 
     } else if (match?.[2] === 'namespace' && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(rule)) {
       locations[match[1]!] = { ...locations[match[1]!], namespace: rule };
     } else {
-      problems.push({ path: flag, message: `expected CC=node:LABEL=VALUE or CC=namespace:NAME (CC a two-letter country code or "local"), got "${entry}"` });
+      problems.push({
+        path: flag,
+        message: `expected CC=node:LABEL=VALUE or CC=namespace:NAME (CC a two-letter country code or "local"), got "${entry}"`,
+      });
     }
   }
   return { locations, problems };
@@ -35,19 +41,32 @@ export function parseKubeLocations(entries: readonly string[], flag: string): { 
 
 /** The load locations this executor offers: `local` and every configured one. */
 export function offeredLocations(locations: Record<string, KubeLocation>): string[] {
-  return ['local', ...Object.keys(locations).filter((code) => code !== 'local').sort()];
+  return [
+    'local',
+    ...Object.keys(locations)
+      .filter((code) => code !== 'local')
+      .sort(),
+  ];
 }
 
 /**
  * Shards per location of a test: `fixed` when set, else ⌈the location's busiest second ÷ the rate
  * one pod sends⌉ (at least 1, at most MAX_SHARDS). Problems name locations nobody configured.
  */
-export function shardsPerLocation(config: LocationConfig, offered: readonly string[], ratePerPod: number, fixed?: number): { slots: Record<string, number>; problems: Problem[] } {
+export function shardsPerLocation(
+  config: LocationConfig,
+  offered: readonly string[],
+  ratePerPod: number,
+  fixed?: number,
+): { slots: Record<string, number>; problems: Problem[] } {
   const slots: Record<string, number> = {};
   const problems: Problem[] = [];
   for (const location of planLocations(config.proxy_config)) {
     if (!offered.includes(location)) {
-      problems.push({ path: `$.config_data.proxy_config.${location}`, message: `no location ${location} on this server (it offers ${offered.join(', ')}; serve --location ${location}=node:LABEL=VALUE adds it)` });
+      problems.push({
+        path: `$.config_data.proxy_config.${location}`,
+        message: `no location ${location} on this server (it offers ${offered.join(', ')}; serve --location ${location}=node:LABEL=VALUE adds it)`,
+      });
       continue;
     }
     const peak = new LoadPlan(config, { index: 1, count: 1, location }).peakPerSecond();

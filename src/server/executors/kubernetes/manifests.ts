@@ -192,11 +192,14 @@ function crossFieldProblems(job: V1Job): string[] {
   }
   if (spec.backoffLimitPerIndex != null) {
     if (!indexed) problems.push(`spec.backoffLimitPerIndex: can only be set when completionMode is Indexed ${JOB_SPEC_REF}`);
-    if (restartPolicy !== 'Never') problems.push(`spec.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never ${JOB_SPEC_REF}`);
+    if (restartPolicy !== 'Never')
+      problems.push(`spec.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never ${JOB_SPEC_REF}`);
   }
   if (spec.maxFailedIndexes != null) {
-    if (spec.backoffLimitPerIndex == null) problems.push(`spec.maxFailedIndexes: can only be specified when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
-    if (spec.completions != null && spec.maxFailedIndexes > spec.completions) problems.push(`spec.maxFailedIndexes: must be at most completions (${spec.completions}) ${JOB_SPEC_REF}`);
+    if (spec.backoffLimitPerIndex == null)
+      problems.push(`spec.maxFailedIndexes: can only be specified when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
+    if (spec.completions != null && spec.maxFailedIndexes > spec.completions)
+      problems.push(`spec.maxFailedIndexes: must be at most completions (${spec.completions}) ${JOB_SPEC_REF}`);
   }
   if (spec.podFailurePolicy) problems.push(...podFailurePolicyProblems(spec, restartPolicy));
   return problems;
@@ -207,16 +210,24 @@ function podFailurePolicyProblems(spec: NonNullable<V1Job['spec']>, restartPolic
   if (restartPolicy === 'OnFailure') problems.push(`spec.podFailurePolicy: cannot be used with restartPolicy OnFailure ${JOB_SPEC_REF}`);
   // Unset, the API server defaults it to Failed; any other value is refused.
   if (spec.podReplacementPolicy != null && spec.podReplacementPolicy !== 'Failed') {
-    problems.push(`spec.podReplacementPolicy: must be Failed when podFailurePolicy is used, got ${JSON.stringify(spec.podReplacementPolicy)} ${JOB_SPEC_REF}`);
+    problems.push(
+      `spec.podReplacementPolicy: must be Failed when podFailurePolicy is used, got ${JSON.stringify(spec.podReplacementPolicy)} ${JOB_SPEC_REF}`,
+    );
   }
   const containers = new Set((spec.template.spec?.containers ?? []).map((c) => c.name));
   (spec.podFailurePolicy?.rules ?? []).forEach((rule, i) => {
     const at = `spec.podFailurePolicy.rules[${i}]`;
-    if ((rule.onExitCodes == null) === (rule.onPodConditions == null)) problems.push(`${at}: needs exactly one of onExitCodes and onPodConditions ${JOB_SPEC_REF}`);
-    if (rule.action === 'FailIndex' && spec.backoffLimitPerIndex == null) problems.push(`${at}.action: FailIndex can only be used when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
+    if ((rule.onExitCodes == null) === (rule.onPodConditions == null))
+      problems.push(`${at}: needs exactly one of onExitCodes and onPodConditions ${JOB_SPEC_REF}`);
+    if (rule.action === 'FailIndex' && spec.backoffLimitPerIndex == null)
+      problems.push(`${at}.action: FailIndex can only be used when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
     const codes = rule.onExitCodes;
-    if (codes?.containerName != null && !containers.has(codes.containerName)) problems.push(`${at}.onExitCodes.containerName: names no container of the pod template: ${JSON.stringify(codes.containerName)} ${JOB_SPEC_REF}`);
-    if (codes?.operator === 'In' && codes.values.includes(0)) problems.push(`${at}.onExitCodes.values: 0 cannot be used with the In operator ${JOB_SPEC_REF}`);
+    if (codes?.containerName != null && !containers.has(codes.containerName))
+      problems.push(
+        `${at}.onExitCodes.containerName: names no container of the pod template: ${JSON.stringify(codes.containerName)} ${JOB_SPEC_REF}`,
+      );
+    if (codes?.operator === 'In' && codes.values.includes(0))
+      problems.push(`${at}.onExitCodes.values: 0 cannot be used with the In operator ${JOB_SPEC_REF}`);
   });
   return problems;
 }
@@ -224,12 +235,19 @@ function podFailurePolicyProblems(spec: NonNullable<V1Job['spec']>, restartPolic
 function labelProblems(at: string, labels: Record<string, string> | undefined): string[] {
   return Object.entries(labels ?? {})
     .filter(([, value]) => !LABEL_VALUE.test(value) || value.length > 63)
-    .map(([key, value]) => `${at}["${key}"]: a label value is at most 63 characters of [A-Za-z0-9-_.], alphanumeric at both ends; got ${JSON.stringify(value)} (kubernetes.io/docs/concepts/overview/working-with-objects/labels/)`);
+    .map(
+      ([key, value]) =>
+        `${at}["${key}"]: a label value is at most 63 characters of [A-Za-z0-9-_.], alphanumeric at both ends; got ${JSON.stringify(value)} (kubernetes.io/docs/concepts/overview/working-with-objects/labels/)`,
+    );
 }
 
 /** An ajv instance path ("/spec/template/spec/containers/0/name") as the API names fields. */
 function pathOf(instancePath: string): string {
-  const path = instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  const path = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+    .join('');
   return path.startsWith('.') ? path.slice(1) : path || '(the object)';
 }
 
@@ -240,7 +258,11 @@ function labelValue(raw: string): string {
 
 /** Lowercase letters, digits and single dashes, at most `max` chars, no dash at either end. */
 function slug(raw: string, max: number): string {
-  return raw.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, max).replace(/^-+|-+$/g, '');
+  return raw
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '');
 }
 
 function digest(raw: string): string {
