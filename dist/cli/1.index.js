@@ -331,18 +331,60 @@ var types = __webpack_require__(20984);
 
 /** Options that take a value and what they set; the short and long spellings of each. */
 const VALUE_OPTIONS = {
-    '-X': 'method', '--request': 'method', '-H': 'header', '--header': 'header',
-    '-d': 'data', '--data': 'data', '--data-ascii': 'data', '--data-binary': 'data', '--data-raw': 'data-raw',
-    '--data-urlencode': 'data-urlencode', '--json': 'json', '-u': 'user', '--user': 'user', '-b': 'cookie', '--cookie': 'cookie',
-    '-A': 'user-agent', '--user-agent': 'user-agent', '-e': 'referer', '--referer': 'referer', '--url': 'url',
-    '-o': 'ignored', '--output': 'ignored', '-m': 'ignored', '--max-time': 'ignored', '--connect-timeout': 'ignored',
-    '-w': 'ignored', '--write-out': 'ignored',
+    '-X': 'method',
+    '--request': 'method',
+    '-H': 'header',
+    '--header': 'header',
+    '-d': 'data',
+    '--data': 'data',
+    '--data-ascii': 'data',
+    '--data-binary': 'data',
+    '--data-raw': 'data-raw',
+    '--data-urlencode': 'data-urlencode',
+    '--json': 'json',
+    '-u': 'user',
+    '--user': 'user',
+    '-b': 'cookie',
+    '--cookie': 'cookie',
+    '-A': 'user-agent',
+    '--user-agent': 'user-agent',
+    '-e': 'referer',
+    '--referer': 'referer',
+    '--url': 'url',
+    '-o': 'ignored',
+    '--output': 'ignored',
+    '-m': 'ignored',
+    '--max-time': 'ignored',
+    '--connect-timeout': 'ignored',
+    '-w': 'ignored',
+    '--write-out': 'ignored',
 };
 const FLAG_OPTIONS = {
-    '-k': 'insecure', '--insecure': 'insecure', '--compressed': 'compressed', '-G': 'get', '--get': 'get', '-I': 'head', '--head': 'head',
-    '-s': 'ignored', '--silent': 'ignored', '-S': 'ignored', '--show-error': 'ignored', '-v': 'ignored', '--verbose': 'ignored',
-    '-i': 'ignored', '--include': 'ignored', '-L': 'ignored', '--location': 'ignored', '-f': 'ignored', '--fail': 'ignored',
-    '--http1.1': 'ignored', '--http2': 'ignored', '-g': 'ignored', '--globoff': 'ignored', '-N': 'ignored', '--no-buffer': 'ignored',
+    '-k': 'insecure',
+    '--insecure': 'insecure',
+    '--compressed': 'compressed',
+    '-G': 'get',
+    '--get': 'get',
+    '-I': 'head',
+    '--head': 'head',
+    '-s': 'ignored',
+    '--silent': 'ignored',
+    '-S': 'ignored',
+    '--show-error': 'ignored',
+    '-v': 'ignored',
+    '--verbose': 'ignored',
+    '-i': 'ignored',
+    '--include': 'ignored',
+    '-L': 'ignored',
+    '--location': 'ignored',
+    '-f': 'ignored',
+    '--fail': 'ignored',
+    '--http1.1': 'ignored',
+    '--http2': 'ignored',
+    '-g': 'ignored',
+    '--globoff': 'ignored',
+    '-N': 'ignored',
+    '--no-buffer': 'ignored',
 };
 async function importCurl(source) {
     const notes = (0,types/* emptyNotes */.$)();
@@ -361,7 +403,9 @@ async function importCurl(source) {
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     if (requests.length === 0)
-        throw new errors/* InputError */.dz([{ file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' }]);
+        throw new errors/* InputError */.dz([
+            { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },
+        ]);
     notes.kept.push(`${requests.length} curl ${requests.length === 1 ? 'command' : 'commands'}`);
     return { title: 'curl import', requests, variables: [], notes };
 }
@@ -392,7 +436,9 @@ function commands(source) {
         buffer = '';
     });
     if (buffer !== '') {
-        throw new errors/* InputError */.dz([{ file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' }]);
+        throw new errors/* InputError */.dz([
+            { file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' },
+        ]);
     }
     return found;
 }
@@ -466,7 +512,8 @@ function requestsOf({ words }, notes) {
             case 'url':
                 urls.push(value);
                 break;
-            default: break;
+            default:
+                break;
         }
     }
     if (urls.length === 0)

@@ -26,8 +26,13 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Postman's dynamic variables that loadgate has under another name. */
 const DYNAMIC = {
-    $guid: '_randomUUID', $randomUUID: '_randomUUID', $timestamp: '_timestamp', $isoTimestamp: '_isoTimestamp',
-    $randomInt: '_randomInt', $randomBoolean: '_randomBoolean', $randomAlphaNumeric: '_randomString(1)',
+    $guid: '_randomUUID',
+    $randomUUID: '_randomUUID',
+    $timestamp: '_timestamp',
+    $isoTimestamp: '_isoTimestamp',
+    $randomInt: '_randomInt',
+    $randomBoolean: '_randomBoolean',
+    $randomAlphaNumeric: '_randomString(1)',
 };
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 async function importPostman(source, options) {
@@ -41,7 +46,13 @@ async function importPostman(source, options) {
     if (options.environment) {
         const env = (0,_input_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(options.environment, 'a Postman environment');
         if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(env) || !Array.isArray(env.values)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([{ file: options.environment.file, path: '$.values', message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}' }]);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
+                {
+                    file: options.environment.file,
+                    path: '$.values',
+                    message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}',
+                },
+            ]);
         }
         for (const v of env.values)
             addVariable(variables, v, true);
@@ -61,14 +72,20 @@ async function importPostman(source, options) {
 }
 function checkVersion(raw, file) {
     if ((0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(raw) && Array.isArray(raw.requests)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([{ file, path: '$.requests', message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1' }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
+            { file, path: '$.requests', message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1' },
+        ]);
     }
     if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(raw) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(raw.info) || !Array.isArray(raw.item)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([{ file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
+            { file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' },
+        ]);
     }
     const schema = String(raw.info.schema ?? '');
     if (schema !== '' && !/\/v2\.[01]\.\d+\//.test(schema)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([{ file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
+            { file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` },
+        ]);
     }
 }
 function addVariable(variables, v, fromEnvironment) {
@@ -98,7 +115,10 @@ function itemRequest(item, variables, notes) {
     let url = request.url.toString();
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url) && !url.startsWith('{{'))
         url = `http://${url}`;
-    const headers = request.headers.all().filter((h) => !h.disabled).map((h) => [h.key ?? '', String(h.value ?? '')]);
+    const headers = request.headers
+        .all()
+        .filter((h) => !h.disabled)
+        .map((h) => [h.key ?? '', String(h.value ?? '')]);
     const secretHeaders = [];
     const secretQuery = [];
     const auth = item.getAuth();
@@ -130,7 +150,10 @@ function authHeader(type, p, variables) {
         case 'bearer':
             return { name: 'Authorization', value: `Bearer ${p.token ?? ''}` };
         case 'basic':
-            return { name: 'Authorization', value: `Basic ${Buffer.from(`${resolve(p.username ?? '', variables)}:${resolve(p.password ?? '', variables)}`).toString('base64')}` };
+            return {
+                name: 'Authorization',
+                value: `Basic ${Buffer.from(`${resolve(p.username ?? '', variables)}:${resolve(p.password ?? '', variables)}`).toString('base64')}`,
+            };
         case 'apikey':
             return { name: p.key || 'X-API-Key', value: p.value ?? '', ...(p.in === 'query' && { in: 'query' }) };
         default:

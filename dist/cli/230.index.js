@@ -72,14 +72,16 @@ function applyLoadFlags(loaded, flags) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
     }
     if (rate !== undefined && iterations !== undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+            { path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' },
+        ]);
     }
     const notes = [];
     if (duration !== undefined) {
         const planned = { iterations: config.iteration_count, duration: config.duration };
         config.duration = within(duration, _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.durationS, '--duration', 'seconds (a day)');
         if (iterations === undefined && rate === undefined) {
-            config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations, '--duration', 'iterations (the definition\'s rate × duration)');
+            config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations, '--duration', "iterations (the definition's rate × duration)");
             notes.push(keptRateNote(duration, config.iteration_count, planned));
         }
     }
@@ -114,7 +116,10 @@ function markSecrets(loaded, environment, names) {
     const known = new Set([...(loaded.definition.environment?.vars ?? []), ...(environment?.vars ?? [])].map((v) => v.key));
     const unknown = names.filter((name) => !known.has(name));
     if (unknown.length > 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(unknown.map((name) => ({ path: '--secret', message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)` })));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(unknown.map((name) => ({
+            path: '--secret',
+            message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)`,
+        })));
     }
     const definition = { ...loaded.definition, ...(loaded.definition.environment && { environment: mark(loaded.definition.environment) }) };
     return { loaded: { ...loaded, definition }, environment: mark(environment) };
@@ -221,7 +226,14 @@ function parseLine(raw, line) {
     const rest = (0,threshold_syntax/* skipSpace */.AN)(raw, value.end);
     if (rest < raw.length)
         return { index: rest, message: `unexpected ${(0,threshold_syntax/* got */.Lt)(raw, rest)}; expected the end of the threshold (one per line)` };
-    return { source: raw.trim(), line, ...(location === undefined ? {} : { location }), metric: metric.metric, op: op.op, value: value.value };
+    return {
+        source: raw.trim(),
+        line,
+        ...(location === undefined ? {} : { location }),
+        metric: metric.metric,
+        op: op.op,
+        value: value.value,
+    };
 }
 function locationMessage(inner) {
     if (inner === '')
@@ -240,7 +252,10 @@ function parseMetric(raw, from) {
     if (!phase) {
         const lower = word.toLowerCase();
         const hint = types/* LATENCY_PHASES */.EY.some((p) => p === lower) || lower === 'fail_rate' ? `; metrics are lower case: ${lower}` : '';
-        return { index: from, message: `unknown latency metric ${word === '' ? (0,threshold_syntax/* got */.Lt)(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}` };
+        return {
+            index: from,
+            message: `unknown latency metric ${word === '' ? (0,threshold_syntax/* got */.Lt)(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}`,
+        };
     }
     const dot = from + word.length;
     if (raw[dot] !== '.')
@@ -266,7 +281,12 @@ function parseValue(raw, from, metric, op) {
     if (unit !== '' && !units.includes(unit)) {
         const usage = isRate ? 'fail_rate takes % or no unit' : `${metric} takes ms or s (no unit means ms)`;
         const known = ['ms', 's', '%'].includes(unit);
-        return { index: unitStart, message: known ? `unit ${JSON.stringify(unit)} does not apply here; ${usage}` : `unknown unit ${JSON.stringify(unit)} after ${number}; ${usage}` };
+        return {
+            index: unitStart,
+            message: known
+                ? `unit ${JSON.stringify(unit)} does not apply here; ${usage}`
+                : `unknown unit ${JSON.stringify(unit)} after ${number}; ${usage}`,
+        };
     }
     // Shifting the decimal point in the text keeps 0.1s at exactly 100 (0.1 * 1000 is not).
     const value = unit === 's' ? Number(`${number}e3`) : Number(number);
@@ -301,7 +321,10 @@ function evaluateLatencyThresholds(result, thresholds, origin = src_thresholds/*
             problems.push({ path, message: 'the latency test measured no location' });
         }
         else if (threshold.location !== undefined && !Object.hasOwn(result.locations, threshold.location)) {
-            problems.push({ path, message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}` });
+            problems.push({
+                path,
+                message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}`,
+            });
         }
         else {
             outcomes.push({ describe: describeLatencyThreshold(threshold), ...measure(result, threshold) });
@@ -585,7 +608,10 @@ async function locateTestData(set, index, folders, definitionFile) {
     const real = await (0,promises_.realpath)(absolute).catch(() => undefined);
     if (real !== undefined && !isInside(real, folders.root)) {
         const via = real === absolute ? '' : ` (a symbolic link to ${real})`;
-        return { set, problems: [problem(`is outside ${folders.root}${via}: test data must be inside the repository or workspace of the definition`)] };
+        return {
+            set,
+            problems: [problem(`is outside ${folders.root}${via}: test data must be inside the repository or workspace of the definition`)],
+        };
     }
     const file = await (0,text_file/* openRegularFile */.ZU)(absolute, text_file/* MAX_DATA_BYTES */.yL);
     if (!file.ok)
@@ -650,7 +676,13 @@ async function readResultsFile(path, inputName) {
     }
     const results = raw?.results;
     if (!results || !Array.isArray(results.steps)) {
-        throw new errors/* InputError */.dz([{ file: path, path: '$.results.steps', message: 'expected a loadgate results file (docs/interface.md 2.5: results.steps is an array)' }]);
+        throw new errors/* InputError */.dz([
+            {
+                file: path,
+                path: '$.results.steps',
+                message: 'expected a loadgate results file (docs/interface.md 2.5: results.steps is an array)',
+            },
+        ]);
     }
     return raw;
 }
@@ -739,7 +771,9 @@ var lib = __webpack_require__(54697);
 /** The XML document for one test or several (a job may run more than one). */
 function renderJunit(runs) {
     const root = (0,lib/* create */.vt)({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites');
-    runs.forEach((run, id) => addSuite(root, run, id));
+    runs.forEach((run, id) => {
+        addSuite(root, run, id);
+    });
     return root.end({ prettyPrint: true });
 }
 function addSuite(root, { result, judgement }, id) {
@@ -775,7 +809,8 @@ function addCase(suite, testName, check) {
     if (!fails(check))
         return;
     const limit = check.limit ? ` (limit ${check.limit})` : '';
-    testcase.ele('failure', { message: `${check.describe}: actual ${check.actual}${limit}`, type: check.kind })
+    testcase
+        .ele('failure', { message: `${check.describe}: actual ${check.actual}${limit}`, type: check.kind })
         .txt(`actual: ${check.actual}\n${check.limit ? `limit: ${check.limit}\n` : ''}`);
 }
 /** The group a reader lists a check under: the default threshold apart from the user's. */
@@ -880,7 +915,12 @@ function renderMarkdown(model, options = {}) {
 /** One line for shard job summaries and logs: the verdict and the headline figures, plain text. */
 function renderSummaryLine(model) {
     const o = model.overall.figures;
-    const figures = [`${o.iterations} iterations (${model.overall.iterationRate})`, model.overall.throughput.text, `p95 ${o.p95.text}`, `fail rate ${o.failRate.text}`];
+    const figures = [
+        `${o.iterations} iterations (${model.overall.iterationRate})`,
+        model.overall.throughput.text,
+        `p95 ${o.p95.text}`,
+        `fail rate ${o.failRate.text}`,
+    ];
     return `loadgate: ${(0,report_model/* textOf */.b6)(model.verdict.text, (t) => (0,format/* truncate */.xv)((0,format/* oneLine */.TN)(t), VERDICT_TEXT_CHARS))} · ${figures.join(' · ')}`;
 }
 function markdown_prepare(model, marker) {
@@ -918,7 +958,7 @@ function compose(report, layout) {
     return joined(sections);
 }
 function joined(sections) {
-    return sections.filter((s) => s !== undefined && s !== '').join('\n\n') + '\n';
+    return `${sections.filter((s) => s !== undefined && s !== '').join('\n\n')}\n`;
 }
 /** When even no step rows fit: the verdict, context, links and footer, which are small. */
 function minimalReport(report, max) {
@@ -958,7 +998,15 @@ function overallSection(model) {
         ['Fail rate', figure(o.failRate)],
         ['Throughput', figure(throughput)],
         ...(o.responded
-            ? [['avg', figure(o.avg)], ['p50', o.p50.text], ['p90', o.p90.text], ['p95', figure(o.p95)], ['p99', figure(o.p99)], ['max', o.max.text], ['stddev', o.stddev.text]]
+            ? [
+                ['avg', figure(o.avg)],
+                ['p50', o.p50.text],
+                ['p90', o.p90.text],
+                ['p95', figure(o.p95)],
+                ['p99', figure(o.p99)],
+                ['max', o.max.text],
+                ['stddev', o.stddev.text],
+            ]
             : [['Response times', `${o.p95.text} (no response)`]]),
     ];
     const title = baselineStartedAt ? `#### Overall, against the baseline run of ${escapeMarkdown(baselineStartedAt)}` : '#### Overall';
@@ -982,7 +1030,11 @@ function stepsSection(model, stepRows) {
         s.max.text,
     ]);
     const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
-    const parts = ['#### Steps', markdownTable(header, 'rllrrrrlrrrrr', rows), '_Status: the most frequent codes; error statuses the step does not expect are in bold._'];
+    const parts = [
+        '#### Steps',
+        markdownTable(header, 'rllrrrrlrrrrr', rows),
+        '_Status: the most frequent codes; error statuses the step does not expect are in bold._',
+    ];
     const hidden = model.steps.length - shown.length;
     if (hidden > 0)
         parts.push(`_… and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)_`);
@@ -1040,7 +1092,15 @@ function timelineSection(series) {
     const list = (values) => `[${values.map(round).join(', ')}]`;
     const xAxis = `  x-axis "s" [${points.xs.map((x) => `"${x}"`).join(', ')}]`;
     const p95 = points.p95.map((v) => v ?? 0);
-    const latency = ['```mermaid', 'xychart-beta', '  title "p95 per second (ms)"', xAxis, `  y-axis "ms" 0 --> ${niceCeiling(Math.max(...p95) * 1.1)}`, `  line ${list(p95)}`, '```'];
+    const latency = [
+        '```mermaid',
+        'xychart-beta',
+        '  title "p95 per second (ms)"',
+        xAxis,
+        `  y-axis "ms" 0 --> ${niceCeiling(Math.max(...p95) * 1.1)}`,
+        `  line ${list(p95)}`,
+        '```',
+    ];
     const late = points.late.some((v) => v > 0);
     const rates = [
         '```mermaid',
@@ -1061,7 +1121,12 @@ function shardsSection(model) {
         return undefined;
     const { headline, late, shards } = model.shards;
     const rows = shards.map((s) => [
-        String(s.index), escapeMarkdown(s.file), s.started, s.startLag, s.iterations, s.late ? '⚠️ late' : 'on time',
+        String(s.index),
+        escapeMarkdown(s.file),
+        s.started,
+        s.startLag,
+        s.iterations,
+        s.late ? '⚠️ late' : 'on time',
     ]);
     const table = markdownTable(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows);
     return `#### Shards\n\n${late ? '⚠️ ' : ''}${headline}\n\n${table}`;
@@ -1079,7 +1144,11 @@ function latencySection(model) {
     return `#### ${escapeMarkdown(title)}\n\n${markdown}`;
 }
 function stepLocationSection(model) {
-    const rows = model.stepLocations.map((l) => [escapeMarkdown(truncate(l.stepName, NAME_CHARS)), escapeMarkdown(l.location), ...levelCells(l)]);
+    const rows = model.stepLocations.map((l) => [
+        escapeMarkdown(truncate(l.stepName, NAME_CHARS)),
+        escapeMarkdown(l.location),
+        ...levelCells(l),
+    ]);
     if (rows.length === 0)
         return undefined;
     const header = ['Step', 'Location', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
@@ -1117,8 +1186,14 @@ function omittedNote(what) {
 /** Rows of (step, key, count) in step order; with a limit, the `limit` most frequent across all steps and a note. */
 function distributionRows(entries, keyChars, limit) {
     const kept = limit === null ? entries : [...entries].sort((a, b) => b.count - a.count).slice(0, limit);
-    const rows = kept.map((e) => [escapeMarkdown(truncate(e.stepName, NAME_CHARS)), escapeMarkdown(truncate(e.key, keyChars)), formatCount(e.count)]);
-    const note = kept.length < entries.length ? [`_The ${kept.length} most frequent of ${formatCount(entries.length)}; see the full report for all._`] : [];
+    const rows = kept.map((e) => [
+        escapeMarkdown(truncate(e.stepName, NAME_CHARS)),
+        escapeMarkdown(truncate(e.key, keyChars)),
+        formatCount(e.count),
+    ]);
+    const note = kept.length < entries.length
+        ? [`_The ${kept.length} most frequent of ${formatCount(entries.length)}; see the full report for all._`]
+        : [];
     return { rows, note };
 }
 /** The steps in step order, or when there are too many, the slowest by p95. */
@@ -1164,7 +1239,12 @@ async function resolveApiKey(sources, env, readText) {
         return keyFromFile(sources.file, readText);
     const fromEnv = env[sources.variable]?.trim() ?? '';
     if (fromEnv === '') {
-        throw new errors/* InputError */.dz([{ path: '--api-url', message: `no API key for the service: the environment variable ${sources.variable} is not set; ${MISSING_KEY_HELP}` }]);
+        throw new errors/* InputError */.dz([
+            {
+                path: '--api-url',
+                message: `no API key for the service: the environment variable ${sources.variable} is not set; ${MISSING_KEY_HELP}`,
+            },
+        ]);
     }
     return fromEnv;
 }
@@ -1177,9 +1257,14 @@ async function keyFromFile(file, readText) {
     catch (error) {
         throw new errors/* InputError */.dz([{ file, path: '--api-key-file', message: `cannot read the API key file: ${error.message}` }]);
     }
-    const key = text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('#'));
+    const key = text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .find((line) => line !== '' && !line.startsWith('#'));
     if (key === undefined)
-        throw new errors/* InputError */.dz([{ file, path: '--api-key-file', message: 'the file holds no key (one line with the key; blank lines and # comments are skipped)' }]);
+        throw new errors/* InputError */.dz([
+            { file, path: '--api-key-file', message: 'the file holds no key (one line with the key; blank lines and # comments are skipped)' },
+        ]);
     return key;
 }
 
@@ -1213,9 +1298,7 @@ const RED = 31;
 const YELLOW = 33;
 const BOLD = 1;
 function renderTerminal(model, opts) {
-    const paint = opts.color
-        ? (code, text) => (code === 0 ? text : `\u001b[${code}m${text}\u001b[0m`)
-        : (_, text) => text;
+    const paint = opts.color ? (code, text) => (code === 0 ? text : `\u001b[${code}m${text}\u001b[0m`) : (_, text) => text;
     const width = Math.max(60, opts.width ?? DEFAULT_WIDTH);
     const blocks = [
         header(model, paint),
@@ -1227,7 +1310,10 @@ function renderTerminal(model, opts) {
         errorLines(model),
         linkLines(model),
     ];
-    const text = blocks.filter((b) => b.length > 0).map((b) => b.join('\n')).join('\n\n') + '\n';
+    const text = `${blocks
+        .filter((b) => b.length > 0)
+        .map((b) => b.join('\n'))
+        .join('\n\n')}\n`;
     const sections = [
         ...(model.comparison ? [(0,comparison/* comparisonTerminal */.Ih)(model.comparison, opts)] : []),
         ...(model.latency ? [(0,latency/* latencyTerminal */.pe)(model.latency.result, { ...opts, outcomes: model.latency.outcomes })] : []),
@@ -1258,14 +1344,34 @@ function checkLines(model, paint) {
 }
 function overallLines(model, paint) {
     const { figures: o, throughput, baselineStartedAt } = model.overall;
-    const counts = [`iterations ${o.iterations}`, `successes ${o.successes}`, `failures ${o.failures}`, `fail rate ${o.failRate.text}`, throughput.text];
+    const counts = [
+        `iterations ${o.iterations}`,
+        `successes ${o.successes}`,
+        `failures ${o.failures}`,
+        `fail rate ${o.failRate.text}`,
+        throughput.text,
+    ];
     const times = o.responded
-        ? [`avg ${o.avg.text}`, `p50 ${o.p50.text}`, `p90 ${o.p90.text}`, `p95 ${o.p95.text}`, `p99 ${o.p99.text}`, `max ${o.max.text}`, `stddev ${o.stddev.text}`]
+        ? [
+            `avg ${o.avg.text}`,
+            `p50 ${o.p50.text}`,
+            `p90 ${o.p90.text}`,
+            `p95 ${o.p95.text}`,
+            `p99 ${o.p99.text}`,
+            `max ${o.max.text}`,
+            `stddev ${o.stddev.text}`,
+        ]
         : [`response times ${format/* NO_RESPONSE */.ei} (no response)`];
     const lines = ['Overall', `  ${counts.join(' · ')}`, `  ${times.join(' · ')}`];
     if (!baselineStartedAt)
         return lines;
-    const changed = [['avg', o.avg], ['p95', o.p95], ['p99', o.p99], ['fail_rate', o.failRate], ['rps', throughput]];
+    const changed = [
+        ['avg', o.avg],
+        ['p95', o.p95],
+        ['p99', o.p99],
+        ['fail_rate', o.failRate],
+        ['rps', throughput],
+    ];
     const changes = changed.flatMap(([metric, f]) => {
         if (!f.change)
             return [];
@@ -1277,7 +1383,9 @@ function overallLines(model, paint) {
 function stepLines(model, width, paint) {
     if (model.steps.length === 0)
         return [];
-    const rows = model.steps.slice(0, TERMINAL_STEPS).map((s) => [
+    const rows = model.steps
+        .slice(0, TERMINAL_STEPS)
+        .map((s) => [
         String(s.id),
         clean(s.name),
         clean(s.request),
@@ -1285,7 +1393,11 @@ function stepLines(model, width, paint) {
         s.failures,
         s.failRate.text,
         compactStatus(s.status, paint),
-        s.avg.text, s.p50.text, s.p95.text, s.p99.text, s.max.text,
+        s.avg.text,
+        s.p50.text,
+        s.p95.text,
+        s.p99.text,
+        s.max.text,
     ]);
     const head = ['#', 'Step', 'Request', 'OK', 'Failed', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
     const lines = ['Steps', ...alignedTable(head, rows, { width, textColumns: [1, 2], leftColumns: [1, 2, 6] })];
@@ -1297,7 +1409,16 @@ function stepLines(model, width, paint) {
 function locationLines(model) {
     if (!model.locations)
         return [];
-    const rows = model.locations.map((l) => [clean(l.name), clean(l.egress), l.iterations, l.successes, l.failures, l.avg.text, l.p95.text, l.p99.text]);
+    const rows = model.locations.map((l) => [
+        clean(l.name),
+        clean(l.egress),
+        l.iterations,
+        l.successes,
+        l.failures,
+        l.avg.text,
+        l.p95.text,
+        l.p99.text,
+    ]);
     const head = ['Location', 'Egress', 'Iterations', 'OK', 'Failed', 'avg', 'p95', 'p99'];
     return ['Locations', ...alignedTable(head, rows, { width: Number.POSITIVE_INFINITY, textColumns: [0, 1] })];
 }
@@ -1407,7 +1528,10 @@ var version = __webpack_require__(311);
 // and the overview that `loadgate help` prints. One entry per command, so that the overview, the
 // per-command help and the unknown-option hint read from the same list.
 
-const THRESHOLD = ['--threshold EXPR', 'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)'];
+const THRESHOLD = [
+    '--threshold EXPR',
+    'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)',
+];
 const JUNIT = ['--junit FILE', 'also write the verdict as JUnit XML: a testcase per check (GitLab, Jenkins, Azure; docs/ci.md)'];
 const GITLAB_METRICS = ['--gitlab-metrics FILE', 'also write GitLab\'s metrics report: loadgate_p95_ms{step="login"} 123 (docs/ci.md)'];
 const RESULTS = ['--results FILE', 'where to write the results JSON (default loadgate-results.json); the HTML report goes beside it'];
@@ -1416,24 +1540,33 @@ const COMMANDS = {
         synopsis: 'run <definition.json> [options]',
         about: 'Run a load test here (or on a service with --api-url), judge it, print the summary and write the results.',
         options: [
-            ['--env FILE|JSON', 'the environment (named variables): a file or inline JSON; replaces the definition\'s'],
+            ['--env FILE|JSON', "the environment (named variables): a file or inline JSON; replaces the definition's"],
             ['-e, --var KEY=VALUE', 'set one variable, repeatable; overrides the environment'],
-            ['--env-var NAME', 'take the variable NAME from this process\'s environment, repeatable'],
+            ['--env-var NAME', "take the variable NAME from this process's environment, repeatable"],
             ['--secret NAME', 'the variable NAME is a secret: never written to results, reports or logs, repeatable'],
-            ['--duration S', 'override the definition\'s duration (seconds), keeping its rate: the iterations scale with it (a note says how many)'],
-            ['--iterations N', 'override the definition\'s iteration_count (with --duration: exactly N over S seconds)'],
+            [
+                '--duration S',
+                "override the definition's duration (seconds), keeping its rate: the iterations scale with it (a note says how many)",
+            ],
+            ['--iterations N', "override the definition's iteration_count (with --duration: exactly N over S seconds)"],
             ['--rate R', 'a constant R iterations per second over the duration (linear load)'],
             THRESHOLD,
             ['--no-default-thresholds', 'leave out the default step[*].http_fail_rate < 1%'],
-            ['--on-saturated fail|warn', 'a load generator that could not keep up fails the run when that changes the verdict (default), or only warns'],
+            [
+                '--on-saturated fail|warn',
+                'a load generator that could not keep up fails the run when that changes the verdict (default), or only warns',
+            ],
             ['--baseline FILE', 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%"'],
             RESULTS,
             ['--report FILE', 'where to write the HTML report'],
             JUNIT,
             GITLAB_METRICS,
-            ['--proxy CC=URL', 'send a country\'s share through an HTTP proxy, repeatable'],
+            ['--proxy CC=URL', "send a country's share through an HTTP proxy, repeatable"],
             ['--concurrency N', 'cap on iterations in flight (default: what the schedule needs)'],
-            ['--workers N|auto|cores-K', 'engine threads (default auto: one per 10,000 requests/s, at most the cores less one; cores-K leaves K cores)'],
+            [
+                '--workers N|auto|cores-K',
+                'engine threads (default auto: one per 10,000 requests/s, at most the cores less one; cores-K leaves K cores)',
+            ],
             ['--warm-up S', 'seconds of unrecorded load against the target before the recorded schedule'],
             ['--insecure', 'do not verify TLS certificates'],
             ['--json', 'print the results JSON on stdout (the summary goes to stderr)'],
@@ -1442,7 +1575,7 @@ const COMMANDS = {
             ['--api-key-env NAME', 'the environment variable holding the API key (default LOADGATE_API_KEY)'],
             ['--api-key-file FILE', 'read the API key from a file instead (first line; kept out of shell history)'],
             ['--api-key KEY', 'the API key itself (shell history and the process list keep it: prefer the two above)'],
-            ['--api-result-path PATH', 'the service\'s result path, if not the default'],
+            ['--api-result-path PATH', "the service's result path, if not the default"],
             ['--shard i/N', 'run one slice of a sharded run (docs/scaling.md)'],
             ['--start-at TIME', 'RFC 3339 or epoch ms: every shard starts together'],
         ],
@@ -1453,7 +1586,7 @@ const COMMANDS = {
         options: [
             ['--env FILE|JSON', 'the environment to resolve variables with'],
             ['-e, --var KEY=VALUE', 'set one variable, repeatable'],
-            ['--env-var NAME', 'take a variable from this process\'s environment, repeatable'],
+            ['--env-var NAME', "take a variable from this process's environment, repeatable"],
             ['--secret NAME', 'the variable NAME is a secret (its value is kept out of messages), repeatable'],
             THRESHOLD,
             ['--proxy CC=URL', 'the proxies the run will have (locations in thresholds)'],
@@ -1464,8 +1597,8 @@ const COMMANDS = {
         synopsis: 'compare <definition.json> --base-env FILE [options]',
         about: 'Measure head against base in interleaved rounds and test the difference per step (docs/comparison.md).',
         options: [
-            ['--base-env FILE|JSON', 'the base deployment\'s environment (required)'],
-            ['--env FILE|JSON', 'the head deployment\'s environment'],
+            ['--base-env FILE|JSON', "the base deployment's environment (required)"],
+            ['--env FILE|JSON', "the head deployment's environment"],
             ['--rounds N', 'measured rounds (default 10)'],
             ['--warmup-rounds N', 'rounds run first and discarded (default 1)'],
             ['--max-rounds N', 'more rounds while steps are inconclusive, up to N (default 3 × rounds)'],
@@ -1473,7 +1606,7 @@ const COMMANDS = {
             ['--on-inconclusive warn|fail', 'a step still inconclusive at the budget warns (default) or fails the run'],
             ['--max-regression P%', 'largest tolerated slowdown (default 10%)'],
             ['--metric M', 'the per-round statistic: p95 (default), median, avg, p80, p90, p99, min, max'],
-            ['--seed S', 'repeat an earlier run\'s order of sides'],
+            ['--seed S', "repeat an earlier run's order of sides"],
             THRESHOLD,
             ['--no-default-thresholds', 'leave out the default threshold'],
             RESULTS,
@@ -1488,7 +1621,14 @@ const COMMANDS = {
     merge: {
         synopsis: 'merge <FILE|DIR|GLOB>... [options]',
         about: 'Merge the shard results files of a sharded run exactly, then judge and report as for run.',
-        options: [THRESHOLD, ['--no-default-thresholds', 'leave out the default threshold'], ['--baseline FILE', 'as for run'], RESULTS, JUNIT, GITLAB_METRICS],
+        options: [
+            THRESHOLD,
+            ['--no-default-thresholds', 'leave out the default threshold'],
+            ['--baseline FILE', 'as for run'],
+            RESULTS,
+            JUNIT,
+            GITLAB_METRICS,
+        ],
     },
     latency: {
         synopsis: 'latency <url> [options]',
@@ -1509,14 +1649,17 @@ const COMMANDS = {
     'wait-for': {
         synopsis: 'wait-for <url> [--timeout S] [--insecure]',
         about: 'Poll a URL until the service answers with any HTTP status; exit 2 after the timeout.',
-        options: [['--timeout S', 'seconds to wait (default 60)'], ['--insecure', 'do not verify TLS certificates']],
+        options: [
+            ['--timeout S', 'seconds to wait (default 60)'],
+            ['--insecure', 'do not verify TLS certificates'],
+        ],
     },
     import: {
         synopsis: 'import har|postman|openapi|curl <file|-> [options]',
-        about: 'Write a definition from a browser\'s HAR, a Postman collection, an OpenAPI document or curl lines (docs/import.md).',
+        about: "Write a definition from a browser's HAR, a Postman collection, an OpenAPI document or curl lines (docs/import.md).",
         options: [
             ['-o, --output FILE', 'write the definition here (default: stdout); the summary goes to stderr'],
-            ['--name NAME', 'the test\'s name (default: from the source)'],
+            ['--name NAME', "the test's name (default: from the source)"],
             ['--rate R', 'R iterations per second over the duration'],
             ['--duration S', 'seconds (default 10)'],
             ['--iterations N', 'iterations (default 100)'],
@@ -1524,7 +1667,7 @@ const COMMANDS = {
             ['--include PATTERN', 'har: keep only the requests whose URL matches, repeatable (glob, or /regex/)'],
             ['--exclude PATTERN', 'har: drop the requests whose URL matches, repeatable'],
             ['--think-time', 'har: keep the time between requests as sleeps'],
-            ['--environment FILE', 'postman: a Postman environment file whose variables join the collection\'s'],
+            ['--environment FILE', "postman: a Postman environment file whose variables join the collection's"],
             ['--operation ID', 'openapi: only this operation (operationId or "GET /path"), repeatable'],
             ['--tag TAG', 'openapi: only the operations with this tag, repeatable'],
         ],
@@ -1535,14 +1678,14 @@ const COMMANDS = {
         options: [
             ['--port N', 'default 8080'],
             ['--host ADDR', 'default 127.0.0.1'],
-            ['--public-url URL', 'the base of every test_url, such as the TLS proxy\'s https:// address (default the listening address)'],
+            ['--public-url URL', "the base of every test_url, such as the TLS proxy's https:// address (default the listening address)"],
             ['--db FILE', 'the SQLite database (default loadgate.db); one server per file'],
             ['--data-dir DIR', 'where uploaded test data is kept (default beside the database)'],
             ['--api-key-file FILE', 'accepted API keys, one per line (also LOADGATE_API_KEYS)'],
             ['--proxy CC=URL', 'a country this server sends load from, repeatable'],
             ['--rate-limit on|N|GET=N,OTHER=M', 'requests per second per key, GET and other methods apart (on: 5 and 2)'],
             ['--latency-location CODE=Name[@PROXY]', 'a latency location this server measures from, repeatable'],
-            ['--headers-timeout S', 'seconds a client has to send a request\'s headers (default 20)'],
+            ['--headers-timeout S', "seconds a client has to send a request's headers (default 20)"],
             ['--request-timeout S', 'seconds a client has to send a whole request, body included (default 120)'],
             ['--idle-timeout S', 'seconds a connection may stay silent (default 60)'],
             ['--max-connections-per-address N', 'open connections one client address may hold (default 64; 0: no cap)'],
@@ -1561,21 +1704,31 @@ const COMMANDS = {
     },
     shard: {
         synopsis: 'shard --server URL --test ID',
-        about: 'One shard of a test on `serve --executor kubernetes` (a Job\'s pod runs it; docs/kubernetes.md).',
+        about: "One shard of a test on `serve --executor kubernetes` (a Job's pod runs it; docs/kubernetes.md).",
         options: [
             ['--server URL', 'the loadgate server to call home to'],
-            ['--test ID', 'the test; the index, token, attempt and location come from JOB_COMPLETION_INDEX, LOADGATE_SHARD_TOKEN, LOADGATE_SHARD_ATTEMPT and LOADGATE_SHARD_LOCATION'],
+            [
+                '--test ID',
+                'the test; the index, token, attempt and location come from JOB_COMPLETION_INDEX, LOADGATE_SHARD_TOKEN, LOADGATE_SHARD_ATTEMPT and LOADGATE_SHARD_LOCATION',
+            ],
         ],
     },
-    help: { synopsis: 'help [command]', about: 'Print this overview, or one command\'s options.', options: [] },
+    help: { synopsis: 'help [command]', about: "Print this overview, or one command's options.", options: [] },
 };
 const EXIT_CODES = `Exit codes: 0 passed, 1 a check failed, 2 bad input or the run could not be carried out (nothing sent),
   130/143 stopped by SIGINT/SIGTERM (partial results written, marked incomplete; never a pass).`;
 function overview() {
     const width = Math.max(...Object.values(COMMANDS).map((c) => c.synopsis.length));
     const lines = Object.values(COMMANDS).map((c) => `  loadgate ${c.synopsis.padEnd(width)}  ${c.about}`);
-    return [`loadgate ${version/* VERSION */.x}: load-test HTTP services and gate on the results.`, '', 'Usage:', ...lines, '',
-        'loadgate <command> --help lists its options.', EXIT_CODES].join('\n');
+    return [
+        `loadgate ${version/* VERSION */.x}: load-test HTTP services and gate on the results.`,
+        '',
+        'Usage:',
+        ...lines,
+        '',
+        'loadgate <command> --help lists its options.',
+        EXIT_CODES,
+    ].join('\n');
 }
 function commandHelp(name) {
     const help = COMMANDS[name];
@@ -1812,7 +1965,9 @@ async function cli(argv, io) {
     }
     catch (error) {
         if (error instanceof errors/* InputError */.dz) {
-            io.err(`loadgate: bad input\n${(0,errors/* problemLines */.pb)(error.problems, (p) => `${(0,errors/* formatProblem */.Vw)(p)}${shellVariableHint(p.message)}`).map((line) => `  ${line}`).join('\n')}`);
+            io.err(`loadgate: bad input\n${(0,errors/* problemLines */.pb)(error.problems, (p) => `${(0,errors/* formatProblem */.Vw)(p)}${shellVariableHint(p.message)}`)
+                .map((line) => `  ${line}`)
+                .join('\n')}`);
             return 2;
         }
         if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
@@ -1884,12 +2039,25 @@ async function compareCommand(args, io) {
         args,
         allowPositionals: true,
         options: {
-            env: RUN_OPTIONS.env, 'base-env': { type: 'string' }, rounds: { type: 'string' }, 'warmup-rounds': { type: 'string' },
-            'max-rounds': { type: 'string' }, 'max-time': { type: 'string' }, 'on-inconclusive': { type: 'string' },
-            'max-regression': { type: 'string' }, metric: { type: 'string' }, seed: { type: 'string' },
-            threshold: RUN_OPTIONS.threshold, results: RUN_OPTIONS.results, concurrency: RUN_OPTIONS.concurrency, workers: RUN_OPTIONS.workers,
-            insecure: RUN_OPTIONS.insecure, proxy: RUN_OPTIONS.proxy, 'default-thresholds': RUN_OPTIONS['default-thresholds'],
-            junit: RUN_OPTIONS.junit, 'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
+            env: RUN_OPTIONS.env,
+            'base-env': { type: 'string' },
+            rounds: { type: 'string' },
+            'warmup-rounds': { type: 'string' },
+            'max-rounds': { type: 'string' },
+            'max-time': { type: 'string' },
+            'on-inconclusive': { type: 'string' },
+            'max-regression': { type: 'string' },
+            metric: { type: 'string' },
+            seed: { type: 'string' },
+            threshold: RUN_OPTIONS.threshold,
+            results: RUN_OPTIONS.results,
+            concurrency: RUN_OPTIONS.concurrency,
+            workers: RUN_OPTIONS.workers,
+            insecure: RUN_OPTIONS.insecure,
+            proxy: RUN_OPTIONS.proxy,
+            'default-thresholds': RUN_OPTIONS['default-thresholds'],
+            junit: RUN_OPTIONS.junit,
+            'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
         },
         allowNegative: true,
     });
@@ -1898,10 +2066,16 @@ async function compareCommand(args, io) {
     if (!file)
         problems.push({ path: 'definition', message: 'expected the path of a test definition file' });
     if (!values['base-env'])
-        problems.push({ path: '--base-env', message: 'expected the base side\'s environment (a file or inline JSON)' });
+        problems.push({ path: '--base-env', message: "expected the base side's environment (a file or inline JSON)" });
     const settings = (0,compare_settings/* parseCompareSettings */.GJ)({
-        rounds: values.rounds, warmupRounds: values['warmup-rounds'], maxRegression: values['max-regression'], metric: values.metric, seed: values.seed,
-        maxRounds: values['max-rounds'], maxTime: values['max-time'], onInconclusive: values['on-inconclusive'],
+        rounds: values.rounds,
+        warmupRounds: values['warmup-rounds'],
+        maxRegression: values['max-regression'],
+        metric: values.metric,
+        seed: values.seed,
+        maxRounds: values['max-rounds'],
+        maxTime: values['max-time'],
+        onInconclusive: values['on-inconclusive'],
     }, compare_settings/* CLI_FLAG_NAMES */.XS);
     if (Array.isArray(settings))
         problems.push(...settings);
@@ -1966,8 +2140,12 @@ async function mergeCommand(args, io) {
         args,
         allowPositionals: true,
         options: {
-            results: RUN_OPTIONS.results, threshold: RUN_OPTIONS.threshold, baseline: RUN_OPTIONS.baseline,
-            'default-thresholds': RUN_OPTIONS['default-thresholds'], junit: RUN_OPTIONS.junit, 'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
+            results: RUN_OPTIONS.results,
+            threshold: RUN_OPTIONS.threshold,
+            baseline: RUN_OPTIONS.baseline,
+            'default-thresholds': RUN_OPTIONS['default-thresholds'],
+            junit: RUN_OPTIONS.junit,
+            'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
         },
         allowNegative: true,
     });
@@ -1985,8 +2163,13 @@ async function validateCommand(args, io) {
         args,
         allowPositionals: true,
         options: {
-            env: { type: 'string' }, threshold: RUN_OPTIONS.threshold, proxy: RUN_OPTIONS.proxy, baseline: RUN_OPTIONS.baseline,
-            var: RUN_OPTIONS.var, 'env-var': RUN_OPTIONS['env-var'], secret: RUN_OPTIONS.secret,
+            env: { type: 'string' },
+            threshold: RUN_OPTIONS.threshold,
+            proxy: RUN_OPTIONS.proxy,
+            baseline: RUN_OPTIONS.baseline,
+            var: RUN_OPTIONS.var,
+            'env-var': RUN_OPTIONS['env-var'],
+            secret: RUN_OPTIONS.secret,
         },
     });
     const file = positionals[0];
@@ -2001,7 +2184,11 @@ async function validateCommand(args, io) {
     return 0;
 }
 async function waitForCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({ args, allowPositionals: true, options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure } });
+    const { values, positionals } = (0,external_node_util_.parseArgs)({
+        args,
+        allowPositionals: true,
+        options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure },
+    });
     const settings = parseWaitFor(positionals[0] ?? '', values.timeout, { url: 'url', timeout: '--timeout' });
     if (Array.isArray(settings))
         throw new errors/* InputError */.dz(settings);
@@ -2031,7 +2218,10 @@ async function runCommand(args, io) {
     const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
     const problems = [];
     if (shard && values['api-url'])
-        problems.push({ path: '--shard', message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)' });
+        problems.push({
+            path: '--shard',
+            message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
+        });
     const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
@@ -2072,7 +2262,7 @@ async function reportShard(measured, gate, io, resultsPath) {
     await (0,promises_.writeFile)(resultsPath, resultsText(result));
     io.out(renderSummaryLine(model));
     if (gate.thresholds.length > 0)
-        io.err('note: a shard\'s thresholds are checked when the shards are merged: loadgate merge <files> --threshold …');
+        io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --threshold …");
     io.out(`results: ${resultsPath}`);
     return judgement.outcome === 'incomplete' ? (0,judge/* exitCodeOf */.FO)(judgement) : 0;
 }
@@ -2419,7 +2609,10 @@ function parseMaxTime(text, name) {
         return undefined;
     const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!Number.isSafeInteger(n) || n < 1) {
-        return { path: name, message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"` };
+        return {
+            path: name,
+            message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"`,
+        };
     }
     return n;
 }
@@ -2520,13 +2713,10 @@ function normalSf(z) {
     return z >= 0 ? tail : 1 - tail;
 }
 function hartRational(x) {
-    const numerator = polynomial(x, [
-        220.206867912376, 221.213596169931, 112.079291497871, 33.912866078383, 6.37396220353165,
-        0.700383064443688, 3.52624965998911e-2,
-    ]);
+    const numerator = polynomial(x, [220.206867912376, 221.213596169931, 112.079291497871, 33.912866078383, 6.37396220353165, 0.700383064443688, 3.52624965998911e-2]);
     const denominator = polynomial(x, [
-        440.413735824752, 793.826512519948, 637.333633378831, 296.564248779674, 86.7807322029461,
-        16.064177579207, 1.75566716318264, 8.83883476483184e-2,
+        440.413735824752, 793.826512519948, 637.333633378831, 296.564248779674, 86.7807322029461, 16.064177579207, 1.75566716318264,
+        8.83883476483184e-2,
     ]);
     return (Math.exp((-x * x) / 2) * numerator) / denominator;
 }
@@ -3098,7 +3288,7 @@ const LIMITS = {
 const FORBIDDEN_HEADERS = {
     'content-length': 'the engine computes it from the payload (a wrong one would break the framing)',
     'transfer-encoding': 'the engine frames the body itself',
-    connection: 'the engine keeps its connections open; connection options are not the test\'s to set',
+    connection: "the engine keeps its connections open; connection options are not the test's to set",
     'keep-alive': 'the engine keeps its connections open',
     'proxy-connection': 'a connection-specific header (forbidden in HTTP/2)',
     upgrade: 'the engine does not switch protocols (WebSocket, h2c)',
@@ -3190,7 +3380,7 @@ const StepSchema = _sinclair_typebox__WEBPACK_IMPORTED_MODULE_0__/* .Type */ .ZU
         type: 'object',
         additionalProperties: { type: 'string', maxLength: LIMITS.headerValueBytes },
         default: {},
-        description: 'Request headers; names and values may hold templates. Values may not hold line breaks or control characters, and are at most 8192 characters (16384 bytes for all of a step\'s headers); Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.',
+        description: "Request headers; names and values may hold templates. Values may not hold line breaks or control characters, and are at most 8192 characters (16384 bytes for all of a step's headers); Content-Length, Transfer-Encoding, Connection, Keep-Alive, Proxy-Connection, Upgrade, TE and Expect are set by the engine and refused.",
     })),
     payload: _sinclair_typebox__WEBPACK_IMPORTED_MODULE_0__/* .Type */ .ZU.Optional(_sinclair_typebox__WEBPACK_IMPORTED_MODULE_0__/* .Type */ .ZU.String({ description: 'Request body as text; may hold templates.' })),
     timeout: _sinclair_typebox__WEBPACK_IMPORTED_MODULE_0__/* .Type */ .ZU.Optional(_sinclair_typebox__WEBPACK_IMPORTED_MODULE_0__/* .Type */ .ZU.Number({
@@ -3287,7 +3477,7 @@ const LoadTestSchema = _sinclair_typebox__WEBPACK_IMPORTED_MODULE_0__/* .Type */
         minimum: 0,
         maximum: MAX_WARM_UP_S,
         default: 0,
-        description: 'Seconds of unrecorded load against the target before the recorded schedule, rising to the first second\'s rate; 0: none.',
+        description: "Seconds of unrecorded load against the target before the recorded schedule, rising to the first second's rate; 0: none.",
     })),
 }, {
     $id: LOADTEST_SCHEMA_ID,
@@ -3366,10 +3556,15 @@ async function openRegularFile(path, maxBytes) {
     return { ok: false, reason: problem };
 }
 function notRegular(info) {
-    const kind = info.isDirectory() ? 'a directory'
-        : info.isFIFO() ? 'a named pipe (FIFO)'
-            : info.isCharacterDevice() || info.isBlockDevice() ? 'a device'
-                : info.isSocket() ? 'a socket' : 'not a regular file';
+    const kind = info.isDirectory()
+        ? 'a directory'
+        : info.isFIFO()
+            ? 'a named pipe (FIFO)'
+            : info.isCharacterDevice() || info.isBlockDevice()
+                ? 'a device'
+                : info.isSocket()
+                    ? 'a socket'
+                    : 'not a regular file';
     return `is ${kind}, not a regular file`;
 }
 function tooLarge(size, maxBytes) {
@@ -3543,7 +3738,9 @@ function checkHeaderValue(value) {
     if (HEADER_VALUE.test(literal))
         return null;
     const bad = [...literal].find((c) => !HEADER_VALUE.test(c)) ?? '';
-    const named = bad === '\r' || bad === '\n' ? 'a line break' : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+    const named = bad === '\r' || bad === '\n'
+        ? 'a line break'
+        : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
     return `invalid header value: it holds ${named}; a header value is one line of tab, printable ASCII and Latin-1 characters`;
 }
 /** Why a header may not be set by a definition, or null. */
@@ -3679,7 +3876,10 @@ function translate(e, root, suggestions) {
         case 'minItems':
             return { path, message: `expected at least ${plural(Number(params.limit), 'item')}, ${got}` };
         case 'maxItems':
-            return { path, message: `expected at most ${plural(Number(params.limit), 'item')}, got ${plural(e.data.length, 'item')}` };
+            return {
+                path,
+                message: `expected at most ${plural(Number(params.limit), 'item')}, got ${plural(e.data.length, 'item')}`,
+            };
         case 'minLength':
         case 'maxLength':
             return { path, message: `expected ${lengthWords(parent)}, ${got}` };
@@ -3851,7 +4051,10 @@ function headerProblems(headers, path) {
             problems.push({ path: at, message });
         const earlier = seen.get(name.toLowerCase());
         if (earlier !== undefined) {
-            problems.push({ path: at, message: `duplicate header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(name)} (also ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(earlier)}): header names are case-insensitive` });
+            problems.push({
+                path: at,
+                message: `duplicate header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(name)} (also ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(earlier)}): header names are case-insensitive`,
+            });
         }
         else
             seen.set(name.toLowerCase(), name);
@@ -3861,7 +4064,10 @@ function headerProblems(headers, path) {
     // A value over its own bound is reported once, by the schema.
     const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerValueBytes);
     if (bytes > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerBytes && !valueTooLong) {
-        problems.push({ path, message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)` });
+        problems.push({
+            path,
+            message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)`,
+        });
     }
     return problems;
 }
@@ -3908,12 +4114,18 @@ function countProblems(config) {
         problems.push({ path: '$.config_data.manual_load', message: 'expected at least one stage with a count above 0, got none' });
     }
     if (total > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.iterations) {
-        problems.push({ path: '$.config_data.manual_load', message: `the stages add up to ${total} iterations; at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.iterations} are allowed` });
+        problems.push({
+            path: '$.config_data.manual_load',
+            message: `the stages add up to ${total} iterations; at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.iterations} are allowed`,
+        });
     }
     const durations = stages.map((s) => s.duration);
     const seconds = durations.every(isNonNegativeInteger) ? durations.reduce((sum, n) => sum + n, 0) : 0;
     if (seconds > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.durationS) {
-        problems.push({ path: '$.config_data.manual_load', message: `the stages add up to ${seconds} s; a test lasts at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.durationS} s (a day)` });
+        problems.push({
+            path: '$.config_data.manual_load',
+            message: `the stages add up to ${seconds} s; a test lasts at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.durationS} s (a day)`,
+        });
     }
     for (const key of ['iteration_count', 'request_count']) {
         const given = config[key];
@@ -4402,10 +4614,14 @@ const MAX_REDIRECTS = 10;
 function decodeBody(raw, encoding, limit) {
     const opts = { maxOutputLength: limit };
     switch (typeof encoding === 'string' ? encoding.trim().toLowerCase() : '') {
-        case 'gzip': return gunzipSync(raw, opts).toString('utf8');
-        case 'deflate': return inflateSync(raw, opts).toString('utf8');
-        case 'br': return brotliDecompressSync(raw, opts).toString('utf8');
-        default: return raw.toString('utf8');
+        case 'gzip':
+            return gunzipSync(raw, opts).toString('utf8');
+        case 'deflate':
+            return inflateSync(raw, opts).toString('utf8');
+        case 'br':
+            return brotliDecompressSync(raw, opts).toString('utf8');
+        default:
+            return raw.toString('utf8');
     }
 }
 class slot_Slot {
@@ -5353,7 +5569,7 @@ function apportionCumulative(n, weights) {
  * the later second). Cumulative rounding would not be: floors of a convex prefix can dip.
  */
 function apportionIncremental(n, duration) {
-    const total = BigInt(duration) * BigInt(duration + 1) / 2n;
+    const total = (BigInt(duration) * BigInt(duration + 1)) / 2n;
     const big = BigInt(n);
     const exact = Array.from({ length: duration }, (_, s) => big * BigInt(s + 1));
     const counts = exact.map((x) => Number(x / total));
@@ -5731,9 +5947,9 @@ function dispatchOptions(step, vars) {
     };
 }
 function step_isStatic(step) {
-    return step.path.static !== null
-        && step.headers.every(([n, v]) => n.static !== null && v.static !== null)
-        && (step.body === null || step.body.static !== null);
+    return (step.path.static !== null &&
+        step.headers.every(([n, v]) => n.static !== null && v.static !== null) &&
+        (step.body === null || step.body.static !== null));
 }
 
 // EXTERNAL MODULE: ./src/engine/run-info.ts
@@ -5803,14 +6019,14 @@ function prepareStep(step, index, scope, file, problems) {
 /** Headers whose templates resolved before the run (environment variables) are checked as written ones are. */
 function resolvedHeaderProblems(written, headers, at) {
     return headers.flatMap(([name, value], i) => {
-        const message = (name?.static != null ? (0,validate/* checkHeaderName */.FS)(name.static) ?? (0,validate/* forbiddenHeader */.pB)(name.static) : null)
-            ?? (value?.static != null ? (0,validate/* checkHeaderValue */.BB)(value.static) : null);
+        const message = (name?.static != null ? ((0,validate/* checkHeaderName */.FS)(name.static) ?? (0,validate/* forbiddenHeader */.pB)(name.static)) : null) ??
+            (value?.static != null ? (0,validate/* checkHeaderValue */.BB)(value.static) : null);
         return message ? [{ ...at(`.headers[${JSON.stringify(written[i])}]`), message: `after its variables are resolved: ${message}` }] : [];
     });
 }
 /** The text with environment variables resolved, except secret ones, which stay `{{KEY}}`. */
 function withEnvironment(text, env, secrets) {
-    return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key) => (secrets.has(key) ? whole : (env.get(key) ?? whole)));
+    return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, key) => secrets.has(key) ? whole : (env.get(key) ?? whole));
 }
 /** One options object for every request of a constant step; the body encoded once. */
 function staticOptions(step) {
@@ -5862,7 +6078,13 @@ async function compileTest(loaded, options, keepRows) {
     const secrets = (0,variables_environment/* secretNames */.XG)(environment);
     const steps = [];
     definition.config_data.steps.forEach((step, i) => {
-        const scope = { env: (0,variables_environment/* envVariables */.tU)(environment), dataSets, capturedNames: new Set(capturedNames), unreadableDataSets: unreadable, secrets };
+        const scope = {
+            env: (0,variables_environment/* envVariables */.tU)(environment),
+            dataSets,
+            capturedNames: new Set(capturedNames),
+            unreadableDataSets: unreadable,
+            secrets,
+        };
         const prepared = prepareStep(step, i, scope, loaded.file, problems);
         if (prepared)
             steps.push(prepared);
@@ -5903,11 +6125,17 @@ async function compileTest(loaded, options, keepRows) {
 function parseProxies(entries, inputName) {
     const proxies = {};
     const problems = [];
-    for (const entry of entries.flatMap((e) => e.split(/[\n,]/)).map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of entries
+        .flatMap((e) => e.split(/[\n,]/))
+        .map((e) => e.trim())
+        .filter(Boolean)) {
         const match = /^([A-Z]{2})=(.+)$/.exec(entry);
         const url = match ? URL.parse(match[2]) : null;
         if (!match || !url || !/^https?:$/.test(url.protocol)) {
-            problems.push({ path: inputName, message: `expected CC=http://host:port (a two-letter country code and a proxy URL), got "${(0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .hideCredentials */ .R)(entry)}"` });
+            problems.push({
+                path: inputName,
+                message: `expected CC=http://host:port (a two-letter country code and a proxy URL), got "${(0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .hideCredentials */ .R)(entry)}"`,
+            });
             continue;
         }
         proxies[match[1]] = url.href.replace(/\/$/, '');
@@ -6182,10 +6410,7 @@ function encodeHistograms(rec, stepIds, locations) {
         overall: encodeSum(rec.cells),
         steps: Object.fromEntries(stepIds.map((id, step) => [String(id), encodeSum(steps[step])])),
         locations: Object.fromEntries(locations.map((name, loc) => [name, encodeSum(byLocation[loc])])),
-        step_locations: Object.fromEntries(stepIds.map((id, step) => [
-            String(id),
-            Object.fromEntries(locations.map((name, loc) => [name, (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(cell(step, loc))])),
-        ])),
+        step_locations: Object.fromEntries(stepIds.map((id, step) => [String(id), Object.fromEntries(locations.map((name, loc) => [name, (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(cell(step, loc))]))])),
     };
 }
 /**
@@ -6202,13 +6427,19 @@ function histogramsProblems(value, results) {
     const wanted = [
         ['$.histograms.overall', value.overall],
         ...steps.map((id) => [`$.histograms.steps${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(id)}`, (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value.steps) ? value.steps[id] : undefined]),
-        ...locations.map((name) => [`$.histograms.locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(name)}`, (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value.locations) ? value.locations[name] : undefined]),
+        ...locations.map((name) => [
+            `$.histograms.locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(name)}`,
+            (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value.locations) ? value.locations[name] : undefined,
+        ]),
         ...results.steps.flatMap((step) => Object.keys(step.location_dist).map((name) => {
             const byLocation = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(value.step_locations) ? value.step_locations[String(step.id)] : undefined;
-            return [`$.histograms.step_locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(String(step.id))}${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(name)}`, (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(byLocation) ? byLocation[name] : undefined];
+            return [
+                `$.histograms.step_locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(String(step.id))}${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(name)}`,
+                (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(byLocation) ? byLocation[name] : undefined,
+            ];
         })),
     ];
-    return wanted.flatMap(([path, encoded]) => (decodes(encoded) ? [] : [{ path, message: 'expected an encoded HdrHistogram (compressed base64) for this level of the results' }]));
+    return wanted.flatMap(([path, encoded]) => decodes(encoded) ? [] : [{ path, message: 'expected an encoded HdrHistogram (compressed base64) for this level of the results' }]);
 }
 function decodes(encoded) {
     if (typeof encoded !== 'string')
@@ -6280,7 +6511,13 @@ function requestsOf(results) {
 function runSteps(definition, urlOf = () => undefined) {
     return definition.config_data.steps.map((s) => {
         const expected = (0,_variables_checks_js__WEBPACK_IMPORTED_MODULE_0__/* .expectedErrorStatuses */ .Ff)(s.assertion);
-        return { id: s.id, name: s.name, method: s.method, url: urlOf(s.id) ?? s.url, ...(expected.length > 0 && { expected_status: expected }) };
+        return {
+            id: s.id,
+            name: s.name,
+            method: s.method,
+            url: urlOf(s.id) ?? s.url,
+            ...(expected.length > 0 && { expected_status: expected }),
+        };
     });
 }
 
@@ -6496,7 +6733,10 @@ const PACED_SHARE = 0.5;
  */
 function warmRounds(ms, perS) {
     const paced = Math.round(ms * PACED_SHARE);
-    return [{ ms: paced, iterations: Math.min(perS, WARM_RATE) }, { ms: ms - paced, iterations: WARM_RATE }];
+    return [
+        { ms: paced, iterations: Math.min(perS, WARM_RATE) },
+        { ms: ms - paced, iterations: WARM_RATE },
+    ];
 }
 /**
  * warmHotPath once per thread for `ms`, in warmRounds for a plan of `perS` iterations a second; a
@@ -6686,7 +6926,9 @@ function canonicalJson(value) {
     if (Array.isArray(value))
         return `[${value.map(canonicalJson).join(',')}]`;
     if (value && typeof value === 'object') {
-        const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        const entries = Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
     }
     return JSON.stringify(value);
@@ -6700,9 +6942,16 @@ async function definitionSha256(definition) {
         name: set.name,
         type: set.type,
         file_config: set.file_config,
-        sha256: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(set.file)).digest('hex'),
+        sha256: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+            .update(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(set.file))
+            .digest('hex'),
     })));
-    const fingerprint = { name: definition.name, config_data: definition.config_data, environment: definition.environment, test_data: testData };
+    const fingerprint = {
+        name: definition.name,
+        config_data: definition.config_data,
+        environment: definition.environment,
+        test_data: testData,
+    };
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonicalJson(fingerprint)).digest('hex');
 }
 /** Waits until `startAtMs` (epoch ms) or the signal; returns how late we are then (ms, ≥ 0). */
@@ -7464,22 +7713,69 @@ const CONTINENTS = {
     LOCAL: 'Local',
 };
 const COUNTRIES = {
-    AE: 'United Arab Emirates', AR: 'Argentina', AT: 'Austria', AU: 'Australia', BE: 'Belgium',
-    BG: 'Bulgaria', BR: 'Brazil', CA: 'Canada', CH: 'Switzerland', CL: 'Chile', CN: 'China',
-    CO: 'Colombia', CZ: 'Czechia', DE: 'Germany', DK: 'Denmark', EG: 'Egypt', ES: 'Spain',
-    FI: 'Finland', FR: 'France', GB: 'United Kingdom', GR: 'Greece', HK: 'Hong Kong', HU: 'Hungary',
-    ID: 'Indonesia', IE: 'Ireland', IL: 'Israel', IN: 'India', IT: 'Italy', JP: 'Japan', KE: 'Kenya',
-    KR: 'South Korea', MX: 'Mexico', MY: 'Malaysia', NG: 'Nigeria', NL: 'Netherlands', NO: 'Norway',
-    NZ: 'New Zealand', PE: 'Peru', PH: 'Philippines', PL: 'Poland', PT: 'Portugal', RO: 'Romania',
-    SA: 'Saudi Arabia', SE: 'Sweden', SG: 'Singapore', TH: 'Thailand', TR: 'Turkey', TW: 'Taiwan',
-    UA: 'Ukraine', UK: 'United Kingdom', US: 'United States', VN: 'Vietnam', ZA: 'South Africa',
+    AE: 'United Arab Emirates',
+    AR: 'Argentina',
+    AT: 'Austria',
+    AU: 'Australia',
+    BE: 'Belgium',
+    BG: 'Bulgaria',
+    BR: 'Brazil',
+    CA: 'Canada',
+    CH: 'Switzerland',
+    CL: 'Chile',
+    CN: 'China',
+    CO: 'Colombia',
+    CZ: 'Czechia',
+    DE: 'Germany',
+    DK: 'Denmark',
+    EG: 'Egypt',
+    ES: 'Spain',
+    FI: 'Finland',
+    FR: 'France',
+    GB: 'United Kingdom',
+    GR: 'Greece',
+    HK: 'Hong Kong',
+    HU: 'Hungary',
+    ID: 'Indonesia',
+    IE: 'Ireland',
+    IL: 'Israel',
+    IN: 'India',
+    IT: 'Italy',
+    JP: 'Japan',
+    KE: 'Kenya',
+    KR: 'South Korea',
+    MX: 'Mexico',
+    MY: 'Malaysia',
+    NG: 'Nigeria',
+    NL: 'Netherlands',
+    NO: 'Norway',
+    NZ: 'New Zealand',
+    PE: 'Peru',
+    PH: 'Philippines',
+    PL: 'Poland',
+    PT: 'Portugal',
+    RO: 'Romania',
+    SA: 'Saudi Arabia',
+    SE: 'Sweden',
+    SG: 'Singapore',
+    TH: 'Thailand',
+    TR: 'Turkey',
+    TW: 'Taiwan',
+    UA: 'Ukraine',
+    UK: 'United Kingdom',
+    US: 'United States',
+    VN: 'Vietnam',
+    ZA: 'South Africa',
 };
 /**
  * The `--latency-location` / `latency-locations-config` entries; an entry may hold several lines.
  * Blank lines and `#` comments are skipped. No entry at all gives the default list.
  */
 function parseLocationConfig(entries, inputName) {
-    const lines = entries.flatMap((e) => e.split(/\r?\n/)).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    const lines = entries
+        .flatMap((e) => e.split(/\r?\n/))
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#'));
     if (lines.length === 0)
         return { ok: true, locations: [...DEFAULT_LATENCY_LOCATIONS] };
     const locations = [];
@@ -7558,7 +7854,10 @@ function parentOf(code) {
 }
 /** `["EU.*, NA.US.VA.ASH", "*"]` → `["EU.*", "NA.US.VA.ASH", "*"]`. */
 function splitPatterns(items) {
-    return items.flatMap((i) => i.split(',')).map((p) => p.trim()).filter((p) => p !== '');
+    return items
+        .flatMap((i) => i.split(','))
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
 }
 /**
  * The configured locations the patterns pick, in configured order. A pattern that is not valid
@@ -7567,14 +7866,20 @@ function splitPatterns(items) {
 function selectLocations(configured, patterns, inputName) {
     const codes = configured.map((l) => l.code).join(', ');
     if (patterns.length === 0) {
-        return { ok: false, problems: [{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }] };
+        return {
+            ok: false,
+            problems: [{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }],
+        };
     }
     const problems = [];
     const picked = new Set();
     for (const raw of patterns) {
         const pattern = raw.trim().toUpperCase();
         if (!PATTERN.test(pattern)) {
-            problems.push({ path: inputName, message: `location pattern ${JSON.stringify(raw)} is not valid; expected *, a prefix followed by .* (EU.*), or a code such as EU.DE.FRA` });
+            problems.push({
+                path: inputName,
+                message: `location pattern ${JSON.stringify(raw)} is not valid; expected *, a prefix followed by .* (EU.*), or a code such as EU.DE.FRA`,
+            });
             continue;
         }
         const matched = configured.filter((l) => matches(pattern, l.code));
@@ -7596,7 +7901,9 @@ function matches(pattern, code) {
     return code === prefix || code.startsWith(`${prefix}.`);
 }
 function unmatched(raw, pattern, configured, codes) {
-    const hint = configured.some((l) => l.code.startsWith(`${pattern}.`)) ? `; to pick every location under ${pattern} write ${pattern}.*` : '';
+    const hint = configured.some((l) => l.code.startsWith(`${pattern}.`))
+        ? `; to pick every location under ${pattern} write ${pattern}.*`
+        : '';
     return `location pattern ${JSON.stringify(raw)} matches no location${hint}; available: ${codes}`;
 }
 /** The tree of GET /v1/latency/locations/ (docs/latency.md). */
@@ -7787,7 +8094,13 @@ async function measure(url, options, opened, progress) {
     const end = external_node_perf_hooks_.performance.now();
     return {
         status_code: response.statusCode,
-        phases: { dns: resolved - start, connect: connected - resolved, tls: secured - connected, ttfb: firstByte - secured, total: end - start },
+        phases: {
+            dns: resolved - start,
+            connect: connected - resolved,
+            tls: secured - connected,
+            ttfb: firstByte - secured,
+            total: end - start,
+        },
     };
 }
 /** The work, or the timeout / cancellation that comes first. */
@@ -7806,7 +8119,12 @@ function withDeadline(work, options, progress) {
 }
 /** Codes that classifyError reads as the timeout of each stage. */
 function timeoutError(stage) {
-    const code = { dns: 'EAI_AGAIN', connect: 'UND_ERR_CONNECT_TIMEOUT', tls: 'UND_ERR_CONNECT_TIMEOUT', response: 'UND_ERR_HEADERS_TIMEOUT' }[stage];
+    const code = {
+        dns: 'EAI_AGAIN',
+        connect: 'UND_ERR_CONNECT_TIMEOUT',
+        tls: 'UND_ERR_CONNECT_TIMEOUT',
+        response: 'UND_ERR_HEADERS_TIMEOUT',
+    }[stage];
     return Object.assign(new Error(`timed out during ${stage}`), { code });
 }
 function reasonOf(error, stage, viaProxy) {
@@ -7927,7 +8245,15 @@ function summarizeLocation(name, egress, samples) {
     }
     const failures = Object.values(errors).reduce((a, b) => a + b, 0);
     const phases = Object.fromEntries(types/* LATENCY_PHASES */.EY.map((p) => [p, phaseStats(values[p] ?? [])]));
-    return { name, egress, samples: samples.length, failures, errors, ...(statusCode === undefined ? {} : { status_code: statusCode }), phases };
+    return {
+        name,
+        egress,
+        samples: samples.length,
+        failures,
+        errors,
+        ...(statusCode === undefined ? {} : { status_code: statusCode }),
+        phases,
+    };
 }
 /** min, avg, median, p95, max in ms with one decimal; all 0 for no values. */
 function phaseStats(values) {
@@ -7971,7 +8297,13 @@ function latencyAnswer(result) {
     return Object.fromEntries(Object.entries(result.locations).map(([code, l]) => [code, answerEntry(l)]));
 }
 function answerEntry(l) {
-    const common = { name: l.name, egress: l.egress === 'direct' ? 'direct' : 'proxy', samples: l.samples, failures: l.failures, errors: l.errors };
+    const common = {
+        name: l.name,
+        egress: l.egress === 'direct' ? 'direct' : 'proxy',
+        samples: l.samples,
+        failures: l.failures,
+        errors: l.errors,
+    };
     if (l.status_code === undefined)
         return { ...common, error: mostFrequent(l.errors) };
     return { ...common, status_code: l.status_code, latency: Math.round(l.phases.total.median), ...l.phases.total, phases: l.phases };
@@ -8090,7 +8422,10 @@ function setProblems(shards) {
     const problems = [];
     const byCount = groupFiles(shards, (s) => String(s.data.count));
     if (byCount.size > 1) {
-        problems.push({ path: '$.run.shard.count', message: `the files are shards of different splits: ${listGroups(byCount, (n) => `N=${n}`)}` });
+        problems.push({
+            path: '$.run.shard.count',
+            message: `the files are shards of different splits: ${listGroups(byCount, (n) => `N=${n}`)}`,
+        });
     }
     const byHash = groupFiles(shards, (s) => s.data.definition_sha256);
     if (byHash.size > 1) {
@@ -8173,7 +8508,13 @@ function addHistograms(sums, { file, data }) {
     }
     const base = Math.floor(Date.parse(data.run.shard.started_at) / 1000);
     data.run.series.forEach((sample, i) => {
-        const second = getOrSet(sums.seconds, base + sample.t, () => ({ started: 0, responses: 0, failures: 0, histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)(), generator: {} }));
+        const second = getOrSet(sums.seconds, base + sample.t, () => ({
+            started: 0,
+            responses: 0,
+            failures: 0,
+            histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)(),
+            generator: {},
+        }));
         (0,_engine_generator_js__WEBPACK_IMPORTED_MODULE_3__/* .addGeneratorSecond */ .LD)(second.generator, sample);
         second.started += sample.started;
         second.responses += sample.responses;
@@ -8217,15 +8558,23 @@ function mergedSteps(parts, cells) {
     const steps = new Map();
     for (const part of parts) {
         const step = getOrSet(steps, part.id, () => ({
-            id: part.id, ...zeroCounts(), response_times: timesOf(undefined, cells, part.id),
-            status_code_dist: {}, error_dist: {}, location_dist: {},
+            id: part.id,
+            ...zeroCounts(),
+            response_times: timesOf(undefined, cells, part.id),
+            status_code_dist: {},
+            error_dist: {},
+            location_dist: {},
         }));
         addCounts(step, part);
         addDist(step.status_code_dist, part.status_code_dist);
         addDist(step.error_dist, part.error_dist);
         for (const [name, cell] of Object.entries(part.location_dist)) {
             step.location_dist[name] ??= {
-                error_dist: {}, ...zeroCounts(), response_times: timesOf(name, cells, part.id), status_code_dist: {}, location_dist: {},
+                error_dist: {},
+                ...zeroCounts(),
+                response_times: timesOf(name, cells, part.id),
+                status_code_dist: {},
+                location_dist: {},
             };
             addStepLocation(step.location_dist[name], cell);
         }
@@ -8341,7 +8690,7 @@ function mergedSeries(seconds, firstSecond) {
     const series = [];
     for (let abs = firstSecond; abs <= last; abs++) {
         const second = seconds.get(abs);
-        const ms = (p) => (second && second.histogram.totalCount > 0 ? Math.round(second.histogram.getValueAtPercentile(p)) / 1000 : 0);
+        const ms = (p) => second && second.histogram.totalCount > 0 ? Math.round(second.histogram.getValueAtPercentile(p)) / 1000 : 0;
         series.push({
             t: abs - firstSecond,
             started: second?.started ?? 0,
@@ -8360,7 +8709,11 @@ function shardSummaries(shards) {
     return shards.map(({ file, data }) => {
         const { index, started_at, finished_at, start_lag_ms } = data.run.shard;
         return {
-            index, file, started_at, finished_at, start_lag_ms,
+            index,
+            file,
+            started_at,
+            finished_at,
+            start_lag_ms,
             iterations: data.results.iteration_count,
             late: start_lag_ms > LATE_MS || Date.parse(started_at) - startMs > LATE_MS,
         };
@@ -8395,7 +8748,10 @@ function hostedIssue(content) {
     if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(content) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(content.run) || content.run.mode !== 'hosted')
         return undefined;
     const histograms = content.histograms === undefined ? '; its service sent no histograms either, which a merge adds up' : '';
-    return { path: '$.run.mode', message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}` };
+    return {
+        path: '$.run.mode',
+        message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}`,
+    };
 }
 function leaf(ok, expected) {
     return (value, path) => (ok(value) ? [] : [{ path, message: `expected ${expected}, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }]);
@@ -8411,14 +8767,14 @@ function object(fields, missing = {}) {
     };
 }
 function dictionary(each) {
-    return (value, path) => ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value)
+    return (value, path) => (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value)
         ? Object.entries(value).flatMap(([key, v]) => each(v, path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key)))
-        : [{ path, message: `expected an object, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }]);
+        : [{ path, message: `expected an object, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }];
 }
 function list(each) {
-    return (value, path) => (Array.isArray(value)
+    return (value, path) => Array.isArray(value)
         ? value.flatMap((v, i) => each(v, `${path}[${i}]`))
-        : [{ path, message: `expected an array, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }]);
+        : [{ path, message: `expected an array, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }];
 }
 const count = leaf((v) => Number.isSafeInteger(v) && v >= 0, 'a count (an integer ≥ 0)');
 const positive = leaf((v) => Number.isSafeInteger(v) && v >= 1, 'an integer ≥ 1');
@@ -8431,10 +8787,21 @@ const anything = () => [];
 const times = object(Object.fromEntries(['avg', 'max', 'min', 'p80', 'p90', 'p95', 'p99', 'median', 'stddev'].map((key) => [key, nonNegative])));
 const counts = { fail_count: count, success_count: count, iteration_count: count, response_times: times };
 const stepLocation = object({ ...counts, status_code_dist: dictionary(count), error_dist: dictionary(count) });
-const step = object({ id: positive, ...counts, status_code_dist: dictionary(count), error_dist: dictionary(count), location_dist: dictionary(stepLocation) });
+const step = object({
+    id: positive,
+    ...counts,
+    status_code_dist: dictionary(count),
+    error_dist: dictionary(count),
+    location_dist: dictionary(stepLocation),
+});
 const shardBlock = (value, path) => {
     const issues = object({
-        index: positive, count: positive, definition_sha256: sha256, started_at: time, finished_at: time, start_lag_ms: nonNegative,
+        index: positive,
+        count: positive,
+        definition_sha256: sha256,
+        started_at: time,
+        finished_at: time,
+        start_lag_ms: nonNegative,
     })(value, path);
     const { index, count: n } = value;
     if (issues.length === 0 && index > n)
@@ -8521,7 +8888,9 @@ function stepProblem(t, shape) {
     if (selector === undefined || 'each' in selector)
         return undefined;
     if ('id' in selector) {
-        return shape.steps.some((s) => s.id === selector.id) ? undefined : `step ${selector.id} is not in the definition; its steps are: ${listSteps(shape)}`;
+        return shape.steps.some((s) => s.id === selector.id)
+            ? undefined
+            : `step ${selector.id} is not in the definition; its steps are: ${listSteps(shape)}`;
     }
     const named = shape.steps.filter((s) => s.name === selector.name);
     if (named.length === 0)
@@ -8534,7 +8903,9 @@ function stepProblem(t, shape) {
 function locationProblem(t, shape) {
     if (t.location === undefined || t.location === '*' || shape.locations.includes(t.location))
         return undefined;
-    const hint = t.location === 'local' ? '' : ` (a country is a location of its own only when it sends through a proxy: --proxy ${t.location}=http://…, input proxies)`;
+    const hint = t.location === 'local'
+        ? ''
+        : ` (a country is a location of its own only when it sends through a proxy: --proxy ${t.location}=http://…, input proxies)`;
     return `location "${t.location}" will not be in the results; they will have: ${shape.locations.join(', ')}${hint}`;
 }
 function metricProblem(t, shape) {
@@ -8575,9 +8946,7 @@ var compare_settings = __webpack_require__(20254);
 function shapeOf(definition, proxies, mode, baseline) {
     const config = definition.config_data;
     const countries = Object.keys(config.proxy_config ?? {});
-    const locations = mode === 'hosted'
-        ? (countries.length > 0 ? countries : ['local'])
-        : (0,engine/* egressOf */.mn)(new plan/* LoadPlan */.iV(config).locations, proxies).names;
+    const locations = mode === 'hosted' ? (countries.length > 0 ? countries : ['local']) : (0,engine/* egressOf */.mn)(new plan/* LoadPlan */.iV(config).locations, proxies).names;
     return {
         steps: config.steps.map((s) => ({ id: s.id, name: s.name })),
         locations,
@@ -8793,7 +9162,15 @@ function recorderPart(rec) {
 }
 /** The buffers a part may hand over to the receiving thread instead of copying them. */
 function transferList(part) {
-    const arrays = [part.reached, part.succeeded, part.failed, part.statusCounts, part.iterationsStarted, part.iterationsSucceeded, part.iterationsFailed];
+    const arrays = [
+        part.reached,
+        part.succeeded,
+        part.failed,
+        part.statusCounts,
+        part.iterationsStarted,
+        part.iterationsSucceeded,
+        part.iterationsFailed,
+    ];
     const buffers = [...arrays.map((a) => a.buffer), ...part.cells.map((c) => c.bytes.buffer)];
     return [...new Set(buffers)];
 }
@@ -8805,7 +9182,10 @@ function addHistogramBytes(into, bytes) {
 }
 function emptyCombined(stepCount, locationCount) {
     const n = stepCount * locationCount;
-    return { recorder: new recorder/* Recorder */.v(stepCount, locationCount), extremes: { maxUs: new Float64Array(n), minUs: new Float64Array(n).fill(Infinity) } };
+    return {
+        recorder: new recorder/* Recorder */.v(stepCount, locationCount),
+        extremes: { maxUs: new Float64Array(n), minUs: new Float64Array(n).fill(Infinity) },
+    };
 }
 /** Several threads' parts added into one recorder, as if one engine had recorded everything. */
 function combineParts(parts, stepCount, locationCount) {
@@ -8841,8 +9221,12 @@ function addCounts(into, from) {
     addArray(into.iterationsStarted, from.iterationsStarted);
     addArray(into.iterationsSucceeded, from.iterationsSucceeded);
     addArray(into.iterationsFailed, from.iterationsFailed);
-    from.oddStatus.forEach((entries, i) => addEntries(into.oddStatus[i], entries));
-    from.errors.forEach((entries, i) => addEntries(into.errors[i], entries));
+    from.oddStatus.forEach((entries, i) => {
+        addEntries(into.oddStatus[i], entries);
+    });
+    from.errors.forEach((entries, i) => {
+        addEntries(into.errors[i], entries);
+    });
 }
 function addArray(into, part) {
     for (let i = 0; i < into.length; i++)
@@ -8926,7 +9310,13 @@ class SecondsCombiner {
         const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
         const { late, ...generator } = sum.generator;
         const sample = {
-            t, started: sum.started, responses: sum.responses, failures: sum.failures, p50: ms(50), p95: ms(95), p99: ms(99),
+            t,
+            started: sum.started,
+            responses: sum.responses,
+            failures: sum.failures,
+            p50: ms(50),
+            p95: ms(95),
+            p99: ms(99),
             ...(late !== undefined && { late }),
             ...generator,
         };
@@ -8995,7 +9385,7 @@ async function runEmbeddedInWorkers(test, options, count) {
 }
 /** A cap of `total` in flight split between the threads, the remainder to the first ones; absent stays absent (each thread's default). */
 function splitConcurrency(total, threads) {
-    return Array.from({ length: threads }, (_, i) => (total === undefined ? undefined : Math.max(1, Math.floor(total / threads) + (i < total % threads ? 1 : 0))));
+    return Array.from({ length: threads }, (_, i) => total === undefined ? undefined : Math.max(1, Math.floor(total / threads) + (i < total % threads ? 1 : 0)));
 }
 /**
  * The start gate of every phase: once each thread still running is ready, all are told to start
@@ -9032,7 +9422,10 @@ async function recordShared(threads, test, options) {
     await (0,src_histogram/* initHistograms */.ay)();
     const n = threads.length;
     const seconds = new SecondsCombiner(n, options.shard !== undefined, options.onSecond);
-    const barrier = new StartBarrier(n, (atMs, ready) => ready.forEach((i) => threads[i].go(atMs)));
+    const barrier = new StartBarrier(n, (atMs, ready) => {
+        for (const i of ready)
+            threads[i].go(atMs);
+    });
     const caps = splitConcurrency(options.concurrency, n);
     // A thread that fails stops the others at once: there is no whole result to return.
     const failed = new AbortController();
@@ -9157,7 +9550,7 @@ async function runHosted(opts) {
     await readPlan(ctx, details, definition);
     const histograms = await serviceHistograms(ctx, body);
     return {
-        test_url: typeof body.test_url === 'string' ? body.test_url : testUrl ?? '',
+        test_url: typeof body.test_url === 'string' ? body.test_url : (testUrl ?? ''),
         results: body.results,
         run: hostedRun(definition, body, details, { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' }, opts.runSteps),
         ...(histograms && { histograms }),
@@ -9215,8 +9608,12 @@ function sameVars(a, b) {
 /** The same JSON value, whatever the order of object keys. */
 function sameJson(a, b) {
     const canonical = (value) => (0,json/* isRecord */.u4)(value)
-        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => [k, canonical(v)]))
-        : Array.isArray(value) ? value.map(canonical) : value;
+        ? Object.fromEntries(Object.entries(value)
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([k, v]) => [k, canonical(v)]))
+        : Array.isArray(value)
+            ? value.map(canonical)
+            : value;
     return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 /**
@@ -9392,7 +9789,8 @@ function measuredRun(run) {
         ...(count(r.late_iterations) && { late_iterations: r.late_iterations }),
         ...(count(r.max_schedule_lag_ms) && { max_schedule_lag_ms: r.max_schedule_lag_ms }),
         ...(Array.isArray(r.series) && r.series.every((x) => (0,json/* isRecord */.u4)(x) && count(x.t)) && { series: r.series }),
-        ...((0,json/* isRecord */.u4)(r.generator) && typeof r.generator.saturated === 'boolean' && { generator: r.generator }),
+        ...((0,json/* isRecord */.u4)(r.generator) &&
+            typeof r.generator.saturated === 'boolean' && { generator: r.generator }),
     };
 }
 /** The service's own timestamp when it gave a readable one, else what we observed. */
@@ -9820,9 +10218,12 @@ const PERCENTILE = {
 function metricValueMs(h, metric) {
     if (h.totalCount === 0)
         return null;
-    const us = metric === 'avg' ? h.mean
-        : metric === 'min' ? h.minNonZeroValue
-            : metric === 'max' ? h.maxValue
+    const us = metric === 'avg'
+        ? h.mean
+        : metric === 'min'
+            ? h.minNonZeroValue
+            : metric === 'max'
+                ? h.maxValue
                 : h.getValueAtPercentile(PERCENTILE[metric]);
     return Math.round(us) / 1000;
 }
@@ -10050,12 +10451,14 @@ function metricName(c) {
 }
 /**
  * What decided the gate: `checkout 1.31× the base (more than 10 % slower)` when it failed,
- * `3 steps same, 1 step inconclusive` when it passed. `escape` is applied to step names.
+ * `3 steps same, 1 step inconclusive` when it passed. `escapeUser` is applied to step names.
  */
-function comparisonVerdict(c, escape = (t) => t) {
+function comparisonVerdict(c, escapeUser = (t) => t) {
     const slower = c.steps.filter((s) => s.verdict === 'slower');
     if (slower.length > 0) {
-        const named = slower.slice(0, NAMED_STEPS).map((s) => `${escape((0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(s.name, NAME_CHARS))} ${ratioNumber(s.ratio ?? 0)}× the base`);
+        const named = slower
+            .slice(0, NAMED_STEPS)
+            .map((s) => `${escapeUser((0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(s.name, NAME_CHARS))} ${ratioNumber(s.ratio ?? 0)}× the base`);
         if (slower.length > NAMED_STEPS)
             named.push(`and ${slower.length - NAMED_STEPS} more`);
         return `${named.join(', ')} (more than ${limitPct(c)} slower)`;
@@ -10392,14 +10795,14 @@ const NO_RESPONSE = '—';
 /** Status codes shown in a step's row before the rest are counted. */
 const STATUS_CODES_SHOWN = 3;
 /**
- * `200 ×28, 500 ×2`: `escape` applies each renderer's escaping to the codes (keys of a results
+ * `200 ×28, 500 ×2`: `escapeUser` applies each renderer's escaping to the codes (keys of a results
  * file, so user text), `mark` highlights the errors in its way.
  */
-function statusText(counts, escape, mark) {
+function statusText(counts, escapeUser, mark) {
     if (counts.length === 0)
         return NO_RESPONSE;
     const shown = counts.slice(0, STATUS_CODES_SHOWN).map((c) => {
-        const text = `${escape(truncate(c.code, 12))} ×${(0,_figures_js__WEBPACK_IMPORTED_MODULE_0__/* .formatCount */ .B4)(c.count)}`;
+        const text = `${escapeUser(truncate(c.code, 12))} ×${(0,_figures_js__WEBPACK_IMPORTED_MODULE_0__/* .formatCount */ .B4)(c.count)}`;
         return c.error ? mark(text) : text;
     });
     const rest = counts.length - STATUS_CODES_SHOWN;
@@ -10430,7 +10833,10 @@ function egressOf(result, location) {
 
 /** A titled card of the page, with an id made from its title. */
 function htmlSection(title, body) {
-    const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const id = title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
     return `<section id="${(0,_svg_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeXml */ .X)(id)}">\n<h2>${(0,_svg_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeXml */ .X)(title)}</h2>\n${body}\n</section>`;
 }
 /** One alignment letter per column (l left, r right: numbers). Headers are plain text; cells arrive escaped. */
@@ -10483,7 +10889,7 @@ function bucketSeries(series, maxPoints) {
         const bucket = series.slice(i, i + seconds);
         const answered = bucket.filter((s) => s.responses > 0);
         const mean = (pick) => bucket.reduce((a, s) => a + pick(s), 0) / bucket.length;
-        const highest = (pick) => answered.length > 0 ? Math.max(...answered.map(pick)) : null;
+        const highest = (pick) => (answered.length > 0 ? Math.max(...answered.map(pick)) : null);
         points.xs.push(bucket[0]?.t ?? i);
         points.started.push(mean((s) => s.started));
         points.responses.push(mean((s) => s.responses));
@@ -10592,7 +10998,12 @@ const RESULT_BADGE = { passed: ['pass', 'passed'], failed: ['fail', 'failed'], w
 function checksSection(model) {
     if (model.checks.length === 0)
         return undefined;
-    const rows = model.checks.map((c) => [(0,svg/* escapeXml */.X)(c.name), (0,svg/* escapeXml */.X)(c.actual), (0,svg/* escapeXml */.X)(c.limit), (0,html_blocks/* badge */.qS)(RESULT_BADGE[c.result][0], RESULT_BADGE[c.result][1])]);
+    const rows = model.checks.map((c) => [
+        (0,svg/* escapeXml */.X)(c.name),
+        (0,svg/* escapeXml */.X)(c.actual),
+        (0,svg/* escapeXml */.X)(c.limit),
+        (0,html_blocks/* badge */.qS)(RESULT_BADGE[c.result][0], RESULT_BADGE[c.result][1]),
+    ]);
     return (0,html_blocks/* htmlSection */.$q)('Checks', (0,html_blocks/* htmlTable */.I$)(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows));
 }
 function overallSection(model) {
@@ -10721,7 +11132,14 @@ function shardsSection(model) {
     if (!model.shards)
         return undefined;
     const { headline, late, shards } = model.shards;
-    const rows = shards.map((s) => [String(s.index), `<code>${(0,svg/* escapeXml */.X)(s.file)}</code>`, s.started, s.startLag, s.iterations, s.late ? (0,html_blocks/* badge */.qS)('warn', 'late') : 'on time']);
+    const rows = shards.map((s) => [
+        String(s.index),
+        `<code>${(0,svg/* escapeXml */.X)(s.file)}</code>`,
+        s.started,
+        s.startLag,
+        s.iterations,
+        s.late ? (0,html_blocks/* badge */.qS)('warn', 'late') : 'on time',
+    ]);
     const note = `<p class="${late ? 'warning' : 'note'}">${late ? '⚠ ' : ''}${(0,svg/* escapeXml */.X)(headline)}</p>`;
     return (0,html_blocks/* htmlSection */.$q)('Shards', note + (0,html_blocks/* htmlTable */.I$)(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows));
 }
@@ -10742,7 +11160,11 @@ function statusSection(entries) {
 function errorsSection(entries) {
     if (entries.length === 0)
         return (0,html_blocks/* htmlSection */.$q)('Errors per step', '<p class="note empty">No errors.</p>');
-    const rows = entries.map((e) => [(0,svg/* escapeXml */.X)((0,format/* truncate */.xv)(e.stepName, NAME_CHARS)), (0,svg/* escapeXml */.X)((0,format/* truncate */.xv)(e.key, NAME_CHARS)), (0,figures/* formatCount */.B4)(e.count)]);
+    const rows = entries.map((e) => [
+        (0,svg/* escapeXml */.X)((0,format/* truncate */.xv)(e.stepName, NAME_CHARS)),
+        (0,svg/* escapeXml */.X)((0,format/* truncate */.xv)(e.key, NAME_CHARS)),
+        (0,figures/* formatCount */.B4)(e.count),
+    ]);
     return (0,html_blocks/* htmlSection */.$q)('Errors per step', (0,html_blocks/* htmlTable */.I$)(['Step', 'Error', 'Count'], 'llr', rows));
 }
 function footer(model) {
@@ -10906,7 +11328,11 @@ function allStatsDetails(entries) {
         .flatMap(([code, l]) => LATENCY_PHASES.map((p) => `| ${escapeMarkdown(code)} | ${PHASE_HEADER[p]} | ${LATENCY_STATS.map((s) => MS.format(l.phases[p][s])).join(' | ')} |`));
     if (rows.length === 0)
         return '';
-    const table = [`| Location | Phase | ${LATENCY_STATS.join(' | ')} |`, `| --- | --- |${' ---: |'.repeat(LATENCY_STATS.length)}`, ...rows].join('\n');
+    const table = [
+        `| Location | Phase | ${LATENCY_STATS.join(' | ')} |`,
+        `| --- | --- |${' ---: |'.repeat(LATENCY_STATS.length)}`,
+        ...rows,
+    ].join('\n');
     return `<details><summary>Every phase: min, avg, median, p95, max (ms)</summary>\n\n${table}\n\n</details>`;
 }
 /** Inside a code span only a backtick can end it; a URL has none, but user text might. */
@@ -10953,12 +11379,29 @@ function alignColumns(rows) {
 function latencyHtml(result, outcomes = []) {
     const parts = [`<p class="note">Target <code>${(0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(result.target)}</code>. ${(0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(headline(result))}</p>`];
     if (outcomes.length > 0) {
-        const rows = outcomes.map((o) => [(0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(o.describe), (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(o.actual), `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`]);
+        const rows = outcomes.map((o) => [
+            (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(o.describe),
+            (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(o.actual),
+            `<span class="badge badge-${o.passed ? 'pass' : 'fail'}">${o.passed ? 'passed' : 'failed'}</span>`,
+        ]);
         parts.push((0,_html_blocks_js__WEBPACK_IMPORTED_MODULE_2__/* .htmlTable */ .I$)(['Threshold', 'Actual', 'Result'], 'lll', rows));
     }
     const entries = Object.entries(result.locations);
     const statRows = entries.flatMap(([code, l]) => successes(l) === 0
-        ? [[(0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(code), (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(l.name), (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(l.egress), `${successes(l)}/${l.samples}`, 'every sample failed', '', '', '', '', '']]
+        ? [
+            [
+                (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(code),
+                (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(l.name),
+                (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(l.egress),
+                `${successes(l)}/${l.samples}`,
+                'every sample failed',
+                '',
+                '',
+                '',
+                '',
+                '',
+            ],
+        ]
         : _types_js__WEBPACK_IMPORTED_MODULE_5__/* .LATENCY_PHASES */ .EY.map((p, i) => [
             i === 0 ? (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(code) : '',
             i === 0 ? (0,_svg_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeXml */ .X)(l.name) : '',
@@ -10999,13 +11442,13 @@ function phaseChart(code, l) {
  * `<`, `>` and `&` stay readable where they cannot start markup (`p95 < 500 ms`).
  */
 function escapeMarkdown(text) {
-    return oneLine(text)
+    return (oneLine(text)
         .replace(/&(?=[#A-Za-z])/g, '&amp;')
         .replace(/<(?![\s=]|$)/g, '&lt;')
         .replace(/(?<!\s)>|>(?![\s=]|$)/g, '&gt;')
         .replace(/[\\`*_[\]|~$]/g, '\\$&')
         // `@name` would notify a person and `#12` link an issue: a zero-width space defuses both.
-        .replace(/([@#])(?=[\w-])/g, '$1\u200b');
+        .replace(/([@#])(?=[\w-])/g, '$1\u200b'));
 }
 /** `markdownTable(['a','b'], 'lr', rows)`: one alignment letter per column (l left, r right). Cells arrive escaped. */
 function markdownTable(header, align, rows) {
@@ -11019,7 +11462,10 @@ function details(summary, content) {
 }
 /** A label Mermaid reads inside one quoted string: no quotes, brackets, entities or line breaks. */
 function mermaidLabel(name, max) {
-    const safe = name.replace(/[^\p{L}\p{N} _\-./:()+]/gu, ' ').replace(/\s+/g, ' ').trim();
+    const safe = name
+        .replace(/[^\p{L}\p{N} _\-./:()+]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     return truncate(safe === '' ? '?' : safe, max);
 }
 /** The first round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k) at or above n, to end an axis on. */
@@ -11105,9 +11551,7 @@ function formatChange(change) {
 /** `+12.3 % ▲ worse`, `-0.8 % ≈ same`, `was 0 % ▲ worse` (no relative change from zero). */
 function describeChange(change) {
     const verdict = changeVerdict(change);
-    const amount = change.changePct === null
-        ? `was ${(0,figures/* formatMetric */.gI)(change.metric, change.before)}`
-        : (0,figures/* formatSignedPercent */.h9)(change.changePct);
+    const amount = change.changePct === null ? `was ${(0,figures/* formatMetric */.gI)(change.metric, change.before)}` : (0,figures/* formatSignedPercent */.h9)(change.changePct);
     if (verdict === 'same')
         return `${amount} ≈ same`;
     const arrow = change.after > change.before ? '▲' : '▼';
@@ -11153,7 +11597,11 @@ function stepFigures(s, r) {
     // As thresholds measure a step's rps: its share of the run's requests at the run's rate.
     const requests = (c) => c.fail_count + c.success_count;
     const rps = (0,rates/* partRps */.bI)(r.run.rps, requests(s), r.results.steps.reduce((n, step) => n + requests(step), 0));
-    return { times: (0,format/* timesToShow */.vB)(r, { level: 'steps', key: String(s.id) }, s.response_times, (0,format/* responseCount */.Xj)(s.status_code_dist)), failRate: (0,rates/* failRatePct */.Sl)(s), rps };
+    return {
+        times: (0,format/* timesToShow */.vB)(r, { level: 'steps', key: String(s.id) }, s.response_times, (0,format/* responseCount */.Xj)(s.status_code_dist)),
+        failRate: (0,rates/* failRatePct */.Sl)(s),
+        rps,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/model.ts
@@ -11207,9 +11655,9 @@ function buildReport(source) {
         },
     };
 }
-/** Text as one string: the user's pieces through `escape` (each renderer's own). */
-function textOf(text, escape = (t) => t) {
-    return text.map((piece) => (typeof piece === 'string' ? piece : escape(piece.user))).join('');
+/** Text as one string: the user's pieces through `escapeUser` (each renderer's own). */
+function textOf(text, escapeUser = (t) => t) {
+    return text.map((piece) => (typeof piece === 'string' ? piece : escapeUser(piece.user))).join('');
 }
 // ---- the verdict ----
 /** Failed checks named in the verdict; the tables list the rest. */
@@ -11227,18 +11675,24 @@ function verdictOf(result, judgement) {
         return { status: 'partial', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
     }
     if (judgement.outcome === 'failed') {
-        return { status: 'failed', text: [name, ` failed — ${judgement.failed.length} of ${checks(total)} failed: `, ...breaches(judgement.failed)] };
+        return {
+            status: 'failed',
+            text: [name, ` failed — ${judgement.failed.length} of ${checks(total)} failed: `, ...breaches(judgement.failed)],
+        };
     }
     const warnings = judgement.warnings.length;
     // Not "all met": a warning is a check that did not hold, only one that may not fail the run.
     if (warnings > 0)
-        return { status: 'passed', text: [name, ` passed — ${total - warnings} of ${checks(total)} met, ${warnings} ${(0,format/* plural */.LS)(warnings, 'warning')}`] };
+        return {
+            status: 'passed',
+            text: [name, ` passed — ${total - warnings} of ${checks(total)} met, ${warnings} ${(0,format/* plural */.LS)(warnings, 'warning')}`],
+        };
     return { status: 'passed', text: [name, ` passed — ${total === 1 ? 'the 1 check' : `all ${total} checks`} met`] };
 }
 function breaches(failed) {
-    const named = failed.slice(0, VERDICT_BREACHES).flatMap((c, i) => [
-        ...(i > 0 ? [', '] : []), { user: c.describe }, ' (actual ', { user: c.actual }, ')',
-    ]);
+    const named = failed
+        .slice(0, VERDICT_BREACHES)
+        .flatMap((c, i) => [...(i > 0 ? [', '] : []), { user: c.describe }, ' (actual ', { user: c.actual }, ')']);
     return failed.length > VERDICT_BREACHES ? [...named, `, and ${failed.length - VERDICT_BREACHES} more`] : named;
 }
 function checkRows(judgement) {
@@ -11272,7 +11726,9 @@ function contextOf(result, rates) {
             ? [`${(0,format/* plural */.LS)(locations.length, 'location')}: `, ...locations.flatMap((l, i) => [...(i > 0 ? [', '] : []), { user: l }])]
             : [`${locations.length} locations`];
     return [
-        [`${(0,figures/* formatCount */.B4)(results.iteration_count)} ${(0,format/* plural */.LS)(results.iteration_count, 'iteration')} in ${(0,figures/* formatDuration */.a3)(run.duration_s)} (${rates.iterations})`],
+        [
+            `${(0,figures/* formatCount */.B4)(results.iteration_count)} ${(0,format/* plural */.LS)(results.iteration_count, 'iteration')} in ${(0,figures/* formatDuration */.a3)(run.duration_s)} (${rates.iterations})`,
+        ],
         [`${(0,figures/* formatCount */.B4)(rates.requestCount)} ${(0,format/* plural */.LS)(rates.requestCount, 'request')} (${rates.requests})`],
         [`${(0,figures/* formatCount */.B4)(results.steps.length)} ${(0,format/* plural */.LS)(results.steps.length, 'step')}`],
         [`mode ${run.mode}`],
@@ -11343,7 +11799,14 @@ function countRows(result, rows, dist, statuses) {
         const errors = new Set(statuses ? row.status.filter((c) => c.error).map((c) => c.code) : []);
         return Object.entries(counts)
             .sort((a, b) => b[1] - a[1])
-            .map(([key, count]) => ({ stepId: step.id, stepName, key, count, share: whole > 0 ? (count * 100) / whole : 0, error: errors.has(key) }));
+            .map(([key, count]) => ({
+            stepId: step.id,
+            stepName,
+            key,
+            count,
+            share: whole > 0 ? (count * 100) / whole : 0,
+            error: errors.has(key),
+        }));
     });
 }
 /** Responses of the whole run (every step's). */
@@ -11367,7 +11830,12 @@ function shardsOf(shards) {
         headline,
         late: late.length > 0,
         shards: shards.map((s) => ({
-            index: s.index, file: s.file, started: (0,figures/* formatTimestamp */.Ey)(s.started_at), startLag: `${(0,figures/* formatCount */.B4)(s.start_lag_ms)} ms`, iterations: (0,figures/* formatCount */.B4)(s.iterations), late: s.late,
+            index: s.index,
+            file: s.file,
+            started: (0,figures/* formatTimestamp */.Ey)(s.started_at),
+            startLag: `${(0,figures/* formatCount */.B4)(s.start_lag_ms)} ms`,
+            iterations: (0,figures/* formatCount */.B4)(s.iterations),
+            late: s.late,
         })),
     };
 }
@@ -11405,8 +11873,8 @@ function progressLine(s, totals, plannedSeconds, plannedIterations) {
     const pct = plannedIterations > 0 ? Math.floor((totals.started / plannedIterations) * 100) : 100;
     // A second without responses has no latency: `—`, not the 0 its sample holds.
     const ms = (v) => (s.responses > 0 ? (0,_figures_js__WEBPACK_IMPORTED_MODULE_1__/* .formatMs */ ._V)(v) : _format_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_RESPONSE */ .ei);
-    return `[${second}] ${pct}% started ${totals.started}/${plannedIterations}`
-        + ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`;
+    return (`[${second}] ${pct}% started ${totals.started}/${plannedIterations}` +
+        ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`);
 }
 // ---- the comparison gate (docs/comparison.md) ----
 /** Steps named in a line before the rest are counted. */
@@ -11682,7 +12150,7 @@ function quote(text) {
 function got(raw, index) {
     if (index >= raw.length)
         return 'end of line';
-    const token = [.../^\S*/.exec(raw.slice(index))?.[0] ?? ''];
+    const token = [...(/^\S*/.exec(raw.slice(index))?.[0] ?? '')];
     return quote(token.length > 20 ? `${token.slice(0, 20).join('')}…` : token.join(''));
 }
 function parseOp(raw, from, metric) {
@@ -11927,7 +12395,10 @@ function parsePercentile(text, index) {
     const digits = text.slice(1);
     const value = digits.includes('.') || Number(digits) <= 100 ? Number(digits) : Number(`${digits.slice(0, 2)}.${digits.slice(2)}`);
     if (!(value > 0 && value <= 100)) {
-        return { index, message: `percentile ${(0,_threshold_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(text)} is out of range; expected p followed by a number above 0 and up to 100 (p50, p99.9)` };
+        return {
+            index,
+            message: `percentile ${(0,_threshold_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(text)} is out of range; expected p followed by a number above 0 and up to 100 (p50, p99.9)`,
+        };
     }
     return { metric: `p${value}`, end: index + text.length };
 }
@@ -11952,7 +12423,10 @@ function parseLimit(raw, from, metric, op) {
     if (unit === '%')
         return { value: 0, baseline: { kind: 'percent', amount: signed(Number(number)) }, start, end: unitAt + 1 };
     if (metricKind(metric) === 'rate') {
-        return { index: unitAt, message: `expected % after "baseline ${sign} ${number}": a change relative to the baseline, e.g. baseline + 10%` };
+        return {
+            index: unitAt,
+            message: `expected % after "baseline ${sign} ${number}": a change relative to the baseline, e.g. baseline + 10%`,
+        };
     }
     const value = parseValue(raw, amountAt, metric, `after "baseline ${sign}"`);
     if ('message' in value)
@@ -12068,9 +12542,26 @@ const LOAD_TYPES = ['linear', 'incremental', 'waved'];
 // ---- Thresholds (docs/verdict.md) ----
 /** Metrics known by name; any percentile is written `pN` (PercentileMetric). */
 const THRESHOLD_METRICS = [
-    'avg', 'min', 'max', 'median', 'p80', 'p90', 'p95', 'p99', 'stddev',
-    'fail_rate', 'success_rate', 'http_fail_rate', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx',
-    'fail_count', 'success_count', 'iteration_count', 'rps',
+    'avg',
+    'min',
+    'max',
+    'median',
+    'p80',
+    'p90',
+    'p95',
+    'p99',
+    'stddev',
+    'fail_rate',
+    'success_rate',
+    'http_fail_rate',
+    'status_2xx',
+    'status_3xx',
+    'status_4xx',
+    'status_5xx',
+    'fail_count',
+    'success_count',
+    'iteration_count',
+    'rps',
 ];
 // ---- Latency tests (docs/latency.md). Wire names (snake_case) as the service answer and the results file write them. ----
 const LATENCY_PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'];
@@ -12261,20 +12752,49 @@ function compileRegexp(spec, where) {
     const groups = new RegExp(`${spec.exp}|`).exec('').length - 1;
     const group = spec.matchNo ?? (groups > 0 ? 1 : 0);
     if (!Number.isInteger(group) || group < 0 || group > groups) {
-        return [(0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(at(where, '.matchNo'), `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`)];
+        return [
+            (0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(at(where, '.matchNo'), `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`),
+        ];
     }
     return new CaptureRegexp(re, group);
 }
 const FUNCTIONS = {
-    equals: { args: ['any'], compile: ([x]) => (v) => looseEqual(v, x) },
-    not_equals: { args: ['any'], compile: ([x]) => (v) => !looseEqual(v, x) },
-    in: { args: ['array'], compile: ([xs]) => (v) => xs.some((x) => looseEqual(v, x)) },
-    not_in: { args: ['array'], compile: ([xs]) => (v) => !xs.some((x) => looseEqual(v, x)) },
-    less_than: { args: ['number'], compile: ([n]) => (v) => toNumber(v) < n },
-    greater_than: { args: ['number'], compile: ([n]) => (v) => toNumber(v) > n },
-    range: { args: ['number', 'number'], compile: ([lo, hi]) => (v) => toNumber(v) >= lo && toNumber(v) < hi },
-    contains: { args: ['any'], compile: ([x]) => (v) => containsValue(v, x) },
-    not_contains: { args: ['any'], compile: ([x]) => (v) => !containsValue(v, x) },
+    equals: {
+        args: ['any'],
+        compile: ([x]) => (v) => looseEqual(v, x),
+    },
+    not_equals: {
+        args: ['any'],
+        compile: ([x]) => (v) => !looseEqual(v, x),
+    },
+    in: {
+        args: ['array'],
+        compile: ([xs]) => (v) => xs.some((x) => looseEqual(v, x)),
+    },
+    not_in: {
+        args: ['array'],
+        compile: ([xs]) => (v) => !xs.some((x) => looseEqual(v, x)),
+    },
+    less_than: {
+        args: ['number'],
+        compile: ([n]) => (v) => toNumber(v) < n,
+    },
+    greater_than: {
+        args: ['number'],
+        compile: ([n]) => (v) => toNumber(v) > n,
+    },
+    range: {
+        args: ['number', 'number'],
+        compile: ([lo, hi]) => (v) => toNumber(v) >= lo && toNumber(v) < hi,
+    },
+    contains: {
+        args: ['any'],
+        compile: ([x]) => (v) => containsValue(v, x),
+    },
+    not_contains: {
+        args: ['any'],
+        compile: ([x]) => (v) => !containsValue(v, x),
+    },
     regexp: {
         args: ['string'],
         compile: ([exp]) => {
@@ -12573,10 +13093,23 @@ function utf8Checked(onInvalid) {
 }
 function finishDataSet(set, columns, builders, rowCount, where) {
     if (rowCount === 0) {
-        return [{ ...fileOf(where), path: `${where.path}.file`, message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one` }];
+        return [
+            {
+                ...fileOf(where),
+                path: `${where.path}.file`,
+                message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one`,
+            },
+        ];
     }
     const tags = columns.map((c) => c.tag);
-    return { name: set.name, order: set.file_config.order, rowCount, tags, tagIndex: (tag) => tags.indexOf(tag), value: valuesOf(set.name, builders) };
+    return {
+        name: set.name,
+        order: set.file_config.order,
+        rowCount,
+        tags,
+        tagIndex: (tag) => tags.indexOf(tag),
+        value: valuesOf(set.name, builders),
+    };
 }
 /** A cell by column and row; a set read without its rows has none to give. */
 function valuesOf(name, builders) {
@@ -12592,11 +13125,13 @@ function delimiterProblems(config, where) {
     const d = config.delimiter;
     if (d.length === 1 && d !== '"' && d !== '\n' && d !== '\r')
         return [];
-    return [{
+    return [
+        {
             ...fileOf(where),
             path: `${where.path}.file_config.delimiter`,
             message: `the delimiter must be one character other than a quote or a line break (such as "," ";" "|" or "\\t"), got ${JSON.stringify(d)}`,
-        }];
+        },
+    ];
 }
 function taggedColumns(config, where, problems) {
     const columns = [];
@@ -12604,13 +13139,25 @@ function taggedColumns(config, where, problems) {
     for (const [key, { tag }] of Object.entries(config.vars)) {
         const path = `${where.path}.file_config.vars[${JSON.stringify(key)}]`;
         if (!/^(0|[1-9][0-9]{0,5})$/.test(key)) {
-            problems.push({ ...fileOf(where), path, message: `a column index must be a whole number written in decimal, from "0", got ${JSON.stringify(key)}` });
+            problems.push({
+                ...fileOf(where),
+                path,
+                message: `a column index must be a whole number written in decimal, from "0", got ${JSON.stringify(key)}`,
+            });
         }
         else if (!/^[A-Za-z0-9_-]+$/.test(tag)) {
-            problems.push({ ...fileOf(where), path: `${path}.tag`, message: `a tag must be letters, digits, "_" or "-" (it is written {{data.<set>.<tag>}}), got ${JSON.stringify(tag)}` });
+            problems.push({
+                ...fileOf(where),
+                path: `${path}.tag`,
+                message: `a tag must be letters, digits, "_" or "-" (it is written {{data.<set>.<tag>}}), got ${JSON.stringify(tag)}`,
+            });
         }
         else if (seen.has(tag)) {
-            problems.push({ ...fileOf(where), path: `${path}.tag`, message: `the tag ${JSON.stringify(tag)} is given to two columns; each tag names one column` });
+            problems.push({
+                ...fileOf(where),
+                path: `${path}.tag`,
+                message: `the tag ${JSON.stringify(tag)} is given to two columns; each tag names one column`,
+            });
         }
         else {
             seen.add(tag);
@@ -12847,7 +13394,10 @@ function secretNames(env) {
 }
 /** The text of every secret value, longest first (so a value inside another is replaced after it). */
 function secretValues(env) {
-    const values = (env?.vars ?? []).filter((v) => v.secret).map((v) => renderEnvValue(v.value)).filter((v) => v !== '');
+    const values = (env?.vars ?? [])
+        .filter((v) => v.secret)
+        .map((v) => renderEnvValue(v.value))
+        .filter((v) => v !== '');
     return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 /** `text` with every secret value replaced by `***`: for messages that quote resolved text. */
@@ -12904,13 +13454,18 @@ function compileUrl(text, scope, where) {
     const head = pieces.consts[0];
     const authorityEnd = findAuthorityEnd(head);
     if (authorityEnd < 0 && pieces.parts.length > 0) {
-        return [problem(where, `the URL's origin (scheme, host and port) must not depend on test data, captures or dynamic values; write it as text or with environment variables, e.g. "{{BASE_URL}}/users/{{data.users.id}}"`)];
+        return [
+            problem(where, `the URL's origin (scheme, host and port) must not depend on test data, captures or dynamic values; write it as text or with environment variables, e.g. "{{BASE_URL}}/users/{{data.users.id}}"`),
+        ];
     }
     const originText = authorityEnd < 0 ? head : head.slice(0, authorityEnd);
     const origin = validOrigin(originText);
     if (origin.error !== undefined)
         return [problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)];
-    const path = withoutFragment({ consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)], parts: pieces.parts });
+    const path = withoutFragment({
+        consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)],
+        parts: pieces.parts,
+    });
     if (!path.consts[0].startsWith('/'))
         path.consts[0] = `/${path.consts[0]}`;
     return { origin: origin.value, path: build(path, toRequestTarget) };
@@ -13080,7 +13635,17 @@ function toRequestTarget(path) {
 }
 const UNSAFE = /[^\x21-\x7e]|["<>\\^`{|}]/gu;
 function needsEncoding(c) {
-    return c <= 0x20 || c >= 0x7f || c === 0x22 || c === 0x3c || c === 0x3e || c === 0x5c || c === 0x5e || c === 0x60 || c === 0x7b || c === 0x7c || c === 0x7d;
+    return (c <= 0x20 ||
+        c >= 0x7f ||
+        c === 0x22 ||
+        c === 0x3c ||
+        c === 0x3e ||
+        c === 0x5c ||
+        c === 0x5e ||
+        c === 0x60 ||
+        c === 0x7b ||
+        c === 0x7c ||
+        c === 0x7d);
 }
 function encodeCodePoint(c) {
     try {
@@ -13225,7 +13790,12 @@ function overallLevel(result) {
     return { label: 'overall', ...r, cells: r.steps.map((s) => cellOf(result, s, s.id)), histogram: { level: 'overall' } };
 }
 function stepLevel(result, step) {
-    return { label: stepLabel(result, step.id), ...step, cells: [cellOf(result, step, step.id)], histogram: { level: 'steps', key: String(step.id) } };
+    return {
+        label: stepLabel(result, step.id),
+        ...step,
+        cells: [cellOf(result, step, step.id)],
+        histogram: { level: 'steps', key: String(step.id) },
+    };
 }
 function locationLevel(result, location) {
     const counts = result.results.location_dist[location];
@@ -13344,7 +13914,7 @@ function evaluateThreshold(result, t, baseline) {
     if (typeof levels === 'string')
         return levels;
     const outcomes = levels.map((level) => measure(result, level, t, baseline));
-    const each = t.step !== undefined && 'each' in t.step || t.location === '*';
+    const each = (t.step !== undefined && 'each' in t.step) || t.location === '*';
     const shown = outcomes.find((o) => !o.passed) ?? closestToLimit(outcomes);
     if (!shown)
         return { threshold: t, actual: undefined, limit: t.value, passed: false, reason: 'nothing to measure' };
@@ -13410,9 +13980,7 @@ function levelsOf(result, t) {
     const names = t.location === '*' ? locationNames(result, steps) : [t.location];
     const levels = [];
     for (const name of names) {
-        const found = steps
-            ? steps.map((s) => stepLocationLevel(result, s, name))
-            : [locationLevel(result, name)];
+        const found = steps ? steps.map((s) => stepLocationLevel(result, s, name)) : [locationLevel(result, name)];
         if (found.some((l) => l === undefined))
             return missingLocation(result, name, steps?.length === 1 ? steps[0] : undefined);
         levels.push(...found);
@@ -13467,9 +14035,7 @@ function noDataChecks(result) {
     const steps = result.results.steps.length;
     if (steps === 0)
         return [{ kind: 'no-data', describe: 'every step got a successful response', actual: 'the run has no steps', passed: false }];
-    const actual = without.length === 0
-        ? `all ${steps}`
-        : `none for ${without.map((s) => stepLabel(result, s.id)).join(', ')}`;
+    const actual = without.length === 0 ? `all ${steps}` : `none for ${without.map((s) => stepLabel(result, s.id)).join(', ')}`;
     return [{ kind: 'no-data', describe: 'every step got a successful response', actual, passed: without.length === 0 }];
 }
 /** Share of the planned iterations that may go unstarted before the planned load counts as not applied. */
@@ -13499,19 +14065,23 @@ function generatorChecks(result, thresholds, onSaturated) {
                 ? '; every latency threshold holds with its delay included'
                 : `; no latency threshold is set, but response times include up to ${generator.loop_delay_max_ms} ms of its delay`;
     const harmless = !unapplied && distorted.length === 0;
-    return [{
+    return [
+        {
             kind: 'generator',
             describe,
             actual: saturated + consequence,
             passed: false,
             ...((onSaturated === 'warn' || harmless) && { warnOnly: true }),
-        }];
+        },
+    ];
 }
 /** Less than 99 % of the planned iterations started (a stopped run aside): the planned load was not applied. */
 function loadUnapplied(result) {
     const generator = result.run.generator;
-    return generator !== undefined && !result.run.interrupted && generator.planned_iterations_per_s > 0 &&
-        generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT);
+    return (generator !== undefined &&
+        !result.run.interrupted &&
+        generator.planned_iterations_per_s > 0 &&
+        generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT));
 }
 /**
  * What the reports say of late iterations, from the facts the generator check judges, so that

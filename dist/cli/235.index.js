@@ -112,7 +112,13 @@ function versionOf(raw, file) {
     if ((0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) && String(raw.swagger) === '2.0')
         return 2;
     const found = (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) ? (raw.openapi ?? raw.swagger) : undefined;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([{ file, path: found === undefined ? '$' : (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger', message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}` }]);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([
+        {
+            file,
+            path: found === undefined ? '$' : (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger',
+            message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}`,
+        },
+    ]);
 }
 async function dereferenced(source, parsed) {
     const at = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(source.file === 'stdin' ? 'stdin.yaml' : source.file);
@@ -121,7 +127,9 @@ async function dereferenced(source, parsed) {
         return (await _apidevtools_swagger_parser__WEBPACK_IMPORTED_MODULE_1___default().dereference(at, parsed, { resolve: { http: false } }));
     }
     catch (err) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([{ file: source.file, path: '$ref', message: `cannot resolve the document's references: ${err.message.split('\n')[0]}` }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([
+            { file: source.file, path: '$ref', message: `cannot resolve the document's references: ${err.message.split('\n')[0]}` },
+        ]);
     }
 }
 function baseUrl(document, version, notes) {
@@ -136,7 +144,10 @@ function baseUrl(document, version, notes) {
     }
     else {
         const scheme = Array.isArray(document.schemes) && typeof document.schemes[0] === 'string' ? document.schemes[0] : 'http';
-        url = typeof document.host === 'string' ? `${scheme}://${document.host}${String(document.basePath ?? '')}` : String(document.basePath ?? '');
+        url =
+            typeof document.host === 'string'
+                ? `${scheme}://${document.host}${String(document.basePath ?? '')}`
+                : String(document.basePath ?? '');
     }
     url = url.replace(/\/+$/, '');
     if (/^https?:\/\//.test(url))
@@ -161,8 +172,15 @@ function operationsOf(document) {
 }
 function chosen(all, options, file) {
     const problems = [
-        ...options.operations.filter((o) => !all.some((op) => op.id === o)).map((o) => ({ path: '--operation', message: `no operation ${JSON.stringify(o)} in ${file}; its operations: ${all.map((op) => op.id).join(', ')}` })),
-        ...options.tags.filter((t) => !all.some((op) => tagsOf(op).includes(t))).map((t) => ({ path: '--tag', message: `no operation tagged ${JSON.stringify(t)} in ${file}` })),
+        ...options.operations
+            .filter((o) => !all.some((op) => op.id === o))
+            .map((o) => ({
+            path: '--operation',
+            message: `no operation ${JSON.stringify(o)} in ${file}; its operations: ${all.map((op) => op.id).join(', ')}`,
+        })),
+        ...options.tags
+            .filter((t) => !all.some((op) => tagsOf(op).includes(t)))
+            .map((t) => ({ path: '--tag', message: `no operation tagged ${JSON.stringify(t)} in ${file}` })),
     ];
     if (problems.length > 0)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(problems);
@@ -249,8 +267,14 @@ function bodyOf(op, document, version, placeholders) {
         const form = op.parameters.filter((p) => p.in === 'formData');
         if (form.length === 0)
             return undefined;
-        const pairs = form.map((p) => [String(p.name), String(exampleOf(p, version) ?? placeholders.reference(`${op.id}_${String(p.name)}`, `form field of ${op.id}`))]);
-        return { type: 'application/x-www-form-urlencoded', text: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.includes('{{') ? v : encodeURIComponent(v)}`).join('&') };
+        const pairs = form.map((p) => [
+            String(p.name),
+            String(exampleOf(p, version) ?? placeholders.reference(`${op.id}_${String(p.name)}`, `form field of ${op.id}`)),
+        ]);
+        return {
+            type: 'application/x-www-form-urlencoded',
+            text: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.includes('{{') ? v : encodeURIComponent(v)}`).join('&'),
+        };
     }
     const content = (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(op.node.requestBody) && (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(op.node.requestBody.content) ? op.node.requestBody.content : undefined;
     if (!content)
@@ -296,13 +320,16 @@ function sample(schema, name, depth, placeholder) {
     const choice = [schema.oneOf, schema.anyOf].find(Array.isArray)?.find(_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4);
     if (choice)
         return sample(choice, name, depth, placeholder);
-    const type = Array.isArray(schema.type) ? String(schema.type.find((t) => t !== 'null')) : String(schema.type ?? ((0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(schema.properties) ? 'object' : 'string'));
+    const type = Array.isArray(schema.type)
+        ? String(schema.type.find((t) => t !== 'null'))
+        : String(schema.type ?? ((0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(schema.properties) ? 'object' : 'string'));
     if (depth >= MAX_DEPTH)
         return placeholder(name, type === 'object' || type === 'array' ? 'string' : type);
     if (type === 'object') {
         const properties = (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(schema.properties) ? schema.properties : {};
         const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-        return Object.fromEntries(Object.entries(properties).filter(([key, prop]) => (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(prop) && (required.includes(key) || prop.example !== undefined || prop.default !== undefined))
+        return Object.fromEntries(Object.entries(properties)
+            .filter(([key, prop]) => (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(prop) && (required.includes(key) || prop.example !== undefined || prop.default !== undefined))
             .map(([key, prop]) => [key, sample(prop, `${name}_${key}`, depth + 1, placeholder)]));
     }
     if (type === 'array')
@@ -316,12 +343,21 @@ function security(op, document, version) {
     if (!first)
         return [];
     const components = (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(document.components) ? document.components : {};
-    const schemes = version === 3 ? ((0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(components.securitySchemes) ? components.securitySchemes : {}) : (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(document.securityDefinitions) ? document.securityDefinitions : {};
+    const schemes = version === 3
+        ? (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(components.securitySchemes)
+            ? components.securitySchemes
+            : {}
+        : (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(document.securityDefinitions)
+            ? document.securityDefinitions
+            : {};
     return Object.keys(first).flatMap((key) => {
         const scheme = schemes[key];
         if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(scheme))
             return [];
-        const variable = `{{${key.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^[^A-Za-z]+/, '').toUpperCase() || 'CREDENTIALS'}}}`;
+        const variable = `{{${key
+            .replace(/[^A-Za-z0-9_]+/g, '_')
+            .replace(/^[^A-Za-z]+/, '')
+            .toUpperCase() || 'CREDENTIALS'}}}`;
         if (scheme.type === 'apiKey') {
             if (scheme.in === 'query')
                 return [{ name: String(scheme.name), value: variable, in: 'query' }];
@@ -340,7 +376,15 @@ function parseYaml(source, what) {
     const first = document.errors[0];
     if (first) {
         const { line, column } = (0,_input_js__WEBPACK_IMPORTED_MODULE_5__/* .lineAndColumn */ .q1)(source.text, first.pos[0]);
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}` }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([
+            {
+                file: source.file,
+                path: `line ${line}, column ${column}`,
+                line,
+                column,
+                message: `expected ${what} (YAML or JSON), found a syntax error: ${first.message.split('\n')[0]}`,
+            },
+        ]);
     }
     return document.toJS({ maxAliasCount: 1000 });
 }

@@ -228,7 +228,11 @@ function labelProblems(at, labels) {
 }
 /** An ajv instance path ("/spec/template/spec/containers/0/name") as the API names fields. */
 function pathOf(instancePath) {
-    const path = instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+    const path = instancePath
+        .split('/')
+        .slice(1)
+        .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+        .join('');
     return path.startsWith('.') ? path.slice(1) : path || '(the object)';
 }
 function labelValue(raw) {
@@ -238,7 +242,11 @@ function labelValue(raw) {
 }
 /** Lowercase letters, digits and single dashes, at most `max` chars, no dash at either end. */
 function slug(raw, max) {
-    return raw.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, max).replace(/^-+|-+$/g, '');
+    return raw
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, max)
+        .replace(/^-+|-+$/g, '');
 }
 function digest(raw) {
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(raw, 'utf8').digest('hex').slice(0, 8);
@@ -337,11 +345,11 @@ function shardIdentity(args, env) {
             problems.push({ path, message: `expected ${what}` });
         return value ?? '';
     };
-    const server = need(values.server, '--server', 'the loadgate server\'s URL (http://…)').replace(/\/+$/, '');
+    const server = need(values.server, '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
     const test = need(values.test, '--test', 'the test id');
-    const token = need(env[manifests/* ENV_TOKEN */.O3], manifests/* ENV_TOKEN */.O3, 'the test\'s shard token (from its Secret)');
-    const location = need(env[manifests/* ENV_LOCATION */.s6], manifests/* ENV_LOCATION */.s6, 'the shard\'s location');
-    const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', 'the shard\'s index (an Indexed Job sets it)');
+    const token = need(env[manifests/* ENV_TOKEN */.O3], manifests/* ENV_TOKEN */.O3, "the test's shard token (from its Secret)");
+    const location = need(env[manifests/* ENV_LOCATION */.s6], manifests/* ENV_LOCATION */.s6, "the shard's location");
+    const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
     const attemptText = env[manifests/* ENV_ATTEMPT */.C7] || '0';
     const index = Number(indexText);
     const attempt = Number(attemptText);

@@ -228,7 +228,11 @@ function labelProblems(at, labels) {
 }
 /** An ajv instance path ("/spec/template/spec/containers/0/name") as the API names fields. */
 function pathOf(instancePath) {
-    const path = instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+    const path = instancePath
+        .split('/')
+        .slice(1)
+        .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+        .join('');
     return path.startsWith('.') ? path.slice(1) : path || '(the object)';
 }
 function labelValue(raw) {
@@ -238,7 +242,11 @@ function labelValue(raw) {
 }
 /** Lowercase letters, digits and single dashes, at most `max` chars, no dash at either end. */
 function slug(raw, max) {
-    return raw.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, max).replace(/^-+|-+$/g, '');
+    return raw
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, max)
+        .replace(/^-+|-+$/g, '');
 }
 function digest(raw) {
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(raw, 'utf8').digest('hex').slice(0, 8);
@@ -698,7 +706,11 @@ function latencyPlanRoutes(ctx) {
             get,
             list: () => ctx.store.listLatencyPlans(),
             create: (req) => {
-                const plan = { id: (0,external_node_crypto_.randomUUID)(), ...readPlan(jsonBody(req, EXPECTED), ctx), created_at: new Date().toISOString() };
+                const plan = {
+                    id: (0,external_node_crypto_.randomUUID)(),
+                    ...readPlan(jsonBody(req, EXPECTED), ctx),
+                    created_at: new Date().toISOString(),
+                };
                 ctx.store.createLatencyPlan(plan);
                 return plan;
             },
@@ -773,10 +785,16 @@ function resolveTestData(store, references, problems) {
         const record = store.findTestData(reference);
         const path = `$.test_data[${i}]`;
         if (!record) {
-            problems.push({ path, message: `no stored test data set with id or name ${JSON.stringify(reference)} (GET /v1/testdata/ lists them)` });
+            problems.push({
+                path,
+                message: `no stored test data set with id or name ${JSON.stringify(reference)} (GET /v1/testdata/ lists them)`,
+            });
         }
         else if (records.some((r) => r.name === record.name)) {
-            problems.push({ path, message: `two test data sets named ${JSON.stringify(record.name)}: {{data.<set>.<tag>}} needs one set per name` });
+            problems.push({
+                path,
+                message: `two test data sets named ${JSON.stringify(record.name)}: {{data.<set>.<tag>}} needs one set per name`,
+            });
         }
         else {
             records.push(record);
@@ -802,7 +820,10 @@ async function parseTestRequest(body, store, dataDir) {
         problems.push(...checked.problems);
     const stored = named === undefined ? undefined : store.findEnvironment(named);
     if (named !== undefined && !stored) {
-        problems.push({ path: '$.environment', message: `no stored environment with id or name ${JSON.stringify(named)} (GET /v1/environment/ lists them)` });
+        problems.push({
+            path: '$.environment',
+            message: `no stored environment with id or name ${JSON.stringify(named)} (GET /v1/environment/ lists them)`,
+        });
     }
     const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
     if (!checked.ok || problems.length > 0)
@@ -818,7 +839,9 @@ async function parseTestRequest(body, store, dataDir) {
 function findPlan(store, id, problems) {
     const plan = typeof id === 'string' ? store.findPlan(id) : undefined;
     if (!plan) {
-        const message = typeof id === 'string' ? `no stored plan with id ${JSON.stringify(id)} (GET /v1/load/plan/ lists them)` : 'expected the id of a stored plan (a string)';
+        const message = typeof id === 'string'
+            ? `no stored plan with id ${JSON.stringify(id)} (GET /v1/load/plan/ lists them)`
+            : 'expected the id of a stored plan (a string)';
         problems.push({ path: '$.plan_id', message });
     }
     return plan;
@@ -890,7 +913,10 @@ const plans_EXPECTED = '"name" and "config_data" (docs/interface.md 2.1)';
 function checkPlan(body) {
     const problems = Object.keys(body)
         .filter((key) => !PLAN_KEYS.includes(key))
-        .map((key) => ({ path: `$.${key}`, message: `unknown key "${key}": a plan holds name and config_data; environment and test_data are given when a test is created from it` }));
+        .map((key) => ({
+        path: `$.${key}`,
+        message: `unknown key "${key}": a plan holds name and config_data; environment and test_data are given when a test is created from it`,
+    }));
     const checked = (0,validate/* validateDefinition */.Gt)({ name: body.name, config_data: body.config_data }, 'request body');
     if (!checked.ok)
         problems.push(...checked.problems);
@@ -1121,7 +1147,14 @@ async function updateTestData(record, upload, ctx) {
         await (0,promises_.rename)(upload.file.tmpPath, record.file_path);
         ctx.store.setTestDataHash(record.id, await fileSha256(record.file_path));
     }
-    const updated = { ...record, name: set.name, type: set.type, file_config: set.file_config, file_name: file.name, row_count: rowCount };
+    const updated = {
+        ...record,
+        name: set.name,
+        type: set.type,
+        file_config: set.file_config,
+        file_name: file.name,
+        row_count: rowCount,
+    };
     ctx.store.updateTestData(updated);
     return updated;
 }
@@ -1151,7 +1184,9 @@ function testDataRoutes(ctx) {
             return createTestData(checked.file, checked.set, ctx);
         },
         update: async (record, req) => {
-            const upload = req.isMultipart() ? await receiveUpload(req, ctx) : { fields: jsonBody(req, 'any of name, type, file_config and file') };
+            const upload = req.isMultipart()
+                ? await receiveUpload(req, ctx)
+                : { fields: jsonBody(req, 'any of name, type, file_config and file') };
             try {
                 return await updateTestData(record, upload, ctx);
             }
@@ -1246,7 +1281,7 @@ function shardRoutes(ctx) {
                 const caller = callerOf(test, body);
                 holder(test, caller);
                 if (!(0,json/* isRecord */.u4)(body.sample))
-                    throw invalidField('sample', 'expected the second\'s sample (an object)');
+                    throw invalidField('sample', "expected the second's sample (an object)");
                 return test.coordinator.interval(caller, caller.attempt, wholeNumber(body.t, 't'), body.sample);
             },
         },
@@ -1257,7 +1292,7 @@ function shardRoutes(ctx) {
                 const caller = callerOf(test, body);
                 holder(test, caller);
                 if (!(0,json/* isRecord */.u4)(body.result) || !(0,json/* isRecord */.u4)(body.result.run) || !(0,json/* isRecord */.u4)(body.result.run.shard)) {
-                    throw invalidField('result', 'expected the shard\'s results file (with run.shard and histograms)');
+                    throw invalidField('result', "expected the shard's results file (with run.shard and histograms)");
                 }
                 return { stored: test.coordinator.final(caller, caller.attempt, body.result) };
             },
@@ -1310,7 +1345,9 @@ function testRoutes(ctx) {
                 const id = (0,external_node_crypto_.randomUUID)();
                 // A test without a stored plan gets one of its own, so that every test names a plan.
                 const planId = parsed.planId ?? (0,external_node_crypto_.randomUUID)();
-                const plan = parsed.planId === null ? { id: planId, name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now } : null;
+                const plan = parsed.planId === null
+                    ? { id: planId, name: parsed.definition.name, config_data: parsed.definition.config_data, created_at: now }
+                    : null;
                 const test = {
                     id,
                     name: parsed.definition.name,
@@ -1382,10 +1419,10 @@ class ShardRegistry {
         const testId = decodeURIComponent(url.slice(SHARD_ROUTE_PREFIX.length).split(/[/?]/)[0] ?? '');
         const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
         if (!match)
-            return new ApiError(401, 'unauthorized', 'shard callbacks need Authorization: Bearer <the test\'s shard token>');
+            return new ApiError(401, 'unauthorized', "shard callbacks need Authorization: Bearer <the test's shard token>");
         const test = this.tests.get(testId);
         // The same answer for an unknown test and a wrong token: the callback learns nothing from it.
-        if (!test || !test.coordinator.acceptsToken(match[1]))
+        if (!test?.coordinator.acceptsToken(match[1]))
             return new ApiError(403, 'forbidden', 'the shard token is not valid for this test');
         return undefined;
     }
@@ -1421,7 +1458,18 @@ class ShardRegistry {
 function isReportPage(method, url) {
     return (method === 'GET' || method === 'HEAD') && /^\/report\/[0-9a-f-]{36}\/?(\?.*)?$/.test(url);
 }
-const ROUTE_MODULES = [testRoutes, planRoutes, locationRoutes, environmentRoutes, testDataRoutes, balanceRoutes, latencyRoutes, latencyPlanRoutes, reportRoutes, shardRoutes];
+const ROUTE_MODULES = [
+    testRoutes,
+    planRoutes,
+    locationRoutes,
+    environmentRoutes,
+    testDataRoutes,
+    balanceRoutes,
+    latencyRoutes,
+    latencyPlanRoutes,
+    reportRoutes,
+    shardRoutes,
+];
 /**
  * The methods a path answers 405 to when it does not serve them: every method Node parses
  * (WebDAV's included) but CONNECT, which never reaches the router (answerConnect).
@@ -1699,7 +1747,10 @@ function escapeLogLine(text) {
 ;// CONCATENATED MODULE: ./src/server/public-url.ts
 /** An absolute http(s) URL, path prefix allowed, as a base without its trailing slash; else the problem. */
 function parsePublicUrl(text, flag) {
-    const problem = (what) => ({ path: flag, message: `expected an absolute http:// or https:// URL such as https://loadgate.example.com, got "${text}": ${what}` });
+    const problem = (what) => ({
+        path: flag,
+        message: `expected an absolute http:// or https:// URL such as https://loadgate.example.com, got "${text}": ${what}`,
+    });
     let url;
     try {
         url = new URL(text);
@@ -1747,7 +1798,9 @@ function sha256(text) {
 }
 /** Every shard of a test: location → its indexes 0..N−1. */
 function slotList(slots) {
-    return Object.keys(slots).sort().flatMap((location) => Array.from({ length: slots[location] ?? 0 }, (_, index) => ({ location, index })));
+    return Object.keys(slots)
+        .sort()
+        .flatMap((location) => Array.from({ length: slots[location] ?? 0 }, (_, index) => ({ location, index })));
 }
 class ShardCoordinator {
     store;
@@ -1765,7 +1818,14 @@ class ShardCoordinator {
     /** A new sharded run: its token (for the Secret; only its hash is kept) and its coordinator. */
     static begin(store, testId, slots, settings) {
         const token = (0,external_node_crypto_.randomBytes)(32).toString('base64url');
-        const record = { testId, tokenSha256: sha256(token).toString('hex'), slots, beganAtMs: settings.now(), startAtMs: null, late: [] };
+        const record = {
+            testId,
+            tokenSha256: sha256(token).toString('hex'),
+            slots,
+            beganAtMs: settings.now(),
+            startAtMs: null,
+            late: [],
+        };
         store.createShardRun(record);
         return { coordinator: new ShardCoordinator(store, record, settings), token };
     }
@@ -1811,7 +1871,9 @@ class ShardCoordinator {
         const startAt = this.record.startAtMs;
         const fromSecond = startAt === null ? 0 : Math.max(0, Math.ceil((now + this.settings.startMarginMs - startAt) / 1000));
         this.store.claimShardAttempt(this.testId, { ...key, attempt, pod, fromSecond });
-        const holder = this.store.shardAttempts(this.testId).find((a) => a.location === key.location && a.index === key.index && a.attempt === attempt);
+        const holder = this.store
+            .shardAttempts(this.testId)
+            .find((a) => a.location === key.location && a.index === key.index && a.attempt === attempt);
         if (holder && holder.pod !== pod)
             return { state: 'duplicate', pod: holder.pod };
         if (this.record.startAtMs === null)
@@ -1822,7 +1884,9 @@ class ShardCoordinator {
     }
     tryStart(now) {
         const ready = new Set(this.store.shardAttempts(this.testId).map(shardName));
-        const late = slotList(this.record.slots).map(shardName).filter((name) => !ready.has(name));
+        const late = slotList(this.record.slots)
+            .map(shardName)
+            .filter((name) => !ready.has(name));
         if (late.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs)
             return;
         const startAtMs = now + this.settings.startMarginMs;
@@ -1837,7 +1901,9 @@ class ShardCoordinator {
     }
     /** Only the pod that holds an attempt may upload for it. */
     holds(key, attempt, pod) {
-        return this.store.shardAttempts(this.testId).some((a) => a.location === key.location && a.index === key.index && a.attempt === attempt && a.pod === pod);
+        return this.store
+            .shardAttempts(this.testId)
+            .some((a) => a.location === key.location && a.index === key.index && a.attempt === attempt && a.pod === pod);
     }
     /** One second of one attempt; a repeated upload is stored once. Answers whether the shard should stop. */
     interval(key, attempt, t, sample) {
@@ -1877,7 +1943,9 @@ class ShardCoordinator {
     /** Shards that have not yet sent their latest attempt's result. */
     unsettled() {
         const finals = new Set(this.store.shardFinals(this.testId).map(shardName));
-        return slotList(this.record.slots).map(shardName).filter((name) => !finals.has(name) && !this.failed.has(name));
+        return slotList(this.record.slots)
+            .map(shardName)
+            .filter((name) => !finals.has(name) && !this.failed.has(name));
     }
     /** The uploaded seconds added up: what the run has done so far (each attempt's second t is fromSecond + t of the schedule). */
     progress() {
@@ -1944,7 +2012,9 @@ function chooseResults(config, delivered) {
         const name = shardName(key);
         const plan = new engine_plan/* LoadPlan */.iV(config, { index: key.index + 1, count: delivered.slots[key.location] ?? 1, location: key.location });
         const attempts = delivered.attempts.filter((a) => shardName(a) === name);
-        const candidates = delivered.finals.filter((f) => shardName(f) === name).map((f) => {
+        const candidates = delivered.finals
+            .filter((f) => shardName(f) === name)
+            .map((f) => {
             const fromSecond = attempts.find((a) => a.attempt === f.attempt)?.fromSecond ?? 0;
             const window = coveredWindow(plan, fromSecond, f.value);
             return { final: f, window, applied: shardCoverage(plan, name, attempts.length, window).applied };
@@ -1961,7 +2031,10 @@ function chooseResults(config, delivered) {
             shards.push(coverage);
     }
     const pct = (0,rates/* percent */.KN)(appliedTotal, plannedTotal) ?? 100;
-    return { chosen, coverage: { planned_iterations: plannedTotal, applied_iterations: appliedTotal, applied_pct: Math.floor(pct * 10) / 10, shards } };
+    return {
+        chosen,
+        coverage: { planned_iterations: plannedTotal, applied_iterations: appliedTotal, applied_pct: Math.floor(pct * 10) / 10, shards },
+    };
 }
 /** `shard US-3: 18 s of 300 s missing; …; 97.0 % of the planned load applied`. */
 function coverageLine(coverage) {
@@ -2013,14 +2086,22 @@ function parseKubeLocations(entries, flag) {
             locations[match[1]] = { ...locations[match[1]], namespace: rule };
         }
         else {
-            problems.push({ path: flag, message: `expected CC=node:LABEL=VALUE or CC=namespace:NAME (CC a two-letter country code or "local"), got "${entry}"` });
+            problems.push({
+                path: flag,
+                message: `expected CC=node:LABEL=VALUE or CC=namespace:NAME (CC a two-letter country code or "local"), got "${entry}"`,
+            });
         }
     }
     return { locations, problems };
 }
 /** The load locations this executor offers: `local` and every configured one. */
 function offeredLocations(locations) {
-    return ['local', ...Object.keys(locations).filter((code) => code !== 'local').sort()];
+    return [
+        'local',
+        ...Object.keys(locations)
+            .filter((code) => code !== 'local')
+            .sort(),
+    ];
 }
 /**
  * Shards per location of a test: `fixed` when set, else ⌈the location's busiest second ÷ the rate
@@ -2031,7 +2112,10 @@ function shardsPerLocation(config, offered, ratePerPod, fixed) {
     const problems = [];
     for (const location of (0,engine_plan/* planLocations */.Yi)(config.proxy_config)) {
         if (!offered.includes(location)) {
-            problems.push({ path: `$.config_data.proxy_config.${location}`, message: `no location ${location} on this server (it offers ${offered.join(', ')}; serve --location ${location}=node:LABEL=VALUE adds it)` });
+            problems.push({
+                path: `$.config_data.proxy_config.${location}`,
+                message: `no location ${location} on this server (it offers ${offered.join(', ')}; serve --location ${location}=node:LABEL=VALUE adds it)`,
+            });
             continue;
         }
         const peak = new engine_plan/* LoadPlan */.iV(config, { index: 1, count: 1, location }).peakPerSecond();
@@ -2068,7 +2152,10 @@ function kubeConfigOf(settings) {
 }
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
 function parseIndexes(text) {
-    return (text ?? '').split(',').filter(Boolean).flatMap((part) => {
+    return (text ?? '')
+        .split(',')
+        .filter(Boolean)
+        .flatMap((part) => {
         const [from, to] = part.split('-').map(Number);
         return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
     });
@@ -2124,7 +2211,8 @@ function kubernetesExecutor(settings) {
         for (const namespace of new Set(Object.keys(coordinator.slots).map(namespaceOf))) {
             const jobs = await batch.listNamespacedJob({ namespace, labelSelector });
             for (const job of jobs.items)
-                failedIndexes(job, coordinator.slots).forEach((key) => coordinator.markFailed(key));
+                for (const key of failedIndexes(job, coordinator.slots))
+                    coordinator.markFailed(key);
         }
     }
     async function follow(execution, coordinator) {
@@ -2144,7 +2232,11 @@ function kubernetesExecutor(settings) {
             settings.registry.remove(testId);
             await remove(testId, coordinator.slots).catch((error) => settings.log(`test ${testId}: could not delete its Jobs: ${error.message}`));
         }
-        const delivered = { slots: coordinator.slots, attempts: settings.store.shardAttempts(testId), finals: settings.store.shardFinals(testId) };
+        const delivered = {
+            slots: coordinator.slots,
+            attempts: settings.store.shardAttempts(testId),
+            finals: settings.store.shardFinals(testId),
+        };
         const { result, coverage } = await mergeSharded(execution.test.definition.config_data, delivered, execution.testUrl);
         return { ...(result && { result }), ...(coverage.shards.length > 0 && { incomplete: `incomplete: ${coverageLine(coverage)}` }) };
     }
@@ -2268,7 +2360,17 @@ const EXECUTOR_OPTIONS = {
 const DEFAULT_RATE_PER_POD = 1000;
 const DEFAULT_NAMESPACE = 'default';
 const DEFAULT_START_BARRIER_S = 120;
-const KUBERNETES_FLAGS = ['kubeconfig', 'kube-context', 'namespace', 'image', 'callback-url', 'rate-per-pod', 'shards', 'location', 'start-barrier'];
+const KUBERNETES_FLAGS = [
+    'kubeconfig',
+    'kube-context',
+    'namespace',
+    'image',
+    'callback-url',
+    'rate-per-pod',
+    'shards',
+    'location',
+    'start-barrier',
+];
 function whole(text, flag, min, max, problems) {
     if (text === undefined)
         return undefined;
@@ -2289,7 +2391,10 @@ function readExecutor(values) {
     if (kind !== 'kubernetes')
         return { problems: [{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }] };
     if (!values.image)
-        problems.push({ path: '--image', message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)' });
+        problems.push({
+            path: '--image',
+            message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)',
+        });
     const { locations, problems: locationProblems } = parseKubeLocations(values.location ?? [], '--location');
     problems.push(...locationProblems);
     const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;
@@ -2812,28 +2917,38 @@ class Store {
     }
     /** False when the attempt is already held (by this pod or another). */
     claimShardAttempt(testId, attempt) {
-        return this.run('INSERT OR IGNORE INTO shard_attempts VALUES (?, ?, ?, ?, ?, ?)', testId, attempt.location, attempt.index, attempt.attempt, attempt.pod, attempt.fromSecond) > 0;
+        return (this.run('INSERT OR IGNORE INTO shard_attempts VALUES (?, ?, ?, ?, ?, ?)', testId, attempt.location, attempt.index, attempt.attempt, attempt.pod, attempt.fromSecond) > 0);
     }
     shardAttempts(testId) {
         return this.all('SELECT * FROM shard_attempts WHERE test_id = ? ORDER BY location, idx, attempt', testId).map((row) => ({
-            location: store_text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), pod: store_text(row, 'pod'), fromSecond: Number(row.from_second),
+            location: store_text(row, 'location'),
+            index: Number(row.idx),
+            attempt: Number(row.attempt),
+            pod: store_text(row, 'pod'),
+            fromSecond: Number(row.from_second),
         }));
     }
     /** False when that second of that attempt was already stored (an upload retried). */
     addShardInterval(testId, upload) {
-        return this.run('INSERT OR IGNORE INTO shard_intervals VALUES (?, ?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, upload.value.t, JSON.stringify(upload.value.sample)) > 0;
+        return (this.run('INSERT OR IGNORE INTO shard_intervals VALUES (?, ?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, upload.value.t, JSON.stringify(upload.value.sample)) > 0);
     }
     shardIntervals(testId) {
         return this.all('SELECT * FROM shard_intervals WHERE test_id = ? ORDER BY location, idx, attempt, t', testId).map((row) => ({
-            location: store_text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), value: { t: Number(row.t), sample: store_json(row, 'sample') },
+            location: store_text(row, 'location'),
+            index: Number(row.idx),
+            attempt: Number(row.attempt),
+            value: { t: Number(row.t), sample: store_json(row, 'sample') },
         }));
     }
     addShardFinal(testId, upload) {
-        return this.run('INSERT OR IGNORE INTO shard_finals VALUES (?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, JSON.stringify(upload.value)) > 0;
+        return (this.run('INSERT OR IGNORE INTO shard_finals VALUES (?, ?, ?, ?, ?)', testId, upload.location, upload.index, upload.attempt, JSON.stringify(upload.value)) > 0);
     }
     shardFinals(testId) {
         return this.all('SELECT * FROM shard_finals WHERE test_id = ? ORDER BY location, idx, attempt', testId).map((row) => ({
-            location: store_text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt), value: store_json(row, 'result'),
+            location: store_text(row, 'location'),
+            index: Number(row.idx),
+            attempt: Number(row.attempt),
+            value: store_json(row, 'result'),
         }));
     }
     /** Tests left running by a server that stopped, oldest first. */
@@ -2908,7 +3023,9 @@ async function removeUnfinishedUploads(dataDir) {
 }
 async function startServer(options) {
     if (options.apiKeys.length === 0) {
-        throw new errors/* InputError */.dz([{ path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' }]);
+        throw new errors/* InputError */.dz([
+            { path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' },
+        ]);
     }
     const limits = options.limits ?? DEFAULT_LIMITS;
     await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(options.dbPath)), { recursive: true });
@@ -2928,9 +3045,22 @@ async function startServer(options) {
     const choice = options.executor ?? { kind: 'local' };
     let executor;
     try {
-        executor = choice.kind === 'kubernetes'
-            ? kubernetesExecutor({ ...choice.kubernetes, callbackUrl: () => choice.kubernetes.callbackUrl ?? publicUrl(), ...KUBERNETES_TIMING, store, registry: shards, log: options.log })
-            : localExecutor({ concurrency: options.concurrency, ...(options.workers && { workers: options.workers }), proxies: options.proxies, log: options.log });
+        executor =
+            choice.kind === 'kubernetes'
+                ? kubernetesExecutor({
+                    ...choice.kubernetes,
+                    callbackUrl: () => choice.kubernetes.callbackUrl ?? publicUrl(),
+                    ...KUBERNETES_TIMING,
+                    store,
+                    registry: shards,
+                    log: options.log,
+                })
+                : localExecutor({
+                    concurrency: options.concurrency,
+                    ...(options.workers && { workers: options.workers }),
+                    proxies: options.proxies,
+                    log: options.log,
+                });
     }
     catch (error) {
         store.close();
@@ -2938,9 +3068,16 @@ async function startServer(options) {
     }
     const queue = new TestQueue(store, { dataDir: options.dataDir, executor, log: options.log });
     const ctx = {
-        store, queue, shards, dataDir: options.dataDir, proxies: options.proxies,
+        store,
+        queue,
+        shards,
+        dataDir: options.dataDir,
+        proxies: options.proxies,
         ...(choice.kind === 'kubernetes' && { kubernetesLocations: offeredLocations(choice.kubernetes.locations) }),
-        latencyLocations: options.latencyLocations ?? locations/* DEFAULT_LATENCY_LOCATIONS */.KU, limits, publicUrl, log: options.log,
+        latencyLocations: options.latencyLocations ?? locations/* DEFAULT_LATENCY_LOCATIONS */.KU,
+        limits,
+        publicUrl,
+        log: options.log,
     };
     const access = {
         checkKey: createKeyChecker(options.apiKeys),

@@ -410,7 +410,10 @@ function urlPattern(pattern, flag) {
             throw new errors/* InputError */.dz([{ path: flag, message: `invalid regular expression ${pattern}: ${err.message}` }]);
         }
     }
-    const glob = new RegExp(`^${pattern.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+    const glob = new RegExp(`^${pattern
+        .split(/([*?])/)
+        .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+        .join('')}$`);
     if (pattern.startsWith('/'))
         return (url) => glob.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '') || '/');
     return (url) => glob.test(url);
@@ -441,8 +444,17 @@ const ASSET_KINDS = [
     ['page (HTML)', /^text\/html/],
 ];
 const RESOURCE_KINDS = {
-    image: 'image', font: 'font', stylesheet: 'stylesheet', script: 'script', media: 'media', document: 'page (HTML)',
-    manifest: 'manifest', ping: 'analytics beacon', websocket: 'websocket', texttrack: 'media', eventsource: 'event stream',
+    image: 'image',
+    font: 'font',
+    stylesheet: 'stylesheet',
+    script: 'script',
+    media: 'media',
+    document: 'page (HTML)',
+    manifest: 'manifest',
+    ping: 'analytics beacon',
+    websocket: 'websocket',
+    texttrack: 'media',
+    eventsource: 'event stream',
 };
 async function importHar(source, options) {
     const har = validHar((0,input/* parseJson */.qF)(source, 'a HAR file'), source.file);
@@ -456,7 +468,11 @@ async function importHar(source, options) {
     const kept = [];
     for (const entry of entries) {
         const url = entry.request.url;
-        const why = include.length > 0 ? (include.some((test) => test(url)) ? undefined : 'not matched by --include') : firstPartyReason(entry, firstParty);
+        const why = include.length > 0
+            ? include.some((test) => test(url))
+                ? undefined
+                : 'not matched by --include'
+            : firstPartyReason(entry, firstParty);
         const reason = why ?? (exclude.some((test) => test(url)) ? 'matched by --exclude' : undefined);
         if (reason === undefined)
             kept.push(entry);
@@ -468,7 +484,9 @@ async function importHar(source, options) {
     if (include.length === 0)
         notes.kept.push(`API-like requests to the first-party host ${firstParty} (--include replaces this filter)`);
     for (const [reason, n] of dropped) {
-        notes.dropped.push(reason === OTHER_HOST ? `${n} ${(0,assemble/* plural */.LS)(n, 'request')} to other hosts (${[...otherHosts].join(', ')})` : `${n} ${(0,assemble/* plural */.LS)(n, 'request')}: ${reason}`);
+        notes.dropped.push(reason === OTHER_HOST
+            ? `${n} ${(0,assemble/* plural */.LS)(n, 'request')} to other hosts (${[...otherHosts].join(', ')})`
+            : `${n} ${(0,assemble/* plural */.LS)(n, 'request')}: ${reason}`);
     }
     if (options.thinkTime)
         notes.kept.push('the time between requests, as sleeps (--think-time)');
@@ -483,11 +501,18 @@ async function importHar(source, options) {
 }
 function request(entry, sleepMs) {
     const { method, url, headers, postData } = entry.request;
-    const body = postData?.text ?? (postData?.params ? new URLSearchParams(postData.params.map((p) => [p.name, p.value])).toString() : undefined);
+    const body = postData?.text ??
+        (postData?.params ? new URLSearchParams(postData.params.map((p) => [p.name, p.value])).toString() : undefined);
     const pairs = headers.map(({ name, value }) => [name, value]);
     if (body !== undefined && postData?.mimeType && !pairs.some(([name]) => name.toLowerCase() === 'content-type'))
         pairs.push(['Content-Type', postData.mimeType]);
-    return { method: method.toUpperCase(), url: url.replace(/#.*$/, ''), headers: pairs, ...(body !== undefined && { body }), ...(sleepMs !== undefined && { sleepMs }) };
+    return {
+        method: method.toUpperCase(),
+        url: url.replace(/#.*$/, ''),
+        headers: pairs,
+        ...(body !== undefined && { body }),
+        ...(sleepMs !== undefined && { sleepMs }),
+    };
 }
 /** From the end of one kept request to the start of the next, as the browser spent it. */
 function thinkTimeMs(entry, next) {
@@ -538,10 +563,16 @@ function validHar(raw, file) {
     if (compiled(raw)) {
         if (raw.log.entries.length > 0)
             return raw;
-        throw new errors/* InputError */.dz([{ file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' }]);
+        throw new errors/* InputError */.dz([
+            { file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' },
+        ]);
     }
     const top = typeof raw === 'object' && raw !== null && 'log' in raw;
-    const problems = (compiled.errors ?? []).slice(0, 5).map((e) => ({ file, path: jsonPath(e), message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}` }));
+    const problems = (compiled.errors ?? []).slice(0, 5).map((e) => ({
+        file,
+        path: jsonPath(e),
+        message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}`,
+    }));
     throw new errors/* InputError */.dz(problems);
 }
 function harValidator() {
@@ -554,7 +585,10 @@ function harValidator() {
 }
 /** ajv's "/log/entries/0/request" → "$.log.entries[0].request". */
 function jsonPath(error) {
-    const parts = error.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`));
+    const parts = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`));
     return `$${parts.join('')}`;
 }
 

@@ -30,9 +30,17 @@ function assemble(input) {
     if (unsendable.length > 0)
         notes.dropped.push(`${unsendable.length} ${plural(unsendable.length, 'request')} with a method the engine does not send: ${unsendable.join(', ')}`);
     if (sendable.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ file: input.file, path: '$', message: 'nothing to import: no request was kept (see --include and the filters in docs/import.md)' }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+            { file: input.file, path: '$', message: 'nothing to import: no request was kept (see --include and the filters in docs/import.md)' },
+        ]);
     if (sendable.length > _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.steps) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ file: input.file, path: '$', message: `${sendable.length} requests were kept, more than the ${_definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.steps} steps a definition may have: narrow them with --include/--exclude (or --operation/--tag)` }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+            {
+                file: input.file,
+                path: '$',
+                message: `${sendable.length} requests were kept, more than the ${_definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.steps} steps a definition may have: narrow them with --include/--exclude (or --operation/--tag)`,
+            },
+        ]);
     }
     const left = new Set();
     const names = uniqueNames(sendable);
@@ -169,7 +177,10 @@ function extractSecrets(requests, variables, keep) {
         return {
             ...request,
             url: secretQuery(request.url, vault, where, new Set(request.secretQuery)),
-            headers: request.headers.map(([name, value]) => [name, secretHeader(name, value, vault, where, request.secretHeaders?.includes(name))]),
+            headers: request.headers.map(([name, value]) => [
+                name,
+                secretHeader(name, value, vault, where, request.secretHeaders?.includes(name)),
+            ]),
         };
     });
     return { requests: out, variables: vault.variables(), found: vault.summary() };
@@ -196,7 +207,10 @@ function secretQuery(url, vault, where, credentials) {
         return url;
     const hash = url.indexOf('#', q);
     const end = hash < 0 ? url.length : hash;
-    const pairs = url.slice(q + 1, end).split('&').map((pair) => {
+    const pairs = url
+        .slice(q + 1, end)
+        .split('&')
+        .map((pair) => {
         const eq = pair.indexOf('=');
         if (eq < 0)
             return pair;
@@ -275,11 +289,16 @@ function where(uses) {
         const [, what = use, step] = /^(.*), step (\d+)$/.exec(use) ?? [];
         steps.set(what, [...(steps.get(what) ?? []), ...(step === undefined ? [] : [step])]);
     }
-    return [...steps].map(([what, list]) => (list.length === 0 ? what : `${what} (${list.length === 1 ? 'step' : 'steps'} ${[...new Set(list)].join(', ')})`)).join('; ');
+    return [...steps]
+        .map(([what, list]) => list.length === 0 ? what : `${what} (${list.length === 1 ? 'step' : 'steps'} ${[...new Set(list)].join(', ')})`)
+        .join('; ');
 }
 /** "X-Api-Key" → "X_API_KEY": an environment variable name. */
 function upperSnake(text) {
-    return text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'SECRET';
+    return (text
+        .replace(/[^A-Za-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .toUpperCase() || 'SECRET');
 }
 function safeDecode(text) {
     try {
@@ -330,7 +349,12 @@ async function importCommand(args, io) {
     const [format = '', file] = positionals;
     const spec = FORMATS[format];
     if (!spec)
-        throw new errors/* InputError */.dz([{ path: 'format', message: `expected one of ${Object.keys(FORMATS).join(', ')}, got ${format ? `"${format}"` : 'nothing'} (loadgate import <format> <file|->)` }]);
+        throw new errors/* InputError */.dz([
+            {
+                path: 'format',
+                message: `expected one of ${Object.keys(FORMATS).join(', ')}, got ${format ? `"${format}"` : 'nothing'} (loadgate import <format> <file|->)`,
+            },
+        ]);
     if (!file)
         throw new errors/* InputError */.dz([{ path: 'file', message: `expected the ${spec.label} to import: a file, or - for stdin` }]);
     checkFormatFlags(format, args);
@@ -339,11 +363,21 @@ async function importCommand(args, io) {
     const environment = values.environment === undefined ? undefined : await (0,input/* readSource */.o$)(values.environment, readStdin);
     const adapter = await spec.load();
     const imported = await adapter(source, {
-        include: values.include, exclude: values.exclude, thinkTime: values['think-time'],
-        operations: values.operation, tags: values.tag, ...(environment && { environment }),
+        include: values.include,
+        exclude: values.exclude,
+        thinkTime: values['think-time'],
+        operations: values.operation,
+        tags: values.tag,
+        ...(environment && { environment }),
     });
     const secrets = extractSecrets(imported.requests, imported.variables, values['keep-secrets']);
-    const raw = (0,assemble/* assemble */.fT)({ name: values.name ?? imported.title, requests: secrets.requests, variables: secrets.variables, notes: imported.notes, file: source.file });
+    const raw = (0,assemble/* assemble */.fT)({
+        name: values.name ?? imported.title,
+        requests: secrets.requests,
+        variables: secrets.variables,
+        notes: imported.notes,
+        file: source.file,
+    });
     const definition = await checkedWithLoad(raw, values.output ?? '(imported definition)', values);
     const json = `${JSON.stringify({ $schema: schema/* LOADTEST_SCHEMA_ID */.Rv, ...definition }, null, 2)}\n`;
     if (values.output === undefined)
@@ -355,7 +389,9 @@ async function importCommand(args, io) {
 }
 /** A flag of another format is a mistake worth saying, not an option silently ignored. */
 function checkFormatFlags(format, args) {
-    const foreign = Object.entries(FORMATS).filter(([name]) => name !== format).flatMap(([name, f]) => f.flags.map((flag) => ({ flag, name })))
+    const foreign = Object.entries(FORMATS)
+        .filter(([name]) => name !== format)
+        .flatMap(([name, f]) => f.flags.map((flag) => ({ flag, name })))
         .filter(({ flag }) => !FORMATS[format].flags.includes(flag) && args.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`)));
     if (foreign.length > 0)
         throw new errors/* InputError */.dz(foreign.map(({ flag, name }) => ({ path: `--${flag}`, message: `applies to loadgate import ${name}, not ${format}` })));
@@ -377,14 +413,18 @@ async function checkedWithLoad(raw, file, flags) {
 function summary(label, file, definition, imported, secrets, kept, output) {
     const steps = definition.config_data.steps.length;
     const { iteration_count, duration } = definition.config_data;
-    const lines = [`loadgate import: ${steps} ${(0,assemble/* plural */.LS)(steps, 'step')} from ${file} (${label}); ${iteration_count} iterations over ${duration} s`];
+    const lines = [
+        `loadgate import: ${steps} ${(0,assemble/* plural */.LS)(steps, 'step')} from ${file} (${label}); ${iteration_count} iterations over ${duration} s`,
+    ];
     const section = (title, items) => {
         if (items.length > 0)
             lines.push(`${title}:`, ...items.map((item) => `  - ${item}`));
     };
     section('kept', imported.notes.kept);
     section('dropped', imported.notes.dropped);
-    section(kept ? 'secret variables (values kept in the file: --keep-secrets)' : 'secret variables (values not written: give them with --env-var NAME or -e NAME=VALUE)', secrets);
+    section(kept
+        ? 'secret variables (values kept in the file: --keep-secrets)'
+        : 'secret variables (values not written: give them with --env-var NAME or -e NAME=VALUE)', secrets);
     section('to set (empty in the environment; give them with -e NAME=VALUE or edit the file)', imported.notes.toSet);
     if (output !== undefined)
         lines.push(`wrote ${output}; next: loadgate validate ${output}, then loadgate run ${output}`);
@@ -426,7 +466,15 @@ function parseJson(source, what) {
     const first = errors[0];
     if (first) {
         const { line, column } = lineAndColumn(text, first.offset);
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([{ file: source.file, path: `line ${line}, column ${column}`, line, column, message: `expected ${what} (JSON), found a syntax error: ${readable((0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.printParseErrorCode)(first.error))}` }]);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
+            {
+                file: source.file,
+                path: `line ${line}, column ${column}`,
+                line,
+                column,
+                message: `expected ${what} (JSON), found a syntax error: ${readable((0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.printParseErrorCode)(first.error))}`,
+            },
+        ]);
     }
     return value;
 }
