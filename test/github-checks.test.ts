@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { completeCheckRun, startCheckRun, type CheckAnnotation } from '../src/github/check-run.ts';
+import { matrixEntryOf } from '../src/github/context.ts';
+import { checkNameOf } from '../src/github/status-check.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -110,6 +112,19 @@ describe('check runs against the REST API', () => {
   });
 });
 
+describe('check names', () => {
+  it('add the matrix entry as GitHub adds it to a job name; outside a matrix (null) the name is plain', () => {
+    expect(checkNameOf('', 'checkout', matrixEntryOf('{"region":"eu","node":24,"os":{"name":"linux"}}'))).toBe(
+      'loadgate: checkout (eu, 24, {"name":"linux"})',
+    );
+    expect(checkNameOf('', 'checkout', matrixEntryOf('null'))).toBe('loadgate: checkout');
+    expect(checkNameOf('', 'checkout', matrixEntryOf(''))).toBe('loadgate: checkout');
+    // A label given by hand (matrix: ${{ matrix.region }}) is used as it is.
+    expect(checkNameOf('', 'checkout', matrixEntryOf(' eu-west '))).toBe('loadgate: checkout (eu-west)');
+    expect(checkNameOf('perf gate', 'checkout', 'eu')).toBe('perf gate');
+  });
+});
+
 // Each action run starts Node on the sources and runs a 1 s test: minutes on a busy 2-core machine.
 const ACTION_TIMEOUT = { timeout: 180_000 };
 
@@ -147,6 +162,8 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
     'results-file': join(dir, 'results.json'),
     comment: 'false',
     'on-saturated': 'warn',
+    // What the runner makes of action.yml's default `${{ toJSON(matrix) }}` outside a matrix.
+    matrix: 'null',
     ...extra,
   });
 
@@ -194,6 +211,27 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
     }
   });
 
+  it('each matrix entry gets a check of its own, named after its values', async () => {
+    const github = await startGithubStandin();
+    try {
+      for (const [id, matrix] of [
+        ['eu', '{"region":"eu","node":24}'],
+        ['us', '{"region":"us","node":24}'],
+      ] as const) {
+        const run = await runActionSource({ dir, apiUrl: github.url, id: `matrix-${id}`, inputs: inputs('p95 < 10s', { matrix }) });
+        expect(run.code).toBe(0);
+      }
+      const created = github.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { name: string }).name);
+      expect(created).toEqual(['loadgate: checkout (eu, 24)', 'loadgate: checkout (us, 24)']);
+      expect(github.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+        ['loadgate: checkout (eu, 24)', 'completed', 'success'],
+        ['loadgate: checkout (us, 24)', 'completed', 'success'],
+      ]);
+    } finally {
+      await github.close();
+    }
+  });
+
   it('check-name names it; a pass completes it as success; check: false leaves the Checks API alone', async () => {
     const github = await startGithubStandin();
     try {
@@ -201,7 +239,8 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
         dir,
         apiUrl: github.url,
         id: 'pass',
-        inputs: inputs('p95 < 10s', { 'check-name': 'perf gate' }),
+        // check-name wins over the matrix entry: the user chose the name branch protection requires.
+        inputs: inputs('p95 < 10s', { 'check-name': 'perf gate', matrix: '{"region":"eu"}' }),
       });
       expect(run.code).toBe(0);
       expect(github.checkRuns).toMatchObject([{ name: 'perf gate', status: 'completed', conclusion: 'success' }]);
