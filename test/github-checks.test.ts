@@ -272,6 +272,37 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
     }
   });
 
+  it('an unexpected error after the check started completes it as a failure with the message, secrets hidden', async () => {
+    const github = await startGithubStandin();
+    try {
+      // A real failure after the load: the results file's folder does not exist. The folder is
+      // named after the token, so the error's message quotes a secret that the check must hide.
+      const token = 'ghs_s3cr3t';
+      const run = await runActionSource({
+        dir,
+        apiUrl: github.url,
+        id: 'error',
+        inputs: inputs('p95 < 10s', { 'github-token': token, 'results-file': join(dir, token, 'results.json') }),
+      });
+      expect(run.code).toBe(1);
+      expect(github.checkRuns).toHaveLength(1);
+      const [check] = github.checkRuns;
+      expect(check).toMatchObject({
+        name: 'loadgate: checkout',
+        status: 'completed',
+        conclusion: 'failure',
+        output: { title: 'loadgate: error — the run did not finish', annotations: [] },
+      });
+      expect(check!.output.summary).toMatch(/^loadgate stopped on an error: ENOENT: no such file or directory, open '/);
+      // The token's place, as Markdown shows *** (escaped).
+      expect(check!.output.summary).toContain(String.raw`/\*\*\*/results.json`);
+      expect(JSON.stringify(github.requests.map((r) => r.body))).not.toContain(token);
+      expect(run.stdout).toContain('::error::loadgate: ENOENT');
+    } finally {
+      await github.close();
+    }
+  });
+
   it('bad input completes the check as a failure listing the problems', async () => {
     const github = await startGithubStandin();
     try {

@@ -38,7 +38,8 @@ export interface CheckOutput {
   annotations: readonly CheckAnnotation[];
 }
 
-export function conclusionOf(outcome: Outcome | 'bad-input'): CheckConclusion {
+/** A run's end as the check shows it: bad input and an unexpected error are failures too. */
+export function conclusionOf(outcome: Outcome | 'bad-input' | 'error'): CheckConclusion {
   if (outcome === 'passed') return 'success';
   return outcome === 'incomplete' ? 'cancelled' : 'failure';
 }

@@ -43,7 +43,7 @@ export class StatusCheck {
   }
 
   /** Completes the check with the verdict (starting it first when the run never got that far). */
-  async complete(testName: string, outcome: Outcome | 'bad-input', output: CheckOutput): Promise<void> {
+  async complete(testName: string, outcome: Outcome | 'bad-input' | 'error', output: CheckOutput): Promise<void> {
     this.start(testName);
     const id = await this.started;
     if (id === undefined || !this.octokit) return;
