@@ -39,12 +39,8 @@ describe('check runs against the REST API', () => {
     const github = await startGithubStandin();
     try {
       const id = await startCheckRun(getOctokit('t', { baseUrl: github.url }), target, NOW);
-      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        'POST /repos/acme/shop/check-runs',
-      ]);
-      expect(github.requests[0]!.query).toMatchObject({ check_name: 'loadgate: checkout', filter: 'latest' });
-      expect(github.requests[1]!.body).toEqual({
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/shop/check-runs']);
+      expect(github.requests[0]!.body).toEqual({
         head_sha: 'abc',
         name: 'loadgate: checkout',
         status: 'in_progress',
@@ -58,21 +54,19 @@ describe('check runs against the REST API', () => {
     }
   });
 
-  it('a re-run resets the earlier check of that name to in_progress instead of adding one', async () => {
+  it("a re-run creates a fresh check in_progress, newest of its name, and leaves the earlier one's annotations alone", async () => {
     const github = await startGithubStandin({
       checkRuns: [{ name: 'loadgate: checkout', headSha: 'abc', status: 'completed', conclusion: 'failure' }],
     });
     try {
       const earlier = github.checkRuns[0]!.id;
-      const id = await startCheckRun(getOctokit('t', { baseUrl: github.url }), target, NOW);
-      expect(id).toBe(earlier);
-      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        `PATCH /repos/acme/shop/check-runs/${earlier}`,
-      ]);
-      expect(github.requests[1]!.body).toMatchObject({ status: 'in_progress', started_at: '2026-11-25T20:00:00.000Z' });
-      expect(github.checkRuns).toHaveLength(1);
-      expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress', conclusion: null });
+      const octokit = getOctokit('t', { baseUrl: github.url });
+      const id = await startCheckRun(octokit, target, NOW);
+      expect(id).not.toBe(earlier);
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/shop/check-runs']);
+      // What the PR page and branch protection go by: the newest check run of the name.
+      const { data } = await octokit.rest.checks.listForRef({ owner: 'acme', repo: 'shop', ref: 'abc', check_name: target.name });
+      expect(data.check_runs[0]).toMatchObject({ id, status: 'in_progress', conclusion: null });
     } finally {
       await github.close();
     }
@@ -179,11 +173,7 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
       expect(run.code).toBe(1);
       const calls = github.requests.filter((r) => r.path.includes('check-runs')).map((r) => `${r.method} ${r.path}`);
       const [check] = github.checkRuns;
-      expect(calls).toEqual([
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        'POST /repos/acme/shop/check-runs',
-        `PATCH /repos/acme/shop/check-runs/${check!.id}`,
-      ]);
+      expect(calls).toEqual(['POST /repos/acme/shop/check-runs', `PATCH /repos/acme/shop/check-runs/${check!.id}`]);
       expect(github.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
         name: 'loadgate: checkout',
         head_sha: 'abc',
@@ -206,6 +196,37 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
         expect.objectContaining({ path: 'checkout.json', message: expect.stringMatching(/^step\[home\]\.max < 1 ms: actual/) }),
       ]);
       expect(run.stdout).toContain('check run "loadgate: checkout" completed: failure');
+    } finally {
+      await github.close();
+    }
+  });
+
+  it("a re-run of the job gets a fresh check: its annotations are its own, the first attempt's do not pile up", async () => {
+    const github = await startGithubStandin();
+    try {
+      const failing = inputs('step[slow].min < 1ms\nstep[home].max < 1ms');
+      for (const attempt of ['1', '2']) {
+        const run = await runActionSource({
+          dir,
+          apiUrl: github.url,
+          id: `rerun-${attempt}`,
+          inputs: failing,
+          env: { GITHUB_RUN_ATTEMPT: attempt },
+        });
+        expect(run.code).toBe(1);
+      }
+      expect(github.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+        ['loadgate: checkout', 'completed', 'failure'],
+        ['loadgate: checkout', 'completed', 'failure'],
+      ]);
+      const failures = (c: (typeof github.checkRuns)[number]) =>
+        c.output.annotations.filter((a) => (a as { annotation_level: string }).annotation_level === 'failure');
+      const [first, second] = github.checkRuns;
+      expect(failures(first!)).toHaveLength(2);
+      expect(failures(second!)).toHaveLength(2);
+      expect(second!.details_url).toBe('https://github.com/acme/shop/actions/runs/4242/attempts/2');
+      // The re-run never wrote to the first attempt's check.
+      expect(github.requests.filter((r) => r.path === `/repos/acme/shop/check-runs/${first!.id}`)).toHaveLength(1);
     } finally {
       await github.close();
     }

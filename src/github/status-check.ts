@@ -35,7 +35,7 @@ export class StatusCheck {
     this.octokit = enabled && token && owner && repo && headSha ? createOctokit(token, options.apiUrl) : undefined;
   }
 
-  /** Starts (or resets) the check for this test; later calls keep the first. */
+  /** Starts the check for this test (a new check run, also on a re-run); later calls keep the first. */
   start(testName: string): void {
     if (!this.octokit || this.started) return;
     this.checkName = checkNameOf(this.options.name, testName, this.options.matrixEntry);
