@@ -1,4 +1,4 @@
-// The CI snippets of docs/ci.md, as far as they can be checked without GitLab, Jenkins or Azure
+// The CI snippets of docs/ci.md (and the README's workflows), as far as they can be checked without GitLab, Jenkins or Azure
 // DevOps: each YAML snippet parses; every loadgate/loadgate step uses only inputs action.yml
 // declares; and each other CI's loadgate command runs for real, through a real shell (so its
 // quoting counts), against a local target, after which the files that system's report step reads
@@ -57,12 +57,14 @@ async function schemaErrors(xml: string): Promise<string[]> {
 /** A line of GitLab's metrics report: `name value` or `name{label="v"} value`. */
 const METRICS_LINE = /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-zA-Z_][a-zA-Z0-9_]*="[^"]*"(,[a-zA-Z_][a-zA-Z0-9_]*="[^"]*")*\})? -?\d+(\.\d+)?$/;
 
-describe('docs/ci.md: the GitHub snippets', () => {
+describe('the GitHub snippets of docs/ci.md and the README', () => {
   const declared = Object.keys((parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> }).inputs);
 
   it('every YAML block parses, and every loadgate step uses only inputs that action.yml declares', () => {
-    const blocks = [...DOC.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-    expect(blocks.length).toBeGreaterThan(5);
+    const blocks = [DOC, readFileSync('README.md', 'utf8')].flatMap((text) =>
+      [...text.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!),
+    );
+    expect(blocks.length).toBeGreaterThan(8);
     const steps: Record<string, unknown>[] = [];
     const collect = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(collect);
