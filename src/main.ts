@@ -239,7 +239,7 @@ async function findAutoBaseline(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const runId = Number(env.GITHUB_RUN_ID) || undefined;
   const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
-  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName }, octokit);
+  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName, matrixEntry: inputs.matrixEntry }, octokit);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -386,7 +386,7 @@ async function publish(
 ): Promise<void> {
   const { result, model } = concluded;
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
-  await uploadResults(resultsPath, result.run.name, env);
+  await uploadResults(resultsPath, resultsArtifactName(result.run.name, inputs.matrixEntry), env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
   const definitionFile = definitionPath(inputs, env);
   await postReport({
@@ -605,8 +605,8 @@ async function writeAndUploadReport(
 }
 
 /** Every run keeps its results under a stable name, for later runs' baseline: auto. */
-async function uploadResults(file: string, testName: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const uploaded = await uploadReportArtifact({ file, name: resultsArtifactName(testName), env });
+async function uploadResults(file: string, name: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const uploaded = await uploadReportArtifact({ file, name, env });
   if (!uploaded.ok && uploaded.reason !== NOT_IN_ACTIONS)
     core.warning(`loadgate: the results file could not be kept as an artifact: ${uploaded.reason}`);
 }
