@@ -395,10 +395,16 @@ async function publish(
     concluded: { ...concluded, model: linked },
     resultsPath,
     check,
-    job: env.GITHUB_JOB ?? 'loadgate',
+    job: commentJobOf(inputs, env),
     ...(inputs.test && { annotationFile: inputs.test }),
     ...(definitionFile && { definitionFile }),
   });
+}
+
+/** The job whose sticky comment it is: in a matrix with its entry, so entries never overwrite one another's comment. */
+function commentJobOf(inputs: ActionInputs, env: NodeJS.ProcessEnv): string {
+  const job = env.GITHUB_JOB ?? 'loadgate';
+  return inputs.matrixEntry ? `${job} (${inputs.matrixEntry})` : job;
 }
 
 /** The definition relative to the workspace, as the Checks API places annotations. */
@@ -483,7 +489,7 @@ async function publishBlockOf(
   return {
     pull_request: pr.number,
     head_sha: headSha,
-    job: env.GITHUB_JOB ?? 'loadgate',
+    job: commentJobOf(inputs, env),
     check_name: checkNameOf(inputs.checkName, result.run.name, inputs.matrixEntry),
     ...(definitionFile && { definition_file: definitionFile }),
     judgement,

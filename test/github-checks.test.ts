@@ -232,21 +232,32 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
     }
   });
 
-  it('each matrix entry gets a check of its own, named after its values', async () => {
+  it('each matrix entry gets a check, and a sticky comment, of its own, named after its values', async () => {
     const github = await startGithubStandin();
     try {
       for (const [id, matrix] of [
         ['eu', '{"region":"eu","node":24}'],
         ['us', '{"region":"us","node":24}'],
       ] as const) {
-        const run = await runActionSource({ dir, apiUrl: github.url, id: `matrix-${id}`, inputs: inputs('p95 < 10s', { matrix }) });
+        const run = await runActionSource({
+          dir,
+          apiUrl: github.url,
+          id: `matrix-${id}`,
+          inputs: inputs('p95 < 10s', { matrix, comment: 'always' }),
+        });
         expect(run.code).toBe(0);
       }
-      const created = github.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { name: string }).name);
+      const created = github.requests
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/check-runs'))
+        .map((r) => (r.body as { name: string }).name);
       expect(created).toEqual(['loadgate: checkout (eu, 24)', 'loadgate: checkout (us, 24)']);
       expect(github.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
         ['loadgate: checkout (eu, 24)', 'completed', 'success'],
         ['loadgate: checkout (us, 24)', 'completed', 'success'],
+      ]);
+      expect(github.comments.map((c) => c.body.split('\n')[0])).toEqual([
+        '<!-- loadgate:comment test="checkout" job="load (eu, 24)" -->',
+        '<!-- loadgate:comment test="checkout" job="load (us, 24)" -->',
       ]);
     } finally {
       await github.close();
