@@ -13,6 +13,7 @@ import type { Threshold } from './types.ts';
 import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
 import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
+import { matrixEntryOf } from './github/context.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -70,19 +71,21 @@ export interface ActionInputs {
   /** Reports for other CI systems (docs/ci.md): JUnit XML and GitLab's metrics report; empty: none. */
   junitFile: string;
   gitlabMetricsFile: string;
-  /** The status check (docs/ci.md): on, and its name (empty: `loadgate: <test name>`). */
+  /** The status check (docs/ci.md): on, and its name (empty: `loadgate: <test name>`, plus the matrix entry). */
   check: boolean;
   checkName: string;
+  /** The job's matrix entry (input matrix, which the runner fills in), e.g. `eu, 20`; empty outside a matrix. */
+  matrixEntry: string;
 }
 
 /**
  * What the status check needs, read on its own and leniently: bad input elsewhere completes the
  * check as a failure, so these must not depend on the other inputs (getInputs reports a bad value).
  */
-export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; token: string } {
+export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; matrixEntry: string; token: string } {
   // mode publish posts the checks of the results it publishes, on their PR's head; the workflow_run's own commit gets none.
   const enabled = !['false', 'no', 'off', '0'].includes(read('check').trim().toLowerCase()) && read('mode').trim() !== 'publish';
-  return { enabled, name: read('check-name').trim(), token: read('github-token').trim() };
+  return { enabled, name: read('check-name').trim(), matrixEntry: matrixEntryOf(read('matrix')), token: read('github-token').trim() };
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
@@ -271,6 +274,7 @@ export function getInputs(read: InputReader): ActionInputs {
     gitlabMetricsFile: read('gitlab-metrics-file').trim(),
     check: readBoolean(read, 'check', true, problems),
     checkName: read('check-name').trim(),
+    matrixEntry: matrixEntryOf(read('matrix')),
   };
   inputs.comment = inputs.commentWhen !== 'never';
   if (test === '' && inputs.mode !== 'merge' && inputs.mode !== 'publish') {

@@ -32,7 +32,7 @@ import {
   uploadReportArtifactUniquely,
 } from './github/artifact.ts';
 import { autoBaseline } from './github/baseline-artifact.ts';
-import { createOctokit } from './github/publish.ts';
+import { createOctokit, messageOf } from './github/publish.ts';
 import { commentBudget, commentMarker, commentState } from './github/comment.ts';
 import { headShaOf, pullRequestFromEvent, runUrl, type PullRequestRef } from './github/context.ts';
 import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
@@ -51,31 +51,73 @@ import type { Comparison } from './compare/run.ts';
 import { publishReport } from './github/publish.ts';
 import { logInfo } from './github/log.ts';
 import { waitFor, type WaitForSettings } from './pipeline/wait-for.ts';
-import type { Check, Environment, Judgement, LoadTestResult, SecondSample } from './types.ts';
-import { secretValues } from './variables/environment.ts';
+import type { Check, Judgement, LoadTestResult, SecondSample } from './types.ts';
+import { redactSecrets, secretValues } from './variables/environment.ts';
 import { failRatePct } from './rates.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const read = (name: string): string => core.getInput(name);
-  const check = statusCheckOf(read, env, await eventPayload(env));
+  const secrets = new Secrets();
+  const check = statusCheckOf(read, env, await eventPayload(env), secrets);
   try {
     const inputs = getInputs(read);
-    if (inputs.githubToken) core.setSecret(inputs.githubToken);
-    if (inputs.apiKey) core.setSecret(inputs.apiKey);
-    await runAction(inputs, env, check);
+    secrets.add([inputs.githubToken, inputs.apiKey]);
+    await runAction(inputs, env, check, secrets);
   } catch (error) {
     if (error instanceof InputError) {
       await reportBadInput(error, check, read('test').trim());
       return;
     }
-    core.setFailed(`loadgate: ${(error as Error).message}`);
+    await reportError(error, check, read('test').trim(), secrets);
   }
 }
 
+/**
+ * Values the runner masks in the log (core.setSecret). Text sent to the API instead, such as
+ * an error's message on the check, the runner never sees: redact() hides them there.
+ */
+class Secrets {
+  private readonly values: string[] = [];
+
+  add(values: readonly string[]): void {
+    for (const value of values.filter((v) => v !== '')) {
+      core.setSecret(value);
+      this.values.push(value);
+    }
+  }
+
+  redact(text: string): string {
+    // Longest first, so a secret inside another is not left half hidden.
+    return redactSecrets(
+      text,
+      [...this.values].sort((a, b) => b.length - a.length),
+    );
+  }
+}
+
+/** Before the definition named the test, its file's name stands in for it. */
+function fallbackTestName(test: string): string {
+  return basename(test, extname(test)) || 'loadgate';
+}
+
+/**
+ * An error nothing expected: the check is completed as a failure with its message (one left
+ * in_progress would hold a required check until GitHub times it out), then the step fails.
+ */
+async function reportError(error: unknown, check: StatusCheck, test: string, secrets: Secrets): Promise<void> {
+  const message = secrets.redact(messageOf(error));
+  await check.complete(fallbackTestName(test), 'error', {
+    title: 'loadgate: error — the run did not finish',
+    summary: `loadgate stopped on an error: ${escapeMarkdown(message)}\n\nThe job log has the details.`,
+    annotations: [],
+  });
+  core.setFailed(`loadgate: ${message}`);
+}
+
 /** The run's status check on the PR's head commit (docs/ci.md); inert outside Actions or with check: false. */
-function statusCheckOf(read: InputReader, env: NodeJS.ProcessEnv, payload: unknown): StatusCheck {
+function statusCheckOf(read: InputReader, env: NodeJS.ProcessEnv, payload: unknown, secrets: Secrets): StatusCheck {
   const settings = readCheckInputs(read);
-  if (settings.token) core.setSecret(settings.token);
+  secrets.add([settings.token]);
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const headSha = headShaOf(env.GITHUB_EVENT_NAME ?? '', payload, env);
   const detailsUrl = runUrl(env);
@@ -83,6 +125,7 @@ function statusCheckOf(read: InputReader, env: NodeJS.ProcessEnv, payload: unkno
     enabled: settings.enabled,
     token: settings.token,
     name: settings.name,
+    matrixEntry: settings.matrixEntry,
     ...(owner && repo && { owner, repo }),
     ...(headSha && { headSha }),
     ...(detailsUrl && { detailsUrl }),
@@ -114,12 +157,11 @@ async function reportBadInput(error: InputError, check: StatusCheck, test: strin
   } catch {
     // No job summary file outside Actions: the annotations above say it all.
   }
-  // Before the definition named the test, its file's name stands in for it.
-  await check.complete(basename(test, extname(test)) || 'loadgate', 'bad-input', { title, summary: items.join('\n'), annotations: [] });
+  await check.complete(fallbackTestName(test), 'bad-input', { title, summary: items.join('\n'), annotations: [] });
   core.setFailed(`loadgate: bad input (${count}); nothing was sent`);
 }
 
-async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: StatusCheck): Promise<void> {
+async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: StatusCheck, secrets: Secrets): Promise<void> {
   if (inputs.mode === 'publish') return runPublish(inputs, env);
   const auto = inputs.baseline === AUTO_BASELINE ? await findAutoBaseline(inputs, env) : undefined;
   const baselineFile = auto ? auto.file : inputs.baseline;
@@ -144,8 +186,8 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
     inputs.mode === 'merge'
       ? await measureMerge([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
       : inputs.mode === 'compare'
-        ? await runCompare(inputs, gate, env, resultsPath, stop.signal, started)
-        : await runDefinition(inputs, gate, env, resultsPath, stop.signal, started);
+        ? await runCompare(inputs, gate, env, resultsPath, stop.signal, started, secrets)
+        : await runDefinition(inputs, gate, env, resultsPath, stop.signal, started, secrets);
   if (inputs.shard) return publishShard(await concludeShard(measured), resultsPath);
   started(measured.result.run.name);
   const latency = inputs.latency && !stop.signal.aborted ? await runLatency(inputs, stop.signal) : undefined;
@@ -197,7 +239,7 @@ async function findAutoBaseline(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const runId = Number(env.GITHUB_RUN_ID) || undefined;
   const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
-  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName }, octokit);
+  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName, matrixEntry: inputs.matrixEntry }, octokit);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -232,10 +274,11 @@ async function runDefinition(
   resultsPath: string,
   signal: AbortSignal,
   started: (testName: string) => void,
+  secrets: Secrets,
 ): Promise<Measured> {
   const test = await loadAndCheck(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
   started(test.definition.name);
-  maskSecrets(test.definition.environment);
+  secrets.add(secretValues(test.definition.environment));
   preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   const { duration, iteration_count: iterations } = test.definition.config_data;
   logInfo(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
@@ -262,11 +305,6 @@ async function runDefinition(
   );
 }
 
-/** The runner masks secret variables' values wherever the log would show them (docs/security.md). */
-function maskSecrets(environment: Environment | undefined): void {
-  for (const value of secretValues(environment)) core.setSecret(value);
-}
-
 /** Head against base in interleaved rounds (docs/comparison.md); both sides are checked before any request. */
 async function runCompare(
   inputs: ActionInputs,
@@ -275,6 +313,7 @@ async function runCompare(
   resultsPath: string,
   signal: AbortSignal,
   started: (testName: string) => void,
+  secrets: Secrets,
 ): Promise<Measured> {
   return measureComparison(
     {
@@ -297,8 +336,8 @@ async function runCompare(
     ACTION_LOG,
     (sides) => {
       started(sides.head.definition.name);
-      maskSecrets(sides.head.definition.environment);
-      maskSecrets(sides.base.definition.environment);
+      // The runner masks secret variables' values wherever the log would show them (docs/security.md).
+      secrets.add([...secretValues(sides.head.definition.environment), ...secretValues(sides.base.definition.environment)]);
     },
   );
 }
@@ -347,7 +386,7 @@ async function publish(
 ): Promise<void> {
   const { result, model } = concluded;
   const reportUrl = await writeAndUploadReport(model, resultsPath, inputs.reportName, env);
-  await uploadResults(resultsPath, result.run.name, env);
+  await uploadResults(resultsPath, resultsArtifactName(result.run.name, inputs.matrixEntry), env);
   const linked: ReportModel = reportUrl ? { ...model, links: { ...model.links, htmlReport: reportUrl } } : model;
   const definitionFile = definitionPath(inputs, env);
   await postReport({
@@ -356,10 +395,16 @@ async function publish(
     concluded: { ...concluded, model: linked },
     resultsPath,
     check,
-    job: env.GITHUB_JOB ?? 'loadgate',
+    job: commentJobOf(inputs, env),
     ...(inputs.test && { annotationFile: inputs.test }),
     ...(definitionFile && { definitionFile }),
   });
+}
+
+/** The job whose sticky comment it is: in a matrix with its entry, so entries never overwrite one another's comment. */
+function commentJobOf(inputs: ActionInputs, env: NodeJS.ProcessEnv): string {
+  const job = env.GITHUB_JOB ?? 'loadgate';
+  return inputs.matrixEntry ? `${job} (${inputs.matrixEntry})` : job;
 }
 
 /** The definition relative to the workspace, as the Checks API places annotations. */
@@ -444,8 +489,8 @@ async function publishBlockOf(
   return {
     pull_request: pr.number,
     head_sha: headSha,
-    job: env.GITHUB_JOB ?? 'loadgate',
-    check_name: checkNameOf(inputs.checkName, result.run.name),
+    job: commentJobOf(inputs, env),
+    check_name: checkNameOf(inputs.checkName, result.run.name, inputs.matrixEntry),
     ...(definitionFile && { definition_file: definitionFile }),
     judgement,
     report: { ...report, ...(latencyOutcomes && { latency_outcomes: [...latencyOutcomes] }) },
@@ -566,8 +611,8 @@ async function writeAndUploadReport(
 }
 
 /** Every run keeps its results under a stable name, for later runs' baseline: auto. */
-async function uploadResults(file: string, testName: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const uploaded = await uploadReportArtifact({ file, name: resultsArtifactName(testName), env });
+async function uploadResults(file: string, name: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const uploaded = await uploadReportArtifact({ file, name, env });
   if (!uploaded.ok && uploaded.reason !== NOT_IN_ACTIONS)
     core.warning(`loadgate: the results file could not be kept as an artifact: ${uploaded.reason}`);
 }

@@ -75,6 +75,65 @@ describe('baseline: auto', { timeout: 240_000 }, () => {
     }
   });
 
+  it('matrix entries keep their results apart (loadgate-results-<test>-<entry>), each for its own counterpart', async () => {
+    const github = await startGithubStandin({ workflowRuns: [{ id: 100, workflowId: WORKFLOW, branch: 'main', conclusion: null }] });
+    const artifacts = await startArtifactStandin();
+    try {
+      for (const region of ['eu', 'us']) {
+        const run = await runActionSource({
+          dir,
+          apiUrl: github.url,
+          id: `main-${region}`,
+          inputs: inputs({ thresholds: 'p95 < 10s', matrix: JSON.stringify({ region }) }),
+          event: { name: 'push', payload: { ref: 'refs/heads/main' } },
+          env: { ...artifacts.env, GITHUB_RUN_ID: '100', GITHUB_REF_NAME: 'main' },
+        });
+        expect(run.code).toBe(0);
+        expect(run.stdout).not.toContain('could not be kept');
+        expect(run.summary).toContain(`no baseline: no successful run of this workflow on main yet`);
+      }
+      const kept = artifacts.artifacts.filter((a) => a.name.startsWith('loadgate-results-')).map((a) => [a.name, a.finalized]);
+      expect(kept).toEqual([
+        ['loadgate-results-checkout-eu', true],
+        ['loadgate-results-checkout-us', true],
+      ]);
+      const zip = (name: string) => artifacts.artifacts.find((a) => a.name === name)!.bytes;
+      const pr = await startGithubStandin({
+        workflowRuns: [
+          { id: 4242, workflowId: WORKFLOW, branch: 'feature', conclusion: null },
+          {
+            id: 100,
+            workflowId: WORKFLOW,
+            branch: 'main',
+            conclusion: 'success',
+            artifacts: [
+              { id: 910, name: 'loadgate-results-checkout-us', zip: zip('loadgate-results-checkout-us') },
+              { id: 911, name: 'loadgate-results-checkout-eu', zip: zip('loadgate-results-checkout-eu') },
+            ],
+          },
+        ],
+      });
+      try {
+        const run = await runActionSource({
+          dir,
+          apiUrl: pr.url,
+          id: 'pr-eu',
+          inputs: inputs({ thresholds: 'p95 < 10s', matrix: JSON.stringify({ region: 'eu' }) }),
+        });
+        expect(run.code).toBe(0);
+        expect(pr.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual([
+          '/repos/acme/shop/actions/artifacts/911/zip',
+        ]);
+        expect(run.summary).toContain('baseline: loadgate-results-checkout-eu of run 100 on main');
+      } finally {
+        await pr.close();
+      }
+    } finally {
+      await github.close();
+      await artifacts.close();
+    }
+  });
+
   it("a PR run downloads the newest successful main run's artifact and reports against it", async () => {
     const workflowRuns: SeedWorkflowRun[] = [
       { id: 4242, workflowId: WORKFLOW, branch: 'feature', conclusion: null },

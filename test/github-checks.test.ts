@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { completeCheckRun, startCheckRun, type CheckAnnotation } from '../src/github/check-run.ts';
+import { matrixEntryOf } from '../src/github/context.ts';
+import { checkNameOf } from '../src/github/status-check.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -37,12 +39,8 @@ describe('check runs against the REST API', () => {
     const github = await startGithubStandin();
     try {
       const id = await startCheckRun(getOctokit('t', { baseUrl: github.url }), target, NOW);
-      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        'POST /repos/acme/shop/check-runs',
-      ]);
-      expect(github.requests[0]!.query).toMatchObject({ check_name: 'loadgate: checkout', filter: 'latest' });
-      expect(github.requests[1]!.body).toEqual({
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/shop/check-runs']);
+      expect(github.requests[0]!.body).toEqual({
         head_sha: 'abc',
         name: 'loadgate: checkout',
         status: 'in_progress',
@@ -56,21 +54,19 @@ describe('check runs against the REST API', () => {
     }
   });
 
-  it('a re-run resets the earlier check of that name to in_progress instead of adding one', async () => {
+  it("a re-run creates a fresh check in_progress, newest of its name, and leaves the earlier one's annotations alone", async () => {
     const github = await startGithubStandin({
       checkRuns: [{ name: 'loadgate: checkout', headSha: 'abc', status: 'completed', conclusion: 'failure' }],
     });
     try {
       const earlier = github.checkRuns[0]!.id;
-      const id = await startCheckRun(getOctokit('t', { baseUrl: github.url }), target, NOW);
-      expect(id).toBe(earlier);
-      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        `PATCH /repos/acme/shop/check-runs/${earlier}`,
-      ]);
-      expect(github.requests[1]!.body).toMatchObject({ status: 'in_progress', started_at: '2026-11-25T20:00:00.000Z' });
-      expect(github.checkRuns).toHaveLength(1);
-      expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress', conclusion: null });
+      const octokit = getOctokit('t', { baseUrl: github.url });
+      const id = await startCheckRun(octokit, target, NOW);
+      expect(id).not.toBe(earlier);
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/shop/check-runs']);
+      // What the PR page and branch protection go by: the newest check run of the name.
+      const { data } = await octokit.rest.checks.listForRef({ owner: 'acme', repo: 'shop', ref: 'abc', check_name: target.name });
+      expect(data.check_runs[0]).toMatchObject({ id, status: 'in_progress', conclusion: null });
     } finally {
       await github.close();
     }
@@ -107,6 +103,19 @@ describe('check runs against the REST API', () => {
     } finally {
       await github.close();
     }
+  });
+});
+
+describe('check names', () => {
+  it('add the matrix entry as GitHub adds it to a job name; outside a matrix (null) the name is plain', () => {
+    expect(checkNameOf('', 'checkout', matrixEntryOf('{"region":"eu","node":24,"os":{"name":"linux"}}'))).toBe(
+      'loadgate: checkout (eu, 24, {"name":"linux"})',
+    );
+    expect(checkNameOf('', 'checkout', matrixEntryOf('null'))).toBe('loadgate: checkout');
+    expect(checkNameOf('', 'checkout', matrixEntryOf(''))).toBe('loadgate: checkout');
+    // A label given by hand (matrix: ${{ matrix.region }}) is used as it is.
+    expect(checkNameOf('', 'checkout', matrixEntryOf(' eu-west '))).toBe('loadgate: checkout (eu-west)');
+    expect(checkNameOf('perf gate', 'checkout', 'eu')).toBe('perf gate');
   });
 });
 
@@ -147,6 +156,8 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
     'results-file': join(dir, 'results.json'),
     comment: 'false',
     'on-saturated': 'warn',
+    // What the runner makes of action.yml's default `${{ toJSON(matrix) }}` outside a matrix.
+    matrix: 'null',
     ...extra,
   });
 
@@ -162,11 +173,7 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
       expect(run.code).toBe(1);
       const calls = github.requests.filter((r) => r.path.includes('check-runs')).map((r) => `${r.method} ${r.path}`);
       const [check] = github.checkRuns;
-      expect(calls).toEqual([
-        'GET /repos/acme/shop/commits/abc/check-runs',
-        'POST /repos/acme/shop/check-runs',
-        `PATCH /repos/acme/shop/check-runs/${check!.id}`,
-      ]);
+      expect(calls).toEqual(['POST /repos/acme/shop/check-runs', `PATCH /repos/acme/shop/check-runs/${check!.id}`]);
       expect(github.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
         name: 'loadgate: checkout',
         head_sha: 'abc',
@@ -194,6 +201,69 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
     }
   });
 
+  it("a re-run of the job gets a fresh check: its annotations are its own, the first attempt's do not pile up", async () => {
+    const github = await startGithubStandin();
+    try {
+      const failing = inputs('step[slow].min < 1ms\nstep[home].max < 1ms');
+      for (const attempt of ['1', '2']) {
+        const run = await runActionSource({
+          dir,
+          apiUrl: github.url,
+          id: `rerun-${attempt}`,
+          inputs: failing,
+          env: { GITHUB_RUN_ATTEMPT: attempt },
+        });
+        expect(run.code).toBe(1);
+      }
+      expect(github.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+        ['loadgate: checkout', 'completed', 'failure'],
+        ['loadgate: checkout', 'completed', 'failure'],
+      ]);
+      const failures = (c: (typeof github.checkRuns)[number]) =>
+        c.output.annotations.filter((a) => (a as { annotation_level: string }).annotation_level === 'failure');
+      const [first, second] = github.checkRuns;
+      expect(failures(first!)).toHaveLength(2);
+      expect(failures(second!)).toHaveLength(2);
+      expect(second!.details_url).toBe('https://github.com/acme/shop/actions/runs/4242/attempts/2');
+      // The re-run never wrote to the first attempt's check.
+      expect(github.requests.filter((r) => r.path === `/repos/acme/shop/check-runs/${first!.id}`)).toHaveLength(1);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('each matrix entry gets a check, and a sticky comment, of its own, named after its values', async () => {
+    const github = await startGithubStandin();
+    try {
+      for (const [id, matrix] of [
+        ['eu', '{"region":"eu","node":24}'],
+        ['us', '{"region":"us","node":24}'],
+      ] as const) {
+        const run = await runActionSource({
+          dir,
+          apiUrl: github.url,
+          id: `matrix-${id}`,
+          inputs: inputs('p95 < 10s', { matrix, comment: 'always' }),
+        });
+        expect(run.code).toBe(0);
+      }
+      const created = github.requests
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/check-runs'))
+        .map((r) => (r.body as { name: string }).name);
+      expect(created).toEqual(['loadgate: checkout (eu, 24)', 'loadgate: checkout (us, 24)']);
+      expect(github.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+        ['loadgate: checkout (eu, 24)', 'completed', 'success'],
+        ['loadgate: checkout (us, 24)', 'completed', 'success'],
+      ]);
+      expect(github.comments.map((c) => c.body.split('\n')[0])).toEqual([
+        '<!-- loadgate:comment test="checkout" job="load (eu, 24)" -->',
+        '<!-- loadgate:comment test="checkout" job="load (us, 24)" -->',
+      ]);
+    } finally {
+      await github.close();
+    }
+  });
+
   it('check-name names it; a pass completes it as success; check: false leaves the Checks API alone', async () => {
     const github = await startGithubStandin();
     try {
@@ -201,7 +271,8 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
         dir,
         apiUrl: github.url,
         id: 'pass',
-        inputs: inputs('p95 < 10s', { 'check-name': 'perf gate' }),
+        // check-name wins over the matrix entry: the user chose the name branch protection requires.
+        inputs: inputs('p95 < 10s', { 'check-name': 'perf gate', matrix: '{"region":"eu"}' }),
       });
       expect(run.code).toBe(0);
       expect(github.checkRuns).toMatchObject([{ name: 'perf gate', status: 'completed', conclusion: 'success' }]);
@@ -228,6 +299,37 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
       // One warning: completing is not attempted after creating was refused.
       expect(run.stdout.match(/check run/g)).toHaveLength(1);
       expect(run.stdout).not.toContain('::error');
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('an unexpected error after the check started completes it as a failure with the message, secrets hidden', async () => {
+    const github = await startGithubStandin();
+    try {
+      // A real failure after the load: the results file's folder does not exist. The folder is
+      // named after the token, so the error's message quotes a secret that the check must hide.
+      const token = 'ghs_s3cr3t';
+      const run = await runActionSource({
+        dir,
+        apiUrl: github.url,
+        id: 'error',
+        inputs: inputs('p95 < 10s', { 'github-token': token, 'results-file': join(dir, token, 'results.json') }),
+      });
+      expect(run.code).toBe(1);
+      expect(github.checkRuns).toHaveLength(1);
+      const [check] = github.checkRuns;
+      expect(check).toMatchObject({
+        name: 'loadgate: checkout',
+        status: 'completed',
+        conclusion: 'failure',
+        output: { title: 'loadgate: error — the run did not finish', annotations: [] },
+      });
+      expect(check!.output.summary).toMatch(/^loadgate stopped on an error: ENOENT: no such file or directory, open '/);
+      // The token's place, as Markdown shows *** (escaped).
+      expect(check!.output.summary).toContain(String.raw`/\*\*\*/results.json`);
+      expect(JSON.stringify(github.requests.map((r) => r.body))).not.toContain(token);
+      expect(run.stdout).toContain('::error::loadgate: ENOENT');
     } finally {
       await github.close();
     }

@@ -155,7 +155,6 @@ describe("mode publish: a fork's PR published from a workflow_run", { timeout: 2
           'GET /user',
           'GET /repos/acme/shop/issues/7/comments',
           'POST /repos/acme/shop/issues/7/comments',
-          'GET /repos/acme/shop/commits/abc/check-runs',
           'POST /repos/acme/shop/check-runs',
           `PATCH /repos/acme/shop/check-runs/${check!.id}`,
         ],

@@ -32,9 +32,13 @@ export function artifactName(testName: string, job = '', prefix = 'loadgate-repo
 /** The results artifacts' prefix: mode publish downloads every artifact of a run that has it. */
 export const RESULTS_ARTIFACT_PREFIX = 'loadgate-results-';
 
-/** `loadgate-results-<test name>`: the stable name under which every run keeps its results file (baseline: auto, mode publish). */
-export function resultsArtifactName(testName: string): string {
-  return artifactName(testName, '', RESULTS_ARTIFACT_PREFIX.slice(0, -1));
+/**
+ * `loadgate-results-<test name>`: the stable name under which every run keeps its results file
+ * (baseline: auto, mode publish); in a matrix `-<entry>` follows, so each entry keeps its own and
+ * finds its own counterpart on the base branch.
+ */
+export function resultsArtifactName(testName: string, matrixEntry = ''): string {
+  return artifactName(testName, matrixEntry, RESULTS_ARTIFACT_PREFIX.slice(0, -1));
 }
 
 /** Names tried after the first is taken (a matrix running one definition in one job id twice). */

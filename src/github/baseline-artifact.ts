@@ -71,6 +71,8 @@ export interface AutoBaselineSettings {
   /** The PR's base branch, or on push the branch itself. */
   branch?: string;
   testName: string;
+  /** The job's matrix entry (matrixEntryOf); empty outside a matrix. */
+  matrixEntry?: string;
   apiUrl?: string;
 }
 
@@ -79,7 +81,7 @@ export async function autoBaseline(s: AutoBaselineSettings, octokit: Octokit): P
   const { owner, repo, runId, branch } = s;
   if (!s.token) return { note: 'no baseline: github-token is empty' };
   if (!owner || !repo || !runId || !branch) return { note: 'no baseline: not running in a GitHub Actions workflow on a branch' };
-  const artifactName = resultsArtifactName(s.testName);
+  const artifactName = resultsArtifactName(s.testName, s.matrixEntry);
   try {
     const found = await findBaselineArtifact(octokit, { owner, repo, runId, branch, artifactName });
     if (!found.found) return { note: found.note };

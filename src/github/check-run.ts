@@ -1,8 +1,7 @@
 // The status check (docs/ci.md): one check run per test on the PR's head commit, which branch
-// protection can require whatever the job is called. Created `in_progress` when the run starts
-// (an earlier attempt's check of the same name is reset, so a stale verdict does not linger
-// while a re-run works), completed with the verdict, the report as its summary and one
-// annotation per failed check. octokit is passed in; nothing here decides the job's outcome.
+// protection can require whatever the job is called. Created `in_progress` when the run starts,
+// completed with the verdict, the report as its summary and one annotation per failed check.
+// octokit is passed in; nothing here decides the job's outcome.
 import type { Octokit } from './comment.ts';
 import type { Outcome } from '../types.ts';
 
@@ -38,27 +37,31 @@ export interface CheckOutput {
   annotations: readonly CheckAnnotation[];
 }
 
-export function conclusionOf(outcome: Outcome | 'bad-input'): CheckConclusion {
+/** A run's end as the check shows it: bad input and an unexpected error are failures too. */
+export function conclusionOf(outcome: Outcome | 'bad-input' | 'error'): CheckConclusion {
   if (outcome === 'passed') return 'success';
   return outcome === 'incomplete' ? 'cancelled' : 'failure';
 }
 
-/** The check run's id: an earlier one of this name on this commit reset to in_progress, else a new one. */
+/**
+ * A new check run, in_progress: also on a re-run, whose commit already has a check of this name.
+ * Annotations only ever append (an update cannot remove one), so reusing the earlier check would
+ * pile every attempt's annotations on one; GitHub shows, and branch protection reads, the newest
+ * check run of a name on a commit, so the new one replaces the stale verdict at once, as a
+ * re-run job's own check does.
+ */
 export async function startCheckRun(octokit: Octokit, target: CheckTarget, now: Date): Promise<number> {
   const { owner, repo, headSha, name } = target;
-  const started = {
-    status: 'in_progress' as const,
+  const created = await octokit.rest.checks.create({
+    owner,
+    repo,
+    head_sha: headSha,
+    name,
+    status: 'in_progress',
     started_at: now.toISOString(),
+    ...(target.detailsUrl && { details_url: target.detailsUrl }),
     output: { title: 'running', summary: `${name} is running.` },
-  };
-  const details = target.detailsUrl ? { details_url: target.detailsUrl } : {};
-  const { data } = await octokit.rest.checks.listForRef({ owner, repo, ref: headSha, check_name: name, filter: 'latest', per_page: 1 });
-  const earlier = data.check_runs[0];
-  if (earlier) {
-    await octokit.rest.checks.update({ owner, repo, check_run_id: earlier.id, ...started, ...details });
-    return earlier.id;
-  }
-  const created = await octokit.rest.checks.create({ owner, repo, head_sha: headSha, name, ...started, ...details });
+  });
   return created.data.id;
 }
 

@@ -9,8 +9,10 @@ import type { Outcome } from '../types.ts';
 export interface StatusCheckOptions {
   enabled: boolean;
   token?: string;
-  /** input check-name; empty: `loadgate: <test name>`. */
+  /** input check-name; empty: `loadgate: <test name>`, plus the matrix entry. */
   name: string;
+  /** The job's matrix entry (matrixEntryOf); empty outside a matrix. */
+  matrixEntry?: string;
   owner?: string;
   repo?: string;
   headSha?: string;
@@ -33,15 +35,15 @@ export class StatusCheck {
     this.octokit = enabled && token && owner && repo && headSha ? createOctokit(token, options.apiUrl) : undefined;
   }
 
-  /** Starts (or resets) the check for this test; later calls keep the first. */
+  /** Starts the check for this test (a new check run, also on a re-run); later calls keep the first. */
   start(testName: string): void {
     if (!this.octokit || this.started) return;
-    this.checkName = checkNameOf(this.options.name, testName);
+    this.checkName = checkNameOf(this.options.name, testName, this.options.matrixEntry);
     this.started = this.attempt('create', (octokit) => startCheckRun(octokit, this.target(), this.now()));
   }
 
   /** Completes the check with the verdict (starting it first when the run never got that far). */
-  async complete(testName: string, outcome: Outcome | 'bad-input', output: CheckOutput): Promise<void> {
+  async complete(testName: string, outcome: Outcome | 'bad-input' | 'error', output: CheckOutput): Promise<void> {
     this.start(testName);
     const id = await this.started;
     if (id === undefined || !this.octokit) return;
@@ -71,9 +73,13 @@ export class StatusCheck {
   }
 }
 
-/** The check's name: input check-name, else `loadgate: <test name>`. */
-export function checkNameOf(name: string, testName: string): string {
-  return name || `loadgate: ${testName}`;
+/**
+ * The check's name: input check-name, else `loadgate: <test name>`, with the matrix entry added
+ * as GitHub adds it to a job's name, so that matrix entries never complete one another's check.
+ */
+export function checkNameOf(name: string, testName: string, matrixEntry = ''): string {
+  if (name) return name;
+  return matrixEntry ? `loadgate: ${testName} (${matrixEntry})` : `loadgate: ${testName}`;
 }
 
 /** What failed and, for a refused token, the permission to give. */
