@@ -16,7 +16,7 @@ import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
 import { generatorInfo } from './generator.ts';
-import { GROWTH_WINDOW_MS, SlotGrowth } from './growth.ts';
+import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
 import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import type { Histogram } from '../histogram.ts';
@@ -32,8 +32,6 @@ export const LATE_AFTER_US = 10_000;
 export const START_GRACE_MS = 1000;
 /** Responses a second needs before its median stands for the service's. */
 const MEDIAN_OF = 20;
-/** Slots opened ahead: the iterations of a second in flight for twice the time one is expected to take, plus these. */
-const AHEAD_HEADROOM = 4;
 /** A step is expected to take at least this long (ms) before anything is known of the target. */
 const MIN_STEP_MS = 1;
 /** How long the start waits for connections opened ahead; slower ones join when they are ready. */
@@ -300,6 +298,7 @@ export class Engine implements SlotHost {
     this.inFlight--;
     // Reset when none is out, so rounding cannot build up over millions of iterations.
     this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
+    this.growth.iterationEnded(now - slot.startedAt);
     this.free.push(slot);
     this.pump(now);
     this.checkDone();
@@ -330,7 +329,7 @@ export class Engine implements SlotHost {
 
   /** Slots (and connections) for a second of `rate` iterations, within the cap. */
   private slotsFor(rate: number): number {
-    return Math.min(this.settings.concurrency, Math.ceil((rate * this.iterationMs * 2) / 1000) + AHEAD_HEADROOM);
+    return Math.min(this.settings.concurrency, slotsNeeded(rate, this.iterationMs));
   }
 
   /** Adds free slots up to `wanted` (within the cap); their Clients take the connections opened ahead. */
@@ -344,7 +343,7 @@ export class Engine implements SlotHost {
     const now = this.phase.countInSecond(second - 1);
     const next = this.phase.countInSecond(second);
     if (next <= now) return;
-    const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + AHEAD_HEADROOM : 0;
+    const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + SLOT_HEADROOM : 0;
     const wanted = Math.min(this.settings.concurrency, Math.max(scaled, this.slotsFor(next)));
     const more = wanted - this.slots.length;
     if (more <= 0) return;
@@ -498,7 +497,15 @@ export class Engine implements SlotHost {
       this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
       this.medianAt = now;
     }
-    const grow = this.growth.take({ now, outMs, expectedMs: this.iterationMs, medianMs: this.medianMs });
+    const rate = this.phase.countInSecond(Math.floor((now - this.t0) / 1000));
+    const grow = this.growth.take({
+      now,
+      outMs,
+      expectedMs: this.iterationMs,
+      medianMs: this.medianMs,
+      slots: this.slots.length,
+      rate,
+    });
     return grow ? this.newSlot() : undefined;
   }
 
