@@ -70,10 +70,18 @@ export class OriginConnector {
     return this.waiting.length;
   }
 
-  /** Opens one socket and times it: the connect's time in ms, or null when it failed or took over waitMs. */
-  async timeConnect(waitMs: number): Promise<number | null> {
+  /**
+   * Opens `probes` sockets at once and times them: the fastest connect's time in ms, or null when
+   * every one failed or took over waitMs. The fastest, because one connect's time on a loaded
+   * machine is as much the scheduler's as the network's, and it scales every slot opened ahead.
+   */
+  async timeConnect(waitMs: number, probes = 1): Promise<number | null> {
     const started = performance.now();
-    return (await this.openOne(waitMs)) ? performance.now() - started : null;
+    const times = await Promise.all(
+      Array.from({ length: probes }, async () => ((await this.openOne(waitMs)) ? performance.now() - started : null)),
+    );
+    const connected = times.filter((ms) => ms !== null);
+    return connected.length > 0 ? Math.min(...connected) : null;
   }
 
   /** Opens n sockets at once; resolves when each has connected or failed, or after waitMs. */

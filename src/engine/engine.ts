@@ -36,6 +36,8 @@ const MEDIAN_OF = 20;
 const MIN_STEP_MS = 1;
 /** How long the start waits for connections opened ahead; slower ones join when they are ready. */
 const AHEAD_WAIT_MS = 1000;
+/** Connects timed at once before the start, the fastest taken (connections.ts); each is kept as a connection opened ahead. */
+const CONNECT_PROBES = 3;
 
 /**
  * The default clock: one function for every engine of the thread. A closure per engine made the
@@ -311,11 +313,13 @@ export class Engine implements SlotHost {
   /**
    * Opens, before the first start, the connections the first second needs: its iterations in flight
    * for twice the time one is expected to take. Nothing is known of the target yet but its connect
-   * time, a round trip, so a step is expected to take two of them (at least 1 ms), plus its sleep.
+   * time (the fastest of a few), a round trip, so a step is expected to take two of them (at least
+   * 1 ms), plus its sleep.
    */
   private async openAhead(): Promise<void> {
     const direct = this.egress.proxyOf.some((proxy) => proxy === null) ? this.connectors : [];
-    const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS)));
+    const probes = Math.min(CONNECT_PROBES, this.settings.concurrency);
+    const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS, probes)));
     const stepMs = Math.max(MIN_STEP_MS, 2 * Math.max(0, ...connectMs.map((ms) => ms ?? 0)));
     const sleepMs = this.steps.reduce((sum, s) => sum + (s.sleep ? (s.sleep[0] + s.sleep[1]) / 2 : 0), 0);
     this.iterationMs = this.steps.length * stepMs + sleepMs;
@@ -324,7 +328,7 @@ export class Engine implements SlotHost {
     this.addSlots(wanted);
     if (direct.length > 0) for (const slot of this.slots) slot.makeConnections();
     // A target that refused or timed out the first connect gets no more; its requests will say why.
-    await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - 1, AHEAD_WAIT_MS)));
+    await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - probes, AHEAD_WAIT_MS)));
   }
 
   /** Slots (and connections) for a second of `rate` iterations, within the cap. */

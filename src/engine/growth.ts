@@ -1,8 +1,8 @@
 // When the engine may add a slot (and so a connection) beyond those opened ahead (docs/engine.md).
 // A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
 // while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
-// their responses, and a connection per waiting iteration (hundreds, at 20,000/s) made the first
-// second several times slower, measured. Slots are added in two cases, each only while the loop
+// their responses, and a connection per waiting iteration (hundreds, at a high rate) made the
+// first second several times slower (docs/performance.md). Slots are added in two cases, each only while the loop
 // has time to spare (it is not the limit):
 // - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
 //   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
@@ -20,8 +20,8 @@
 // iteration takes, twice over. An iteration's time is what the last window with time to spare
 // measured (or the oldest in flight, or the expected one, if longer). Without that bound, a
 // schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
-// them all in use and doubled them, and the slots never came back: 41 sockets became 521 at
-// 20,000/s, and every request after cost more (docs/performance.md, the open model at full stretch).
+// them all in use and doubled them, and the slots never came back: ten times the connections,
+// and every request after cost more (docs/performance.md, the open model at full stretch).
 import { performance } from 'node:perf_hooks';
 
 /** Length of the window that decides how many slots the next one may add. */
@@ -43,12 +43,20 @@ const SAVED_MS = 5;
 export const SLOT_HEADROOM = 4;
 
 /**
- * Slots a schedule of `rate` iterations a second needs when one takes `iterationMs`: the
- * iterations of a second in flight for twice that time (Little's law, with room for variation),
- * plus SLOT_HEADROOM.
+ * Iterations a second above what one engine thread sends (docs/performance.md has what it sent):
+ * a schedule asked for more is sized as if for this. Every slot of an overloaded thread is in
+ * flight, and each costs CPU on every request: at an unreachable rate the thousands of slots
+ * sized for it cost much of the thread's throughput.
+ */
+export const THREAD_RATE_CEILING = 100_000;
+
+/**
+ * Slots a schedule of `rate` iterations a second (at most THREAD_RATE_CEILING) needs when one
+ * takes `iterationMs`: the iterations of a second in flight for twice that time (Little's law,
+ * with room for variation), plus SLOT_HEADROOM.
  */
 export function slotsNeeded(rate: number, iterationMs: number): number {
-  return Math.ceil((rate * iterationMs * 2) / 1000) + SLOT_HEADROOM;
+  return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * iterationMs * 2) / 1000) + SLOT_HEADROOM;
 }
 
 /** The share of wall time the event loop was busy since the last call (0–1). */
