@@ -4,7 +4,7 @@
 // decides; the real pauses between windows keep the thread idle as well.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { SlotGrowth, slotsNeeded } from '../src/engine/growth.ts';
+import { SlotGrowth, slotsNeeded, THREAD_RATE_CEILING } from '../src/engine/growth.ts';
 
 interface Slipped {
   rate: number;
@@ -36,6 +36,11 @@ describe('slot growth', () => {
     expect(slotsNeeded(20_000, 1)).toBe(44);
     expect(slotsNeeded(1_000, 30)).toBe(64);
     expect(slotsNeeded(100, 0.1)).toBe(5);
+  });
+
+  it('sizes a rate above what one thread sends as that: an unreachable rate does not open thousands of connections', () => {
+    expect(slotsNeeded(2_000_000, 1)).toBe(slotsNeeded(THREAD_RATE_CEILING, 1));
+    expect(slotsNeeded(2_000_000, 1)).toBeLessThan(250);
   });
 
   it('does not grow for a backlog a fast service clears: the slots opened ahead are what the rate needs', async () => {

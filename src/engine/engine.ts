@@ -36,7 +36,7 @@ const MEDIAN_OF = 20;
 const MIN_STEP_MS = 1;
 /** How long the start waits for connections opened ahead; slower ones join when they are ready. */
 const AHEAD_WAIT_MS = 1000;
-/** Connects timed at once before the start, the fastest taken (connections.ts); each is kept as a connection opened ahead. */
+/** Connects timed one after another before the start, the fastest taken (connections.ts); each is kept as a connection opened ahead. */
 const CONNECT_PROBES = 3;
 
 /**
