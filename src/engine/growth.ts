@@ -2,8 +2,8 @@
 // A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
 // while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
 // their responses, and a connection per waiting iteration (hundreds, at a high rate) made the
-// first second several times slower (docs/performance.md). Slots are added in two cases, each only while the loop
-// has time to spare (it is not the limit):
+// first second several times slower (docs/performance.md). Slots are added in two cases, each
+// only while the loop has time to spare (it is not the limit):
 // - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
 //   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
 //   evenly over the next window;
@@ -18,7 +18,7 @@
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
 // Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
 // iteration takes, twice over. An iteration's time is what the last window with time to spare
-// measured (or the oldest in flight, or the expected one, if longer). Without that bound, a
+// measured (or the mean age of those in flight, or the expected time, if longer). Without that bound, a
 // schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
 // them all in use and doubled them, and the slots never came back: ten times the connections,
 // and every request after cost more (docs/performance.md, the open model at full stretch).
