@@ -134,6 +134,7 @@ async function cpu(rate: number | 'max', seconds: number, threads: number, concu
     workers: threads,
     rate,
     responses,
+    rps: Math.round(responses / Math.max(1, seconds - 1)),
     cpu_us_per_request: responses > 0 ? Math.round((cpuUs / responses) * 10) / 10 : 0,
     p99_ms: result.results.response_times.p99,
     late: result.run.late_iterations,

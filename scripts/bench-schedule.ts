@@ -2,7 +2,8 @@
 // loadgate's default settings (the CLI's: no --concurrency, no warm-up), on the engine's worker
 // thread as the CLI runs it. Prints one JSON line: the whole run's percentiles as the results file
 // reports them (integer ms), the first second's and the steady seconds' (fractional ms, from the
-// series), late starts, and what the generator recorded about itself.
+// series), late starts, what the generator recorded about itself, and the process's CPU time
+// (every thread) per response over the seconds after the first.
 //   node scripts/bench-schedule.ts URL RATE SECONDS [THREADS]
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
@@ -20,7 +21,18 @@ const raw = {
 const checked = validateDefinition(raw, 'bench.json');
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
-const result = await runEmbeddedInWorkers(test, { insecure: false, proxies: {}, testUrl: 'bench' }, Number(threadsArg ?? 1));
+let from: NodeJS.CpuUsage | undefined;
+let used: NodeJS.CpuUsage | undefined;
+let responses = 0;
+const onSecond = (s: { t: number; responses: number }): void => {
+  if (s.t === 0) from = process.cpuUsage();
+  else if (s.t < seconds) {
+    responses += s.responses;
+    used = process.cpuUsage(from);
+  }
+};
+const result = await runEmbeddedInWorkers(test, { insecure: false, proxies: {}, testUrl: 'bench', onSecond }, Number(threadsArg ?? 1));
+const cpuUs = (used?.user ?? 0) + (used?.system ?? 0);
 
 const { run } = result;
 const times = result.results.response_times;
@@ -43,6 +55,7 @@ const out = {
   late: run.late_iterations,
   late_pct: Math.round((run.late_iterations / Math.max(1, result.results.iteration_count)) * 10_000) / 100,
   max_schedule_lag_ms: run.max_schedule_lag_ms,
+  cpu_us_per_request: responses > 0 ? Math.round((cpuUs / responses) * 10) / 10 : 0,
   generator: (run as { generator?: unknown }).generator ?? null,
   series: planned.map((s) => ({ ...s })),
 };

@@ -20,9 +20,15 @@
 // where one thread at half the rate runs too (what each of the two carries); the whole process's
 // CPU time over the seconds after the first, divided by their responses (scripts/bench-engine.ts
 // cpu). `--cpu` runs only that.
+//
+// `--knee` runs only the open model at full stretch (issue 34, docs/performance.md): the engine's
+// full speed on its core (`--connections` in flight at an unreachable rate), then linear runs with
+// default settings at `--shares` (0.4,0.6,0.8,0.9,2) of it, each `--knee-seconds` (5) long, as a
+// table (applied rate, CPU, late share, whole and steady p99, sockets, the load average), with
+// autocannon before and after; `--knee-repeats` (1) times.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -39,6 +45,10 @@ const { values } = parseArgs({
     cpu: { type: 'boolean', default: false },
     'generator-cores': { type: 'string', default: '0' },
     'cpu-rates': { type: 'string', default: '10000,20000' },
+    knee: { type: 'boolean', default: false },
+    shares: { type: 'string', default: '0.4,0.6,0.8,0.9,2' },
+    'knee-seconds': { type: 'string', default: '5' },
+    'knee-repeats': { type: 'string', default: '1' },
   },
 });
 const seconds = Number(values.seconds);
@@ -109,9 +119,9 @@ interface Figures {
   p99_ms: number;
 }
 
-async function autocannon(url: string): Promise<Figures> {
+async function autocannon(url: string, forSeconds = seconds): Promise<Figures> {
   const bin = join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js');
-  const out = JSON.parse(await run(pinned(generatorCores, [node, bin, '-c', String(connections), '-d', String(seconds), '-j', url])));
+  const out = JSON.parse(await run(pinned(generatorCores, [node, bin, '-c', String(connections), '-d', String(forSeconds), '-j', url])));
   return { rps: out.requests.average, p50_ms: out.latency.p50, p99_ms: out.latency.p99 };
 }
 
@@ -132,15 +142,24 @@ const fmt = (f: Figures): string =>
 
 interface ScheduleRun {
   rate: number;
+  cpu_us_per_request?: number;
   whole: { p50: number; p95: number; p99: number };
   first: { p50: number; p95: number; p99: number };
-  steady: { p50: number; p95: number; p99: number };
+  steady: { p50: number; p95: number; p99: number; p99_max?: number };
   late_pct: number;
-  generator: { loop_delay_p99_ms: number; loop_delay_max_ms: number; sockets_max: number; saturated: boolean; concurrency: number };
+  generator: {
+    loop_delay_p99_ms: number;
+    loop_delay_max_ms: number;
+    sockets_max: number;
+    saturated: boolean;
+    concurrency: number;
+    applied_iterations_per_s?: number;
+    cpu_pct_max?: number;
+  };
 }
 
-async function scheduleRun(url: string, rate: number): Promise<ScheduleRun> {
-  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-schedule.ts', url, String(rate), values['schedule-seconds']])));
+async function scheduleRun(url: string, rate: number, forSeconds = values['schedule-seconds']): Promise<ScheduleRun> {
+  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-schedule.ts', url, String(rate), forSeconds])));
 }
 
 /** The first second's p95 over the steady seconds': what the warm start is judged by (docs/engine.md). */
@@ -245,16 +264,17 @@ interface CpuRun {
   workers: number;
   rate: number;
   responses: number;
+  rps: number;
   cpu_us_per_request: number;
   p99_ms: number;
   late: number;
   saturated: boolean;
 }
 
-async function cpuRun(url: string, workers: number, rate: string): Promise<CpuRun> {
+async function cpuRun(url: string, workers: number, rate: string, forSeconds = String(seconds)): Promise<CpuRun> {
   return JSON.parse(
     await run(
-      pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, rate, String(seconds), String(workers), String(connections)]),
+      pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, rate, forSeconds, String(workers), String(connections)]),
     ),
   );
 }
@@ -296,14 +316,53 @@ async function cpuBench(url: string): Promise<void> {
   }
 }
 
+/** The machine's 1-minute load average: the other tenants' share of these figures. */
+const load = (): string => loadavg()[0]!.toFixed(1);
+
+/**
+ * The open model at full stretch (issue 34): the engine's full speed on the pinned core (an
+ * unreachable rate, `--connections` in flight), then linear runs with default settings at
+ * `--shares` of it, each `--knee-seconds` long; autocannon before and after for the machine.
+ */
+async function kneeBench(url: string): Promise<void> {
+  const kneeSeconds = values['knee-seconds'];
+  const shares = values.shares.split(',').map(Number);
+  for (let i = 0; i < Number(values['knee-repeats']); i++) {
+    const before = await autocannon(url, Number(kneeSeconds));
+    const full = await cpuRun(url, 1, 'max', kneeSeconds);
+    console.log(
+      `\nautocannon ${Math.round(before.rps)} req/s (load ${load()}); full speed ${full.rps}/s, ${full.cpu_us_per_request} µs CPU a request (${connections} in flight, load ${load()})`,
+    );
+    console.log(
+      '| asked | share | applied | CPU max second | µs CPU/request | late | whole p99 | steady p99 (max) | sockets | saturated | load |',
+    );
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |');
+    for (const share of shares) {
+      const rate = Math.round((full.rps * share) / 100) * 100;
+      const r = await scheduleRun(url, rate, kneeSeconds);
+      const g = r.generator;
+      console.log(
+        `| ${rate}/s | ${Math.round(share * 100)} % | ${Math.round(g.applied_iterations_per_s ?? 0)}/s (${Math.round(((g.applied_iterations_per_s ?? 0) / full.rps) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
+      );
+    }
+    const after = await autocannon(url, Number(kneeSeconds));
+    console.log(
+      `autocannon ${Math.round(after.rps)} req/s (load ${load()}); engine full speed / autocannon ${(full.rps / ((before.rps + after.rps) / 2)).toFixed(2)}`,
+    );
+  }
+}
+
 const target = await startTarget();
 try {
   console.log(
     `loadgate bench: ${target.name} at ${target.url}; generators on core ${generatorCores}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`,
   );
-  if (values.schedule) await scheduleBench(target.url);
-  else if (!values.cpu) await speedBench(target.url);
-  await cpuBench(target.url);
+  if (values.knee) await kneeBench(target.url);
+  else {
+    if (values.schedule) await scheduleBench(target.url);
+    else if (!values.cpu) await speedBench(target.url);
+    await cpuBench(target.url);
+  }
 } finally {
   target.stop();
 }

@@ -1,6 +1,6 @@
 // Connections. Each in-flight slot owns its connections: one undici Client per origin its steps
-// use (a shared Pool or Agent costs 14–16 % here; even a per-slot Agent's
-// routing layer cost ~3 %), so keep-alive reuse falls out of slots being reused. Redirects may
+// use (a shared Pool or Agent, and even a per-slot Agent's routing layer, cost throughput,
+// measured: docs/performance.md, "Measurements behind the engine's choices"), so keep-alive reuse falls out of slots being reused. Redirects may
 // cross origins: their hops go through a per-slot Agent, made on the first redirect. Sockets come
 // from the engine's connectors (connections.ts), which open them ahead of need and count them.
 import { Agent, Client, ProxyAgent, type buildConnector, type Dispatcher } from 'undici';
@@ -25,7 +25,8 @@ function clientOptions(connect: buildConnector.connector, h2: boolean) {
     // Explicit either way: undici 8 offers h2 by ALPN unless told not to.
     allowH2: h2,
     // With 1, undici writes the next request on a reused connection one event-loop turn later,
-    // batched after the reads; writing at once (2) measured 8–18 % slower.
+    // batched after the reads; writing at once (2) measured slower (figures in docs/performance.md:
+    // measurements stay out of comments, issue 32).
     pipelining: 1,
     keepAliveTimeout: KEEP_ALIVE_MS,
   };

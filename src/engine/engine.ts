@@ -16,7 +16,7 @@ import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
 import { generatorInfo } from './generator.ts';
-import { GROWTH_WINDOW_MS, SlotGrowth } from './growth.ts';
+import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
 import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import type { Histogram } from '../histogram.ts';
@@ -32,12 +32,12 @@ export const LATE_AFTER_US = 10_000;
 export const START_GRACE_MS = 1000;
 /** Responses a second needs before its median stands for the service's. */
 const MEDIAN_OF = 20;
-/** Slots opened ahead: the iterations of a second in flight for twice the time one is expected to take, plus these. */
-const AHEAD_HEADROOM = 4;
 /** A step is expected to take at least this long (ms) before anything is known of the target. */
 const MIN_STEP_MS = 1;
 /** How long the start waits for connections opened ahead; slower ones join when they are ready. */
 const AHEAD_WAIT_MS = 1000;
+/** Connects timed one after another before the start, the fastest taken (connections.ts); each is kept as a connection opened ahead. */
+const CONNECT_PROBES = 3;
 
 /**
  * The default clock: one function for every engine of the thread. A closure per engine made the
@@ -300,6 +300,7 @@ export class Engine implements SlotHost {
     this.inFlight--;
     // Reset when none is out, so rounding cannot build up over millions of iterations.
     this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
+    this.growth.iterationEnded(now - slot.startedAt);
     this.free.push(slot);
     this.pump(now);
     this.checkDone();
@@ -312,11 +313,13 @@ export class Engine implements SlotHost {
   /**
    * Opens, before the first start, the connections the first second needs: its iterations in flight
    * for twice the time one is expected to take. Nothing is known of the target yet but its connect
-   * time, a round trip, so a step is expected to take two of them (at least 1 ms), plus its sleep.
+   * time (the fastest of a few), a round trip, so a step is expected to take two of them (at least
+   * 1 ms), plus its sleep.
    */
   private async openAhead(): Promise<void> {
     const direct = this.egress.proxyOf.some((proxy) => proxy === null) ? this.connectors : [];
-    const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS)));
+    const probes = Math.min(CONNECT_PROBES, this.settings.concurrency);
+    const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS, probes)));
     const stepMs = Math.max(MIN_STEP_MS, 2 * Math.max(0, ...connectMs.map((ms) => ms ?? 0)));
     const sleepMs = this.steps.reduce((sum, s) => sum + (s.sleep ? (s.sleep[0] + s.sleep[1]) / 2 : 0), 0);
     this.iterationMs = this.steps.length * stepMs + sleepMs;
@@ -325,12 +328,12 @@ export class Engine implements SlotHost {
     this.addSlots(wanted);
     if (direct.length > 0) for (const slot of this.slots) slot.makeConnections();
     // A target that refused or timed out the first connect gets no more; its requests will say why.
-    await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - 1, AHEAD_WAIT_MS)));
+    await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - probes, AHEAD_WAIT_MS)));
   }
 
   /** Slots (and connections) for a second of `rate` iterations, within the cap. */
   private slotsFor(rate: number): number {
-    return Math.min(this.settings.concurrency, Math.ceil((rate * this.iterationMs * 2) / 1000) + AHEAD_HEADROOM);
+    return Math.min(this.settings.concurrency, slotsNeeded(rate, this.iterationMs));
   }
 
   /** Adds free slots up to `wanted` (within the cap); their Clients take the connections opened ahead. */
@@ -344,7 +347,7 @@ export class Engine implements SlotHost {
     const now = this.phase.countInSecond(second - 1);
     const next = this.phase.countInSecond(second);
     if (next <= now) return;
-    const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + AHEAD_HEADROOM : 0;
+    const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + SLOT_HEADROOM : 0;
     const wanted = Math.min(this.settings.concurrency, Math.max(scaled, this.slotsFor(next)));
     const more = wanted - this.slots.length;
     if (more <= 0) return;
@@ -498,7 +501,15 @@ export class Engine implements SlotHost {
       this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
       this.medianAt = now;
     }
-    const grow = this.growth.take({ now, outMs, expectedMs: this.iterationMs, medianMs: this.medianMs });
+    const rate = this.phase.countInSecond(Math.floor((now - this.t0) / 1000));
+    const grow = this.growth.take({
+      now,
+      outMs,
+      expectedMs: this.iterationMs,
+      medianMs: this.medianMs,
+      slots: this.slots.length,
+      rate,
+    });
     return grow ? this.newSlot() : undefined;
   }
 

@@ -1,9 +1,9 @@
 // When the engine may add a slot (and so a connection) beyond those opened ahead (docs/engine.md).
 // A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
 // while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
-// their responses, and a connection per waiting iteration (hundreds, at 20,000/s) made the first
-// second several times slower, measured. Slots are added in two cases, each only while the loop
-// has time to spare (it is not the limit):
+// their responses, and a connection per waiting iteration (hundreds, at a high rate) made the
+// first second several times slower (docs/performance.md). Slots are added in two cases, each
+// only while the loop has time to spare (it is not the limit):
 // - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
 //   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
 //   evenly over the next window;
@@ -16,7 +16,13 @@
 // "Time to spare" is two measures, because each misses a case: the loop's utilisation stays under
 // 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+// Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
+// iteration takes, twice over. An iteration's time is what the last window with time to spare
+// measured (or the mean age of those in flight, or the expected time, if longer). Without that bound, a
+// schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
+// them all in use and doubled them, and the slots never came back: ten times the connections,
+// and every request after cost more (docs/performance.md, the open model at full stretch).
+import { performance } from 'node:perf_hooks';
 
 /** Length of the window that decides how many slots the next one may add. */
 export const GROWTH_WINDOW_MS = 50;
@@ -33,6 +39,39 @@ export const SLOW_SERVICE_MS = 20;
 const SLOW_FACTOR = 4;
 /** At most this many ms' worth of the schedule's rate is saved up. */
 const SAVED_MS = 5;
+/** Slots beyond the schedule's need, for the first iterations of a second and rounding. */
+export const SLOT_HEADROOM = 4;
+
+/**
+ * Iterations a second above what one engine thread sends (docs/performance.md has what it sent):
+ * a schedule asked for more is sized as if for this. Every slot of an overloaded thread is in
+ * flight, and each costs CPU on every request: at an unreachable rate the thousands of slots
+ * sized for it cost much of the thread's throughput.
+ */
+export const THREAD_RATE_CEILING = 100_000;
+
+/**
+ * Slots a schedule of `rate` iterations a second (at most THREAD_RATE_CEILING) needs when one
+ * takes `iterationMs`: the iterations of a second in flight for twice that time (Little's law,
+ * with room for variation), plus SLOT_HEADROOM.
+ */
+export function slotsNeeded(rate: number, iterationMs: number): number {
+  return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * iterationMs * 2) / 1000) + SLOT_HEADROOM;
+}
+
+/** The share of wall time the event loop was busy since the last call (0–1). */
+export type LoopBusy = () => number;
+
+/** The engine thread's own event-loop utilisation since the last call. */
+export function eventLoopBusy(): LoopBusy {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return busy;
+  };
+}
 
 /** What the engine knows when a due iteration finds no free slot. */
 export interface Need {
@@ -43,6 +82,9 @@ export interface Need {
   expectedMs: number;
   /** Median response time of the last second (ms), null before there were enough. */
   medianMs: number | null;
+  /** Slots there are, and the schedule's iterations this second. */
+  slots: number;
+  rate: number;
 }
 
 export class SlotGrowth {
@@ -59,10 +101,16 @@ export class SlotGrowth {
   private perMs = 0;
   private earned = 0;
   private atRate = 0;
-  private elu: EventLoopUtilization = performance.eventLoopUtilization();
+  /** Iterations that ended in this window, and their time added up (ms). */
+  private ended = 0;
+  private endedMs = 0;
+  /** Mean time of an iteration in the last window with time to spare (ms). */
+  private iterationMs = 0;
+  private readonly loopBusy: LoopBusy;
 
-  constructor(tickEveryMs = 1) {
+  constructor(tickEveryMs = 1, loopBusy: LoopBusy = eventLoopBusy()) {
     this.onTimeMs = tickEveryMs + LATE_TICK_MS;
+    this.loopBusy = loopBusy;
   }
 
   /** Starts afresh (a new phase): nothing earned until a window has shown a need. */
@@ -77,7 +125,16 @@ export class SlotGrowth {
     this.perMs = 0;
     this.earned = 0;
     this.atRate = 0;
-    this.elu = performance.eventLoopUtilization();
+    this.ended = 0;
+    this.endedMs = 0;
+    this.iterationMs = 0;
+    this.loopBusy();
+  }
+
+  /** An iteration ended after `ms`. */
+  iterationEnded(ms: number): void {
+    this.ended++;
+    this.endedMs += ms;
   }
 
   /**
@@ -99,6 +156,8 @@ export class SlotGrowth {
 
   /** Whether one slot may be added now (and counts it). */
   take(need: Need): boolean {
+    const iterationMs = Math.max(need.expectedMs, need.outMs, this.iterationMs);
+    if (need.slots >= slotsNeeded(need.rate, iterationMs)) return false;
     if (this.earned >= 1) this.earned--;
     else if (this.slowService(need) && this.atRate >= 1) this.atRate--;
     else return false;
@@ -114,8 +173,11 @@ export class SlotGrowth {
 
   private closeWindow(now: number, slots: number, waiting: number): void {
     const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
-    const busy = performance.eventLoopUtilization(this.elu).utilization;
-    this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+    this.spare = this.loopBusy() < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+    // A window without time to spare read responses late: its iterations' times are the loop's.
+    if (this.spare && this.ended > 0) this.iterationMs = this.endedMs / this.ended;
+    this.ended = 0;
+    this.endedMs = 0;
     const grow = this.spare && inUse >= IN_USE_SHARE;
     const more = Math.max(MIN_GROWTH, Math.ceil(slots * GROWTH_PER_WINDOW), Math.min(waiting, slots));
     this.perMs = grow ? more / GROWTH_WINDOW_MS : 0;
@@ -124,6 +186,5 @@ export class SlotGrowth {
     this.samples = 0;
     this.inFlightSum = 0;
     this.longestGap = 0;
-    this.elu = performance.eventLoopUtilization();
   }
 }

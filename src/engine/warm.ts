@@ -18,10 +18,11 @@ import { startWarmEndpoint } from './warm-endpoint.ts';
 /** The warm-up's bounds: this long (up to 1,000 requests a second; warmMsFor), at this many iterations a second at most. */
 export const WARM_MS = 500;
 /**
- * Above what one thread sends to its own endpoint (26,000–39,000 a second here once warm): the
- * warm-up goes as fast as the thread can, because V8 compiles with its top tier only what has
- * run often enough. At 20,000 a second (6,600–9,800 iterations in 500 ms) 54–67 functions were
- * still compiled by TurboFan in the recorded first second at 20,000/s (docs/performance.md).
+ * Above what one thread sends to its own endpoint once warm: the warm-up goes as fast as the
+ * thread can, because V8 compiles with its top tier only what has run often enough; warmed at a
+ * plan's own rate, tens of the hot path's functions were still compiled by TurboFan in the
+ * recorded first second. The figures are in docs/performance.md, "Measurements behind the engine's choices" (measurements stay out of
+ * comments, issue 32).
  */
 export const WARM_RATE = 40_000;
 /** Plans whose busiest second has up to this many requests get WARM_MS. */
@@ -33,14 +34,10 @@ export const WARM_LONG_MS = 1000;
 /**
  * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests: WARM_MS up
  * to 1,000 a second, WARM_LONG_MS from 5,000, in proportion between. Cold code adds its own time
- * to every request it handles, and at a slow plan's rate V8 would compile it during the run: at
- * 1,000 a second with 100 ms of warm-up the first second's p95 was 2.2–4.2 times the steady
- * seconds' and 0.1–0.4 % of the iterations started over 10 ms late, in every run; with 500 ms
- * 1.0–1.7 times and none late. From 5,000 a second the longer warm-up has V8 compile more of the
- * hot path with its top tier before the start: the first second's p95 against the steady
- * seconds', 500 ms or 667 ms against 1 s, was 1.7–2.4 against 1.1–1.9 times at 5,000/s and
- * 1.7–2.5 against 1.2–2.4 at 10,000/s (four and five interleaved pairs), medians of 2.1 against
- * 1.55 at 20,000/s (eight pairs; docs/performance.md).
+ * to every request it handles, and at a slow plan's rate V8 would compile it during the run: a
+ * shorter warm-up left the first second's p95 well above the steady seconds' and iterations
+ * late. From 5,000 a second the longer warm-up has V8 compile more of the hot path with its top
+ * tier before the start. The interleaved runs that chose these bounds: docs/performance.md, "Measurements behind the engine's choices".
  */
 export function warmMsFor(peakRequestsPerS: number): number {
   const above = (peakRequestsPerS - WARM_SHORT_RATE) / (WARM_LONG_RATE - WARM_SHORT_RATE);
@@ -129,13 +126,12 @@ export interface WarmRound {
  * keep-alive timer), and V8 threw away at the recorded start the code it had compiled without
  * them, then compiled it again during the first second, on the engine's core. The first round's
  * end also gives fields of the hot path's objects the values a finished run leaves (undici's
- * Parser.ptr becomes null), which threw away about 70 compiled functions when it came after the
+ * Parser.ptr becomes null), which threw away much of the compiled hot path when it came after the
  * flat-out round. The second goes flat out, so that V8 compiles the hot path with its top tier
- * with all of that seen. At 10,000/s the first second's p95 against the steady seconds' went from
- * a median of 1.8 times to 1.3 (a paced share of 0.3 gave 1.4, 0.45–0.6 gave 1.05–1.3, 0.85 and 1
- * gave 2.0 and 2.3; docs/performance.md). Both rounds keep WARM_CONCURRENCY in flight: the
- * thread's first connect takes 5 ms on cold code, and from it the engine opened 740–850
- * connections ahead for a 40,000/s round with a plan's cap of 5,000; the round sent nothing.
+ * with all of that seen; PACED_SHARE is the share that did that best. Both rounds keep
+ * WARM_CONCURRENCY in flight: the thread's first connect is slow on cold code, and sized from it
+ * the engine opened hundreds of connections ahead for a flat-out round with a plan's high cap,
+ * and the round sent nothing. The measurements: docs/performance.md, "Measurements behind the engine's choices".
  */
 export function warmRounds(ms: number, perS: number): WarmRound[] {
   const paced = Math.round(ms * PACED_SHARE);

@@ -1,0 +1,58 @@
+// When the engine may add slots (src/engine/growth.ts), on a clock the test drives: each
+// millisecond one tick, with every slot in use and iterations waiting for one, as in a schedule
+// that slipped. The loop's busy share is given (0.2: time to spare), so the growth rule alone
+// decides; the real pauses between windows keep the thread idle as well.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { SlotGrowth, slotsNeeded, THREAD_RATE_CEILING } from '../src/engine/growth.ts';
+
+interface Slipped {
+  rate: number;
+  /** How long each iteration takes (ms): its slot is held that long. */
+  iterationMs: number;
+  slots: number;
+  ms: number;
+}
+
+/** Slots after `ms` of a schedule whose every slot is in use with iterations waiting. */
+async function slotsAfter({ rate, iterationMs, slots, ms }: Slipped): Promise<number> {
+  const growth = new SlotGrowth(1, () => 0.2);
+  growth.reset(0);
+  let ending = 0;
+  for (let now = 1; now <= ms; now++) {
+    ending += slots / iterationMs;
+    for (; ending >= 1; ending--) growth.iterationEnded(iterationMs);
+    const waiting = rate / 100;
+    growth.tick(now, slots, slots, rate, waiting);
+    const need = { now, outMs: iterationMs / 2, expectedMs: 1, medianMs: iterationMs, slots, rate };
+    while (growth.take({ ...need, slots })) slots++;
+    if (now % 50 === 0) await sleep(20);
+  }
+  return slots;
+}
+
+describe('slot growth', () => {
+  it("sizes slots by Little's law: the iterations of a second in flight for twice their time, plus a few", () => {
+    expect(slotsNeeded(20_000, 1)).toBe(44);
+    expect(slotsNeeded(1_000, 30)).toBe(64);
+    expect(slotsNeeded(100, 0.1)).toBe(5);
+  });
+
+  it('sizes a rate above what one thread sends as that: an unreachable rate does not open thousands of connections', () => {
+    expect(slotsNeeded(2_000_000, 1)).toBe(slotsNeeded(THREAD_RATE_CEILING, 1));
+    expect(slotsNeeded(2_000_000, 1)).toBeLessThan(250);
+  });
+
+  it('does not grow for a backlog a fast service clears: the slots opened ahead are what the rate needs', async () => {
+    // 20,000/s against a service answering in 0.2 ms, 44 slots opened ahead, all in use catching
+    // up a slip. Growing by half per window (as before) made them hundreds within 300 ms.
+    expect(await slotsAfter({ rate: 20_000, iterationMs: 0.2, slots: 44, ms: 300 })).toBe(44);
+  });
+
+  it('grows while the service holds the slots, up to what the schedule needs and no further', async () => {
+    // 1,000/s against a service answering in 30 ms: 30 in flight at once, 64 by the bound.
+    const slots = await slotsAfter({ rate: 1_000, iterationMs: 30, slots: 6, ms: 600 });
+    expect(slots).toBeGreaterThanOrEqual(30);
+    expect(slots).toBeLessThanOrEqual(slotsNeeded(1_000, 30));
+  });
+});
