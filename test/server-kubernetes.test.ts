@@ -22,6 +22,8 @@ const NODES = [
 
 let target: Server;
 let targetUrl: string;
+/** Requests the latency scenario's pod sent. */
+let latencyRequests = 0;
 let kube: KubeStandIn | undefined;
 let server: ServerProcess | undefined;
 let call: Call;
@@ -29,7 +31,8 @@ let call: Call;
 beforeAll(async () => {
   // Response times spread over a few ms, so that shards differ and percentiles mean something.
   let n = 0;
-  target = createServer((_req, res) => {
+  target = createServer((req, res) => {
+    if (req.url === '/latency') latencyRequests++;
     setTimeout(() => res.end('ok'), n++ % 9);
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -299,6 +302,33 @@ describe('serve --executor kubernetes', () => {
         shards: [],
       });
       expect(kube!.jobs()).toHaveLength(0);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    'measures a latency location of a Kubernetes location with a one-pod Job there, and answers with its figures',
+    async () => {
+      await start(['--latency-location', 'EU.DE.FRA=Frankfurt@kube:DE', '--latency-location', 'LOCAL.HOST=This server']);
+      latencyRequests = 0;
+      const answer = call('POST', '/v1/latency/test/', { json: { target: `${targetUrl}/latency`, locations: ['EU.DE.FRA'], samples: 3 } });
+      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      const [job] = kube!.jobs();
+      expect(job!.spec).toMatchObject({ completionMode: 'Indexed', completions: 1, parallelism: 1, backoffLimitPerIndex: 0 });
+      expect(job!.spec!.template.spec!.nodeSelector).toEqual({ region: 'de' });
+      expect(job!.spec!.template.spec!.containers[0]!.command).toContain('--latency');
+      expect(kube!.secrets()).toHaveLength(1);
+
+      const { status, body } = await answer;
+      expect(status, `${JSON.stringify(body)}\n${diagnosis(body)}`).toBe(200);
+      // Only the asked location, measured by the pod: three samples of the target.
+      expect(Object.keys(body)).toEqual(['EU.DE.FRA']);
+      expect(body['EU.DE.FRA']).toMatchObject({ name: 'Frankfurt', egress: 'direct', status_code: 200, samples: 3, failures: 0 });
+      // The target saw the pod's samples: the server itself measures no @kube: location.
+      expect(latencyRequests).toBe(3);
+      // The Job and its Secret go once the answer is in.
+      expect(kube!.jobs()).toHaveLength(0);
+      expect(kube!.secrets()).toHaveLength(0);
     },
     SCENARIO_TIMEOUT_MS,
   );

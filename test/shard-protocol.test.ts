@@ -211,7 +211,7 @@ describe('the shard protocol', () => {
   );
 
   it(
-    'answers a second pod for an index that another holds with "not needed", and it sends nothing',
+    'tells a second pod for an index that another holds it is a duplicate: it sends nothing and exits 3',
     async () => {
       const testId = '00000000-0000-4000-8000-000000000002';
       const { coordinator, token } = begin(testId, { local: 1 });
@@ -219,8 +219,8 @@ describe('the shard protocol', () => {
       expect(holder.state).toBe('start');
       target.reset();
       const second = await shard(testId, token, 'local', 0);
-      expect(second.code, second.out).toBe(0);
-      expect(second.out).toContain('pod first-pod runs this index; this pod is not needed');
+      expect(second.code, second.out).toBe(3);
+      expect(second.out).toContain('duplicate: pod first-pod runs this index, so this pod sends nothing');
       expect(target.received).toHaveLength(0);
     },
     PROCESSES_TIMEOUT_MS,
