@@ -2,11 +2,15 @@
 // kube-standin.ts): the real @kubernetes/client-node creates the Jobs, the stand-in's controller
 // starts real `loadgate shard` processes, which call the server home and send load to a loopback
 // target. Each scenario of docs/kubernetes.md: exact results, a killed shard, stop, a restart.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { KubeConfig } from '@kubernetes/client-node';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as hdr from 'hdr-histogram-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clusters } from '../src/server/executors/kubernetes/clusters.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { apiCaller, pollUntil, type Call } from './helpers/api-call.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
@@ -25,6 +29,8 @@ let targetUrl: string;
 /** Requests the latency scenario's pod sent. */
 let latencyRequests = 0;
 let kube: KubeStandIn | undefined;
+/** A second cluster's API server (the context scenario). */
+let far: KubeStandIn | undefined;
 let server: ServerProcess | undefined;
 let call: Call;
 
@@ -46,8 +52,10 @@ afterAll(async () => {
 afterEach(async () => {
   await server?.dispose();
   await kube?.close();
+  await far?.close();
   server = undefined;
   kube = undefined;
+  far = undefined;
 });
 
 /** A port free now, so that a restarted server listens where the pods call. */
@@ -59,7 +67,31 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function start(extra: string[] = []): Promise<void> {
+/** One kubeconfig with a context per stand-in, `home` current: what a user with two clusters has. */
+function twoContexts(home: KubeStandIn, away: KubeStandIn): string {
+  const named = (standIn: KubeStandIn, name: string) => {
+    const kc = new KubeConfig();
+    kc.loadFromFile(standIn.kubeconfigPath);
+    return {
+      cluster: { ...kc.clusters[0]!, name },
+      user: { ...kc.users[0]!, name },
+      context: { ...kc.contexts[0]!, name, cluster: name, user: name },
+    };
+  };
+  const both = [named(home, 'home'), named(away, 'far')];
+  const merged = new KubeConfig();
+  merged.loadFromOptions({
+    clusters: both.map((b) => b.cluster),
+    users: both.map((b) => b.user),
+    contexts: both.map((b) => b.context),
+    currentContext: 'home',
+  });
+  const path = join(home.kubeconfigPath, '..', 'two-contexts');
+  writeFileSync(path, merged.exportConfig(), { mode: 0o600 });
+  return path;
+}
+
+async function start(extra: string[] = [], kubeconfig?: () => string): Promise<void> {
   kube = await startKubeStandIn({ nodes: NODES });
   const port = await freePort();
   server = await startServerProcess({
@@ -70,7 +102,7 @@ async function start(extra: string[] = []): Promise<void> {
       '--executor',
       'kubernetes',
       '--kubeconfig',
-      kube.kubeconfigPath,
+      kubeconfig?.() ?? kube.kubeconfigPath,
       '--image',
       'loadgate:test',
       '--shards',
@@ -332,4 +364,49 @@ describe('serve --executor kubernetes', () => {
     },
     SCENARIO_TIMEOUT_MS,
   );
+
+  it(
+    "sends a location with a context of its own to that cluster's API server, and merges both clusters' shards",
+    async () => {
+      far = await startKubeStandIn();
+      await start(['--location', 'JP=context:far'], () => twoContexts(kube!, far!));
+      const created = await call('POST', '/v1/load/test/', {
+        json: {
+          name: 'two clusters',
+          config_data: {
+            steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }],
+            iteration_count: 40,
+            duration: 2,
+            proxy_config: { US: 50, JP: 50 },
+          },
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id as string;
+      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      await far.waitFor(() => far!.jobs().length === 1, WAIT_MS);
+      expect(kube!.jobs()[0]!.metadata!.labels!['loadgate.dev/location']).toBe('US');
+      expect(far.jobs()[0]!.metadata!.labels!['loadgate.dev/location']).toBe('JP');
+      // Each cluster gets the Secret its pods read the token from.
+      expect(kube!.secrets()).toHaveLength(1);
+      expect(far.secrets()).toHaveLength(1);
+
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(40);
+      expect(Object.keys(result.results.location_dist).sort()).toEqual(['JP', 'US']);
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 40, shards: [] });
+      // Both clusters are cleaned up.
+      expect([kube!.jobs(), far.jobs(), kube!.secrets(), far.secrets()].map((list) => list.length)).toEqual([0, 0, 0, 0]);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it('refuses, before any test, a location whose context the kubeconfig does not have', async () => {
+    kube = await startKubeStandIn();
+    expect(() => clusters({ kubeconfig: kube!.kubeconfigPath, namespace: 'default', locations: { JP: { context: 'nowhere' } } })).toThrow(
+      /JP=context:nowhere: the kubeconfig has no such context \(it has standin\)/,
+    );
+  });
 });
