@@ -409,4 +409,36 @@ describe('serve --executor kubernetes', () => {
       /JP=context:nowhere: the kubeconfig has no such context \(it has standin\)/,
     );
   });
+
+  it(
+    "takes the shards per location from the test's request (`shards`) over --shards, and refuses a count out of bounds",
+    async () => {
+      await start();
+      const config_data = {
+        steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }],
+        iteration_count: 20,
+        duration: 1,
+        proxy_config: { US: 100 },
+      };
+      for (const shards of [0, 257, 2.5, '2']) {
+        const refused = await call('POST', '/v1/load/test/', { json: { name: 'bad shards', config_data, shards } });
+        expect(refused.status).toBe(422);
+        expect(refused.body.error.message).toBe(
+          `$.shards: expected the shards per location, a whole number from 1 to 256, got ${JSON.stringify(shards)}`,
+        );
+      }
+      expect(kube!.jobs()).toHaveLength(0);
+
+      const created = await call('POST', '/v1/load/test/', { json: { name: 'two shards', config_data, shards: 2 } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id as string;
+      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      expect(kube!.jobs()[0]!.spec).toMatchObject({ completions: 2, parallelism: 2 });
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 20, shards: [] });
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 });

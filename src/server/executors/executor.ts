@@ -18,6 +18,8 @@ export interface Execution {
   testId: string;
   testUrl: string;
   test: CheckedTest;
+  /** Shards per location the test asked for (its request's `shards`); absent: the executor decides. */
+  shards?: number;
   /** Aborted by stop or shutdown: end the load, keep what arrived. */
   signal: AbortSignal;
   /** The run's totals so far, each time they grow. */

@@ -150,7 +150,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
         definition.config_data,
         offeredLocations(settings.locations),
         settings.ratePerPod,
-        settings.shards,
+        execution.shards ?? settings.shards,
       );
       if (problems.length > 0) throw new InputError(problems);
       const { coordinator, token } = ShardCoordinator.begin(settings.store, execution.testId, slots, barrier);
