@@ -234,4 +234,28 @@ describe('the shard protocol', () => {
     expect((await fetch(plan, { headers: { 'x-api-key': 'api-key-1' } })).status).toBe(401);
     expect((await fetch(plan, { headers: { authorization: 'Bearer not-the-token' } })).status).toBe(403);
   });
+
+  it('accepts a shard result larger than the 1 MB limit of other bodies', async () => {
+    const testId = '00000000-0000-4000-8000-000000000004';
+    const { coordinator, token } = begin(testId, { local: 1 });
+    coordinator.ready({ location: 'local', index: 0 }, 0, 'the-pod');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // Many steps × locations × seconds: histograms beyond a megabyte.
+    const result = { run: { shard: { index: 1, count: 1 } }, histograms: { steps: { '1': 'x'.repeat(3 * 1024 * 1024) } } };
+    const body = JSON.stringify({ location: 'local', index: 0, attempt: 0, pod: 'the-pod', result });
+    const answer = await fetch(`${url}/v1/shard/${testId}/final/`, { method: 'POST', headers, body });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ stored: true });
+    expect(store.shardFinals(testId)).toHaveLength(1);
+    // Other routes keep the common limit.
+    const interval = JSON.stringify({
+      location: 'local',
+      index: 0,
+      attempt: 0,
+      pod: 'the-pod',
+      t: 0,
+      sample: { padding: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect((await fetch(`${url}/v1/shard/${testId}/interval/`, { method: 'POST', headers, body: interval })).status).toBe(413);
+  });
 });

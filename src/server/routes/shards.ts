@@ -9,7 +9,7 @@ import { jsonBody, param, type RouteTable, type ServerContext } from '../context
 import { ApiError, invalidField } from '../errors.ts';
 import type { ShardKey } from '../store.ts';
 import type { LatencyProbe } from '../shards/latency-probe.ts';
-import type { ShardedTest } from '../shards/registry.ts';
+import { SHARD_RESULT_ROUTE, type ShardedTest } from '../shards/registry.ts';
 import { isRecord } from '../../json.ts';
 
 /** What a shard says of itself on every call. */
@@ -99,7 +99,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         return { stored: true };
       },
     },
-    '/v1/shard/:test/final/': {
+    [SHARD_RESULT_ROUTE]: {
       POST: async (req) => {
         const test = find(req);
         const body = jsonBody(req, '"location", "index", "attempt", "pod" and "result"');

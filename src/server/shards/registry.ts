@@ -8,6 +8,12 @@ import type { ShardCoordinator } from './coordinator.ts';
 import type { LatencyProbe } from './latency-probe.ts';
 
 export const SHARD_ROUTE_PREFIX = '/v1/shard/';
+/**
+ * A shard's results file: its histograms per step × location grow with steps and locations
+ * beyond the 1 MB of other bodies, so this route takes as much as an upload. Only the test's
+ * token opens it, checked before the body is read.
+ */
+export const SHARD_RESULT_ROUTE = '/v1/shard/:test/final/';
 
 export interface ShardedTest {
   coordinator: ShardCoordinator;
