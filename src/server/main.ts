@@ -29,8 +29,11 @@ import { wholeNumberFlag } from './whole-number.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
 
-/** Retries per shard index, the grace after a stop, and how often the Jobs are looked at. */
-const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 30_000, pollMs: 1000 };
+/**
+ * Retries per shard index, the grace after a stop, how often the start barrier's deadline is
+ * checked, and the pause before a Job watch that ended is listed and watched again.
+ */
+const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 30_000, tickMs: 1000, resyncMs: 1000 };
 
 export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, uploadBytes: 50 * 1024 * 1024 };
 

@@ -2,13 +2,14 @@
 // (--kube-context, else the current one) and --namespace, unless the location names a context of
 // its own (`--location JP=context:tokyo`, another cluster) or a namespace. One client pair per
 // context, made once.
-import { BatchV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { BatchV1Api, CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
 import type { KubeLocation } from './locations.ts';
 
 export interface ClusterApi {
   batch: BatchV1Api;
   core: CoreV1Api;
+  watch: Watch;
 }
 
 /** Where one location's Jobs and Secrets live. */
@@ -59,7 +60,7 @@ export function clusters(settings: ClusterSettings): Clusters {
     let api = apis.get(context);
     if (!api) {
       const kc = context === '' ? own : kubeConfigOf({ ...settings, context });
-      api = { batch: kc.makeApiClient(BatchV1Api), core: kc.makeApiClient(CoreV1Api) };
+      api = { batch: kc.makeApiClient(BatchV1Api), core: kc.makeApiClient(CoreV1Api), watch: new Watch(kc) };
       apis.set(context, api);
     }
     return api;

@@ -11,6 +11,7 @@ import type { Store } from '../../store.ts';
 import type { Executed, Execution, Executor } from '../executor.ts';
 import { clusters, ignoreNotFound, type ClusterSettings } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
+import { followJobs } from './watch.ts';
 import { offeredLocations, shardsPerLocation } from './locations.ts';
 import { jobName, LABEL_LOCATION, secretName, shardJob, testLabelSelector, testSecret } from './manifests.ts';
 
@@ -27,8 +28,10 @@ export interface KubernetesSettings extends ClusterSettings {
   backoffLimitPerIndex: number;
   /** After a stop: how long shards get to send what they have before their Jobs are deleted. */
   stopGraceMs: number;
-  /** How often the Jobs are looked at. */
-  pollMs: number;
+  /** How often the start barrier's deadline is looked at (the server's own clock, no API call). */
+  tickMs: number;
+  /** After a watch stream ends: how long before the Jobs are listed and watched again. */
+  resyncMs: number;
   store: Store;
   registry: ShardRegistry;
   log: (line: string) => void;
@@ -97,27 +100,37 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     }
   }
 
-  /** What the Jobs say: indexes that failed for good (retries spent, or the Job itself failed). */
-  async function observe(coordinator: ShardCoordinator): Promise<void> {
-    const labelSelector = testLabelSelector(coordinator.testId);
-    for (const { api, namespace } of places.placesOf(Object.keys(coordinator.slots))) {
-      const jobs = await api.batch.listNamespacedJob({ namespace, labelSelector });
-      for (const job of jobs.items) for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
-    }
+  /** What the Jobs say, as they change: indexes that failed for good (retries spent, or the Job itself failed). */
+  function observe(coordinator: ShardCoordinator): () => void {
+    const followers = places.placesOf(Object.keys(coordinator.slots)).map((place) =>
+      followJobs(place, {
+        labelSelector: testLabelSelector(coordinator.testId),
+        onJob: (job) => {
+          for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
+        },
+        resyncMs: settings.resyncMs,
+        log: (line) => settings.log(`test ${coordinator.testId}: ${line}`),
+      }),
+    );
+    return () => {
+      for (const follower of followers) follower.stop();
+    };
   }
 
   async function follow(execution: Execution, coordinator: ShardCoordinator): Promise<Executed> {
     const { testId } = execution;
     settings.registry.add({ coordinator, definition: execution.test.definition, testUrl: execution.testUrl });
     const stopProgress = coordinator.onChange(() => execution.onProgress(coordinator.progress()));
+    const stopObserving = observe(coordinator);
     try {
-      await untilSettled(coordinator, execution.signal, observe, settings.pollMs);
+      await untilSettled(coordinator, execution.signal, settings.tickMs);
       if (execution.signal.aborted) {
         coordinator.stop();
         settings.log(`test ${testId}: stopping; shards have ${settings.stopGraceMs / 1000} s to send what they have`);
-        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), observe, settings.pollMs);
+        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), settings.tickMs);
       }
     } finally {
+      stopObserving();
       stopProgress();
       settings.registry.remove(testId);
       await remove(testId, coordinator.slots).catch((error: unknown) =>
@@ -189,18 +202,12 @@ function failedIndexes(job: V1Job, slots: Record<string, number>): Array<{ locat
   return indexes.map((index) => ({ location, index }));
 }
 
-/** Until every shard has settled or the signal; the Jobs looked at every pollMs (and the barrier's clock ticked). */
-async function untilSettled(
-  coordinator: ShardCoordinator,
-  signal: AbortSignal,
-  observe: (c: ShardCoordinator) => Promise<void>,
-  pollMs: number,
-): Promise<void> {
+/** Until every shard has settled or the signal: woken by each change, and every tickMs for the barrier's clock. */
+async function untilSettled(coordinator: ShardCoordinator, signal: AbortSignal, tickMs: number): Promise<void> {
   while (!coordinator.settled() && !signal.aborted) {
     coordinator.tick();
-    await observe(coordinator);
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, tickMs);
       const stopListening = coordinator.onChange(done);
       signal.addEventListener('abort', done, { once: true });
       function done(): void {
