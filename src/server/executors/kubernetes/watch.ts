@@ -41,7 +41,9 @@ export function followJobs(place: Placement, settings: FollowSettings): JobFollo
           if (type === 'ADDED' || type === 'MODIFIED') onJob(object);
         },
         (error: unknown) => {
-          if (error && !stopped) settings.log(`watching Jobs in ${namespace}: ${(error as Error).message}; listing them again`);
+          // A quiet stream ends after the client's 30 s without data: the ordinary resync, not worth a line.
+          const quiet = (error as Error | null)?.name === 'TimeoutError';
+          if (error && !quiet && !stopped) settings.log(`watching Jobs in ${namespace}: ${(error as Error).message}; listing them again`);
           again();
         },
       );
