@@ -258,4 +258,16 @@ describe('the shard protocol', () => {
     });
     expect((await fetch(`${url}/v1/shard/${testId}/interval/`, { method: 'POST', headers, body: interval })).status).toBe(413);
   });
+
+  it('refuses a test that asks for shards from a server that runs each test itself', async () => {
+    const answer = await fetch(`${url}/v1/load/test/`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'api-key-1', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'n', config_data: { steps: [{ id: 1, name: 's', url: `${target.url}/` }] }, shards: 2 }),
+    });
+    expect(answer.status).toBe(422);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+      '$.shards: is for the Kubernetes executor (serve --executor kubernetes); this server runs each test itself',
+    );
+  });
 });
