@@ -1,8 +1,8 @@
 // The Kubernetes executor follows its Jobs with watch streams (src/server/executors/kubernetes/
 // watch.ts): a change Kubernetes makes reaches the coordinator as an event, not at the next poll.
-// Here every index fails for good at once (its pod exits with the bad-plan code, which the Job's
-// podFailurePolicy turns into a failed index) while the barrier's tick is an hour apart: only the
-// watch can tell the executor, and the test ends when it does.
+// Here every index fails for good (its pod exits with the bad-plan code, which the Job's
+// podFailurePolicy turns into a failed index, or is killed without retries left) while the
+// barrier's tick is an hour apart: only the watch can tell the executor, and the run ends when it does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,18 +14,67 @@ import { ShardRegistry } from '../src/server/shards/registry.ts';
 import { Store } from '../src/server/store.ts';
 import type { ConfigData } from '../src/types.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
+import { EVENT_WAIT_MS } from './helpers/process.ts';
 
 const HOUR_MS = 3_600_000;
 let dir: string;
 let store: Store;
 let kube: KubeStandIn;
 
-beforeEach(async () => {
+beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-watch-'));
   store = new Store(join(dir, 'db.sqlite'));
-  // Each pod's process exits 2 at once: the plan "cannot run", so its index fails without a retry.
-  kube = await startKubeStandIn({ processFor: () => ({ file: process.execPath, args: ['-e', 'process.exit(2)'] }) });
 });
+
+/** Every pod runs this script instead of `loadgate shard`. */
+async function standIn(script: string): Promise<KubeStandIn> {
+  kube = await startKubeStandIn({ processFor: () => ({ file: process.execPath, args: ['-e', script] }) });
+  return kube;
+}
+
+function executorOn(logs: string[], timing: { backoffLimitPerIndex: number; resyncMs: number }) {
+  return kubernetesExecutor({
+    kubeconfig: kube.kubeconfigPath,
+    namespace: 'default',
+    image: 'loadgate:test',
+    callbackUrl: () => 'http://127.0.0.1:9',
+    ratePerPod: 1000,
+    shards: 2,
+    locations: {},
+    barrierMs: HOUR_MS,
+    stopGraceMs: HOUR_MS,
+    // The barrier's tick, the only timer besides the watch's resync, is an hour apart.
+    tickMs: HOUR_MS,
+    ...timing,
+    store,
+    registry: new ShardRegistry(),
+    log: (line) => logs.push(line),
+  });
+}
+
+async function execution(testId: string) {
+  const checked = validateDefinition({ name: 'w', config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:9/' }] } }, 't.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  storeTest(testId, checked.definition.config_data);
+  return {
+    testId,
+    testUrl: 'http://127.0.0.1:9/report/',
+    test: await prepare(checked.definition, dir),
+    signal: new AbortController().signal,
+    onProgress: () => {},
+  };
+}
+
+const jobWatches = () => kube.requests.filter((r) => r.path === '/apis/batch/v1/namespaces/default/jobs' && r.query.watch === 'true');
+
+/** Waits for something the stand-in records (a request, a pod's phase), up to a generous deadline. */
+async function until(what: string, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + EVENT_WAIT_MS;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 afterEach(async () => {
   await kube.close();
@@ -46,42 +95,39 @@ function storeTest(id: string, config: ConfigData): void {
 
 describe('the Kubernetes executor follows its Jobs', () => {
   it('hears of failed indexes from the watch stream, without waiting for a poll', async () => {
+    // Each pod's process exits 2 at once: the plan "cannot run", so its index fails without a retry.
+    await standIn('process.exit(2)');
     const logs: string[] = [];
-    const executor = kubernetesExecutor({
-      kubeconfig: kube.kubeconfigPath,
-      namespace: 'default',
-      image: 'loadgate:test',
-      callbackUrl: () => 'http://127.0.0.1:9',
-      ratePerPod: 1000,
-      shards: 2,
-      locations: {},
-      barrierMs: HOUR_MS,
-      backoffLimitPerIndex: 3,
-      stopGraceMs: HOUR_MS,
-      tickMs: HOUR_MS,
-      resyncMs: HOUR_MS,
-      store,
-      registry: new ShardRegistry(),
-      log: (line) => logs.push(line),
-    });
-    const checked = validateDefinition({ name: 'w', config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:9/' }] } }, 't.json');
-    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const testId = '00000000-0000-4000-8000-0000000000aa';
-    storeTest(testId, checked.definition.config_data);
-    const executed = await executor.run({
-      testId,
-      testUrl: 'http://127.0.0.1:9/report/',
-      test: await prepare(checked.definition, dir),
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
+    const executor = executorOn(logs, { backoffLimitPerIndex: 3, resyncMs: HOUR_MS });
+    const executed = await executor.run(await execution('00000000-0000-4000-8000-0000000000aa'));
     // Both indexes settled as failed: nothing delivered, all of it missing.
     expect(executed.result, logs.join('\n')).toBeUndefined();
     expect(executed.incomplete).toMatch(/^incomplete: /);
-    const watches = kube.requests.filter((r) => r.path === '/apis/batch/v1/namespaces/default/jobs' && r.query.watch === 'true');
+    const watches = jobWatches();
     expect(watches.length).toBeGreaterThanOrEqual(1);
     // The watch resumes from the list it follows.
     expect(watches[0]!.query.resourceVersion).toMatch(/^\d+$/);
     expect(kube.jobs()).toHaveLength(0);
+  });
+
+  it('lists and watches again when a stream ends, and hears of a failure after that', async () => {
+    // The pods wait until they are killed; with no retries, a killed pod's index fails for good.
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: 10 });
+    const run = executor.run(await execution('00000000-0000-4000-8000-0000000000ab'));
+    const running = () => kube.pods().filter((p) => p.status?.phase === 'Running');
+    await until('a watch and both pods running', () => jobWatches().length >= 1 && running().length === 2);
+    // On a slow machine the client may already have resynced once (30 s without data): count from here.
+    const lists = () => kube.requests.filter((r) => r.path.endsWith('/jobs') && r.method === 'GET' && !r.query.watch).length;
+    const [watchesBefore, listsBefore] = [jobWatches().length, lists()];
+    kube.endWatches();
+    await until('another watch', () => jobWatches().length > watchesBefore);
+    // The resync listed the Jobs again before watching from the new resourceVersion.
+    expect(lists()).toBeGreaterThan(listsBefore);
+    for (const pod of running()) kube.killPod(pod.metadata!.name!, 'SIGKILL');
+    const executed = await run;
+    expect(executed.result, logs.join('\n')).toBeUndefined();
+    expect(executed.incomplete).toMatch(/^incomplete: /);
   });
 });
