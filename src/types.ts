@@ -428,6 +428,8 @@ export interface LatencyLocation {
   name: string;
   /** An HTTP proxy URL; absent: direct from this machine. */
   proxy?: string;
+  /** `serve --executor kubernetes` only: the load location (`--location`) whose one-pod Job measures from there. */
+  kube?: string;
 }
 
 export interface LocationLatency {

@@ -3,6 +3,7 @@ import type { V1Job } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import {
   BAD_PLAN_EXIT_CODE,
+  DUPLICATE_EXIT_CODE,
   checkJob,
   INDEX_FAILURE_ANNOTATION,
   jobName,
@@ -61,12 +62,14 @@ describe('shardJob', () => {
     expect(pod?.restartPolicy).toBe('Never');
   });
 
-  it('ignores disruptions and fails an index at once on the bad-plan exit code', () => {
+  it('ignores disruptions and duplicate pods, and fails an index at once on the bad-plan exit code', () => {
     expect(job.spec?.podFailurePolicy?.rules).toEqual([
       { action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
       { action: 'FailIndex', onExitCodes: { containerName: 'shard', operator: 'In', values: [BAD_PLAN_EXIT_CODE] } },
+      { action: 'Ignore', onExitCodes: { containerName: 'shard', operator: 'In', values: [DUPLICATE_EXIT_CODE] } },
     ]);
     expect(BAD_PLAN_EXIT_CODE).toBe(2);
+    expect(DUPLICATE_EXIT_CODE).toBe(3);
   });
 
   it('labels the Job and its pods with the test, the location and loadgate', () => {

@@ -127,6 +127,18 @@ describe('location config', () => {
     ]);
   });
 
+  it('reads @kube:CC (a Kubernetes location) only where the server runs it', () => {
+    expect(parseLocationConfig(['EU.DE.FRA=Frankfurt@kube:DE'], '--latency-location', { kube: true })).toEqual({
+      ok: true,
+      locations: [{ code: 'EU.DE.FRA', name: 'Frankfurt', kube: 'DE' }],
+    });
+    const elsewhere = parseLocationConfig(['EU.DE.FRA=Frankfurt@kube:DE'], 'latency-locations-config');
+    expect(elsewhere.ok).toBe(false);
+    expect(JSON.stringify(elsewhere)).toContain('only loadgate serve --executor kubernetes can measure from');
+    const bad = parseLocationConfig(['EU.DE.FRA=Frankfurt@kube:frankfurt'], '--latency-location', { kube: true });
+    expect(JSON.stringify(bad)).toContain('@kube: expects a load location of --location');
+  });
+
   it('refuses codes that the tree cannot hold', () => {
     const parsed = parseLocationConfig(['NA.US=United States', 'NA.US.NYC=New York', 'NA.US.VA.ASH=Ashburn'], '--latency-location');
     expect(parsed.ok).toBe(false);

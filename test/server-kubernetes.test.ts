@@ -2,11 +2,15 @@
 // kube-standin.ts): the real @kubernetes/client-node creates the Jobs, the stand-in's controller
 // starts real `loadgate shard` processes, which call the server home and send load to a loopback
 // target. Each scenario of docs/kubernetes.md: exact results, a killed shard, stop, a restart.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { KubeConfig } from '@kubernetes/client-node';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as hdr from 'hdr-histogram-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clusters } from '../src/server/executors/kubernetes/clusters.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { apiCaller, pollUntil, type Call } from './helpers/api-call.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
@@ -22,14 +26,19 @@ const NODES = [
 
 let target: Server;
 let targetUrl: string;
+/** Requests the latency scenario's pod sent. */
+let latencyRequests = 0;
 let kube: KubeStandIn | undefined;
+/** A second cluster's API server (the context scenario). */
+let far: KubeStandIn | undefined;
 let server: ServerProcess | undefined;
 let call: Call;
 
 beforeAll(async () => {
   // Response times spread over a few ms, so that shards differ and percentiles mean something.
   let n = 0;
-  target = createServer((_req, res) => {
+  target = createServer((req, res) => {
+    if (req.url === '/latency') latencyRequests++;
     setTimeout(() => res.end('ok'), n++ % 9);
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -43,8 +52,10 @@ afterAll(async () => {
 afterEach(async () => {
   await server?.dispose();
   await kube?.close();
+  await far?.close();
   server = undefined;
   kube = undefined;
+  far = undefined;
 });
 
 /** A port free now, so that a restarted server listens where the pods call. */
@@ -56,7 +67,31 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function start(extra: string[] = []): Promise<void> {
+/** One kubeconfig with a context per stand-in, `home` current: what a user with two clusters has. */
+function twoContexts(home: KubeStandIn, away: KubeStandIn): string {
+  const named = (standIn: KubeStandIn, name: string) => {
+    const kc = new KubeConfig();
+    kc.loadFromFile(standIn.kubeconfigPath);
+    return {
+      cluster: { ...kc.clusters[0]!, name },
+      user: { ...kc.users[0]!, name },
+      context: { ...kc.contexts[0]!, name, cluster: name, user: name },
+    };
+  };
+  const both = [named(home, 'home'), named(away, 'far')];
+  const merged = new KubeConfig();
+  merged.loadFromOptions({
+    clusters: both.map((b) => b.cluster),
+    users: both.map((b) => b.user),
+    contexts: both.map((b) => b.context),
+    currentContext: 'home',
+  });
+  const path = join(home.kubeconfigPath, '..', 'two-contexts');
+  writeFileSync(path, merged.exportConfig(), { mode: 0o600 });
+  return path;
+}
+
+async function start(extra: string[] = [], kubeconfig?: () => string): Promise<void> {
   kube = await startKubeStandIn({ nodes: NODES });
   const port = await freePort();
   server = await startServerProcess({
@@ -67,7 +102,7 @@ async function start(extra: string[] = []): Promise<void> {
       '--executor',
       'kubernetes',
       '--kubeconfig',
-      kube.kubeconfigPath,
+      kubeconfig?.() ?? kube.kubeconfigPath,
       '--image',
       'loadgate:test',
       '--shards',
@@ -299,6 +334,110 @@ describe('serve --executor kubernetes', () => {
         shards: [],
       });
       expect(kube!.jobs()).toHaveLength(0);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    'measures a latency location of a Kubernetes location with a one-pod Job there, and answers with its figures',
+    async () => {
+      await start(['--latency-location', 'EU.DE.FRA=Frankfurt@kube:DE', '--latency-location', 'LOCAL.HOST=This server']);
+      latencyRequests = 0;
+      const answer = call('POST', '/v1/latency/test/', { json: { target: `${targetUrl}/latency`, locations: ['EU.DE.FRA'], samples: 3 } });
+      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      const [job] = kube!.jobs();
+      expect(job!.spec).toMatchObject({ completionMode: 'Indexed', completions: 1, parallelism: 1, backoffLimitPerIndex: 0 });
+      expect(job!.spec!.template.spec!.nodeSelector).toEqual({ region: 'de' });
+      expect(job!.spec!.template.spec!.containers[0]!.command).toContain('--latency');
+      expect(kube!.secrets()).toHaveLength(1);
+
+      const { status, body } = await answer;
+      expect(status, `${JSON.stringify(body)}\n${diagnosis(body)}`).toBe(200);
+      // Only the asked location, measured by the pod: three samples of the target.
+      expect(Object.keys(body)).toEqual(['EU.DE.FRA']);
+      expect(body['EU.DE.FRA']).toMatchObject({ name: 'Frankfurt', egress: 'direct', status_code: 200, samples: 3, failures: 0 });
+      // The target saw the pod's samples: the server itself measures no @kube: location.
+      expect(latencyRequests).toBe(3);
+      // The Job and its Secret go once the answer is in.
+      expect(kube!.jobs()).toHaveLength(0);
+      expect(kube!.secrets()).toHaveLength(0);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    "sends a location with a context of its own to that cluster's API server, and merges both clusters' shards",
+    async () => {
+      far = await startKubeStandIn();
+      await start(['--location', 'JP=context:far'], () => twoContexts(kube!, far!));
+      const created = await call('POST', '/v1/load/test/', {
+        json: {
+          name: 'two clusters',
+          config_data: {
+            steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }],
+            iteration_count: 40,
+            duration: 2,
+            proxy_config: { US: 50, JP: 50 },
+          },
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id as string;
+      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      await far.waitFor(() => far!.jobs().length === 1, WAIT_MS);
+      expect(kube!.jobs()[0]!.metadata!.labels!['loadgate.dev/location']).toBe('US');
+      expect(far.jobs()[0]!.metadata!.labels!['loadgate.dev/location']).toBe('JP');
+      // Each cluster gets the Secret its pods read the token from.
+      expect(kube!.secrets()).toHaveLength(1);
+      expect(far.secrets()).toHaveLength(1);
+
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(40);
+      expect(Object.keys(result.results.location_dist).sort()).toEqual(['JP', 'US']);
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 40, shards: [] });
+      // Both clusters are cleaned up.
+      expect([kube!.jobs(), far.jobs(), kube!.secrets(), far.secrets()].map((list) => list.length)).toEqual([0, 0, 0, 0]);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it('refuses, before any test, a location whose context the kubeconfig does not have', async () => {
+    kube = await startKubeStandIn();
+    expect(() => clusters({ kubeconfig: kube!.kubeconfigPath, namespace: 'default', locations: { JP: { context: 'nowhere' } } })).toThrow(
+      /JP=context:nowhere: the kubeconfig has no such context \(it has standin\)/,
+    );
+  });
+
+  it(
+    "takes the shards per location from the test's request (`shards`) over --shards, and refuses a count out of bounds",
+    async () => {
+      await start();
+      const config_data = {
+        steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }],
+        iteration_count: 20,
+        duration: 1,
+        proxy_config: { US: 100 },
+      };
+      for (const shards of [0, 257, 2.5, '2']) {
+        const refused = await call('POST', '/v1/load/test/', { json: { name: 'bad shards', config_data, shards } });
+        expect(refused.status).toBe(422);
+        expect(refused.body.error.message).toBe(
+          `$.shards: expected the shards per location, a whole number from 1 to 256, got ${JSON.stringify(shards)}`,
+        );
+      }
+      expect(kube!.jobs()).toHaveLength(0);
+
+      const created = await call('POST', '/v1/load/test/', { json: { name: 'two shards', config_data, shards: 2 } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id as string;
+      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      expect(kube!.jobs()[0]!.spec).toMatchObject({ completions: 2, parallelism: 2 });
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 20, shards: [] });
     },
     SCENARIO_TIMEOUT_MS,
   );

@@ -8,6 +8,7 @@ import { LoadPlan } from '../src/engine/plan.ts';
 import { parseIndexes } from '../src/server/executors/kubernetes/executor.ts';
 import { parseKubeLocations, shardsPerLocation } from '../src/server/executors/kubernetes/locations.ts';
 import { readExecutor } from '../src/server/executors/settings.ts';
+import { serveCommand } from '../src/server/main.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { chooseResults, coverageLine } from '../src/server/shards/merge.ts';
 import { Store } from '../src/server/store.ts';
@@ -61,6 +62,19 @@ describe('serve --executor', () => {
       /setting of the Kubernetes executor: give --executor kubernetes/,
     );
     expect(readExecutor({}).choice).toEqual({ kind: 'local' });
+  });
+
+  it('reads a location in another cluster, and combines it with the other rules of that location', () => {
+    const { choice } = readExecutor({ executor: 'kubernetes', image: 'img', location: ['JP=context:tokyo', 'JP=node:pool=load'] });
+    expect(choice).toMatchObject({ kubernetes: { locations: { JP: { context: 'tokyo', nodeSelector: { pool: 'load' } } } } });
+  });
+
+  it('refuses at start a latency location @kube: of a location the server does not have', async () => {
+    const lines: string[] = [];
+    const args = ['--executor', 'kubernetes', '--image', 'x', '--location', 'DE=node:a=b', '--latency-location', 'EU.FR.PAR=Paris@kube:FR'];
+    const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) };
+    expect(await serveCommand(args, io)).toBe(2);
+    expect(lines.join('\n')).toContain('--latency-location: EU.FR.PAR is measured from FR, which is no --location (there are local, DE)');
   });
 
   it('needs an image and well-formed locations with --executor kubernetes', () => {

@@ -211,7 +211,7 @@ describe('the shard protocol', () => {
   );
 
   it(
-    'answers a second pod for an index that another holds with "not needed", and it sends nothing',
+    'tells a second pod for an index that another holds it is a duplicate: it sends nothing and exits 3',
     async () => {
       const testId = '00000000-0000-4000-8000-000000000002';
       const { coordinator, token } = begin(testId, { local: 1 });
@@ -219,8 +219,8 @@ describe('the shard protocol', () => {
       expect(holder.state).toBe('start');
       target.reset();
       const second = await shard(testId, token, 'local', 0);
-      expect(second.code, second.out).toBe(0);
-      expect(second.out).toContain('pod first-pod runs this index; this pod is not needed');
+      expect(second.code, second.out).toBe(3);
+      expect(second.out).toContain('duplicate: pod first-pod runs this index, so this pod sends nothing');
       expect(target.received).toHaveLength(0);
     },
     PROCESSES_TIMEOUT_MS,
@@ -233,5 +233,41 @@ describe('the shard protocol', () => {
     expect((await fetch(plan)).status).toBe(401);
     expect((await fetch(plan, { headers: { 'x-api-key': 'api-key-1' } })).status).toBe(401);
     expect((await fetch(plan, { headers: { authorization: 'Bearer not-the-token' } })).status).toBe(403);
+  });
+
+  it('accepts a shard result larger than the 1 MB limit of other bodies', async () => {
+    const testId = '00000000-0000-4000-8000-000000000004';
+    const { coordinator, token } = begin(testId, { local: 1 });
+    coordinator.ready({ location: 'local', index: 0 }, 0, 'the-pod');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // Many steps × locations × seconds: histograms beyond a megabyte.
+    const result = { run: { shard: { index: 1, count: 1 } }, histograms: { steps: { '1': 'x'.repeat(3 * 1024 * 1024) } } };
+    const body = JSON.stringify({ location: 'local', index: 0, attempt: 0, pod: 'the-pod', result });
+    const answer = await fetch(`${url}/v1/shard/${testId}/final/`, { method: 'POST', headers, body });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ stored: true });
+    expect(store.shardFinals(testId)).toHaveLength(1);
+    // Other routes keep the common limit.
+    const interval = JSON.stringify({
+      location: 'local',
+      index: 0,
+      attempt: 0,
+      pod: 'the-pod',
+      t: 0,
+      sample: { padding: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect((await fetch(`${url}/v1/shard/${testId}/interval/`, { method: 'POST', headers, body: interval })).status).toBe(413);
+  });
+
+  it('refuses a test that asks for shards from a server that runs each test itself', async () => {
+    const answer = await fetch(`${url}/v1/load/test/`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'api-key-1', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'n', config_data: { steps: [{ id: 1, name: 's', url: `${target.url}/` }] }, shards: 2 }),
+    });
+    expect(answer.status).toBe(422);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+      '$.shards: is for the Kubernetes executor (serve --executor kubernetes); this server runs each test itself',
+    );
   });
 });

@@ -97,7 +97,7 @@ const COUNTRIES: Record<string, string> = {
  * The `--latency-location` / `latency-locations-config` entries; an entry may hold several lines.
  * Blank lines and `#` comments are skipped. No entry at all gives the default list.
  */
-export function parseLocationConfig(entries: readonly string[], inputName: string): LocationsParse {
+export function parseLocationConfig(entries: readonly string[], inputName: string, options: { kube?: boolean } = {}): LocationsParse {
   const lines = entries
     .flatMap((e) => e.split(/\r?\n/))
     .map((l) => l.trim())
@@ -106,7 +106,7 @@ export function parseLocationConfig(entries: readonly string[], inputName: strin
   const locations: LatencyLocation[] = [];
   const problems: Problem[] = [];
   for (const line of lines) {
-    const parsed = parseLocationLine(line);
+    const parsed = parseLocationLine(line, options.kube ?? false);
     if (typeof parsed === 'string') problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify(hideCredentials(line))}` });
     else if (locations.some((l) => l.code === parsed.code))
       problems.push({ path: inputName, message: `location ${parsed.code} is configured twice` });
@@ -116,13 +116,15 @@ export function parseLocationConfig(entries: readonly string[], inputName: strin
   return problems.length > 0 ? { ok: false, problems } : { ok: true, locations };
 }
 
-function parseLocationLine(line: string): LatencyLocation | string {
+function parseLocationLine(line: string, kube: boolean): LatencyLocation | string {
   const eq = line.indexOf('=');
   if (eq < 0) return `expected ${CONFIG_FORM}`;
   // Codes are case-insensitive, as patterns are: `eu.de.fra` is EU.DE.FRA.
   const code = line.slice(0, eq).trim().toUpperCase();
   if (!CODE.test(code)) return `location code ${JSON.stringify(code)} is not valid; expected ${CONFIG_FORM}`;
   const rest = line.slice(eq + 1);
+  const inKube = /^(.*?)@kube:(.*)$/.exec(rest);
+  if (inKube) return kubeLocation(code, inKube[1]!.trim(), inKube[2]!.trim(), kube);
   const withProxy = /^(.*?)@([A-Za-z][A-Za-z0-9+.-]*:\/\/.*)$/.exec(rest);
   const name = (withProxy ? withProxy[1]! : rest).trim();
   if (name === '') return `location ${code} has no name; expected ${CONFIG_FORM}`;
@@ -132,6 +134,16 @@ function parseLocationLine(line: string): LatencyLocation | string {
   const proxy = proxyUrl(withProxy[2]!.trim());
   if (proxy === undefined) return `the proxy of location ${code} is not an http:// URL with a host; expected ${CONFIG_FORM}`;
   return { code, name, proxy };
+}
+
+/** `EU.DE.FRA=Frankfurt@kube:DE`: measured by a one-pod Job of the Kubernetes executor's location DE. */
+function kubeLocation(code: string, name: string, location: string, kube: boolean): LatencyLocation | string {
+  if (!kube)
+    return `location ${code} names a Kubernetes location (@kube:), which only loadgate serve --executor kubernetes can measure from; expected ${CONFIG_FORM}`;
+  if (!/^([A-Z]{2}|local)$/.test(location))
+    return `location ${code}: @kube: expects a load location of --location (a two-letter country code or "local")`;
+  if (name === '' || NAME_FORBIDDEN.test(name)) return `location ${code} needs a name without ":" or "," before @kube:`;
+  return { code, name, kube: location };
 }
 
 function proxyUrl(text: string): string | undefined {
@@ -270,6 +282,7 @@ function codeOf(entry: string): string {
 
 /** How a location reaches the target, for reports: the proxy, its credentials hidden. */
 export function egressLabel(location: LatencyLocation): string {
+  if (location.kube !== undefined) return `kubernetes ${location.kube}`;
   if (location.proxy === undefined) return 'direct';
   return `proxy ${hideCredentials(location.proxy)}`;
 }

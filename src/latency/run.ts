@@ -141,7 +141,8 @@ export function latencyAnswer(result: LatencyResult): Record<string, LatencyAnsw
 function answerEntry(l: LocationLatency): LatencyAnswerEntry {
   const common = {
     name: l.name,
-    egress: l.egress === 'direct' ? ('direct' as const) : ('proxy' as const),
+    // A Kubernetes location's pod reaches the target directly from where it runs.
+    egress: l.egress.startsWith('proxy') ? ('proxy' as const) : ('direct' as const),
     samples: l.samples,
     failures: l.failures,
     errors: l.errors,

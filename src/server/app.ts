@@ -23,7 +23,7 @@ import { reportRoutes } from './routes/report.ts';
 import { testDataRoutes } from './routes/testdata.ts';
 import { shardRoutes } from './routes/shards.ts';
 import { testRoutes } from './routes/tests.ts';
-import { SHARD_ROUTE_PREFIX } from './shards/registry.ts';
+import { SHARD_RESULT_ROUTE, SHARD_ROUTE_PREFIX } from './shards/registry.ts';
 
 /**
  * The report page is opened from links (the test_url in a PR comment), where a browser sends no
@@ -150,10 +150,14 @@ function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
-function registerRoutes(app: FastifyInstance, table: RouteTable): void {
+/** Paths whose bodies may be larger than the common limit (bytes). */
+type BodyLimits = Record<string, number>;
+
+function registerRoutes(app: FastifyInstance, table: RouteTable, bodyLimits: BodyLimits): void {
   for (const [url, handlers] of Object.entries(table)) {
     const served = Object.keys(handlers);
-    for (const [method, handler] of Object.entries(handlers)) app.route({ method, url, handler });
+    const bodyLimit = bodyLimits[url];
+    for (const [method, handler] of Object.entries(handlers)) app.route({ method, url, handler, ...(bodyLimit && { bodyLimit }) });
     const allowed = served.includes('GET') ? [...served, 'HEAD'] : served;
     const allow = allowed.join(', ');
     const refused = KNOWN_METHODS.filter((m) => !allowed.includes(m));
@@ -231,6 +235,7 @@ export async function buildApp(
       new ApiError(404, 'not_found', `no route for ${req.method} ${path} (routes start with /v1/; see docs/server.md)`),
     );
   });
-  for (const routes of ROUTE_MODULES) registerRoutes(app, routes(ctx));
+  const bodyLimits = { [SHARD_RESULT_ROUTE]: ctx.limits.uploadBytes };
+  for (const routes of ROUTE_MODULES) registerRoutes(app, routes(ctx), bodyLimits);
   return app;
 }

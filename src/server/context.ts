@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LatencyLocation } from '../types.ts';
 import { ApiError, type Limits } from './errors.ts';
+import type { LatencyRunner } from './executors/executor.ts';
 import type { TestQueue } from './queue.ts';
 import type { ShardRegistry } from './shards/registry.ts';
 import type { Store } from './store.ts';
@@ -20,6 +21,8 @@ export interface ServerContext {
   kubernetesLocations?: string[];
   /** Where latency tests measure from (--latency-location; default LOCAL.HOST). */
   latencyLocations: readonly LatencyLocation[];
+  /** Measures the `@kube:` latency locations (executor kubernetes: a one-pod Job each). */
+  remoteLatency?: LatencyRunner;
   limits: Limits;
   /** The base URL of links to this server (--public-url, else the listening address), without a trailing slash. */
   publicUrl: () => string;

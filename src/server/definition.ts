@@ -2,6 +2,7 @@
 // queue runs it. The body is checked with the CLI's schema; `environment` (a string) and
 // `test_data` (strings) name stored records, by id or by name. The environment is copied into
 // the test when it is created; the test data files are read when the test runs.
+import { MAX_SHARDS } from './executors/kubernetes/locations.ts';
 import { validateDefinition } from '../definition/validate.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
@@ -21,6 +22,8 @@ export interface NewTest {
   planId: string | null;
   environmentId: string | null;
   testDataIds: string[];
+  /** Shards per location (executor kubernetes), when the request says (`shards`). */
+  shards?: number;
 }
 
 function testDataReferences(value: unknown, problems: Problem[]): string[] {
@@ -70,8 +73,9 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   if (!isRecord(body)) {
     throw new ApiError(400, 'bad_request', 'expected a JSON object with "name" and "config_data" (docs/interface.md 2.1)');
   }
-  const { environment, test_data: testData, plan_id: planId, ...own } = body;
+  const { environment, test_data: testData, plan_id: planId, shards, ...own } = body;
   const problems: Problem[] = [];
+  const shardCount = shards === undefined ? undefined : readShards(shards, problems);
   const plan = planId === undefined ? undefined : findPlan(store, planId, problems);
   // Without its plan, the request's own name and config would only add "missing" noise.
   if (planId !== undefined && !plan) throw problemsError(problems);
@@ -94,7 +98,26 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   definition.test_data = sets.map(testDataSet);
   // Unknown variables, unreadable data and bad URLs are found now, not when the test's turn comes.
   await prepare(definition, dataDir);
-  return { definition, planId: plan?.id ?? null, environmentId: stored?.id ?? null, testDataIds: sets.map((s) => s.id) };
+  return {
+    definition,
+    planId: plan?.id ?? null,
+    environmentId: stored?.id ?? null,
+    testDataIds: sets.map((s) => s.id),
+    ...(shardCount !== undefined && { shards: shardCount }),
+  };
+}
+
+/**
+ * `shards`: a server-side option beside the definition, not part of it (the definition's schema
+ * is the published one, and clients that do not know the field never send it).
+ */
+function readShards(value: unknown, problems: Problem[]): number | undefined {
+  if (Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_SHARDS) return value as number;
+  problems.push({
+    path: '$.shards',
+    message: `expected the shards per location, a whole number from 1 to ${MAX_SHARDS}, got ${JSON.stringify(value)}`,
+  });
+  return undefined;
 }
 
 function findPlan(store: Store, id: unknown, problems: Problem[]): PlanRecord | undefined {

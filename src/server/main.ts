@@ -29,8 +29,11 @@ import { wholeNumberFlag } from './whole-number.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
 
-/** Retries per shard index, the grace after a stop, and how often the Jobs are looked at. */
-const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 30_000, pollMs: 1000 };
+/**
+ * Retries per shard index, the grace after a stop, how often the start barrier's deadline is
+ * checked, and the pause before a Job watch that ended is listed and watched again.
+ */
+const KUBERNETES_TIMING = { backoffLimitPerIndex: 3, stopGraceMs: 30_000, tickMs: 1000, resyncMs: 1000 };
 
 export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, uploadBytes: 50 * 1024 * 1024 };
 
@@ -75,12 +78,12 @@ export interface ServeIo {
 
 const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url URL] [--db FILE]
                       [--api-key-file FILE] [--rate-limit on|N|GET=N,OTHER=M] [--proxy CC=URL]... [--data-dir DIR]
-                      [--latency-location CODE=Name[@http://proxy:port]]...
+                      [--latency-location CODE=Name[@http://proxy:port|@kube:CC]]...
                       [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
                       [--max-connections-per-address N] [--workers N|auto|cores-K]
                       [--executor local|kubernetes] [--image IMAGE] [--kubeconfig FILE] [--kube-context NAME]
                       [--namespace NS] [--callback-url URL] [--rate-per-pod N] [--shards N]
-                      [--location CC=node:LABEL=VALUE|CC=namespace:NS]... [--start-barrier S]
+                      [--location CC=node:LABEL=VALUE|CC=namespace:NS|CC=context:NAME]... [--start-barrier S]
 API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
 See docs/server.md.`;
 
@@ -165,6 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     proxies: options.proxies,
     ...(choice.kind === 'kubernetes' && { kubernetesLocations: offeredLocations(choice.kubernetes.locations) }),
     latencyLocations: options.latencyLocations ?? DEFAULT_LATENCY_LOCATIONS,
+    ...(executor.latency && { remoteLatency: executor.latency }),
     limits,
     publicUrl,
     log: options.log,
@@ -261,10 +265,9 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
   const { values } = parseArgs({ args, options: SERVE_OPTIONS, allowPositionals: false });
   if (values.help) return 'help';
   const rateLimit = values['rate-limit'];
-  const latency = parseLocationConfig(values['latency-location'], '--latency-location');
-  if (!latency.ok) throw new InputError(latency.problems);
   const executor = readExecutor(values);
   if (!executor.choice) throw new InputError(executor.problems);
+  const latency = latencyLocations(values['latency-location'], executor.choice);
   return {
     port: wholeNumber(values.port, '--port', 0, 65535),
     host: values.host,
@@ -280,6 +283,23 @@ async function serveOptions(args: string[], log: (line: string) => void): Promis
     executor: executor.choice,
     log,
   };
+}
+
+/** `--latency-location`; an `@kube:CC` one needs the Kubernetes executor and its location CC. */
+function latencyLocations(entries: string[], executor: ExecutorChoice): { locations: LatencyLocation[] } {
+  const flag = '--latency-location';
+  const latency = parseLocationConfig(entries, flag, { kube: executor.kind === 'kubernetes' });
+  if (!latency.ok) throw new InputError(latency.problems);
+  if (executor.kind !== 'kubernetes') return latency;
+  const offered = offeredLocations(executor.kubernetes.locations);
+  const problems = latency.locations
+    .filter((l) => l.kube !== undefined && !offered.includes(l.kube))
+    .map((l) => ({
+      path: flag,
+      message: `${l.code} is measured from ${l.kube}, which is no --location (there are ${offered.join(', ')})`,
+    }));
+  if (problems.length > 0) throw new InputError(problems);
+  return latency;
 }
 
 function orThrow<T>(parsed: T | Problem): T {

@@ -123,6 +123,7 @@ export class TestQueue {
         testId: test.id,
         testUrl: test.test_url,
         test: prepared,
+        ...shardsOf(this.store, test.id),
         signal: running.controller.signal,
         onProgress: (progress) => {
           running.progress = progress;
@@ -139,6 +140,11 @@ export class TestQueue {
       end('failed', failureReason(error, this.settings.log));
     }
   }
+}
+
+function shardsOf(store: Store, testId: string): { shards?: number } {
+  const shards = store.testShards(testId);
+  return shards === undefined ? {} : { shards };
 }
 
 function failureReason(error: unknown, log: (line: string) => void): string {

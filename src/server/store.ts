@@ -67,6 +67,7 @@ CREATE TABLE IF NOT EXISTS latency_plans (
  * coordination began and the common start once set. `shard_attempts`: which pod holds each
  * (location, index, attempt) and from which second it runs. `shard_intervals`: each uploaded
  * second, once per (location, index, attempt, t). `shard_finals`: each attempt's shard result.
+ * `test_shards`: the shards per location a test asked for (its request's `shards`).
  */
 const SHARD_SCHEMA = `
 CREATE TABLE IF NOT EXISTS shard_runs (
@@ -78,6 +79,8 @@ CREATE TABLE IF NOT EXISTS shard_attempts (
 CREATE TABLE IF NOT EXISTS shard_intervals (
   test_id TEXT NOT NULL, location TEXT NOT NULL, idx INTEGER NOT NULL, attempt INTEGER NOT NULL,
   t INTEGER NOT NULL, sample TEXT NOT NULL, PRIMARY KEY (test_id, location, idx, attempt, t));
+CREATE TABLE IF NOT EXISTS test_shards (
+  test_id TEXT PRIMARY KEY REFERENCES tests(id), shards INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS shard_finals (
   test_id TEXT NOT NULL, location TEXT NOT NULL, idx INTEGER NOT NULL, attempt INTEGER NOT NULL,
   result TEXT NOT NULL, PRIMARY KEY (test_id, location, idx, attempt));
@@ -506,6 +509,16 @@ export class Store {
   }
 
   // ---- sharded tests (SHARD_SCHEMA) ----
+
+  setTestShards(testId: string, shards: number): void {
+    this.run('INSERT INTO test_shards VALUES (?, ?)', testId, shards);
+  }
+
+  /** The shards per location the test asked for; undefined when it left it to the server. */
+  testShards(testId: string): number | undefined {
+    const row = this.one('SELECT shards FROM test_shards WHERE test_id = ?', testId);
+    return row ? Number(row.shards) : undefined;
+  }
 
   createShardRun(run: ShardRunRecord): void {
     this.run(

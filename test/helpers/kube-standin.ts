@@ -71,6 +71,8 @@ export interface KubeStandIn {
   evictPod(podName: string): void;
   /** Resolves once predicate() is true (re-checked on every state change); rejects after timeoutMs. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  /** Ends every open watch stream, as an API server does after its watch timeout. */
+  endWatches(): void;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,9 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
         waiters.add(check);
         check();
       }),
+    endWatches: () => {
+      for (const res of watches) res.end();
+    },
     close: async () => {
       controller.stop();
       for (const res of watches) res.end();

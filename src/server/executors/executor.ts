@@ -2,7 +2,7 @@
 // executor and gets one result back; it does not know whether the engine ran in this process
 // (local.ts) or in Kubernetes pods that call home (kubernetes/).
 import type { CheckedTest } from '../../engine/prepare.ts';
-import type { LoadTestResult } from '../../types.ts';
+import type { LatencyLocation, LoadTestResult, LocationLatency } from '../../types.ts';
 
 /** What a running test has done so far (GET /v1/load/test/<id>/ and its report page show it). */
 export interface Progress {
@@ -18,6 +18,8 @@ export interface Execution {
   testId: string;
   testUrl: string;
   test: CheckedTest;
+  /** Shards per location the test asked for (its request's `shards`); absent: the executor decides. */
+  shards?: number;
   /** Aborted by stop or shutdown: end the load, keep what arrived. */
   signal: AbortSignal;
   /** The run's totals so far, each time they grow. */
@@ -31,7 +33,22 @@ export interface Executed {
   incomplete?: string;
 }
 
+/** One location's part of a latency test (routes/latency.ts). */
+export interface LatencyRequest {
+  target: string;
+  samples: number;
+  /** Per sample, connection included. */
+  timeoutMs: number;
+  /** No new sample starts after this. */
+  budgetMs: number;
+}
+
+/** Measures a latency location somewhere else than this process (the signal: the client left). */
+export type LatencyRunner = (location: LatencyLocation, request: LatencyRequest, signal: AbortSignal) => Promise<LocationLatency>;
+
 export interface Executor {
+  /** Measures the latency locations that belong to this executor (`@kube:` ones); absent: none do. */
+  latency?: LatencyRunner;
   /** Runs the test to its end (or the signal) and returns its result, partial when stopped. */
   run(execution: Execution): Promise<Executed>;
   /**

@@ -2,8 +2,9 @@
 // locations (`serve --latency-location`), POST /v1/latency/test/ measures a target from the
 // locations its patterns pick and answers synchronously with a flat object keyed by location
 // code. The test is bounded in time, since clients wait for the answer (the hosted client 30 s).
+// With the Kubernetes executor, an `@kube:` location is measured by a one-pod Job there.
 import type { FastifyReply } from 'fastify';
-import type { LatencyLocation } from '../../types.ts';
+import type { LatencyLocation, LocationLatency } from '../../types.ts';
 import { locationTree, selectLocations, splitPatterns } from '../../latency/locations.ts';
 import { DEFAULT_SAMPLES, latencyAnswer, MAX_SAMPLES, runLatency } from '../../latency/run.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
@@ -51,13 +52,32 @@ export async function measureLatency(
   reply: FastifyReply,
   request: LatencyRequest,
 ): Promise<ReturnType<typeof latencyAnswer>> {
-  const result = await runLatency(request.target, pickLocations(ctx, request.locations), {
-    samples: request.samples,
-    timeoutMs: SAMPLE_TIMEOUT_MS,
-    budgetMs: TEST_BUDGET_MS,
-    signal: abortedWhenClientLeaves(reply),
-  });
-  return latencyAnswer(result);
+  const picked = pickLocations(ctx, request.locations);
+  const signal = abortedWhenClientLeaves(reply);
+  const here = picked.filter((l) => l.kube === undefined);
+  const remote = picked.filter((l) => l.kube !== undefined);
+  const [local, ...measuredElsewhere] = await Promise.all([
+    runLatency(request.target, here, { samples: request.samples, timeoutMs: SAMPLE_TIMEOUT_MS, budgetMs: TEST_BUDGET_MS, signal }),
+    ...remote.map((location) => measureElsewhere(ctx, location, request, signal)),
+  ]);
+  const measured = new Map([...Object.entries(local.locations), ...measuredElsewhere]);
+  return latencyAnswer({ ...local, locations: Object.fromEntries(picked.map((l) => [l.code, measured.get(l.code)!])) });
+}
+
+/** A location of the executor's (`@kube:`): its own pod measures it; the server only waits. */
+async function measureElsewhere(
+  ctx: ServerContext,
+  location: LatencyLocation,
+  request: LatencyRequest,
+  signal: AbortSignal,
+): Promise<[string, LocationLatency]> {
+  // serve refuses an @kube: location at start unless the executor measures it.
+  const latency = await ctx.remoteLatency!(
+    location,
+    { target: request.target, samples: request.samples, timeoutMs: SAMPLE_TIMEOUT_MS, budgetMs: TEST_BUDGET_MS },
+    signal,
+  );
+  return [location.code, latency];
 }
 
 function readTarget(value: unknown): string {

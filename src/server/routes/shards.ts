@@ -1,13 +1,15 @@
 // The shards' callbacks (docs/kubernetes.md, "Protocol"), under /v1/shard/<test>/, authenticated
 // by the test's token (shards/registry.ts): the plan, ready (the start barrier), one second's
-// upload while running, and the shard's result at the end. Uploads are idempotent.
+// upload while running, and the shard's result at the end. Uploads are idempotent. A latency
+// probe's pod uses latency/: GET what to measure, POST its location's figures.
 import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { jsonBody, param, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError, invalidField } from '../errors.ts';
 import type { ShardKey } from '../store.ts';
-import type { ShardedTest } from '../shards/registry.ts';
+import type { LatencyProbe } from '../shards/latency-probe.ts';
+import { SHARD_RESULT_ROUTE, type ShardedTest } from '../shards/registry.ts';
 import { isRecord } from '../../json.ts';
 
 /** What a shard says of itself on every call. */
@@ -88,7 +90,16 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         return test.coordinator.interval(caller, caller.attempt, wholeNumber(body.t, 't'), body.sample);
       },
     },
-    '/v1/shard/:test/final/': {
+    '/v1/shard/:test/latency/': {
+      GET: async (req) => probeOf(ctx, req).request,
+      POST: async (req) => {
+        const body = jsonBody(req, '"latency" (the location\'s figures)');
+        const problem = probeOf(ctx, req).deliver(body.latency);
+        if (problem) throw invalidField('latency', problem);
+        return { stored: true };
+      },
+    },
+    [SHARD_RESULT_ROUTE]: {
       POST: async (req) => {
         const test = find(req);
         const body = jsonBody(req, '"location", "index", "attempt", "pod" and "result"');
@@ -101,6 +112,12 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
       },
     },
   };
+}
+
+function probeOf(ctx: ServerContext, req: FastifyRequest): LatencyProbe {
+  const probe = ctx.shards.probe(param(req, 'test'));
+  if (!probe) throw new ApiError(404, 'not_found', 'the latency test is not running');
+  return probe;
 }
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jsonBody, recordOf, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
 import { parseTestRequest } from '../definition.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, problemsError } from '../errors.ts';
 import { FINAL_STATUSES, type CreatedLoadTestRecord, type LoadTestRecord, type PlanRecord } from '../../service-records.ts';
 import type { TestRecord } from '../store.ts';
 
@@ -54,7 +54,15 @@ export function testRoutes(ctx: ServerContext): RouteTable {
           environment: parsed.definition.environment ?? null,
           test_data_ids: parsed.testDataIds,
         };
+        if (parsed.shards !== undefined && !ctx.kubernetesLocations)
+          throw problemsError([
+            {
+              path: '$.shards',
+              message: 'is for the Kubernetes executor (serve --executor kubernetes); this server runs each test itself',
+            },
+          ]);
         ctx.store.createTest(plan, test, parsed.definition.config_data);
+        if (parsed.shards !== undefined) ctx.store.setTestShards(id, parsed.shards);
         ctx.queue.kick();
         reply.code(201);
         return { id, test_url: test.test_url, status: 'initial', failure_reason: null } satisfies CreatedLoadTestRecord;

@@ -2,8 +2,10 @@
 // "Protocol"). It fetches its plan with the test's token, reports ready and waits for the common
 // start, runs its slice of the plan with the engine, uploads every second while it runs and its
 // shard result at the end. Its index, token, attempt and location come from the environment the
-// Job gives it. Exit 0 when its result is delivered (or another pod holds its index), 2 for a
-// plan it cannot run (the Job then fails the index at once), 1 when the server cannot be reached.
+// Job gives it. Exit 0 when its result is delivered, 2 for a plan it cannot run (the Job then
+// fails the index at once), 1 when the server cannot be reached, 3 when another pod holds its
+// index. `loadgate shard --server URL --latency ID` is a latency probe's pod instead
+// (probe-client.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
@@ -15,9 +17,10 @@ import { formatProblem, InputError, type Problem } from '../../errors.ts';
 import { measureDefinition } from '../../pipeline/measure.ts';
 import type { Environment, LoadTestResult, SecondSample, TestDataSet } from '../../types.ts';
 import { isRecord } from '../../json.ts';
-import { BAD_PLAN_EXIT_CODE, ENV_ATTEMPT, ENV_LOCATION, ENV_TOKEN } from '../executors/kubernetes/manifests.ts';
+import { BAD_PLAN_EXIT_CODE, DUPLICATE_EXIT_CODE, ENV_ATTEMPT, ENV_LOCATION, ENV_TOKEN } from '../executors/kubernetes/manifests.ts';
 import type { ReadyAnswer } from './coordinator.ts';
 import { localised } from './localise.ts';
+import { runProbe } from './probe-client.ts';
 
 export interface ShardIo {
   out: (text: string) => void;
@@ -26,11 +29,15 @@ export interface ShardIo {
   env: Record<string, string | undefined>;
 }
 
-/** Who this shard is: from the flags and the Job's environment. */
-export interface ShardIdentity {
+/** Where a pod calls home: the server, the test (or probe) id and its token. */
+export interface Callee {
   server: string;
   test: string;
   token: string;
+}
+
+/** Who this shard is: from the flags and the Job's environment. */
+export interface ShardIdentity extends Callee {
   location: string;
   index: number;
   attempt: number;
@@ -41,14 +48,27 @@ export interface ShardIdentity {
 /** Network errors and 5xx answers are retried this many times, waiting 0.5 s, 1 s, 2 s… (about two minutes in all: a server restart) */
 const RETRIES = 8;
 
-export function shardIdentity(args: string[], env: ShardIo['env']): ShardIdentity {
-  const { values } = parseArgs({ args, options: { server: { type: 'string' }, test: { type: 'string' } }, allowPositionals: false });
+/** A shard's identity, or a latency probe's (`--latency ID`: it needs only where to call and its token). */
+export function podIdentity(args: string[], env: ShardIo['env']): ShardIdentity | Callee {
+  const options = { server: { type: 'string' }, test: { type: 'string' }, latency: { type: 'string' } } as const;
+  const { values } = parseArgs({ args, options, allowPositionals: false });
   const problems: Problem[] = [];
   const need = (value: string | undefined, path: string, what: string): string => {
     if (value === undefined || value === '') problems.push({ path, message: `expected ${what}` });
     return value ?? '';
   };
   const server = need(values.server, '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
+  if (server !== '' && !/^https?:\/\//.test(server))
+    problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
+  if (values.latency !== undefined) {
+    const probe = {
+      server,
+      test: need(values.latency, '--latency', 'the latency probe id'),
+      token: need(env[ENV_TOKEN], ENV_TOKEN, "the probe's token"),
+    };
+    if (problems.length > 0) throw new InputError(problems);
+    return probe;
+  }
   const test = need(values.test, '--test', 'the test id');
   const token = need(env[ENV_TOKEN], ENV_TOKEN, "the test's shard token (from its Secret)");
   const location = need(env[ENV_LOCATION], ENV_LOCATION, "the shard's location");
@@ -59,13 +79,11 @@ export function shardIdentity(args: string[], env: ShardIo['env']): ShardIdentit
   if (indexText !== '' && !/^\d+$/.test(indexText))
     problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
   if (!/^\d+$/.test(attemptText)) problems.push({ path: ENV_ATTEMPT, message: `expected a whole number, got "${attemptText}"` });
-  if (server !== '' && !/^https?:\/\//.test(server))
-    problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
   if (problems.length > 0) throw new InputError(problems);
   return { server, test, token, location, index, attempt, pod: `${hostname()}-${randomUUID().slice(0, 8)}` };
 }
 
-class CallbackError extends Error {
+export class CallbackError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
     super(message);
@@ -74,7 +92,7 @@ class CallbackError extends Error {
 }
 
 /** One callback, retried on network errors and 5xx; other answers are final. */
-async function call<T>(me: ShardIdentity, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function call<T>(me: Callee, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const url = `${me.server}/v1/shard/${encodeURIComponent(me.test)}/${path}`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -159,8 +177,8 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
     }
     const start = await untilStart(me, io.signal);
     if (start.state === 'duplicate') {
-      log(`pod ${start.pod} runs this index; this pod is not needed`);
-      return 0;
+      log(`duplicate: pod ${start.pod} runs this index, so this pod sends nothing`);
+      return DUPLICATE_EXIT_CODE;
     }
     if (start.state !== 'start') return 1;
     if (start.late.length > 0) log(`late at the start: ${start.late.join(', ')}`);
@@ -197,16 +215,16 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
 
 /** `loadgate shard …`: exit 2 for missing settings, 1 when the server cannot be reached. */
 export async function shardCommand(args: string[], io: ShardIo): Promise<number> {
-  let me: ShardIdentity;
+  let me: ShardIdentity | Callee;
   try {
-    me = shardIdentity(args, io.env);
+    me = podIdentity(args, io.env);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     io.err(`loadgate shard: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
     return BAD_PLAN_EXIT_CODE;
   }
   try {
-    return await runShard(me, io);
+    return 'index' in me ? await runShard(me, io) : await runProbe(me, io);
   } catch (error) {
     if (error instanceof CallbackError && error.status === 403)
       io.err('loadgate shard: the server refused the token (the test may have ended)');

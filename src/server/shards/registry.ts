@@ -1,11 +1,19 @@
 // The sharded tests this server coordinates now, by test id, and the check of their callbacks'
 // token (`Authorization: Bearer <token>`, the per-test token of the test's Secret; the API keys
-// are not accepted there, nor is the token anywhere else).
+// are not accepted there, nor is the token anywhere else). Latency probes (one pod measuring one
+// location) call home under the same prefix with a token of their own.
 import type { LoadTestDefinition } from '../../types.ts';
 import { ApiError } from '../errors.ts';
 import type { ShardCoordinator } from './coordinator.ts';
+import type { LatencyProbe } from './latency-probe.ts';
 
 export const SHARD_ROUTE_PREFIX = '/v1/shard/';
+/**
+ * A shard's results file: its histograms per step × location grow with steps and locations
+ * beyond the 1 MB of other bodies, so this route takes as much as an upload. Only the test's
+ * token opens it, checked before the body is read.
+ */
+export const SHARD_RESULT_ROUTE = '/v1/shard/:test/final/';
 
 export interface ShardedTest {
   coordinator: ShardCoordinator;
@@ -16,6 +24,7 @@ export interface ShardedTest {
 
 export class ShardRegistry {
   private readonly tests = new Map<string, ShardedTest>();
+  private readonly probes = new Map<string, LatencyProbe>();
 
   add(test: ShardedTest): void {
     this.tests.set(test.coordinator.testId, test);
@@ -29,14 +38,26 @@ export class ShardRegistry {
     return this.tests.get(testId);
   }
 
+  addProbe(probe: LatencyProbe): void {
+    this.probes.set(probe.id, probe);
+  }
+
+  removeProbe(id: string): void {
+    this.probes.delete(id);
+  }
+
+  probe(id: string): LatencyProbe | undefined {
+    return this.probes.get(id);
+  }
+
   /** Checked before any body is read: 401 without a bearer token, 403 with a wrong one, 404 for a test not coordinated now. */
   authenticate(url: string, authorization: string | undefined): ApiError | undefined {
     const testId = decodeURIComponent(url.slice(SHARD_ROUTE_PREFIX.length).split(/[/?]/)[0] ?? '');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) return new ApiError(401, 'unauthorized', "shard callbacks need Authorization: Bearer <the test's shard token>");
-    const test = this.tests.get(testId);
+    const caller = this.tests.get(testId)?.coordinator ?? this.probes.get(testId);
     // The same answer for an unknown test and a wrong token: the callback learns nothing from it.
-    if (!test?.coordinator.acceptsToken(match[1]!)) return new ApiError(403, 'forbidden', 'the shard token is not valid for this test');
+    if (!caller?.acceptsToken(match[1]!)) return new ApiError(403, 'forbidden', 'the shard token is not valid for this test');
     return undefined;
   }
 }

@@ -1,7 +1,7 @@
 // The Kubernetes executor (docs/kubernetes.md): a test becomes one Indexed Job per location and a
 // Secret with the test's token; the shards call home (routes/shards.ts) and the server merges what
 // they deliver (shards/merge.ts). All cluster I/O goes through @kubernetes/client-node here.
-import { BatchV1Api, CoreV1Api, KubeConfig, type V1Job } from '@kubernetes/client-node';
+import type { V1Job } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
 import { ShardCoordinator } from '../../shards/coordinator.ts';
@@ -9,14 +9,13 @@ import { coverageLine, mergeSharded } from '../../shards/merge.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { Store } from '../../store.ts';
 import type { Executed, Execution, Executor } from '../executor.ts';
-import { offeredLocations, shardsPerLocation, type KubeLocation } from './locations.ts';
+import { clusters, ignoreNotFound, type ClusterSettings } from './clusters.ts';
+import { kubeLatency } from './latency.ts';
+import { followJobs } from './watch.ts';
+import { offeredLocations, shardsPerLocation } from './locations.ts';
 import { jobName, LABEL_LOCATION, secretName, shardJob, testLabelSelector, testSecret } from './manifests.ts';
 
-export interface KubernetesSettings {
-  /** A kubeconfig file; absent: the pod's service account when in a cluster, else the default kubeconfig. */
-  kubeconfig?: string;
-  context?: string;
-  namespace: string;
+export interface KubernetesSettings extends ClusterSettings {
   image: string;
   /** The URL shards call (--callback-url, else --public-url). */
   callbackUrl: () => string;
@@ -24,14 +23,15 @@ export interface KubernetesSettings {
   ratePerPod: number;
   /** Shards per location for every test (--shards); absent: from the rate. */
   shards?: number;
-  locations: Record<string, KubeLocation>;
   /** How long the start waits for every pod to be ready. */
   barrierMs: number;
   backoffLimitPerIndex: number;
   /** After a stop: how long shards get to send what they have before their Jobs are deleted. */
   stopGraceMs: number;
-  /** How often the Jobs are looked at. */
-  pollMs: number;
+  /** How often the start barrier's deadline is looked at (the server's own clock, no API call). */
+  tickMs: number;
+  /** After a watch stream ends: how long before the Jobs are listed and watched again. */
+  resyncMs: number;
   store: Store;
   registry: ShardRegistry;
   log: (line: string) => void;
@@ -42,14 +42,6 @@ export interface KubernetesSettings {
 const JOB_GRACE_S = 120;
 const TTL_AFTER_FINISHED_S = 600;
 const START_MARGIN_MS = 2000;
-
-export function kubeConfigOf(settings: Pick<KubernetesSettings, 'kubeconfig' | 'context'>): KubeConfig {
-  const kc = new KubeConfig();
-  if (settings.kubeconfig) kc.loadFromFile(settings.kubeconfig);
-  else kc.loadFromDefault();
-  if (settings.context) kc.setCurrentContext(settings.context);
-  return kc;
-}
 
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
 export function parseIndexes(text: string | undefined): number[] {
@@ -63,22 +55,18 @@ export function parseIndexes(text: string | undefined): number[] {
 }
 
 export function kubernetesExecutor(settings: KubernetesSettings): Executor {
-  const kc = kubeConfigOf(settings);
-  const batch = kc.makeApiClient(BatchV1Api);
-  const core = kc.makeApiClient(CoreV1Api);
+  const places = clusters(settings);
   const now = settings.now ?? Date.now;
   const barrier = { barrierMs: settings.barrierMs, startMarginMs: START_MARGIN_MS, now };
-  const namespaceOf = (location: string) => settings.locations[location]?.namespace ?? settings.namespace;
 
   async function create(execution: Execution, slots: Record<string, number>, token: string): Promise<void> {
     const { definition } = execution.test;
-    const namespaces = [...new Set(Object.keys(slots).map(namespaceOf))];
-    for (const namespace of namespaces)
-      await core.createNamespacedSecret({ namespace, body: testSecret(execution.testId, namespace, token) });
+    for (const { api, namespace } of places.placesOf(Object.keys(slots)))
+      await api.core.createNamespacedSecret({ namespace, body: testSecret(execution.testId, namespace, token) });
     for (const [location, shards] of Object.entries(slots)) {
-      const namespace = namespaceOf(location);
+      const { api, namespace, context } = places.placeOf(location);
       const nodeSelector = settings.locations[location]?.nodeSelector;
-      await batch.createNamespacedJob({
+      await api.batch.createNamespacedJob({
         namespace,
         body: shardJob({
           testId: execution.testId,
@@ -95,7 +83,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
         }),
       });
       settings.log(
-        `test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}`,
+        `test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}${context && ` of context ${context}`}`,
       );
     }
   }
@@ -103,36 +91,46 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   /** Jobs and Secrets of the test, in every namespace its locations use; deleting the Jobs deletes their pods. */
   async function remove(testId: string, slots: Record<string, number>): Promise<void> {
     const labelSelector = testLabelSelector(testId);
-    for (const namespace of new Set(Object.keys(slots).map(namespaceOf))) {
-      const jobs = await batch.listNamespacedJob({ namespace, labelSelector });
+    for (const { api, namespace } of places.placesOf(Object.keys(slots))) {
+      const jobs = await api.batch.listNamespacedJob({ namespace, labelSelector });
       for (const job of jobs.items) {
-        await ignoreNotFound(batch.deleteNamespacedJob({ name: job.metadata!.name!, namespace, propagationPolicy: 'Background' }));
+        await ignoreNotFound(api.batch.deleteNamespacedJob({ name: job.metadata!.name!, namespace, propagationPolicy: 'Background' }));
       }
-      await ignoreNotFound(core.deleteNamespacedSecret({ name: secretName(testId), namespace }));
+      await ignoreNotFound(api.core.deleteNamespacedSecret({ name: secretName(testId), namespace }));
     }
   }
 
-  /** What the Jobs say: indexes that failed for good (retries spent, or the Job itself failed). */
-  async function observe(coordinator: ShardCoordinator): Promise<void> {
-    const labelSelector = testLabelSelector(coordinator.testId);
-    for (const namespace of new Set(Object.keys(coordinator.slots).map(namespaceOf))) {
-      const jobs = await batch.listNamespacedJob({ namespace, labelSelector });
-      for (const job of jobs.items) for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
-    }
+  /** What the Jobs say, as they change: indexes that failed for good (retries spent, or the Job itself failed). */
+  function observe(coordinator: ShardCoordinator): () => void {
+    const followers = places.placesOf(Object.keys(coordinator.slots)).map((place) =>
+      followJobs(place, {
+        labelSelector: testLabelSelector(coordinator.testId),
+        onJob: (job) => {
+          for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
+        },
+        resyncMs: settings.resyncMs,
+        log: (line) => settings.log(`test ${coordinator.testId}: ${line}`),
+      }),
+    );
+    return () => {
+      for (const follower of followers) follower.stop();
+    };
   }
 
   async function follow(execution: Execution, coordinator: ShardCoordinator): Promise<Executed> {
     const { testId } = execution;
     settings.registry.add({ coordinator, definition: execution.test.definition, testUrl: execution.testUrl });
     const stopProgress = coordinator.onChange(() => execution.onProgress(coordinator.progress()));
+    const stopObserving = observe(coordinator);
     try {
-      await untilSettled(coordinator, execution.signal, observe, settings.pollMs);
+      await untilSettled(coordinator, execution.signal, settings.tickMs);
       if (execution.signal.aborted) {
         coordinator.stop();
         settings.log(`test ${testId}: stopping; shards have ${settings.stopGraceMs / 1000} s to send what they have`);
-        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), observe, settings.pollMs);
+        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), settings.tickMs);
       }
     } finally {
+      stopObserving();
       stopProgress();
       settings.registry.remove(testId);
       await remove(testId, coordinator.slots).catch((error: unknown) =>
@@ -149,13 +147,23 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   }
 
   return {
+    latency: kubeLatency({
+      places,
+      locations: settings.locations,
+      image: settings.image,
+      callbackUrl: settings.callbackUrl,
+      startMs: settings.barrierMs,
+      ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
+      registry: settings.registry,
+      log: settings.log,
+    }),
     run: async (execution) => {
       const { definition } = execution.test;
       const { slots, problems } = shardsPerLocation(
         definition.config_data,
         offeredLocations(settings.locations),
         settings.ratePerPod,
-        settings.shards,
+        execution.shards ?? settings.shards,
       );
       if (problems.length > 0) throw new InputError(problems);
       const { coordinator, token } = ShardCoordinator.begin(settings.store, execution.testId, slots, barrier);
@@ -194,18 +202,12 @@ function failedIndexes(job: V1Job, slots: Record<string, number>): Array<{ locat
   return indexes.map((index) => ({ location, index }));
 }
 
-/** Until every shard has settled or the signal; the Jobs looked at every pollMs (and the barrier's clock ticked). */
-async function untilSettled(
-  coordinator: ShardCoordinator,
-  signal: AbortSignal,
-  observe: (c: ShardCoordinator) => Promise<void>,
-  pollMs: number,
-): Promise<void> {
+/** Until every shard has settled or the signal: woken by each change, and every tickMs for the barrier's clock. */
+async function untilSettled(coordinator: ShardCoordinator, signal: AbortSignal, tickMs: number): Promise<void> {
   while (!coordinator.settled() && !signal.aborted) {
     coordinator.tick();
-    await observe(coordinator);
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, tickMs);
       const stopListening = coordinator.onChange(done);
       signal.addEventListener('abort', done, { once: true });
       function done(): void {
@@ -215,13 +217,5 @@ async function untilSettled(
         resolve();
       }
     });
-  }
-}
-
-async function ignoreNotFound(request: Promise<unknown>): Promise<void> {
-  try {
-    await request;
-  } catch (error) {
-    if ((error as { code?: number }).code !== 404) throw error;
   }
 }

@@ -1,4 +1,5 @@
-// Where a location's shards run (`serve --location CC=node:KEY=VALUE` or `CC=namespace:NS`), and
+// Where a location's shards run (`serve --location CC=node:KEY=VALUE`, `CC=namespace:NS` or
+// `CC=context:NAME`, which may be combined for one location), and
 // how many shards each location gets. Pure.
 import { LoadPlan, planLocations, type LocationConfig } from '../../../engine/plan.ts';
 import type { Problem } from '../../../errors.ts';
@@ -8,12 +9,14 @@ export interface KubeLocation {
   nodeSelector?: Record<string, string>;
   /** Their Job and Secret live here; absent: the executor's --namespace. */
   namespace?: string;
+  /** A kubeconfig context (another cluster): its API server gets the Job and Secret; absent: --kube-context. */
+  context?: string;
 }
 
 /** The most shards of one location: Kubernetes allows far more, one test's Secret and barrier do not need to. */
 export const MAX_SHARDS = 256;
 
-/** `DE=node:topology.kubernetes.io/region=eu-central-1`, `US=namespace:load-us`, `local=node:pool=load`. */
+/** `DE=node:topology.kubernetes.io/region=eu-central-1`, `US=namespace:load-us`, `JP=context:tokyo`, `local=node:pool=load`. */
 export function parseKubeLocations(
   entries: readonly string[],
   flag: string,
@@ -21,7 +24,7 @@ export function parseKubeLocations(
   const locations: Record<string, KubeLocation> = {};
   const problems: Problem[] = [];
   for (const entry of entries) {
-    const match = /^([A-Z]{2}|local)=(node|namespace):(.+)$/.exec(entry.trim());
+    const match = /^([A-Z]{2}|local)=(node|namespace|context):(.+)$/.exec(entry.trim());
     const rule = match?.[3] ?? '';
     const node = /^([A-Za-z0-9./_-]+)=([A-Za-z0-9._-]*)$/.exec(rule);
     if (match?.[2] === 'node' && node) {
@@ -29,10 +32,12 @@ export function parseKubeLocations(
       locations[code] = { ...locations[code], nodeSelector: { ...locations[code]?.nodeSelector, [node[1]!]: node[2]! } };
     } else if (match?.[2] === 'namespace' && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(rule)) {
       locations[match[1]!] = { ...locations[match[1]!], namespace: rule };
+    } else if (match?.[2] === 'context' && /^[A-Za-z0-9][A-Za-z0-9._@:/-]*$/.test(rule)) {
+      locations[match[1]!] = { ...locations[match[1]!], context: rule };
     } else {
       problems.push({
         path: flag,
-        message: `expected CC=node:LABEL=VALUE or CC=namespace:NAME (CC a two-letter country code or "local"), got "${entry}"`,
+        message: `expected CC=node:LABEL=VALUE, CC=namespace:NAME or CC=context:NAME (CC a two-letter country code or "local"), got "${entry}"`,
       });
     }
   }

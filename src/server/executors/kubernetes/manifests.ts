@@ -12,6 +12,12 @@ export const MANAGED_BY = 'loadgate';
 export const TOKEN_KEY = 'token';
 /** loadgate's "bad input" exit: the plan cannot run, so retrying the index cannot help. */
 export const BAD_PLAN_EXIT_CODE = 2;
+/**
+ * A second pod for an index that another pod holds (Kubernetes may start two). Not 0: a success
+ * would complete the index, and the controller would then remove the pod still sending its load.
+ * The Job ignores it, so it spends no retry; the holder's pod keeps the index active meanwhile.
+ */
+export const DUPLICATE_EXIT_CODE = 3;
 export const CONTAINER_NAME = 'shard';
 /** Set by the Job controller on every pod of a Job with backoffLimitPerIndex: 0 on the first try. */
 export const INDEX_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
@@ -23,7 +29,10 @@ export const ENV_LOCATION = 'LOADGATE_SHARD_LOCATION';
 export const SHARD_USER_ID = 1000;
 
 export interface ShardJobSpec {
+  /** The test's id, or a latency probe's (`latency`). */
   testId: string;
+  /** A one-pod Job that measures a latency location (`loadgate shard --latency ID`) instead of sending load. */
+  latency?: boolean;
   location: string;
   /** N: completions = parallelism = N, so every shard runs at once. */
   shards: number;
@@ -87,6 +96,7 @@ export function shardJob(spec: ShardJobSpec): V1Job {
           // Eviction, preemption, node drain: not the shard's fault, so not a spent retry.
           { action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
           { action: 'FailIndex', onExitCodes: { containerName: CONTAINER_NAME, operator: 'In', values: [BAD_PLAN_EXIT_CODE] } },
+          { action: 'Ignore', onExitCodes: { containerName: CONTAINER_NAME, operator: 'In', values: [DUPLICATE_EXIT_CODE] } },
         ],
       },
       activeDeadlineSeconds: spec.activeDeadlineSeconds,
@@ -118,7 +128,7 @@ function shardContainer(spec: ShardJobSpec): V1Container {
   return {
     name: CONTAINER_NAME,
     image: spec.image,
-    command: ['loadgate', 'shard', '--server', spec.callbackUrl, '--test', spec.testId],
+    command: ['loadgate', 'shard', '--server', spec.callbackUrl, spec.latency ? '--latency' : '--test', spec.testId],
     env: [
       { name: ENV_TOKEN, valueFrom: { secretKeyRef: { name: spec.secretName, key: TOKEN_KEY } } },
       { name: ENV_ATTEMPT, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_FAILURE_ANNOTATION}']` } } },

@@ -1,0 +1,133 @@
+// The Kubernetes executor follows its Jobs with watch streams (src/server/executors/kubernetes/
+// watch.ts): a change Kubernetes makes reaches the coordinator as an event, not at the next poll.
+// Here every index fails for good (its pod exits with the bad-plan code, which the Job's
+// podFailurePolicy turns into a failed index, or is killed without retries left) while the
+// barrier's tick is an hour apart: only the watch can tell the executor, and the run ends when it does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validateDefinition } from '../src/definition/validate.ts';
+import { prepare } from '../src/server/definition.ts';
+import { kubernetesExecutor } from '../src/server/executors/kubernetes/executor.ts';
+import { ShardRegistry } from '../src/server/shards/registry.ts';
+import { Store } from '../src/server/store.ts';
+import type { ConfigData } from '../src/types.ts';
+import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
+import { EVENT_WAIT_MS } from './helpers/process.ts';
+
+const HOUR_MS = 3_600_000;
+let dir: string;
+let store: Store;
+let kube: KubeStandIn;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-watch-'));
+  store = new Store(join(dir, 'db.sqlite'));
+});
+
+/** Every pod runs this script instead of `loadgate shard`. */
+async function standIn(script: string): Promise<KubeStandIn> {
+  kube = await startKubeStandIn({ processFor: () => ({ file: process.execPath, args: ['-e', script] }) });
+  return kube;
+}
+
+function executorOn(logs: string[], timing: { backoffLimitPerIndex: number; resyncMs: number }) {
+  return kubernetesExecutor({
+    kubeconfig: kube.kubeconfigPath,
+    namespace: 'default',
+    image: 'loadgate:test',
+    callbackUrl: () => 'http://127.0.0.1:9',
+    ratePerPod: 1000,
+    shards: 2,
+    locations: {},
+    barrierMs: HOUR_MS,
+    stopGraceMs: HOUR_MS,
+    // The barrier's tick, the only timer besides the watch's resync, is an hour apart.
+    tickMs: HOUR_MS,
+    ...timing,
+    store,
+    registry: new ShardRegistry(),
+    log: (line) => logs.push(line),
+  });
+}
+
+async function execution(testId: string) {
+  const checked = validateDefinition({ name: 'w', config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:9/' }] } }, 't.json');
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  storeTest(testId, checked.definition.config_data);
+  return {
+    testId,
+    testUrl: 'http://127.0.0.1:9/report/',
+    test: await prepare(checked.definition, dir),
+    signal: new AbortController().signal,
+    onProgress: () => {},
+  };
+}
+
+const jobWatches = () => kube.requests.filter((r) => r.path === '/apis/batch/v1/namespaces/default/jobs' && r.query.watch === 'true');
+
+/** Waits for something the stand-in records (a request, a pod's phase), up to a generous deadline. */
+async function until(what: string, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + EVENT_WAIT_MS;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+afterEach(async () => {
+  await kube.close();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The test's row, which the shard tables refer to. */
+function storeTest(id: string, config: ConfigData): void {
+  const at = new Date().toISOString();
+  const test = { id, name: 'w', status: 'running' as const, test_url: '', failure_reason: null, plan_id: id, created_at: at };
+  store.createTest(
+    { id, name: 'w', config_data: config, created_at: at },
+    { ...test, started_at: at, finished_at: null, environment_id: null, environment: null, test_data_ids: [] },
+    config,
+  );
+}
+
+describe('the Kubernetes executor follows its Jobs', () => {
+  it('hears of failed indexes from the watch stream, without waiting for a poll', async () => {
+    // Each pod's process exits 2 at once: the plan "cannot run", so its index fails without a retry.
+    await standIn('process.exit(2)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 3, resyncMs: HOUR_MS });
+    const executed = await executor.run(await execution('00000000-0000-4000-8000-0000000000aa'));
+    // Both indexes settled as failed: nothing delivered, all of it missing.
+    expect(executed.result, logs.join('\n')).toBeUndefined();
+    expect(executed.incomplete).toMatch(/^incomplete: /);
+    const watches = jobWatches();
+    expect(watches.length).toBeGreaterThanOrEqual(1);
+    // The watch resumes from the list it follows.
+    expect(watches[0]!.query.resourceVersion).toMatch(/^\d+$/);
+    expect(kube.jobs()).toHaveLength(0);
+  });
+
+  it('lists and watches again when a stream ends, and hears of a failure after that', async () => {
+    // The pods wait until they are killed; with no retries, a killed pod's index fails for good.
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: 10 });
+    const run = executor.run(await execution('00000000-0000-4000-8000-0000000000ab'));
+    const running = () => kube.pods().filter((p) => p.status?.phase === 'Running');
+    await until('a watch and both pods running', () => jobWatches().length >= 1 && running().length === 2);
+    // On a slow machine the client may already have resynced once (30 s without data): count from here.
+    const lists = () => kube.requests.filter((r) => r.path.endsWith('/jobs') && r.method === 'GET' && !r.query.watch).length;
+    const [watchesBefore, listsBefore] = [jobWatches().length, lists()];
+    kube.endWatches();
+    await until('another watch', () => jobWatches().length > watchesBefore);
+    // The resync listed the Jobs again before watching from the new resourceVersion.
+    expect(lists()).toBeGreaterThan(listsBefore);
+    for (const pod of running()) kube.killPod(pod.metadata!.name!, 'SIGKILL');
+    const executed = await run;
+    expect(executed.result, logs.join('\n')).toBeUndefined();
+    expect(executed.incomplete).toMatch(/^incomplete: /);
+  });
+});
