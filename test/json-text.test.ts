@@ -50,6 +50,24 @@ describe('parseJsonText', () => {
   });
 });
 
+describe('parseJsonText of a secret text', () => {
+  it('says where and what was expected, never what was found', () => {
+    expect(parseJsonText('{"token": s3cret}', undefined, { secret: true })).toEqual({
+      ok: false,
+      syntax: true,
+      problems: [
+        {
+          path: 'line 1, column 11',
+          message:
+            'JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)',
+          line: 1,
+          column: 11,
+        },
+      ],
+    });
+  });
+});
+
 describe('locateProblems', () => {
   it('puts a problem on its key, or on the object that lacks the key', () => {
     const text = '{\r\n  "a": {\r\n    "b": [10, 20]\r\n  }\r\n}';
