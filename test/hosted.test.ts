@@ -169,8 +169,12 @@ describe('mode hosted', () => {
     const merge = await run(['src/cli-entry.ts', 'merge', results], {});
     expect(merge.code).toBe(2);
     expect(merge.stderr).toContain(results);
-    expect(merge.stderr).toContain("a hosted run's result, not a shard's");
-    expect(merge.stderr).not.toContain('no histograms');
+    // Why (the service runs the whole test), and what to do instead.
+    expect(merge.stderr).toContain(
+      "a hosted run's result, not a shard's: a service runs the whole test (its interface has no slice of a plan)",
+    );
+    expect(merge.stderr).toContain('--shard i/N without --api-url');
+    expect(merge.stderr).toContain('loadgate serve --executor kubernetes');
   });
 
   it('refuses --shard with --api-url: the service runs the whole test', async () => {
