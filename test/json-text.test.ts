@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locateProblems, MAX_JSON_DEPTH, parseJsonText } from '../src/definition/json-text.ts';
+import { MAX_PROBLEMS_SHOWN } from '../src/errors.ts';
 import { member } from '../src/json.ts';
 
 function problemsOf(text: string) {
@@ -84,6 +85,21 @@ describe('locateProblems', () => {
       [2, 3],
       [undefined, undefined],
     ]);
+  });
+
+  it('locates only the problems a reader is shown: 10,000 problems cost MAX_PROBLEMS_SHOWN lookups, the rest kept as given', () => {
+    const text = JSON.stringify({ steps: Array.from({ length: 10_000 }, () => ({ url: 'x' })) }, null, 1);
+    const problems = Array.from({ length: 10_000 }, (_, i) => ({ path: `$.steps[${i}].url`, message: 'bad' }));
+    const located = locateProblems(problems, text);
+    expect(located).toHaveLength(10_000);
+    expect(located.filter((p) => p.line !== undefined)).toHaveLength(MAX_PROBLEMS_SHOWN);
+    expect(located[MAX_PROBLEMS_SHOWN - 1]).toEqual({
+      path: `$.steps[${MAX_PROBLEMS_SHOWN - 1}].url`,
+      message: 'bad',
+      line: 151,
+      column: 4,
+    });
+    expect(located.slice(MAX_PROBLEMS_SHOWN)).toEqual(problems.slice(MAX_PROBLEMS_SHOWN));
   });
 });
 

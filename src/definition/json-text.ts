@@ -4,7 +4,7 @@
 // deeper than any definition needs (a recursive reader would exhaust the stack on it) are
 // problems naming both places and the JSON path.
 import { findNodeAtLocation, parseTree, printParseErrorCode, visit, type JSONPath, type Node, type ParseErrorCode } from 'jsonc-parser';
-import type { Problem } from '../errors.ts';
+import { shownProblems, type Problem } from '../errors.ts';
 import { describeValue, member } from '../json.ts';
 
 /**
@@ -137,15 +137,19 @@ const SYNTAX_EXPECTATIONS: Partial<Record<ReturnType<typeof printParseErrorCode>
  * Line and column of problems at JSON paths (`$.config_data.steps[1].method`) in the text they came
  * from. The tree and the index of line starts are built once, so locating n problems costs one
  * parse and n lookups (a lookup per problem over the whole text made 10,000 problems take hours).
+ * Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest are
+ * counted, never placed, and a generated file can have tens of thousands.
  */
 export function locateProblems(problems: Problem[], text: string): Problem[] {
   if (problems.length === 0) return problems;
   const root = parseTree(text);
   const lines = lineStarts(text);
-  return problems.map((problem) => {
+  const { shown } = shownProblems(problems);
+  const located = shown.map((problem) => {
     const offset = root && offsetOf(root, problem.path);
     return offset === undefined ? problem : { ...problem, ...lineAndColumn(lines, offset) };
   });
+  return [...located, ...problems.slice(located.length)];
 }
 
 /** Where the deepest existing node of the path is: a missing key points at the object that lacks it. */
