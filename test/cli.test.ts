@@ -95,14 +95,6 @@ describe('loadgate run', () => {
     const bad = await loadgate(['run', writeDefinition('base', 10, 1), '--baseline', broken]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('$.results.steps: expected a loadgate results file');
-    // A key given twice would let the last one win silently.
-    const twice = join(dir, 'twice-baseline.json');
-    writeFileSync(twice, '{"results": {"steps": []},\n "results": {"steps": []}}');
-    const duplicate = await loadgate(['run', writeDefinition('base', 10, 1), '--baseline', twice]);
-    expect(duplicate.code).toBe(2);
-    expect(duplicate.stderr).toContain(
-      `${twice}: $.results: duplicate key "results": first at line 1, column 2, again at line 2, column 2; JSON keeps only one of them, so give it once`,
-    );
   });
 
   it('--warm-up sends an unrecorded warm-up first; a bad value is bad input', async () => {
@@ -243,12 +235,6 @@ describe('secret variables', () => {
       '--env: line 1, column 46: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)\n',
     );
     expect(malformed.stderr).not.toContain('hunter2-token');
-    // A key given twice: JSON.parse would keep the second value silently.
-    const twice = await loadgate(['validate', path, '--env', '{"name": "e", "vars": [], "name": "f"}']);
-    expect(twice.code).toBe(2);
-    expect(twice.stderr).toContain(
-      '--env: $.name: duplicate key "name": first at line 1, column 2, again at line 1, column 27; JSON keeps only one of them, so give it once',
-    );
   });
 });
 
