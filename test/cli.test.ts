@@ -231,7 +231,9 @@ describe('secret variables', () => {
     // An inline environment that is not JSON: V8 would quote the text around the mistake.
     const malformed = await loadgate(['validate', path, '--env', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']);
     expect(malformed.code).toBe(2);
-    expect(malformed.stderr).toContain("--env: inline environment is not valid JSON: Unexpected token 'h'");
+    expect(malformed.stderr).toContain(
+      '--env: line 1, column 46: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)\n',
+    );
     expect(malformed.stderr).not.toContain('hunter2-token');
   });
 });

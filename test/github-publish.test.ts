@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../src/errors.ts';
+import { readPublishable } from '../src/github/publish-mode.ts';
 import { startArtifactStandin } from './helpers/artifact-standin.ts';
 import { startGithubStandin, type GithubStandin, type SeedPull } from './helpers/github-standin.ts';
 import { PR_EVENT, runActionSource } from './helpers/action-run.ts';
@@ -240,5 +242,26 @@ describe("mode publish: a fork's PR published from a workflow_run", { timeout: 2
     } finally {
       await github.close();
     }
+  });
+});
+
+describe('readPublishable', () => {
+  it('refuses a results file with a key given twice (JSON.parse would keep the last one), naming the artifact and both places', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loadgate-publishable-')), 'results.json');
+    writeFileSync(file, '{"github": {"pull_request": 7,\n  "pull_request": 8}}');
+    const error = await readPublishable(file, 'loadgate-results-checkout', { owner: 'acme', repo: 'shop', number: 7 }, 'abc').catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems).toEqual([
+      {
+        file: 'loadgate-results-checkout',
+        path: '$.github.pull_request',
+        message:
+          'duplicate key "pull_request": first at line 1, column 13, again at line 2, column 3; JSON keeps only one of them, so give it once',
+        line: 2,
+        column: 3,
+      },
+    ]);
   });
 });

@@ -492,7 +492,10 @@ describe('runHosted', () => {
           file: 'hosted/results.json',
           path: '$.run.mode',
           message:
-            "a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N); its service sent no histograms either, which a merge adds up",
+            "a hosted run's result, not a shard's: a service runs the whole test (its interface has no slice of a plan), so hosted " +
+            'results of one definition are whole runs that a merge would count N times; for more load, split over runners with ' +
+            '--shard i/N without --api-url and merge those, or let the service spread the test (loadgate serve --executor kubernetes); ' +
+            'to set two runs side by side, use one as the --baseline of the other (docs/scaling.md)',
         },
       ],
     });

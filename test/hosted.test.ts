@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistogram, initHistograms } from '../src/histogram.ts';
+import { readShardFiles } from '../src/merge/load.ts';
+import { mergeShards } from '../src/merge/merge.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { judgementFor } from './helpers/judgement.ts';
 import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
@@ -166,11 +168,18 @@ describe('mode hosted', () => {
     const [p75] = judgementFor(hosted, 'p75 < 60s').thresholds;
     expect(p75!.actual).toBeGreaterThan(0);
     expect(p75!.passed).toBe(true);
-    const merge = await run(['src/cli-entry.ts', 'merge', results], {});
-    expect(merge.code).toBe(2);
-    expect(merge.stderr).toContain(results);
-    expect(merge.stderr).toContain("a hosted run's result, not a shard's");
-    expect(merge.stderr).not.toContain('no histograms');
+    // Merged as `loadgate merge` reads it (in process: one loadgate process fewer), it is refused,
+    // naming the file, why (the service runs the whole test), and what to do instead.
+    const merged = mergeShards(await readShardFiles([results], dir));
+    expect(merged.ok).toBe(false);
+    const [refusal, ...others] = merged.ok ? [] : merged.problems;
+    expect(others).toEqual([]);
+    expect(refusal).toMatchObject({ file: results, path: '$.run.mode' });
+    expect(refusal!.message).toContain(
+      "a hosted run's result, not a shard's: a service runs the whole test (its interface has no slice of a plan)",
+    );
+    expect(refusal!.message).toContain('--shard i/N without --api-url');
+    expect(refusal!.message).toContain('loadgate serve --executor kubernetes');
   });
 
   it('refuses --shard with --api-url: the service runs the whole test', async () => {

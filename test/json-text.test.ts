@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locateProblems, MAX_JSON_DEPTH, parseJsonText } from '../src/definition/json-text.ts';
+import { MAX_PROBLEMS_SHOWN } from '../src/errors.ts';
 import { member } from '../src/json.ts';
 
 function problemsOf(text: string) {
@@ -50,6 +51,24 @@ describe('parseJsonText', () => {
   });
 });
 
+describe('parseJsonText of a secret text', () => {
+  it('says where and what was expected, never what was found', () => {
+    expect(parseJsonText('{"token": s3cret}', undefined, { secret: true })).toEqual({
+      ok: false,
+      syntax: true,
+      problems: [
+        {
+          path: 'line 1, column 11',
+          message:
+            'JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)',
+          line: 1,
+          column: 11,
+        },
+      ],
+    });
+  });
+});
+
 describe('locateProblems', () => {
   it('puts a problem on its key, or on the object that lacks the key', () => {
     const text = '{\r\n  "a": {\r\n    "b": [10, 20]\r\n  }\r\n}';
@@ -66,6 +85,21 @@ describe('locateProblems', () => {
       [2, 3],
       [undefined, undefined],
     ]);
+  });
+
+  it('locates only the problems a reader is shown: 10,000 problems cost MAX_PROBLEMS_SHOWN lookups, the rest kept as given', () => {
+    const text = JSON.stringify({ steps: Array.from({ length: 10_000 }, () => ({ url: 'x' })) }, null, 1);
+    const problems = Array.from({ length: 10_000 }, (_, i) => ({ path: `$.steps[${i}].url`, message: 'bad' }));
+    const located = locateProblems(problems, text);
+    expect(located).toHaveLength(10_000);
+    expect(located.filter((p) => p.line !== undefined)).toHaveLength(MAX_PROBLEMS_SHOWN);
+    expect(located[MAX_PROBLEMS_SHOWN - 1]).toEqual({
+      path: `$.steps[${MAX_PROBLEMS_SHOWN - 1}].url`,
+      message: 'bad',
+      line: 151,
+      column: 4,
+    });
+    expect(located.slice(MAX_PROBLEMS_SHOWN)).toEqual(problems.slice(MAX_PROBLEMS_SHOWN));
   });
 });
 

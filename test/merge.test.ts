@@ -509,6 +509,24 @@ describe('readShardFiles', () => {
   it('names a file that is not JSON, with the line and column', async () => {
     const error = await readShardFiles(['broken.json', 'one.json'], dir, 'merge').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).message).toMatch(/^broken\.json: \$: not valid JSON: .*\(line 3 column 3\)$/);
+    expect((error as InputError).message).toBe(
+      'broken.json: line 3, column 3: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array), got `oops`',
+    );
+  });
+
+  it('refuses a key given twice (JSON.parse would keep the last one), naming both places', async () => {
+    await writeFile(join(dir, 'twice.json'), '{"run": {"shard": {"index": 1,\n  "index": 2}}}');
+    const error = await readShardFiles(['twice.json'], dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems).toEqual([
+      {
+        file: 'twice.json',
+        path: '$.run.shard.index',
+        message:
+          'duplicate key "index": first at line 1, column 20, again at line 2, column 3; JSON keeps only one of them, so give it once',
+        line: 2,
+        column: 3,
+      },
+    ]);
   });
 });

@@ -225,6 +225,17 @@ describe('loadgate serve', () => {
       notJson.set('file_config', '{"vars":');
       expect((await call('POST', '/v1/testdata/', { form: notJson })).body.error.field).toBe('$.file_config');
 
+      // JSON.parse would keep the second delimiter silently; both places are named instead.
+      const twice = usersForm();
+      twice.set('file_config', '{"delimiter": ",",\n "delimiter": ";"}');
+      const duplicate = await call('POST', '/v1/testdata/', { form: twice });
+      expectError(duplicate, 422, 'invalid_request');
+      expect(duplicate.body.error).toMatchObject({
+        field: '$.file_config.delimiter',
+        message:
+          '$.file_config.delimiter: duplicate key "delimiter": first at line 1, column 2, again at line 2, column 2; JSON keeps only one of them, so give it once',
+      });
+
       const unknownKey = await call('POST', '/v1/testdata/', { form: usersForm(USERS_CSV, { ...FILE_CONFIG, dlimiter: ';' }) });
       expectError(unknownKey, 422, 'invalid_request');
       expect(unknownKey.body.error).toMatchObject({

@@ -143,12 +143,11 @@ describe('everything that can be checked before the load is', () => {
   it('a misspelt step or a location the run cannot have: exit 2, nothing sent', async () => {
     target.reset();
     const file = definition('typo', [{ name: 'login', url: `${target.url}/ok` }], { iteration_count: 2500, duration: 5 });
-    const step = await loadgate(['run', file, '--threshold', 'step[logn].p95 < 1s']);
-    expect(step.code).toBe(2);
-    expect(step.stderr).toContain('--threshold #1: step "logn" is not in the definition; its steps are: 1 login');
-    const location = await loadgate(['run', file, '--threshold', 'location[DE].avg <= 300']);
-    expect(location.code).toBe(2);
-    expect(location.stderr).toContain('location "DE" will not be in the results; they will have: local');
+    // Both are found in one run: every threshold is checked against the definition before any request.
+    const named = await loadgate(['run', file, '--threshold', 'step[logn].p95 < 1s', '--threshold', 'location[DE].avg <= 300']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('--threshold #1: step "logn" is not in the definition; its steps are: 1 login');
+    expect(named.stderr).toContain('--threshold #2: location "DE" will not be in the results; they will have: local');
     const validate = await loadgate(['validate', file, '--threshold', 'step[logn].p95 < 1s']);
     expect(validate.code).toBe(2);
     expect((await loadgate(['validate', file, '--threshold', 'step[login].p99.9 < 1s'])).stdout).toContain('valid (and 1 threshold)');

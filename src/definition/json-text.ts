@@ -4,7 +4,7 @@
 // deeper than any definition needs (a recursive reader would exhaust the stack on it) are
 // problems naming both places and the JSON path.
 import { findNodeAtLocation, parseTree, printParseErrorCode, visit, type JSONPath, type Node, type ParseErrorCode } from 'jsonc-parser';
-import type { Problem } from '../errors.ts';
+import { shownProblems, type Problem } from '../errors.ts';
 import { describeValue, member } from '../json.ts';
 
 /**
@@ -19,10 +19,14 @@ export const MAX_JSON_DEPTH = 64;
  */
 export type JsonText = { ok: true; value: unknown; text: string } | { ok: false; syntax: boolean; problems: Problem[] };
 
-/** Parses `text` (a leading byte order mark ignored); `file` names it in the problems. */
-export function parseJsonText(text: string, file?: string): JsonText {
+/**
+ * Parses `text` (a leading byte order mark ignored); `file` names it in the problems. A `secret`
+ * text (an inline environment) is never quoted: a syntax error says what was expected, not what
+ * was found.
+ */
+export function parseJsonText(text: string, file?: string, { secret = false } = {}): JsonText {
   const source = text.replace(/^\uFEFF/, '');
-  const { problems, syntax } = structureProblems(source);
+  const { problems, syntax } = structureProblems(source, secret);
   if (problems.length > 0) return { ok: false, syntax, problems: problems.map((p) => (file === undefined ? p : { file, ...p })) };
   return { ok: true, value: JSON.parse(source), text: source };
 }
@@ -30,7 +34,7 @@ export function parseJsonText(text: string, file?: string): JsonText {
 /** A stop of the visit: the nesting went too deep, or the text is not JSON. */
 class Stop {}
 
-function structureProblems(text: string): { problems: Problem[]; syntax: boolean } {
+function structureProblems(text: string, secret: boolean): { problems: Problem[]; syntax: boolean } {
   const problems: Problem[] = [];
   let syntax = false;
   /** Per open object, the line and column of each key seen in it. */
@@ -63,7 +67,7 @@ function structureProblems(text: string): { problems: Problem[]; syntax: boolean
             at(
               { line, character },
               `line ${line + 1}, column ${character + 1}`,
-              `JSON syntax error: ${syntaxMessage(code, text, offset, length)}`,
+              `JSON syntax error: ${syntaxMessage(code, secret ? undefined : { text, offset, length })}`,
             ),
           );
           throw new Stop();
@@ -95,9 +99,12 @@ function pathText(path: JSONPath): string {
   return `$${path.map((s) => (typeof s === 'number' ? `[${s}]` : member(s))).join('')}`;
 }
 
-function syntaxMessage(code: ParseErrorCode, text: string, offset: number, length: number): string {
-  const found = offset >= text.length ? 'the end of the text' : shown(text.slice(offset, offset + Math.max(length, 1)));
-  return `${SYNTAX_EXPECTATIONS[printParseErrorCode(code)] ?? 'not valid JSON'}, got ${found}`;
+/** What was expected, and what was found unless the text must not be quoted. */
+function syntaxMessage(code: ParseErrorCode, found?: { text: string; offset: number; length: number }): string {
+  const expected = SYNTAX_EXPECTATIONS[printParseErrorCode(code)] ?? 'not valid JSON';
+  if (!found) return expected;
+  const { text, offset, length } = found;
+  return `${expected}, got ${offset >= text.length ? 'the end of the text' : shown(text.slice(offset, offset + Math.max(length, 1)))}`;
 }
 
 /** What was found, cut short, control characters escaped (a line break must not start a new log line). */
@@ -130,15 +137,19 @@ const SYNTAX_EXPECTATIONS: Partial<Record<ReturnType<typeof printParseErrorCode>
  * Line and column of problems at JSON paths (`$.config_data.steps[1].method`) in the text they came
  * from. The tree and the index of line starts are built once, so locating n problems costs one
  * parse and n lookups (a lookup per problem over the whole text made 10,000 problems take hours).
+ * Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest are
+ * counted, never placed, and a generated file can have tens of thousands.
  */
 export function locateProblems(problems: Problem[], text: string): Problem[] {
   if (problems.length === 0) return problems;
   const root = parseTree(text);
   const lines = lineStarts(text);
-  return problems.map((problem) => {
+  const { shown } = shownProblems(problems);
+  const located = shown.map((problem) => {
     const offset = root && offsetOf(root, problem.path);
     return offset === undefined ? problem : { ...problem, ...lineAndColumn(lines, offset) };
   });
+  return [...located, ...problems.slice(located.length)];
 }
 
 /** Where the deepest existing node of the path is: a missing key points at the object that lacks it. */

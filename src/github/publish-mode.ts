@@ -5,6 +5,7 @@
 // check. The triggering run, its PR and head commit are taken from GitHub (the event and the
 // REST API); the file's own claims are only compared with them, and any mismatch is refused.
 import { readFile } from 'node:fs/promises';
+import { parseJsonText } from '../definition/json-text.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { ExtraCheck, Judgement, LoadTestResult } from '../types.ts';
 import { RESULTS_ARTIFACT_PREFIX } from './artifact.ts';
@@ -116,12 +117,15 @@ export async function downloadRunResults(
  * artifact, the JSON path and what the triggering run says.
  */
 export async function readPublishable(file: string, artifact: string, pr: PullRequestRef, headSha: string): Promise<ResultsWithBlock> {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
   } catch (error) {
     throw new InputError([{ file: artifact, path: '$', message: `could not read the results file: ${(error as Error).message}` }]);
   }
+  const parsed = parseJsonText(text, artifact);
+  if (!parsed.ok) throw new InputError(parsed.problems);
+  const raw = parsed.value;
   const problems = blockProblems(raw, pr.number, headSha).map((p) => ({ ...p, file: artifact }));
   if (problems.length > 0) throw new InputError(problems);
   return raw as ResultsWithBlock;

@@ -2,6 +2,7 @@
 // expanded into files, each read and parsed. All problems are gathered before any is thrown.
 import { glob, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parseJsonText } from '../definition/json-text.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { ShardInput } from './merge.ts';
 
@@ -20,7 +21,7 @@ export async function readShardFiles(args: string[], cwd: string, inputName = 's
   if (args.length === 0) problems.push({ path: inputName, message: 'expected shard results files: name files, directories or globs' });
   if (problems.length > 0) throw new InputError(problems);
   const read = await Promise.all(files.map((file) => readJson(file, cwd)));
-  const failed = read.flatMap((r) => ('problem' in r ? [r.problem] : []));
+  const failed = read.flatMap((r) => ('problems' in r ? r.problems : []));
   if (failed.length > 0) throw new InputError(failed);
   return read.flatMap((r) => ('content' in r ? [r] : []));
 }
@@ -53,17 +54,13 @@ async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isFile() ?? false;
 }
 
-async function readJson(file: string, cwd: string): Promise<ShardInput | { problem: Problem }> {
+async function readJson(file: string, cwd: string): Promise<ShardInput | { problems: Problem[] }> {
   let text: string;
   try {
     text = await readFile(resolve(cwd, file), 'utf8');
   } catch (error) {
-    return { problem: { file, path: '$', message: `could not read the file: ${(error as Error).message}` } };
+    return { problems: [{ file, path: '$', message: `could not read the file: ${(error as Error).message}` }] };
   }
-  try {
-    return { file, content: JSON.parse(text) as unknown };
-  } catch (error) {
-    // V8's message carries the position as "(line L column C)".
-    return { problem: { file, path: '$', message: `not valid JSON: ${(error as Error).message}` } };
-  }
+  const parsed = parseJsonText(text, file);
+  return parsed.ok ? { file, content: parsed.value } : { problems: parsed.problems };
 }

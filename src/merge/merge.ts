@@ -447,15 +447,20 @@ function checkShardFile(content: unknown): { issues: Issue[]; block?: ShardInfo;
 }
 
 /**
- * A hosted run's result is never a shard: the service ran the whole test. Said as such rather than
- * as a missing shard block, and with what else it lacks when its service sent no histograms.
+ * A hosted run's result is never a shard, even with its histograms: the interface starts a test
+ * from the whole definition and has no slice of a plan, so each hosted run sent the whole load,
+ * and adding N of them would report N times the plan as one run. Said as such, with what to do
+ * instead, rather than as a missing shard block.
  */
 function hostedIssue(content: unknown): Issue | undefined {
   if (!isRecord(content) || !isRecord(content.run) || content.run.mode !== 'hosted') return undefined;
-  const histograms = content.histograms === undefined ? '; its service sent no histograms either, which a merge adds up' : '';
   return {
     path: '$.run.mode',
-    message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}`,
+    message:
+      "a hosted run's result, not a shard's: a service runs the whole test (its interface has no slice of a plan), so hosted " +
+      'results of one definition are whole runs that a merge would count N times; for more load, split over runners with ' +
+      '--shard i/N without --api-url and merge those, or let the service spread the test (loadgate serve --executor kubernetes); ' +
+      'to set two runs side by side, use one as the --baseline of the other (docs/scaling.md)',
   };
 }
 

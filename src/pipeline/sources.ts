@@ -2,6 +2,7 @@
 // (the baseline), and where the web report goes beside the results file.
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.ts';
+import { parseJsonText } from '../definition/json-text.ts';
 import { loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
 import { validateEnvironment } from '../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
@@ -12,15 +13,11 @@ export async function readEnvironmentSpec(spec: string, inputName: string): Prom
   const text = spec.trim();
   if (text === '') return undefined;
   if (!text.startsWith('{')) return loadEnvironmentFile(text);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    // V8 quotes a stretch of the text, which may hold a secret value: keep only the reason.
-    const reason = (error as Error).message.replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
-    throw new InputError([{ path: inputName, message: `inline environment is not valid JSON: ${reason}` }]);
-  }
-  const checked = validateEnvironment(raw, inputName);
+  // The text may hold secret values: a syntax error is never quoted. The input is no file, so its
+  // problems carry no line for an annotation to point at.
+  const parsed = parseJsonText(text, inputName, { secret: true });
+  if (!parsed.ok) throw new InputError(parsed.problems.map(({ line: _line, column: _column, ...p }) => p));
+  const checked = validateEnvironment(parsed.value, inputName);
   if (!checked.ok) throw new InputError(checked.problems);
   return checked.environment;
 }
@@ -32,12 +29,15 @@ export async function loadAndCheck(file: string, environment: Environment | unde
 
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */
 export async function readResultsFile(path: string, inputName: string): Promise<LoadTestResult> {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(await readFile(path, 'utf8'));
+    text = await readFile(path, 'utf8');
   } catch (error) {
     throw new InputError([{ file: path, path: inputName, message: `could not read a results file: ${(error as Error).message}` }]);
   }
+  const parsed = parseJsonText(text, path);
+  if (!parsed.ok) throw new InputError(parsed.problems);
+  const raw = parsed.value;
   const results = (raw as { results?: { steps?: unknown } } | null)?.results;
   if (!results || !Array.isArray(results.steps)) {
     throw new InputError([

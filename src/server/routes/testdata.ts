@@ -9,6 +9,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { parseJsonText } from '../../definition/json-text.ts';
 import { validateDefinition } from '../../definition/validate.ts';
 import type { Problem } from '../../errors.ts';
 import type { TestDataSet } from '../../types.ts';
@@ -75,14 +76,21 @@ function isFormSyntaxError(error: unknown): error is Error {
   return error instanceof Error && !(error instanceof ApiError) && !('code' in error) && !('statusCode' in error);
 }
 
-/** `file_config` as a form sends it (JSON text) or as a JSON body does (an object). */
+/**
+ * `file_config` as a form sends it (JSON text, read as strictly as a request body: a key given
+ * twice is refused) or as a JSON body does (an object). Problems name the part: `$.file_config.x`.
+ */
 function parseFileConfig(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch (error) {
-    throw problemsError([{ path: '$.file_config', message: `expected JSON text, got invalid JSON: ${(error as Error).message}` }]);
-  }
+  const parsed = parseJsonText(value);
+  if (parsed.ok) return parsed.value;
+  throw problemsError(
+    parsed.problems.map((p) =>
+      p.path.startsWith('$')
+        ? { path: `$.file_config${p.path.slice(1)}`, message: p.message }
+        : { path: '$.file_config', message: `${p.path}: ${p.message}` },
+    ),
+  );
 }
 
 /** The form as a `test_data` entry, checked by the definition schema; problem paths relative to the form. */
