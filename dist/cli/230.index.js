@@ -640,6 +640,7 @@ var prepare = __webpack_require__(23115);
 
 
 
+
 /** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
 async function readEnvironmentSpec(spec, inputName) {
     const text = spec.trim();
@@ -647,16 +648,12 @@ async function readEnvironmentSpec(spec, inputName) {
         return undefined;
     if (!text.startsWith('{'))
         return loadEnvironmentFile(text);
-    let raw;
-    try {
-        raw = JSON.parse(text);
-    }
-    catch (error) {
-        // V8 quotes a stretch of the text, which may hold a secret value: keep only the reason.
-        const reason = error.message.replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
-        throw new errors/* InputError */.dz([{ path: inputName, message: `inline environment is not valid JSON: ${reason}` }]);
-    }
-    const checked = (0,validate/* validateEnvironment */.qQ)(raw, inputName);
+    // The text may hold secret values: a syntax error is never quoted. The input is no file, so its
+    // problems carry no line for an annotation to point at.
+    const parsed = (0,json_text/* parseJsonText */.lk)(text, inputName, { secret: true });
+    if (!parsed.ok)
+        throw new errors/* InputError */.dz(parsed.problems.map(({ line: _line, column: _column, ...p }) => p));
+    const checked = (0,validate/* validateEnvironment */.qQ)(parsed.value, inputName);
     if (!checked.ok)
         throw new errors/* InputError */.dz(checked.problems);
     return checked.environment;
@@ -667,13 +664,17 @@ async function loadAndCheck(file, environment) {
 }
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */
 async function readResultsFile(path, inputName) {
-    let raw;
+    let text;
     try {
-        raw = JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
         throw new errors/* InputError */.dz([{ file: path, path: inputName, message: `could not read a results file: ${error.message}` }]);
     }
+    const parsed = (0,json_text/* parseJsonText */.lk)(text, path);
+    if (!parsed.ok)
+        throw new errors/* InputError */.dz(parsed.problems);
+    const raw = parsed.value;
     const results = raw?.results;
     if (!results || !Array.isArray(results.steps)) {
         throw new errors/* InputError */.dz([
@@ -1932,14 +1933,14 @@ function loadedWhenChosen(load) {
 const RUNNERS = {
     run: runCommand,
     validate: validateCommand,
-    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(895)]).then(__webpack_require__.bind(__webpack_require__, 4895)).then((m) => m.serveCommand)),
+    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(531)]).then(__webpack_require__.bind(__webpack_require__, 72531)).then((m) => m.serveCommand)),
     merge: mergeCommand,
     latency: latencyCommand,
     compare: compareCommand,
     'wait-for': waitForCommand,
     // Loaded on use: `run` never loads the format parsers, nor the shard's server-side protocol.
     import: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 93).then(__webpack_require__.bind(__webpack_require__, 8093)).then((m) => m.importCommand)),
-    shard: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 448).then(__webpack_require__.bind(__webpack_require__, 83448)).then((m) => (args, io) => m.shardCommand(args, { ...io, env: process.env }))),
+    shard: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 385).then(__webpack_require__.bind(__webpack_require__, 91385)).then((m) => (args, io) => m.shardCommand(args, { ...io, env: process.env }))),
 };
 async function cli(argv, io) {
     const [command, ...rest] = argv;
@@ -3056,7 +3057,8 @@ function hideCredentials(text) {
 /* unused harmony export MAX_JSON_DEPTH */
 /* harmony import */ var jsonc_parser__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99547);
 /* harmony import */ var jsonc_parser__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(jsonc_parser__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8301);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
 // JSON text from a user (a definition, an environment file, a request body) parsed strictly, in
 // one pass of jsonc-parser's visitor before any value is built: the first syntax error at its line
 // and column, keys given twice in one object (JSON.parse keeps the last one silently) and nesting
@@ -3064,15 +3066,20 @@ function hideCredentials(text) {
 // problems naming both places and the JSON path.
 
 
+
 /**
  * The deepest nesting of arrays and objects accepted. A definition needs 7 levels; the limit also
  * bounds the recursion of the visitor, of jsonc-parser's tree and of the validator.
  */
 const MAX_JSON_DEPTH = 64;
-/** Parses `text` (a leading byte order mark ignored); `file` names it in the problems. */
-function parseJsonText(text, file) {
+/**
+ * Parses `text` (a leading byte order mark ignored); `file` names it in the problems. A `secret`
+ * text (an inline environment) is never quoted: a syntax error says what was expected, not what
+ * was found.
+ */
+function parseJsonText(text, file, { secret = false } = {}) {
     const source = text.replace(/^\uFEFF/, '');
-    const { problems, syntax } = structureProblems(source);
+    const { problems, syntax } = structureProblems(source, secret);
     if (problems.length > 0)
         return { ok: false, syntax, problems: problems.map((p) => (file === undefined ? p : { file, ...p })) };
     return { ok: true, value: JSON.parse(source), text: source };
@@ -3080,7 +3087,7 @@ function parseJsonText(text, file) {
 /** A stop of the visit: the nesting went too deep, or the text is not JSON. */
 class Stop {
 }
-function structureProblems(text) {
+function structureProblems(text, secret) {
     const problems = [];
     let syntax = false;
     /** Per open object, the line and column of each key seen in it. */
@@ -3104,12 +3111,12 @@ function structureProblems(text) {
                 const first = seen?.get(name);
                 if (first === undefined)
                     return void seen?.set(name, { line, character });
-                const message = `duplicate key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(name)}: first at ${place(first)}, again at ${place({ line, character })}; JSON keeps only one of them, so give it once`;
+                const message = `duplicate key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)}: first at ${place(first)}, again at ${place({ line, character })}; JSON keeps only one of them, so give it once`;
                 problems.push(at({ line, character }, pathText([...path(), name]), message));
             },
             onError: (code, offset, length, line, character) => {
                 syntax = true;
-                problems.push(at({ line, character }, `line ${line + 1}, column ${character + 1}`, `JSON syntax error: ${syntaxMessage(code, text, offset, length)}`));
+                problems.push(at({ line, character }, `line ${line + 1}, column ${character + 1}`, `JSON syntax error: ${syntaxMessage(code, secret ? undefined : { text, offset, length })}`));
                 throw new Stop();
             },
         }, { disallowComments: true });
@@ -3127,11 +3134,15 @@ function at(p, path, message) {
     return { path, message, line: p.line + 1, column: p.character + 1 };
 }
 function pathText(path) {
-    return `$${path.map((s) => (typeof s === 'number' ? `[${s}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(s))).join('')}`;
+    return `$${path.map((s) => (typeof s === 'number' ? `[${s}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(s))).join('')}`;
 }
-function syntaxMessage(code, text, offset, length) {
-    const found = offset >= text.length ? 'the end of the text' : shown(text.slice(offset, offset + Math.max(length, 1)));
-    return `${SYNTAX_EXPECTATIONS[(0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.printParseErrorCode)(code)] ?? 'not valid JSON'}, got ${found}`;
+/** What was expected, and what was found unless the text must not be quoted. */
+function syntaxMessage(code, found) {
+    const expected = SYNTAX_EXPECTATIONS[(0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.printParseErrorCode)(code)] ?? 'not valid JSON';
+    if (!found)
+        return expected;
+    const { text, offset, length } = found;
+    return `${expected}, got ${offset >= text.length ? 'the end of the text' : shown(text.slice(offset, offset + Math.max(length, 1)))}`;
 }
 /** What was found, cut short, control characters escaped (a line break must not start a new log line). */
 function shown(token) {
@@ -3161,16 +3172,20 @@ const SYNTAX_EXPECTATIONS = {
  * Line and column of problems at JSON paths (`$.config_data.steps[1].method`) in the text they came
  * from. The tree and the index of line starts are built once, so locating n problems costs one
  * parse and n lookups (a lookup per problem over the whole text made 10,000 problems take hours).
+ * Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest are
+ * counted, never placed, and a generated file can have tens of thousands.
  */
 function locateProblems(problems, text) {
     if (problems.length === 0)
         return problems;
     const root = (0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.parseTree)(text);
     const lines = lineStarts(text);
-    return problems.map((problem) => {
+    const { shown } = (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .shownProblems */ .a1)(problems);
+    const located = shown.map((problem) => {
         const offset = root && offsetOf(root, problem.path);
         return offset === undefined ? problem : { ...problem, ...lineAndColumn(lines, offset) };
     });
+    return [...located, ...problems.slice(located.length)];
 }
 /** Where the deepest existing node of the path is: a missing key points at the object that lacks it. */
 function offsetOf(root, path) {
@@ -4320,10 +4335,22 @@ class connections_OriginConnector {
     get idle() {
         return this.waiting.length;
     }
-    /** Opens one socket and times it: the connect's time in ms, or null when it failed or took over waitMs. */
-    async timeConnect(waitMs) {
-        const started = performance.now();
-        return (await this.openOne(waitMs)) ? performance.now() - started : null;
+    /**
+     * Opens `probes` sockets one after another and times each: the fastest connect's time in ms, or
+     * null when the first failed or took over waitMs. The fastest, because a connect's time on a
+     * loaded machine (the first on cold code above all) is as much the scheduler's as the
+     * network's, and it scales every connection opened ahead; one after another, because sockets
+     * opened at once are read in the same turn of the loop and share its delay.
+     */
+    async timeConnect(waitMs, probes = 1) {
+        let fastest = null;
+        for (let i = 0; i < probes; i++) {
+            const started = performance.now();
+            if (!(await this.openOne(waitMs)))
+                break;
+            fastest = Math.min(fastest ?? Infinity, performance.now() - started);
+        }
+        return fastest;
     }
     /** Opens n sockets at once; resolves when each has connected or failed, or after waitMs. */
     async prepare(n, waitMs) {
@@ -4364,8 +4391,8 @@ class connections_OriginConnector {
 
 ;// CONCATENATED MODULE: ./src/engine/dispatchers.ts
 // Connections. Each in-flight slot owns its connections: one undici Client per origin its steps
-// use (a shared Pool or Agent costs 14–16 % here; even a per-slot Agent's
-// routing layer cost ~3 %), so keep-alive reuse falls out of slots being reused. Redirects may
+// use (a shared Pool or Agent, and even a per-slot Agent's routing layer, cost throughput,
+// measured: docs/performance.md, "Measurements behind the engine's choices"), so keep-alive reuse falls out of slots being reused. Redirects may
 // cross origins: their hops go through a per-slot Agent, made on the first redirect. Sockets come
 // from the engine's connectors (connections.ts), which open them ahead of need and count them.
 
@@ -4379,7 +4406,8 @@ function clientOptions(connect, h2) {
         // Explicit either way: undici 8 offers h2 by ALPN unless told not to.
         allowH2: h2,
         // With 1, undici writes the next request on a reused connection one event-loop turn later,
-        // batched after the reads; writing at once (2) measured 8–18 % slower.
+        // batched after the reads; writing at once (2) measured slower (figures in docs/performance.md:
+        // measurements stay out of comments, issue 32).
         pipelining: 1,
         keepAliveTimeout: KEEP_ALIVE_MS,
     };
@@ -4411,9 +4439,9 @@ function dispatchers_proxyDispatcher(proxyUrl, settings, h2) {
 // When the engine may add a slot (and so a connection) beyond those opened ahead (docs/engine.md).
 // A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
 // while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
-// their responses, and a connection per waiting iteration (hundreds, at 20,000/s) made the first
-// second several times slower, measured. Slots are added in two cases, each only while the loop
-// has time to spare (it is not the limit):
+// their responses, and a connection per waiting iteration (hundreds, at a high rate) made the
+// first second several times slower (docs/performance.md). Slots are added in two cases, each
+// only while the loop has time to spare (it is not the limit):
 // - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
 //   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
 //   evenly over the next window;
@@ -4426,6 +4454,12 @@ function dispatchers_proxyDispatcher(proxyUrl, settings, h2) {
 // "Time to spare" is two measures, because each misses a case: the loop's utilisation stays under
 // 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
+// Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
+// iteration takes, twice over. An iteration's time is what the last window with time to spare
+// measured (or the mean age of those in flight, or the expected time, if longer). Without that bound, a
+// schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
+// them all in use and doubled them, and the slots never came back: ten times the connections,
+// and every request after cost more (docs/performance.md, the open model at full stretch).
 
 /** Length of the window that decides how many slots the next one may add. */
 const growth_GROWTH_WINDOW_MS = 50;
@@ -4442,6 +4476,33 @@ const SLOW_SERVICE_MS = 20;
 const SLOW_FACTOR = 4;
 /** At most this many ms' worth of the schedule's rate is saved up. */
 const SAVED_MS = 5;
+/** Slots beyond the schedule's need, for the first iterations of a second and rounding. */
+const growth_SLOT_HEADROOM = 4;
+/**
+ * Iterations a second above what one engine thread sends (docs/performance.md has what it sent):
+ * a schedule asked for more is sized as if for this. Every slot of an overloaded thread is in
+ * flight, and each costs CPU on every request: at an unreachable rate the thousands of slots
+ * sized for it cost much of the thread's throughput.
+ */
+const THREAD_RATE_CEILING = 100_000;
+/**
+ * Slots a schedule of `rate` iterations a second (at most THREAD_RATE_CEILING) needs when one
+ * takes `iterationMs`: the iterations of a second in flight for twice that time (Little's law,
+ * with room for variation), plus SLOT_HEADROOM.
+ */
+function growth_slotsNeeded(rate, iterationMs) {
+    return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * iterationMs * 2) / 1000) + growth_SLOT_HEADROOM;
+}
+/** The engine thread's own event-loop utilisation since the last call. */
+function eventLoopBusy() {
+    let last = performance.eventLoopUtilization();
+    return () => {
+        const now = performance.eventLoopUtilization();
+        const busy = performance.eventLoopUtilization(now, last).utilization;
+        last = now;
+        return busy;
+    };
+}
 class growth_SlotGrowth {
     /** Longest gap between ticks that came on time: the engine's tick period (tick.ts) and LATE_TICK_MS. */
     onTimeMs;
@@ -4456,9 +4517,15 @@ class growth_SlotGrowth {
     perMs = 0;
     earned = 0;
     atRate = 0;
-    elu = performance.eventLoopUtilization();
-    constructor(tickEveryMs = 1) {
+    /** Iterations that ended in this window, and their time added up (ms). */
+    ended = 0;
+    endedMs = 0;
+    /** Mean time of an iteration in the last window with time to spare (ms). */
+    iterationMs = 0;
+    loopBusy;
+    constructor(tickEveryMs = 1, loopBusy = eventLoopBusy()) {
         this.onTimeMs = tickEveryMs + LATE_TICK_MS;
+        this.loopBusy = loopBusy;
     }
     /** Starts afresh (a new phase): nothing earned until a window has shown a need. */
     reset(now) {
@@ -4472,7 +4539,15 @@ class growth_SlotGrowth {
         this.perMs = 0;
         this.earned = 0;
         this.atRate = 0;
-        this.elu = performance.eventLoopUtilization();
+        this.ended = 0;
+        this.endedMs = 0;
+        this.iterationMs = 0;
+        this.loopBusy();
+    }
+    /** An iteration ended after `ms`. */
+    iterationEnded(ms) {
+        this.ended++;
+        this.endedMs += ms;
     }
     /**
      * On every tick of the engine: earn, sample how many slots are in use, close the window when due.
@@ -4493,6 +4568,9 @@ class growth_SlotGrowth {
     }
     /** Whether one slot may be added now (and counts it). */
     take(need) {
+        const iterationMs = Math.max(need.expectedMs, need.outMs, this.iterationMs);
+        if (need.slots >= growth_slotsNeeded(need.rate, iterationMs))
+            return false;
         if (this.earned >= 1)
             this.earned--;
         else if (this.slowService(need) && this.atRate >= 1)
@@ -4509,8 +4587,12 @@ class growth_SlotGrowth {
     }
     closeWindow(now, slots, waiting) {
         const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
-        const busy = performance.eventLoopUtilization(this.elu).utilization;
-        this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+        this.spare = this.loopBusy() < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+        // A window without time to spare read responses late: its iterations' times are the loop's.
+        if (this.spare && this.ended > 0)
+            this.iterationMs = this.endedMs / this.ended;
+        this.ended = 0;
+        this.endedMs = 0;
         const grow = this.spare && inUse >= IN_USE_SHARE;
         const more = Math.max(MIN_GROWTH, Math.ceil(slots * GROWTH_PER_WINDOW), Math.min(waiting, slots));
         this.perMs = grow ? more / growth_GROWTH_WINDOW_MS : 0;
@@ -4520,7 +4602,6 @@ class growth_SlotGrowth {
         this.samples = 0;
         this.inFlightSum = 0;
         this.longestGap = 0;
-        this.elu = performance.eventLoopUtilization();
     }
 }
 
@@ -4603,8 +4684,8 @@ var external_node_zlib_ = __webpack_require__(38522);
 // the engine only starts iterations on it, so the two do not call each other in a loop.
 //
 // Redirects are undici's RedirectHandler, engaged only when a response is a redirect: as an
-// interceptor on every request it cost ~6 % of the engine's CPU (a handler and a URL parse per
-// response) for the rare 3xx.
+// interceptor on every request it cost a measurable share of the engine's CPU (a handler and a
+// URL parse per response) for the rare 3xx (the figure: docs/performance.md, "Measurements behind the engine's choices").
 
 
 
@@ -4884,12 +4965,12 @@ const LATE_AFTER_US = 10_000;
 const START_GRACE_MS = 1000;
 /** Responses a second needs before its median stands for the service's. */
 const MEDIAN_OF = 20;
-/** Slots opened ahead: the iterations of a second in flight for twice the time one is expected to take, plus these. */
-const AHEAD_HEADROOM = 4;
 /** A step is expected to take at least this long (ms) before anything is known of the target. */
 const MIN_STEP_MS = 1;
 /** How long the start waits for connections opened ahead; slower ones join when they are ready. */
 const AHEAD_WAIT_MS = 1000;
+/** Connects timed one after another before the start, the fastest taken (connections.ts); each is kept as a connection opened ahead. */
+const CONNECT_PROBES = 3;
 /**
  * The default clock: one function for every engine of the thread. A closure per engine made the
  * hot path's call to it a different target in each, and V8 threw away the code the hot-path
@@ -5085,6 +5166,7 @@ class Engine {
         this.inFlight--;
         // Reset when none is out, so rounding cannot build up over millions of iterations.
         this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
+        this.growth.iterationEnded(now - slot.startedAt);
         this.free.push(slot);
         this.pump(now);
         this.checkDone();
@@ -5095,11 +5177,13 @@ class Engine {
     /**
      * Opens, before the first start, the connections the first second needs: its iterations in flight
      * for twice the time one is expected to take. Nothing is known of the target yet but its connect
-     * time, a round trip, so a step is expected to take two of them (at least 1 ms), plus its sleep.
+     * time (the fastest of a few), a round trip, so a step is expected to take two of them (at least
+     * 1 ms), plus its sleep.
      */
     async openAhead() {
         const direct = this.egress.proxyOf.some((proxy) => proxy === null) ? this.connectors : [];
-        const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS)));
+        const probes = Math.min(CONNECT_PROBES, this.settings.concurrency);
+        const connectMs = await Promise.all(direct.map((c) => c.timeConnect(AHEAD_WAIT_MS, probes)));
         const stepMs = Math.max(MIN_STEP_MS, 2 * Math.max(0, ...connectMs.map((ms) => ms ?? 0)));
         const sleepMs = this.steps.reduce((sum, s) => sum + (s.sleep ? (s.sleep[0] + s.sleep[1]) / 2 : 0), 0);
         this.iterationMs = this.steps.length * stepMs + sleepMs;
@@ -5110,11 +5194,11 @@ class Engine {
             for (const slot of this.slots)
                 slot.makeConnections();
         // A target that refused or timed out the first connect gets no more; its requests will say why.
-        await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - 1, AHEAD_WAIT_MS)));
+        await Promise.all(direct.map((c, i) => c.prepare(connectMs[i] === null ? 0 : wanted - probes, AHEAD_WAIT_MS)));
     }
     /** Slots (and connections) for a second of `rate` iterations, within the cap. */
     slotsFor(rate) {
-        return Math.min(this.settings.concurrency, Math.ceil((rate * this.iterationMs * 2) / 1000) + AHEAD_HEADROOM);
+        return Math.min(this.settings.concurrency, slotsNeeded(rate, this.iterationMs));
     }
     /** Adds free slots up to `wanted` (within the cap); their Clients take the connections opened ahead. */
     addSlots(wanted) {
@@ -5128,7 +5212,7 @@ class Engine {
         const next = this.phase.countInSecond(second);
         if (next <= now)
             return;
-        const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + AHEAD_HEADROOM : 0;
+        const scaled = now > 0 ? Math.ceil((this.peakInFlight * next) / now) + SLOT_HEADROOM : 0;
         const wanted = Math.min(this.settings.concurrency, Math.max(scaled, this.slotsFor(next)));
         const more = wanted - this.slots.length;
         if (more <= 0)
@@ -5284,7 +5368,15 @@ class Engine {
             this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
             this.medianAt = now;
         }
-        const grow = this.growth.take({ now, outMs, expectedMs: this.iterationMs, medianMs: this.medianMs });
+        const rate = this.phase.countInSecond(Math.floor((now - this.t0) / 1000));
+        const grow = this.growth.take({
+            now,
+            outMs,
+            expectedMs: this.iterationMs,
+            medianMs: this.medianMs,
+            slots: this.slots.length,
+            rate,
+        });
         return grow ? this.newSlot() : undefined;
     }
     checkDone() {
@@ -6635,10 +6727,11 @@ async function warm_endpoint_startWarmEndpoint() {
 /** The warm-up's bounds: this long (up to 1,000 requests a second; warmMsFor), at this many iterations a second at most. */
 const WARM_MS = 500;
 /**
- * Above what one thread sends to its own endpoint (26,000–39,000 a second here once warm): the
- * warm-up goes as fast as the thread can, because V8 compiles with its top tier only what has
- * run often enough. At 20,000 a second (6,600–9,800 iterations in 500 ms) 54–67 functions were
- * still compiled by TurboFan in the recorded first second at 20,000/s (docs/performance.md).
+ * Above what one thread sends to its own endpoint once warm: the warm-up goes as fast as the
+ * thread can, because V8 compiles with its top tier only what has run often enough; warmed at a
+ * plan's own rate, tens of the hot path's functions were still compiled by TurboFan in the
+ * recorded first second. The figures are in docs/performance.md, "Measurements behind the engine's choices" (measurements stay out of
+ * comments, issue 32).
  */
 const WARM_RATE = 40_000;
 /** Plans whose busiest second has up to this many requests get WARM_MS. */
@@ -6649,14 +6742,10 @@ const WARM_LONG_MS = 1000;
 /**
  * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests: WARM_MS up
  * to 1,000 a second, WARM_LONG_MS from 5,000, in proportion between. Cold code adds its own time
- * to every request it handles, and at a slow plan's rate V8 would compile it during the run: at
- * 1,000 a second with 100 ms of warm-up the first second's p95 was 2.2–4.2 times the steady
- * seconds' and 0.1–0.4 % of the iterations started over 10 ms late, in every run; with 500 ms
- * 1.0–1.7 times and none late. From 5,000 a second the longer warm-up has V8 compile more of the
- * hot path with its top tier before the start: the first second's p95 against the steady
- * seconds', 500 ms or 667 ms against 1 s, was 1.7–2.4 against 1.1–1.9 times at 5,000/s and
- * 1.7–2.5 against 1.2–2.4 at 10,000/s (four and five interleaved pairs), medians of 2.1 against
- * 1.55 at 20,000/s (eight pairs; docs/performance.md).
+ * to every request it handles, and at a slow plan's rate V8 would compile it during the run: a
+ * shorter warm-up left the first second's p95 well above the steady seconds' and iterations
+ * late. From 5,000 a second the longer warm-up has V8 compile more of the hot path with its top
+ * tier before the start. The interleaved runs that chose these bounds: docs/performance.md, "Measurements behind the engine's choices".
  */
 function warm_warmMsFor(peakRequestsPerS) {
     const above = (peakRequestsPerS - WARM_SHORT_RATE) / (WARM_LONG_RATE - WARM_SHORT_RATE);
@@ -6723,13 +6812,12 @@ const PACED_SHARE = 0.5;
  * keep-alive timer), and V8 threw away at the recorded start the code it had compiled without
  * them, then compiled it again during the first second, on the engine's core. The first round's
  * end also gives fields of the hot path's objects the values a finished run leaves (undici's
- * Parser.ptr becomes null), which threw away about 70 compiled functions when it came after the
+ * Parser.ptr becomes null), which threw away much of the compiled hot path when it came after the
  * flat-out round. The second goes flat out, so that V8 compiles the hot path with its top tier
- * with all of that seen. At 10,000/s the first second's p95 against the steady seconds' went from
- * a median of 1.8 times to 1.3 (a paced share of 0.3 gave 1.4, 0.45–0.6 gave 1.05–1.3, 0.85 and 1
- * gave 2.0 and 2.3; docs/performance.md). Both rounds keep WARM_CONCURRENCY in flight: the
- * thread's first connect takes 5 ms on cold code, and from it the engine opened 740–850
- * connections ahead for a 40,000/s round with a plan's cap of 5,000; the round sent nothing.
+ * with all of that seen; PACED_SHARE is the share that did that best. Both rounds keep
+ * WARM_CONCURRENCY in flight: the thread's first connect is slow on cold code, and sized from it
+ * the engine opened hundreds of connections ahead for a flat-out round with a plan's high cap,
+ * and the round sent nothing. The measurements: docs/performance.md, "Measurements behind the engine's choices".
  */
 function warmRounds(ms, perS) {
     const paced = Math.round(ms * PACED_SHARE);
@@ -7092,10 +7180,11 @@ function workersFor(setting, definition, shard) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AN: () => (/* binding */ isProblem),
 /* harmony export */   Vw: () => (/* binding */ formatProblem),
+/* harmony export */   a1: () => (/* binding */ shownProblems),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   pb: () => (/* binding */ problemLines)
 /* harmony export */ });
-/* unused harmony exports MAX_PROBLEMS_SHOWN, shownProblems */
+/* unused harmony export MAX_PROBLEMS_SHOWN */
 // Bad input is reported as values a user can act on: where (file, JSON path or input name)
 // and what was expected. All problems of one input are gathered before anything runs.
 /** For parsers that return a value or the Problem with it. */
@@ -7771,7 +7860,7 @@ const COUNTRIES = {
  * The `--latency-location` / `latency-locations-config` entries; an entry may hold several lines.
  * Blank lines and `#` comments are skipped. No entry at all gives the default list.
  */
-function parseLocationConfig(entries, inputName) {
+function parseLocationConfig(entries, inputName, options = {}) {
     const lines = entries
         .flatMap((e) => e.split(/\r?\n/))
         .map((l) => l.trim())
@@ -7781,7 +7870,7 @@ function parseLocationConfig(entries, inputName) {
     const locations = [];
     const problems = [];
     for (const line of lines) {
-        const parsed = parseLocationLine(line);
+        const parsed = parseLocationLine(line, options.kube ?? false);
         if (typeof parsed === 'string')
             problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify((0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCredentials */ .R)(line))}` });
         else if (locations.some((l) => l.code === parsed.code))
@@ -7792,7 +7881,7 @@ function parseLocationConfig(entries, inputName) {
     problems.push(...treeProblems(locations.map((l) => l.code)).map((message) => ({ path: inputName, message })));
     return problems.length > 0 ? { ok: false, problems } : { ok: true, locations };
 }
-function parseLocationLine(line) {
+function parseLocationLine(line, kube) {
     const eq = line.indexOf('=');
     if (eq < 0)
         return `expected ${CONFIG_FORM}`;
@@ -7801,6 +7890,9 @@ function parseLocationLine(line) {
     if (!CODE.test(code))
         return `location code ${JSON.stringify(code)} is not valid; expected ${CONFIG_FORM}`;
     const rest = line.slice(eq + 1);
+    const inKube = /^(.*?)@kube:(.*)$/.exec(rest);
+    if (inKube)
+        return kubeLocation(code, inKube[1].trim(), inKube[2].trim(), kube);
     const withProxy = /^(.*?)@([A-Za-z][A-Za-z0-9+.-]*:\/\/.*)$/.exec(rest);
     const name = (withProxy ? withProxy[1] : rest).trim();
     if (name === '')
@@ -7813,6 +7905,16 @@ function parseLocationLine(line) {
     if (proxy === undefined)
         return `the proxy of location ${code} is not an http:// URL with a host; expected ${CONFIG_FORM}`;
     return { code, name, proxy };
+}
+/** `EU.DE.FRA=Frankfurt@kube:DE`: measured by a one-pod Job of the Kubernetes executor's location DE. */
+function kubeLocation(code, name, location, kube) {
+    if (!kube)
+        return `location ${code} names a Kubernetes location (@kube:), which only loadgate serve --executor kubernetes can measure from; expected ${CONFIG_FORM}`;
+    if (!/^([A-Z]{2}|local)$/.test(location))
+        return `location ${code}: @kube: expects a load location of --location (a two-letter country code or "local")`;
+    if (name === '' || NAME_FORBIDDEN.test(name))
+        return `location ${code} needs a name without ":" or "," before @kube:`;
+    return { code, name, kube: location };
 }
 function proxyUrl(text) {
     try {
@@ -7942,6 +8044,8 @@ function codeOf(entry) {
 }
 /** How a location reaches the target, for reports: the proxy, its credentials hidden. */
 function egressLabel(location) {
+    if (location.kube !== undefined)
+        return `kubernetes ${location.kube}`;
     if (location.proxy === undefined)
         return 'direct';
     return `proxy ${(0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCredentials */ .R)(location.proxy)}`;
@@ -7961,10 +8065,11 @@ __webpack_require__.d(__webpack_exports__, {
   r: () => (/* binding */ latencyAnswer),
   rI: () => (/* binding */ parseSamples),
   J8: () => (/* binding */ runHostedLatency),
-  Af: () => (/* binding */ runLatency)
+  Af: () => (/* binding */ runLatency),
+  Lr: () => (/* binding */ summarizeLocation)
 });
 
-// UNUSED EXPORTS: DEFAULT_SAMPLE_TIMEOUT_MS, latencyFromAnswer, phaseStats, summarizeLocation
+// UNUSED EXPORTS: DEFAULT_SAMPLE_TIMEOUT_MS, latencyFromAnswer, phaseStats
 
 // EXTERNAL MODULE: ./src/hosted/client.ts
 var client = __webpack_require__(7164);
@@ -8299,7 +8404,8 @@ function latencyAnswer(result) {
 function answerEntry(l) {
     const common = {
         name: l.name,
-        egress: l.egress === 'direct' ? 'direct' : 'proxy',
+        // A Kubernetes location's pod reaches the target directly from where it runs.
+        egress: l.egress.startsWith('proxy') ? 'proxy' : 'direct',
         samples: l.samples,
         failures: l.failures,
         errors: l.errors,
@@ -8741,16 +8847,20 @@ function checkShardFile(content) {
     return issues.length > 0 ? { issues, block } : { issues, block, shard: content };
 }
 /**
- * A hosted run's result is never a shard: the service ran the whole test. Said as such rather than
- * as a missing shard block, and with what else it lacks when its service sent no histograms.
+ * A hosted run's result is never a shard, even with its histograms: the interface starts a test
+ * from the whole definition and has no slice of a plan, so each hosted run sent the whole load,
+ * and adding N of them would report N times the plan as one run. Said as such, with what to do
+ * instead, rather than as a missing shard block.
  */
 function hostedIssue(content) {
     if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(content) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(content.run) || content.run.mode !== 'hosted')
         return undefined;
-    const histograms = content.histograms === undefined ? '; its service sent no histograms either, which a merge adds up' : '';
     return {
         path: '$.run.mode',
-        message: `a hosted run's result, not a shard's: the service ran the whole test, so there is nothing to merge it with (shard results files come from runs with --shard i/N)${histograms}`,
+        message: "a hosted run's result, not a shard's: a service runs the whole test (its interface has no slice of a plan), so hosted " +
+            'results of one definition are whole runs that a merge would count N times; for more load, split over runners with ' +
+            '--shard i/N without --api-url and merge those, or let the service spread the test (loadgate serve --executor kubernetes); ' +
+            'to set two runs side by side, use one as the --baseline of the other (docs/scaling.md)',
     };
 }
 function leaf(ok, expected) {
@@ -9828,9 +9938,12 @@ async function runHostedDefinition(test, settings) {
     });
 }
 
+// EXTERNAL MODULE: ./src/definition/json-text.ts
+var json_text = __webpack_require__(48939);
 ;// CONCATENATED MODULE: ./src/merge/load.ts
 // The file side of merging: the FILE|DIR|glob arguments of `loadgate merge` (or the `shards` input)
 // expanded into files, each read and parsed. All problems are gathered before any is thrown.
+
 
 
 
@@ -9854,7 +9967,7 @@ async function readShardFiles(args, cwd, inputName = 'shards') {
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     const read = await Promise.all(files.map((file) => readJson(file, cwd)));
-    const failed = read.flatMap((r) => ('problem' in r ? [r.problem] : []));
+    const failed = read.flatMap((r) => ('problems' in r ? r.problems : []));
     if (failed.length > 0)
         throw new errors/* InputError */.dz(failed);
     return read.flatMap((r) => ('content' in r ? [r] : []));
@@ -9891,15 +10004,10 @@ async function readJson(file, cwd) {
         text = await (0,promises_.readFile)((0,external_node_path_.resolve)(cwd, file), 'utf8');
     }
     catch (error) {
-        return { problem: { file, path: '$', message: `could not read the file: ${error.message}` } };
+        return { problems: [{ file, path: '$', message: `could not read the file: ${error.message}` }] };
     }
-    try {
-        return { file, content: JSON.parse(text) };
-    }
-    catch (error) {
-        // V8's message carries the position as "(line L column C)".
-        return { problem: { file, path: '$', message: `not valid JSON: ${error.message}` } };
-    }
+    const parsed = (0,json_text/* parseJsonText */.lk)(text, file);
+    return parsed.ok ? { file, content: parsed.value } : { problems: parsed.problems };
 }
 
 // EXTERNAL MODULE: ./src/merge/merge.ts
