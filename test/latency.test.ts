@@ -307,7 +307,7 @@ describe('a run', () => {
     expect(parseSamples(' 25 ', 'latency-samples')).toBe(25);
     expect(parseSamples('0', 'latency-samples')).toEqual({
       path: 'latency-samples',
-      message: 'expected a whole number of samples from 1 to 100, got "0"',
+      message: 'expected a whole number from 1 to 100, got "0"',
     });
     expect(parseSamples('101', '--samples')).toMatchObject({ path: '--samples' });
     expect(parseSamples('2.5', '--samples')).toMatchObject({ path: '--samples' });

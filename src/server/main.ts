@@ -4,7 +4,6 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { InputError, formatProblem, isProblem, type Problem } from '../errors.ts';
 import { parseWorkers, type WorkersSetting } from '../engine/worker-count.ts';
@@ -22,10 +21,11 @@ import type { Executor } from './executors/executor.ts';
 import { kubernetesExecutor } from './executors/kubernetes/executor.ts';
 import { offeredLocations } from './executors/kubernetes/locations.ts';
 import { localExecutor } from './executors/local.ts';
-import { EXECUTOR_OPTIONS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
+import { EXECUTOR_FLAGS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
 import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
-import { wholeNumberFlag } from './whole-number.ts';
+import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv.ts';
+import { wholeNumber as parseWholeNumber } from '../settings/values.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
 
@@ -72,36 +72,6 @@ export interface ServeIo {
   err(text: string): void;
   signal?: AbortSignal;
 }
-
-const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url URL] [--db FILE]
-                      [--api-key-file FILE] [--rate-limit on|N|GET=N,OTHER=M] [--proxy CC=URL]... [--data-dir DIR]
-                      [--latency-location CODE=Name[@http://proxy:port]]...
-                      [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
-                      [--max-connections-per-address N] [--workers N|auto|cores-K]
-                      [--executor local|kubernetes] [--image IMAGE] [--kubeconfig FILE] [--kube-context NAME]
-                      [--namespace NS] [--callback-url URL] [--rate-per-pod N] [--shards N]
-                      [--location CC=node:LABEL=VALUE|CC=namespace:NS]... [--start-barrier S]
-API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
-See docs/server.md.`;
-
-const SERVE_OPTIONS = {
-  port: { type: 'string', default: '8080' },
-  host: { type: 'string', default: '127.0.0.1' },
-  db: { type: 'string', default: './loadgate.db' },
-  'api-key-file': { type: 'string' },
-  'rate-limit': { type: 'string' },
-  proxy: { type: 'string', multiple: true, default: [] as string[] },
-  'latency-location': { type: 'string', multiple: true, default: [] as string[] },
-  'data-dir': { type: 'string' },
-  'public-url': { type: 'string' },
-  'headers-timeout': { type: 'string' },
-  'request-timeout': { type: 'string' },
-  'idle-timeout': { type: 'string' },
-  'max-connections-per-address': { type: 'string' },
-  workers: { type: 'string', default: 'auto' },
-  ...EXECUTOR_OPTIONS,
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
 
 function urlOf(host: string, address: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
@@ -198,7 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 function wholeNumber(text: string, flag: string, min: number, max: number): number {
-  const n = wholeNumberFlag(text, flag, min, max);
+  const n = parseWholeNumber(text, flag, { min, max });
   if (isProblem(n)) throw new InputError([n]);
   return n;
 }
@@ -208,15 +178,13 @@ function seconds(text: string | undefined, flag: string, fallbackMs: number): nu
   return text === undefined ? fallbackMs : wholeNumber(text, flag, 1, 86_400) * 1000;
 }
 
-type ConnectionFlag = 'headers-timeout' | 'request-timeout' | 'idle-timeout' | 'max-connections-per-address';
-
-function connectionLimits(values: Partial<Record<ConnectionFlag, string>>): ConnectionLimits {
-  const cap = values['max-connections-per-address'];
+function connectionLimits(flags: CommandArgs): ConnectionLimits {
+  const cap = flags.text('max-connections-per-address');
   const defaults = DEFAULT_CONNECTION_LIMITS;
   const limits = {
-    headersTimeoutMs: seconds(values['headers-timeout'], '--headers-timeout', defaults.headersTimeoutMs),
-    requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout', defaults.requestTimeoutMs),
-    idleTimeoutMs: seconds(values['idle-timeout'], '--idle-timeout', defaults.idleTimeoutMs),
+    headersTimeoutMs: seconds(flags.text('headers-timeout'), '--headers-timeout', defaults.headersTimeoutMs),
+    requestTimeoutMs: seconds(flags.text('request-timeout'), '--request-timeout', defaults.requestTimeoutMs),
+    idleTimeoutMs: seconds(flags.text('idle-timeout'), '--idle-timeout', defaults.idleTimeoutMs),
     maxConnectionsPerAddress:
       cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
   };
@@ -257,26 +225,29 @@ export function defaultDataDir(dbPath: string): string {
   return join(dirname(db), `${basename(db, extname(db))}-data`);
 }
 
-async function serveOptions(args: string[], log: (line: string) => void): Promise<ServerOptions | 'help'> {
-  const { values } = parseArgs({ args, options: SERVE_OPTIONS, allowPositionals: false });
-  if (values.help) return 'help';
-  const rateLimit = values['rate-limit'];
-  const latency = parseLocationConfig(values['latency-location'], '--latency-location');
+async function serveOptions(args: string[], io: ServeIo, log: (line: string) => void): Promise<ServerOptions> {
+  const flags = parseCommandArgs('serve', args);
+  for (const notice of flags.notices) io.err(notice);
+  const rateLimit = flags.text('rate-limit');
+  const latency = parseLocationConfig(flags.list('latency-locations-config'), '--latency-locations-config');
   if (!latency.ok) throw new InputError(latency.problems);
-  const executor = readExecutor(values);
+  const executor = readExecutor(
+    Object.fromEntries(EXECUTOR_FLAGS.map((name) => [name, flags.given(name) ? flags.value(name) : undefined])),
+  );
   if (!executor.choice) throw new InputError(executor.problems);
+  const db = flags.text('db')!;
   return {
-    port: wholeNumber(values.port, '--port', 0, 65535),
-    host: values.host,
-    dbPath: values.db,
-    dataDir: values['data-dir'] ?? defaultDataDir(values.db),
-    apiKeys: await readKeys(values['api-key-file'], process.env.LOADGATE_API_KEYS),
+    port: wholeNumber(flags.text('port')!, '--port', 0, 65535),
+    host: flags.text('host')!,
+    dbPath: db,
+    dataDir: flags.text('data-dir') ?? defaultDataDir(db),
+    apiKeys: await readKeys(flags.text('api-key-file'), process.env.LOADGATE_API_KEYS),
     ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
-    proxies: parseProxies(values.proxy, '--proxy'),
+    proxies: parseProxies(flags.list('proxies'), '--proxies'),
     latencyLocations: latency.locations,
-    connections: connectionLimits(values),
-    ...publicUrlOption(values['public-url']),
-    workers: orThrow(parseWorkers(values.workers, '--workers')),
+    connections: connectionLimits(flags),
+    ...publicUrlOption(flags.text('public-url')),
+    workers: orThrow(parseWorkers(flags.text('workers')!, '--workers')),
     executor: executor.choice,
     log,
   };
@@ -302,12 +273,7 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   const log = (line: string) => io.err(`${new Date().toISOString()} ${escapeLogLine(line)}`);
   let server: RunningServer;
   try {
-    const options = await serveOptions(args, log);
-    if (options === 'help') {
-      io.out(USAGE);
-      return 0;
-    }
-    server = await startServer(options);
+    server = await startServer(await serveOptions(args, io, log));
   } catch (error) {
     if (error instanceof DatabaseInUseError) {
       io.err(`loadgate serve: ${error.message}`);
@@ -317,9 +283,8 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
       io.err(`loadgate serve: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
       return 2;
     }
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`loadgate serve: ${(error as Error).message}\n\n${USAGE}`);
+    if (error instanceof UsageError) {
+      io.err(error.message);
       return 2;
     }
     // The address is taken, the database cannot be opened, …: nothing the server can serve around.

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../../settings/argv.ts';
 import { validateDefinition } from '../../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../../engine/prepare.ts';
 import { formatProblem, InputError, type Problem } from '../../errors.ts';
@@ -42,14 +42,14 @@ export interface ShardIdentity {
 const RETRIES = 8;
 
 export function shardIdentity(args: string[], env: ShardIo['env']): ShardIdentity {
-  const { values } = parseArgs({ args, options: { server: { type: 'string' }, test: { type: 'string' } }, allowPositionals: false });
+  const flags = parseCommandArgs('shard', args);
   const problems: Problem[] = [];
   const need = (value: string | undefined, path: string, what: string): string => {
     if (value === undefined || value === '') problems.push({ path, message: `expected ${what}` });
     return value ?? '';
   };
-  const server = need(values.server, '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
-  const test = need(values.test, '--test', 'the test id');
+  const server = need(flags.text('server'), '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
+  const test = need(flags.text('test'), '--test', 'the test id');
   const token = need(env[ENV_TOKEN], ENV_TOKEN, "the test's shard token (from its Secret)");
   const location = need(env[ENV_LOCATION], ENV_LOCATION, "the shard's location");
   const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
