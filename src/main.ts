@@ -59,7 +59,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const read = (name: string): string => core.getInput(name);
   const check = statusCheckOf(read, env, await eventPayload(env));
   try {
-    const inputs = getInputs(read);
+    const inputs = getInputs(read, (line) => core.notice(line));
     if (inputs.githubToken) core.setSecret(inputs.githubToken);
     if (inputs.apiKey) core.setSecret(inputs.apiKey);
     await runAction(inputs, env, check);

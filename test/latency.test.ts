@@ -309,8 +309,8 @@ describe('a run', () => {
       path: 'latency-samples',
       message: 'expected a whole number from 1 to 100, got "0"',
     });
-    expect(parseSamples('101', '--samples')).toMatchObject({ path: '--samples' });
-    expect(parseSamples('2.5', '--samples')).toMatchObject({ path: '--samples' });
+    expect(parseSamples('101', '--latency-samples')).toMatchObject({ path: '--latency-samples' });
+    expect(parseSamples('2.5', '--latency-samples')).toMatchObject({ path: '--latency-samples' });
   });
 });
 

@@ -641,6 +641,13 @@ export function actionInputs(): Setting[] {
   return SETTINGS.filter((s) => s.input);
 }
 
+/** An action input's default, as action.yml gives it (test/settings.test.ts checks that they agree). */
+export function inputDefault(name: string): string {
+  const setting = SETTINGS.find((s) => s.input && s.name === name);
+  if (setting?.default === undefined) throw new Error(`no action input "${name}" with a default in the settings table`);
+  return setting.default;
+}
+
 export function defaultOf(setting: Setting, command?: Command): string | undefined {
   return (command && setting.defaultFor?.[command]) ?? setting.default;
 }

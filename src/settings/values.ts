@@ -29,7 +29,7 @@ export function duration(text: string, name: string, { whole = false, min = 0 }:
   if (!Number.isFinite(seconds) || seconds < min || (whole && !Number.isInteger(seconds)))
     return {
       path: name,
-      message: `expected ${wanted} of at least ${min} s, such as 30s, 2m or 1h (a bare number is seconds), got "${text}"`,
+      message: `expected ${wanted}${min > 0 ? ` of at least ${min} s` : ''}, such as 30s, 2m or 1h (a bare number is seconds), got "${text}"`,
     };
   return seconds;
 }
