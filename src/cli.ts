@@ -223,7 +223,8 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
     {
       target: flags.positionals[0] ?? '',
       patterns: flags.list('latency-locations'),
-      samples: flags.text('latency-samples')!,
+      // Named only when given: a hosted service is sent a count only when the user named one (docs/latency.md).
+      samples: flags.given('latency-samples') ? flags.text('latency-samples')! : '',
       config: flags.list('latency-locations-config'),
     },
     { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' },
