@@ -25,6 +25,7 @@ import { EXECUTOR_FLAGS, readExecutor, type ExecutorChoice } from './executors/s
 import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
 import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv.ts';
+import { DEFAULT_API_KEY_ENV } from '../settings/table.ts';
 import { wholeNumber as parseWholeNumber } from '../settings/values.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
@@ -86,7 +87,7 @@ async function removeUnfinishedUploads(dataDir: string): Promise<void> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (options.apiKeys.length === 0) {
     throw new InputError([
-      { path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' },
+      { path: '--api-key-file', message: `no API keys: give --api-key-file FILE (one key per line) or set ${DEFAULT_API_KEY_ENV}` },
     ]);
   }
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -219,6 +220,17 @@ async function readKeys(file: string | undefined, envList: string | undefined): 
   }
 }
 
+/**
+ * The keys in the environment: the variable the client reads its key from (comma-separated for
+ * several), so that one name serves both ends; LOADGATE_API_KEYS is its older name.
+ */
+function keysFromEnv(env: NodeJS.ProcessEnv, io: ServeIo): string | undefined {
+  const older = env.LOADGATE_API_KEYS;
+  if (older === undefined) return env[DEFAULT_API_KEY_ENV];
+  io.err(`note: LOADGATE_API_KEYS is now ${DEFAULT_API_KEY_ENV} (the old name still works)`);
+  return [env[DEFAULT_API_KEY_ENV], older].filter(Boolean).join(',');
+}
+
 /** The data directory beside the database: ./loadgate.db → ./loadgate-data. */
 export function defaultDataDir(dbPath: string): string {
   const db = resolve(dbPath);
@@ -241,7 +253,7 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     host: flags.text('host')!,
     dbPath: db,
     dataDir: flags.text('data-dir') ?? defaultDataDir(db),
-    apiKeys: await readKeys(flags.text('api-key-file'), process.env.LOADGATE_API_KEYS),
+    apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
     ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
     proxies: parseProxies(flags.list('proxies'), '--proxies'),
     latencyLocations: latency.locations,

@@ -523,7 +523,7 @@ export const SETTINGS: readonly Setting[] = [
     type: 'string',
     commands: ['serve'],
     value: 'FILE',
-    help: 'accepted API keys, one per line (also LOADGATE_API_KEYS, comma-separated)',
+    help: 'accepted API keys, one per line (also LOADGATE_API_KEY, comma-separated; LOADGATE_API_KEYS is its older name)',
   },
   {
     name: 'rate-limit',
