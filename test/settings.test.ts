@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { commandHelp, DOCS_URL, flagsText } from '../src/cli-help.ts';
 import { cli } from '../src/cli.ts';
 import { DEFAULT_ROUNDS, DEFAULT_METRIC, DEFAULT_WARMUP_ROUNDS } from '../src/compare/settings.ts';
+import { getInputs, readCheckInputs } from '../src/inputs.ts';
 import { DEFAULT_SAMPLES } from '../src/latency/run.ts';
 import { DEFAULT_WAIT_TIMEOUT_S } from '../src/pipeline/wait-for.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../src/server/connections.ts';
@@ -51,6 +52,25 @@ describe('the settings table', () => {
     for (const setting of actionInputs())
       for (const alias of setting.inputAliases ?? [])
         expect(ACTION_INPUTS[alias]!.description).toMatch(new RegExp(`^Deprecated: use ${setting.name}\\b`));
+  });
+
+  it('is what the action reads: getInputs and the status check read every input of the table, and no other', () => {
+    const values: Record<string, string> = {
+      test: 'a.json',
+      mode: 'compare',
+      'compare-environment': '{}',
+      'latency-target': 'http://127.0.0.1:9/',
+      'wait-for': 'http://127.0.0.1:9/',
+    };
+    const seen = new Set<string>();
+    const reader = (name: string): string => {
+      seen.add(name);
+      return values[name] ?? '';
+    };
+    getInputs(reader);
+    readCheckInputs(reader);
+    const inputs = actionInputs().flatMap((s) => [s.name, ...(s.inputAliases ?? [])]);
+    expect([...seen].sort()).toEqual(inputs.sort());
   });
 
   it("is every command's --help: each flag of the table, its default, its older names, and nothing else", async () => {
