@@ -142,8 +142,8 @@ describe('loadgate compare', () => {
     expect(rounds.code).toBe(2);
     expect(rounds.stderr).toContain('--rounds: expected a whole number ≥ 3, got "2"');
     expect(rounds.stderr).toContain('--max-regression: expected a percentage ≥ 0');
-    expect(rounds.stderr).toContain('--metric: expected one of the response-time metrics');
-    expect(rounds.stderr).toContain('--max-time: expected a whole number of seconds ≥ 1');
+    expect(rounds.stderr).toContain('--compare-metric: expected one of the response-time metrics');
+    expect(rounds.stderr).toContain('--max-compare-time: expected a whole number of seconds of at least 1 s');
     expect(rounds.stderr).toContain('--on-inconclusive: expected warn');
     const lacking = await node([
       'src/cli-entry.ts',
