@@ -2,7 +2,7 @@
 // action.yml, `--help`, the docs, the code's defaults; and the CLI habits it brings.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { commandHelp, DOCS_URL, flagsText } from '../src/cli-help.ts';
@@ -130,6 +130,15 @@ describe('the settings table', () => {
     expect(setting('namespace', 'serve').default).toBe(DEFAULT_NAMESPACE);
     expect(setting('rate-per-pod', 'serve').default).toBe(String(DEFAULT_RATE_PER_POD));
     expect(setting('start-barrier', 'serve').default).toBe(String(DEFAULT_START_BARRIER_S));
+  });
+
+  it("gives the README's offline $schema path relative to a definition in loadtests/, where the package ships the schema", () => {
+    const path = /"(\.\.?\/node_modules\/loadgate\/[^"]+)"` works offline\s+for a definition in `loadtests\/`/.exec(read('README.md'))?.[1];
+    expect(path).toBeDefined();
+    const inPackage = posix.relative('node_modules/loadgate', posix.join('loadtests', path!));
+    expect(inPackage).toBe('schema/loadtest.schema.json');
+    expect((JSON.parse(read('package.json')) as { files: string[] }).files).toContain('schema/');
+    expect(() => read(inPackage)).not.toThrow();
   });
 
   it("points --help at the repository's docs by URL, not at files the package lacks", () => {
