@@ -353,7 +353,7 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
   await writeFile(resultsPath, resultsText(result));
   io.out(renderSummaryLine(model));
   if (gate.thresholds.length > 0)
-    io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --threshold …");
+    io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --thresholds …");
   io.out(`results: ${resultsPath}`);
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
 }

@@ -130,7 +130,7 @@ describe('loadgate run', () => {
     target.reset();
     const run = await loadgate(['run', writeDefinition('bad', 10, 1), '--thresholds', 'p95 <', '--max-concurrency', '0']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--threshold #1, column 6: expected a number');
+    expect(run.stderr).toContain('--thresholds #1, column 6: expected a number');
     expect(target.received).toHaveLength(0);
     const missing = await loadgate(['run', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);

@@ -145,7 +145,7 @@ describe('everything that can be checked before the load is', () => {
     const file = definition('typo', [{ name: 'login', url: `${target.url}/ok` }], { iteration_count: 2500, duration: 5 });
     const step = await loadgate(['run', file, '--thresholds', 'step[logn].p95 < 1s']);
     expect(step.code).toBe(2);
-    expect(step.stderr).toContain('--threshold #1: step "logn" is not in the definition; its steps are: 1 login');
+    expect(step.stderr).toContain('--thresholds #1: step "logn" is not in the definition; its steps are: 1 login');
     const location = await loadgate(['run', file, '--thresholds', 'location[DE].avg <= 300']);
     expect(location.code).toBe(2);
     expect(location.stderr).toContain('location "DE" will not be in the results; they will have: local');
