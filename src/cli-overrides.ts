@@ -1,7 +1,9 @@
 // What the CLI's flags change in a loaded definition before it is prepared: variables
 // (`-e KEY=VALUE`, `--env-var NAME` from this process's environment) and the load (`--duration`,
-// `--iterations`, `--rate`). Every problem names its flag.
-import { InputError, type Problem } from './errors.ts';
+// `--iterations`, `--rate`; durations and rates with units, src/settings/values.ts). Every
+// problem names its flag.
+import { InputError, isProblem, type Problem } from './errors.ts';
+import { duration as durationOf, rate as rateOf, wholeNumber } from './settings/values.ts';
 import type { LoadedDefinition } from './definition/load.ts';
 import { LIMITS } from './definition/schema.ts';
 import { formatCount, formatRate } from './figures.ts';
@@ -57,9 +59,9 @@ export interface LoadOverride {
  * silently mean something else.
  */
 export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): LoadOverride {
-  const duration = wholeNumber(flags.duration, '--duration');
-  const iterations = wholeNumber(flags.iterations, '--iterations');
-  const rate = positiveNumber(flags.rate, '--rate');
+  const duration = parsed(flags.duration, '--duration', (text, flag) => durationOf(text, flag, { whole: true, min: 1 }));
+  const iterations = parsed(flags.iterations, '--iterations', wholeNumber);
+  const rate = parsed(flags.rate, '--rate', rateOf);
   if (duration === undefined && iterations === undefined && rate === undefined) return { loaded, notes: [] };
   const config = { ...loaded.definition.config_data };
   if (config.manual_load) {
@@ -140,18 +142,10 @@ function flagOf(flags: LoadFlags): string {
   return flags.rate !== undefined ? '--rate' : flags.iterations !== undefined ? '--iterations' : '--duration';
 }
 
-function wholeNumber(text: string | undefined, flag: string): number | undefined {
+/** The flag's value parsed, absent when not given; a bad value throws the Problem. */
+function parsed(text: string | undefined, flag: string, parse: (text: string, flag: string) => number | Problem): number | undefined {
   if (text === undefined) return undefined;
-  const n = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(Number.isSafeInteger(n) && n >= 1))
-    throw new InputError([{ path: flag, message: `expected a whole number of at least 1, got "${text}"` }]);
-  return n;
-}
-
-function positiveNumber(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(n > 0 && Number.isFinite(n)))
-    throw new InputError([{ path: flag, message: `expected iterations per second above 0, such as 200, got "${text}"` }]);
-  return n;
+  const value = parse(text, flag);
+  if (isProblem(value)) throw new InputError([value]);
+  return value;
 }

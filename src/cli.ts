@@ -4,7 +4,6 @@
 import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { InputError, formatProblem, isProblem, problemLines, type Problem } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { conclude, concludeShard } from './pipeline/conclude.ts';
@@ -32,8 +31,11 @@ import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { readOnSaturated } from './verdict/on-saturated.ts';
 import { asksVersion, VERSION } from './version.ts';
-import { closestOption, commandHelp, COMMANDS, overview } from './cli-help.ts';
-import { applyLoadFlags, environmentWithFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
+import { commandHelp, COMMANDS, overview } from './cli-help.ts';
+import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
+import type { Command } from './settings/table.ts';
+import { wholeNumber } from './settings/values.ts';
+import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { checkTest } from './engine/prepare.ts';
 import { parseWaitFor, waitFor } from './pipeline/wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
@@ -49,38 +51,6 @@ export interface CliIo {
   /** Aborted on SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
   signal?: AbortSignal;
 }
-
-const RUN_OPTIONS = {
-  results: { type: 'string', default: 'loadgate-results.json' },
-  report: { type: 'string' },
-  env: { type: 'string' },
-  proxy: { type: 'string', multiple: true, default: [] as string[] },
-  threshold: { type: 'string', multiple: true, default: [] as string[] },
-  baseline: { type: 'string' },
-  'api-url': { type: 'string' },
-  'api-key-env': { type: 'string', default: 'LOADGATE_API_KEY' },
-  'api-key-file': { type: 'string' },
-  'api-key': { type: 'string' },
-  'api-result-path': { type: 'string' },
-  shard: { type: 'string' },
-  'start-at': { type: 'string' },
-  concurrency: { type: 'string' },
-  workers: { type: 'string', default: 'auto' },
-  'warm-up': { type: 'string' },
-  insecure: { type: 'boolean', default: false },
-  'default-thresholds': { type: 'boolean', default: true },
-  var: { type: 'string', short: 'e', multiple: true, default: [] as string[] },
-  'env-var': { type: 'string', multiple: true, default: [] as string[] },
-  secret: { type: 'string', multiple: true, default: [] as string[] },
-  duration: { type: 'string' },
-  iterations: { type: 'string' },
-  rate: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  'on-saturated': { type: 'string', default: 'fail' },
-  quiet: { type: 'boolean', default: false },
-  junit: { type: 'string' },
-  'gitlab-metrics': { type: 'string' },
-} as const;
 
 type Runner = (args: string[], io: CliIo) => Promise<number>;
 
@@ -136,8 +106,8 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
       );
       return 2;
     }
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      io.err(parseArgsProblem(command, error));
+    if (error instanceof UsageError) {
+      io.err(error.message);
       return 2;
     }
     // A service that cannot be reached, a hosted test that failed: no result to judge.
@@ -156,18 +126,15 @@ function help(topic: string | undefined, io: CliIo): number {
     io.err(`loadgate: no command "${topic}"; the commands are ${Object.keys(RUNNERS).join(', ')}`);
     return 2;
   }
-  io.out(commandHelp(topic));
+  io.out(commandHelp(topic as keyof typeof COMMANDS));
   return 0;
 }
 
-/** One line: the option parseArgs refused, the closest one the command has, and where the list is. */
-function parseArgsProblem(command: string, error: Error): string {
-  const option = /'(-{1,2}[^']*)'/.exec(error.message)?.[1];
-  const see = `loadgate ${command} --help lists its options`;
-  if (!option || !String((error as { code?: string }).code).includes('UNKNOWN_OPTION'))
-    return `loadgate ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')} (${see})`;
-  const closest = closestOption(command, option);
-  return `loadgate ${command}: unknown option ${option}${closest ? `; did you mean ${closest}?` : ''} (${see})`;
+/** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
+function argsOf(command: Command, args: string[], io: CliIo): CommandArgs {
+  const parsed = parseCommandArgs(command, args);
+  for (const notice of parsed.notices) io.err(notice);
+  return parsed;
 }
 
 /** Variables come only from --env, -e and --env-var: say so when the missing one is set in the shell. */
@@ -179,12 +146,7 @@ function shellVariableHint(message: string): string {
 
 /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
 function parseConcurrency(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new InputError([{ path: '--concurrency', message: `expected a whole number of at least 1, got "${text}"` }]);
-  }
-  return n;
+  return text === undefined ? undefined : orThrow(wholeNumber(text, '--max-concurrency'));
 }
 
 function orThrow<T>(parsed: T | Problem): T {
@@ -197,73 +159,49 @@ function parseFlagsThresholds(lines: string[]): Threshold[] {
   if (!parsed.ok) throw new InputError(parsed.problems);
   const latencyLine = lines.findIndex((line) => isLatencyThresholdLine(line));
   if (latencyLine >= 0) {
-    throw new InputError([{ path: `--threshold #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
+    throw new InputError([{ path: `--thresholds #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
   }
   return parsed.thresholds;
 }
 
 async function compareCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      env: RUN_OPTIONS.env,
-      'base-env': { type: 'string' },
-      rounds: { type: 'string' },
-      'warmup-rounds': { type: 'string' },
-      'max-rounds': { type: 'string' },
-      'max-time': { type: 'string' },
-      'on-inconclusive': { type: 'string' },
-      'max-regression': { type: 'string' },
-      metric: { type: 'string' },
-      seed: { type: 'string' },
-      threshold: RUN_OPTIONS.threshold,
-      results: RUN_OPTIONS.results,
-      concurrency: RUN_OPTIONS.concurrency,
-      workers: RUN_OPTIONS.workers,
-      insecure: RUN_OPTIONS.insecure,
-      proxy: RUN_OPTIONS.proxy,
-      'default-thresholds': RUN_OPTIONS['default-thresholds'],
-      junit: RUN_OPTIONS.junit,
-      'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
-    },
-    allowNegative: true,
-  });
-  const file = positionals[0];
+  const flags = argsOf('compare', args, io);
+  const file = flags.positionals[0];
+  const base = flags.text('compare-environment');
   const problems: Problem[] = [];
   if (!file) problems.push({ path: 'definition', message: 'expected the path of a test definition file' });
-  if (!values['base-env']) problems.push({ path: '--base-env', message: "expected the base side's environment (a file or inline JSON)" });
+  if (!base) problems.push({ path: '--compare-environment', message: "expected the base side's environment (a file or inline JSON)" });
   const settings = parseCompareSettings(
     {
-      rounds: values.rounds,
-      warmupRounds: values['warmup-rounds'],
-      maxRegression: values['max-regression'],
-      metric: values.metric,
-      seed: values.seed,
-      maxRounds: values['max-rounds'],
-      maxTime: values['max-time'],
-      onInconclusive: values['on-inconclusive'],
+      rounds: flags.text('rounds'),
+      warmupRounds: flags.text('warm-up-rounds'),
+      maxRegression: flags.text('max-regression'),
+      metric: flags.text('compare-metric'),
+      seed: flags.text('seed'),
+      maxRounds: flags.text('max-rounds'),
+      maxTime: flags.text('max-compare-time'),
+      onInconclusive: flags.text('on-inconclusive'),
     },
     CLI_FLAG_NAMES,
   );
   if (Array.isArray(settings)) problems.push(...settings);
   if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
-  const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds']);
-  const proxies = parseProxies(values.proxy, '--proxy');
-  const workers = orThrow(parseWorkers(values.workers, '--workers'));
-  const resultsPath = resolve(values.results);
+  const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
+  const proxies = parseProxies(flags.list('proxies'), '--proxies');
+  const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
+  const resultsPath = resolve(flags.text('results-file')!);
   const measured = await measureComparison(
     {
       loaded: await loadDefinition(file!),
-      head: await readEnvironmentSpec(values.env ?? '', '--env'),
-      base: (await readEnvironmentSpec(values['base-env']!, '--base-env'))!,
-      baseName: `--base-env ${values['base-env']}`,
+      head: await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'),
+      base: (await readEnvironmentSpec(base!, '--compare-environment'))!,
+      baseName: `--compare-environment ${base}`,
       settings,
       roundsName: CLI_FLAG_NAMES.rounds,
       options: {
-        concurrency: parseConcurrency(values.concurrency),
+        concurrency: parseConcurrency(flags.text('max-concurrency')),
         workers,
-        insecure: values.insecure,
+        insecure: flags.flag('insecure-tls'),
         proxies,
         signal: io.signal,
         testUrl: pathToFileURL(reportPathFor(resultsPath)).href,
@@ -272,38 +210,30 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     gate,
     cliLog(io),
   );
-  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
+  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(flags));
 }
 
 async function latencyCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      location: { type: 'string', multiple: true, default: [] as string[] },
-      samples: { type: 'string', default: '' },
-      'location-config': { type: 'string', multiple: true, default: [] as string[] },
-      threshold: RUN_OPTIONS.threshold,
-      results: { type: 'string', default: 'loadgate-latency.json' },
-      insecure: RUN_OPTIONS.insecure,
-      'api-url': RUN_OPTIONS['api-url'],
-      'api-key-env': RUN_OPTIONS['api-key-env'],
-      'api-key-file': RUN_OPTIONS['api-key-file'],
-      'api-key': RUN_OPTIONS['api-key'],
-    },
-  });
-  const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), undefined, io) : undefined;
-  const parsed = parseLatencyThresholdLines(values.threshold, THRESHOLD_FLAG);
+  const flags = argsOf('latency', args, io);
+  const apiUrl = flags.text('api-url');
+  const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), undefined, io) : undefined;
+  const parsed = parseLatencyThresholdLines(flags.list('thresholds'), THRESHOLD_FLAG);
   if (!parsed.ok) throw new InputError(parsed.problems);
   const plan = planLatency(
-    { target: positionals[0] ?? '', patterns: values.location, samples: values.samples, config: values['location-config'] },
-    { target: 'url', patterns: '--location', samples: '--samples', config: '--location-config' },
+    {
+      target: flags.positionals[0] ?? '',
+      patterns: flags.list('latency-locations'),
+      // Named only when given: a hosted service is sent a count only when the user named one (docs/latency.md).
+      samples: flags.given('latency-samples') ? flags.text('latency-samples')! : '',
+      config: flags.list('latency-locations-config'),
+    },
+    { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' },
     hosted !== undefined,
   );
   if (Array.isArray(plan)) throw new InputError(plan);
-  const result = await runLatencyPlan(plan, { insecure: values.insecure, signal: io.signal, hosted });
+  const result = await runLatencyPlan(plan, { insecure: flags.flag('insecure-tls'), signal: io.signal, hosted });
   const { checks } = judgeLatency(result, parsed.thresholds, THRESHOLD_FLAG);
-  const resultsPath = resolve(values.results);
+  const resultsPath = resolve(flags.text('results-file')!);
   await writeFile(resultsPath, resultsText(result));
   io.out(latencyTerminal(result, { color: io.isTTY, outcomes: checks }));
   io.out(`results: ${resultsPath}`);
@@ -311,48 +241,26 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function mergeCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      results: RUN_OPTIONS.results,
-      threshold: RUN_OPTIONS.threshold,
-      baseline: RUN_OPTIONS.baseline,
-      'default-thresholds': RUN_OPTIONS['default-thresholds'],
-      junit: RUN_OPTIONS.junit,
-      'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
-    },
-    allowNegative: true,
-  });
-  if (positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
-  const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-  const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
-  const resultsPath = resolve(values.results);
-  const measured = await measureMerge(positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
-  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
+  const flags = argsOf('merge', args, io);
+  if (flags.positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
+  const baselineFile = flags.text('baseline');
+  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+  const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'), { baseline });
+  const resultsPath = resolve(flags.text('results-file')!);
+  const measured = await measureMerge(flags.positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
+  return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(flags));
 }
 
 /** The definition and, when given, the thresholds as a run would check them: nothing is sent. */
 async function validateCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      env: { type: 'string' },
-      threshold: RUN_OPTIONS.threshold,
-      proxy: RUN_OPTIONS.proxy,
-      baseline: RUN_OPTIONS.baseline,
-      var: RUN_OPTIONS.var,
-      'env-var': RUN_OPTIONS['env-var'],
-      secret: RUN_OPTIONS.secret,
-    },
-  });
-  const file = positionals[0];
+  const flags = argsOf('validate', args, io);
+  const file = flags.positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-  const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-  const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
-  const test = await checkWithFlags(file, values, io);
-  preflight(gate, shapeOf(test.definition, parseProxies(values.proxy, '--proxy'), 'embedded', baseline));
+  const baselineFile = flags.text('baseline');
+  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+  const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
+  const test = await checkWithFlags(file, flags, io);
+  preflight(gate, shapeOf(test.definition, parseProxies(flags.list('proxies'), '--proxies'), 'embedded', baseline));
   const checked =
     gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -360,15 +268,11 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function waitForCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure },
-  });
-  const settings = parseWaitFor(positionals[0] ?? '', values.timeout, { url: 'url', timeout: '--timeout' });
+  const flags = argsOf('wait-for', args, io);
+  const settings = parseWaitFor(flags.positionals[0] ?? '', flags.text('wait-for-timeout')!, { url: 'url', timeout: '--wait-for-timeout' });
   if (Array.isArray(settings)) throw new InputError(settings);
   const answered = await waitFor(settings, {
-    insecure: values.insecure,
+    insecure: flags.flag('insecure-tls'),
     signal: io.signal,
     onRetry: (attempt, reason) => {
       if (attempt === 1) io.err(`waiting for ${settings.url} to answer (${reason}), up to ${settings.timeoutS} s…`);
@@ -379,31 +283,42 @@ async function waitForCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function runCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: RUN_OPTIONS, allowNegative: true });
-  const file = positionals[0];
+  const flags = argsOf('run', args, io);
+  const file = flags.positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-  const thresholds = parseFlagsThresholds(values.threshold);
-  const proxies = parseProxies(values.proxy, '--proxy');
-  const concurrency = parseConcurrency(values.concurrency);
-  const shard = values.shard === undefined ? undefined : orThrow(parseShard(values.shard, '--shard'));
-  const startAtMs = values['start-at'] === undefined ? undefined : orThrow(parseStartAt(values['start-at'], '--start-at'));
-  const warmUpS = values['warm-up'] === undefined ? undefined : orThrow(parseWarmUp(values['warm-up'], '--warm-up'));
-  const workers = orThrow(parseWorkers(values.workers, '--workers'));
-  const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
+  const text = (name: string, parse: (text: string, name: string) => number | Problem): number | undefined => {
+    const given = flags.text(name);
+    return given === undefined ? undefined : orThrow(parse(given, `--${name}`));
+  };
+  const thresholds = parseFlagsThresholds(flags.list('thresholds'));
+  const proxies = parseProxies(flags.list('proxies'), '--proxies');
+  const concurrency = parseConcurrency(flags.text('max-concurrency'));
+  const shardText = flags.text('shard');
+  const shard = shardText === undefined ? undefined : orThrow(parseShard(shardText, '--shard'));
+  const startAtMs = text('start-at', parseStartAt);
+  const warmUpS = text('warm-up', parseWarmUp);
+  const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
+  const baselineFile = flags.text('baseline');
+  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+  const apiUrl = flags.text('api-url');
   const problems: Problem[] = [];
-  if (shard && values['api-url'])
+  if (shard && apiUrl)
     problems.push({
       path: '--shard',
       message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
     });
-  const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
+  const onSaturated = readOnSaturated(flags.text('on-saturated')!, '--on-saturated', problems);
   if (problems.length > 0) throw new InputError(problems);
-  const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
-  const test = await checkWithFlags(file, values, io);
-  const resultsPath = resolve(values.results);
-  const reportPath = resolve(values.report ?? reportPathFor(resultsPath));
-  const show = outputsOf(io, values);
-  const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), values['api-result-path'], io) : null;
+  const gate = gateOf(thresholds, flags.flag('default-thresholds'), { baseline, onSaturated });
+  const test = await checkWithFlags(file, flags, io, {
+    duration: flags.text('duration'),
+    iterations: flags.text('iterations'),
+    rate: flags.text('rate'),
+  });
+  const resultsPath = resolve(flags.text('results-file')!);
+  const reportPath = resolve(flags.text('report') ?? reportPathFor(resultsPath));
+  const show = outputsOf(io, flags);
+  const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), flags.text('api-result-path'), io) : null;
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
   const measured = await measureDefinition(
     test,
@@ -411,10 +326,10 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       ...(hosted && { hosted }),
       embedded: {
         concurrency,
-        insecure: values.insecure,
+        insecure: flags.flag('insecure-tls'),
         proxies,
         signal: io.signal,
-        ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
+        ...(!flags.flag('quiet') && { onSecond: progressPrinter(io, test.definition.config_data) }),
         shard,
         startAtMs,
         warmUpS,
@@ -424,9 +339,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     },
     cliLog(io),
   );
-  if (values.json) io.out(JSON.stringify(measured.result, null, 2));
+  if (flags.flag('json')) io.out(JSON.stringify(measured.result, null, 2));
   if (shard) return reportShard(measured, gate, show, resultsPath);
-  return report(measured, gate, show, resultsPath, reportPath, ciFilesOf(values));
+  return report(measured, gate, show, resultsPath, reportPath, ciFilesOf(flags));
 }
 
 /**
@@ -438,23 +353,19 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
   await writeFile(resultsPath, resultsText(result));
   io.out(renderSummaryLine(model));
   if (gate.thresholds.length > 0)
-    io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --threshold …");
+    io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --thresholds …");
   io.out(`results: ${resultsPath}`);
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(
-  file: string,
-  values: { env?: string; var: string[]; 'env-var': string[]; secret: string[]; duration?: string; iterations?: string; rate?: string },
-  io: CliIo,
-) {
-  const vars = variablesFromFlags(values.var, values['env-var'], process.env);
-  const given = environmentWithFlags(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
-  const load = applyLoadFlags(await loadDefinition(file), values);
-  const { loaded, environment } = markSecrets(load.loaded, given, values.secret);
+async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}) {
+  const vars = variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env);
+  const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
+  const overridden = applyLoadFlags(await loadDefinition(file), load);
+  const { loaded, environment } = markSecrets(overridden.loaded, given, flags.list('secret'));
   const test = await checkTest(loaded, environment ? { environment } : {});
-  for (const note of load.notes) io.err(`note: ${note}`);
+  for (const note of overridden.notes) io.err(`note: ${note}`);
   return test;
 }
 
@@ -462,9 +373,9 @@ async function checkWithFlags(
  * Where the summary goes: stdout, unless --json claims stdout for the results (the summary then
  * goes to stderr) or --quiet leaves it out. Progress and logs are always on stderr.
  */
-function outputsOf(io: CliIo, values: { json: boolean; quiet: boolean }): CliIo {
-  if (values.quiet) return { ...io, out: () => {} };
-  if (values.json) return { ...io, out: io.err };
+function outputsOf(io: CliIo, flags: CommandArgs): CliIo {
+  if (flags.flag('quiet')) return { ...io, out: () => {} };
+  if (flags.flag('json')) return { ...io, out: io.err };
   return io;
 }
 
@@ -484,8 +395,8 @@ function cliLog(io: CliIo): RunLog {
   return { info: (line) => io.err(line), warn: (line) => io.err(`warning: ${line}`) };
 }
 
-function keySources(values: { 'api-key'?: string; 'api-key-file'?: string; 'api-key-env': string }): KeySources {
-  return { key: values['api-key'], file: values['api-key-file'], variable: values['api-key-env'] };
+function keySources(flags: CommandArgs): KeySources {
+  return { key: flags.text('api-key'), file: flags.text('api-key-file'), variable: flags.text('api-key-env')! };
 }
 
 /** The key from a file or an environment variable by default, so it stays out of shell history (src/hosted/api-key.ts). */
@@ -497,8 +408,10 @@ async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: s
 }
 
 /** The reports for other CI systems that --junit and --gitlab-metrics ask for (docs/ci.md). */
-function ciFilesOf(values: { junit?: string; 'gitlab-metrics'?: string }): CiReportFiles {
-  return { ...(values.junit && { junit: values.junit }), ...(values['gitlab-metrics'] && { gitlabMetrics: values['gitlab-metrics'] }) };
+function ciFilesOf(flags: CommandArgs): CiReportFiles {
+  const junit = flags.text('junit-file');
+  const gitlabMetrics = flags.text('gitlab-metrics-file');
+  return { ...(junit && { junit }), ...(gitlabMetrics && { gitlabMetrics }) };
 }
 
 /** The one judgement and its model: the results file, the web report, the CI reports asked for and the terminal summary. */

@@ -14,6 +14,9 @@ import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
 import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import { matrixEntryOf } from './github/context.ts';
+import { withInputAliases } from './settings/inputs.ts';
+import { inputDefault } from './settings/table.ts';
+import { boolean, wholeNumber } from './settings/values.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -23,7 +26,7 @@ export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 
 /** Input baseline: the base branch's newest results, found and downloaded (docs/ci.md). */
 export const AUTO_BASELINE = 'auto';
 
-export const DEFAULT_SHARDS = 'loadgate-shards/**/*.json';
+export const DEFAULT_SHARDS = inputDefault('shards');
 
 export interface ActionInputs {
   test: string;
@@ -84,27 +87,29 @@ export interface ActionInputs {
  */
 export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; matrixEntry: string; token: string } {
   // mode publish posts the checks of the results it publishes, on their PR's head; the workflow_run's own commit gets none.
-  const enabled = !['false', 'no', 'off', '0'].includes(read('check').trim().toLowerCase()) && read('mode').trim() !== 'publish';
+  const enabled = readBoolean(read, 'check', true, []) && read('mode').trim() !== 'publish';
   return { enabled, name: read('check-name').trim(), matrixEntry: matrixEntryOf(read('matrix')), token: read('github-token').trim() };
 }
 
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
 export type InputReader = (name: string) => string;
 
+/** As `core.getBooleanInput` reads it; empty is the default. */
 function readBoolean(read: InputReader, name: string, fallback: boolean, problems: Problem[]): boolean {
-  const text = read(name).trim().toLowerCase();
-  if (text === '') return fallback;
-  if (['true', 'yes', 'on', '1'].includes(text)) return true;
-  if (['false', 'no', 'off', '0'].includes(text)) return false;
-  problems.push({ path: name, message: `expected true or false, got "${text}"` });
+  const text = read(name);
+  if (text.trim() === '') return fallback;
+  const parsed = boolean(text, name);
+  if (!isProblem(parsed)) return parsed;
+  problems.push(parsed);
   return fallback;
 }
 
 function readCommentWhen(read: InputReader, problems: Problem[]): CommentWhen {
-  const text = read('comment').trim().toLowerCase();
-  if (text === '' || ['true', 'yes', 'on', '1'].includes(text)) return 'always';
-  if (['false', 'no', 'off', '0'].includes(text)) return 'never';
+  const text = read('comment').trim();
+  if (text === '') return 'always';
   if ((COMMENT_WHEN as readonly string[]).includes(text)) return text as CommentWhen;
+  const parsed = boolean(text, 'comment');
+  if (!isProblem(parsed)) return parsed ? 'always' : 'never';
   problems.push({ path: 'comment', message: `expected one of ${COMMENT_WHEN.join(', ')} (or true/false), got "${text}"` });
   return 'always';
 }
@@ -122,15 +127,6 @@ function readMode(read: InputReader, problems: Problem[]): Mode {
     });
   }
   return text as Mode;
-}
-
-function readConcurrency(read: InputReader, problems: Problem[]): number | undefined {
-  const text = read('max-concurrency').trim();
-  if (text === '') return undefined;
-  const n = Number(text);
-  if (Number.isInteger(n) && n >= 1) return n;
-  problems.push({ path: 'max-concurrency', message: `expected a whole number of at least 1, got "${text}"` });
-  return undefined;
 }
 
 function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
@@ -200,7 +196,7 @@ function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[
   const settings = parseCompareSettings(
     {
       rounds: read('rounds'),
-      warmupRounds: read('warmup-rounds'),
+      warmupRounds: read('warm-up-rounds'),
       maxRegression: read('max-regression'),
       metric: read('compare-metric'),
       seed: read('seed'),
@@ -238,7 +234,9 @@ function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
   return [];
 }
 
-export function getInputs(read: InputReader): ActionInputs {
+/** Every input, checked; `notice` hears of an older input name in use (core.notice in the action). */
+export function getInputs(readInput: InputReader, notice: (line: string) => void = () => {}): ActionInputs {
+  const read = withInputAliases(readInput, notice);
   const problems: Problem[] = [];
   const test = read('test').trim();
   let proxies: Record<string, string> = {};
@@ -252,7 +250,7 @@ export function getInputs(read: InputReader): ActionInputs {
     mode: readMode(read, problems),
     environment: read('environment').trim(),
     proxies,
-    maxConcurrency: readConcurrency(read, problems),
+    maxConcurrency: readParsed(read, 'max-concurrency', wholeNumber, problems),
     workers: readParsed(read, 'workers', parseWorkers, problems) ?? 'auto',
     thresholds: readThresholds(read, problems),
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
@@ -261,7 +259,7 @@ export function getInputs(read: InputReader): ActionInputs {
     commentWhen: readCommentWhen(read, problems),
     comment: true,
     githubToken: read('github-token').trim(),
-    resultsFile: read('results-file').trim() || 'loadgate-results.json',
+    resultsFile: read('results-file').trim() || inputDefault('results-file'),
     baseline: read('baseline').trim(),
     insecureTls: readBoolean(read, 'insecure-tls', false, problems),
     apiUrl: read('api-url').trim(),

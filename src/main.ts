@@ -60,7 +60,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const secrets = new Secrets();
   const check = statusCheckOf(read, env, await eventPayload(env), secrets);
   try {
-    const inputs = getInputs(read);
+    const inputs = getInputs(read, (line) => core.notice(line));
     secrets.add([inputs.githubToken, inputs.apiKey]);
     await runAction(inputs, env, check, secrets);
   } catch (error) {

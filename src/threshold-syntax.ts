@@ -16,7 +16,7 @@ export function isLatencyThresholdLine(line: string): boolean {
 
 /**
  * Parses every line this grammar accepts (`place(n)` names line n: `thresholds line 3`,
- * `--threshold #3`); all problems at once, each with its 1-based column.
+ * `--thresholds #3`); all problems at once, each with its 1-based column.
  */
 export function parseEachLine<T>(
   lines: readonly string[],

@@ -39,15 +39,15 @@ export function metricKind(metric: ThresholdMetric): MetricKind {
 
 /** Where thresholds came from, so that problems point where the user wrote them. */
 export interface ThresholdOrigin {
-  /** The action input or CLI flag: `thresholds`, `--threshold`. */
+  /** The action input or CLI flag: `thresholds`, `--thresholds`. */
   name: string;
   /** `lines`: one text, a threshold per line. `flags`: a threshold per use of a repeated flag. */
   kind: 'lines' | 'flags';
 }
 export const THRESHOLDS_INPUT: ThresholdOrigin = { name: 'thresholds', kind: 'lines' };
-export const THRESHOLD_FLAG: ThresholdOrigin = { name: '--threshold', kind: 'flags' };
+export const THRESHOLD_FLAG: ThresholdOrigin = { name: '--thresholds', kind: 'flags' };
 
-/** `thresholds line 3` or `--threshold #3`: the Problem path of one threshold. */
+/** `thresholds line 3` or `--thresholds #3`: the Problem path of one threshold. */
 export function thresholdPlace(origin: ThresholdOrigin, line: number): string {
   return origin.kind === 'lines' ? `${origin.name} line ${line}` : `${origin.name} #${line}`;
 }
@@ -66,7 +66,7 @@ export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOL
   return parseThresholdLines(text.split(/\r?\n/), origin);
 }
 
-/** The CLI's repeated `--threshold` flags: one threshold per entry, numbered from 1. */
+/** The CLI's repeated `--thresholds` flags: one threshold per entry, numbered from 1. */
 export function parseThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): ParsedThresholds {
   // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
   const accepts = (raw: string): boolean => {

@@ -72,7 +72,7 @@ describe('the bundled loadgate serve', () => {
       process.execPath,
       ['bin/loadgate.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'server.db')],
       {
-        env: { ...process.env, LOADGATE_API_KEYS: 'bundles-test-key-0123' },
+        env: { ...process.env, LOADGATE_API_KEY: 'bundles-test-key-0123' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

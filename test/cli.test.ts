@@ -56,11 +56,11 @@ describe('loadgate run', () => {
     const run = await loadgate([
       'run',
       writeDefinition('pass', 30, 1),
-      '--results',
+      '--results-file',
       results,
-      '--threshold',
+      '--thresholds',
       'p95 < 5s',
-      '--threshold',
+      '--thresholds',
       'step[slow].min >= 15ms',
       '--on-saturated',
       'warn',
@@ -86,8 +86,8 @@ describe('loadgate run', () => {
 
   it('--baseline shows the change against an earlier results file', async () => {
     const before = join(dir, 'before.json');
-    await loadgate(['run', writeDefinition('base', 10, 1), '--results', before]);
-    const run = await loadgate(['run', writeDefinition('base', 10, 1), '--results', join(dir, 'after.json'), '--baseline', before]);
+    await loadgate(['run', writeDefinition('base', 10, 1), '--results-file', before]);
+    const run = await loadgate(['run', writeDefinition('base', 10, 1), '--results-file', join(dir, 'after.json'), '--baseline', before]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/[+-]\d+\.\d % [▲▼≈]|≈ same/);
     const broken = join(dir, 'broken-baseline.json');
@@ -100,7 +100,7 @@ describe('loadgate run', () => {
   it('--warm-up sends an unrecorded warm-up first; a bad value is bad input', async () => {
     target.reset();
     const results = join(dir, 'warm.json');
-    const run = await loadgate(['run', writeDefinition('warm', 10, 1), '--results', results, '--warm-up', '1']);
+    const run = await loadgate(['run', writeDefinition('warm', 10, 1), '--results-file', results, '--warm-up', '1']);
     expect(run.code).toBe(0);
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(target.countsByPath().get('/ok')).toBe(20);
@@ -108,16 +108,18 @@ describe('loadgate run', () => {
     expect(written.run.generator.warm_up_s).toBe(1);
     const bad = await loadgate(['run', writeDefinition('warm', 10, 1), '--warm-up', '1.5']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--warm-up: expected whole seconds from 0 to 600, got "1.5"');
+    expect(bad.stderr).toContain(
+      '--warm-up: expected a whole number of seconds, such as 30s, 2m or 1h (a bare number is seconds), got "1.5"',
+    );
   });
 
   it('exit 1 when a threshold fails', async () => {
     const run = await loadgate([
       'run',
       writeDefinition('fail', 10, 1),
-      '--results',
+      '--results-file',
       join(dir, 'fail.json'),
-      '--threshold',
+      '--thresholds',
       'step[slow].median < 1ms',
     ]);
     expect(run.code).toBe(1);
@@ -126,9 +128,9 @@ describe('loadgate run', () => {
 
   it('exit 2 for bad input, before any request', async () => {
     target.reset();
-    const run = await loadgate(['run', writeDefinition('bad', 10, 1), '--threshold', 'p95 <', '--concurrency', '0']);
+    const run = await loadgate(['run', writeDefinition('bad', 10, 1), '--thresholds', 'p95 <', '--max-concurrency', '0']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--threshold #1, column 6: expected a number');
+    expect(run.stderr).toContain('--thresholds #1, column 6: expected a number');
     expect(target.received).toHaveLength(0);
     const missing = await loadgate(['run', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
@@ -143,7 +145,7 @@ describe('loadgate run', () => {
   it('SIGINT stops the run, still writes partial results, and exits 130', async () => {
     const results = join(dir, 'partial.json');
     // Interrupted once the first second's progress line is out: the run is under way, whatever the machine's speed.
-    const run = await loadgate(['run', writeDefinition('partial', 400, 4), '--results', results], (out) => out.includes('[1/4 s]'));
+    const run = await loadgate(['run', writeDefinition('partial', 400, 4), '--results-file', results], (out) => out.includes('[1/4 s]'));
     // A stopped run is never a pass: 130, as shells report SIGINT.
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('SIGINT');
@@ -192,7 +194,7 @@ describe('secret variables', () => {
       'APIKEY',
       '--secret',
       'APIKEY',
-      '--results',
+      '--results-file',
       results,
       '--on-saturated',
       'warn',
@@ -229,10 +231,10 @@ describe('secret variables', () => {
     expect(bad.stderr).toContain('***');
     expect(bad.stderr).not.toContain('hunter2-token');
     // An inline environment that is not JSON: V8 would quote the text around the mistake.
-    const malformed = await loadgate(['validate', path, '--env', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']);
+    const malformed = await loadgate(['validate', path, '--environment', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain(
-      '--env: line 1, column 46: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)\n',
+      '--environment: line 1, column 46: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)\n',
     );
     expect(malformed.stderr).not.toContain('hunter2-token');
   });
@@ -242,7 +244,7 @@ describe('loadgate run --workers 2', () => {
   it('one progress line a second for both threads; SIGINT stops both, partial results written, exit 130', async () => {
     const results = join(dir, 'workers.json');
     target.reset();
-    const run = await loadgate(['run', writeDefinition('workers', 400, 4), '--workers', '2', '--results', results], (out) =>
+    const run = await loadgate(['run', writeDefinition('workers', 400, 4), '--workers', '2', '--results-file', results], (out) =>
       out.includes('[1/4 s]'),
     );
     expect(run.code).toBe(130);
@@ -315,7 +317,7 @@ describe("a CLI that fits its users' habits", () => {
     const run = await loadgate(['run', 'x.json', '--treshold', 'p95 < 1s']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      'loadgate run: unknown option --treshold; did you mean --threshold? (loadgate run --help lists its options)',
+      'loadgate run: unknown option --treshold; did you mean --thresholds? (loadgate run --help lists its options)',
     );
   });
 
@@ -339,7 +341,7 @@ describe("a CLI that fits its users' habits", () => {
       '-e',
       `BASE=${target.url}`,
       '--json',
-      '--results',
+      '--results-file',
       join(dir, 'flags-results.json'),
     ]);
     expect(run.code, run.stderr).toBe(0);
@@ -361,7 +363,7 @@ describe("a CLI that fits its users' habits", () => {
       }),
     );
     const results = join(dir, 'smoke-results.json');
-    const run = await loadgate(['run', path, '--duration', '1', '--threshold', 'rps >= 200', '--results', results]);
+    const run = await loadgate(['run', path, '--duration', '1', '--thresholds', 'rps >= 200', '--results-file', results]);
     expect(run.stderr).toContain(
       "note: --duration 1: 1 of 5 iterations, keeping the definition's 1 it/s (--iterations N sets them instead)",
     );
@@ -388,7 +390,7 @@ describe("a CLI that fits its users' habits", () => {
       'TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET',
     );
     const taken = await runNode(
-      ['src/cli-entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results', join(dir, 'envvar-results.json')],
+      ['src/cli-entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results-file', join(dir, 'envvar-results.json')],
       { env },
     );
     expect(taken.code, taken.stderr).toBe(0);
@@ -412,7 +414,14 @@ describe('the terminal', () => {
   }
 
   it('redraws the progress line in place, and the summary starts on a line of its own', async () => {
-    const screen = await inTerminal(['run', writeDefinition('tty', 6, 3), '--on-saturated', 'warn', '--results', join(dir, 'tty.json')]);
+    const screen = await inTerminal([
+      'run',
+      writeDefinition('tty', 6, 3),
+      '--on-saturated',
+      'warn',
+      '--results-file',
+      join(dir, 'tty.json'),
+    ]);
     expect(screen).toMatch(/\r\x1b\[2K\[1\/3 s\][^\n]*\r\x1b\[2K\[2\/3 s\][^\n]*\r\x1b\[2K\[3\/3 s\]/);
     // No line break between two redraws: the old line stayed on screen, one a second.
     expect(screen).not.toMatch(/\n\r\x1b\[2K/);
@@ -445,7 +454,7 @@ describe('the terminal', () => {
       }),
     );
     target.reset();
-    const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', path, '--quiet', '--results', results], {
+    const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', path, '--quiet', '--results-file', results], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const run = { stdout: '', stderr: '' };

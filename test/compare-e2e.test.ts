@@ -72,19 +72,19 @@ const compare = (head: number, base: number, extra: string[] = []) =>
     'src/cli-entry.ts',
     'compare',
     definition,
-    '--env',
+    '--environment',
     env(head),
-    '--base-env',
+    '--compare-environment',
     env(base),
     '--rounds',
     '5',
     '--max-rounds',
     '5',
-    '--warmup-rounds',
+    '--warm-up-rounds',
     '0',
-    '--metric',
+    '--compare-metric',
     'median',
-    '--results',
+    '--results-file',
     join(dir, `c-${head}-${base}.json`),
     ...extra,
   ]);
@@ -100,7 +100,7 @@ const compare = (head: number, base: number, extra: string[] = []) =>
  * largest ratio, about 10. Inconclusive at every look whatever the timing within the fast and the
  * slow runs (checked over 3000 simulated orders of the values within each).
  */
-const SWING = ['--rounds', '4', '--warmup-rounds', '0', '--metric', 'median', '--max-regression', '100%', '--seed', '2'];
+const SWING = ['--rounds', '4', '--warm-up-rounds', '0', '--compare-metric', 'median', '--max-regression', '100%', '--seed', '2'];
 const swingEnv = (name: string) => JSON.stringify({ name, vars: [{ key: 'BASE', value: target.url }] });
 
 describe('loadgate compare', () => {
@@ -132,9 +132,9 @@ describe('loadgate compare', () => {
       '--rounds',
       '2',
       '--max-regression=-5%',
-      '--metric',
+      '--compare-metric',
       'p42',
-      '--max-time',
+      '--max-compare-time',
       '0',
       '--on-inconclusive',
       'maybe',
@@ -142,16 +142,16 @@ describe('loadgate compare', () => {
     expect(rounds.code).toBe(2);
     expect(rounds.stderr).toContain('--rounds: expected a whole number ≥ 3, got "2"');
     expect(rounds.stderr).toContain('--max-regression: expected a percentage ≥ 0');
-    expect(rounds.stderr).toContain('--metric: expected one of the response-time metrics');
-    expect(rounds.stderr).toContain('--max-time: expected a whole number of seconds ≥ 1');
+    expect(rounds.stderr).toContain('--compare-metric: expected one of the response-time metrics');
+    expect(rounds.stderr).toContain('--max-compare-time: expected a whole number of seconds of at least 1 s');
     expect(rounds.stderr).toContain('--on-inconclusive: expected warn');
     const lacking = await node([
       'src/cli-entry.ts',
       'compare',
       definition,
-      '--env',
+      '--environment',
       env(3),
-      '--base-env',
+      '--compare-environment',
       JSON.stringify({ name: 'b', vars: [{ key: 'BASE', value: target.url }] }),
     ]);
     expect(lacking.code).toBe(2);
@@ -169,16 +169,16 @@ describe('a comparison that stays inconclusive at max-rounds', () => {
       'src/cli-entry.ts',
       'compare',
       alternating,
-      '--env',
+      '--environment',
       swingEnv('head'),
-      '--base-env',
+      '--compare-environment',
       swingEnv('base'),
       ...SWING,
       '--max-rounds',
       '5',
       '--on-inconclusive',
       'fail',
-      '--results',
+      '--results-file',
       results,
     ]);
     expect(run.code, run.out).toBe(1);

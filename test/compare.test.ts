@@ -154,12 +154,12 @@ describe('settings', () => {
       },
       {
         path: 'max-compare-time',
-        message: 'expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "0"',
+        message: 'expected a whole number of seconds of at least 1 s, such as 30s, 2m or 1h (a bare number is seconds), got "0"',
       },
       { path: 'on-inconclusive', message: 'expected warn (a warning; the run passes) or fail (the run fails), got "ignore"' },
     ]);
     const flags = parseCompareSettings({ maxRounds: 'lots', maxTime: '1.5', onInconclusive: 'no' }, CLI_FLAG_NAMES) as { path: string }[];
-    expect(flags.map((p) => p.path)).toEqual(['--max-rounds', '--max-time', '--on-inconclusive']);
+    expect(flags.map((p) => p.path)).toEqual(['--max-rounds', '--max-compare-time', '--on-inconclusive']);
   });
 
   it('refuses bad values all at once, each naming its input', () => {
@@ -170,7 +170,7 @@ describe('settings', () => {
     expect(Array.isArray(problems)).toBe(true);
     const byPath = Object.fromEntries((problems as { path: string; message: string }[]).map((p) => [p.path, p.message]));
     expect(byPath.rounds).toMatch(/expected a whole number ≥ 3, got "2": fewer rounds can never show a significant difference/);
-    expect(byPath['warmup-rounds']).toMatch(/expected a whole number ≥ 0, got "-1"/);
+    expect(byPath['warm-up-rounds']).toMatch(/expected a whole number ≥ 0, got "-1"/);
     expect(byPath['max-regression']).toMatch(/expected a percentage ≥ 0 such as 10%.*got "-5%"/);
     expect(byPath['compare-metric']).toMatch(
       /expected one of the response-time metrics avg, median, p80, p90, p95, p99, min, max, got "p50x"/,

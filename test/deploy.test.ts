@@ -151,7 +151,7 @@ describe('deploy/kubernetes', () => {
     expect(container.ports?.map((p) => [p.name, p.containerPort])).toEqual([['http', Number(flag(args, '--port'))]]);
     expect(service.spec?.ports?.[0]?.targetPort).toBe('http');
     expect(service.spec?.selector).toEqual(one<V1Deployment>('Deployment').spec?.selector.matchLabels);
-    expect(container.env).toEqual([{ name: 'LOADGATE_API_KEYS', valueFrom: { secretKeyRef: { name: 'loadgate-api-keys', key: 'keys' } } }]);
+    expect(container.env).toEqual([{ name: 'LOADGATE_API_KEY', valueFrom: { secretKeyRef: { name: 'loadgate-api-keys', key: 'keys' } } }]);
   });
 });
 

@@ -114,7 +114,7 @@ describe('mode hosted', () => {
     expect(keyLines.every((l) => l === `::add-mask::${TEST_KEY}`)).toBe(true);
 
     const embeddedFile = join(dir, 'embedded.json');
-    const embedded = await run(['src/cli-entry.ts', 'run', definitionPath, '--results', embeddedFile], {});
+    const embedded = await run(['src/cli-entry.ts', 'run', definitionPath, '--results-file', embeddedFile], {});
     expect(embedded.code, embedded.out).toBe(0);
     const local = JSON.parse(readFileSync(embeddedFile, 'utf8'));
     expect(shape(hosted.results)).toEqual(shape(local.results));
@@ -130,7 +130,7 @@ describe('mode hosted', () => {
 
   it('the CLI runs on the service with --api-url, the key from an environment variable', async () => {
     const results = join(dir, 'cli-hosted.json');
-    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], {
+    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results-file', results], {
       LOADGATE_API_KEY: TEST_KEY,
     });
     expect(cli.code, cli.out).toBe(0);
@@ -149,7 +149,7 @@ describe('mode hosted', () => {
 
   it('keeps the histograms loadgate serve sends: any percentile is judged on the result; it is still no shard to merge', async () => {
     const results = join(dir, 'histograms.json');
-    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results', results], {
+    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results-file', results], {
       LOADGATE_API_KEY: TEST_KEY,
     });
     expect(cli.code, cli.out).toBe(0);
@@ -202,7 +202,7 @@ describe('mode hosted', () => {
         server.url,
         '--api-key-file',
         keyFile,
-        '--results',
+        '--results-file',
         join(dir, 'second.json'),
       ],
       {},

@@ -43,15 +43,51 @@ describe('getInputs', () => {
     );
   });
 
-  it('reads warm-up as whole seconds up to 600', () => {
+  it('reads warm-up as whole seconds up to 600, with units', () => {
     expect(getInputs(reader({ test: 'a.json', 'warm-up': '30', 'max-concurrency': '50' }))).toMatchObject({
       warmUpS: 30,
       maxConcurrency: 50,
     });
     expect(getInputs(reader({ test: 'a.json', 'warm-up': '0' })).warmUpS).toBe(0);
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'warm-up': '2m' })))).toEqual([
-      'warm-up: expected whole seconds from 0 to 600, got "2m"',
+    expect(getInputs(reader({ test: 'a.json', 'warm-up': '2m' })).warmUpS).toBe(120);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'warm-up': '11m' })))).toEqual([
+      'warm-up: expected at most 600 s, got "11m"',
     ]);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'warm-up': '1.5s' })))).toEqual([
+      'warm-up: expected a whole number of seconds, such as 30s, 2m or 1h (a bare number is seconds), got "1.5s"',
+    ]);
+  });
+
+  it('reads booleans as core.getBooleanInput does: true/True/TRUE, false/False/FALSE, anything else names the input', () => {
+    for (const [text, value] of [
+      ['true', true],
+      ['True', true],
+      ['TRUE', true],
+      ['false', false],
+      ['False', false],
+      ['FALSE', false],
+    ] as const)
+      expect(getInputs(reader({ test: 'a.json', 'insecure-tls': text })).insecureTls).toBe(value);
+    for (const text of ['yes', 'on', '1', 'no', 'off', '0', 'tRue'])
+      expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'default-thresholds': text })))).toEqual([
+        `default-thresholds: expected true or false (True, TRUE, False, FALSE), got "${text}"`,
+      ]);
+  });
+
+  it('reads a renamed input under its older name, with a notice naming the new one', () => {
+    const notices: string[] = [];
+    const inputs = getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': '{}', 'warmup-rounds': '3' }), (line) =>
+      notices.push(line),
+    );
+    expect(inputs.compare?.warmupRounds).toBe(3);
+    expect(notices).toEqual(['the input warmup-rounds is now warm-up-rounds; the old name still works, but rename it in the workflow']);
+    const renamed: string[] = [];
+    expect(
+      getInputs(reader({ test: 'a.json', mode: 'compare', 'compare-environment': '{}', 'warm-up-rounds': '2' }), (line) =>
+        renamed.push(line),
+      ).compare?.warmupRounds,
+    ).toBe(2);
+    expect(renamed).toEqual([]);
   });
 
   it('reports every bad input at once, by name', () => {
@@ -189,10 +225,11 @@ describe('wait-for inputs', () => {
   });
 
   it('refuses a URL that is not http(s) and a timeout that is not positive, by name', () => {
-    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'wait-for': 'svc:3000/health', 'wait-for-timeout': '1m' })))).toEqual([
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'wait-for': 'svc:3000/health', 'wait-for-timeout': '1 minute' })))).toEqual([
       'wait-for: expected an http:// or https:// URL to poll, got "svc:3000/health"',
-      'wait-for-timeout: expected a number of seconds greater than 0, got "1m"',
+      'wait-for-timeout: expected a duration, such as 30s, 2m or 1h (a bare number is seconds), got "1 minute"',
     ]);
+    expect(getInputs(reader({ test: 'a.json', 'wait-for': 'http://svc:3000', 'wait-for-timeout': '2m' })).waitFor?.timeoutS).toBe(120);
   });
 });
 

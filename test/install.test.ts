@@ -89,7 +89,7 @@ describe('the packed tarball', () => {
       }),
     );
     const before = target.countsByPath().get('/ok') ?? 0;
-    const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--threshold', 'fail_rate < 1%'], project);
+    const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--thresholds', 'fail_rate < 1%'], project);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('loadgate: smoke passed');
     expect((target.countsByPath().get('/ok') ?? 0) - before).toBe(20);

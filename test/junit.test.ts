@@ -173,17 +173,17 @@ describe('loadgate run --junit --gitlab-metrics', () => {
     const run = await runCli([
       'run',
       definition,
-      '--results',
+      '--results-file',
       join(dir, 'results.json'),
-      '--threshold',
+      '--thresholds',
       'step[slow].min < 1ms',
-      '--threshold',
+      '--thresholds',
       'p95 < 10s',
       '--on-saturated',
       'warn',
-      '--junit',
+      '--junit-file',
       junit,
-      '--gitlab-metrics',
+      '--gitlab-metrics-file',
       metrics,
     ]);
     expect(run.code).toBe(1);

@@ -1,5 +1,5 @@
 // The server's latency routes (DESIGN 7), on the real `loadgate serve` child process with
-// locations configured by --latency-location: one direct, one through a local proxy, one
+// locations configured by --latency-locations-config: one direct, one through a local proxy, one
 // through a proxy that is down. The hosted client's runHostedLatency reads the same answer.
 import type { AddressInfo } from 'node:net';
 import { createProxy, type ProxyServer } from 'proxy';
@@ -50,7 +50,7 @@ beforeAll(async () => {
     'LOCAL.HOST=This server',
   ];
   configured = entries.map((e) => e.split('=')[0]!);
-  server = await startServerProcess({ args: entries.flatMap((e) => ['--latency-location', e]) });
+  server = await startServerProcess({ args: entries.flatMap((e) => ['--latency-locations-config', e]) });
 });
 
 afterAll(async () => {
@@ -192,10 +192,10 @@ describe('hosted latency: the sample count', () => {
   });
 });
 
-describe('serve --latency-location', () => {
-  it('refuses a malformed location at start, naming the option', async () => {
+describe('serve --latency-locations-config', () => {
+  it('refuses a malformed location at start, naming the option (the older --latency-location names the new one)', async () => {
     await expect(startServerProcess({ args: ['--latency-location', 'EU=Europe'] })).rejects.toThrow(
-      /exited with 2[\s\S]*--latency-location: location code "EU" is not valid/,
+      /exited with 2[\s\S]*--latency-location is now --latency-locations-config[\s\S]*--latency-locations-config: location code "EU" is not valid/,
     );
   });
 });

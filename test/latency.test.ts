@@ -319,10 +319,10 @@ describe('a run', () => {
     expect(parseSamples(' 25 ', 'latency-samples')).toBe(25);
     expect(parseSamples('0', 'latency-samples')).toEqual({
       path: 'latency-samples',
-      message: 'expected a whole number of samples from 1 to 100, got "0"',
+      message: 'expected a whole number from 1 to 100, got "0"',
     });
-    expect(parseSamples('101', '--samples')).toMatchObject({ path: '--samples' });
-    expect(parseSamples('2.5', '--samples')).toMatchObject({ path: '--samples' });
+    expect(parseSamples('101', '--latency-samples')).toMatchObject({ path: '--latency-samples' });
+    expect(parseSamples('2.5', '--latency-samples')).toMatchObject({ path: '--latency-samples' });
   });
 });
 
@@ -454,19 +454,19 @@ describe('latency thresholds', () => {
     if (parsed.ok) return;
     expect(parsed.problems).toEqual([
       {
-        path: '--threshold #1, column 14',
+        path: '--thresholds #1, column 14',
         message: 'unknown statistic "p50"; the 50th percentile is written median; expected one of min, avg, median, p95, max',
       },
       {
-        path: '--threshold #2, column 9',
+        path: '--thresholds #2, column 9',
         message: 'latency[EU.*]: a threshold names one location code, not a pattern; use latency.… for every location',
       },
-      { path: '--threshold #3, column 9', message: expect.stringMatching(/^unknown latency metric "speed"; expected <phase>.<stat>/) },
-      { path: '--threshold #4, column 22', message: 'unit "%" does not apply here; total.avg takes ms or s (no unit means ms)' },
-      { path: '--threshold #5, column 9', message: 'location codes are upper case; write latency[EU.DE.FRA]' },
-      { path: '--threshold #6, column 21', message: 'fail_rate is a percentage; expected a value from 0 to 100, got 101' },
-      { path: '--threshold #7, column 25', message: 'unexpected "extra"; expected the end of the threshold (one per line)' },
-      { path: '--threshold #8, column 21', message: 'unknown unit "sec" after 3; dns.avg takes ms or s (no unit means ms)' },
+      { path: '--thresholds #3, column 9', message: expect.stringMatching(/^unknown latency metric "speed"; expected <phase>.<stat>/) },
+      { path: '--thresholds #4, column 22', message: 'unit "%" does not apply here; total.avg takes ms or s (no unit means ms)' },
+      { path: '--thresholds #5, column 9', message: 'location codes are upper case; write latency[EU.DE.FRA]' },
+      { path: '--thresholds #6, column 21', message: 'fail_rate is a percentage; expected a value from 0 to 100, got 101' },
+      { path: '--thresholds #7, column 25', message: 'unexpected "extra"; expected the end of the threshold (one per line)' },
+      { path: '--thresholds #8, column 21', message: 'unknown unit "sec" after 3; dns.avg takes ms or s (no unit means ms)' },
     ]);
   });
 

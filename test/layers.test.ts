@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '..', 'src');
 const SHELLS = new Set(['main.ts', 'cli.ts', 'index.ts', 'action.ts', 'cli-entry.ts', 'cli-help.ts', 'cli-overrides.ts', 'inputs.ts']);
 const RANK: Record<string, number> = {
+  // The settings table and its parsers: read by every surface, importing only base modules.
+  settings: 0,
   report: 1,
   verdict: 2,
   definition: 3,

@@ -17,7 +17,7 @@ import { startTarget, type Target } from './helpers/targets.ts';
 
 describe('parseProxies', () => {
   it('accepts repeated flags and comma lists', () => {
-    expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxy')).toEqual({
+    expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxies')).toEqual({
       US: 'http://a:1',
       DE: 'http://b:2',
       FR: 'https://c:3',
@@ -27,7 +27,7 @@ describe('parseProxies', () => {
   it('quotes a refused entry with its credentials hidden', () => {
     let error: unknown;
     try {
-      parseProxies(['US=ftp://agent:hunter2@proxy:21'], '--proxy');
+      parseProxies(['US=ftp://agent:hunter2@proxy:21'], '--proxies');
     } catch (caught) {
       error = caught;
     }
@@ -85,7 +85,14 @@ describe('a run through a proxy that wants credentials', () => {
       }),
     );
     const results = join(dir, 'out.json');
-    const run = await runCli(['run', definition, '--results', results, '--proxy', `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`]);
+    const run = await runCli([
+      'run',
+      definition,
+      '--results-file',
+      results,
+      '--proxies',
+      `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`,
+    ]);
     expect(run.code).toBe(0);
     const written = JSON.parse(readFileSync(results, 'utf8'));
     // The proxy let every request through: it was given the credentials.
@@ -104,7 +111,7 @@ describe('a run through a proxy that wants credentials', () => {
   });
 
   it('loadgate serve --proxy: its stored result, report page, locations route and log hold neither', async () => {
-    const server = await startServerProcess({ args: ['--proxy', `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`] });
+    const server = await startServerProcess({ args: ['--proxies', `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`] });
     try {
       const definition = join(dir, 'served.json');
       writeFileSync(
@@ -120,7 +127,7 @@ describe('a run through a proxy that wants credentials', () => {
         }),
       );
       const run = await runNode(
-        ['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results', join(dir, 'served-out.json')],
+        ['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results-file', join(dir, 'served-out.json')],
         { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) },
       );
       expect(run.code, run.out).toBe(0);

@@ -103,7 +103,8 @@ describe('renderHtmlReport: content', () => {
     // No threshold is not nothing to judge: every step answered, so it passed.
     expect(render(result)).toContain('data-verdict="passed"');
     const stopped = makeResult({ run: { interrupted: true } });
-    expect(render(stopped)).toContain('data-verdict="partial"');
+    // One outcome word everywhere: the results file, the action's outcome output and the report say incomplete.
+    expect(render(stopped)).toContain('data-verdict="incomplete"');
     expect(render(stopped)).toContain('stopped early — results are partial');
   });
 

@@ -325,7 +325,7 @@ describe('loadgate serve: one server per database', () => {
     await waitForStatus(first, created.id, 'running');
 
     const second = await runNode([CLI, 'serve', '--port', '0', '--db', first.dbPath], {
-      env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }),
+      env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }),
       // Were it to start, it would say so and be stopped, so that the assertions below fail.
       interruptWhen: (out) => out.includes('listening on'),
     });
@@ -350,10 +350,20 @@ describe('serve settings', () => {
       [['--max-connections-per-address', 'x'], '--max-connections-per-address: expected a whole number from 0 to 1000000, got "x"'],
     ];
     for (const [args, message] of cases) {
-      const run = await runNode([CLI, 'serve', '--port', '0', ...args], { env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }) });
+      const run = await runNode([CLI, 'serve', '--port', '0', ...args], { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) });
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(message);
     }
+  });
+
+  it("reads the keys from LOADGATE_API_KEY, the client's variable; the older LOADGATE_API_KEYS still works and names it", async () => {
+    const args = [CLI, 'serve', '--port', '0', '--max-connections-per-address', 'x'];
+    const older = await runNode(args, { env: cleanEnv({ LOADGATE_API_KEYS: TEST_KEY }) });
+    expect(older.code).toBe(2);
+    expect(older.stderr).toContain('note: LOADGATE_API_KEYS is now LOADGATE_API_KEY (the old name still works)');
+    const none = await runNode(args.slice(0, 4), { env: cleanEnv(), interruptWhen: (out) => out.includes('listening on') });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEY');
   });
 
   it('parsePublicUrl keeps a path prefix without its trailing slash and rejects what no link should carry', () => {

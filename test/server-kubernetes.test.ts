@@ -341,7 +341,7 @@ describe('serve --executor kubernetes', () => {
   it(
     'measures a latency location of a Kubernetes location with a one-pod Job there, and answers with its figures',
     async () => {
-      await start(['--latency-location', 'EU.DE.FRA=Frankfurt@kube:DE', '--latency-location', 'LOCAL.HOST=This server']);
+      await start(['--latency-locations-config', 'EU.DE.FRA=Frankfurt@kube:DE', '--latency-locations-config', 'LOCAL.HOST=This server']);
       latencyRequests = 0;
       const answer = call('POST', '/v1/latency/test/', { json: { target: `${targetUrl}/latency`, locations: ['EU.DE.FRA'], samples: 3 } });
       await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);

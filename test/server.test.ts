@@ -55,7 +55,7 @@ describe('loadgate serve', () => {
   beforeAll(async () => {
     target = await startTarget();
     // Every load test of this server runs on two engine threads (--workers): its totals, rows and stops are checked below.
-    server = await startServerProcess({ keys: [TEST_KEY, SECOND_KEY], args: ['--proxy', 'US=http://127.0.0.1:9', '--workers', '2'] });
+    server = await startServerProcess({ keys: [TEST_KEY, SECOND_KEY], args: ['--proxies', 'US=http://127.0.0.1:9', '--workers', '2'] });
   });
   afterAll(async () => {
     await server?.dispose();

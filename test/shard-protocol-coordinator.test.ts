@@ -71,10 +71,21 @@ describe('serve --executor', () => {
 
   it('refuses at start a latency location @kube: of a location the server does not have', async () => {
     const lines: string[] = [];
-    const args = ['--executor', 'kubernetes', '--image', 'x', '--location', 'DE=node:a=b', '--latency-location', 'EU.FR.PAR=Paris@kube:FR'];
+    const args = [
+      '--executor',
+      'kubernetes',
+      '--image',
+      'x',
+      '--location',
+      'DE=node:a=b',
+      '--latency-locations-config',
+      'EU.FR.PAR=Paris@kube:FR',
+    ];
     const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) };
     expect(await serveCommand(args, io)).toBe(2);
-    expect(lines.join('\n')).toContain('--latency-location: EU.FR.PAR is measured from FR, which is no --location (there are local, DE)');
+    expect(lines.join('\n')).toContain(
+      '--latency-locations-config: EU.FR.PAR is measured from FR, which is no --location (there are local, DE)',
+    );
   });
 
   it('needs an image and well-formed locations with --executor kubernetes', () => {

@@ -72,11 +72,11 @@ beforeAll(async () => {
         `${i}/3`,
         '--start-at',
         startAt,
-        '--proxy',
+        '--proxies',
         `US=${proxyUrl}`,
-        '--results',
+        '--results-file',
         join(shardDir, `shard-${i}.json`),
-        '--threshold',
+        '--thresholds',
         'iteration_count == 30',
       ]),
     ),
@@ -115,7 +115,7 @@ describe('shard runs', () => {
 describe('loadgate merge', () => {
   it('adds the shards up exactly at every level', async () => {
     const mergedPath = join(dir, 'merged.json');
-    const run = await node(['src/cli-entry.ts', 'merge', shardDir, '--results', mergedPath, '--threshold', 'iteration_count == 30']);
+    const run = await node(['src/cli-entry.ts', 'merge', shardDir, '--results-file', mergedPath, '--thresholds', 'iteration_count == 30']);
     expect(run.code, run.out).toBe(0);
     expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|! [123] of 3 shards started late .*)\n {2}shard 1 {2}/m);
     const merged: LoadTestResult = JSON.parse(readFileSync(mergedPath, 'utf8'));

@@ -225,7 +225,7 @@ describe('parseThresholds: problems', () => {
     const parsed = parseThresholdLines(['p95 < 1s', 'p96x < 1s']);
     expect(parsed).toEqual({
       ok: false,
-      problems: [{ path: '--threshold #2, column 1', message: expect.stringContaining('unknown metric "p96x"') }],
+      problems: [{ path: '--thresholds #2, column 1', message: expect.stringContaining('unknown metric "p96x"') }],
     });
   });
 
@@ -236,9 +236,9 @@ describe('parseThresholds: problems', () => {
 
   it('uses the caller’s origin for the path', () => {
     expect(thresholdPlace(THRESHOLDS_INPUT, 3)).toBe('thresholds line 3');
-    expect(thresholdPlace(THRESHOLD_FLAG, 3)).toBe('--threshold #3');
+    expect(thresholdPlace(THRESHOLD_FLAG, 3)).toBe('--thresholds #3');
     const parsed = parseThresholds('\np96x < 1', THRESHOLD_FLAG);
-    expect(parsed).toMatchObject({ ok: false, problems: [{ path: '--threshold #2, column 1' }] });
+    expect(parsed).toMatchObject({ ok: false, problems: [{ path: '--thresholds #2, column 1' }] });
   });
 });
 

@@ -40,7 +40,7 @@ describe('no data is never a pass', () => {
   it('a service that is down fails, with "no response" where the statistics would be', async () => {
     const port = await refusedPort();
     const file = definition('down', [{ name: 'a', url: `http://127.0.0.1:${port}/` }], { iteration_count: 5 });
-    const run = await loadgate(['run', file, '--threshold', 'p95 < 500ms', '--results', results('down')]);
+    const run = await loadgate(['run', file, '--thresholds', 'p95 < 500ms', '--results-file', results('down')]);
     expect(run.code, run.out).toBe(1);
     expect(run.stdout).toContain('✘ loadgate: down failed');
     expect(run.stdout).toMatch(/✘ FAIL\s+p95 < 500 ms\s+actual — \(no response\)/);
@@ -60,7 +60,7 @@ describe('no data is never a pass', () => {
       ],
       { iteration_count: 30 },
     );
-    const run = await loadgate(['run', file, '--results', results('errors')]);
+    const run = await loadgate(['run', file, '--results-file', results('errors')]);
     expect(run.code, run.out).toBe(1);
     expect(run.stdout).toMatch(/✘ FAIL\s+step\[\*\]\.http_fail_rate < 1 % \(default\)\s+actual 100 % at step 1 \(missing\)/);
     expect(run.stdout).toMatch(/flaky .* 200, 500 ×10/);
@@ -72,7 +72,7 @@ describe('no data is never a pass', () => {
       { name: 'home', url: `${target.url}/ok` },
       { name: 'gone', url: `${target.url}/nope`, assertion: ['equals(status_code,404)'] },
     ]);
-    const run = await loadgate(['run', file, '--results', results('healthy')]);
+    const run = await loadgate(['run', file, '--results-file', results('healthy')]);
     expect(run.code, run.out).toBe(0);
     expect(run.stdout).toMatch(/✔ pass\s+step\[\*\]\.http_fail_rate < 1 % \(default\)\s+actual 0 %/);
     const written = JSON.parse(readFileSync(results('healthy'), 'utf8'));
@@ -81,7 +81,7 @@ describe('no data is never a pass', () => {
 
   it("--no-default-thresholds leaves only the user's thresholds and the no-data check", async () => {
     const file = definition('nodefault', [{ name: 'flaky', url: `${target.url}/flaky` }], { iteration_count: 30 });
-    const run = await loadgate(['run', file, '--no-default-thresholds', '--results', results('nodefault')]);
+    const run = await loadgate(['run', file, '--no-default-thresholds', '--results-file', results('nodefault')]);
     expect(run.code, run.out).toBe(0);
     expect(run.stdout).not.toContain('(default)');
   });
@@ -90,7 +90,7 @@ describe('no data is never a pass', () => {
 describe('a stopped run never passes', () => {
   it('SIGINT: partial results written and marked, exit 130', async () => {
     const file = definition('stopped', [{ name: 'slow', url: `${target.url}/delay/20` }], { iteration_count: 400, duration: 4 });
-    const once = await loadgate(['run', file, '--results', results('stopped')], (out) => out.includes('[1/4 s]'));
+    const once = await loadgate(['run', file, '--results-file', results('stopped')], (out) => out.includes('[1/4 s]'));
     expect(once.code, once.out).toBe(130);
     expect(once.stdout).toContain('stopped early by SIGINT — results are partial, so this is not a pass');
     expect(JSON.parse(readFileSync(results('stopped'), 'utf8')).run.interrupted).toBe(true);
@@ -101,7 +101,7 @@ describe('a stopped run never passes', () => {
     target.reset();
     // On two engine threads: the signal reaches both, and their cancelled requests add up. The
     // step timeout is a minute and the test's 30 s: only the stop can have ended these requests.
-    const stopped = await runNode(['src/cli-entry.ts', 'run', hang, '--workers', '2', '--results', results('hang')], {
+    const stopped = await runNode(['src/cli-entry.ts', 'run', hang, '--workers', '2', '--results-file', results('hang')], {
       interruptWhen: () => target.received.filter((r) => r.path === '/hang').length >= 10,
     });
     expect(stopped.code, stopped.out).toBe(130);
@@ -118,7 +118,7 @@ describe('a stopped run never passes', () => {
       const file = definition('hosted-stop', [{ name: 'a', url: `${target.url}/ok` }]);
       let signals = 0;
       const run = await runNode(
-        ['src/cli-entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results', results('hosted-stop')],
+        ['src/cli-entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results-file', results('hosted-stop')],
         {
           // Again once the client says it is stopping the hosted test: it then waits for the stop's answer.
           interruptWhen: (out) => {
@@ -144,14 +144,14 @@ describe('everything that can be checked before the load is', () => {
     target.reset();
     const file = definition('typo', [{ name: 'login', url: `${target.url}/ok` }], { iteration_count: 2500, duration: 5 });
     // Both are found in one run: every threshold is checked against the definition before any request.
-    const named = await loadgate(['run', file, '--threshold', 'step[logn].p95 < 1s', '--threshold', 'location[DE].avg <= 300']);
+    const named = await loadgate(['run', file, '--thresholds', 'step[logn].p95 < 1s', '--thresholds', 'location[DE].avg <= 300']);
     expect(named.code).toBe(2);
-    expect(named.stderr).toContain('--threshold #1: step "logn" is not in the definition; its steps are: 1 login');
-    expect(named.stderr).toContain('--threshold #2: location "DE" will not be in the results; they will have: local');
-    const validate = await loadgate(['validate', file, '--threshold', 'step[logn].p95 < 1s']);
+    expect(named.stderr).toContain('--thresholds #1: step "logn" is not in the definition; its steps are: 1 login');
+    expect(named.stderr).toContain('--thresholds #2: location "DE" will not be in the results; they will have: local');
+    const validate = await loadgate(['validate', file, '--thresholds', 'step[logn].p95 < 1s']);
     expect(validate.code).toBe(2);
-    expect((await loadgate(['validate', file, '--threshold', 'step[login].p99.9 < 1s'])).stdout).toContain('valid (and 1 threshold)');
-    const rate = await loadgate(['run', file, '--threshold', 'fail_rate < 0.01']);
+    expect((await loadgate(['validate', file, '--thresholds', 'step[login].p99.9 < 1s'])).stdout).toContain('valid (and 1 threshold)');
+    const rate = await loadgate(['run', file, '--thresholds', 'fail_rate < 0.01']);
     expect(rate.code).toBe(2);
     expect(rate.stderr).toContain('write 0.01% for 0.01 %, or 1% if 0.01 is a fraction');
     expect(target.received).toHaveLength(0);
@@ -163,12 +163,23 @@ describe('everything that can be checked before the load is', () => {
     const file = definition('compare5', steps);
     const env = JSON.stringify({ name: 'e', vars: [] });
     // The default budget (3 × rounds) makes 3 looks, each at 0.05 / 3: 5 steps need 6 rounds.
-    const run = await loadgate(['compare', file, '--env', env, '--base-env', env, '--rounds', '4']);
+    const run = await loadgate(['compare', file, '--environment', env, '--compare-environment', env, '--rounds', '4']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--rounds: 4 rounds can never show a significant slowdown across 5 steps');
     expect(run.stderr).toContain('use at least 6, or a smaller max-rounds (fewer looks)');
     // Without extension, one look at 0.05: 5 rounds are enough.
-    const once = await loadgate(['compare', file, '--env', env, '--base-env', env, '--rounds', '4', '--max-rounds', '4']);
+    const once = await loadgate([
+      'compare',
+      file,
+      '--environment',
+      env,
+      '--compare-environment',
+      env,
+      '--rounds',
+      '4',
+      '--max-rounds',
+      '4',
+    ]);
     expect(once.code).toBe(2);
     expect(once.stderr).toContain("(the smallest p after Holm's correction would be 0.071, not below 0.05); use at least 5\n");
     expect(target.received).toHaveLength(0);
@@ -178,7 +189,7 @@ describe('everything that can be checked before the load is', () => {
 describe('a generator that cannot keep up says so, and the run fails', () => {
   it('asked for far more than this machine can send: on time, saturated, exit 1', async () => {
     const file = definition('flood', [{ name: 'home', url: `${target.url}/ok` }]);
-    const run = await loadgate(['run', file, '--rate', '300000', '--duration', '1', '--results', results('flood')]);
+    const run = await loadgate(['run', file, '--rate', '300000', '--duration', '1', '--results-file', results('flood')]);
     expect(run.code, run.out).toBe(1);
     expect(run.stdout).toMatch(/✘ FAIL\s+the load generator kept up with the plan\s+actual saturated: /);
     const written = JSON.parse(readFileSync(results('flood'), 'utf8'));
@@ -193,20 +204,20 @@ describe('a generator that cannot keep up says so, and the run fails', () => {
 describe('any percentile, and limits relative to a baseline', () => {
   it("judges p99.9 from the run's histograms and p95 against the baseline", async () => {
     const file = definition('percentiles', [{ name: 'home', url: `${target.url}/ok` }], { iteration_count: 20 });
-    const base = await loadgate(['run', file, '--results', results('base')]);
+    const base = await loadgate(['run', file, '--results-file', results('base')]);
     expect(base.code, base.out).toBe(0);
     const run = await loadgate([
       'run',
       file,
-      '--results',
+      '--results-file',
       results('percentiles'),
       '--baseline',
       results('base'),
-      '--threshold',
+      '--thresholds',
       'p99.9 < 10s',
-      '--threshold',
+      '--thresholds',
       'step[home].p75 < 10s',
-      '--threshold',
+      '--thresholds',
       'max < baseline + 100000%',
     ]);
     expect(run.code, run.out).toBe(0);

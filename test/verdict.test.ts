@@ -204,7 +204,7 @@ describe('evaluateThreshold', () => {
     const parsed = parseThresholdLines(['p95 < 1s', 'location[US].p95 < 1s']);
     if (!parsed.ok) throw new Error('parse failed');
     expect(() => judge({ result: fixture(), thresholds: parsed.thresholds, defaults: false, origin: THRESHOLD_FLAG })).toThrow(
-      expect.objectContaining({ problems: [expect.objectContaining({ path: '--threshold #2' })] }),
+      expect.objectContaining({ problems: [expect.objectContaining({ path: '--thresholds #2' })] }),
     );
   });
 

@@ -50,11 +50,14 @@ describe('parseWaitFor', () => {
   it('names the input and what was expected', () => {
     expect(parseWaitFor('ftp://host/x', '0', NAMES)).toEqual([
       { path: 'wait-for', message: 'expected an http:// or https:// URL to poll, got "ftp://host/x"' },
-      { path: 'wait-for-timeout', message: 'expected a number of seconds greater than 0, got "0"' },
+      { path: 'wait-for-timeout', message: 'expected a duration greater than 0, got "0"' },
     ]);
     expect(parseWaitFor('127.0.0.1:8080', 'soon', NAMES)).toEqual([
       { path: 'wait-for', message: 'expected an http:// or https:// URL to poll, got "127.0.0.1:8080"' },
-      { path: 'wait-for-timeout', message: 'expected a number of seconds greater than 0, got "soon"' },
+      {
+        path: 'wait-for-timeout',
+        message: 'expected a duration, such as 30s, 2m or 1h (a bare number is seconds), got "soon"',
+      },
     ]);
   });
 });
@@ -123,7 +126,7 @@ describe('loadgate wait-for', () => {
     const service = lateService(port, 200);
     servers.push(service.server);
     let started = false;
-    const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/ready`, '--timeout', '30'], {
+    const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/ready`, '--wait-for-timeout', '30'], {
       onOutput: (out) => {
         if (started || !out.includes('waiting for')) return;
         started = true;
@@ -138,7 +141,7 @@ describe('loadgate wait-for', () => {
 
   it('exits 2 with one clear line when nothing answers in time', async () => {
     const port = await refusedPort();
-    const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/`, '--timeout', '0.5']);
+    const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/`, '--wait-for-timeout', '0.5']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(
       new RegExp(
@@ -148,13 +151,13 @@ describe('loadgate wait-for', () => {
   });
 
   it('refuses bad flags with exit 2, naming them', async () => {
-    const run = await runNode(['src/cli-entry.ts', 'wait-for', 'localhost:8080', '--timeout', '0']);
+    const run = await runNode(['src/cli-entry.ts', 'wait-for', 'localhost:8080', '--wait-for-timeout', '0']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       [
         'loadgate: bad input',
         '  url: expected an http:// or https:// URL to poll, got "localhost:8080"',
-        '  --timeout: expected a number of seconds greater than 0, got "0"',
+        '  --wait-for-timeout: expected a duration greater than 0, got "0"',
         '',
       ].join('\n'),
     );

@@ -1,6 +1,7 @@
 // The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
 import { isProblem, type Problem } from '../errors.ts';
+import { duration } from '../settings/values.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
 import { formatLevel } from '../figures.ts';
@@ -60,22 +61,16 @@ export const ACTION_INPUT_NAMES: CompareSettingNames = {
   maxRounds: 'max-rounds',
   maxTime: 'max-compare-time',
   onInconclusive: 'on-inconclusive',
-  warmupRounds: 'warmup-rounds',
+  warmupRounds: 'warm-up-rounds',
   maxRegression: 'max-regression',
   metric: 'compare-metric',
   seed: 'seed',
 };
 
-export const CLI_FLAG_NAMES: CompareSettingNames = {
-  rounds: '--rounds',
-  maxRounds: '--max-rounds',
-  maxTime: '--max-time',
-  onInconclusive: '--on-inconclusive',
-  warmupRounds: '--warmup-rounds',
-  maxRegression: '--max-regression',
-  metric: '--metric',
-  seed: '--seed',
-};
+/** The CLI's flags spell the same words as the action's inputs (src/settings/table.ts). */
+export const CLI_FLAG_NAMES = Object.fromEntries(
+  Object.entries(ACTION_INPUT_NAMES).map(([key, name]) => [key, `--${name}`]),
+) as CompareSettingNames;
 
 const MAX_SEED = 2 ** 32 - 1;
 
@@ -202,15 +197,7 @@ function parseMaxRounds(text: string | undefined, rounds: number, names: Compare
 /** Seconds, optional: a whole number ≥ 1. */
 function parseMaxTime(text: string | undefined, name: string): number | undefined | Problem {
   const value = given(text);
-  if (value === undefined) return undefined;
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1) {
-    return {
-      path: name,
-      message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"`,
-    };
-  }
-  return n;
+  return value === undefined ? undefined : duration(value, name, { whole: true, min: 1 });
 }
 
 function parseOnInconclusive(text: string | undefined, name: string): OnInconclusive | Problem {

@@ -2,6 +2,7 @@
 // every problem gathered with its JSON path; then the defaults (docs/interface.md 2.1).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Problem } from '../errors.ts';
+import { closest } from '../settings/suggest.ts';
 import type { ConfigData, Environment, LoadTestDefinition, Step, TestDataSet } from '../types.ts';
 import {
   DEFAULTS,
@@ -252,31 +253,6 @@ function unknownKeyProblem(path: string, key: string, parent: Record<string, unk
   const suggestion = forSchema.get(key);
   const hint = suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of ${known.join(', ')}`;
   return { path: keyPath, message: `unknown key ${describeValue(key)}${hint}` };
-}
-
-function closest(word: string, candidates: string[]): string | undefined {
-  const ranked = candidates
-    .map((c) => ({ c, d: c.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word, c) }))
-    .sort((a, b) => a.d - b.d)[0];
-  const tolerance = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
-  return ranked && ranked.d <= tolerance ? ranked.c : undefined;
-}
-
-/** Optimal string alignment distance: a transposition of two letters counts as one edit. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number): number => d[i]?.[j] ?? Infinity;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
-      (d[i] as number[])[j] = best;
-    }
-  }
-  return at(a.length, b.length);
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -11,7 +11,8 @@ import type { IterationVars, PreparedStep } from './step.ts';
 import { plannedWindowS, runBlock, type RunFacts } from './run-info.ts';
 import type { CheckedTest } from './prepare.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
-import type { Problem } from '../errors.ts';
+import { isProblem, type Problem } from '../errors.ts';
+import { duration } from '../settings/values.ts';
 import type { LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
 
 /** A checked test made ready to run in this thread (prepare.ts): steps compiled, test data loaded. */
@@ -59,9 +60,9 @@ export function defaultConcurrency(plan: LoadPlan): number {
 
 /** A warm-up period given as a setting (`--warm-up`, input `warm-up`): whole seconds, 0 to MAX_WARM_UP_S. */
 export function parseWarmUp(text: string, inputName: string): number | Problem {
-  const seconds = Number(text.trim());
-  if (/^\s*\d+\s*$/.test(text) && seconds <= MAX_WARM_UP_S) return seconds;
-  return { path: inputName, message: `expected whole seconds from 0 to ${MAX_WARM_UP_S}, got "${text}"` };
+  const seconds = duration(text, inputName, { whole: true });
+  if (isProblem(seconds) || seconds <= MAX_WARM_UP_S) return seconds;
+  return { path: inputName, message: `expected at most ${MAX_WARM_UP_S} s, got "${text}"` };
 }
 
 /**

@@ -3,7 +3,7 @@
 // dropped on stderr. Each format is a thin adapter over its parser, loaded only for its format.
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../settings/argv.ts';
 import { InputError } from '../errors.ts';
 import { LOADTEST_SCHEMA_ID } from '../definition/schema.ts';
 import { validateDefinition } from '../definition/validate.ts';
@@ -39,24 +39,11 @@ const FORMATS: Record<string, { label: string; load: () => Promise<Adapter>; fla
   curl: { label: 'curl command lines', load: async () => (await import('./curl.ts')).importCurl, flags: [] },
 };
 
-const OPTIONS = {
-  output: { type: 'string', short: 'o' },
-  name: { type: 'string' },
-  rate: { type: 'string' },
-  duration: { type: 'string' },
-  iterations: { type: 'string' },
-  'keep-secrets': { type: 'boolean', default: false },
-  include: { type: 'string', multiple: true, default: [] as string[] },
-  exclude: { type: 'string', multiple: true, default: [] as string[] },
-  'think-time': { type: 'boolean', default: false },
-  environment: { type: 'string' },
-  operation: { type: 'string', multiple: true, default: [] as string[] },
-  tag: { type: 'string', multiple: true, default: [] as string[] },
-} as const;
-
 export async function importCommand(args: string[], io: ImportIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
-  const [format = '', file] = positionals;
+  const flags = parseCommandArgs('import', args);
+  const [format = '', file] = flags.positionals;
+  const output = flags.text('output');
+  const keepSecrets = flags.flag('keep-secrets');
   const spec = FORMATS[format];
   if (!spec)
     throw new InputError([
@@ -69,29 +56,31 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   checkFormatFlags(format, args);
   const readStdin = io.readStdin ?? (() => text(process.stdin));
   const source = await readSource(file, readStdin);
-  const environment = values.environment === undefined ? undefined : await readSource(values.environment, readStdin);
+  const environmentFile = flags.text('environment');
+  const environment = environmentFile === undefined ? undefined : await readSource(environmentFile, readStdin);
   const adapter = await spec.load();
   const imported = await adapter(source, {
-    include: values.include,
-    exclude: values.exclude,
-    thinkTime: values['think-time'],
-    operations: values.operation,
-    tags: values.tag,
+    include: flags.list('include'),
+    exclude: flags.list('exclude'),
+    thinkTime: flags.flag('think-time'),
+    operations: flags.list('operation'),
+    tags: flags.list('tag'),
     ...(environment && { environment }),
   });
-  const secrets = extractSecrets(imported.requests, imported.variables, values['keep-secrets']);
+  const secrets = extractSecrets(imported.requests, imported.variables, keepSecrets);
   const raw = assemble({
-    name: values.name ?? imported.title,
+    name: flags.text('name') ?? imported.title,
     requests: secrets.requests,
     variables: secrets.variables,
     notes: imported.notes,
     file: source.file,
   });
-  const definition = await checkedWithLoad(raw, values.output ?? '(imported definition)', values);
+  const load = { rate: flags.text('rate'), duration: flags.text('duration'), iterations: flags.text('iterations') };
+  const definition = await checkedWithLoad(raw, output ?? '(imported definition)', load);
   const json = `${JSON.stringify({ $schema: LOADTEST_SCHEMA_ID, ...definition }, null, 2)}\n`;
-  if (values.output === undefined) io.out(json.trimEnd());
-  else await writeFile(values.output, json);
-  io.err(summary(spec.label, source.file, definition, imported, secrets.found, values['keep-secrets'], values.output));
+  if (output === undefined) io.out(json.trimEnd());
+  else await writeFile(output, json);
+  io.err(summary(spec.label, source.file, definition, imported, secrets.found, keepSecrets, output));
   return 0;
 }
 

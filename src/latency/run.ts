@@ -3,6 +3,7 @@
 // Also the two ends of the service answer (docs/interface.md 2.6): the server's flat object made from a
 // LatencyResult, and a LatencyResult read back from any service's answer by the hosted client.
 import type { Problem } from '../errors.ts';
+import { wholeNumber } from '../settings/values.ts';
 import { unexpectedAnswer, type ServiceClient } from '../hosted/client.ts';
 import { egressLabel } from './locations.ts';
 import { probe, type ProbeSample } from './probe.ts';
@@ -120,15 +121,9 @@ function oneDecimal(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-/** `latency-samples` / `--samples`: a whole number from 1 to MAX_SAMPLES. */
+/** `latency-samples`: a whole number from 1 to MAX_SAMPLES. */
 export function parseSamples(text: string, inputName: string): number | Problem {
-  const trimmed = text.trim();
-  if (trimmed === '') return DEFAULT_SAMPLES;
-  const n = Number(trimmed);
-  if (!/^\d+$/.test(trimmed) || n < 1 || n > MAX_SAMPLES) {
-    return { path: inputName, message: `expected a whole number of samples from 1 to ${MAX_SAMPLES}, got ${JSON.stringify(text)}` };
-  }
-  return n;
+  return text.trim() === '' ? DEFAULT_SAMPLES : wholeNumber(text, inputName, { min: 1, max: MAX_SAMPLES });
 }
 
 // ---- the service answer ----
@@ -184,14 +179,14 @@ export function latencyFromAnswer(target: string, answer: Record<string, unknown
 function locationFromAnswer(code: string, entry: unknown): LocationLatency {
   const at = `$[${JSON.stringify(code)}]`;
   if (!isRecord(entry)) throw unexpectedAnswer(ANSWER_WHERE, at, 'expected an object per location');
-  const samples = wholeNumber(entry.samples) ?? 1;
+  const samples = countOf(entry.samples) ?? 1;
   const common = {
     name: typeof entry.name === 'string' ? entry.name : code,
     egress: typeof entry.egress === 'string' ? entry.egress : 'hosted',
     samples,
   };
   if (typeof entry.error === 'string') {
-    const failures = wholeNumber(entry.failures) ?? samples;
+    const failures = countOf(entry.failures) ?? samples;
     return { ...common, failures, errors: countRecord(entry.errors) ?? { [entry.error]: failures }, phases: phaseSummary(undefined) };
   }
   if (typeof entry.latency !== 'number') throw unexpectedAnswer(ANSWER_WHERE, `${at}.latency`, 'expected a number (or an "error" string)');
@@ -199,7 +194,7 @@ function locationFromAnswer(code: string, entry: unknown): LocationLatency {
   const phases = isRecord(entry.phases) ? phaseSummary(entry.phases) : { ...phaseSummary(undefined), total };
   return {
     ...common,
-    failures: wholeNumber(entry.failures) ?? 0,
+    failures: countOf(entry.failures) ?? 0,
     errors: countRecord(entry.errors) ?? {},
     ...(typeof entry.status_code === 'number' ? { status_code: entry.status_code } : {}),
     phases,
@@ -221,9 +216,9 @@ function statsOf(record: Record<string, unknown>): PhaseStats | undefined {
 function countRecord(value: unknown): Record<string, number> | undefined {
   if (!isRecord(value)) return undefined;
   const entries = Object.entries(value);
-  return entries.every(([, v]) => wholeNumber(v) !== undefined) ? (Object.fromEntries(entries) as Record<string, number>) : undefined;
+  return entries.every(([, v]) => countOf(v) !== undefined) ? (Object.fromEntries(entries) as Record<string, number>) : undefined;
 }
 
-function wholeNumber(value: unknown): number | undefined {
+function countOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

@@ -4,7 +4,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { classifyError } from '../engine/errors.ts';
-import type { Problem } from '../errors.ts';
+import { isProblem, type Problem } from '../errors.ts';
+import { duration } from '../settings/values.ts';
 
 export const DEFAULT_WAIT_TIMEOUT_S = 60;
 /** Between two attempts; a service that is coming up is seen within half a second. */
@@ -33,11 +34,10 @@ export function parseWaitFor(url: string, timeout: string, names: WaitForNames):
   const problems: Problem[] = [];
   const href = httpUrl(url);
   if (href === undefined) problems.push({ path: names.url, message: `expected an http:// or https:// URL to poll, got "${url}"` });
-  const timeoutS = timeout.trim() === '' ? DEFAULT_WAIT_TIMEOUT_S : Number(timeout);
-  if (!Number.isFinite(timeoutS) || timeoutS <= 0) {
-    problems.push({ path: names.timeout, message: `expected a number of seconds greater than 0, got "${timeout}"` });
-  }
-  return problems.length > 0 ? problems : { url: href!, timeoutS };
+  const timeoutS = timeout.trim() === '' ? DEFAULT_WAIT_TIMEOUT_S : duration(timeout, names.timeout);
+  if (isProblem(timeoutS)) problems.push(timeoutS);
+  else if (timeoutS <= 0) problems.push({ path: names.timeout, message: `expected a duration greater than 0, got "${timeout}"` });
+  return problems.length > 0 || isProblem(timeoutS) ? problems : { url: href!, timeoutS };
 }
 
 /** The URL as the WHATWG parser writes it (no line breaks left to reach a log), if it is http(s). */

@@ -27,7 +27,7 @@ export const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; i
 const VERDICT_WORD: Record<VerdictStatus, string> = {
   passed: 'Passed',
   failed: 'Failed',
-  partial: 'Stopped early',
+  incomplete: 'Stopped early',
 };
 /** Points per timeline chart; longer runs are drawn in buckets of several seconds. */
 const MAX_CHART_POINTS = 600;
@@ -337,7 +337,7 @@ section { background: var(--card); border: 1px solid var(--line); border-radius:
 .verdict-text { font-size: 15px; font-weight: 500; overflow-wrap: anywhere; }
 .verdict-passed { background: #f0fdf4; border-color: #bbf7d0; color: #14532d; } .verdict-passed .verdict-word { background: #16a34a; }
 .verdict-failed { background: #fef2f2; border-color: #fecaca; color: #7f1d1d; } .verdict-failed .verdict-word { background: #dc2626; }
-.verdict-partial { background: #fffbeb; border-color: #fde68a; color: #78350f; } .verdict-partial .verdict-word { background: #d97706; }
+.verdict-incomplete { background: #fffbeb; border-color: #fde68a; color: #78350f; } .verdict-incomplete .verdict-word { background: #d97706; }
 .status-error { color: #b91c1c; font-weight: 600; }
 .context { margin: 12px 0 0; color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px 0; }
 .context span:not(:last-child)::after { content: "·"; margin: 0 10px; color: #cbd5e1; }

@@ -25,7 +25,7 @@ export interface MarkdownOptions {
 const VERDICT_EMOJI: Record<VerdictStatus, string> = {
   passed: '✅',
   failed: '❌',
-  partial: '⚠️',
+  incomplete: '⚠️',
 };
 /** Entries kept in each distribution once the report must be shortened. */
 const SHORT_DISTRIBUTION_ROWS = 10;

@@ -31,7 +31,7 @@ import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCount
 /** Text with the user's pieces marked, so that each renderer escapes only those. */
 export type Text = readonly (string | { user: string })[];
 
-export type VerdictStatus = 'passed' | 'failed' | 'partial';
+export type VerdictStatus = 'passed' | 'failed' | 'incomplete';
 
 /** A figure as every surface shows it, with its change since the baseline when there is one. */
 export interface Figure {
@@ -223,7 +223,7 @@ function verdictOf(result: LoadTestResult, judgement: Judgement): ReportModel['v
       others.length === 0
         ? [`the other ${checks(total - 1)} met`]
         : [`${others.length} of the other ${checks(total - 1)} failed: `, ...breaches(others)];
-    return { status: 'partial', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
+    return { status: 'incomplete', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
   }
   if (judgement.outcome === 'failed') {
     return {

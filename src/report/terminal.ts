@@ -26,8 +26,8 @@ const TERMINAL_STATUS_CODES = 3;
 
 type Paint = (code: number, text: string) => string;
 
-const SYMBOL: Record<VerdictStatus, string> = { passed: '✔', failed: '✘', partial: '!' };
-const COLOUR: Record<VerdictStatus, number> = { passed: 32, failed: 31, partial: 33 };
+const SYMBOL: Record<VerdictStatus, string> = { passed: '✔', failed: '✘', incomplete: '!' };
+const COLOUR: Record<VerdictStatus, number> = { passed: 32, failed: 31, incomplete: 33 };
 const GREEN = 32;
 const RED = 31;
 const YELLOW = 33;

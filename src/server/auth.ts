@@ -12,7 +12,7 @@ export function parseKeyFile(text: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** LOADGATE_API_KEYS: keys separated by commas. */
+/** LOADGATE_API_KEY on the server: keys separated by commas. */
 export function parseKeyList(text: string | undefined): string[] {
   return (text ?? '')
     .split(',')

@@ -4,7 +4,6 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { InputError, formatProblem, isProblem, type Problem } from '../errors.ts';
 import { parseWorkers, type WorkersSetting } from '../engine/worker-count.ts';
@@ -22,10 +21,12 @@ import type { Executor } from './executors/executor.ts';
 import { kubernetesExecutor } from './executors/kubernetes/executor.ts';
 import { offeredLocations } from './executors/kubernetes/locations.ts';
 import { localExecutor } from './executors/local.ts';
-import { EXECUTOR_OPTIONS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
+import { EXECUTOR_FLAGS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
 import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
-import { wholeNumberFlag } from './whole-number.ts';
+import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv.ts';
+import { DEFAULT_API_KEY_ENV } from '../settings/table.ts';
+import { wholeNumber as parseWholeNumber } from '../settings/values.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
 import { DatabaseInUseError, Store } from './store.ts';
 
@@ -76,36 +77,6 @@ export interface ServeIo {
   signal?: AbortSignal;
 }
 
-const USAGE = `Usage: loadgate serve [--port N] [--host ADDRESS] [--public-url URL] [--db FILE]
-                      [--api-key-file FILE] [--rate-limit on|N|GET=N,OTHER=M] [--proxy CC=URL]... [--data-dir DIR]
-                      [--latency-location CODE=Name[@http://proxy:port|@kube:CC]]...
-                      [--headers-timeout S] [--request-timeout S] [--idle-timeout S]
-                      [--max-connections-per-address N] [--workers N|auto|cores-K]
-                      [--executor local|kubernetes] [--image IMAGE] [--kubeconfig FILE] [--kube-context NAME]
-                      [--namespace NS] [--callback-url URL] [--rate-per-pod N] [--shards N]
-                      [--location CC=node:LABEL=VALUE|CC=namespace:NS|CC=context:NAME]... [--start-barrier S]
-API keys: --api-key-file (one per line) and/or LOADGATE_API_KEYS (comma-separated).
-See docs/server.md.`;
-
-const SERVE_OPTIONS = {
-  port: { type: 'string', default: '8080' },
-  host: { type: 'string', default: '127.0.0.1' },
-  db: { type: 'string', default: './loadgate.db' },
-  'api-key-file': { type: 'string' },
-  'rate-limit': { type: 'string' },
-  proxy: { type: 'string', multiple: true, default: [] as string[] },
-  'latency-location': { type: 'string', multiple: true, default: [] as string[] },
-  'data-dir': { type: 'string' },
-  'public-url': { type: 'string' },
-  'headers-timeout': { type: 'string' },
-  'request-timeout': { type: 'string' },
-  'idle-timeout': { type: 'string' },
-  'max-connections-per-address': { type: 'string' },
-  workers: { type: 'string', default: 'auto' },
-  ...EXECUTOR_OPTIONS,
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
-
 function urlOf(host: string, address: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
@@ -119,7 +90,7 @@ async function removeUnfinishedUploads(dataDir: string): Promise<void> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (options.apiKeys.length === 0) {
     throw new InputError([
-      { path: '--api-key-file', message: 'no API keys: give --api-key-file FILE (one key per line) or set LOADGATE_API_KEYS' },
+      { path: '--api-key-file', message: `no API keys: give --api-key-file FILE (one key per line) or set ${DEFAULT_API_KEY_ENV}` },
     ]);
   }
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -202,7 +173,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 function wholeNumber(text: string, flag: string, min: number, max: number): number {
-  const n = wholeNumberFlag(text, flag, min, max);
+  const n = parseWholeNumber(text, flag, { min, max });
   if (isProblem(n)) throw new InputError([n]);
   return n;
 }
@@ -212,15 +183,13 @@ function seconds(text: string | undefined, flag: string, fallbackMs: number): nu
   return text === undefined ? fallbackMs : wholeNumber(text, flag, 1, 86_400) * 1000;
 }
 
-type ConnectionFlag = 'headers-timeout' | 'request-timeout' | 'idle-timeout' | 'max-connections-per-address';
-
-function connectionLimits(values: Partial<Record<ConnectionFlag, string>>): ConnectionLimits {
-  const cap = values['max-connections-per-address'];
+function connectionLimits(flags: CommandArgs): ConnectionLimits {
+  const cap = flags.text('max-connections-per-address');
   const defaults = DEFAULT_CONNECTION_LIMITS;
   const limits = {
-    headersTimeoutMs: seconds(values['headers-timeout'], '--headers-timeout', defaults.headersTimeoutMs),
-    requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout', defaults.requestTimeoutMs),
-    idleTimeoutMs: seconds(values['idle-timeout'], '--idle-timeout', defaults.idleTimeoutMs),
+    headersTimeoutMs: seconds(flags.text('headers-timeout'), '--headers-timeout', defaults.headersTimeoutMs),
+    requestTimeoutMs: seconds(flags.text('request-timeout'), '--request-timeout', defaults.requestTimeoutMs),
+    idleTimeoutMs: seconds(flags.text('idle-timeout'), '--idle-timeout', defaults.idleTimeoutMs),
     maxConnectionsPerAddress:
       cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
   };
@@ -255,39 +224,53 @@ async function readKeys(file: string | undefined, envList: string | undefined): 
   }
 }
 
+/**
+ * The keys in the environment: the variable the client reads its key from (comma-separated for
+ * several), so that one name serves both ends; LOADGATE_API_KEYS is its older name.
+ */
+function keysFromEnv(env: NodeJS.ProcessEnv, io: ServeIo): string | undefined {
+  const older = env.LOADGATE_API_KEYS;
+  if (older === undefined) return env[DEFAULT_API_KEY_ENV];
+  io.err(`note: LOADGATE_API_KEYS is now ${DEFAULT_API_KEY_ENV} (the old name still works)`);
+  return [env[DEFAULT_API_KEY_ENV], older].filter(Boolean).join(',');
+}
+
 /** The data directory beside the database: ./loadgate.db → ./loadgate-data. */
 export function defaultDataDir(dbPath: string): string {
   const db = resolve(dbPath);
   return join(dirname(db), `${basename(db, extname(db))}-data`);
 }
 
-async function serveOptions(args: string[], log: (line: string) => void): Promise<ServerOptions | 'help'> {
-  const { values } = parseArgs({ args, options: SERVE_OPTIONS, allowPositionals: false });
-  if (values.help) return 'help';
-  const rateLimit = values['rate-limit'];
-  const executor = readExecutor(values);
+async function serveOptions(args: string[], io: ServeIo, log: (line: string) => void): Promise<ServerOptions> {
+  const flags = parseCommandArgs('serve', args);
+  for (const notice of flags.notices) io.err(notice);
+  const rateLimit = flags.text('rate-limit');
+  const executor = readExecutor(
+    Object.fromEntries(EXECUTOR_FLAGS.map((name) => [name, flags.given(name) ? flags.value(name) : undefined])),
+  );
   if (!executor.choice) throw new InputError(executor.problems);
-  const latency = latencyLocations(values['latency-location'], executor.choice);
+  const latency = latencyLocations(flags.list('latency-locations-config'), executor.choice);
+  const db = flags.text('db')!;
   return {
-    port: wholeNumber(values.port, '--port', 0, 65535),
-    host: values.host,
-    dbPath: values.db,
-    dataDir: values['data-dir'] ?? defaultDataDir(values.db),
-    apiKeys: await readKeys(values['api-key-file'], process.env.LOADGATE_API_KEYS),
+    port: wholeNumber(flags.text('port')!, '--port', 0, 65535),
+    host: flags.text('host')!,
+    dbPath: db,
+    dataDir: flags.text('data-dir') ?? defaultDataDir(db),
+    apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
     ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
-    proxies: parseProxies(values.proxy, '--proxy'),
+    proxies: parseProxies(flags.list('proxies'), '--proxies'),
     latencyLocations: latency.locations,
-    connections: connectionLimits(values),
-    ...publicUrlOption(values['public-url']),
-    workers: orThrow(parseWorkers(values.workers, '--workers')),
+    connections: connectionLimits(flags),
+    ...publicUrlOption(flags.text('public-url')),
+    workers: orThrow(parseWorkers(flags.text('workers')!, '--workers')),
     executor: executor.choice,
     log,
   };
 }
 
-/** `--latency-location`; an `@kube:CC` one needs the Kubernetes executor and its location CC. */
+/** `--latency-locations-config`; an `@kube:CC` one needs the Kubernetes executor and its location CC. */
 function latencyLocations(entries: string[], executor: ExecutorChoice): { locations: LatencyLocation[] } {
-  const flag = '--latency-location';
+  const flag = '--latency-locations-config';
   const latency = parseLocationConfig(entries, flag, { kube: executor.kind === 'kubernetes' });
   if (!latency.ok) throw new InputError(latency.problems);
   if (executor.kind !== 'kubernetes') return latency;
@@ -322,12 +305,7 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   const log = (line: string) => io.err(`${new Date().toISOString()} ${escapeLogLine(line)}`);
   let server: RunningServer;
   try {
-    const options = await serveOptions(args, log);
-    if (options === 'help') {
-      io.out(USAGE);
-      return 0;
-    }
-    server = await startServer(options);
+    server = await startServer(await serveOptions(args, io, log));
   } catch (error) {
     if (error instanceof DatabaseInUseError) {
       io.err(`loadgate serve: ${error.message}`);
@@ -337,9 +315,8 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
       io.err(`loadgate serve: bad input\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
       return 2;
     }
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`loadgate serve: ${(error as Error).message}\n\n${USAGE}`);
+    if (error instanceof UsageError) {
+      io.err(error.message);
       return 2;
     }
     // The address is taken, the database cannot be opened, …: nothing the server can serve around.

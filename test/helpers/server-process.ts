@@ -16,7 +16,7 @@ const LISTENING = /^loadgate serve listening on (http:\/\/\S+)$/;
 export const TEST_KEY = 'test-key-0123456789';
 
 export interface ServerProcessOptions {
-  /** Keys given through LOADGATE_API_KEYS; default [TEST_KEY]. */
+  /** Keys given through LOADGATE_API_KEY; default [TEST_KEY]. */
   keys?: string[];
   /** More `serve` options, such as ['--rate-limit', '2']. */
   args?: string[];
@@ -78,7 +78,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'loadgate-serve-')));
   const dbPath = join(dir, 'server.db');
   const args = [...SERVE_COMMAND, '--port', '0', '--host', '127.0.0.1', '--db', dbPath, ...(options.args ?? [])];
-  const env = { ...process.env, LOADGATE_API_KEYS: (options.keys ?? [TEST_KEY]).join(',') };
+  const env = { ...process.env, LOADGATE_API_KEY: (options.keys ?? [TEST_KEY]).join(',') };
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

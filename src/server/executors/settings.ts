@@ -1,21 +1,22 @@
 // `serve --executor local|kubernetes` and the Kubernetes executor's flags (docs/server.md), read
 // and checked in one place: a Kubernetes flag without `--executor kubernetes` is refused by name.
-import type { Problem } from '../../errors.ts';
-import { wholeNumberFlag } from '../whole-number.ts';
+import { isProblem, type Problem } from '../../errors.ts';
+import { wholeNumber } from '../../settings/values.ts';
 import { parseKubeLocations, MAX_SHARDS, type KubeLocation } from './kubernetes/locations.ts';
 
-export const EXECUTOR_OPTIONS = {
-  executor: { type: 'string', default: 'local' },
-  kubeconfig: { type: 'string' },
-  'kube-context': { type: 'string' },
-  namespace: { type: 'string' },
-  image: { type: 'string' },
-  'callback-url': { type: 'string' },
-  'rate-per-pod': { type: 'string' },
-  shards: { type: 'string' },
-  location: { type: 'string', multiple: true },
-  'start-barrier': { type: 'string' },
-} as const;
+/** The executor's flags (their help and defaults are in src/settings/table.ts). */
+export const EXECUTOR_FLAGS = [
+  'executor',
+  'kubeconfig',
+  'kube-context',
+  'namespace',
+  'image',
+  'callback-url',
+  'rate-per-pod',
+  'shards',
+  'location',
+  'start-barrier',
+] as const;
 
 /**
  * Iterations per second one shard pod is given by default: well below what one engine thread
@@ -40,7 +41,7 @@ export interface KubernetesFlags {
 
 export type ExecutorChoice = { kind: 'local' } | { kind: 'kubernetes'; kubernetes: KubernetesFlags };
 
-type Values = { [K in keyof typeof EXECUTOR_OPTIONS]?: (typeof EXECUTOR_OPTIONS)[K] extends { multiple: true } ? string[] : string };
+type Values = { [K in (typeof EXECUTOR_FLAGS)[number]]?: K extends 'location' ? string[] : string };
 
 const KUBERNETES_FLAGS = [
   'kubeconfig',
@@ -56,8 +57,8 @@ const KUBERNETES_FLAGS = [
 
 function whole(text: string | undefined, flag: string, min: number, max: number, problems: Problem[]): number | undefined {
   if (text === undefined) return undefined;
-  const n = wholeNumberFlag(text, flag, min, max);
-  if (typeof n === 'number') return n;
+  const n = wholeNumber(text, flag, { min, max });
+  if (!isProblem(n)) return n;
   problems.push(n);
   return undefined;
 }

@@ -1,5 +1,5 @@
 // GET /v1/load/locations/: where this server can send load from (docs/engine.md): `local`, and each
-// country with a proxy configured (--proxy CC=URL), or with the Kubernetes executor each location
+// country with a proxy configured (--proxies CC=URL), or with the Kubernetes executor each location
 // configured with --location (docs/kubernetes.md). Proxy URLs may hold credentials: not shown.
 import type { RouteTable, ServerContext } from '../context.ts';
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../../settings/argv.ts';
 import { validateDefinition } from '../../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../../engine/prepare.ts';
 import { formatProblem, InputError, type Problem } from '../../errors.ts';
@@ -50,26 +50,25 @@ const RETRIES = 8;
 
 /** A shard's identity, or a latency probe's (`--latency ID`: it needs only where to call and its token). */
 export function podIdentity(args: string[], env: ShardIo['env']): ShardIdentity | Callee {
-  const options = { server: { type: 'string' }, test: { type: 'string' }, latency: { type: 'string' } } as const;
-  const { values } = parseArgs({ args, options, allowPositionals: false });
+  const flags = parseCommandArgs('shard', args);
   const problems: Problem[] = [];
   const need = (value: string | undefined, path: string, what: string): string => {
     if (value === undefined || value === '') problems.push({ path, message: `expected ${what}` });
     return value ?? '';
   };
-  const server = need(values.server, '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
+  const server = need(flags.text('server'), '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
   if (server !== '' && !/^https?:\/\//.test(server))
     problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
-  if (values.latency !== undefined) {
+  if (flags.given('latency')) {
     const probe = {
       server,
-      test: need(values.latency, '--latency', 'the latency probe id'),
+      test: need(flags.text('latency'), '--latency', 'the latency probe id'),
       token: need(env[ENV_TOKEN], ENV_TOKEN, "the probe's token"),
     };
     if (problems.length > 0) throw new InputError(problems);
     return probe;
   }
-  const test = need(values.test, '--test', 'the test id');
+  const test = need(flags.text('test'), '--test', 'the test id');
   const token = need(env[ENV_TOKEN], ENV_TOKEN, "the test's shard token (from its Secret)");
   const location = need(env[ENV_LOCATION], ENV_LOCATION, "the shard's location");
   const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
