@@ -20,11 +20,11 @@ describe('the HTML report in Chromium', () => {
         expect(pageErrors).toEqual([]);
         expect(requests).toEqual([served.url]);
 
-        await expect(page.locator('h1').textContent()).resolves.toBe('checkout');
+        await expect(page.locator('h1').innerText()).resolves.toBe('checkout');
         await expect(page.title()).resolves.toBe('checkout — loadgate report');
         const verdict = page.locator('.verdict');
         expect(await verdict.isVisible()).toBe(true);
-        expect(await verdict.textContent()).toMatch(/FAILED\s+checkout failed — 1 of 4 checks failed: fail_rate < 2 %/);
+        expect(await verdict.innerText()).toMatch(/FAILED\s+checkout failed — 1 of 4 checks failed: fail_rate < 2 %/);
 
         const stepNames = await page.locator('.step-name').allInnerTexts();
         expect(stepNames).toEqual(exampleResult().run.steps.map((s) => s.name));
@@ -65,8 +65,8 @@ describe('the HTML report in Chromium', () => {
         expect(pageErrors).toEqual([]);
         expect(requests).toEqual([served.url]);
         await expect(page.locator('img').count()).resolves.toBe(0);
-        await expect(page.locator('h1').textContent()).resolves.toBe('shop</script><script>alert(1)</script>');
-        await expect(page.locator('.step-name').textContent()).resolves.toBe('<img src=x onerror=alert(1)>');
+        await expect(page.locator('h1').innerText()).resolves.toBe('shop</script><script>alert(1)</script>');
+        await expect(page.locator('.step-name').innerText()).resolves.toBe('<img src=x onerror=alert(1)>');
       });
     } finally {
       await served.close();
@@ -79,7 +79,7 @@ describe('the HTML report in Chromium', () => {
     await withBrowserPage(async ({ page, consoleErrors }) => {
       await page.setContent(html);
       expect(consoleErrors).toEqual([]);
-      await expect(page.locator('#timeline').textContent()).resolves.toContain('no per-second data (hosted or merged run)');
+      await expect(page.locator('#timeline').innerText()).resolves.toContain('no per-second data (hosted or merged run)');
       await expect(page.locator('figure[data-chart="latency"]').count()).resolves.toBe(0);
     });
   });

@@ -12,12 +12,15 @@ export const modules = {
 /* harmony export */   o0: () => (/* binding */ applyLoadFlags)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80182);
-/* harmony import */ var _figures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(814);
-/* harmony import */ var _variables_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(60920);
+/* harmony import */ var _settings_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(535);
+/* harmony import */ var _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80182);
+/* harmony import */ var _figures_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(814);
+/* harmony import */ var _variables_environment_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(60920);
 // What the CLI's flags change in a loaded definition before it is prepared: variables
 // (`-e KEY=VALUE`, `--env-var NAME` from this process's environment) and the load (`--duration`,
-// `--iterations`, `--rate`). Every problem names its flag.
+// `--iterations`, `--rate`; durations and rates with units, src/settings/values.ts). Every
+// problem names its flag.
+
 
 
 
@@ -51,7 +54,7 @@ function variablesFromFlags(pairs, fromProcess, env) {
 function environmentWithFlags(given, vars) {
     if (vars.length === 0)
         return given;
-    return (0,_variables_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .mergeEnvironments */ .PR)(given, { name: given?.name ?? 'cli', vars: [...vars] });
+    return (0,_variables_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .mergeEnvironments */ .PR)(given, { name: given?.name ?? 'cli', vars: [...vars] });
 }
 /**
  * `--duration S`, `--iterations N`, `--rate R` (a constant R per second over the duration) replace
@@ -62,9 +65,9 @@ function environmentWithFlags(given, vars) {
  * silently mean something else.
  */
 function applyLoadFlags(loaded, flags) {
-    const duration = wholeNumber(flags.duration, '--duration');
-    const iterations = wholeNumber(flags.iterations, '--iterations');
-    const rate = positiveNumber(flags.rate, '--rate');
+    const duration = parsed(flags.duration, '--duration', (text, flag) => (0,_settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .duration */ .p0)(text, flag, { whole: true, min: 1 }));
+    const iterations = parsed(flags.iterations, '--iterations', _settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .wholeNumber */ .rD);
+    const rate = parsed(flags.rate, '--rate', _settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .rate */ .TS);
     if (duration === undefined && iterations === undefined && rate === undefined)
         return { loaded, notes: [] };
     const config = { ...loaded.definition.config_data };
@@ -79,24 +82,24 @@ function applyLoadFlags(loaded, flags) {
     const notes = [];
     if (duration !== undefined) {
         const planned = { iterations: config.iteration_count, duration: config.duration };
-        config.duration = within(duration, _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.durationS, '--duration', 'seconds (a day)');
+        config.duration = within(duration, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.durationS, '--duration', 'seconds (a day)');
         if (iterations === undefined && rate === undefined) {
-            config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations, '--duration', "iterations (the definition's rate × duration)");
+            config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--duration', "iterations (the definition's rate × duration)");
             notes.push(keptRateNote(duration, config.iteration_count, planned));
         }
     }
     if (iterations !== undefined)
-        config.iteration_count = within(iterations, _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations, '--iterations', 'iterations');
+        config.iteration_count = within(iterations, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--iterations', 'iterations');
     if (rate !== undefined) {
         config.load_type = 'linear';
-        config.iteration_count = within(Math.max(1, Math.round(rate * config.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations, '--rate', 'iterations (rate × duration)');
+        config.iteration_count = within(Math.max(1, Math.round(rate * config.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--rate', 'iterations (rate × duration)');
     }
     return { loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes };
 }
 /** `--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)`. */
 function keptRateNote(duration, iterations, planned) {
-    const rate = (0,_figures_js__WEBPACK_IMPORTED_MODULE_2__/* .formatRate */ .CE)(planned.iterations / planned.duration, 'it');
-    return `--duration ${duration}: ${(0,_figures_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B4)(iterations)} of ${(0,_figures_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B4)(planned.iterations)} iterations, keeping the definition's ${rate} (--iterations N sets them instead)`;
+    const rate = (0,_figures_js__WEBPACK_IMPORTED_MODULE_3__/* .formatRate */ .CE)(planned.iterations / planned.duration, 'it');
+    return `--duration ${duration}: ${(0,_figures_js__WEBPACK_IMPORTED_MODULE_3__/* .formatCount */ .B4)(iterations)} of ${(0,_figures_js__WEBPACK_IMPORTED_MODULE_3__/* .formatCount */ .B4)(planned.iterations)} iterations, keeping the definition's ${rate} (--iterations N sets them instead)`;
 }
 /** The definition's bounds hold for the flags too: whatever validate accepts, run runs. */
 function within(n, max, flag, unit) {
@@ -127,21 +130,14 @@ function markSecrets(loaded, environment, names) {
 function flagOf(flags) {
     return flags.rate !== undefined ? '--rate' : flags.iterations !== undefined ? '--iterations' : '--duration';
 }
-function wholeNumber(text, flag) {
+/** The flag's value parsed, absent when not given; a bad value throws the Problem. */
+function parsed(text, flag, parse) {
     if (text === undefined)
         return undefined;
-    const n = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-    if (!(Number.isSafeInteger(n) && n >= 1))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ path: flag, message: `expected a whole number of at least 1, got "${text}"` }]);
-    return n;
-}
-function positiveNumber(text, flag) {
-    if (text === undefined)
-        return undefined;
-    const n = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
-    if (!(n > 0 && Number.isFinite(n)))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ path: flag, message: `expected iterations per second above 0, such as 200, got "${text}"` }]);
-    return n;
+    const value = parse(text, flag);
+    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(value))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([value]);
+    return value;
 }
 
 
@@ -163,8 +159,6 @@ var external_node_url_ = __webpack_require__(73136);
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/engine/shard.ts
@@ -872,7 +866,7 @@ const GITHUB_COMMENT_LIMIT = 65_536;
 const VERDICT_EMOJI = {
     passed: '✅',
     failed: '❌',
-    partial: '⚠️',
+    incomplete: '⚠️',
 };
 /** Entries kept in each distribution once the report must be shortened. */
 const SHORT_DISTRIBUTION_ROWS = 10;
@@ -1273,6 +1267,8 @@ async function keyFromFile(file, readText) {
 var compare_settings = __webpack_require__(20254);
 // EXTERNAL MODULE: ./src/report/progress.ts
 var progress = __webpack_require__(18991);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: ./node_modules/string-width/index.js + 6 modules
 var string_width = __webpack_require__(74292);
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
@@ -1292,8 +1288,8 @@ const TERMINAL_STEPS = 50;
 const TOP_ERRORS = 10;
 const MIN_TEXT_COLUMN = 8;
 const TERMINAL_STATUS_CODES = 3;
-const SYMBOL = { passed: '✔', failed: '✘', partial: '!' };
-const COLOUR = { passed: 32, failed: 31, partial: 33 };
+const SYMBOL = { passed: '✔', failed: '✘', incomplete: '!' };
+const COLOUR = { passed: 32, failed: 31, incomplete: 33 };
 const GREEN = 32;
 const RED = 31;
 const YELLOW = 33;
@@ -1524,243 +1520,98 @@ function readOnSaturated(text, name, problems) {
 
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
+// EXTERNAL MODULE: ./src/settings/table.ts
+var table = __webpack_require__(22221);
 ;// CONCATENATED MODULE: ./src/cli-help.ts
 // What each CLI command says about itself: `loadgate <command> --help`, `loadgate help <command>`,
-// and the overview that `loadgate help` prints. One entry per command, so that the overview, the
-// per-command help and the unknown-option hint read from the same list.
+// and the overview that `loadgate help` prints. The options come from the settings table
+// (src/settings/table.ts); docs are named by URL, since the installed package ships no docs/.
 
-const THRESHOLD = [
-    '--threshold EXPR',
-    'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)',
-];
-const JUNIT = ['--junit FILE', 'also write the verdict as JUnit XML: a testcase per check (GitLab, Jenkins, Azure; docs/ci.md)'];
-const GITLAB_METRICS = ['--gitlab-metrics FILE', 'also write GitLab\'s metrics report: loadgate_p95_ms{step="login"} 123 (docs/ci.md)'];
-const RESULTS = ['--results FILE', 'where to write the results JSON (default loadgate-results.json); the HTML report goes beside it'];
+
+/** Where the docs are read: the repository's docs/ folder on main (test/settings.test.ts checks it against package.json). */
+const DOCS_URL = 'https://github.com/loadgate/loadgate/blob/main/docs';
 const COMMANDS = {
     run: {
         synopsis: 'run <definition.json> [options]',
         about: 'Run a load test here (or on a service with --api-url), judge it, print the summary and write the results.',
-        options: [
-            ['--env FILE|JSON', "the environment (named variables): a file or inline JSON; replaces the definition's"],
-            ['-e, --var KEY=VALUE', 'set one variable, repeatable; overrides the environment'],
-            ['--env-var NAME', "take the variable NAME from this process's environment, repeatable"],
-            ['--secret NAME', 'the variable NAME is a secret: never written to results, reports or logs, repeatable'],
-            [
-                '--duration S',
-                "override the definition's duration (seconds), keeping its rate: the iterations scale with it (a note says how many)",
-            ],
-            ['--iterations N', "override the definition's iteration_count (with --duration: exactly N over S seconds)"],
-            ['--rate R', 'a constant R iterations per second over the duration (linear load)'],
-            THRESHOLD,
-            ['--no-default-thresholds', 'leave out the default step[*].http_fail_rate < 1%'],
-            [
-                '--on-saturated fail|warn',
-                'a load generator that could not keep up fails the run when that changes the verdict (default), or only warns',
-            ],
-            ['--baseline FILE', 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%"'],
-            RESULTS,
-            ['--report FILE', 'where to write the HTML report'],
-            JUNIT,
-            GITLAB_METRICS,
-            ['--proxy CC=URL', "send a country's share through an HTTP proxy, repeatable"],
-            ['--concurrency N', 'cap on iterations in flight (default: what the schedule needs)'],
-            [
-                '--workers N|auto|cores-K',
-                'engine threads (default auto: one per 10,000 requests/s, at most the cores less one; cores-K leaves K cores)',
-            ],
-            ['--warm-up S', 'seconds of unrecorded load against the target before the recorded schedule'],
-            ['--insecure', 'do not verify TLS certificates'],
-            ['--json', 'print the results JSON on stdout (the summary goes to stderr)'],
-            ['--quiet', 'print no progress and no summary; the exit code says how it went'],
-            ['--api-url URL', 'run on a service of the interface (docs/interface.md); the key comes from LOADGATE_API_KEY by default'],
-            ['--api-key-env NAME', 'the environment variable holding the API key (default LOADGATE_API_KEY)'],
-            ['--api-key-file FILE', 'read the API key from a file instead (first line; kept out of shell history)'],
-            ['--api-key KEY', 'the API key itself (shell history and the process list keep it: prefer the two above)'],
-            ['--api-result-path PATH', "the service's result path, if not the default"],
-            ['--shard i/N', 'run one slice of a sharded run (docs/scaling.md)'],
-            ['--start-at TIME', 'RFC 3339 or epoch ms: every shard starts together'],
-        ],
     },
     validate: {
         synopsis: 'validate <definition.json> [options]',
         about: 'Check a definition, its data files and thresholds without sending anything.',
-        options: [
-            ['--env FILE|JSON', 'the environment to resolve variables with'],
-            ['-e, --var KEY=VALUE', 'set one variable, repeatable'],
-            ['--env-var NAME', "take a variable from this process's environment, repeatable"],
-            ['--secret NAME', 'the variable NAME is a secret (its value is kept out of messages), repeatable'],
-            THRESHOLD,
-            ['--proxy CC=URL', 'the proxies the run will have (locations in thresholds)'],
-            ['--baseline FILE', 'the baseline that relative thresholds will read'],
-        ],
     },
     compare: {
-        synopsis: 'compare <definition.json> --base-env FILE [options]',
+        synopsis: 'compare <definition.json> --compare-environment FILE [options]',
         about: 'Measure head against base in interleaved rounds and test the difference per step (docs/comparison.md).',
-        options: [
-            ['--base-env FILE|JSON', "the base deployment's environment (required)"],
-            ['--env FILE|JSON', "the head deployment's environment"],
-            ['--rounds N', 'measured rounds (default 10)'],
-            ['--warmup-rounds N', 'rounds run first and discarded (default 1)'],
-            ['--max-rounds N', 'more rounds while steps are inconclusive, up to N (default 3 × rounds)'],
-            ['--max-time S', 'stop adding rounds once they would end after S seconds'],
-            ['--on-inconclusive warn|fail', 'a step still inconclusive at the budget warns (default) or fails the run'],
-            ['--max-regression P%', 'largest tolerated slowdown (default 10%)'],
-            ['--metric M', 'the per-round statistic: p95 (default), median, avg, p80, p90, p99, min, max'],
-            ['--seed S', "repeat an earlier run's order of sides"],
-            THRESHOLD,
-            ['--no-default-thresholds', 'leave out the default threshold'],
-            RESULTS,
-            JUNIT,
-            GITLAB_METRICS,
-            ['--proxy CC=URL', 'as for run'],
-            ['--concurrency N', 'as for run'],
-            ['--workers N|auto|cores-K', 'as for run'],
-            ['--insecure', 'as for run'],
-        ],
     },
     merge: {
         synopsis: 'merge <FILE|DIR|GLOB>... [options]',
         about: 'Merge the shard results files of a sharded run exactly, then judge and report as for run.',
-        options: [
-            THRESHOLD,
-            ['--no-default-thresholds', 'leave out the default threshold'],
-            ['--baseline FILE', 'as for run'],
-            RESULTS,
-            JUNIT,
-            GITLAB_METRICS,
-        ],
     },
     latency: {
         synopsis: 'latency <url> [options]',
         about: 'Measure DNS, connect, TLS, time to first byte and total from a list of locations (docs/latency.md).',
-        options: [
-            ['--location PATTERN', 'location codes or patterns (EU.*, *), repeatable'],
-            ['--samples N', 'samples per location'],
-            ['--location-config CODE=Name[@PROXY]', 'a location of your own, repeatable'],
-            ['--threshold EXPR', 'e.g. "latency.ttfb.p95 < 200ms", repeatable'],
-            ['--results FILE', 'default loadgate-latency.json'],
-            ['--insecure', 'do not verify TLS certificates'],
-            ['--api-url URL', 'measure on a service of the interface'],
-            ['--api-key-env NAME', 'the environment variable holding the API key'],
-            ['--api-key-file FILE', 'read the API key from a file instead'],
-            ['--api-key KEY', 'the API key itself (kept by shell history: prefer the two above)'],
-        ],
     },
     'wait-for': {
-        synopsis: 'wait-for <url> [--timeout S] [--insecure]',
+        synopsis: 'wait-for <url> [options]',
         about: 'Poll a URL until the service answers with any HTTP status; exit 2 after the timeout.',
-        options: [
-            ['--timeout S', 'seconds to wait (default 60)'],
-            ['--insecure', 'do not verify TLS certificates'],
-        ],
     },
     import: {
         synopsis: 'import har|postman|openapi|curl <file|-> [options]',
         about: "Write a definition from a browser's HAR, a Postman collection, an OpenAPI document or curl lines (docs/import.md).",
-        options: [
-            ['-o, --output FILE', 'write the definition here (default: stdout); the summary goes to stderr'],
-            ['--name NAME', "the test's name (default: from the source)"],
-            ['--rate R', 'R iterations per second over the duration'],
-            ['--duration S', 'seconds (default 10)'],
-            ['--iterations N', 'iterations (default 100)'],
-            ['--keep-secrets', 'write Authorization, cookie and API-key values into the file (still marked secret)'],
-            ['--include PATTERN', 'har: keep only the requests whose URL matches, repeatable (glob, or /regex/)'],
-            ['--exclude PATTERN', 'har: drop the requests whose URL matches, repeatable'],
-            ['--think-time', 'har: keep the time between requests as sleeps'],
-            ['--environment FILE', "postman: a Postman environment file whose variables join the collection's"],
-            ['--operation ID', 'openapi: only this operation (operationId or "GET /path"), repeatable'],
-            ['--tag TAG', 'openapi: only the operations with this tag, repeatable'],
-        ],
     },
     serve: {
         synopsis: 'serve [options]',
         about: 'Run the load and latency testing service of docs/interface.md on this machine (docs/server.md).',
-        options: [
-            ['--port N', 'default 8080'],
-            ['--host ADDR', 'default 127.0.0.1'],
-            ['--public-url URL', "the base of every test_url, such as the TLS proxy's https:// address (default the listening address)"],
-            ['--db FILE', 'the SQLite database (default loadgate.db); one server per file'],
-            ['--data-dir DIR', 'where uploaded test data is kept (default beside the database)'],
-            ['--api-key-file FILE', 'accepted API keys, one per line (also LOADGATE_API_KEYS)'],
-            ['--proxy CC=URL', 'a country this server sends load from, repeatable'],
-            ['--rate-limit on|N|GET=N,OTHER=M', 'requests per second per key, GET and other methods apart (on: 5 and 2)'],
-            ['--latency-location CODE=Name[@PROXY]', 'a latency location this server measures from, repeatable'],
-            ['--headers-timeout S', "seconds a client has to send a request's headers (default 20)"],
-            ['--request-timeout S', 'seconds a client has to send a whole request, body included (default 120)'],
-            ['--idle-timeout S', 'seconds a connection may stay silent (default 60)'],
-            ['--max-connections-per-address N', 'open connections one client address may hold (default 64; 0: no cap)'],
-            ['--workers N|auto|cores-K', 'engine threads per test, as for run'],
-            ['--executor local|kubernetes', 'where tests run: here (default), or as Indexed Jobs in Kubernetes (docs/kubernetes.md)'],
-            ['--image IMAGE', 'kubernetes: the image shard pods run (required)'],
-            ['--kubeconfig FILE', 'kubernetes: the cluster (default: in-cluster service account, else ~/.kube/config)'],
-            ['--kube-context NAME', 'kubernetes: the kubeconfig context'],
-            ['--namespace NS', 'kubernetes: where Jobs and Secrets go (default default)'],
-            ['--callback-url URL', 'kubernetes: the URL shard pods call (default --public-url)'],
-            ['--rate-per-pod N', 'kubernetes: iterations per second per shard pod (default 1000)'],
-            ['--shards N', 'kubernetes: shards per location for every test (default: from --rate-per-pod)'],
-            ['--location CC=node:LABEL=VALUE|CC=namespace:NS', 'kubernetes: a load location and where its pods run, repeatable'],
-            ['--start-barrier S', 'kubernetes: seconds the start waits for every pod (default 120)'],
-        ],
     },
     shard: {
         synopsis: 'shard --server URL --test ID',
         about: "One shard of a test on `serve --executor kubernetes` (a Job's pod runs it; docs/kubernetes.md).",
-        options: [
-            ['--server URL', 'the loadgate server to call home to'],
-            [
-                '--test ID',
-                'the test; the index, token, attempt and location come from JOB_COMPLETION_INDEX, LOADGATE_SHARD_TOKEN, LOADGATE_SHARD_ATTEMPT and LOADGATE_SHARD_LOCATION',
-            ],
-        ],
     },
-    help: { synopsis: 'help [command]', about: "Print this overview, or one command's options.", options: [] },
+    help: { synopsis: 'help [command]', about: "Print this overview, or one command's options." },
 };
 const EXIT_CODES = `Exit codes: 0 passed, 1 a check failed, 2 bad input or the run could not be carried out (nothing sent),
-  130/143 stopped by SIGINT/SIGTERM (partial results written, marked incomplete; never a pass).`;
+  130/143 stopped by SIGINT/SIGTERM (the results so far written, marked incomplete; never a pass).`;
+/** `docs/verdict.md` → its URL in the repository. */
+function withDocUrls(text) {
+    return text.replace(/\bdocs\/([\w-]+\.md)/g, `${DOCS_URL}/$1`);
+}
 function overview() {
     const width = Math.max(...Object.values(COMMANDS).map((c) => c.synopsis.length));
     const lines = Object.values(COMMANDS).map((c) => `  loadgate ${c.synopsis.padEnd(width)}  ${c.about}`);
-    return [
+    return withDocUrls([
         `loadgate ${version/* VERSION */.x}: load-test HTTP services and gate on the results.`,
         '',
         'Usage:',
         ...lines,
         '',
-        'loadgate <command> --help lists its options.',
+        `loadgate <command> --help lists its options; every setting: docs/settings.md`,
         EXIT_CODES,
-    ].join('\n');
+    ].join('\n'));
+}
+/** `-e, --var KEY=VALUE` */
+function flagsText(setting) {
+    const long = `--${setting.name}${setting.value ? ` ${setting.value}` : ''}`;
+    return setting.short ? `-${setting.short}, ${long}` : long;
+}
+/** The help line's text: what it does, its default, and the older spellings that still work. */
+function optionText(setting, command) {
+    const fallback = (0,table/* defaultOf */.HA)(setting, command);
+    const shownDefault = fallback !== undefined && setting.type === 'string' ? ` (default ${fallback})` : '';
+    const aliases = setting.aliases?.length ? ` [was ${setting.aliases.map((a) => `--${a}`).join(', ')}]` : '';
+    return `${(0,table/* helpOf */.ZL)(setting, command)}${shownDefault}${aliases}`;
 }
 function commandHelp(name) {
     const help = COMMANDS[name];
-    const width = Math.max(0, ...help.options.map(([flags]) => flags.length));
-    const options = help.options.map(([flags, text]) => `  ${flags.padEnd(width)}  ${text}`);
-    return [`loadgate ${help.synopsis}`, '', help.about, ...(options.length > 0 ? ['', 'Options:', ...options] : []), '', EXIT_CODES].join('\n');
-}
-/** `--treshold` → `--threshold`: the closest option of the command, when one is close. */
-function closestOption(name, given) {
-    const flags = (COMMANDS[name]?.options ?? []).flatMap(([f]) => f.split(', ').map((part) => part.split(' ')[0]));
-    let best;
-    let bestDistance = Infinity;
-    for (const flag of flags) {
-        const d = editDistance(given, flag);
-        if (d < bestDistance)
-            [best, bestDistance] = [flag, d];
-    }
-    return bestDistance <= Math.max(2, Math.floor(given.length / 4)) ? best : undefined;
-}
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
+    const settings = name === 'help' ? [] : (0,table/* settingsOf */.f5)(name);
+    const width = Math.max(0, ...settings.map((s) => flagsText(s).length));
+    const options = settings.map((s) => `  ${flagsText(s).padEnd(width)}  ${optionText(s, name)}`);
+    return withDocUrls([`loadgate ${help.synopsis}`, '', help.about, ...(options.length > 0 ? ['', 'Options:', ...options] : []), '', EXIT_CODES].join('\n'));
 }
 
+// EXTERNAL MODULE: ./src/settings/argv.ts
+var settings_argv = __webpack_require__(95631);
+// EXTERNAL MODULE: ./src/settings/values.ts
+var values = __webpack_require__(535);
 // EXTERNAL MODULE: ./src/cli-overrides.ts
 var cli_overrides = __webpack_require__(48457);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -1773,6 +1624,8 @@ var engine_errors = __webpack_require__(17679);
 // Waiting for the target: polls a URL until the service behind it answers with any HTTP status
 // (a 503 from a service that is still warming up counts: it is listening), so a load test starts
 // only once there is something to test. The action's `wait-for` input and `loadgate wait-for`.
+
+
 
 
 
@@ -1792,11 +1645,12 @@ function parseWaitFor(url, timeout, names) {
     const href = httpUrl(url);
     if (href === undefined)
         problems.push({ path: names.url, message: `expected an http:// or https:// URL to poll, got "${url}"` });
-    const timeoutS = timeout.trim() === '' ? DEFAULT_WAIT_TIMEOUT_S : Number(timeout);
-    if (!Number.isFinite(timeoutS) || timeoutS <= 0) {
-        problems.push({ path: names.timeout, message: `expected a number of seconds greater than 0, got "${timeout}"` });
-    }
-    return problems.length > 0 ? problems : { url: href, timeoutS };
+    const timeoutS = timeout.trim() === '' ? DEFAULT_WAIT_TIMEOUT_S : (0,values/* duration */.p0)(timeout, names.timeout);
+    if ((0,errors/* isProblem */.AN)(timeoutS))
+        problems.push(timeoutS);
+    else if (timeoutS <= 0)
+        problems.push({ path: names.timeout, message: `expected a duration greater than 0, got "${timeout}"` });
+    return problems.length > 0 || (0,errors/* isProblem */.AN)(timeoutS) ? problems : { url: href, timeoutS };
 }
 /** The URL as the WHATWG parser writes it (no line breaks left to reach a log), if it is http(s). */
 function httpUrl(text) {
@@ -1891,37 +1745,7 @@ async function poll(url, agent, timeoutMs, signal) {
 
 
 
-const RUN_OPTIONS = {
-    results: { type: 'string', default: 'loadgate-results.json' },
-    report: { type: 'string' },
-    env: { type: 'string' },
-    proxy: { type: 'string', multiple: true, default: [] },
-    threshold: { type: 'string', multiple: true, default: [] },
-    baseline: { type: 'string' },
-    'api-url': { type: 'string' },
-    'api-key-env': { type: 'string', default: 'LOADGATE_API_KEY' },
-    'api-key-file': { type: 'string' },
-    'api-key': { type: 'string' },
-    'api-result-path': { type: 'string' },
-    shard: { type: 'string' },
-    'start-at': { type: 'string' },
-    concurrency: { type: 'string' },
-    workers: { type: 'string', default: 'auto' },
-    'warm-up': { type: 'string' },
-    insecure: { type: 'boolean', default: false },
-    'default-thresholds': { type: 'boolean', default: true },
-    var: { type: 'string', short: 'e', multiple: true, default: [] },
-    'env-var': { type: 'string', multiple: true, default: [] },
-    secret: { type: 'string', multiple: true, default: [] },
-    duration: { type: 'string' },
-    iterations: { type: 'string' },
-    rate: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    'on-saturated': { type: 'string', default: 'fail' },
-    quiet: { type: 'boolean', default: false },
-    junit: { type: 'string' },
-    'gitlab-metrics': { type: 'string' },
-};
+
 /**
  * A command whose module is loaded only when it is chosen: `serve` brings Fastify, which `run`,
  * `validate` and `--version` never need; the bundle keeps it in a chunk of its own
@@ -1933,7 +1757,7 @@ function loadedWhenChosen(load) {
 const RUNNERS = {
     run: runCommand,
     validate: validateCommand,
-    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(531)]).then(__webpack_require__.bind(__webpack_require__, 72531)).then((m) => m.serveCommand)),
+    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(126)]).then(__webpack_require__.bind(__webpack_require__, 27126)).then((m) => m.serveCommand)),
     merge: mergeCommand,
     latency: latencyCommand,
     compare: compareCommand,
@@ -1971,8 +1795,8 @@ async function cli(argv, io) {
                 .join('\n')}`);
             return 2;
         }
-        if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-            io.err(parseArgsProblem(command, error));
+        if (error instanceof settings_argv/* UsageError */.eb) {
+            io.err(error.message);
             return 2;
         }
         // A service that cannot be reached, a hosted test that failed: no result to judge.
@@ -1994,14 +1818,12 @@ function help(topic, io) {
     io.out(commandHelp(topic));
     return 0;
 }
-/** One line: the option parseArgs refused, the closest one the command has, and where the list is. */
-function parseArgsProblem(command, error) {
-    const option = /'(-{1,2}[^']*)'/.exec(error.message)?.[1];
-    const see = `loadgate ${command} --help lists its options`;
-    if (!option || !String(error.code).includes('UNKNOWN_OPTION'))
-        return `loadgate ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')} (${see})`;
-    const closest = closestOption(command, option);
-    return `loadgate ${command}: unknown option ${option}${closest ? `; did you mean ${closest}?` : ''} (${see})`;
+/** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
+function argsOf(command, args, io) {
+    const parsed = (0,settings_argv/* parseCommandArgs */.Qx)(command, args);
+    for (const notice of parsed.notices)
+        io.err(notice);
+    return parsed;
 }
 /** Variables come only from --env, -e and --env-var: say so when the missing one is set in the shell. */
 function shellVariableHint(message) {
@@ -2012,13 +1834,7 @@ function shellVariableHint(message) {
 }
 /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
 function parseConcurrency(text) {
-    if (text === undefined)
-        return undefined;
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 1) {
-        throw new errors/* InputError */.dz([{ path: '--concurrency', message: `expected a whole number of at least 1, got "${text}"` }]);
-    }
-    return n;
+    return text === undefined ? undefined : orThrow((0,values/* wholeNumber */.rD)(text, '--max-concurrency'));
 }
 function orThrow(parsed) {
     if ((0,errors/* isProblem */.AN)(parsed))
@@ -2031,170 +1847,112 @@ function parseFlagsThresholds(lines) {
         throw new errors/* InputError */.dz(parsed.problems);
     const latencyLine = lines.findIndex((line) => (0,threshold_syntax/* isLatencyThresholdLine */.YC)(line));
     if (latencyLine >= 0) {
-        throw new errors/* InputError */.dz([{ path: `--threshold #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
+        throw new errors/* InputError */.dz([{ path: `--thresholds #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
     }
     return parsed.thresholds;
 }
 async function compareCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({
-        args,
-        allowPositionals: true,
-        options: {
-            env: RUN_OPTIONS.env,
-            'base-env': { type: 'string' },
-            rounds: { type: 'string' },
-            'warmup-rounds': { type: 'string' },
-            'max-rounds': { type: 'string' },
-            'max-time': { type: 'string' },
-            'on-inconclusive': { type: 'string' },
-            'max-regression': { type: 'string' },
-            metric: { type: 'string' },
-            seed: { type: 'string' },
-            threshold: RUN_OPTIONS.threshold,
-            results: RUN_OPTIONS.results,
-            concurrency: RUN_OPTIONS.concurrency,
-            workers: RUN_OPTIONS.workers,
-            insecure: RUN_OPTIONS.insecure,
-            proxy: RUN_OPTIONS.proxy,
-            'default-thresholds': RUN_OPTIONS['default-thresholds'],
-            junit: RUN_OPTIONS.junit,
-            'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
-        },
-        allowNegative: true,
-    });
-    const file = positionals[0];
+    const flags = argsOf('compare', args, io);
+    const file = flags.positionals[0];
+    const base = flags.text('compare-environment');
     const problems = [];
     if (!file)
         problems.push({ path: 'definition', message: 'expected the path of a test definition file' });
-    if (!values['base-env'])
-        problems.push({ path: '--base-env', message: "expected the base side's environment (a file or inline JSON)" });
+    if (!base)
+        problems.push({ path: '--compare-environment', message: "expected the base side's environment (a file or inline JSON)" });
     const settings = (0,compare_settings/* parseCompareSettings */.GJ)({
-        rounds: values.rounds,
-        warmupRounds: values['warmup-rounds'],
-        maxRegression: values['max-regression'],
-        metric: values.metric,
-        seed: values.seed,
-        maxRounds: values['max-rounds'],
-        maxTime: values['max-time'],
-        onInconclusive: values['on-inconclusive'],
+        rounds: flags.text('rounds'),
+        warmupRounds: flags.text('warm-up-rounds'),
+        maxRegression: flags.text('max-regression'),
+        metric: flags.text('compare-metric'),
+        seed: flags.text('seed'),
+        maxRounds: flags.text('max-rounds'),
+        maxTime: flags.text('max-compare-time'),
+        onInconclusive: flags.text('on-inconclusive'),
     }, compare_settings/* CLI_FLAG_NAMES */.XS);
     if (Array.isArray(settings))
         problems.push(...settings);
     if (problems.length > 0 || Array.isArray(settings))
         throw new errors/* InputError */.dz(problems);
-    const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds']);
-    const proxies = (0,engine_proxies/* parseProxies */.u)(values.proxy, '--proxy');
-    const workers = orThrow((0,worker_count/* parseWorkers */.jO)(values.workers, '--workers'));
-    const resultsPath = (0,external_node_path_.resolve)(values.results);
+    const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
+    const proxies = (0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies');
+    const workers = orThrow((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
+    const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
     const measured = await (0,pipeline_measure/* measureComparison */.Y8)({
         loaded: await load_loadDefinition(file),
-        head: await readEnvironmentSpec(values.env ?? '', '--env'),
-        base: (await readEnvironmentSpec(values['base-env'], '--base-env')),
-        baseName: `--base-env ${values['base-env']}`,
+        head: await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'),
+        base: (await readEnvironmentSpec(base, '--compare-environment')),
+        baseName: `--compare-environment ${base}`,
         settings,
         roundsName: compare_settings/* CLI_FLAG_NAMES */.XS.rounds,
         options: {
-            concurrency: parseConcurrency(values.concurrency),
+            concurrency: parseConcurrency(flags.text('max-concurrency')),
             workers,
-            insecure: values.insecure,
+            insecure: flags.flag('insecure-tls'),
             proxies,
             signal: io.signal,
             testUrl: (0,external_node_url_.pathToFileURL)(reportPathFor(resultsPath)).href,
         },
     }, gate, cliLog(io));
-    return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
+    return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(flags));
 }
 async function latencyCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({
-        args,
-        allowPositionals: true,
-        options: {
-            location: { type: 'string', multiple: true, default: [] },
-            samples: { type: 'string', default: '' },
-            'location-config': { type: 'string', multiple: true, default: [] },
-            threshold: RUN_OPTIONS.threshold,
-            results: { type: 'string', default: 'loadgate-latency.json' },
-            insecure: RUN_OPTIONS.insecure,
-            'api-url': RUN_OPTIONS['api-url'],
-            'api-key-env': RUN_OPTIONS['api-key-env'],
-            'api-key-file': RUN_OPTIONS['api-key-file'],
-            'api-key': RUN_OPTIONS['api-key'],
-        },
-    });
-    const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), undefined, io) : undefined;
-    const parsed = parseLatencyThresholdLines(values.threshold, src_thresholds/* THRESHOLD_FLAG */.HM);
+    const flags = argsOf('latency', args, io);
+    const apiUrl = flags.text('api-url');
+    const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), undefined, io) : undefined;
+    const parsed = parseLatencyThresholdLines(flags.list('thresholds'), src_thresholds/* THRESHOLD_FLAG */.HM);
     if (!parsed.ok)
         throw new errors/* InputError */.dz(parsed.problems);
-    const plan = planLatency({ target: positionals[0] ?? '', patterns: values.location, samples: values.samples, config: values['location-config'] }, { target: 'url', patterns: '--location', samples: '--samples', config: '--location-config' }, hosted !== undefined);
+    const plan = planLatency({
+        target: flags.positionals[0] ?? '',
+        patterns: flags.list('latency-locations'),
+        // Named only when given: a hosted service is sent a count only when the user named one (docs/latency.md).
+        samples: flags.given('latency-samples') ? flags.text('latency-samples') : '',
+        config: flags.list('latency-locations-config'),
+    }, { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' }, hosted !== undefined);
     if (Array.isArray(plan))
         throw new errors/* InputError */.dz(plan);
-    const result = await runLatencyPlan(plan, { insecure: values.insecure, signal: io.signal, hosted });
+    const result = await runLatencyPlan(plan, { insecure: flags.flag('insecure-tls'), signal: io.signal, hosted });
     const { checks } = judgeLatency(result, parsed.thresholds, src_thresholds/* THRESHOLD_FLAG */.HM);
-    const resultsPath = (0,external_node_path_.resolve)(values.results);
+    const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
     await (0,promises_.writeFile)(resultsPath, resultsText(result));
     io.out((0,latency/* latencyTerminal */.pe)(result, { color: io.isTTY, outcomes: checks }));
     io.out(`results: ${resultsPath}`);
     return checks.every((c) => c.passed) ? 0 : 1;
 }
 async function mergeCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({
-        args,
-        allowPositionals: true,
-        options: {
-            results: RUN_OPTIONS.results,
-            threshold: RUN_OPTIONS.threshold,
-            baseline: RUN_OPTIONS.baseline,
-            'default-thresholds': RUN_OPTIONS['default-thresholds'],
-            junit: RUN_OPTIONS.junit,
-            'gitlab-metrics': RUN_OPTIONS['gitlab-metrics'],
-        },
-        allowNegative: true,
-    });
-    if (positionals.length === 0)
+    const flags = argsOf('merge', args, io);
+    if (flags.positionals.length === 0)
         throw new errors/* InputError */.dz([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
-    const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-    const gate = gateOf(parseFlagsThresholds(values.threshold), values['default-thresholds'], { baseline });
-    const resultsPath = (0,external_node_path_.resolve)(values.results);
-    const measured = await (0,pipeline_measure/* measureMerge */.TB)(positionals, process.cwd(), 'merge', (0,external_node_url_.pathToFileURL)(reportPathFor(resultsPath)).href);
-    return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(values));
+    const baselineFile = flags.text('baseline');
+    const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+    const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'), { baseline });
+    const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
+    const measured = await (0,pipeline_measure/* measureMerge */.TB)(flags.positionals, process.cwd(), 'merge', (0,external_node_url_.pathToFileURL)(reportPathFor(resultsPath)).href);
+    return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(flags));
 }
 /** The definition and, when given, the thresholds as a run would check them: nothing is sent. */
 async function validateCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({
-        args,
-        allowPositionals: true,
-        options: {
-            env: { type: 'string' },
-            threshold: RUN_OPTIONS.threshold,
-            proxy: RUN_OPTIONS.proxy,
-            baseline: RUN_OPTIONS.baseline,
-            var: RUN_OPTIONS.var,
-            'env-var': RUN_OPTIONS['env-var'],
-            secret: RUN_OPTIONS.secret,
-        },
-    });
-    const file = positionals[0];
+    const flags = argsOf('validate', args, io);
+    const file = flags.positionals[0];
     if (!file)
         throw new errors/* InputError */.dz([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-    const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
-    const gate = gateOf(parseFlagsThresholds(values.threshold), true, { baseline });
-    const test = await checkWithFlags(file, values, io);
-    (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(test.definition, (0,engine_proxies/* parseProxies */.u)(values.proxy, '--proxy'), 'embedded', baseline));
+    const baselineFile = flags.text('baseline');
+    const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+    const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
+    const test = await checkWithFlags(file, flags, io);
+    (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(test.definition, (0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies'), 'embedded', baseline));
     const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
     io.out(`${file}: valid${checked}`);
     return 0;
 }
 async function waitForCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({
-        args,
-        allowPositionals: true,
-        options: { timeout: { type: 'string', default: '' }, insecure: RUN_OPTIONS.insecure },
-    });
-    const settings = parseWaitFor(positionals[0] ?? '', values.timeout, { url: 'url', timeout: '--timeout' });
+    const flags = argsOf('wait-for', args, io);
+    const settings = parseWaitFor(flags.positionals[0] ?? '', flags.text('wait-for-timeout'), { url: 'url', timeout: '--wait-for-timeout' });
     if (Array.isArray(settings))
         throw new errors/* InputError */.dz(settings);
     const answered = await waitFor(settings, {
-        insecure: values.insecure,
+        insecure: flags.flag('insecure-tls'),
         signal: io.signal,
         onRetry: (attempt, reason) => {
             if (attempt === 1)
@@ -2205,42 +1963,53 @@ async function waitForCommand(args, io) {
     return 0;
 }
 async function runCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({ args, allowPositionals: true, options: RUN_OPTIONS, allowNegative: true });
-    const file = positionals[0];
+    const flags = argsOf('run', args, io);
+    const file = flags.positionals[0];
     if (!file)
         throw new errors/* InputError */.dz([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-    const thresholds = parseFlagsThresholds(values.threshold);
-    const proxies = (0,engine_proxies/* parseProxies */.u)(values.proxy, '--proxy');
-    const concurrency = parseConcurrency(values.concurrency);
-    const shard = values.shard === undefined ? undefined : orThrow((0,engine_shard/* parseShard */.uK)(values.shard, '--shard'));
-    const startAtMs = values['start-at'] === undefined ? undefined : orThrow((0,engine_shard/* parseStartAt */.Vq)(values['start-at'], '--start-at'));
-    const warmUpS = values['warm-up'] === undefined ? undefined : orThrow((0,engine_run/* parseWarmUp */.gH)(values['warm-up'], '--warm-up'));
-    const workers = orThrow((0,worker_count/* parseWorkers */.jO)(values.workers, '--workers'));
-    const baseline = values.baseline ? await readResultsFile(values.baseline, '--baseline') : undefined;
+    const text = (name, parse) => {
+        const given = flags.text(name);
+        return given === undefined ? undefined : orThrow(parse(given, `--${name}`));
+    };
+    const thresholds = parseFlagsThresholds(flags.list('thresholds'));
+    const proxies = (0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies');
+    const concurrency = parseConcurrency(flags.text('max-concurrency'));
+    const shardText = flags.text('shard');
+    const shard = shardText === undefined ? undefined : orThrow((0,engine_shard/* parseShard */.uK)(shardText, '--shard'));
+    const startAtMs = text('start-at', engine_shard/* parseStartAt */.Vq);
+    const warmUpS = text('warm-up', engine_run/* parseWarmUp */.gH);
+    const workers = orThrow((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
+    const baselineFile = flags.text('baseline');
+    const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+    const apiUrl = flags.text('api-url');
     const problems = [];
-    if (shard && values['api-url'])
+    if (shard && apiUrl)
         problems.push({
             path: '--shard',
             message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
         });
-    const onSaturated = readOnSaturated(values['on-saturated'], '--on-saturated', problems);
+    const onSaturated = readOnSaturated(flags.text('on-saturated'), '--on-saturated', problems);
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
-    const gate = gateOf(thresholds, values['default-thresholds'], { baseline, onSaturated });
-    const test = await checkWithFlags(file, values, io);
-    const resultsPath = (0,external_node_path_.resolve)(values.results);
-    const reportPath = (0,external_node_path_.resolve)(values.report ?? reportPathFor(resultsPath));
-    const show = outputsOf(io, values);
-    const hosted = values['api-url'] ? await hostedSettings(values['api-url'], keySources(values), values['api-result-path'], io) : null;
+    const gate = gateOf(thresholds, flags.flag('default-thresholds'), { baseline, onSaturated });
+    const test = await checkWithFlags(file, flags, io, {
+        duration: flags.text('duration'),
+        iterations: flags.text('iterations'),
+        rate: flags.text('rate'),
+    });
+    const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
+    const reportPath = (0,external_node_path_.resolve)(flags.text('report') ?? reportPathFor(resultsPath));
+    const show = outputsOf(io, flags);
+    const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), flags.text('api-result-path'), io) : null;
     (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
     const measured = await (0,pipeline_measure/* measureDefinition */.Ac)(test, {
         ...(hosted && { hosted }),
         embedded: {
             concurrency,
-            insecure: values.insecure,
+            insecure: flags.flag('insecure-tls'),
             proxies,
             signal: io.signal,
-            ...(!values.quiet && { onSecond: progressPrinter(io, test.definition.config_data) }),
+            ...(!flags.flag('quiet') && { onSecond: progressPrinter(io, test.definition.config_data) }),
             shard,
             startAtMs,
             warmUpS,
@@ -2248,11 +2017,11 @@ async function runCommand(args, io) {
         },
         workers,
     }, cliLog(io));
-    if (values.json)
+    if (flags.flag('json'))
         io.out(JSON.stringify(measured.result, null, 2));
     if (shard)
         return reportShard(measured, gate, show, resultsPath);
-    return report(measured, gate, show, resultsPath, reportPath, ciFilesOf(values));
+    return report(measured, gate, show, resultsPath, reportPath, ciFilesOf(flags));
 }
 /**
  * A shard is judged at the merge, where all its data is (as in the action): one summary line, and
@@ -2263,18 +2032,18 @@ async function reportShard(measured, gate, io, resultsPath) {
     await (0,promises_.writeFile)(resultsPath, resultsText(result));
     io.out(renderSummaryLine(model));
     if (gate.thresholds.length > 0)
-        io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --threshold …");
+        io.err("note: a shard's thresholds are checked when the shards are merged: loadgate merge <files> --thresholds …");
     io.out(`results: ${resultsPath}`);
     return judgement.outcome === 'incomplete' ? (0,judge/* exitCodeOf */.FO)(judgement) : 0;
 }
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file, values, io) {
-    const vars = (0,cli_overrides/* variablesFromFlags */.N6)(values.var, values['env-var'], process.env);
-    const given = (0,cli_overrides/* environmentWithFlags */.f9)(await readEnvironmentSpec(values.env ?? '', '--env'), vars);
-    const load = (0,cli_overrides/* applyLoadFlags */.o0)(await load_loadDefinition(file), values);
-    const { loaded, environment } = (0,cli_overrides/* markSecrets */.Xb)(load.loaded, given, values.secret);
+async function checkWithFlags(file, flags, io, load = {}) {
+    const vars = (0,cli_overrides/* variablesFromFlags */.N6)(flags.list('var'), flags.list('env-var'), process.env);
+    const given = (0,cli_overrides/* environmentWithFlags */.f9)(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
+    const overridden = (0,cli_overrides/* applyLoadFlags */.o0)(await load_loadDefinition(file), load);
+    const { loaded, environment } = (0,cli_overrides/* markSecrets */.Xb)(overridden.loaded, given, flags.list('secret'));
     const test = await (0,prepare/* checkTest */.rS)(loaded, environment ? { environment } : {});
-    for (const note of load.notes)
+    for (const note of overridden.notes)
         io.err(`note: ${note}`);
     return test;
 }
@@ -2282,10 +2051,10 @@ async function checkWithFlags(file, values, io) {
  * Where the summary goes: stdout, unless --json claims stdout for the results (the summary then
  * goes to stderr) or --quiet leaves it out. Progress and logs are always on stderr.
  */
-function outputsOf(io, values) {
-    if (values.quiet)
+function outputsOf(io, flags) {
+    if (flags.flag('quiet'))
         return { ...io, out: () => { } };
-    if (values.json)
+    if (flags.flag('json'))
         return { ...io, out: io.err };
     return io;
 }
@@ -2302,8 +2071,8 @@ function stopSignalOf(io) {
 function cliLog(io) {
     return { info: (line) => io.err(line), warn: (line) => io.err(`warning: ${line}`) };
 }
-function keySources(values) {
-    return { key: values['api-key'], file: values['api-key-file'], variable: values['api-key-env'] };
+function keySources(flags) {
+    return { key: flags.text('api-key'), file: flags.text('api-key-file'), variable: flags.text('api-key-env') };
 }
 /** The key from a file or an environment variable by default, so it stays out of shell history (src/hosted/api-key.ts). */
 async function hostedSettings(apiUrl, sources, resultPath, io) {
@@ -2313,8 +2082,10 @@ async function hostedSettings(apiUrl, sources, resultPath, io) {
     return { apiUrl, apiKey, resultPath, signal: io.signal, log: (message) => io.err(message) };
 }
 /** The reports for other CI systems that --junit and --gitlab-metrics ask for (docs/ci.md). */
-function ciFilesOf(values) {
-    return { ...(values.junit && { junit: values.junit }), ...(values['gitlab-metrics'] && { gitlabMetrics: values['gitlab-metrics'] }) };
+function ciFilesOf(flags) {
+    const junit = flags.text('junit-file');
+    const gitlabMetrics = flags.text('gitlab-metrics-file');
+    return { ...(junit && { junit }), ...(gitlabMetrics && { gitlabMetrics }) };
 }
 /** The one judgement and its model: the results file, the web report, the CI reports asked for and the terminal summary. */
 async function report(measured, gate, io, resultsPath, reportPath, ciFiles = {}) {
@@ -2446,11 +2217,13 @@ function decided(steps) {
 /* harmony export */ });
 /* unused harmony exports COMPARE_METRICS, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_MAX_REGRESSION, DEFAULT_METRIC, MIN_ROUNDS, DEFAULT_MAX_ROUNDS_FACTOR, ON_INCONCLUSIVE, ACTION_INPUT_NAMES, minRoundsFor, parseMaxRegression */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _sequential_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(62452);
-/* harmony import */ var _stats_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(62210);
-/* harmony import */ var _figures_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(814);
+/* harmony import */ var _settings_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(535);
+/* harmony import */ var _sequential_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(62452);
+/* harmony import */ var _stats_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(62210);
+/* harmony import */ var _figures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(814);
 // The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
+
 
 
 
@@ -2473,21 +2246,13 @@ const ACTION_INPUT_NAMES = {
     maxRounds: 'max-rounds',
     maxTime: 'max-compare-time',
     onInconclusive: 'on-inconclusive',
-    warmupRounds: 'warmup-rounds',
+    warmupRounds: 'warm-up-rounds',
     maxRegression: 'max-regression',
     metric: 'compare-metric',
     seed: 'seed',
 };
-const CLI_FLAG_NAMES = {
-    rounds: '--rounds',
-    maxRounds: '--max-rounds',
-    maxTime: '--max-time',
-    onInconclusive: '--on-inconclusive',
-    warmupRounds: '--warmup-rounds',
-    maxRegression: '--max-regression',
-    metric: '--metric',
-    seed: '--seed',
-};
+/** The CLI's flags spell the same words as the action's inputs (src/settings/table.ts). */
+const CLI_FLAG_NAMES = Object.fromEntries(Object.entries(ACTION_INPUT_NAMES).map(([key, name]) => [key, `--${name}`]));
 const MAX_SEED = 2 ** 32 - 1;
 /** Every problem at once, or the settings; a missing seed is drawn now (newSeed). */
 function parseCompareSettings(raw, names) {
@@ -2545,12 +2310,12 @@ function binomial(n, k) {
  * that is the level the planned rounds must be able to reach.
  */
 function undecidableRounds(settings, steps, name) {
-    const plan = (0,_sequential_js__WEBPACK_IMPORTED_MODULE_1__/* .lookPlan */ .rj)(settings.rounds, settings.maxRounds, ALPHA);
+    const plan = (0,_sequential_js__WEBPACK_IMPORTED_MODULE_2__/* .lookPlan */ .rj)(settings.rounds, settings.maxRounds, ALPHA);
     const min = minRoundsFor(steps, plan.alpha);
     if (settings.rounds >= min)
         return undefined;
     const looks = plan.rounds.length;
-    const level = looks === 1 ? `${ALPHA}` : `${(0,_figures_js__WEBPACK_IMPORTED_MODULE_3__/* .formatLevel */ .eI)(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
+    const level = looks === 1 ? `${ALPHA}` : `${(0,_figures_js__WEBPACK_IMPORTED_MODULE_4__/* .formatLevel */ .eI)(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
     const fewer = looks === 1 ? '' : ', or a smaller max-rounds (fewer looks)';
     return {
         path: name,
@@ -2606,16 +2371,7 @@ function parseMaxRounds(text, rounds, names) {
 /** Seconds, optional: a whole number ≥ 1. */
 function parseMaxTime(text, name) {
     const value = given(text);
-    if (value === undefined)
-        return undefined;
-    const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 1) {
-        return {
-            path: name,
-            message: `expected a whole number of seconds ≥ 1 (no extension round starts after that time from the start), got "${value}"`,
-        };
-    }
-    return n;
+    return value === undefined ? undefined : (0,_settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .duration */ .p0)(value, name, { whole: true, min: 1 });
 }
 function parseOnInconclusive(text, name) {
     const value = given(text);
@@ -2640,7 +2396,7 @@ function parseMetric(text, name) {
 function parseSeed(text, name) {
     const value = given(text);
     if (value === undefined)
-        return (0,_stats_js__WEBPACK_IMPORTED_MODULE_2__/* .newSeed */ .q4)();
+        return (0,_stats_js__WEBPACK_IMPORTED_MODULE_3__/* .newSeed */ .q4)();
     const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!(Number.isSafeInteger(n) && n <= MAX_SEED)) {
         return { path: name, message: `expected a whole number from 0 to ${MAX_SEED} (the seed a run printed), got "${value}"` };
@@ -3685,12 +3441,14 @@ function incompleteTail(bytes) {
 /* harmony export */   qQ: () => (/* binding */ validateEnvironment)
 /* harmony export */ });
 /* unused harmony exports checkStepUrl, defaultStepName */
-/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(42463);
-/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(ajv__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80182);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8301);
+/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42463);
+/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(ajv__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _settings_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(68843);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80182);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
 // Validation of a parsed definition (pure): the schema, then the rules a schema cannot say,
 // every problem gathered with its JSON path; then the defaults (docs/interface.md 2.1).
+
 
 
 
@@ -3714,14 +3472,14 @@ function validateEnvironment(raw, file) {
 /** The problem with a step URL, or null; also applied after variables are resolved. */
 function checkStepUrl(url) {
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
-        return `expected an absolute URL starting with http:// or https://, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(url)}`;
+        return `expected an absolute URL starting with http:// or https://, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(url)}`;
     }
     let parsed;
     try {
         parsed = new URL(url);
     }
     catch {
-        return `expected a valid absolute http(s) URL, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(url)}`;
+        return `expected a valid absolute http(s) URL, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(url)}`;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
         return `expected an http:// or https:// URL, got a ${parsed.protocol}// URL`;
@@ -3737,7 +3495,7 @@ function checkHeaderName(name) {
         return null;
     if (HTTP_TOKEN.test(literal))
         return null;
-    return `invalid header name ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(name)}: expected letters, digits and !#$%&'*+-.^_\`|~ only (no spaces or colons)`;
+    return `invalid header name ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)}: expected letters, digits and !#$%&'*+-.^_\`|~ only (no spaces or colons)`;
 }
 /** undici's rule for a header value: tab, visible ASCII and Latin-1; never CR, LF or NUL. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -3746,8 +3504,8 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  * null: its length (the schema's bound, checked again once variables are resolved) and its characters.
  */
 function checkHeaderValue(value) {
-    if (value.length > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerValueBytes) {
-        return `a header value of ${value.length} bytes: at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerValueBytes} are allowed (servers commonly answer 431 to longer ones)`;
+    if (value.length > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes) {
+        return `a header value of ${value.length} bytes: at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes} are allowed (servers commonly answer 431 to longer ones)`;
     }
     const literal = value.replace(TEMPLATE, '');
     if (HEADER_VALUE.test(literal))
@@ -3760,15 +3518,15 @@ function checkHeaderValue(value) {
 }
 /** Why a header may not be set by a definition, or null. */
 function forbiddenHeader(name) {
-    const reason = _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .FORBIDDEN_HEADERS */ .L[name.toLowerCase()];
-    return reason === undefined ? null : `the header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(name)} cannot be set: ${reason}`;
+    const reason = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .FORBIDDEN_HEADERS */ .L[name.toLowerCase()];
+    return reason === undefined ? null : `the header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)} cannot be set: ${reason}`;
 }
 // ---- schema ----
 let compiled;
 function validators() {
     if (!compiled) {
-        const ajv = new ajv__WEBPACK_IMPORTED_MODULE_2__.Ajv({ allErrors: true, verbose: true, strict: true });
-        compiled = { definition: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LoadTestSchema */ .IE), environment: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .EnvironmentSchema */ .Tt) };
+        const ajv = new ajv__WEBPACK_IMPORTED_MODULE_3__.Ajv({ allErrors: true, verbose: true, strict: true });
+        compiled = { definition: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LoadTestSchema */ .IE), environment: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .EnvironmentSchema */ .Tt) };
     }
     return compiled;
 }
@@ -3870,10 +3628,10 @@ function translate(e, root, suggestions) {
     const path = jsonPath(e.instancePath, root);
     const params = e.params;
     const parent = (e.parentSchema ?? {});
-    const got = `got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(e.data)}`;
+    const got = `got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(e.data)}`;
     switch (e.keyword) {
         case 'required':
-            return { path: path + (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
+            return { path: path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
         case 'additionalProperties':
             return unknownKeyProblem(path, String(params.additionalProperty), parent, suggestions);
         case 'type':
@@ -3907,41 +3665,19 @@ function translate(e, root, suggestions) {
     }
 }
 function unknownKeyProblem(path, key, parent, suggestions) {
-    const keyPath = path + (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(key);
+    const keyPath = path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key);
     const known = Object.keys((parent.properties ?? {}));
     if (known.length === 0) {
         const pattern = Object.keys((parent.patternProperties ?? {}))[0] ?? '';
-        return { path: keyPath, message: `invalid key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(key)}: expected ${patternWords(pattern)}` };
+        return { path: keyPath, message: `invalid key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(key)}: expected ${patternWords(pattern)}` };
     }
     const forSchema = suggestions.get(parent) ?? new Map();
     suggestions.set(parent, forSchema);
     if (!forSchema.has(key))
-        forSchema.set(key, closest(key, known));
+        forSchema.set(key, (0,_settings_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .closest */ .k)(key, known));
     const suggestion = forSchema.get(key);
     const hint = suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of ${known.join(', ')}`;
-    return { path: keyPath, message: `unknown key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(key)}${hint}` };
-}
-function closest(word, candidates) {
-    const ranked = candidates
-        .map((c) => ({ c, d: c.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word, c) }))
-        .sort((a, b) => a.d - b.d)[0];
-    const tolerance = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
-    return ranked && ranked.d <= tolerance ? ranked.c : undefined;
-}
-/** Optimal string alignment distance: a transposition of two letters counts as one edit. */
-function editDistance(a, b) {
-    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-    const at = (i, j) => d[i]?.[j] ?? Infinity;
-    for (let i = 1; i <= a.length; i++) {
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                best = Math.min(best, at(i - 2, j - 2) + 1);
-            d[i][j] = best;
-        }
-    }
-    return at(a.length, b.length);
+    return { path: keyPath, message: `unknown key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(key)}${hint}` };
 }
 const TYPE_WORDS = {
     string: 'a string',
@@ -3967,7 +3703,7 @@ function lengthWords(schema) {
     return `at least ${plural(Number(minLength), 'character')}`;
 }
 function patternWords(pattern) {
-    const known = Object.values(_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .PATTERNS */ .G3).find((p) => p.pattern === pattern);
+    const known = Object.values(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .PATTERNS */ .G3).find((p) => p.pattern === pattern);
     return known ? known.expected : `a string matching /${pattern}/`;
 }
 function alternatives(branches) {
@@ -3984,8 +3720,8 @@ function jsonPath(pointer, root) {
     let node = root;
     for (const token of pointer.split('/').slice(1)) {
         const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-        path += Array.isArray(node) ? `[${key}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(key);
-        node = Array.isArray(node) ? node[Number(key)] : (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+        path += Array.isArray(node) ? `[${key}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key);
+        node = Array.isArray(node) ? node[Number(key)] : (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(node) && Object.hasOwn(node, key) ? node[key] : undefined;
     }
     return path;
 }
@@ -4002,20 +3738,20 @@ function isNonNegativeInteger(v) {
     return Number.isInteger(v) && v >= 0;
 }
 function records(v) {
-    return Array.isArray(v) ? v.flatMap((item, i) => ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(item) ? [[i, item]] : [])) : [];
+    return Array.isArray(v) ? v.flatMap((item, i) => ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(item) ? [[i, item]] : [])) : [];
 }
 function definitionRuleProblems(raw) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(raw))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(raw))
         return [];
     const problems = [];
     const config = raw.config_data;
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(config)) {
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(config)) {
         problems.push(...stepIdProblems(config.steps));
         for (const [i, step] of records(config.steps))
             problems.push(...stepProblems(step, `$.config_data.steps[${i}]`));
         problems.push(...countProblems(config), ...proxyConfigProblems(config.proxy_config));
     }
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(raw.environment))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(raw.environment))
         problems.push(...environmentRuleProblems(raw.environment, '$.environment'));
     problems.push(...testDataProblems(raw.test_data));
     return problems;
@@ -4046,10 +3782,10 @@ function stepProblems(step, path) {
         if (message)
             problems.push({ path: `${path}.url`, message });
     }
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(step.headers))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(step.headers))
         problems.push(...headerProblems(step.headers, `${path}.headers`));
     problems.push(...sleepProblems(step.sleep, `${path}.sleep`));
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(step.capture_env))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(step.capture_env))
         problems.push(...captureProblems(step.capture_env, `${path}.capture_env`));
     return problems;
 }
@@ -4058,9 +3794,9 @@ function headerProblems(headers, path) {
     const seen = new Map();
     let bytes = 0;
     for (const [name, value] of Object.entries(headers)) {
-        const at = `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(name)}`;
+        const at = `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(name)}`;
         // A value over the length bound is the schema's to report.
-        const checked = typeof value === 'string' && value.length <= _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerValueBytes ? checkHeaderValue(value) : null;
+        const checked = typeof value === 'string' && value.length <= _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes ? checkHeaderValue(value) : null;
         const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? checked;
         if (message)
             problems.push({ path: at, message });
@@ -4068,7 +3804,7 @@ function headerProblems(headers, path) {
         if (earlier !== undefined) {
             problems.push({
                 path: at,
-                message: `duplicate header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(name)} (also ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(earlier)}): header names are case-insensitive`,
+                message: `duplicate header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)} (also ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(earlier)}): header names are case-insensitive`,
             });
         }
         else
@@ -4077,11 +3813,11 @@ function headerProblems(headers, path) {
             bytes += `${name}: ${value}\r\n`.length;
     }
     // A value over its own bound is reported once, by the schema.
-    const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerValueBytes);
-    if (bytes > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerBytes && !valueTooLong) {
+    const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes);
+    if (bytes > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerBytes && !valueTooLong) {
         problems.push({
             path,
-            message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)`,
+            message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)`,
         });
     }
     return problems;
@@ -4091,16 +3827,16 @@ function sleepProblems(sleep, path) {
     if (!range)
         return [];
     const [min, max] = [Number(range[1]), Number(range[2] ?? range[1])];
-    if (max > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.sleepMs) {
-        return [{ path, message: `expected at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.sleepMs} ms (an hour) of think time, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(sleep)}` }];
+    if (max > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.sleepMs) {
+        return [{ path, message: `expected at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.sleepMs} ms (an hour) of think time, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(sleep)}` }];
     }
     if (max < min)
-        return [{ path, message: `expected a range "N-M" with M ≥ N, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(sleep)}` }];
+        return [{ path, message: `expected a range "N-M" with M ≥ N, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(sleep)}` }];
     return [];
 }
 function captureProblems(captures, path) {
     return Object.entries(captures).flatMap(([name, spec]) => {
-        const exp = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(spec) && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(spec.regexp) ? spec.regexp.exp : undefined;
+        const exp = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(spec) && (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(spec.regexp) ? spec.regexp.exp : undefined;
         if (typeof exp !== 'string')
             return [];
         try {
@@ -4108,7 +3844,7 @@ function captureProblems(captures, path) {
             return [];
         }
         catch (err) {
-            return [{ path: `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(name)}.regexp.exp`, message: `invalid regular expression: ${err.message}` }];
+            return [{ path: `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(name)}.regexp.exp`, message: `invalid regular expression: ${err.message}` }];
         }
     });
 }
@@ -4128,18 +3864,18 @@ function countProblems(config) {
     if (total === 0) {
         problems.push({ path: '$.config_data.manual_load', message: 'expected at least one stage with a count above 0, got none' });
     }
-    if (total > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.iterations) {
+    if (total > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations) {
         problems.push({
             path: '$.config_data.manual_load',
-            message: `the stages add up to ${total} iterations; at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.iterations} are allowed`,
+            message: `the stages add up to ${total} iterations; at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations} are allowed`,
         });
     }
     const durations = stages.map((s) => s.duration);
     const seconds = durations.every(isNonNegativeInteger) ? durations.reduce((sum, n) => sum + n, 0) : 0;
-    if (seconds > _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.durationS) {
+    if (seconds > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.durationS) {
         problems.push({
             path: '$.config_data.manual_load',
-            message: `the stages add up to ${seconds} s; a test lasts at most ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .LIMITS */ .b1.durationS} s (a day)`,
+            message: `the stages add up to ${seconds} s; a test lasts at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.durationS} s (a day)`,
         });
     }
     for (const key of ['iteration_count', 'request_count']) {
@@ -4154,7 +3890,7 @@ function countProblems(config) {
     return problems;
 }
 function proxyConfigProblems(proxyConfig) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(proxyConfig))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(proxyConfig))
         return [];
     const shares = Object.values(proxyConfig);
     if (!shares.every(isNonNegativeInteger))
@@ -4164,7 +3900,7 @@ function proxyConfigProblems(proxyConfig) {
     return [{ path: '$.config_data.proxy_config', message: 'expected at least one country with a share above 0, got none' }];
 }
 function environmentRuleProblems(environment, path) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(environment))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(environment))
         return [];
     const keys = records(environment.vars).map(([i, v]) => ({ value: v.key, path: `${path}.vars[${i}].key` }));
     return duplicates(keys, 'key');
@@ -4173,10 +3909,10 @@ function testDataProblems(testData) {
     const sets = records(testData);
     const problems = duplicates(sets.map(([i, set]) => ({ value: set.name, path: `$.test_data[${i}].name` })), 'test data name');
     for (const [i, set] of sets) {
-        const vars = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(set.file_config) && (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(set.file_config.vars) ? set.file_config.vars : {};
+        const vars = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(set.file_config) && (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(set.file_config.vars) ? set.file_config.vars : {};
         const tags = Object.entries(vars).map(([column, v]) => ({
-            value: (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u4)(v) ? v.tag : undefined,
-            path: `$.test_data[${i}].file_config.vars${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .member */ .Dc)(column)}.tag`,
+            value: (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(v) ? v.tag : undefined,
+            path: `$.test_data[${i}].file_config.vars${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(column)}.tag`,
         }));
         problems.push(...duplicates(tags, 'tag'));
     }
@@ -4190,7 +3926,7 @@ function duplicates(items, what) {
             continue;
         const earlier = first.get(value);
         if (earlier)
-            problems.push({ path, message: `duplicate ${what} ${(0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(value)} (also ${earlier})` });
+            problems.push({ path, message: `duplicate ${what} ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)} (also ${earlier})` });
         else
             first.set(value, path);
     }
@@ -4218,9 +3954,9 @@ function normaliseConfig(raw) {
         steps: raw.steps.map(normaliseStep),
         iteration_count: stages
             ? stages.reduce((sum, s) => sum + s.count, 0)
-            : (raw.iteration_count ?? raw.request_count ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.iteration_count),
-        load_type: raw.load_type ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.load_type,
-        duration: stages ? stages.reduce((sum, s) => sum + s.duration, 0) : (raw.duration ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.duration),
+            : (raw.iteration_count ?? raw.request_count ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.iteration_count),
+        load_type: raw.load_type ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.load_type,
+        duration: stages ? stages.reduce((sum, s) => sum + s.duration, 0) : (raw.duration ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.duration),
     };
     if (raw.proxy_config)
         config.proxy_config = raw.proxy_config;
@@ -4237,10 +3973,10 @@ function normaliseStep(raw) {
         id: raw.id,
         name: raw.name ?? defaultStepName(raw.id),
         url: raw.url,
-        method: raw.method ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.method,
+        method: raw.method ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.method,
         headers: raw.headers ?? {},
-        timeout: raw.timeout ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.timeout,
-        others: { ..._schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.others, ...raw.others },
+        timeout: raw.timeout ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.timeout,
+        others: { ..._schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.others, ...raw.others },
     };
     if (raw.payload !== undefined)
         step.payload = raw.payload;
@@ -4256,8 +3992,8 @@ function normaliseTestData(raw) {
     return {
         name: raw.name,
         file: raw.file,
-        type: raw.type ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.test_data_type,
-        file_config: { ..._schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULTS */ .zY.file_config, ...raw.file_config },
+        type: raw.type ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.test_data_type,
+        file_config: { ..._schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.file_config, ...raw.file_config },
     };
 }
 function normaliseEnvironment(raw) {
@@ -6848,8 +6584,14 @@ var tick = __webpack_require__(949);
 var run_info = __webpack_require__(54604);
 // EXTERNAL MODULE: ./src/definition/schema.ts
 var schema = __webpack_require__(80182);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/settings/values.ts
+var values = __webpack_require__(535);
 ;// CONCATENATED MODULE: ./src/engine/run.ts
 // One embedded run: plan + prepared steps → engine → the 2.5 result with its `run` block.
+
+
 
 
 
@@ -6872,10 +6614,10 @@ function defaultConcurrency(plan) {
 }
 /** A warm-up period given as a setting (`--warm-up`, input `warm-up`): whole seconds, 0 to MAX_WARM_UP_S. */
 function parseWarmUp(text, inputName) {
-    const seconds = Number(text.trim());
-    if (/^\s*\d+\s*$/.test(text) && seconds <= schema/* MAX_WARM_UP_S */.Zx)
+    const seconds = (0,values/* duration */.p0)(text, inputName, { whole: true });
+    if ((0,errors/* isProblem */.AN)(seconds) || seconds <= schema/* MAX_WARM_UP_S */.Zx)
         return seconds;
-    return { path: inputName, message: `expected whole seconds from 0 to ${schema/* MAX_WARM_UP_S */.Zx}, got "${text}"` };
+    return { path: inputName, message: `expected at most ${schema/* MAX_WARM_UP_S */.Zx} s, got "${text}"` };
 }
 /**
  * The warm-up against the target: the first recorded second's rate (its first second with any
@@ -8071,6 +7813,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: DEFAULT_SAMPLE_TIMEOUT_MS, latencyFromAnswer, phaseStats
 
+// EXTERNAL MODULE: ./src/settings/values.ts
+var values = __webpack_require__(535);
 // EXTERNAL MODULE: ./src/hosted/client.ts
 var client = __webpack_require__(7164);
 // EXTERNAL MODULE: ./src/latency/locations.ts
@@ -8311,6 +8055,7 @@ var json = __webpack_require__(8301);
 
 
 
+
 const DEFAULT_SAMPLES = 10;
 const MAX_SAMPLES = 100;
 /** Per sample, connection included: the load test's default request timeout. */
@@ -8385,16 +8130,9 @@ function quantile(sorted, q) {
 function oneDecimal(ms) {
     return Math.round(ms * 10) / 10;
 }
-/** `latency-samples` / `--samples`: a whole number from 1 to MAX_SAMPLES. */
+/** `latency-samples`: a whole number from 1 to MAX_SAMPLES. */
 function parseSamples(text, inputName) {
-    const trimmed = text.trim();
-    if (trimmed === '')
-        return DEFAULT_SAMPLES;
-    const n = Number(trimmed);
-    if (!/^\d+$/.test(trimmed) || n < 1 || n > MAX_SAMPLES) {
-        return { path: inputName, message: `expected a whole number of samples from 1 to ${MAX_SAMPLES}, got ${JSON.stringify(text)}` };
-    }
-    return n;
+    return text.trim() === '' ? DEFAULT_SAMPLES : (0,values/* wholeNumber */.rD)(text, inputName, { min: 1, max: MAX_SAMPLES });
 }
 // ---- the service answer ----
 /** The flat answer of POST /v1/latency/test/: location code → its object, no null anywhere. */
@@ -8440,14 +8178,14 @@ function locationFromAnswer(code, entry) {
     const at = `$[${JSON.stringify(code)}]`;
     if (!(0,json/* isRecord */.u4)(entry))
         throw (0,client/* unexpectedAnswer */.au)(ANSWER_WHERE, at, 'expected an object per location');
-    const samples = wholeNumber(entry.samples) ?? 1;
+    const samples = countOf(entry.samples) ?? 1;
     const common = {
         name: typeof entry.name === 'string' ? entry.name : code,
         egress: typeof entry.egress === 'string' ? entry.egress : 'hosted',
         samples,
     };
     if (typeof entry.error === 'string') {
-        const failures = wholeNumber(entry.failures) ?? samples;
+        const failures = countOf(entry.failures) ?? samples;
         return { ...common, failures, errors: countRecord(entry.errors) ?? { [entry.error]: failures }, phases: phaseSummary(undefined) };
     }
     if (typeof entry.latency !== 'number')
@@ -8456,7 +8194,7 @@ function locationFromAnswer(code, entry) {
     const phases = (0,json/* isRecord */.u4)(entry.phases) ? phaseSummary(entry.phases) : { ...phaseSummary(undefined), total };
     return {
         ...common,
-        failures: wholeNumber(entry.failures) ?? 0,
+        failures: countOf(entry.failures) ?? 0,
         errors: countRecord(entry.errors) ?? {},
         ...(typeof entry.status_code === 'number' ? { status_code: entry.status_code } : {}),
         phases,
@@ -8474,9 +8212,9 @@ function countRecord(value) {
     if (!(0,json/* isRecord */.u4)(value))
         return undefined;
     const entries = Object.entries(value);
-    return entries.every(([, v]) => wholeNumber(v) !== undefined) ? Object.fromEntries(entries) : undefined;
+    return entries.every(([, v]) => countOf(v) !== undefined) ? Object.fromEntries(entries) : undefined;
 }
-function wholeNumber(value) {
+function countOf(value) {
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
@@ -11032,7 +10770,7 @@ const HTML_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 
 const VERDICT_WORD = {
     passed: 'Passed',
     failed: 'Failed',
-    partial: 'Stopped early',
+    incomplete: 'Stopped early',
 };
 /** Points per timeline chart; longer runs are drawn in buckets of several seconds. */
 const MAX_CHART_POINTS = 600;
@@ -11322,7 +11060,7 @@ section { background: var(--card); border: 1px solid var(--line); border-radius:
 .verdict-text { font-size: 15px; font-weight: 500; overflow-wrap: anywhere; }
 .verdict-passed { background: #f0fdf4; border-color: #bbf7d0; color: #14532d; } .verdict-passed .verdict-word { background: #16a34a; }
 .verdict-failed { background: #fef2f2; border-color: #fecaca; color: #7f1d1d; } .verdict-failed .verdict-word { background: #dc2626; }
-.verdict-partial { background: #fffbeb; border-color: #fde68a; color: #78350f; } .verdict-partial .verdict-word { background: #d97706; }
+.verdict-incomplete { background: #fffbeb; border-color: #fde68a; color: #78350f; } .verdict-incomplete .verdict-word { background: #d97706; }
 .status-error { color: #b91c1c; font-weight: 600; }
 .context { margin: 12px 0 0; color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px 0; }
 .context span:not(:last-child)::after { content: "·"; margin: 0 10px; color: #cbd5e1; }
@@ -11780,7 +11518,7 @@ function verdictOf(result, judgement) {
         const rest = others.length === 0
             ? [`the other ${checks(total - 1)} met`]
             : [`${others.length} of the other ${checks(total - 1)} failed: `, ...breaches(others)];
-        return { status: 'partial', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
+        return { status: 'incomplete', text: [name, ` stopped early${by} — results are partial, so this is not a pass; `, ...rest] };
     }
     if (judgement.outcome === 'failed') {
         return {
@@ -12199,6 +11937,880 @@ function round(n) {
 
 /***/ }),
 
+/***/ 95631:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Qx: () => (/* binding */ parseCommandArgs),
+/* harmony export */   eb: () => (/* binding */ UsageError)
+/* harmony export */ });
+/* unused harmony export flagsOf */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _suggest_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68843);
+/* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(22221);
+// A command's arguments read by the table: parseArgs options from the command's settings, the
+// older spellings folded into the new names (with a notice each), defaults applied, too many
+// arguments refused, and the flags other load testers use answered with loadgate's own.
+
+
+
+/** A command line loadgate cannot take: one line that says what to type instead (exit 2). */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+/** The most arguments each command takes besides its flags (merge: any number of files). */
+const POSITIONALS = {
+    run: { max: 1, what: 'one definition file' },
+    validate: { max: 1, what: 'one definition file' },
+    compare: { max: 1, what: 'one definition file' },
+    merge: { max: Number.POSITIVE_INFINITY, what: 'results files' },
+    latency: { max: 1, what: 'one URL' },
+    'wait-for': { max: 1, what: 'one URL' },
+    import: { max: 2, what: 'a format and one file' },
+    serve: { max: 0, what: 'no arguments' },
+    shard: { max: 0, what: 'no arguments' },
+};
+const OPEN_MODEL = 'loadgate sets the load as a rate, not as a number of users or connections: --rate 20/s starts 20 iterations a second, and --max-concurrency N caps how many are in flight';
+/** What k6, autocannon and hey users type first, where loadgate's flag means something else (docs/settings.md). */
+const HABITS = {
+    '--vus': `--vus (k6): ${OPEN_MODEL}`,
+    '-u': `-u (k6 --vus): ${OPEN_MODEL}`,
+    '--connections': `--connections (autocannon): ${OPEN_MODEL}`,
+    '-c': `-c (autocannon, hey): ${OPEN_MODEL}`,
+    '-n': '-n (hey, ab): loadgate counts iterations, each running every step of the definition: --iterations N',
+    '--requests': '--requests: loadgate counts iterations, each running every step of the definition: --iterations N',
+};
+/** k6's `--env KEY=VALUE`: a variable, where loadgate's --environment takes a whole environment. */
+const VARIABLE_PAIR = /^[A-Za-z_][A-Za-z0-9_.-]*=/;
+function parseCommandArgs(command, args) {
+    const settings = (0,_table_js__WEBPACK_IMPORTED_MODULE_2__/* .settingsOf */ .f5)(command);
+    const { values, positionals } = parseOrExplain(command, args, settings);
+    const limit = POSITIONALS[command];
+    if (positionals.length > limit.max) {
+        const extra = positionals
+            .slice(limit.max)
+            .map((p) => `"${p}"`)
+            .join(', ');
+        throw new UsageError(`loadgate ${command}: unexpected argument ${extra} (it takes ${limit.what})`);
+    }
+    const notices = [];
+    const resolved = new Map();
+    for (const setting of settings)
+        resolved.set(setting.name, resolve(command, setting, values, notices));
+    const given = new Set(settings.filter((s) => [s.name, ...(s.aliases ?? [])].some((n) => values[n] !== undefined)).map((s) => s.name));
+    checkEnvironmentPair(command, resolved.get('environment'));
+    return {
+        positionals,
+        notices,
+        text: (name) => known(resolved, name),
+        list: (name) => known(resolved, name) ?? [],
+        flag: (name) => known(resolved, name) === true,
+        given: (name) => known(resolved, name) !== undefined && given.has(name),
+        value: (name) => known(resolved, name),
+    };
+}
+/** Every flag the command takes, as typed (short and older spellings too), and the name it stands for. */
+function flagsOf(command) {
+    return new Map((0,_table_js__WEBPACK_IMPORTED_MODULE_2__/* .settingsOf */ .f5)(command).flatMap((s) => {
+        const flag = `--${s.name}`;
+        const typed = [flag, ...(s.short ? [`-${s.short}`] : []), ...(s.aliases ?? []).map((a) => `--${a}`)];
+        return typed.map((t) => [t, t.startsWith('--') ? flag : t]);
+    }));
+}
+function known(resolved, name) {
+    if (!resolved.has(name))
+        throw new Error(`no setting "${name}" in this command's table`);
+    return resolved.get(name);
+}
+function optionsOf(settings) {
+    const options = {};
+    for (const s of settings) {
+        options[s.name] = { type: s.type, ...(s.multiple && { multiple: true }), ...(s.short && { short: s.short }) };
+        for (const alias of s.aliases ?? [])
+            options[alias] = { type: s.type, ...(s.multiple && { multiple: true }) };
+    }
+    return options;
+}
+function parseOrExplain(command, args, settings) {
+    try {
+        return (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args, allowPositionals: true, allowNegative: true, options: optionsOf(settings) });
+    }
+    catch (error) {
+        const code = String(error.code ?? '');
+        if (!code.startsWith('ERR_PARSE_ARGS'))
+            throw error;
+        throw new UsageError(parseArgsLine(command, error, code));
+    }
+}
+/** One line: the option refused, what loadgate has instead or the closest one, and where the list is. */
+function parseArgsLine(command, error, code) {
+    const option = /'(-{1,2}[^'=]*)/.exec(error.message)?.[1];
+    const see = `loadgate ${command} --help lists its options`;
+    if (!option || !code.includes('UNKNOWN_OPTION'))
+        return `loadgate ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')} (${see})`;
+    const habit = HABITS[option];
+    if (habit)
+        return `loadgate ${command}: ${habit}`;
+    const flags = flagsOf(command);
+    const near = (0,_suggest_js__WEBPACK_IMPORTED_MODULE_1__/* .closest */ .k)(option, [...flags.keys()]);
+    const suggestion = near && flags.get(near);
+    return `loadgate ${command}: unknown option ${option}${suggestion ? `; did you mean ${suggestion}?` : ''} (${see})`;
+}
+/** The value under the new name, else under an older one (noted), else the default. */
+function resolve(command, setting, values, notices) {
+    const given = [setting.name, ...(setting.aliases ?? [])].filter((name) => values[name] !== undefined);
+    for (const alias of given.filter((name) => name !== setting.name))
+        notices.push(`note: --${alias} is now --${setting.name} (the old name still works)`);
+    if (setting.multiple)
+        return given.flatMap((name) => values[name]);
+    const value = given.length > 0 ? values[given[0]] : undefined;
+    if (value !== undefined)
+        return value;
+    const fallback = (0,_table_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultOf */ .HA)(setting, command);
+    return setting.type === 'boolean' ? fallback === 'true' : fallback;
+}
+function checkEnvironmentPair(command, value) {
+    if (command === 'import' || typeof value !== 'string' || !VARIABLE_PAIR.test(value))
+        return;
+    throw new UsageError(`loadgate ${command}: --environment takes a whole environment (a file or inline JSON), not "${value}"; set one variable with -e KEY=VALUE`);
+}
+
+
+/***/ }),
+
+/***/ 68843:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ closest)
+/* harmony export */ });
+/* harmony import */ var leven__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41444);
+/* harmony import */ var leven__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(leven__WEBPACK_IMPORTED_MODULE_0__);
+// The one "did you mean": the closest of the known names, when one is close enough to be a typo.
+
+/** `--treshold` → `--thresholds`, `"stpes"` → `"steps"`; undefined when nothing is close. */
+function closest(word, candidates) {
+    const bare = (name) => name.replace(/^-+/, '').toLowerCase();
+    const ranked = candidates.map((c) => ({ c, d: leven__WEBPACK_IMPORTED_MODULE_0___default()(bare(word), bare(c)) })).sort((a, b) => a.d - b.d)[0];
+    const tolerance = Math.max(1, Math.min(3, Math.floor(bare(word).length / 3)));
+    return ranked && ranked.d <= tolerance ? ranked.c : undefined;
+}
+
+
+/***/ }),
+
+/***/ 22221:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HA: () => (/* binding */ defaultOf),
+/* harmony export */   ZL: () => (/* binding */ helpOf),
+/* harmony export */   Zo: () => (/* binding */ DEFAULT_API_KEY_ENV),
+/* harmony export */   f5: () => (/* binding */ settingsOf)
+/* harmony export */ });
+/* unused harmony exports COMMANDS, DEFAULT_RESULTS_FILE, DEFAULT_LATENCY_RESULTS_FILE, SETTINGS, actionInputs, inputDefault */
+// The one table of settings: every CLI flag, action input and `serve` flag is an entry here, with
+// its one name (the CLI flag is `--name`, the action input `name`), the older spellings that
+// still work, its default and its help. parseArgs options, `--help`, getInputs' aliases,
+// action.yml's check and docs/settings.md all read this table (test/settings.test.ts).
+const COMMANDS = (/* unused pure expression or super */ null && (['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'import', 'serve', 'shard']));
+const DEFAULT_RESULTS_FILE = 'loadgate-results.json';
+const DEFAULT_LATENCY_RESULTS_FILE = 'loadgate-latency.json';
+const DEFAULT_API_KEY_ENV = 'LOADGATE_API_KEY';
+const LOAD = ['run', 'compare'];
+const JUDGED = ['run', 'compare', 'merge'];
+const TLS = ['run', 'compare', 'latency', 'wait-for'];
+const HOSTED = ['run', 'latency'];
+const SETTINGS = [
+    // What to run.
+    { name: 'test', type: 'string', commands: [], input: true, help: 'the test definition file (the CLI takes it as its argument)' },
+    { name: 'mode', type: 'string', commands: [], input: true, default: 'embedded', help: 'embedded, hosted, merge, compare or publish' },
+    {
+        name: 'environment',
+        type: 'string',
+        commands: ['run', 'validate', 'compare'],
+        input: true,
+        value: 'FILE|JSON',
+        help: "the environment (named variables): a file or inline JSON; replaces the definition's",
+        helpFor: { compare: "the head deployment's environment" },
+        aliases: ['env'],
+    },
+    {
+        name: 'var',
+        short: 'e',
+        type: 'string',
+        multiple: true,
+        commands: ['run', 'validate'],
+        value: 'KEY=VALUE',
+        help: 'set one variable, repeatable; overrides the environment',
+    },
+    {
+        name: 'env-var',
+        type: 'string',
+        multiple: true,
+        commands: ['run', 'validate'],
+        value: 'NAME',
+        help: "take the variable NAME from this process's environment, repeatable",
+    },
+    {
+        name: 'secret',
+        type: 'string',
+        multiple: true,
+        commands: ['run', 'validate'],
+        value: 'NAME',
+        help: 'the variable NAME is a secret: never written to results, reports or logs, repeatable',
+    },
+    // The load.
+    {
+        name: 'duration',
+        short: 'd',
+        type: 'string',
+        commands: ['run', 'import'],
+        value: 'TIME',
+        help: "override the definition's duration (30s, 2m, 1h; a bare number is seconds), keeping its rate: the iterations scale with it (a note says how many)",
+        helpFor: { import: 'the duration (30s, 2m; a bare number is seconds; default 10s)' },
+    },
+    {
+        name: 'iterations',
+        type: 'string',
+        commands: ['run', 'import'],
+        value: 'N',
+        help: "override the definition's iteration_count (with --duration: exactly N over the duration)",
+        helpFor: { import: 'iterations (default 100)' },
+    },
+    {
+        name: 'rate',
+        type: 'string',
+        commands: ['run', 'import'],
+        value: 'R/s',
+        help: 'a constant R iterations per second over the duration (20/s, 1200/m; linear load)',
+    },
+    {
+        name: 'max-concurrency',
+        type: 'string',
+        commands: LOAD,
+        input: true,
+        value: 'N',
+        help: "cap on iterations in flight (default: the schedule's busiest second, 100 to 5000)",
+        aliases: ['concurrency'],
+    },
+    {
+        name: 'workers',
+        type: 'string',
+        commands: [...LOAD, 'serve'],
+        input: true,
+        value: 'N|auto|cores-K',
+        default: 'auto',
+        help: 'engine threads (auto: one per 10,000 requests/s, at most the cores less one; cores-K leaves K cores)',
+        helpFor: { serve: 'engine threads per test, as for run' },
+    },
+    {
+        name: 'warm-up',
+        type: 'string',
+        commands: ['run'],
+        input: true,
+        value: 'TIME',
+        help: "unrecorded load against the target before the recorded schedule (10s, 1m; overrides the definition's warm_up)",
+    },
+    {
+        name: 'proxies',
+        type: 'string',
+        multiple: true,
+        commands: ['run', 'validate', 'compare', 'serve'],
+        input: true,
+        value: 'CC=URL',
+        help: "send a country's share through an HTTP proxy, repeatable or comma-separated",
+        helpFor: {
+            validate: 'the proxies the run will have (locations in thresholds)',
+            serve: 'a country this server sends load from, repeatable',
+        },
+        aliases: ['proxy'],
+    },
+    {
+        name: 'insecure-tls',
+        type: 'boolean',
+        commands: TLS,
+        input: true,
+        default: 'false',
+        help: 'do not verify TLS certificates',
+        aliases: ['insecure'],
+    },
+    // The verdict.
+    {
+        name: 'thresholds',
+        type: 'string',
+        multiple: true,
+        commands: ['run', 'validate', 'compare', 'merge', 'latency'],
+        input: true,
+        value: 'EXPR',
+        help: 'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)',
+        helpFor: { latency: 'a check on the latencies, repeatable: "latency.ttfb.p95 < 200ms"' },
+        aliases: ['threshold'],
+    },
+    {
+        name: 'default-thresholds',
+        type: 'boolean',
+        commands: JUDGED,
+        input: true,
+        default: 'true',
+        help: 'the default step[*].http_fail_rate < 1% when no threshold is on a failure rate (--no-default-thresholds: off)',
+    },
+    {
+        name: 'on-saturated',
+        type: 'string',
+        commands: ['run'],
+        input: true,
+        value: 'fail|warn',
+        default: 'fail',
+        help: 'a load generator that could not keep up fails the run when that changes the verdict, or only warns',
+    },
+    {
+        name: 'baseline',
+        type: 'string',
+        commands: ['run', 'validate', 'merge'],
+        input: true,
+        value: 'FILE',
+        help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one)',
+    },
+    // Where the results go.
+    {
+        name: 'results-file',
+        type: 'string',
+        commands: [...JUDGED, 'latency'],
+        input: true,
+        value: 'FILE',
+        default: DEFAULT_RESULTS_FILE,
+        defaultFor: { latency: DEFAULT_LATENCY_RESULTS_FILE },
+        help: 'where to write the results JSON; the HTML report goes beside it',
+        aliases: ['results'],
+    },
+    { name: 'report', type: 'string', commands: ['run'], value: 'FILE', help: 'where to write the HTML report' },
+    {
+        name: 'junit-file',
+        type: 'string',
+        commands: JUDGED,
+        input: true,
+        value: 'FILE',
+        help: 'also write the verdict as JUnit XML: a testcase per check (GitLab, Jenkins, Azure; docs/ci.md)',
+        aliases: ['junit'],
+    },
+    {
+        name: 'gitlab-metrics-file',
+        type: 'string',
+        commands: JUDGED,
+        input: true,
+        value: 'FILE',
+        help: 'also write GitLab\'s metrics report: loadgate_p95_ms{step="login"} 123 (docs/ci.md)',
+        aliases: ['gitlab-metrics'],
+    },
+    { name: 'json', type: 'boolean', commands: ['run'], help: 'print the results JSON on stdout (the summary goes to stderr)' },
+    { name: 'quiet', type: 'boolean', commands: ['run'], help: 'print no progress and no summary; the exit code says how it went' },
+    // Hosted runs.
+    {
+        name: 'api-url',
+        type: 'string',
+        commands: HOSTED,
+        input: true,
+        value: 'URL',
+        help: 'run on a service of the interface (docs/interface.md)',
+    },
+    {
+        name: 'api-key',
+        type: 'string',
+        commands: HOSTED,
+        input: true,
+        value: 'KEY',
+        help: 'the API key itself (shell history and the process list keep it: prefer --api-key-env or --api-key-file)',
+    },
+    {
+        name: 'api-key-env',
+        type: 'string',
+        commands: HOSTED,
+        value: 'NAME',
+        default: DEFAULT_API_KEY_ENV,
+        help: 'the environment variable holding the API key',
+    },
+    {
+        name: 'api-key-file',
+        type: 'string',
+        commands: HOSTED,
+        value: 'FILE',
+        help: 'read the API key from a file instead (first line; kept out of shell history)',
+    },
+    {
+        name: 'api-result-path',
+        type: 'string',
+        commands: ['run'],
+        input: true,
+        value: 'PATH',
+        help: "the service's result path, if not /v1/load/test/<id>/result/",
+    },
+    // Sharded runs.
+    { name: 'shard', type: 'string', commands: ['run'], input: true, value: 'i/N', help: 'run one slice of a sharded run (docs/scaling.md)' },
+    {
+        name: 'start-at',
+        type: 'string',
+        commands: ['run'],
+        input: true,
+        value: 'TIME',
+        help: 'RFC 3339 or epoch ms: every shard starts together',
+    },
+    {
+        name: 'shards',
+        type: 'string',
+        commands: [],
+        input: true,
+        default: 'loadgate-shards/**/*.json',
+        help: 'glob of shard results files to merge (mode merge)',
+    },
+    // The comparison gate.
+    {
+        name: 'compare-environment',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'FILE|JSON',
+        help: "the base deployment's environment (required)",
+        aliases: ['base-env'],
+    },
+    { name: 'rounds', type: 'string', commands: ['compare'], input: true, value: 'N', default: '10', help: 'measured rounds' },
+    {
+        name: 'warm-up-rounds',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'N',
+        default: '1',
+        help: 'rounds run first and discarded',
+        aliases: ['warmup-rounds'],
+        inputAliases: ['warmup-rounds'],
+    },
+    {
+        name: 'max-rounds',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'N',
+        help: 'more rounds while steps are inconclusive, up to N (default 3 × rounds)',
+    },
+    {
+        name: 'max-compare-time',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'TIME',
+        help: 'no extension round begins after this long from the start (10m, 600; default no limit)',
+        aliases: ['max-time'],
+    },
+    {
+        name: 'on-inconclusive',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'warn|fail',
+        default: 'warn',
+        help: 'a step still inconclusive at the budget warns or fails the run',
+    },
+    {
+        name: 'max-regression',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'P%',
+        default: '10%',
+        help: 'largest tolerated slowdown of head against base',
+    },
+    {
+        name: 'compare-metric',
+        type: 'string',
+        commands: ['compare'],
+        input: true,
+        value: 'M',
+        default: 'p95',
+        help: 'the per-round statistic: avg, median, p80, p90, p95, p99, min, max',
+        aliases: ['metric'],
+    },
+    { name: 'seed', type: 'string', commands: ['compare'], input: true, value: 'S', help: "repeat an earlier run's order of sides" },
+    // Latency tests.
+    {
+        name: 'latency-target',
+        type: 'string',
+        commands: [],
+        input: true,
+        help: 'URL to measure latency to (the CLI takes it as its argument)',
+    },
+    {
+        name: 'latency-locations',
+        type: 'string',
+        multiple: true,
+        commands: ['latency'],
+        input: true,
+        value: 'PATTERN',
+        default: '*',
+        help: 'location codes or patterns (EU.*, *), repeatable',
+        aliases: ['location'],
+    },
+    {
+        name: 'latency-samples',
+        type: 'string',
+        commands: ['latency'],
+        input: true,
+        value: 'N',
+        default: '10',
+        help: 'samples per location',
+        aliases: ['samples'],
+    },
+    {
+        name: 'latency-locations-config',
+        type: 'string',
+        multiple: true,
+        commands: ['latency', 'serve'],
+        input: true,
+        value: 'CODE=Name[@PROXY]',
+        help: 'a location of your own, repeatable (the action: one per line)',
+        helpFor: { serve: 'a latency location this server measures from (@kube:CC: a one-pod Job in load location CC), repeatable' },
+        aliases: ['location-config', 'latency-location'],
+    },
+    // Waiting for the service.
+    {
+        name: 'wait-for',
+        type: 'string',
+        commands: [],
+        input: true,
+        help: 'a URL polled until it answers, before the run (the CLI: loadgate wait-for URL)',
+    },
+    {
+        name: 'wait-for-timeout',
+        type: 'string',
+        commands: ['wait-for'],
+        input: true,
+        value: 'TIME',
+        default: '60',
+        help: 'how long to wait for the URL (30s, 2m; a bare number is seconds)',
+        aliases: ['timeout'],
+    },
+    // The report on GitHub.
+    {
+        name: 'comment',
+        type: 'string',
+        commands: [],
+        input: true,
+        default: 'always',
+        help: 'when to post the sticky PR comment: always, on-failure, on-change, never',
+    },
+    { name: 'check', type: 'boolean', commands: [], input: true, default: 'true', help: 'report the verdict as a check run on the commit' },
+    {
+        name: 'check-name',
+        type: 'string',
+        commands: [],
+        input: true,
+        help: "the check run's name (default loadgate: <test name>, plus the matrix entry)",
+    },
+    {
+        name: 'matrix',
+        type: 'string',
+        commands: [],
+        input: true,
+        default: '${{ toJSON(matrix) }}',
+        help: "the job's matrix entry, which names each entry's check run (leave the default: the runner fills it in)",
+    },
+    {
+        name: 'github-token',
+        type: 'string',
+        commands: [],
+        input: true,
+        default: '${{ github.token }}',
+        help: 'token for the comment and the check run',
+    },
+    {
+        name: 'report-name',
+        type: 'string',
+        commands: [],
+        input: true,
+        help: "the web report's artifact name (default loadgate-report-<test>-<job>)",
+    },
+    // loadgate import.
+    {
+        name: 'output',
+        short: 'o',
+        type: 'string',
+        commands: ['import'],
+        value: 'FILE',
+        help: 'write the definition here (default: stdout); the summary goes to stderr',
+    },
+    { name: 'name', type: 'string', commands: ['import'], value: 'NAME', help: "the test's name (default: from the source)" },
+    {
+        name: 'keep-secrets',
+        type: 'boolean',
+        commands: ['import'],
+        help: 'write Authorization, cookie and API-key values into the file (still marked secret)',
+    },
+    {
+        name: 'include',
+        type: 'string',
+        multiple: true,
+        commands: ['import'],
+        value: 'PATTERN',
+        help: 'har: keep only the requests whose URL matches, repeatable (glob, or /regex/)',
+    },
+    {
+        name: 'exclude',
+        type: 'string',
+        multiple: true,
+        commands: ['import'],
+        value: 'PATTERN',
+        help: 'har: drop the requests whose URL matches, repeatable',
+    },
+    { name: 'think-time', type: 'boolean', commands: ['import'], help: 'har: keep the time between requests as sleeps' },
+    {
+        name: 'environment',
+        type: 'string',
+        commands: ['import'],
+        value: 'FILE',
+        help: "postman: a Postman environment file whose variables join the collection's",
+    },
+    {
+        name: 'operation',
+        type: 'string',
+        multiple: true,
+        commands: ['import'],
+        value: 'ID',
+        help: 'openapi: only this operation (operationId or "GET /path"), repeatable',
+    },
+    {
+        name: 'tag',
+        type: 'string',
+        multiple: true,
+        commands: ['import'],
+        value: 'TAG',
+        help: 'openapi: only the operations with this tag, repeatable',
+    },
+    // loadgate serve.
+    { name: 'port', type: 'string', commands: ['serve'], value: 'N', default: '8080', help: 'the port to listen on' },
+    { name: 'host', type: 'string', commands: ['serve'], value: 'ADDR', default: '127.0.0.1', help: 'the address to listen on' },
+    {
+        name: 'public-url',
+        type: 'string',
+        commands: ['serve'],
+        value: 'URL',
+        help: "the base of every test_url, such as the TLS proxy's https:// address (default the listening address)",
+    },
+    {
+        name: 'db',
+        type: 'string',
+        commands: ['serve'],
+        value: 'FILE',
+        default: './loadgate.db',
+        help: 'the SQLite database; one server per file',
+    },
+    {
+        name: 'data-dir',
+        type: 'string',
+        commands: ['serve'],
+        value: 'DIR',
+        help: 'where uploaded test data is kept (default beside the database)',
+    },
+    {
+        name: 'api-key-file',
+        type: 'string',
+        commands: ['serve'],
+        value: 'FILE',
+        help: 'accepted API keys, one per line (also LOADGATE_API_KEY, comma-separated; LOADGATE_API_KEYS is its older name)',
+    },
+    {
+        name: 'rate-limit',
+        type: 'string',
+        commands: ['serve'],
+        value: 'on|N|GET=N,OTHER=M',
+        help: 'requests per second per key, GET and other methods apart (on: 5 and 2)',
+    },
+    {
+        name: 'headers-timeout',
+        type: 'string',
+        commands: ['serve'],
+        value: 'S',
+        default: '20',
+        help: "seconds a client has to send a request's headers",
+    },
+    {
+        name: 'request-timeout',
+        type: 'string',
+        commands: ['serve'],
+        value: 'S',
+        default: '120',
+        help: 'seconds a client has to send a whole request, body included',
+    },
+    { name: 'idle-timeout', type: 'string', commands: ['serve'], value: 'S', default: '60', help: 'seconds a connection may stay silent' },
+    {
+        name: 'max-connections-per-address',
+        type: 'string',
+        commands: ['serve'],
+        value: 'N',
+        default: '64',
+        help: 'open connections one client address may hold (0: no cap)',
+    },
+    {
+        name: 'executor',
+        type: 'string',
+        commands: ['serve'],
+        value: 'local|kubernetes',
+        default: 'local',
+        help: 'where tests run: here, or as Indexed Jobs in Kubernetes (docs/kubernetes.md)',
+    },
+    { name: 'image', type: 'string', commands: ['serve'], value: 'IMAGE', help: 'kubernetes: the image shard pods run (required)' },
+    {
+        name: 'kubeconfig',
+        type: 'string',
+        commands: ['serve'],
+        value: 'FILE',
+        help: 'kubernetes: the cluster (default: in-cluster service account, else ~/.kube/config)',
+    },
+    { name: 'kube-context', type: 'string', commands: ['serve'], value: 'NAME', help: 'kubernetes: the kubeconfig context' },
+    {
+        name: 'namespace',
+        type: 'string',
+        commands: ['serve'],
+        value: 'NS',
+        default: 'default',
+        help: 'kubernetes: where Jobs and Secrets go',
+    },
+    {
+        name: 'callback-url',
+        type: 'string',
+        commands: ['serve'],
+        value: 'URL',
+        help: 'kubernetes: the URL shard pods call (default --public-url)',
+    },
+    {
+        name: 'rate-per-pod',
+        type: 'string',
+        commands: ['serve'],
+        value: 'N',
+        default: '1000',
+        help: 'kubernetes: iterations per second per shard pod',
+    },
+    {
+        name: 'shards',
+        type: 'string',
+        commands: ['serve'],
+        value: 'N',
+        help: 'kubernetes: shards per location for every test (default: from --rate-per-pod)',
+    },
+    {
+        name: 'location',
+        type: 'string',
+        multiple: true,
+        commands: ['serve'],
+        value: 'CC=node:LABEL=VALUE|CC=namespace:NS|CC=context:NAME',
+        help: 'kubernetes: a load location and where its pods run, repeatable',
+    },
+    {
+        name: 'start-barrier',
+        type: 'string',
+        commands: ['serve'],
+        value: 'S',
+        default: '120',
+        help: 'kubernetes: seconds the start waits for every pod',
+    },
+    // loadgate shard (a pod of serve's Kubernetes executor runs it).
+    { name: 'server', type: 'string', commands: ['shard'], value: 'URL', help: 'the loadgate server to call home to' },
+    {
+        name: 'latency',
+        type: 'string',
+        commands: ['shard'],
+        value: 'ID',
+        help: 'measure a latency test from this pod (a one-pod Job) instead of running a shard; the token comes from LOADGATE_SHARD_TOKEN',
+    },
+    {
+        name: 'test',
+        type: 'string',
+        commands: ['shard'],
+        value: 'ID',
+        help: 'the test; the index, token, attempt and location come from JOB_COMPLETION_INDEX, LOADGATE_SHARD_TOKEN, LOADGATE_SHARD_ATTEMPT and LOADGATE_SHARD_LOCATION',
+    },
+];
+/** The settings a command takes, in the table's order. */
+function settingsOf(command) {
+    return SETTINGS.filter((s) => s.commands.includes(command));
+}
+/** The action's inputs, in the table's order. */
+function actionInputs() {
+    return SETTINGS.filter((s) => s.input);
+}
+/** An action input's default, as action.yml gives it (test/settings.test.ts checks that they agree). */
+function inputDefault(name) {
+    const setting = SETTINGS.find((s) => s.input && s.name === name);
+    if (setting?.default === undefined)
+        throw new Error(`no action input "${name}" with a default in the settings table`);
+    return setting.default;
+}
+function defaultOf(setting, command) {
+    return (command && setting.defaultFor?.[command]) ?? setting.default;
+}
+function helpOf(setting, command) {
+    return (command && setting.helpFor?.[command]) ?? setting.help;
+}
+
+
+/***/ }),
+
+/***/ 535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   TS: () => (/* binding */ rate),
+/* harmony export */   p0: () => (/* binding */ duration),
+/* harmony export */   rD: () => (/* binding */ wholeNumber)
+/* harmony export */ });
+/* unused harmony export boolean */
+/** A whole number within the range (at least 1 unless said): `--max-concurrency 5`, `port: 8080`. */
+function wholeNumber(text, name, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}) {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max)
+        return n;
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    return { path: name, message: `expected a whole number ${range}, got "${text}"` };
+}
+const SECONDS_PER = { ms: 0.001, s: 1, m: 60, h: 3600 };
+/**
+ * Seconds from `30s`, `2m`, `1h`, `500ms` or a bare number (seconds, as before units were taken).
+ * `whole`: the setting counts whole seconds (a definition's duration), so `1.5s` is refused.
+ */
+function duration(text, name, { whole = false, min = 0 } = {}) {
+    const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
+    const seconds = match ? Number(match[1]) * SECONDS_PER[match[2] ?? 's'] : Number.NaN;
+    const wanted = whole ? 'a whole number of seconds' : 'a duration';
+    if (!Number.isFinite(seconds) || seconds < min || (whole && !Number.isInteger(seconds)))
+        return {
+            path: name,
+            message: `expected ${wanted}${min > 0 ? ` of at least ${min} s` : ''}, such as 30s, 2m or 1h (a bare number is seconds), got "${text}"`,
+        };
+    return seconds;
+}
+/** Iterations per second from `20/s`, `1200/m` or a bare number (per second); above 0. */
+function rate(text, name) {
+    const match = /^(\d+(?:\.\d+)?)\s*(?:\/\s*(s|m|h))?$/.exec(text.trim());
+    const perSecond = match ? Number(match[1]) / SECONDS_PER[match[2] ?? 's'] : Number.NaN;
+    if (perSecond > 0 && Number.isFinite(perSecond))
+        return perSecond;
+    return { path: name, message: `expected iterations per second above 0, such as 20/s, 1200/m or 20, got "${text}"` };
+}
+const TRUE = (/* unused pure expression or super */ null && (['true', 'True', 'TRUE']));
+const FALSE = (/* unused pure expression or super */ null && (['false', 'False', 'FALSE']));
+/** As `core.getBooleanInput` reads an input (YAML 1.2's core schema): anything else names the input. */
+function boolean(text, name) {
+    const trimmed = text.trim();
+    if (TRUE.includes(trimmed))
+        return true;
+    if (FALSE.includes(trimmed))
+        return false;
+    return { path: name, message: `expected true or false (True, TRUE, False, FALSE), got "${text}"` };
+}
+
+
+/***/ }),
+
 /***/ 40834:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -12219,7 +12831,7 @@ function isLatencyThresholdLine(line) {
 }
 /**
  * Parses every line this grammar accepts (`place(n)` names line n: `thresholds line 3`,
- * `--threshold #3`); all problems at once, each with its 1-based column.
+ * `--thresholds #3`); all problems at once, each with its 1-based column.
  */
 function parseEachLine(lines, accepts, parseLine, place) {
     const thresholds = [];
@@ -12340,8 +12952,8 @@ function metricKind(metric) {
     }
 }
 const THRESHOLDS_INPUT = { name: 'thresholds', kind: 'lines' };
-const THRESHOLD_FLAG = { name: '--threshold', kind: 'flags' };
-/** `thresholds line 3` or `--threshold #3`: the Problem path of one threshold. */
+const THRESHOLD_FLAG = { name: '--thresholds', kind: 'flags' };
+/** `thresholds line 3` or `--thresholds #3`: the Problem path of one threshold. */
 function thresholdPlace(origin, line) {
     return origin.kind === 'lines' ? `${origin.name} line ${line}` : `${origin.name} #${line}`;
 }
@@ -12357,7 +12969,7 @@ function percentileOf(metric) {
 function parseThresholds(text, origin = THRESHOLDS_INPUT) {
     return parseThresholdLines(text.split(/\r?\n/), origin);
 }
-/** The CLI's repeated `--threshold` flags: one threshold per entry, numbered from 1. */
+/** The CLI's repeated `--thresholds` flags: one threshold per entry, numbered from 1. */
 function parseThresholdLines(lines, origin = THRESHOLD_FLAG) {
     // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
     const accepts = (raw) => {

@@ -286,8 +286,8 @@ var promises_ = __webpack_require__(51455);
 var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(57975);
+// EXTERNAL MODULE: ./src/settings/argv.ts
+var argv = __webpack_require__(95631);
 // EXTERNAL MODULE: ./src/definition/validate.ts
 var validate = __webpack_require__(73787);
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
@@ -375,28 +375,27 @@ async function runProbe(me, io) {
 const RETRIES = 8;
 /** A shard's identity, or a latency probe's (`--latency ID`: it needs only where to call and its token). */
 function podIdentity(args, env) {
-    const options = { server: { type: 'string' }, test: { type: 'string' }, latency: { type: 'string' } };
-    const { values } = (0,external_node_util_.parseArgs)({ args, options, allowPositionals: false });
+    const flags = (0,argv/* parseCommandArgs */.Qx)('shard', args);
     const problems = [];
     const need = (value, path, what) => {
         if (value === undefined || value === '')
             problems.push({ path, message: `expected ${what}` });
         return value ?? '';
     };
-    const server = need(values.server, '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
+    const server = need(flags.text('server'), '--server', "the loadgate server's URL (http://…)").replace(/\/+$/, '');
     if (server !== '' && !/^https?:\/\//.test(server))
         problems.push({ path: '--server', message: `expected an http:// or https:// URL, got "${server}"` });
-    if (values.latency !== undefined) {
+    if (flags.given('latency')) {
         const probe = {
             server,
-            test: need(values.latency, '--latency', 'the latency probe id'),
+            test: need(flags.text('latency'), '--latency', 'the latency probe id'),
             token: need(env[manifests/* ENV_TOKEN */.O3], manifests/* ENV_TOKEN */.O3, "the probe's token"),
         };
         if (problems.length > 0)
             throw new errors/* InputError */.dz(problems);
         return probe;
     }
-    const test = need(values.test, '--test', 'the test id');
+    const test = need(flags.text('test'), '--test', 'the test id');
     const token = need(env[manifests/* ENV_TOKEN */.O3], manifests/* ENV_TOKEN */.O3, "the test's shard token (from its Secret)");
     const location = need(env[manifests/* ENV_LOCATION */.s6], manifests/* ENV_LOCATION */.s6, "the shard's location");
     const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");

@@ -148,8 +148,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:stream/consumers"
 var consumers_ = __webpack_require__(38321);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(57975);
+// EXTERNAL MODULE: ./src/settings/argv.ts
+var argv = __webpack_require__(95631);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/definition/schema.ts
@@ -330,23 +330,11 @@ const FORMATS = {
     openapi: { label: 'OpenAPI document', load: async () => (await Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(225), __webpack_require__.e(235)]).then(__webpack_require__.bind(__webpack_require__, 45529))).importOpenApi, flags: ['operation', 'tag'] },
     curl: { label: 'curl command lines', load: async () => (await __webpack_require__.e(/* import() */ 1).then(__webpack_require__.bind(__webpack_require__, 8001))).importCurl, flags: [] },
 };
-const OPTIONS = {
-    output: { type: 'string', short: 'o' },
-    name: { type: 'string' },
-    rate: { type: 'string' },
-    duration: { type: 'string' },
-    iterations: { type: 'string' },
-    'keep-secrets': { type: 'boolean', default: false },
-    include: { type: 'string', multiple: true, default: [] },
-    exclude: { type: 'string', multiple: true, default: [] },
-    'think-time': { type: 'boolean', default: false },
-    environment: { type: 'string' },
-    operation: { type: 'string', multiple: true, default: [] },
-    tag: { type: 'string', multiple: true, default: [] },
-};
 async function importCommand(args, io) {
-    const { values, positionals } = (0,external_node_util_.parseArgs)({ args, allowPositionals: true, options: OPTIONS });
-    const [format = '', file] = positionals;
+    const flags = (0,argv/* parseCommandArgs */.Qx)('import', args);
+    const [format = '', file] = flags.positionals;
+    const output = flags.text('output');
+    const keepSecrets = flags.flag('keep-secrets');
     const spec = FORMATS[format];
     if (!spec)
         throw new errors/* InputError */.dz([
@@ -360,31 +348,33 @@ async function importCommand(args, io) {
     checkFormatFlags(format, args);
     const readStdin = io.readStdin ?? (() => (0,consumers_.text)(process.stdin));
     const source = await (0,input/* readSource */.o$)(file, readStdin);
-    const environment = values.environment === undefined ? undefined : await (0,input/* readSource */.o$)(values.environment, readStdin);
+    const environmentFile = flags.text('environment');
+    const environment = environmentFile === undefined ? undefined : await (0,input/* readSource */.o$)(environmentFile, readStdin);
     const adapter = await spec.load();
     const imported = await adapter(source, {
-        include: values.include,
-        exclude: values.exclude,
-        thinkTime: values['think-time'],
-        operations: values.operation,
-        tags: values.tag,
+        include: flags.list('include'),
+        exclude: flags.list('exclude'),
+        thinkTime: flags.flag('think-time'),
+        operations: flags.list('operation'),
+        tags: flags.list('tag'),
         ...(environment && { environment }),
     });
-    const secrets = extractSecrets(imported.requests, imported.variables, values['keep-secrets']);
+    const secrets = extractSecrets(imported.requests, imported.variables, keepSecrets);
     const raw = (0,assemble/* assemble */.fT)({
-        name: values.name ?? imported.title,
+        name: flags.text('name') ?? imported.title,
         requests: secrets.requests,
         variables: secrets.variables,
         notes: imported.notes,
         file: source.file,
     });
-    const definition = await checkedWithLoad(raw, values.output ?? '(imported definition)', values);
+    const load = { rate: flags.text('rate'), duration: flags.text('duration'), iterations: flags.text('iterations') };
+    const definition = await checkedWithLoad(raw, output ?? '(imported definition)', load);
     const json = `${JSON.stringify({ $schema: schema/* LOADTEST_SCHEMA_ID */.Rv, ...definition }, null, 2)}\n`;
-    if (values.output === undefined)
+    if (output === undefined)
         io.out(json.trimEnd());
     else
-        await (0,promises_.writeFile)(values.output, json);
-    io.err(summary(spec.label, source.file, definition, imported, secrets.found, values['keep-secrets'], values.output));
+        await (0,promises_.writeFile)(output, json);
+    io.err(summary(spec.label, source.file, definition, imported, secrets.found, keepSecrets, output));
     return 0;
 }
 /** A flag of another format is a mistake worth saying, not an option silently ignored. */
