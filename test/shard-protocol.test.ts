@@ -55,7 +55,8 @@ beforeAll(async () => {
     dataDir: dir,
     proxies: {},
     latencyLocations: DEFAULT_LATENCY_LOCATIONS,
-    limits: DEFAULT_LIMITS,
+    // A shard result may be as large as an upload: 4 MiB here, so the test can pass it.
+    limits: { ...DEFAULT_LIMITS, uploadBytes: 4 * 1024 * 1024 },
     publicUrl: () => url,
     log,
   };
@@ -235,7 +236,7 @@ describe('the shard protocol', () => {
     expect((await fetch(plan, { headers: { authorization: 'Bearer not-the-token' } })).status).toBe(403);
   });
 
-  it('accepts a shard result larger than the 1 MB limit of other bodies', async () => {
+  it('accepts a shard result larger than the 1 MB limit of other bodies, up to the upload limit, and names that limit beyond it', async () => {
     const testId = '00000000-0000-4000-8000-000000000004';
     const { coordinator, token } = begin(testId, { local: 1 });
     coordinator.ready({ location: 'local', index: 0 }, 0, 'the-pod');
@@ -256,7 +257,17 @@ describe('the shard protocol', () => {
       t: 0,
       sample: { padding: 'x'.repeat(2 * 1024 * 1024) },
     });
-    expect((await fetch(`${url}/v1/shard/${testId}/interval/`, { method: 'POST', headers, body: interval })).status).toBe(413);
+    const tooLarge = await fetch(`${url}/v1/shard/${testId}/interval/`, { method: 'POST', headers, body: interval });
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).error.message).toContain('larger than the limit of 1 MiB');
+    // The result route names its own limit.
+    const huge = JSON.stringify({
+      ...JSON.parse(body),
+      result: { ...result, histograms: { steps: { '1': 'x'.repeat(5 * 1024 * 1024) } } },
+    });
+    const refused = await fetch(`${url}/v1/shard/${testId}/final/`, { method: 'POST', headers, body: huge });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error.message).toContain('larger than the limit of 4 MiB');
   });
 
   it('refuses a test that asks for shards from a server that runs each test itself', async () => {

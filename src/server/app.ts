@@ -183,7 +183,9 @@ export async function buildApp(
   connections: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
 ): Promise<FastifyInstance> {
   const answerError = (error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const { error: answer, internal } = toApiError(error, ctx.limits);
+    // A route with its own body limit (a shard's result) names that limit in its 413.
+    const limits = { ...ctx.limits, bodyBytes: req.routeOptions.bodyLimit ?? ctx.limits.bodyBytes };
+    const { error: answer, internal } = toApiError(error, limits);
     if (internal) ctx.log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return sendError(reply, answer);
   };
