@@ -72,6 +72,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+async function errorMessage(answer: Response): Promise<string> {
+  return ((await answer.json()) as { error: { message: string } }).error.message;
+}
+
 function definition(): LoadTestDefinition {
   const rows = Array.from({ length: ITERATIONS }, (_, k) => String(k)).join('\n');
   writeFileSync(join(dir, 'rows.csv'), `${rows}\n`);
@@ -259,7 +263,7 @@ describe('the shard protocol', () => {
     });
     const tooLarge = await fetch(`${url}/v1/shard/${testId}/interval/`, { method: 'POST', headers, body: interval });
     expect(tooLarge.status).toBe(413);
-    expect((await tooLarge.json()).error.message).toContain('larger than the limit of 1 MiB');
+    expect(await errorMessage(tooLarge)).toContain('larger than the limit of 1 MiB');
     // The result route names its own limit.
     const huge = JSON.stringify({
       ...JSON.parse(body),
@@ -267,7 +271,7 @@ describe('the shard protocol', () => {
     });
     const refused = await fetch(`${url}/v1/shard/${testId}/final/`, { method: 'POST', headers, body: huge });
     expect(refused.status).toBe(413);
-    expect((await refused.json()).error.message).toContain('larger than the limit of 4 MiB');
+    expect(await errorMessage(refused)).toContain('larger than the limit of 4 MiB');
   });
 
   it('refuses a test that asks for shards from a server that runs each test itself', async () => {
