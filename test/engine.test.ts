@@ -314,6 +314,23 @@ describe('the open model', () => {
     }
   });
 
+  it('a wider start grace (startGraceMs) lets iterations overdue past the default 1 s still start', async () => {
+    const holder = await holdingTarget();
+    try {
+      // As below, held until 2.1 s, but with 5 s of grace: the 35 overdue iterations start late.
+      const result = await runOnTestClock(
+        definition([{ url: `${holder.url}/ok` }], { iteration_count: 40, duration: 1 }),
+        { concurrency: 5, startGraceMs: 5000 },
+        { ms: 2100, then: () => holder.release() },
+      );
+      expect(result.results.iteration_count).toBe(40);
+      expect(result.run.generator!.unstarted_iterations).toBe(0);
+      expect(result.run.late_iterations).toBe(35);
+    } finally {
+      await holder.close();
+    }
+  });
+
   it('ends the schedule 1 s after its planned end: what could not start by then is counted, not run', async () => {
     const holder = await holdingTarget();
     try {

@@ -315,7 +315,9 @@ describe('loadgate serve: one server per database', () => {
   it('refuses a second server on the same --db with exit code 2 and one line naming the file; the first runs on', async () => {
     const long = JSON.stringify({
       name: 'long',
-      config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 200, duration: 20 },
+      // Ten minutes: still running however long the second server takes to start and give up on a
+      // busy machine; the test stops it below.
+      config_data: { steps: [{ id: 1, name: 'ok', url: `${target.url}/ok` }], iteration_count: 200, duration: 600 },
     });
     const created = await fetch(`${first.url}/v1/load/test/`, {
       method: 'POST',

@@ -68,6 +68,8 @@ export interface EngineSettings {
   beginIteration?: (vars: IterationVars, k: number) => void;
   /** The run stops by itself this long after its planned end, as a signal stops it. */
   overrunLimitMs?: number;
+  /** No iteration starts later than this after the plan's end (START_GRACE_MS when absent). */
+  startGraceMs?: number;
   maxBodyBytes?: number;
   /** Keep each second's histogram in the series (shard runs). */
   keepSecondHistograms?: boolean;
@@ -148,6 +150,7 @@ function inOneShape(s: EngineSettings): { [K in keyof Required<EngineSettings>]:
     newIterationVars: s.newIterationVars,
     beginIteration: s.beginIteration,
     overrunLimitMs: s.overrunLimitMs,
+    startGraceMs: s.startGraceMs,
     maxBodyBytes: s.maxBodyBytes,
     keepSecondHistograms: s.keepSecondHistograms,
     warmUp: s.warmUp,
@@ -432,7 +435,7 @@ export class Engine implements SlotHost {
     this.unstartedSecond = -1;
     this.closedSeconds = 0;
     this.peakInFlight = this.inFlight;
-    this.endUs = (plan.durationS * 1000 + START_GRACE_MS) * 1000;
+    this.endUs = (plan.durationS * 1000 + (this.settings.startGraceMs ?? START_GRACE_MS)) * 1000;
     this.t0 = t0;
     this.growth.reset(this.t0);
     this.medianAt = -Infinity;

@@ -40,6 +40,8 @@ export interface RunOptions {
   clock?: () => number;
   /** Seconds of unrecorded load before the recorded schedule; overrides the definition's warm_up. */
   warmUpS?: number;
+  /** How long after the plan's end an iteration may still start (ms; START_GRACE_MS when absent). */
+  startGraceMs?: number;
 }
 
 /** What the engine itself needs of the run's options: all but where the result's report is seen. */
@@ -116,6 +118,7 @@ export async function runEngine(
     ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
+    ...(options.startGraceMs !== undefined && { startGraceMs: options.startGraceMs }),
   });
   return { outcome: await engine.run(), startLagMs };
 }
