@@ -119,8 +119,8 @@ describe('docs/ci.md: the GitLab, Jenkins and Azure commands, run', { timeout: 1
     expect(script).toHaveLength(1);
     const command = script[0]!;
     expect(artifacts.when).toBe('always');
-    expect(artifacts.reports.junit).toBe(flagValue(command, '--junit'));
-    expect(artifacts.reports.metrics).toBe(flagValue(command, '--gitlab-metrics'));
+    expect(artifacts.reports.junit).toBe(flagValue(command, '--junit-file'));
+    expect(artifacts.reports.metrics).toBe(flagValue(command, '--gitlab-metrics-file'));
     const dir = checkout();
     await expectRun(command, dir, artifacts.reports.junit);
     const metrics = readFileSync(join(dir, artifacts.reports.metrics), 'utf8').trim().split('\n');
@@ -137,7 +137,7 @@ describe('docs/ci.md: the GitLab, Jenkins and Azure commands, run', { timeout: 1
     const archived = /archiveArtifacts artifacts: '([^']*)'/.exec(stage!.code)?.[1];
     expect([command, junit, archived]).not.toContain(undefined);
     expect(/post \{\s*always \{/.test(stage!.code)).toBe(true);
-    expect(junit).toBe(flagValue(command!, '--junit'));
+    expect(junit).toBe(flagValue(command!, '--junit-file'));
     const dir = checkout();
     await expectRun(command!, dir, junit!);
     expect(globSync(archived!, { cwd: dir }).sort()).toEqual(['loadgate-results.html', 'loadgate-results.json']);
@@ -150,7 +150,7 @@ describe('docs/ci.md: the GitLab, Jenkins and Azure commands, run', { timeout: 1
       { task: string; condition: string; inputs: { testResultsFormat: string; testResultsFiles: string } },
     ];
     expect(publish).toMatchObject({ task: 'PublishTestResults@2', condition: 'always()', inputs: { testResultsFormat: 'JUnit' } });
-    expect(publish.inputs.testResultsFiles).toBe(flagValue(script.script, '--junit'));
+    expect(publish.inputs.testResultsFiles).toBe(flagValue(script.script, '--junit-file'));
     // Azure expands $(…) macros before the shell sees the line.
     const dir = checkout();
     const staging = join(dir, 'staging');
