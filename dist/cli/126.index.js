@@ -1722,7 +1722,9 @@ function registerRoutes(app, table, bodyLimits) {
 }
 async function buildApp(ctx, access, connections = DEFAULT_CONNECTION_LIMITS) {
     const answerError = (error, req, reply) => {
-        const { error: answer, internal } = toApiError(error, ctx.limits);
+        // A route with its own body limit (a shard's result) names that limit in its 413.
+        const limits = { ...ctx.limits, bodyBytes: req.routeOptions.bodyLimit ?? ctx.limits.bodyBytes };
+        const { error: answer, internal } = toApiError(error, limits);
         if (internal)
             ctx.log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return sendError(reply, answer);

@@ -4757,6 +4757,7 @@ function inOneShape(s) {
         newIterationVars: s.newIterationVars,
         beginIteration: s.beginIteration,
         overrunLimitMs: s.overrunLimitMs,
+        startGraceMs: s.startGraceMs,
         maxBodyBytes: s.maxBodyBytes,
         keepSecondHistograms: s.keepSecondHistograms,
         warmUp: s.warmUp,
@@ -5030,7 +5031,7 @@ class Engine {
         this.unstartedSecond = -1;
         this.closedSeconds = 0;
         this.peakInFlight = this.inFlight;
-        this.endUs = (plan.durationS * 1000 + START_GRACE_MS) * 1000;
+        this.endUs = (plan.durationS * 1000 + (this.settings.startGraceMs ?? START_GRACE_MS)) * 1000;
         this.t0 = t0;
         this.growth.reset(this.t0);
         this.medianAt = -Infinity;
@@ -6654,6 +6655,7 @@ async function runEngine(test, options, share) {
         ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
         ...(warmUp && { warmUp }),
         ...(options.clock && { clock: options.clock }),
+        ...(options.startGraceMs !== undefined && { startGraceMs: options.startGraceMs }),
     });
     return { outcome: await engine.run(), startLagMs };
 }
@@ -6820,8 +6822,8 @@ function threadShard(shard, thread, threads) {
 // The engine's scheduling tick (docs/engine.md, All the cores). Iterations start when a slot frees
 // and on a timer tick, which starts the ones that fell due since the last. Each tick wakes the
 // thread's event loop, and a thread's CPU per request grows as its own rate falls, each wake
-// serving fewer requests: two threads at 5,000/s each used 1.1–1.4 times the CPU per request of
-// one at 10,000/s (docs/performance.md). So the threads of a run that each carry less than one
+// serving fewer requests (docs/performance.md, "Measurements behind the engine's choices", has
+// the figures). So the threads of a run that each carry less than one
 // thread does at 10,000/s take turns: each ticks every N ms, thread w at w − 1 ms into each period,
 // and starts about as many iterations a tick as one thread does at 10,000/s; the process as a
 // whole still ticks once a millisecond, and the service gets the same batches as from one thread.
