@@ -20,7 +20,7 @@ async function prepared(iterations: number, duration: number) {
   const raw = { name: 'bench', config_data: { steps: [{ id: 1, name: 'ok', url }], iteration_count: iterations, duration } };
   const checked = validateDefinition(raw, 'bench.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  return prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
+  return prepareTest({ definition: checked.value.definition, file: 'bench.json', dir: process.cwd() }, {});
 }
 
 async function speed(seconds: number, concurrency: number) {

@@ -20,7 +20,7 @@ const raw = {
 };
 const checked = validateDefinition(raw, 'bench.json');
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
+const test = await prepareTest({ definition: checked.value.definition, file: 'bench.json', dir: process.cwd() }, {});
 let from: NodeJS.CpuUsage | undefined;
 let used: NodeJS.CpuUsage | undefined;
 let responses = 0;

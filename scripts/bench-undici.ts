@@ -20,7 +20,7 @@ const checked = validateDefinition(
   'bench.json',
 );
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-const test = await prepareTest({ definition: checked.definition, file: 'bench.json', dir: process.cwd() }, {});
+const test = await prepareTest({ definition: checked.value.definition, file: 'bench.json', dir: process.cwd() }, {});
 const options = test.steps[0]!.staticOptions!;
 await initHistograms();
 const histogram = newHistogram();

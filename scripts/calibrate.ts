@@ -107,7 +107,7 @@ function definition(iterations: number): LoadedDefinition {
   };
   const checked = validateDefinition(raw, 'calibration');
   if (!checked.ok) throw new InputError(checked.problems);
-  return { definition: checked.definition, file: 'calibration', dir: process.cwd() };
+  return { definition: checked.value.definition, file: 'calibration', dir: process.cwd() };
 }
 
 function environment(name: string, url: string, factor: number): Environment {

@@ -23,7 +23,7 @@ export function exampleReportInput(result: LoadTestResult): ReportSource {
   });
   const parsed = parseThresholds(THRESHOLDS);
   if (!parsed.ok) throw new Error(`example thresholds: ${JSON.stringify(parsed.problems)}`);
-  const judgement = judge({ result, thresholds: parsed.thresholds, defaults: true });
+  const judgement = judge({ result, thresholds: parsed.value, defaults: true });
   return { result, judgement, baseline };
 }
 

@@ -161,7 +161,7 @@ function parseFlagsThresholds(lines: string[]): Threshold[] {
   if (latencyLine >= 0) {
     throw new InputError([{ path: `--thresholds #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
   }
-  return parsed.thresholds;
+  return parsed.value;
 }
 
 async function compareCommand(args: string[], io: CliIo): Promise<number> {
@@ -232,7 +232,7 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
   );
   if (Array.isArray(plan)) throw new InputError(plan);
   const result = await runLatencyPlan(plan, { insecure: flags.flag('insecure-tls'), signal: io.signal, hosted });
-  const { checks } = judgeLatency(result, parsed.thresholds, THRESHOLD_FLAG);
+  const { checks } = judgeLatency(result, parsed.value, THRESHOLD_FLAG);
   const resultsPath = resolve(flags.text('results-file')!);
   await writeFile(resultsPath, resultsText(result));
   io.out(latencyTerminal(result, { color: io.isTTY, outcomes: checks }));

@@ -13,7 +13,33 @@ export interface Problem {
   column?: number;
 }
 
-/** For parsers that return a value or the Problem with it. */
+/*
+ * Every parser and validator of user input answers in one of two shapes, and never pushes into a
+ * caller's array or throws (only the edges throw `InputError`, or answer an API client):
+ * - `Parsed<T>`, for input that can hold more than one problem (a definition, threshold lines,
+ *   shard files, a group of settings): the value, or every problem found.
+ * - `T | Problem`, for one value that can hold one problem at most (a whole number, a duration,
+ *   a flag's word). It reads as the value it is, needs no unwrapping where a default stands
+ *   beside it, and a table of such values gathers their problems into one `Parsed`.
+ */
+
+/** The value parsed from input that can hold several problems, or every problem found in it. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+export function parsed<T>(value: T): Parsed<T> {
+  return { ok: true, value };
+}
+
+export function failed<T = never>(problems: Problem[]): Parsed<T> {
+  return { ok: false, problems };
+}
+
+/** The value when nothing was found wrong with it, else the problems. */
+export function parsedUnless<T>(problems: Problem[], value: T): Parsed<T> {
+  return problems.length > 0 ? failed(problems) : parsed(value);
+}
+
+/** For parsers of one value that return it or the Problem with it. */
 export function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
 }

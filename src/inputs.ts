@@ -222,14 +222,14 @@ function readWaitFor(read: InputReader, problems: Problem[]): WaitForSettings | 
 
 function readLatencyThresholds(read: InputReader, problems: Problem[]): LatencyThreshold[] {
   const parsed = parseLatencyThresholds(read('thresholds'), THRESHOLDS_INPUT);
-  if (parsed.ok) return parsed.thresholds;
+  if (parsed.ok) return parsed.value;
   problems.push(...parsed.problems);
   return [];
 }
 
 function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
   const parsed = parseThresholds(read('thresholds'), THRESHOLDS_INPUT);
-  if (parsed.ok) return parsed.thresholds;
+  if (parsed.ok) return parsed.value;
   problems.push(...parsed.problems);
   return [];
 }

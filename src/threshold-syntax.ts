@@ -1,6 +1,6 @@
 // What the load thresholds (thresholds.ts) and the latency thresholds (latency/thresholds.ts)
 // share: the tokens of `metric op value`, where a parse error points, and the comparison.
-import type { Problem } from './errors.ts';
+import { type Parsed, type Problem, parsedUnless } from './errors.ts';
 import type { ThresholdOp } from './types.ts';
 
 /** A parse error: the 0-based column it points at, and what was expected there. */
@@ -23,7 +23,7 @@ export function parseEachLine<T>(
   accepts: (line: string) => boolean,
   parseLine: (raw: string, line: number) => T | LineError,
   place: (line: number) => string,
-): { ok: true; thresholds: T[] } | { ok: false; problems: Problem[] } {
+): Parsed<T[]> {
   const thresholds: T[] = [];
   const problems: Problem[] = [];
   lines.forEach((raw, i) => {
@@ -36,7 +36,7 @@ export function parseEachLine<T>(
       thresholds.push(parsed);
     }
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, thresholds };
+  return parsedUnless(problems, thresholds);
 }
 
 function isLineError(value: unknown): value is LineError {

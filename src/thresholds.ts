@@ -9,7 +9,7 @@
 //   limit   value[unit] | baseline [(+|-) value(%|unit)]
 //   unit    ms or s for times (none = ms), % for rates (required), none for counts and rps
 
-import type { Problem } from './errors.ts';
+import type { Parsed } from './errors.ts';
 import { THRESHOLD_METRICS, type BaselineLimit, type NamedMetric } from './types.ts';
 import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
 import type { Threshold, ThresholdMetric, ThresholdOp } from './types.ts';
@@ -52,8 +52,6 @@ export function thresholdPlace(origin: ThresholdOrigin, line: number): string {
   return origin.kind === 'lines' ? `${origin.name} line ${line}` : `${origin.name} #${line}`;
 }
 
-export type ParsedThresholds = { ok: true; thresholds: Threshold[] } | { ok: false; problems: Problem[] };
-
 /** The percentile a metric names (`p99.9` → 99.9, `median` → 50), or undefined for other metrics. */
 export function percentileOf(metric: ThresholdMetric): number | undefined {
   if (metric === 'median') return 50;
@@ -62,12 +60,12 @@ export function percentileOf(metric: ThresholdMetric): number | undefined {
 }
 
 /** The action input: a multi-line text, one threshold per line. */
-export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): ParsedThresholds {
+export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): Parsed<Threshold[]> {
   return parseThresholdLines(text.split(/\r?\n/), origin);
 }
 
 /** The CLI's repeated `--thresholds` flags: one threshold per entry, numbered from 1. */
-export function parseThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): ParsedThresholds {
+export function parseThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): Parsed<Threshold[]> {
   // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
   const accepts = (raw: string): boolean => {
     const trimmed = raw.trim();

@@ -11,7 +11,7 @@ function loaded(config: Record<string, unknown>): LoadedDefinition {
     'smoke.json',
   );
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  return { definition: checked.definition, file: 'smoke.json', dir: process.cwd() } as LoadedDefinition;
+  return { definition: checked.value.definition, file: 'smoke.json', dir: process.cwd() } as LoadedDefinition;
 }
 
 const load = (l: LoadedDefinition) => ({

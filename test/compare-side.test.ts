@@ -75,7 +75,7 @@ describe('a side of the comparison', () => {
   it('adds its rounds up exactly: every count and percentile as one recorder of every round, the extremes exact', async () => {
     const checked = validateDefinition(definition([{ url: 'http://127.0.0.1:9/a' }, { url: 'http://127.0.0.1:9/b' }]), 'side.json');
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const test = await prepareTest({ definition: checked.definition, file: 'side.json', dir: process.cwd() }, {});
+    const test = await prepareTest({ definition: checked.value.definition, file: 'side.json', dir: process.cwd() }, {});
     const rounds = [
       [3, 1500, 1_234_567, 40],
       [987, 2, 555_555],

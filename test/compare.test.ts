@@ -58,7 +58,7 @@ afterAll(() => target.close());
 function loaded(raw: Record<string, unknown>): LoadedDefinition {
   const checked = validateDefinition(raw, 'compare.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  return { definition: checked.definition, file: 'compare.json', dir: process.cwd() };
+  return { definition: checked.value.definition, file: 'compare.json', dir: process.cwd() };
 }
 
 /** One step that waits {{DELAY}} ms on the target: 40 iterations over 1 s per run. */
@@ -342,7 +342,7 @@ describe('the rounds against two sides', () => {
     // Absolute thresholds still apply to the head side.
     const thresholds = parseThresholdLines(['p95 < 5ms']);
     if (!thresholds.ok) throw new Error('threshold did not parse');
-    expect((await judgeRun(file, { thresholds: thresholds.thresholds, defaults: true, origin: THRESHOLD_FLAG })).outcome).toBe('failed');
+    expect((await judgeRun(file, { thresholds: thresholds.value, defaults: true, origin: THRESHOLD_FLAG })).outcome).toBe('failed');
   });
 
   it('reports the regression in the Markdown, terminal and HTML renderings', () => {

@@ -250,7 +250,7 @@ describe('header size (issue 30: a 100 KB header value passed validate)', () => 
     const raw = withHeaders({ Authorization: 'Bearer {{TOKEN}}' }, { name: 'e', vars: [{ key: 'TOKEN', value: 'a'.repeat(10_000) }] });
     const checked = validateDefinition(raw, 'def.json');
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const error = await checkTest({ definition: checked.definition, file: 'def.json', dir }, {}).catch((e: unknown) => e);
+    const error = await checkTest({ definition: checked.value.definition, file: 'def.json', dir }, {}).catch((e: unknown) => e);
     expect((error as InputError).problems).toEqual([
       expect.objectContaining({
         path: '$.config_data.steps[0].headers["Authorization"]',

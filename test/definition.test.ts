@@ -39,7 +39,7 @@ function problemsOf(raw: unknown): Problem[] {
 function definitionOf(raw: unknown): LoadTestDefinition {
   const result = validateDefinition(raw, 'def.json');
   if (!result.ok) throw new Error(`expected a valid definition: ${JSON.stringify(result.problems)}`);
-  return result.definition;
+  return result.value.definition;
 }
 
 function expectOnly(raw: unknown, path: string, message: string): void {
@@ -337,25 +337,27 @@ describe('validateDefinition: accepted definitions', () => {
   it('applies every default exactly', () => {
     expect(validateDefinition(minimal(), 'def.json')).toStrictEqual({
       ok: true,
-      definition: {
-        name: 'smoke',
-        config_data: {
-          steps: [
-            {
-              id: 1,
-              name: 'home',
-              url: 'http://127.0.0.1:8080/',
-              method: 'GET',
-              headers: {},
-              timeout: 5,
-              others: { h2: false, 'disable-redirect': false, 'disable-compression': false },
-            },
-          ],
-          iteration_count: 100,
-          load_type: 'linear',
-          duration: 10,
+      value: {
+        definition: {
+          name: 'smoke',
+          config_data: {
+            steps: [
+              {
+                id: 1,
+                name: 'home',
+                url: 'http://127.0.0.1:8080/',
+                method: 'GET',
+                headers: {},
+                timeout: 5,
+                others: { h2: false, 'disable-redirect': false, 'disable-compression': false },
+              },
+            ],
+            iteration_count: 100,
+            load_type: 'linear',
+            duration: 10,
+          },
+          test_data: [],
         },
-        test_data: [],
       },
     });
   });
@@ -414,8 +416,8 @@ describe('validateDefinition: accepted definitions', () => {
 
   it('returns an environment given as a path, unloaded', () => {
     const result = validateDefinition({ ...minimal(), environment: 'env/staging.json' }, 'def.json');
-    expect(result).toMatchObject({ ok: true, environmentPath: 'env/staging.json' });
-    expect(result.ok && result.definition.environment).toBeUndefined();
+    expect(result).toMatchObject({ ok: true, value: { environmentPath: 'env/staging.json' } });
+    expect(result.ok && result.value.definition.environment).toBeUndefined();
   });
 
   it('accepts "$schema" and decimal timeouts', () => {
@@ -468,7 +470,7 @@ describe('validateEnvironment', () => {
       }),
     ).toEqual({
       ok: true,
-      environment: {
+      value: {
         name: 'e',
         vars: [
           { key: 'K', value: 'v', secret: true },
@@ -485,7 +487,7 @@ describe('validateEnvironment', () => {
   it('returns name and vars, and problems without a file for an input', () => {
     expect(validateEnvironment({ name: 'e', vars: [{ key: 'A', value: true }] })).toStrictEqual({
       ok: true,
-      environment: { name: 'e', vars: [{ key: 'A', value: true }] },
+      value: { name: 'e', vars: [{ key: 'A', value: true }] },
     });
     expect(validateEnvironment({ name: 'e' })).toStrictEqual({
       ok: false,
@@ -875,7 +877,7 @@ describe('properties', () => {
       fc.property(validDefinition, (raw) => {
         const first = validateDefinition(raw, 'def.json');
         if (!first.ok) throw new Error(JSON.stringify(first.problems));
-        const { config_data: c } = first.definition;
+        const { config_data: c } = first.value.definition;
         expect(c.iteration_count).toBe(
           raw.config_data.manual_load?.reduce((sum, s) => sum + s.count, 0) ??
             raw.config_data.iteration_count ??
@@ -887,8 +889,8 @@ describe('properties', () => {
           expect(step.timeout).toBeGreaterThan(0);
           expect(Object.keys(step.others).sort()).toEqual(['disable-compression', 'disable-redirect', 'h2']);
         }
-        const second = validateDefinition(first.definition, 'def.json');
-        expect(second).toStrictEqual({ ok: true, definition: first.definition });
+        const second = validateDefinition(first.value.definition, 'def.json');
+        expect(second).toStrictEqual({ ok: true, value: { definition: first.value.definition } });
       }),
       { numRuns: 300 },
     );
@@ -951,7 +953,7 @@ describe('properties', () => {
       fc.property(definition, (raw) => {
         const result = validateDefinition(raw, 'def.json');
         if (!result.ok) throw new Error(JSON.stringify(result.problems));
-        const config = result.definition.config_data;
+        const config = result.value.definition.config_data;
         const plan = new LoadPlan(config);
         expect(plan.total).toBe(config.iteration_count);
         expect(plan.durationS * 1000 + OVERRUN_MS).toBeLessThanOrEqual(MAX_TIMER_MS);

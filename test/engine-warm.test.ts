@@ -55,7 +55,7 @@ describe('hot-path warm-up', () => {
       'warm.json',
     );
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const [step] = (await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {})).steps;
+    const [step] = (await prepareTest({ definition: checked.value.definition, file: 'warm.json', dir: process.cwd() }, {})).steps;
     const warm = loopbackStep(step!, 'http://127.0.0.1:9');
     expect(warm.timeoutMs).toBe(step!.timeoutMs);
     expect(warm.staticOptions).toMatchObject({
@@ -78,7 +78,7 @@ describe('hot-path warm-up', () => {
       'warm.json',
     );
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const test = await prepareTest({ definition: checked.definition, file: 'warm.json', dir: process.cwd() }, {});
+    const test = await prepareTest({ definition: checked.value.definition, file: 'warm.json', dir: process.cwd() }, {});
     // 20 iterations of the 2 steps, with time enough for them on any machine.
     const report = await warmHotPath(test.steps, { ms: 60_000, iterations: 20 });
     expect(report.served).toBe(40);

@@ -30,7 +30,7 @@ afterAll(async () => {
 function loaded(raw: unknown) {
   const checked = validateDefinition(raw, 'worker.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  return { definition: checked.definition, file: join(dir, 'worker.json'), dir };
+  return { definition: checked.value.definition, file: join(dir, 'worker.json'), dir };
 }
 
 /** The test as callers hold it: checked, nothing loaded; the engine thread prepares it. */

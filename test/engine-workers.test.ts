@@ -186,7 +186,7 @@ const rows = (order = 'sequential') => ({
 async function checked(raw: unknown): Promise<CheckedTest> {
   const valid = validateDefinition(raw, 'workers.json');
   if (!valid.ok) throw new Error(JSON.stringify(valid.problems));
-  return checkTest({ definition: valid.definition, file: join(dir, 'workers.json'), dir }, {});
+  return checkTest({ definition: valid.value.definition, file: join(dir, 'workers.json'), dir }, {});
 }
 
 // These tests count every iteration, so each must start however late a busy machine lets a thread

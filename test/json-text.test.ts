@@ -12,7 +12,10 @@ function problemsOf(text: string) {
 
 describe('parseJsonText', () => {
   it('returns the value and the text without its byte order mark', () => {
-    expect(parseJsonText('\uFEFF{"a": [1, "x", null]}')).toEqual({ ok: true, value: { a: [1, 'x', null] }, text: '{"a": [1, "x", null]}' });
+    expect(parseJsonText('\uFEFF{"a": [1, "x", null]}')).toEqual({
+      ok: true,
+      value: { json: { a: [1, 'x', null] }, text: '{"a": [1, "x", null]}' },
+    });
   });
 
   it('accepts nesting up to the limit and refuses one level more, where it starts', () => {
@@ -120,7 +123,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(fc.json({ maxDepth: 6 }), (text) => {
         const parsed = parseJsonText(text);
-        expect(parsed).toEqual({ ok: true, value: JSON.parse(text), text });
+        expect(parsed).toEqual({ ok: true, value: { json: JSON.parse(text), text } });
       }),
       { numRuns: 400 },
     );

@@ -55,11 +55,11 @@ function executorOn(logs: string[], timing: { backoffLimitPerIndex: number; resy
 async function execution(testId: string) {
   const checked = validateDefinition({ name: 'w', config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:9/' }] } }, 't.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  storeTest(testId, checked.definition.config_data);
+  storeTest(testId, checked.value.definition.config_data);
   return {
     testId,
     testUrl: 'http://127.0.0.1:9/report/',
-    test: await prepare(checked.definition, dir),
+    test: await prepare(checked.value.definition, dir),
     signal: new AbortController().signal,
     onProgress: () => {},
   };

@@ -82,16 +82,16 @@ describe('location config', () => {
     );
     expect(parsed).toEqual({
       ok: true,
-      locations: [
+      value: [
         { code: 'EU.DE.FRA', name: 'Frankfurt', proxy: 'http://user:pw@127.0.0.1:3128' },
         { code: 'NA.US.VA.ASH', name: 'Ashburn (Virginia)' },
         { code: 'LOCAL.HOST', name: 'Me@home' },
       ],
     });
-    expect(parseLocationConfig([], '--latency-location')).toEqual({ ok: true, locations: DEFAULT_LATENCY_LOCATIONS });
+    expect(parseLocationConfig([], '--latency-location')).toEqual({ ok: true, value: DEFAULT_LATENCY_LOCATIONS });
     expect(parseLocationConfig(['  \n'], '--latency-location')).toEqual({
       ok: true,
-      locations: [{ code: 'LOCAL.HOST', name: 'This server' }],
+      value: [{ code: 'LOCAL.HOST', name: 'This server' }],
     });
     expect(egressLabel({ code: 'EU.DE.FRA', name: 'F', proxy: 'http://user:pw@127.0.0.1:3128' })).toBe('proxy http://***@127.0.0.1:3128');
     expect(egressLabel({ code: 'LOCAL.HOST', name: 'H' })).toBe('direct');
@@ -130,7 +130,7 @@ describe('location config', () => {
   it('reads @kube:CC (a Kubernetes location) only where the server runs it', () => {
     expect(parseLocationConfig(['EU.DE.FRA=Frankfurt@kube:DE'], '--latency-location', { kube: true })).toEqual({
       ok: true,
-      locations: [{ code: 'EU.DE.FRA', name: 'Frankfurt', kube: 'DE' }],
+      value: [{ code: 'EU.DE.FRA', name: 'Frankfurt', kube: 'DE' }],
     });
     const elsewhere = parseLocationConfig(['EU.DE.FRA=Frankfurt@kube:DE'], 'latency-locations-config');
     expect(elsewhere.ok).toBe(false);
@@ -160,7 +160,7 @@ describe('location patterns and the tree', () => {
   ];
   const codes = (patterns: string[]) => {
     const selected = selectLocations(configured, splitPatterns(patterns), 'locations');
-    return selected.ok ? selected.locations.map((l) => l.code) : selected.problems.map((p) => p.message);
+    return selected.ok ? selected.value.map((l) => l.code) : selected.problems.map((p) => p.message);
   };
 
   it('picks all, a prefix, exact codes and comma-joined lists, in configured order, once each', () => {
@@ -417,7 +417,7 @@ describe('latency thresholds', () => {
   const parse = (text: string): LatencyThreshold[] => {
     const parsed = parseLatencyThresholds(text);
     if (!parsed.ok) throw new Error(parsed.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
-    return parsed.thresholds;
+    return parsed.value;
   };
 
   it('parses latency lines, leaving the other lines (and their numbers) to the load thresholds', () => {
@@ -487,7 +487,7 @@ describe('latency thresholds', () => {
     );
     expect(evaluated.ok).toBe(true);
     if (!evaluated.ok) return;
-    expect(evaluated.outcomes.map((o) => [o.describe, o.actual, o.location, o.passed])).toEqual([
+    expect(evaluated.value.map((o) => [o.describe, o.actual, o.location, o.passed])).toEqual([
       ['latency.ttfb.p95 < 200 ms', 180, 'EU.DE.FRA', true],
       ['latency.ttfb.p95 < 160 ms', 180, 'EU.DE.FRA', false],
       ['latency[EU.DE.BER].ttfb.max <= 160 ms', 160, 'EU.DE.BER', true],
@@ -497,7 +497,7 @@ describe('latency thresholds', () => {
 
   it('fails a phase threshold at a location without a successful sample, and refuses an unknown location', () => {
     const evaluated = evaluateLatencyThresholds(RESULT, parse('latency.total.p95 < 1000\nlatency[LOCAL.HOST].fail_rate == 100'));
-    expect(evaluated.ok && evaluated.outcomes.map((o) => [o.actual, o.location, o.passed])).toEqual([
+    expect(evaluated.ok && evaluated.value.map((o) => [o.actual, o.location, o.passed])).toEqual([
       [null, 'LOCAL.HOST', false],
       [100, 'LOCAL.HOST', true],
     ]);
@@ -517,10 +517,10 @@ describe('report sections', () => {
   const outcomes = (() => {
     const parsed = parseLatencyThresholds('latency.ttfb.p95 < 150ms');
     const evaluated = parsed.ok
-      ? evaluateLatencyThresholds({ ...RESULT, locations: { 'EU.DE.FRA': RESULT.locations['EU.DE.FRA']! } }, parsed.thresholds)
+      ? evaluateLatencyThresholds({ ...RESULT, locations: { 'EU.DE.FRA': RESULT.locations['EU.DE.FRA']! } }, parsed.value)
       : undefined;
     // As the judgement has them: the checks judgeLatency makes of the outcomes.
-    return evaluated?.ok ? evaluated.outcomes.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })) : [];
+    return evaluated?.ok ? evaluated.value.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })) : [];
   })();
 
   it('Markdown: thresholds, one row per location with phase medians, failures, and every statistic folded', () => {

@@ -150,7 +150,7 @@ async function judgedModel(fixture: Fixture) {
   if (!latencyLines.ok) throw new Error(JSON.stringify(latencyLines.problems));
   const { latency, ...run } = fixture.result.run;
   const gate = {
-    thresholds: parsed.thresholds,
+    thresholds: parsed.value,
     defaults: true,
     origin: THRESHOLD_FLAG,
     ...(fixture.baseline && { baseline: fixture.baseline }),
@@ -159,7 +159,7 @@ async function judgedModel(fixture: Fixture) {
     { result: { ...fixture.result, run }, ...(fixture.comparison && { comparison: fixture.comparison }) },
     gate,
     {
-      ...(latency && { latency: { result: latency, thresholds: latencyLines.thresholds, origin: THRESHOLD_FLAG } }),
+      ...(latency && { latency: { result: latency, thresholds: latencyLines.value, origin: THRESHOLD_FLAG } }),
       ...(fixture.stoppedBy && { stoppedBy: fixture.stoppedBy }),
     },
   );

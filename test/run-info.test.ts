@@ -37,7 +37,7 @@ async function hosted(measuredBy: LoadTestResult): Promise<LoadTestResult> {
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
   return runHosted({
     client: createClient({ baseUrl: service.url, apiKey: 'k' }),
-    definition: checked.definition,
+    definition: checked.value.definition,
     dataFiles: [],
     deadlineMs: 60_000,
     minPollMs: 1,
@@ -48,7 +48,7 @@ async function hosted(measuredBy: LoadTestResult): Promise<LoadTestResult> {
 async function compared(): Promise<LoadTestResult> {
   const checked = validateDefinition(raw(), 'compare.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  const sides = await prepareSides({ definition: checked.definition, file: 'compare.json', dir: process.cwd() }, undefined, {
+  const sides = await prepareSides({ definition: checked.value.definition, file: 'compare.json', dir: process.cwd() }, undefined, {
     name: 'base',
     vars: [],
   });

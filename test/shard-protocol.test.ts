@@ -92,7 +92,7 @@ function definition(): LoadTestDefinition {
     'test.json',
   );
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  checked.definition.test_data = [
+  checked.value.definition.test_data = [
     {
       name: 'rows',
       file: join(dir, 'rows.csv'),
@@ -107,7 +107,7 @@ function definition(): LoadTestDefinition {
       },
     },
   ];
-  return checked.definition;
+  return checked.value.definition;
 }
 
 function begin(testId: string, slots: Record<string, number>) {

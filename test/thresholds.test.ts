@@ -18,8 +18,8 @@ const OPS: ThresholdOp[] = ['<', '<=', '>', '>=', '==', '!='];
 function parseOne(line: string): Threshold {
   const parsed = parseThresholds(line);
   if (!parsed.ok) throw new Error(`expected ${JSON.stringify(line)} to parse: ${JSON.stringify(parsed.problems)}`);
-  expect(parsed.thresholds).toHaveLength(1);
-  const [threshold] = parsed.thresholds;
+  expect(parsed.value).toHaveLength(1);
+  const [threshold] = parsed.value;
   if (!threshold) throw new Error('no threshold');
   return threshold;
 }
@@ -115,7 +115,7 @@ describe('parseThresholds: valid forms', () => {
     const parsed = parseThresholds('# latency\n\np95 < 500ms\r\n   \n  # errors\nfail_rate < 1%\n');
     expect(parsed).toEqual({
       ok: true,
-      thresholds: [
+      value: [
         { source: 'p95 < 500ms', line: 3, metric: 'p95', op: '<', value: 500 },
         { source: 'fail_rate < 1%', line: 6, metric: 'fail_rate', op: '<', value: 1 },
       ],
@@ -123,14 +123,14 @@ describe('parseThresholds: valid forms', () => {
   });
 
   it('reads an empty input as no thresholds', () => {
-    expect(parseThresholds('')).toEqual({ ok: true, thresholds: [] });
-    expect(parseThresholdLines([])).toEqual({ ok: true, thresholds: [] });
+    expect(parseThresholds('')).toEqual({ ok: true, value: [] });
+    expect(parseThresholdLines([])).toEqual({ ok: true, value: [] });
   });
 
   it('numbers repeated flags from 1, one threshold per flag', () => {
     expect(parseThresholdLines(['p95 < 1s', 'fail_rate < 2%'])).toEqual({
       ok: true,
-      thresholds: [
+      value: [
         { source: 'p95 < 1s', line: 1, metric: 'p95', op: '<', value: 1000 },
         { source: 'fail_rate < 2%', line: 2, metric: 'fail_rate', op: '<', value: 2 },
       ],
@@ -382,7 +382,7 @@ describe('properties', () => {
         const lines = text.split(/\r?\n/);
         const parsed = parseThresholds(text);
         if (parsed.ok) {
-          for (const t of parsed.thresholds) expect(t.line).toBeLessThanOrEqual(lines.length);
+          for (const t of parsed.value) expect(t.line).toBeLessThanOrEqual(lines.length);
           return;
         }
         expect(parsed.problems.length).toBeGreaterThan(0);

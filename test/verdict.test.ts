@@ -72,7 +72,7 @@ function fixture(): LoadTestResult {
 function parse(text: string): Threshold[] {
   const parsed = parseThresholds(text);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  return parsed.thresholds;
+  return parsed.value;
 }
 
 /** The problems judging these thresholds raises (a step or location the result lacks), or []. */
@@ -203,7 +203,7 @@ describe('evaluateThreshold', () => {
   it('names the CLI flag in evaluation problems', () => {
     const parsed = parseThresholdLines(['p95 < 1s', 'location[US].p95 < 1s']);
     if (!parsed.ok) throw new Error('parse failed');
-    expect(() => judge({ result: fixture(), thresholds: parsed.thresholds, defaults: false, origin: THRESHOLD_FLAG })).toThrow(
+    expect(() => judge({ result: fixture(), thresholds: parsed.value, defaults: false, origin: THRESHOLD_FLAG })).toThrow(
       expect.objectContaining({ problems: [expect.objectContaining({ path: '--thresholds #2' })] }),
     );
   });

@@ -4,7 +4,7 @@
 // deeper than any definition needs (a recursive reader would exhaust the stack on it) are
 // problems naming both places and the JSON path.
 import { findNodeAtLocation, parseTree, printParseErrorCode, visit, type JSONPath, type Node, type ParseErrorCode } from 'jsonc-parser';
-import { shownProblems, type Problem } from '../errors.ts';
+import { failed, type Parsed, parsed, shownProblems, type Problem } from '../errors.ts';
 import { describeValue, member } from '../json.ts';
 
 /**
@@ -13,11 +13,17 @@ import { describeValue, member } from '../json.ts';
  */
 export const MAX_JSON_DEPTH = 64;
 
+/** The value and the text it was parsed from (for locating later problems). */
+export interface JsonDocument {
+  json: unknown;
+  text: string;
+}
+
 /**
- * The value and the text it was parsed from (for locating later problems), or the problems: a
- * syntax error (`syntax`: the text is not JSON), or keys given twice and nesting too deep.
+ * The document, or the problems: a syntax error (`syntax`: the text is not JSON), or keys given
+ * twice and nesting too deep.
  */
-export type JsonText = { ok: true; value: unknown; text: string } | { ok: false; syntax: boolean; problems: Problem[] };
+export type JsonText = Parsed<JsonDocument> & { syntax?: boolean };
 
 /**
  * Parses `text` (a leading byte order mark ignored); `file` names it in the problems. A `secret`
@@ -27,8 +33,8 @@ export type JsonText = { ok: true; value: unknown; text: string } | { ok: false;
 export function parseJsonText(text: string, file?: string, { secret = false } = {}): JsonText {
   const source = text.replace(/^\uFEFF/, '');
   const { problems, syntax } = structureProblems(source, secret);
-  if (problems.length > 0) return { ok: false, syntax, problems: problems.map((p) => (file === undefined ? p : { file, ...p })) };
-  return { ok: true, value: JSON.parse(source), text: source };
+  if (problems.length > 0) return { ...failed(problems.map((p) => (file === undefined ? p : { file, ...p }))), syntax };
+  return parsed({ json: JSON.parse(source), text: source });
 }
 
 /** A stop of the visit: the nesting went too deep, or the text is not JSON. */

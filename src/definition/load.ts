@@ -4,9 +4,9 @@
 // one InputError.
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { InputError, type Problem } from '../errors.ts';
+import { failed, InputError, type Parsed, type Problem } from '../errors.ts';
 import type { Environment, LoadTestDefinition, TestDataSet } from '../types.ts';
-import { locateProblems, parseJsonText } from './json-text.ts';
+import { type JsonDocument, locateProblems, parseJsonText } from './json-text.ts';
 import { MAX_DATA_BYTES, MAX_DEFINITION_BYTES, openRegularFile, readTextFile } from './text-file.ts';
 import { validateDefinition, validateEnvironment } from './validate.ts';
 import { dataRoot, isInside } from './workspace.ts';
@@ -32,15 +32,15 @@ export async function loadDefinition(path: string, workspace = process.env.GITHU
   const text = await readText(path);
   if (!text.ok) throw new InputError([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
   const parsed = parseJson(text.value, path);
-  const validation = validateDefinition(parsed.value, path);
+  const validation = validateDefinition(parsed.json, path);
   if (!validation.ok) throw new InputError(locateProblems(validation.problems, parsed.text));
 
   const dir = dirname(resolve(path));
-  const definition = validation.definition;
+  const { definition, environmentPath } = validation.value;
   const problems: Problem[] = [];
-  if (validation.environmentPath !== undefined) {
-    const environment = await loadReferencedEnvironment(path, validation.environmentPath);
-    if (environment.ok) definition.environment = environment.environment;
+  if (environmentPath !== undefined) {
+    const environment = await loadReferencedEnvironment(path, environmentPath);
+    if (environment.ok) definition.environment = environment.value;
     else problems.push(...environment.problems);
   }
   const root = await dataRoot(dir, workspace);
@@ -55,30 +55,23 @@ export async function loadEnvironmentFile(path: string): Promise<Environment> {
   const text = await readText(path);
   if (!text.ok) throw new InputError([{ file: path, path: '$', message: `cannot read the environment file: ${text.reason}` }]);
   const parsed = parseJson(text.value, path);
-  const validation = validateEnvironment(parsed.value, path);
+  const validation = validateEnvironment(parsed.json, path);
   if (!validation.ok) throw new InputError(locateProblems(validation.problems, parsed.text));
-  return validation.environment;
+  return validation.value;
 }
 
-async function loadReferencedEnvironment(
-  definitionFile: string,
-  reference: string,
-): Promise<{ ok: true; environment: Environment } | { ok: false; problems: Problem[] }> {
+async function loadReferencedEnvironment(definitionFile: string, reference: string): Promise<Parsed<Environment>> {
   // Named as the user can open it from where they ran the tool.
   const file = isAbsolute(reference) ? reference : join(dirname(definitionFile), reference);
   const text = await readText(file);
   if (!text.ok) {
     const message = `cannot read the environment file ${JSON.stringify(reference)}: ${text.reason} (looked for ${resolve(file)})`;
-    return { ok: false, problems: [{ file: definitionFile, path: '$.environment', message }] };
+    return failed([{ file: definitionFile, path: '$.environment', message }]);
   }
-  try {
-    const parsed = parseJson(text.value, file);
-    const validation = validateEnvironment(parsed.value, file);
-    return validation.ok ? validation : { ok: false, problems: locateProblems(validation.problems, parsed.text) };
-  } catch (err) {
-    if (err instanceof InputError) return { ok: false, problems: err.problems };
-    throw err;
-  }
+  const parsed = parseJsonText(text.value, file);
+  if (!parsed.ok) return parsed;
+  const validation = validateEnvironment(parsed.value.json, file);
+  return validation.ok ? validation : failed(locateProblems(validation.problems, parsed.value.text));
 }
 
 /** A data file: found, a regular file, and inside the root its definition's repository gives (after symlinks). */
@@ -113,8 +106,8 @@ function readText(path: string): ReturnType<typeof readTextFile> {
 }
 
 /** Parses JSON strictly (json-text.ts); its problems become an InputError. */
-function parseJson(text: string, file: string): { value: unknown; text: string } {
+function parseJson(text: string, file: string): JsonDocument {
   const parsed = parseJsonText(text, file);
   if (!parsed.ok) throw new InputError(parsed.problems);
-  return parsed;
+  return parsed.value;
 }

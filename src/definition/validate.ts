@@ -1,7 +1,7 @@
 // Validation of a parsed definition (pure): the schema, then the rules a schema cannot say,
 // every problem gathered with its JSON path; then the defaults (docs/interface.md 2.1).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { Problem } from '../errors.ts';
+import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
 import { closest } from '../settings/suggest.ts';
 import type { ConfigData, Environment, LoadTestDefinition, Step, TestDataSet } from '../types.ts';
 import {
@@ -16,18 +16,22 @@ import {
 } from './schema.ts';
 import { describeValue, isRecord, member } from '../json.ts';
 
-export type DefinitionValidation =
-  | { ok: true; definition: LoadTestDefinition; environmentPath?: string }
-  | { ok: false; problems: Problem[] };
+/** A valid definition, and the environment file it names (still to be loaded), if any. */
+export interface ValidDefinition {
+  definition: LoadTestDefinition;
+  environmentPath?: string;
+}
 
-export type EnvironmentValidation = { ok: true; environment: Environment } | { ok: false; problems: Problem[] };
+export type DefinitionValidation = Parsed<ValidDefinition>;
+
+export type EnvironmentValidation = Parsed<Environment>;
 
 export function validateDefinition(raw: unknown, file: string): DefinitionValidation {
   const { definition: check } = validators();
   const problems = check(raw) ? [] : schemaProblems(check.errors ?? [], raw);
   problems.push(...definitionRuleProblems(raw));
-  if (problems.length > 0) return { ok: false, problems: withFile(inDocumentOrder(problems), file) };
-  return normaliseDefinition(raw as RawLoadTest);
+  if (problems.length > 0) return failed(withFile(inDocumentOrder(problems), file));
+  return parsed(normaliseDefinition(raw as RawLoadTest));
 }
 
 /** For environment files and the action's `environment` input; `file` is absent for an input. */
@@ -35,8 +39,8 @@ export function validateEnvironment(raw: unknown, file?: string): EnvironmentVal
   const { environment: check } = validators();
   const problems = check(raw) ? [] : schemaProblems(check.errors ?? [], raw);
   problems.push(...environmentRuleProblems(raw, '$'));
-  if (problems.length > 0) return { ok: false, problems: withFile(inDocumentOrder(problems), file) };
-  return { ok: true, environment: normaliseEnvironment(structuredClone(raw as RawEnvironment)) };
+  if (problems.length > 0) return failed(withFile(inDocumentOrder(problems), file));
+  return parsed(normaliseEnvironment(structuredClone(raw as RawEnvironment)));
 }
 
 /** The problem with a step URL, or null; also applied after variables are resolved. */
@@ -513,7 +517,7 @@ function duplicates(items: Array<{ value: unknown; path: string }>, what: string
 
 // ---- defaults ----
 
-function normaliseDefinition(raw: RawLoadTest): DefinitionValidation {
+function normaliseDefinition(raw: RawLoadTest): ValidDefinition {
   const copy = structuredClone(raw);
   const definition: LoadTestDefinition = {
     name: copy.name,
@@ -521,9 +525,9 @@ function normaliseDefinition(raw: RawLoadTest): DefinitionValidation {
     test_data: (copy.test_data ?? []).map(normaliseTestData),
   };
   if (copy.warm_up !== undefined && copy.warm_up > 0) definition.warm_up = copy.warm_up;
-  if (typeof copy.environment === 'string') return { ok: true, definition, environmentPath: copy.environment };
+  if (typeof copy.environment === 'string') return { definition, environmentPath: copy.environment };
   if (copy.environment) definition.environment = normaliseEnvironment(copy.environment);
-  return { ok: true, definition };
+  return { definition };
 }
 
 function normaliseConfig(raw: RawLoadTest['config_data']): ConfigData {

@@ -125,7 +125,7 @@ export async function readPublishable(file: string, artifact: string, pr: PullRe
   }
   const parsed = parseJsonText(text, artifact);
   if (!parsed.ok) throw new InputError(parsed.problems);
-  const raw = parsed.value;
+  const raw = parsed.value.json;
   const problems = blockProblems(raw, pr.number, headSha).map((p) => ({ ...p, file: artifact }));
   if (problems.length > 0) throw new InputError(problems);
   return raw as ResultsWithBlock;

@@ -2,10 +2,8 @@
 // the patterns that pick from it (`*`, `EU.*`, exact codes, comma-joined), and the tree that
 // GET /v1/latency/locations/ answers with. Pure: text in, values or Problems out.
 import { hideCredentials } from '../credentials.ts';
-import type { Problem } from '../errors.ts';
+import { failed, type Parsed, parsed, parsedUnless, type Problem } from '../errors.ts';
 import type { LatencyLocation } from '../types.ts';
-
-export type LocationsParse = { ok: true; locations: LatencyLocation[] } | { ok: false; problems: Problem[] };
 
 /** Groups map `"CODE:Name"` to their children: sub-groups, or an array of `"CODE:Name"` locations. */
 export interface LocationTree {
@@ -97,12 +95,16 @@ const COUNTRIES: Record<string, string> = {
  * The `--latency-location` / `latency-locations-config` entries; an entry may hold several lines.
  * Blank lines and `#` comments are skipped. No entry at all gives the default list.
  */
-export function parseLocationConfig(entries: readonly string[], inputName: string, options: { kube?: boolean } = {}): LocationsParse {
+export function parseLocationConfig(
+  entries: readonly string[],
+  inputName: string,
+  options: { kube?: boolean } = {},
+): Parsed<LatencyLocation[]> {
   const lines = entries
     .flatMap((e) => e.split(/\r?\n/))
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'));
-  if (lines.length === 0) return { ok: true, locations: [...DEFAULT_LATENCY_LOCATIONS] };
+  if (lines.length === 0) return parsed([...DEFAULT_LATENCY_LOCATIONS]);
   const locations: LatencyLocation[] = [];
   const problems: Problem[] = [];
   for (const line of lines) {
@@ -113,7 +115,7 @@ export function parseLocationConfig(entries: readonly string[], inputName: strin
     else locations.push(parsed);
   }
   problems.push(...treeProblems(locations.map((l) => l.code)).map((message) => ({ path: inputName, message })));
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, locations };
+  return parsedUnless(problems, locations);
 }
 
 function parseLocationLine(line: string, kube: boolean): LatencyLocation | string {
@@ -203,13 +205,14 @@ export function splitPatterns(items: readonly string[]): string[] {
  * The configured locations the patterns pick, in configured order. A pattern that is not valid
  * or picks nothing is a problem that lists the codes there are.
  */
-export function selectLocations(configured: readonly LatencyLocation[], patterns: readonly string[], inputName: string): LocationsParse {
+export function selectLocations(
+  configured: readonly LatencyLocation[],
+  patterns: readonly string[],
+  inputName: string,
+): Parsed<LatencyLocation[]> {
   const codes = configured.map((l) => l.code).join(', ');
   if (patterns.length === 0) {
-    return {
-      ok: false,
-      problems: [{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }],
-    };
+    return failed([{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }]);
   }
   const problems: Problem[] = [];
   const picked = new Set<string>();
@@ -226,8 +229,10 @@ export function selectLocations(configured: readonly LatencyLocation[], patterns
     if (matched.length === 0) problems.push({ path: inputName, message: unmatched(raw, pattern, configured, codes) });
     for (const l of matched) picked.add(l.code);
   }
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, locations: configured.filter((l) => picked.has(l.code)) };
+  return parsedUnless(
+    problems,
+    configured.filter((l) => picked.has(l.code)),
+  );
 }
 
 function matches(pattern: string, code: string): boolean {

@@ -48,8 +48,8 @@ export function planLatency(input: LatencyPlanInput, names: LatencyInputNames, h
   const configured = parseLocationConfig(input.config, names.config);
   if (!configured.ok) problems.push(...configured.problems);
   else if (!hosted) {
-    const selected = selectLocations(configured.locations, patterns, names.patterns);
-    if (selected.ok) locations = selected.locations;
+    const selected = selectLocations(configured.value, patterns, names.patterns);
+    if (selected.ok) locations = selected.value;
     else problems.push(...selected.problems);
   }
   if (problems.length > 0) return problems;
@@ -88,7 +88,7 @@ export function judgeLatency(
   const evaluated = evaluateLatencyThresholds(result, thresholds, origin);
   if (!evaluated.ok) throw new InputError(evaluated.problems);
   return {
-    outcomes: evaluated.outcomes,
-    checks: evaluated.outcomes.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })),
+    outcomes: evaluated.value,
+    checks: evaluated.value.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })),
   };
 }

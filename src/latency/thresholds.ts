@@ -4,7 +4,7 @@
 // `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
 // Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
-import type { Problem } from '../errors.ts';
+import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
 import { formatLatencyMs } from '../figures.ts';
 import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import {
@@ -46,19 +46,16 @@ export interface LatencyThresholdOutcome {
   describe: string;
 }
 
-export type ParsedLatencyThresholds = { ok: true; thresholds: LatencyThreshold[] } | { ok: false; problems: Problem[] };
-export type EvaluatedLatencyThresholds = { ok: true; outcomes: LatencyThresholdOutcome[] } | { ok: false; problems: Problem[] };
-
 const CODE = /^[A-Z][A-Z0-9]*(?:\.[A-Z][A-Z0-9]*)+$/;
 const METRIC_FORM = `<phase>.<stat> (phase ${LATENCY_PHASES.join(', ')}; stat ${LATENCY_STATS.join(', ')}) or fail_rate`;
 
 /** The `latency…` lines of a multi-line input; the others (and blank and # lines) are skipped. */
-export function parseLatencyThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): ParsedLatencyThresholds {
+export function parseLatencyThresholds(text: string, origin: ThresholdOrigin = THRESHOLDS_INPUT): Parsed<LatencyThreshold[]> {
   return parseLatencyThresholdLines(text.split(/\r?\n/), origin);
 }
 
 /** One threshold per entry (repeated CLI flags), numbered from 1; entries not starting with `latency` are skipped. */
-export function parseLatencyThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): ParsedLatencyThresholds {
+export function parseLatencyThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): Parsed<LatencyThreshold[]> {
   return parseEachLine(lines, isLatencyThresholdLine, parseLine, (line) => thresholdPlace(origin, line));
 }
 
@@ -175,7 +172,7 @@ export function evaluateLatencyThresholds(
   result: LatencyResult,
   thresholds: readonly LatencyThreshold[],
   origin: ThresholdOrigin = THRESHOLDS_INPUT,
-): EvaluatedLatencyThresholds {
+): Parsed<LatencyThresholdOutcome[]> {
   const outcomes: LatencyThresholdOutcome[] = [];
   const problems: Problem[] = [];
   const codes = Object.keys(result.locations);
@@ -192,7 +189,7 @@ export function evaluateLatencyThresholds(
       outcomes.push({ describe: describeLatencyThreshold(threshold), ...measure(result, threshold) });
     }
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, outcomes };
+  return parsedUnless(problems, outcomes);
 }
 
 type Measured = Omit<LatencyThresholdOutcome, 'describe'>;

@@ -17,9 +17,9 @@ export async function readEnvironmentSpec(spec: string, inputName: string): Prom
   // problems carry no line for an annotation to point at.
   const parsed = parseJsonText(text, inputName, { secret: true });
   if (!parsed.ok) throw new InputError(parsed.problems.map(({ line: _line, column: _column, ...p }) => p));
-  const checked = validateEnvironment(parsed.value, inputName);
+  const checked = validateEnvironment(parsed.value.json, inputName);
   if (!checked.ok) throw new InputError(checked.problems);
-  return checked.environment;
+  return checked.value;
 }
 
 /** The test checked to its last template; the engine threads prepare it (docs/engine.md). */
@@ -37,7 +37,7 @@ export async function readResultsFile(path: string, inputName: string): Promise<
   }
   const parsed = parseJsonText(text, path);
   if (!parsed.ok) throw new InputError(parsed.problems);
-  const raw = parsed.value;
+  const raw = parsed.value.json;
   const results = (raw as { results?: { steps?: unknown } } | null)?.results;
   if (!results || !Array.isArray(results.steps)) {
     throw new InputError([

@@ -130,7 +130,7 @@ function registerBodyParsers(app: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     // The CLI's strict reading: a key given twice or nesting too deep is refused, not guessed at.
     const parsed = parseJsonText(text);
-    if (parsed.ok) return done(null, parsed.value);
+    if (parsed.ok) return done(null, parsed.value.json);
     const [first] = parsed.problems;
     if (parsed.syntax && first)
       return done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${first.path}: ${first.message}`), undefined);

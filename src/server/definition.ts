@@ -93,7 +93,7 @@ export async function parseTestRequest(body: unknown, store: Store, dataDir: str
   const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
   if (!checked.ok || problems.length > 0) throw problemsError(problems);
 
-  const definition = checked.definition;
+  const definition = checked.value.definition;
   if (stored) definition.environment = { name: stored.name, vars: stored.vars };
   definition.test_data = sets.map(testDataSet);
   // Unknown variables, unreadable data and bad URLs are found now, not when the test's turn comes.

@@ -259,7 +259,7 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
     ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
     proxies: parseProxies(flags.list('proxies'), '--proxies'),
-    latencyLocations: latency.locations,
+    latencyLocations: latency,
     connections: connectionLimits(flags),
     ...publicUrlOption(flags.text('public-url')),
     workers: orThrow(parseWorkers(flags.text('workers')!, '--workers')),
@@ -269,20 +269,20 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
 }
 
 /** `--latency-locations-config`; an `@kube:CC` one needs the Kubernetes executor and its location CC. */
-function latencyLocations(entries: string[], executor: ExecutorChoice): { locations: LatencyLocation[] } {
+function latencyLocations(entries: string[], executor: ExecutorChoice): LatencyLocation[] {
   const flag = '--latency-locations-config';
   const latency = parseLocationConfig(entries, flag, { kube: executor.kind === 'kubernetes' });
   if (!latency.ok) throw new InputError(latency.problems);
-  if (executor.kind !== 'kubernetes') return latency;
+  if (executor.kind !== 'kubernetes') return latency.value;
   const offered = offeredLocations(executor.kubernetes.locations);
-  const problems = latency.locations
+  const problems = latency.value
     .filter((l) => l.kube !== undefined && !offered.includes(l.kube))
     .map((l) => ({
       path: flag,
       message: `${l.code} is measured from ${l.kube}, which is no --location (there are ${offered.join(', ')})`,
     }));
   if (problems.length > 0) throw new InputError(problems);
-  return latency;
+  return latency.value;
 }
 
 function orThrow<T>(parsed: T | Problem): T {

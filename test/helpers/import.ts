@@ -74,7 +74,7 @@ export async function runImported(
   if (!checked.ok) throw new Error(checked.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
   const environment = { name: 'cli', vars: Object.entries(vars).map(([key, value]) => ({ key, value })) };
   const test = await prepareTest(
-    { definition: checked.definition, file: 'imported.json', dir: process.cwd() },
+    { definition: checked.value.definition, file: 'imported.json', dir: process.cwd() },
     Object.keys(vars).length > 0 ? { environment } : {},
   );
   return runPrepared(test, { concurrency: 4 });

@@ -6,5 +6,5 @@ import type { Check, Judgement, LoadTestResult } from '../../src/types.ts';
 export function judgementFor(result: LoadTestResult, thresholds = '', options: { defaults?: boolean; checks?: Check[] } = {}): Judgement {
   const parsed = parseThresholds(thresholds);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  return judge({ result, thresholds: parsed.thresholds, defaults: options.defaults ?? false, checks: options.checks ?? [] });
+  return judge({ result, thresholds: parsed.value, defaults: options.defaults ?? false, checks: options.checks ?? [] });
 }

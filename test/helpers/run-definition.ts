@@ -23,7 +23,7 @@ export function definition(steps: StepInput[], config: Record<string, unknown> =
 export async function preparedTest(raw: unknown, dir = process.cwd()): Promise<PreparedTest> {
   const checked = validateDefinition(raw, 'test.json');
   if (!checked.ok) throw new Error(checked.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
-  return prepareTest({ definition: checked.definition, file: 'test.json', dir }, {});
+  return prepareTest({ definition: checked.value.definition, file: 'test.json', dir }, {});
 }
 
 /** Runs a prepared test (one a test has changed, say) with the settings every engine test starts from. */

@@ -22,7 +22,7 @@ export function environmentRoutes(ctx: ServerContext): RouteTable {
     create: (req) => {
       const checked = validateEnvironment(jsonBody(req, '"name" and "vars" (docs/interface.md 2.3)'));
       if (!checked.ok) throw problemsError(checked.problems);
-      const record: EnvironmentRecord = { id: randomUUID(), ...checked.environment, created_at: new Date().toISOString() };
+      const record: EnvironmentRecord = { id: randomUUID(), ...checked.value, created_at: new Date().toISOString() };
       ctx.store.createEnvironment(record);
       return record;
     },
@@ -31,7 +31,7 @@ export function environmentRoutes(ctx: ServerContext): RouteTable {
       const patch = jsonBody(req, 'any of "name" and "vars" (docs/interface.md 2.3)');
       const checked = validateEnvironment({ name: record.name, vars: record.vars, ...patch });
       if (!checked.ok) throw problemsError(checked.problems);
-      const updated: EnvironmentRecord = { ...record, ...checked.environment };
+      const updated: EnvironmentRecord = { ...record, ...checked.value };
       ctx.store.updateEnvironment(updated);
       return updated;
     },

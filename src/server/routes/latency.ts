@@ -43,7 +43,7 @@ export function readLatencyRequest(body: Record<string, unknown>): LatencyReques
 export function pickLocations(ctx: ServerContext, patterns: readonly string[]): LatencyLocation[] {
   const selected = selectLocations(ctx.latencyLocations, patterns, 'locations');
   if (!selected.ok) throw problemsError(selected.problems);
-  return selected.locations;
+  return selected.value;
 }
 
 /** Runs a latency test and answers with the per-location object of docs/interface.md 2.6. */

@@ -26,7 +26,7 @@ export function checkPlan(body: Record<string, unknown>): Pick<PlanRecord, 'name
   const checked = validateDefinition({ name: body.name, config_data: body.config_data }, 'request body');
   if (!checked.ok) problems.push(...checked.problems);
   if (!checked.ok || problems.length > 0) throw problemsError(problems);
-  return { name: checked.definition.name, config_data: checked.definition.config_data };
+  return { name: checked.value.definition.name, config_data: checked.value.definition.config_data };
 }
 
 export function planRoutes(ctx: ServerContext): RouteTable {

@@ -83,7 +83,7 @@ function isFormSyntaxError(error: unknown): error is Error {
 function parseFileConfig(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const parsed = parseJsonText(value);
-  if (parsed.ok) return parsed.value;
+  if (parsed.ok) return parsed.value.json;
   throw problemsError(
     parsed.problems.map((p) =>
       p.path.startsWith('$')
@@ -107,7 +107,7 @@ function checkForm(upload: Upload): { set: TestDataSet; file: UploadedFile } {
     problems.push(...checked.problems.map((p) => ({ path: p.path.replace(/^\$\.test_data\[0\]/, '$'), message: p.message })));
   }
   if (!checked.ok || !upload.file || problems.length > 0) throw problemsError(problems);
-  return { set: checked.definition.test_data[0]!, file: upload.file };
+  return { set: checked.value.definition.test_data[0]!, file: upload.file };
 }
 
 /** The rows of the file as `set` reads it; 422 naming the client's file name otherwise. */

@@ -124,15 +124,15 @@ async function checkedPlan(plan: PlanAnswer, dir: string): Promise<CheckedTest> 
   const { test_data: sets = [], environment, ...definition } = plan.definition;
   const checked = validateDefinition(definition, 'the shard plan');
   if (!checked.ok) throw new InputError(checked.problems);
-  if (isRecord(environment)) checked.definition.environment = environment as unknown as Environment;
-  checked.definition.test_data = await Promise.all(
+  if (isRecord(environment)) checked.value.definition.environment = environment as unknown as Environment;
+  checked.value.definition.test_data = await Promise.all(
     sets.map(async (set, i) => {
       const file = join(dir, `${i}-${set.file.replace(/[^A-Za-z0-9._-]/g, '_')}`);
       await writeFile(file, set.content);
       return { name: set.name, file, type: set.type, file_config: set.file_config };
     }),
   );
-  return checkTest({ definition: checked.definition, file: 'the shard plan', dir }, {});
+  return checkTest({ definition: checked.value.definition, file: 'the shard plan', dir }, {});
 }
 
 async function untilStart(me: ShardIdentity, signal: AbortSignal | undefined): Promise<ReadyAnswer> {
