@@ -316,12 +316,12 @@ describe('a run on two threads', () => {
       { file: 'b.json', content: second },
     ]);
     if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
-    expect(merged.result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
+    expect(merged.value.result.results.steps[0]!.status_code_dist).toEqual({ '200': 40 });
     // Each iteration's capture reached its own second step, with the iteration's row.
     const echoes = target.received.filter((r) => r.path === '/echo').map((r) => new URL(r.url, 'http://x').searchParams);
     expect(echoes.map((p) => p.get('word'))).toEqual(Array(40).fill('ok'));
     expect(echoes.map((p) => p.get('row')).sort()).toEqual(rowsSent());
-    expect(merged.result.run.series.reduce((n, sample) => n + sample.started, 0)).toBe(40);
+    expect(merged.value.result.run.series.reduce((n, sample) => n + sample.started, 0)).toBe(40);
     expect(rowsSent()).toEqual(Array.from({ length: 40 }, (_, k) => ROWS[k % ROWS.length]!).sort());
   });
 

@@ -211,7 +211,7 @@ function shardFile(spec: ShardSpec): Record<string, unknown> {
 function merged(inputs: ShardInput[]): LoadTestResult {
   const outcome = mergeShards(inputs);
   if (!outcome.ok) throw new Error(outcome.problems.map(formatProblem).join('\n'));
-  return outcome.result;
+  return outcome.value.result;
 }
 
 function problemsOf(inputs: ShardInput[]): string[] {
@@ -326,14 +326,14 @@ describe('mergeShards', () => {
   it('flags late shards: more than 1 s after start-at or after the earliest shard', () => {
     const outcome = mergeShards(inputsOf(SPECS));
     if (!outcome.ok) throw new Error('merge refused');
-    expect(outcome.shards.map((s) => [s.index, s.late])).toEqual([
+    expect(outcome.value.shards.map((s) => [s.index, s.late])).toEqual([
       [1, false],
       [2, false],
       [3, true],
       [4, true],
     ]);
-    expect(outcome.result.run.shards).toEqual(outcome.shards);
-    expect(outcome.shards[3]).toEqual({
+    expect(outcome.value.result.run.shards).toEqual(outcome.value.shards);
+    expect(outcome.value.shards[3]).toEqual({
       index: 4,
       file: 'shards/shard-4.json',
       started_at: new Date(T0 + 50).toISOString(),
@@ -356,7 +356,7 @@ describe('mergeShards', () => {
       ]),
     );
     if (!outcome.ok) throw new Error('merge refused');
-    expect(outcome.shards.map((s) => s.late)).toEqual([false, false, true, false, true]);
+    expect(outcome.value.shards.map((s) => s.late)).toEqual([false, false, true, false, true]);
   });
 
   it('marks the result interrupted when any shard was', () => {

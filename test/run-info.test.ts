@@ -93,18 +93,23 @@ describe('the run block of every mode', () => {
       'series',
       'generator',
     ]);
-    expect(Object.keys(merged.result.run)).toEqual([...fields, 'shards']);
+    expect(Object.keys(merged.value.result.run)).toEqual([...fields, 'shards']);
     expect(Object.keys(fromService.run)).toEqual(fields);
     expect(Object.keys(comparison.run)).toEqual(fields);
-    expect([embedded, merged.result, fromService, comparison].map((r) => r.run.mode)).toEqual(['embedded', 'merge', 'hosted', 'compare']);
+    expect([embedded, merged.value.result, fromService, comparison].map((r) => r.run.mode)).toEqual([
+      'embedded',
+      'merge',
+      'hosted',
+      'compare',
+    ]);
     // Each mode's own figures: the shards' iterations added, the service's measurements kept.
-    expect(merged.result.results.iteration_count).toBe(8);
-    expect(merged.result.run.steps).toEqual(embedded.run.steps);
+    expect(merged.value.result.results.iteration_count).toBe(8);
+    expect(merged.value.result.run.steps).toEqual(embedded.run.steps);
     expect(fromService.run.series).toEqual(embedded.run.series);
     expect(fromService.run.generator).toEqual(embedded.run.generator);
     expect(comparison.results.iteration_count).toBe(8);
     // 8 iterations of 2 steps planned over 1 s: 16 requests a second in every mode, however long the last response took.
-    expect([embedded, merged.result, fromService, comparison].map((r) => r.run.rps)).toEqual([16, 16, 16, 16]);
+    expect([embedded, merged.value.result, fromService, comparison].map((r) => r.run.rps)).toEqual([16, 16, 16, 16]);
   });
 
   it('rounds the duration to the millisecond and the rate to a tenth, whatever the mode', () => {

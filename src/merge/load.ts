@@ -3,7 +3,7 @@
 import { glob, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
-import { InputError, type Problem } from '../errors.ts';
+import { failed, InputError, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { ShardInput } from './merge.ts';
 
 /**
@@ -21,9 +21,9 @@ export async function readShardFiles(args: string[], cwd: string, inputName = 's
   if (args.length === 0) problems.push({ path: inputName, message: 'expected shard results files: name files, directories or globs' });
   if (problems.length > 0) throw new InputError(problems);
   const read = await Promise.all(files.map((file) => readJson(file, cwd)));
-  const failed = read.flatMap((r) => ('problems' in r ? r.problems : []));
-  if (failed.length > 0) throw new InputError(failed);
-  return read.flatMap((r) => ('content' in r ? [r] : []));
+  const unread = read.flatMap((r) => (r.ok ? [] : r.problems));
+  if (unread.length > 0) throw new InputError(unread);
+  return read.flatMap((r) => (r.ok ? [r.value] : []));
 }
 
 async function expand(arg: string, cwd: string): Promise<{ found: string[]; isDir: boolean }> {
@@ -54,13 +54,13 @@ async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isFile() ?? false;
 }
 
-async function readJson(file: string, cwd: string): Promise<ShardInput | { problems: Problem[] }> {
+async function readJson(file: string, cwd: string): Promise<Parsed<ShardInput>> {
   let text: string;
   try {
     text = await readFile(resolve(cwd, file), 'utf8');
   } catch (error) {
-    return { problems: [{ file, path: '$', message: `could not read the file: ${(error as Error).message}` }] };
+    return failed([{ file, path: '$', message: `could not read the file: ${(error as Error).message}` }]);
   }
-  const parsed = parseJsonText(text, file);
-  return parsed.ok ? { file, content: parsed.value } : { problems: parsed.problems };
+  const json = parseJsonText(text, file);
+  return json.ok ? parsed({ file, content: json.value.json }) : failed(json.problems);
 }

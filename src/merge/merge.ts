@@ -1,7 +1,7 @@
 // Merges the results files of a sharded run (docs/scaling.md) into one result. Exact: the step ×
 // location and per-second histograms of every shard are added, and every percentile is taken from
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
-import type { Problem } from '../errors.ts';
+import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
 import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
 import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
 import { requestsOf, runBlock } from '../engine/run-info.ts';
@@ -25,7 +25,12 @@ import { describeValue, isRecord, member } from '../json.ts';
  * The merged result is final: it has `run.shards` but no `run.shard`; its `histograms` are the sums,
  * so that any percentile can be judged on it (docs/verdict.md), as on a run of one runner.
  */
-export type MergeOutcome = { ok: true; result: LoadTestResult; shards: ShardSummary[] } | { ok: false; problems: Problem[] };
+export interface Merged {
+  result: LoadTestResult;
+  shards: ShardSummary[];
+}
+
+export type MergeOutcome = Parsed<Merged>;
 
 export interface ShardInput {
   file: string;
@@ -40,7 +45,7 @@ const LATE_MS = 1000;
  * merged result. Its `test_url` is the lowest shard's: callers set their own run page or file URL.
  */
 export function mergeShards(inputs: ShardInput[]): MergeOutcome {
-  if (inputs.length === 0) return { ok: false, problems: [{ path: 'shards', message: 'no shard results files to merge' }] };
+  if (inputs.length === 0) return failed([{ path: 'shards', message: 'no shard results files to merge' }]);
   const problems: Problem[] = [];
   const blocks: Labelled<ShardInfo>[] = [];
   const shards: Labelled<ShardFile>[] = [];
@@ -51,7 +56,7 @@ export function mergeShards(inputs: ShardInput[]): MergeOutcome {
     if (checked.shard) shards.push({ file, data: checked.shard });
   }
   problems.push(...setProblems(blocks));
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return failed(problems);
   shards.sort((a, b) => a.data.run.shard.index - b.data.run.shard.index);
   return mergeValid(shards);
 }
@@ -132,7 +137,7 @@ function mergeValid(shards: Shard[]): MergeOutcome {
   const sums: Sums = { cells: new Map(), seconds: new Map() };
   try {
     const problems = shards.flatMap((shard) => addHistograms(sums, shard));
-    if (problems.length > 0) return { ok: false, problems };
+    if (problems.length > 0) return failed(problems);
     const summaries = shardSummaries(shards);
     const result: LoadTestResult = {
       test_url: shards[0]!.data.test_url,
@@ -140,7 +145,7 @@ function mergeValid(shards: Shard[]): MergeOutcome {
       run: mergedRun(shards, sums, summaries),
       histograms: mergedHistograms(sums.cells),
     };
-    return { ok: true, result, shards: summaries };
+    return parsed({ result, shards: summaries });
   } finally {
     for (const byLocation of sums.cells.values()) for (const cell of byLocation.values()) cell.histogram.destroy();
     for (const second of sums.seconds.values()) second.histogram.destroy();

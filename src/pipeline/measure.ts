@@ -62,7 +62,7 @@ export async function measureMerge(args: string[], cwd: string, inputName: strin
   await initHistograms();
   const merged = mergeShards(files);
   if (!merged.ok) throw new InputError(merged.problems);
-  return { result: { ...merged.result, test_url: testUrl } };
+  return { result: { ...merged.value.result, test_url: testUrl } };
 }
 
 export interface ComparisonRun {

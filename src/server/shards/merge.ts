@@ -110,8 +110,8 @@ export async function mergeSharded(config: LocationConfig, delivered: Delivered,
   const merged = mergeShards(inputs);
   if (!merged.ok) throw new InputError(merged.problems);
   const incomplete = coverage.shards.length > 0;
-  const run = { ...merged.result.run, interrupted: merged.result.run.interrupted || incomplete, coverage };
-  return { result: { ...merged.result, test_url: testUrl, run }, coverage };
+  const run = { ...merged.value.result.run, interrupted: merged.value.result.run.interrupted || incomplete, coverage };
+  return { result: { ...merged.value.result, test_url: testUrl, run }, coverage };
 }
 
 /** The exact merge wants one set 1..M: each chosen result becomes one of them. */
