@@ -126,8 +126,8 @@ function settingsFromArgs(seed: number): CompareSettings {
     },
     { ...CLI_FLAG_NAMES, warmupRounds: '--warmup' },
   );
-  if (Array.isArray(parsed)) throw new InputError(parsed);
-  return parsed;
+  if (!parsed.ok) throw new InputError(parsed.problems);
+  return parsed.value;
 }
 
 function describe(c: Comparison): string {

@@ -184,8 +184,8 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
     },
     CLI_FLAG_NAMES,
   );
-  if (Array.isArray(settings)) problems.push(...settings);
-  if (problems.length > 0 || Array.isArray(settings)) throw new InputError(problems);
+  if (!settings.ok) problems.push(...settings.problems);
+  if (problems.length > 0 || !settings.ok) throw new InputError(problems);
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
   const proxies = parseProxies(flags.list('proxies'), '--proxies');
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
@@ -196,7 +196,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
       head: await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'),
       base: (await readEnvironmentSpec(base!, '--compare-environment'))!,
       baseName: `--compare-environment ${base}`,
-      settings,
+      settings: settings.value,
       roundsName: CLI_FLAG_NAMES.rounds,
       options: {
         concurrency: parseConcurrency(flags.text('max-concurrency')),

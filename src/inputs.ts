@@ -206,8 +206,8 @@ function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[
     },
     ACTION_INPUT_NAMES,
   );
-  if (!Array.isArray(settings)) return settings;
-  problems.push(...settings);
+  if (settings.ok) return settings.value;
+  problems.push(...settings.problems);
   return undefined;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initHistograms, newHistogram } from '../src/histogram.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
-import { InputError } from '../src/errors.ts';
+import { InputError, type Problem } from '../src/errors.ts';
 import {
   comparisonResultFile,
   expectedDurationS,
@@ -39,7 +39,14 @@ import {
 const comparisonPlanLine = (definition: Parameters<typeof plannedRunSeconds>[0], s: CompareSettings) =>
   planLine(plannedRunSeconds(definition), s);
 import { comparisonChecks } from '../src/verdict/comparison.ts';
-import { ACTION_INPUT_NAMES, CLI_FLAG_NAMES, parseCompareSettings, type CompareSettings } from '../src/compare/settings.ts';
+import {
+  ACTION_INPUT_NAMES,
+  CLI_FLAG_NAMES,
+  type CompareSettingNames,
+  type CompareSettings,
+  parseCompareSettings,
+  type RawCompareSettings,
+} from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
@@ -105,16 +112,29 @@ function firstSides(progress: ComparisonProgress[]): string[] {
   return progress.filter((_, i) => i % 2 === 0).map((p) => `${p.side}-first`);
 }
 
+/** The settings parsed, or the test fails with the problems. */
+function settingsOf(raw: RawCompareSettings, names: CompareSettingNames): CompareSettings {
+  const parsed = parseCompareSettings(raw, names);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return parsed.value;
+}
+
+/** The problems found, or the test fails with the settings. */
+function problemsOf(raw: RawCompareSettings, names: CompareSettingNames): Problem[] {
+  const parsed = parseCompareSettings(raw, names);
+  if (parsed.ok) throw new Error(`expected problems, got ${JSON.stringify(parsed.value)}`);
+  return parsed.problems;
+}
+
 describe('settings', () => {
   it('defaults every absent or empty setting, and draws a seed', () => {
-    const parsed = parseCompareSettings({ rounds: '', metric: '  ' }, ACTION_INPUT_NAMES);
+    const parsed = settingsOf({ rounds: '', metric: '  ' }, ACTION_INPUT_NAMES);
     expect(parsed).toMatchObject({ rounds: 10, warmupRounds: 1, maxRegression: 0.1, metric: 'p95' });
-    expect(Number.isInteger((parsed as CompareSettings).seed)).toBe(true);
+    expect(Number.isInteger(parsed.seed)).toBe(true);
   });
 
   it('reads max-regression as a percentage with or without the sign', () => {
-    const regression = (text: string) =>
-      (parseCompareSettings({ maxRegression: text }, ACTION_INPUT_NAMES) as CompareSettings).maxRegression;
+    const regression = (text: string) => settingsOf({ maxRegression: text }, ACTION_INPUT_NAMES).maxRegression;
     expect(regression('10%')).toBeCloseTo(0.1, 12);
     expect(regression('10')).toBeCloseTo(0.1, 12);
     expect(regression('2.5 %')).toBeCloseTo(0.025, 12);
@@ -123,7 +143,7 @@ describe('settings', () => {
 
   it('takes the given rounds, warm-up, metric and seed', () => {
     const raw = { rounds: '3', warmupRounds: '0', metric: 'median', seed: '4294967295' };
-    expect(parseCompareSettings(raw, CLI_FLAG_NAMES)).toEqual({
+    expect(settingsOf(raw, CLI_FLAG_NAMES)).toEqual({
       rounds: 3,
       maxRounds: 9,
       onInconclusive: 'warn',
@@ -135,17 +155,14 @@ describe('settings', () => {
   });
 
   it('extends to 3 × rounds by default, without a time limit, and warns on what stays inconclusive', () => {
-    expect(parseCompareSettings({ rounds: '10' }, ACTION_INPUT_NAMES)).toMatchObject({ rounds: 10, maxRounds: 30, onInconclusive: 'warn' });
-    expect(parseCompareSettings({}, ACTION_INPUT_NAMES)).not.toHaveProperty('maxTimeS');
-    const given = parseCompareSettings({ rounds: '6', maxRounds: '6', maxTime: '900', onInconclusive: 'FAIL' }, ACTION_INPUT_NAMES);
+    expect(settingsOf({ rounds: '10' }, ACTION_INPUT_NAMES)).toMatchObject({ rounds: 10, maxRounds: 30, onInconclusive: 'warn' });
+    expect(settingsOf({}, ACTION_INPUT_NAMES)).not.toHaveProperty('maxTimeS');
+    const given = settingsOf({ rounds: '6', maxRounds: '6', maxTime: '900', onInconclusive: 'FAIL' }, ACTION_INPUT_NAMES);
     expect(given).toMatchObject({ rounds: 6, maxRounds: 6, maxTimeS: 900, onInconclusive: 'fail' });
   });
 
   it('refuses a budget below the rounds, a time limit that is not whole seconds, and an unknown on-inconclusive', () => {
-    const problems = parseCompareSettings({ rounds: '10', maxRounds: '8', maxTime: '0', onInconclusive: 'ignore' }, ACTION_INPUT_NAMES) as {
-      path: string;
-      message: string;
-    }[];
+    const problems = problemsOf({ rounds: '10', maxRounds: '8', maxTime: '0', onInconclusive: 'ignore' }, ACTION_INPUT_NAMES);
     expect(problems).toEqual([
       {
         path: 'max-rounds',
@@ -158,17 +175,13 @@ describe('settings', () => {
       },
       { path: 'on-inconclusive', message: 'expected warn (a warning; the run passes) or fail (the run fails), got "ignore"' },
     ]);
-    const flags = parseCompareSettings({ maxRounds: 'lots', maxTime: '1.5', onInconclusive: 'no' }, CLI_FLAG_NAMES) as { path: string }[];
+    const flags = problemsOf({ maxRounds: 'lots', maxTime: '1.5', onInconclusive: 'no' }, CLI_FLAG_NAMES);
     expect(flags.map((p) => p.path)).toEqual(['--max-rounds', '--max-compare-time', '--on-inconclusive']);
   });
 
   it('refuses bad values all at once, each naming its input', () => {
-    const problems = parseCompareSettings(
-      { rounds: '2', warmupRounds: '-1', maxRegression: '-5%', metric: 'p50x', seed: 'abc' },
-      ACTION_INPUT_NAMES,
-    );
-    expect(Array.isArray(problems)).toBe(true);
-    const byPath = Object.fromEntries((problems as { path: string; message: string }[]).map((p) => [p.path, p.message]));
+    const problems = problemsOf({ rounds: '2', warmupRounds: '-1', maxRegression: '-5%', metric: 'p50x', seed: 'abc' }, ACTION_INPUT_NAMES);
+    const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
     expect(byPath.rounds).toMatch(/expected a whole number ≥ 3, got "2": fewer rounds can never show a significant difference/);
     expect(byPath['warm-up-rounds']).toMatch(/expected a whole number ≥ 0, got "-1"/);
     expect(byPath['max-regression']).toMatch(/expected a percentage ≥ 0 such as 10%.*got "-5%"/);
@@ -179,7 +192,7 @@ describe('settings', () => {
   });
 
   it('refuses a non-numeric max-regression and a fractional round count, naming the CLI flags', () => {
-    const problems = parseCompareSettings({ maxRegression: 'ten', rounds: '4.5' }, CLI_FLAG_NAMES) as { path: string; message: string }[];
+    const problems = problemsOf({ maxRegression: 'ten', rounds: '4.5' }, CLI_FLAG_NAMES);
     expect(problems.map((p) => p.path)).toEqual(['--rounds', '--max-regression']);
     expect(problems[1]!.message).toContain('got "ten"');
   });

@@ -1,6 +1,6 @@
 // The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
-import { isProblem, type Problem } from '../errors.ts';
+import { failed, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import { duration } from '../settings/values.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
@@ -75,7 +75,7 @@ export const CLI_FLAG_NAMES = Object.fromEntries(
 const MAX_SEED = 2 ** 32 - 1;
 
 /** Every problem at once, or the settings; a missing seed is drawn now (newSeed). */
-export function parseCompareSettings(raw: RawCompareSettings, names: CompareSettingNames): CompareSettings | Problem[] {
+export function parseCompareSettings(raw: RawCompareSettings, names: CompareSettingNames): Parsed<CompareSettings> {
   const problems: Problem[] = [];
   const take = <T>(value: T | Problem): T | undefined => {
     if (isProblem(value)) {
@@ -92,8 +92,8 @@ export function parseCompareSettings(raw: RawCompareSettings, names: CompareSett
   const maxRounds = rounds === undefined ? undefined : take(parseMaxRounds(raw.maxRounds, rounds, names));
   const maxTimeS = take(parseMaxTime(raw.maxTime, names.maxTime));
   const onInconclusive = take(parseOnInconclusive(raw.onInconclusive, names.onInconclusive));
-  if (problems.length > 0) return problems;
-  return {
+  if (problems.length > 0) return failed(problems);
+  return parsed({
     rounds: rounds!,
     maxRounds: maxRounds!,
     ...(maxTimeS !== undefined && { maxTimeS }),
@@ -102,7 +102,7 @@ export function parseCompareSettings(raw: RawCompareSettings, names: CompareSett
     maxRegression: maxRegression!,
     metric: metric!,
     seed: seed!,
-  };
+  });
 }
 
 /** The significance level of the gate (after Holm's correction). */
