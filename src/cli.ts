@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError, formatProblem, isProblem, problemLines, type Problem } from './errors.ts';
+import { InputError, formatProblem, isProblem, orThrow, problemLines, type Problem, valueOrThrow } from './errors.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { conclude, concludeShard } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
@@ -29,7 +29,7 @@ import { addSample, progressLine, type ProgressTotals } from './report/progress.
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { parseProxies } from './engine/proxies.ts';
-import { readOnSaturated } from './verdict/on-saturated.ts';
+import { parseOnSaturated } from './verdict/on-saturated.ts';
 import { asksVersion, VERSION } from './version.ts';
 import { commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
@@ -149,11 +149,6 @@ function parseConcurrency(text: string | undefined): number | undefined {
   return text === undefined ? undefined : orThrow(wholeNumber(text, '--max-concurrency'));
 }
 
-function orThrow<T>(parsed: T | Problem): T {
-  if (isProblem(parsed)) throw new InputError([parsed]);
-  return parsed;
-}
-
 function parseFlagsThresholds(lines: string[]): Threshold[] {
   const parsed = parseThresholdLines(lines, THRESHOLD_FLAG);
   if (!parsed.ok) throw new InputError(parsed.problems);
@@ -187,7 +182,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   if (!settings.ok) problems.push(...settings.problems);
   if (problems.length > 0 || !settings.ok) throw new InputError(problems);
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
-  const proxies = parseProxies(flags.list('proxies'), '--proxies');
+  const proxies = valueOrThrow(parseProxies(flags.list('proxies'), '--proxies'));
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const resultsPath = resolve(flags.text('results-file')!);
   const measured = await measureComparison(
@@ -260,7 +255,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
   const test = await checkWithFlags(file, flags, io);
-  preflight(gate, shapeOf(test.definition, parseProxies(flags.list('proxies'), '--proxies'), 'embedded', baseline));
+  preflight(gate, shapeOf(test.definition, valueOrThrow(parseProxies(flags.list('proxies'), '--proxies')), 'embedded', baseline));
   const checked =
     gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -291,7 +286,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     return given === undefined ? undefined : orThrow(parse(given, `--${name}`));
   };
   const thresholds = parseFlagsThresholds(flags.list('thresholds'));
-  const proxies = parseProxies(flags.list('proxies'), '--proxies');
+  const proxies = valueOrThrow(parseProxies(flags.list('proxies'), '--proxies'));
   const concurrency = parseConcurrency(flags.text('max-concurrency'));
   const shardText = flags.text('shard');
   const shard = shardText === undefined ? undefined : orThrow(parseShard(shardText, '--shard'));
@@ -307,8 +302,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       path: '--shard',
       message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
     });
-  const onSaturated = readOnSaturated(flags.text('on-saturated')!, '--on-saturated', problems);
-  if (problems.length > 0) throw new InputError(problems);
+  const onSaturated = parseOnSaturated(flags.text('on-saturated')!, '--on-saturated');
+  if (isProblem(onSaturated)) problems.push(onSaturated);
+  if (problems.length > 0 || isProblem(onSaturated)) throw new InputError(problems);
   const gate = gateOf(thresholds, flags.flag('default-thresholds'), { baseline, onSaturated });
   const test = await checkWithFlags(file, flags, io, {
     duration: flags.text('duration'),

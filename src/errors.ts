@@ -79,3 +79,15 @@ export class InputError extends Error {
     this.problems = problems;
   }
 }
+
+/** At an edge: the value parsed, or every problem thrown as one InputError. */
+export function valueOrThrow<T>(result: Parsed<T>): T {
+  if (!result.ok) throw new InputError(result.problems);
+  return result.value;
+}
+
+/** At an edge: the one value parsed, or its problem thrown as an InputError. */
+export function orThrow<T>(value: T | Problem): T {
+  if (isProblem(value)) throw new InputError([value]);
+  return value;
+}

@@ -11,7 +11,7 @@ import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from '
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
 import type { Threshold } from './types.ts';
 import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
-import { readOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
+import { parseOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import { matrixEntryOf } from './github/context.ts';
 import { withInputAliases } from './settings/inputs.ts';
@@ -239,22 +239,18 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
   const read = withInputAliases(readInput, notice);
   const problems: Problem[] = [];
   const test = read('test').trim();
-  let proxies: Record<string, string> = {};
-  try {
-    proxies = parseProxies([read('proxies')], 'proxies');
-  } catch (error) {
-    problems.push(...(error as InputError).problems);
-  }
+  const proxies = parseProxies([read('proxies')], 'proxies');
+  if (!proxies.ok) problems.push(...proxies.problems);
   const inputs: ActionInputs = {
     test,
     mode: readMode(read, problems),
     environment: read('environment').trim(),
-    proxies,
+    proxies: proxies.ok ? proxies.value : {},
     maxConcurrency: readParsed(read, 'max-concurrency', wholeNumber, problems),
     workers: readParsed(read, 'workers', parseWorkers, problems) ?? 'auto',
     thresholds: readThresholds(read, problems),
     defaultThresholds: readBoolean(read, 'default-thresholds', true, problems),
-    onSaturated: readOnSaturated(read('on-saturated'), 'on-saturated', problems),
+    onSaturated: readParsed(read, 'on-saturated', parseOnSaturated, problems) ?? 'fail',
     reportName: read('report-name').trim(),
     commentWhen: readCommentWhen(read, problems),
     comment: true,

@@ -4,18 +4,19 @@ import { createRateLimiter, DEFAULT_RATE_LIMITS, parseRateLimit } from '../src/s
 
 describe('parseRateLimit', () => {
   it('reads "on" as the documented defaults, N as N for each class, and GET=N,OTHER=M', () => {
-    expect(parseRateLimit('on')).toEqual({ ok: true, limits: DEFAULT_RATE_LIMITS });
+    expect(parseRateLimit('on', '--rate-limit')).toEqual(DEFAULT_RATE_LIMITS);
     expect(DEFAULT_RATE_LIMITS).toEqual({ get: 5, other: 2 });
-    expect(parseRateLimit('3')).toEqual({ ok: true, limits: { get: 3, other: 3 } });
-    expect(parseRateLimit('GET=10, other=4')).toEqual({ ok: true, limits: { get: 10, other: 4 } });
-    expect(parseRateLimit('OTHER=1')).toEqual({ ok: true, limits: { get: 5, other: 1 } });
+    expect(parseRateLimit('3', '--rate-limit')).toEqual({ get: 3, other: 3 });
+    expect(parseRateLimit('GET=10, other=4', '--rate-limit')).toEqual({ get: 10, other: 4 });
+    expect(parseRateLimit('OTHER=1', '--rate-limit')).toEqual({ get: 5, other: 1 });
   });
 
   it('refuses anything else, saying what it expects', () => {
     for (const text of ['0', 'off', 'GET=0', 'PUT=3', '2.5', '']) {
-      const parsed = parseRateLimit(text);
-      expect(parsed.ok, text).toBe(false);
-      if (!parsed.ok) expect(parsed.message).toMatch(/expected "on"/);
+      expect(parseRateLimit(text, '--rate-limit'), text).toEqual({
+        path: '--rate-limit',
+        message: expect.stringMatching(/^expected "on"/),
+      });
     }
   });
 });

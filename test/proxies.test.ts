@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy, type ProxyServer } from 'proxy';
 import { hideCredentials } from '../src/credentials.ts';
 import { parseProxies } from '../src/engine/proxies.ts';
-import { InputError } from '../src/errors.ts';
 import { judgementFor } from './helpers/judgement.ts';
 import { cleanEnv, runCli, runNode } from './helpers/process.ts';
 import { markdownOf } from './helpers/report.ts';
@@ -18,23 +17,22 @@ import { startTarget, type Target } from './helpers/targets.ts';
 describe('parseProxies', () => {
   it('accepts repeated flags and comma lists', () => {
     expect(parseProxies(['US=http://a:1', 'DE=http://b:2,FR=https://c:3'], '--proxies')).toEqual({
-      US: 'http://a:1',
-      DE: 'http://b:2',
-      FR: 'https://c:3',
+      ok: true,
+      value: { US: 'http://a:1', DE: 'http://b:2', FR: 'https://c:3' },
     });
   });
 
-  it('quotes a refused entry with its credentials hidden', () => {
-    let error: unknown;
-    try {
-      parseProxies(['US=ftp://agent:hunter2@proxy:21'], '--proxies');
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).problems[0]!.message).toBe(
-      'expected CC=http://host:port (a two-letter country code and a proxy URL), got "US=ftp://***@proxy:21"',
-    );
+  it('quotes each refused entry with its credentials hidden', () => {
+    expect(parseProxies(['US=ftp://agent:hunter2@proxy:21', 'DE=http://b:2,fr=http://c:3'], '--proxies')).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: '--proxies',
+          message: 'expected CC=http://host:port (a two-letter country code and a proxy URL), got "US=ftp://***@proxy:21"',
+        },
+        { path: '--proxies', message: 'expected CC=http://host:port (a two-letter country code and a proxy URL), got "fr=http://c:3"' },
+      ],
+    });
   });
 });
 

@@ -1,10 +1,10 @@
 // Where each load location sends from (docs/engine.md): `--proxy` flags, the action's `proxies`
 // input and `loadgate serve --proxy` all name a proxy per country code in one syntax, read here.
 import { hideCredentials } from '../credentials.ts';
-import { InputError, type Problem } from '../errors.ts';
+import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
 
 /** `US=http://proxy:3128` entries (lines, commas or repeated flags) → country → proxy URL; problems name `inputName`. */
-export function parseProxies(entries: string[], inputName: string): Record<string, string> {
+export function parseProxies(entries: string[], inputName: string): Parsed<Record<string, string>> {
   const proxies: Record<string, string> = {};
   const problems: Problem[] = [];
   for (const entry of entries
@@ -22,6 +22,5 @@ export function parseProxies(entries: string[], inputName: string): Record<strin
     }
     proxies[match[1]!] = url.href.replace(/\/$/, '');
   }
-  if (problems.length > 0) throw new InputError(problems);
-  return proxies;
+  return parsedUnless(problems, proxies);
 }

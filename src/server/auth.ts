@@ -2,6 +2,7 @@
 // digests with timingSafeEqual, against every configured key, so that neither the length of a
 // key nor which key matched shows in the response time.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Problem } from '../errors.ts';
 import { ApiError } from './errors.ts';
 
 /** One key per line; blank lines and lines starting with `#` are skipped. */
@@ -57,25 +58,25 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { get: 5, other: 2 };
 const MAX_RATE = 1_000_000;
 
 /**
- * `--rate-limit`: `on` (the defaults), `N` (N per second for each class), or `GET=N,OTHER=M`
- * (either may be left out: it keeps its default); otherwise the problem, to show the user.
+ * `--rate-limit` (named `flag` in the problem): `on` (the defaults), `N` (N per second for each
+ * class), or `GET=N,OTHER=M` (either may be left out: it keeps its default).
  */
-export function parseRateLimit(text: string): { ok: true; limits: RateLimits } | { ok: false; message: string } {
+export function parseRateLimit(text: string, flag: string): RateLimits | Problem {
   const expected = `expected "on" (${DEFAULT_RATE_LIMITS.get} GET and ${DEFAULT_RATE_LIMITS.other} other requests per second), a whole number for both, or GET=N,OTHER=M; got ${JSON.stringify(text)}`;
   const rate = (value: string) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_RATE ? Number(value) : undefined);
   const trimmed = text.trim();
-  if (trimmed.toLowerCase() === 'on') return { ok: true, limits: { ...DEFAULT_RATE_LIMITS } };
+  if (trimmed.toLowerCase() === 'on') return { ...DEFAULT_RATE_LIMITS };
   const both = rate(trimmed);
-  if (both !== undefined) return { ok: true, limits: { get: both, other: both } };
+  if (both !== undefined) return { get: both, other: both };
   const limits = { ...DEFAULT_RATE_LIMITS };
   for (const item of trimmed.split(',')) {
     const [name, value] = item.split('=').map((part) => part.trim());
     const n = value === undefined ? undefined : rate(value);
     const key = name?.toUpperCase() === 'GET' ? 'get' : name?.toUpperCase() === 'OTHER' ? 'other' : undefined;
-    if (key === undefined || n === undefined) return { ok: false, message: expected };
+    if (key === undefined || n === undefined) return { path: flag, message: expected };
     limits[key] = n;
   }
-  return { ok: true, limits };
+  return limits;
 }
 
 function methodClass(method: string): keyof RateLimits {

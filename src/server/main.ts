@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { InputError, formatProblem, isProblem, type Problem } from '../errors.ts';
+import { InputError, formatProblem, isProblem, orThrow, valueOrThrow } from '../errors.ts';
 import { parseWorkers, type WorkersSetting } from '../engine/worker-count.ts';
 import { parseProxies } from '../engine/proxies.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
@@ -208,12 +208,6 @@ function publicUrlOption(text: string | undefined): { publicUrl?: string } {
   return { publicUrl: parsed };
 }
 
-function rateLimitOf(text: string): RateLimits {
-  const parsed = parseRateLimit(text);
-  if (!parsed.ok) throw new InputError([{ path: '--rate-limit', message: parsed.message }]);
-  return parsed.limits;
-}
-
 async function readKeys(file: string | undefined, envList: string | undefined): Promise<string[]> {
   const keys = parseKeyList(envList);
   if (file === undefined) return keys;
@@ -257,8 +251,8 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     dbPath: db,
     dataDir: flags.text('data-dir') ?? defaultDataDir(db),
     apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
-    ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
-    proxies: parseProxies(flags.list('proxies'), '--proxies'),
+    ...(rateLimit === undefined ? {} : { rateLimit: orThrow(parseRateLimit(rateLimit, '--rate-limit')) }),
+    proxies: valueOrThrow(parseProxies(flags.list('proxies'), '--proxies')),
     latencyLocations: latency,
     connections: connectionLimits(flags),
     ...publicUrlOption(flags.text('public-url')),
@@ -283,11 +277,6 @@ function latencyLocations(entries: string[], executor: ExecutorChoice): LatencyL
     }));
   if (problems.length > 0) throw new InputError(problems);
   return latency.value;
-}
-
-function orThrow<T>(parsed: T | Problem): T {
-  if (isProblem(parsed)) throw new InputError([parsed]);
-  return parsed;
 }
 
 function untilAborted(signal: AbortSignal | undefined): Promise<void> {

@@ -5,9 +5,8 @@ import type { Problem } from '../errors.ts';
 export type OnSaturated = 'fail' | 'warn';
 
 /** `fail` (the default) or `warn`; a problem naming `name` otherwise. */
-export function readOnSaturated(text: string, name: string, problems: Problem[]): OnSaturated {
+export function parseOnSaturated(text: string, name: string): OnSaturated | Problem {
   const value = text.trim() || 'fail';
   if (value === 'fail' || value === 'warn') return value;
-  problems.push({ path: name, message: `expected fail or warn, got "${value}"` });
-  return 'fail';
+  return { path: name, message: `expected fail or warn, got "${value}"` };
 }
