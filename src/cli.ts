@@ -214,18 +214,19 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
   const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), undefined, io) : undefined;
   const parsed = parseLatencyThresholdLines(flags.list('thresholds'), THRESHOLD_FLAG);
   if (!parsed.ok) throw new InputError(parsed.problems);
-  const plan = planLatency(
-    {
-      target: flags.positionals[0] ?? '',
-      patterns: flags.list('latency-locations'),
-      // Named only when given: a hosted service is sent a count only when the user named one (docs/latency.md).
-      samples: flags.given('latency-samples') ? flags.text('latency-samples')! : '',
-      config: flags.list('latency-locations-config'),
-    },
-    { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' },
-    hosted !== undefined,
+  const plan = valueOrThrow(
+    planLatency(
+      {
+        target: flags.positionals[0] ?? '',
+        patterns: flags.list('latency-locations'),
+        // Named only when given: a hosted service is sent a count only when the user named one (docs/latency.md).
+        samples: flags.given('latency-samples') ? flags.text('latency-samples')! : '',
+        config: flags.list('latency-locations-config'),
+      },
+      { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' },
+      hosted !== undefined,
+    ),
   );
-  if (Array.isArray(plan)) throw new InputError(plan);
   const result = await runLatencyPlan(plan, { insecure: flags.flag('insecure-tls'), signal: io.signal, hosted });
   const { checks } = judgeLatency(result, parsed.value, THRESHOLD_FLAG);
   const resultsPath = resolve(flags.text('results-file')!);
@@ -264,8 +265,9 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
 
 async function waitForCommand(args: string[], io: CliIo): Promise<number> {
   const flags = argsOf('wait-for', args, io);
-  const settings = parseWaitFor(flags.positionals[0] ?? '', flags.text('wait-for-timeout')!, { url: 'url', timeout: '--wait-for-timeout' });
-  if (Array.isArray(settings)) throw new InputError(settings);
+  const settings = valueOrThrow(
+    parseWaitFor(flags.positionals[0] ?? '', flags.text('wait-for-timeout')!, { url: 'url', timeout: '--wait-for-timeout' }),
+  );
   const answered = await waitFor(settings, {
     insecure: flags.flag('insecure-tls'),
     signal: io.signal,

@@ -182,11 +182,9 @@ function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[
     LATENCY_NAMES,
     inputs.mode === 'hosted',
   );
-  if (Array.isArray(plan)) {
-    problems.push(...plan);
-    return undefined;
-  }
-  return plan;
+  if (plan.ok) return plan.value;
+  problems.push(...plan.problems);
+  return undefined;
 }
 
 function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[]): CompareSettings | undefined {
@@ -215,8 +213,8 @@ function readWaitFor(read: InputReader, problems: Problem[]): WaitForSettings | 
   const url = read('wait-for').trim();
   if (url === '') return undefined;
   const settings = parseWaitFor(url, read('wait-for-timeout').trim(), { url: 'wait-for', timeout: 'wait-for-timeout' });
-  if (!Array.isArray(settings)) return settings;
-  problems.push(...settings);
+  if (settings.ok) return settings.value;
+  problems.push(...settings.problems);
   return undefined;
 }
 

@@ -157,8 +157,8 @@ describe('hosted latency: the sample count', () => {
   const names = { target: 'latency-target', patterns: 'latency-locations', samples: 'latency-samples', config: 'latency-locations-config' };
   const hostedPlan = (url: string, samples: string): LatencyPlan => {
     const plan = planLatency({ target: url, patterns: ['EU.DE.*'], samples, config: [] }, names, true);
-    if (Array.isArray(plan)) throw new Error(JSON.stringify(plan));
-    return plan;
+    if (!plan.ok) throw new Error(JSON.stringify(plan.problems));
+    return plan.value;
   };
 
   it('asks loadgate serve for the named count, and it takes that many', async () => {

@@ -43,22 +43,31 @@ afterEach(async () => {
 
 describe('parseWaitFor', () => {
   it('takes an http(s) URL and seconds, 60 by default', () => {
-    expect(parseWaitFor('http://127.0.0.1:8080/health', '', NAMES)).toEqual({ url: 'http://127.0.0.1:8080/health', timeoutS: 60 });
-    expect(parseWaitFor('https://example.com', '2.5', NAMES)).toEqual({ url: 'https://example.com/', timeoutS: 2.5 });
+    expect(parseWaitFor('http://127.0.0.1:8080/health', '', NAMES)).toEqual({
+      ok: true,
+      value: { url: 'http://127.0.0.1:8080/health', timeoutS: 60 },
+    });
+    expect(parseWaitFor('https://example.com', '2.5', NAMES)).toEqual({ ok: true, value: { url: 'https://example.com/', timeoutS: 2.5 } });
   });
 
   it('names the input and what was expected', () => {
-    expect(parseWaitFor('ftp://host/x', '0', NAMES)).toEqual([
-      { path: 'wait-for', message: 'expected an http:// or https:// URL to poll, got "ftp://host/x"' },
-      { path: 'wait-for-timeout', message: 'expected a duration greater than 0, got "0"' },
-    ]);
-    expect(parseWaitFor('127.0.0.1:8080', 'soon', NAMES)).toEqual([
-      { path: 'wait-for', message: 'expected an http:// or https:// URL to poll, got "127.0.0.1:8080"' },
-      {
-        path: 'wait-for-timeout',
-        message: 'expected a duration, such as 30s, 2m or 1h (a bare number is seconds), got "soon"',
-      },
-    ]);
+    expect(parseWaitFor('ftp://host/x', '0', NAMES)).toEqual({
+      ok: false,
+      problems: [
+        { path: 'wait-for', message: 'expected an http:// or https:// URL to poll, got "ftp://host/x"' },
+        { path: 'wait-for-timeout', message: 'expected a duration greater than 0, got "0"' },
+      ],
+    });
+    expect(parseWaitFor('127.0.0.1:8080', 'soon', NAMES)).toEqual({
+      ok: false,
+      problems: [
+        { path: 'wait-for', message: 'expected an http:// or https:// URL to poll, got "127.0.0.1:8080"' },
+        {
+          path: 'wait-for-timeout',
+          message: 'expected a duration, such as 30s, 2m or 1h (a bare number is seconds), got "soon"',
+        },
+      ],
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // A latency test as the action and the CLI run it: planned and checked before any request (the
 // target, the location patterns against the configured locations, the samples), then run from
 // this machine or on a service of the interface, and judged by its `latency…` thresholds.
-import { InputError, isProblem, type Problem } from '../errors.ts';
+import { failed, InputError, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import { createClient } from '../hosted/client.ts';
 import type { ThresholdOrigin } from '../thresholds.ts';
 import type { ExtraCheck } from '../types.ts';
@@ -36,7 +36,7 @@ export interface LatencyInputNames {
   config: string;
 }
 
-export function planLatency(input: LatencyPlanInput, names: LatencyInputNames, hosted: boolean): LatencyPlan | Problem[] {
+export function planLatency(input: LatencyPlanInput, names: LatencyInputNames, hosted: boolean): Parsed<LatencyPlan> {
   const problems: Problem[] = [];
   if (!/^https?:\/\/[^/]+/.test(input.target)) {
     problems.push({ path: names.target, message: `expected an http:// or https:// URL, got "${input.target}"` });
@@ -52,8 +52,8 @@ export function planLatency(input: LatencyPlanInput, names: LatencyInputNames, h
     if (selected.ok) locations = selected.value;
     else problems.push(...selected.problems);
   }
-  if (problems.length > 0) return problems;
-  return { target: input.target, patterns, locations, samples: samples as number, samplesGiven: input.samples.trim() !== '' };
+  if (problems.length > 0 || isProblem(samples)) return failed(problems);
+  return parsed({ target: input.target, patterns, locations, samples, samplesGiven: input.samples.trim() !== '' });
 }
 
 export interface LatencyRunSettings {

@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { classifyError } from '../engine/errors.ts';
-import { isProblem, type Problem } from '../errors.ts';
+import { failed, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import { duration } from '../settings/values.ts';
 
 export const DEFAULT_WAIT_TIMEOUT_S = 60;
@@ -30,14 +30,14 @@ export interface WaitForNames {
 }
 
 /** The URL and the timeout as the user wrote them; the problems name the input or flag. */
-export function parseWaitFor(url: string, timeout: string, names: WaitForNames): WaitForSettings | Problem[] {
+export function parseWaitFor(url: string, timeout: string, names: WaitForNames): Parsed<WaitForSettings> {
   const problems: Problem[] = [];
   const href = httpUrl(url);
   if (href === undefined) problems.push({ path: names.url, message: `expected an http:// or https:// URL to poll, got "${url}"` });
   const timeoutS = timeout.trim() === '' ? DEFAULT_WAIT_TIMEOUT_S : duration(timeout, names.timeout);
   if (isProblem(timeoutS)) problems.push(timeoutS);
   else if (timeoutS <= 0) problems.push({ path: names.timeout, message: `expected a duration greater than 0, got "${timeout}"` });
-  return problems.length > 0 || isProblem(timeoutS) ? problems : { url: href!, timeoutS };
+  return problems.length > 0 || isProblem(timeoutS) ? failed(problems) : parsed({ url: href!, timeoutS });
 }
 
 /** The URL as the WHATWG parser writes it (no line breaks left to reach a log), if it is http(s). */
