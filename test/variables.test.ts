@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../src/errors.ts';
+import { type Parsed, type Problem, valueOrThrow } from '../src/errors.ts';
 import type { EnvValue, FileConfig, Step } from '../src/types.ts';
 import { compileStepChecks, type StepChecks, type StepResponse } from '../src/variables/checks.ts';
 import { loadDataSet, type DataSet } from '../src/variables/csv.ts';
@@ -38,14 +38,13 @@ function config(overrides: Partial<FileConfig> = {}): FileConfig {
   };
 }
 
-async function load(file: string, cfg: FileConfig, name = 'set'): Promise<DataSet | Problem[]> {
+async function load(file: string, cfg: FileConfig, name = 'set'): Promise<Parsed<DataSet>> {
   return loadDataSet({ name, file, type: 'csv', file_config: cfg }, { file: DEF, path: '$.test_data[0]' });
 }
 
 async function mustLoad(file: string, cfg: FileConfig, name = 'set'): Promise<DataSet> {
   const set = await load(file, cfg, name);
-  if (Array.isArray(set)) throw new Error(`unexpected problems: ${JSON.stringify(set)}`);
-  return set;
+  return valueOrThrow(set);
 }
 
 function column(set: DataSet, tag: string): string[] {
@@ -62,14 +61,12 @@ function scopeOf(env: Record<string, EnvValue>, dataSets: DataSet[] = [], captur
 }
 
 function compiled(text: string, scope: TemplateScope): CompiledTemplate {
-  const t = compileTemplate(text, scope, { file: DEF, path: '$.x' });
-  if (Array.isArray(t)) throw new Error(`unexpected problems: ${JSON.stringify(t)}`);
-  return t;
+  return valueOrThrow(compileTemplate(text, scope, { file: DEF, path: '$.x' }));
 }
 
-function problemsOf(result: unknown): Problem[] {
-  if (!Array.isArray(result)) throw new Error('expected problems');
-  return result as Problem[];
+function problemsOf(result: Parsed<unknown>): Problem[] {
+  if (result.ok) throw new Error('expected problems');
+  return result.problems;
 }
 
 describe('environment values', () => {
@@ -379,9 +376,9 @@ describe('CSV data sets', () => {
     const checked = await loadDataSet({ name: 'users', file: fixture('users.csv'), type: 'csv', file_config: cfg }, where, {
       keepRows: false,
     });
-    if (Array.isArray(checked)) throw new Error(JSON.stringify(checked));
-    expect([checked.rowCount, checked.tags]).toEqual([5, ['email']]);
-    expect(() => checked.value(0, 0)).toThrow(/data set "users" was checked without keeping its rows/);
+    const set = valueOrThrow(checked);
+    expect([set.rowCount, set.tags]).toEqual([5, ['email']]);
+    expect(() => set.value(0, 0)).toThrow(/data set "users" was checked without keeping its rows/);
     const short = await loadDataSet(
       { name: 's', file: fixture('short-row.csv'), type: 'csv', file_config: config({ vars: { '2': { tag: 'c' } } }) },
       where,
@@ -488,9 +485,7 @@ describe('CSV data sets', () => {
 
 describe('URLs', () => {
   function url(text: string, scope = scopeOf({ BASE: 'http://Example.COM:80' })): CompiledUrl {
-    const u = compileUrl(text, scope, { file: DEF, path: '$.config_data.steps[0].url' });
-    if (Array.isArray(u)) throw new Error(JSON.stringify(u));
-    return u;
+    return valueOrThrow(compileUrl(text, scope, { file: DEF, path: '$.config_data.steps[0].url' }));
   }
 
   it('splits a static URL into its normalised origin and a constant path', () => {
@@ -531,9 +526,7 @@ describe('captures and assertions', () => {
   const STEP = '$.config_data.steps[0]';
 
   function checks(step: Pick<Step, 'capture_env' | 'assertion'>, scope = scopeOf({})): StepChecks {
-    const c = compileStepChecks(step, scope, { file: DEF, path: STEP });
-    if (Array.isArray(c)) throw new Error(JSON.stringify(c));
-    return c;
+    return valueOrThrow(compileStepChecks(step, scope, { file: DEF, path: STEP }));
   }
 
   function response(over: Partial<StepResponse> = {}): StepResponse {
@@ -685,7 +678,7 @@ describe('captures and assertions', () => {
       expect(problemsOf(result)[0]!.message).toMatch(/expected a number, "string", \[array\]/);
       return;
     }
-    const c = result as StepChecks;
+    const c = valueOrThrow(result);
     expect(c.run(response(), createIterationVars(0))).toBe(holds ? null : `assertion failed: ${assertion.trim()}`);
   });
 

@@ -3,7 +3,7 @@
 // run's HdrHistograms in microseconds (the 2.5 response times are whole milliseconds and tie).
 // The values go to the statistics of verdict.ts; each side's measured runs are added up in memory
 // (side.ts) into one 2.5 result (the head's is the results file, so thresholds still apply).
-import { InputError, type Problem } from '../errors.ts';
+import { failed, InputError, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { initHistograms, sumHistograms, type Histogram } from '../histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
@@ -166,20 +166,20 @@ export async function prepareSides(
     settle(checkTest(loaded, { environment: headEnv })),
     settle(checkTest({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
   ]);
-  if (!Array.isArray(head) && !Array.isArray(base)) return { head, base };
-  const headProblems = Array.isArray(head) ? head : [];
+  if (head.ok && base.ok) return { head: head.value, base: base.value };
+  const headProblems = head.ok ? [] : head.problems;
   const seen = new Set(headProblems.map(problemKey));
-  const baseProblems = (Array.isArray(base) ? base : [])
+  const baseProblems = (base.ok ? [] : base.problems)
     .filter((p) => !seen.has(problemKey(p)))
     .map((p) => ({ ...p, message: `base side (variables from ${baseName} only): ${p.message}` }));
   throw new InputError([...headProblems, ...baseProblems]);
 }
 
-async function settle(prepared: Promise<CheckedTest>): Promise<CheckedTest | Problem[]> {
+async function settle(prepared: Promise<CheckedTest>): Promise<Parsed<CheckedTest>> {
   try {
-    return await prepared;
+    return parsed(await prepared);
   } catch (error) {
-    if (error instanceof InputError) return error.problems;
+    if (error instanceof InputError) return failed(error.problems);
     throw error;
   }
 }

@@ -5,7 +5,7 @@
 // (docs/engine.md, "A thread of its own").
 import { resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { InputError, type Problem } from '../errors.ts';
+import { InputError, type Parsed, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { loadDataSet, type DataSet } from '../variables/csv.ts';
 import { envVariables, mergeEnvironments, redactSecrets, secretNames, secretValues } from '../variables/environment.ts';
@@ -23,12 +23,10 @@ export function parseSleep(sleep: string | undefined): [number, number] | null {
   return [min!, max!];
 }
 
-function compiled<T>(value: T | Problem[], problems: Problem[]): T | null {
-  if (Array.isArray(value)) {
-    problems.push(...(value as Problem[]));
-    return null;
-  }
-  return value as T;
+function compiled<T>(result: Parsed<T>, problems: Problem[]): T | null {
+  if (result.ok) return result.value;
+  problems.push(...result.problems);
+  return null;
 }
 
 function prepareStep(
@@ -118,11 +116,11 @@ async function loadDataSets(
     ),
   );
   const unreadable = new Set<string>();
-  const good = sets.filter((set, i): set is DataSet => {
-    if (!Array.isArray(set)) return true;
-    problems.push(...set);
+  const good = sets.flatMap((set, i) => {
+    if (set.ok) return [set.value];
+    problems.push(...set.problems);
     unreadable.add(declared[i]!.name);
-    return false;
+    return [];
   });
   return { loaded: good, unreadable };
 }

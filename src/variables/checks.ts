@@ -3,7 +3,7 @@
 // definition (names, paths, the assertion text), never from response contents: reasons are
 // error_dist keys, and their number must stay bounded however the target answers.
 
-import type { Problem } from '../errors.ts';
+import { failed, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { CaptureSpec, Step } from '../types.ts';
 import { isDynamicName } from './dynamic.ts';
 import { problem, type IterationVars, type TemplateScope, type Where } from './template.ts';
@@ -29,16 +29,12 @@ export interface StepChecks {
 }
 
 /** Compiles a step's checks; `where.path` is the step's JSON path, e.g. `$.config_data.steps[1]`. */
-export function compileStepChecks(
-  step: Pick<Step, 'capture_env' | 'assertion'>,
-  scope: TemplateScope,
-  where: Where,
-): StepChecks | Problem[] {
+export function compileStepChecks(step: Pick<Step, 'capture_env' | 'assertion'>, scope: TemplateScope, where: Where): Parsed<StepChecks> {
   const problems: Problem[] = [];
   const captures: Capture[] = [];
   for (const [name, spec] of Object.entries(step.capture_env ?? {})) {
     const capture = compileCapture(name, spec, scope, at(where, `.capture_env${jsonKey(name)}`));
-    if (Array.isArray(capture)) problems.push(...capture);
+    if (isProblem(capture)) problems.push(capture);
     else captures.push(capture);
   }
   const assertions: Assertion[] = [];
@@ -47,12 +43,12 @@ export function compileStepChecks(
     if ('path' in assertion) problems.push(assertion);
     else assertions.push(assertion);
   });
-  if (problems.length > 0) return problems;
-  return {
+  if (problems.length > 0) return failed(problems);
+  return parsed({
     needsBody: captures.some((c) => c.needsBody) || assertions.some((a) => a.needsBody),
     captureNames: captures.map((c) => c.name),
     run: (res, vars) => runChecks(assertions, captures, res, vars),
-  };
+  });
 }
 
 function runChecks(assertions: Assertion[], captures: Capture[], res: StepResponse, vars: IterationVars): string | null {
@@ -129,14 +125,14 @@ interface Capture {
 
 const CAPTURE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
-function compileCapture(name: string, spec: CaptureSpec, scope: TemplateScope, where: Where): Capture | Problem[] {
+function compileCapture(name: string, spec: CaptureSpec, scope: TemplateScope, where: Where): Capture | Problem {
   const nameProblem = captureNameProblem(name, scope);
-  if (nameProblem !== undefined) return [problem(where, nameProblem)];
+  if (nameProblem !== undefined) return problem(where, nameProblem);
   const fail = (why: string): Failure => ({ reason: `capture failed: ${name} (${why})` });
   if (spec.from === 'header') return compileHeaderCapture(name, spec, fail, where);
   if ('json_path' in spec) {
     const segments = compileJsonPath(spec.json_path);
-    if (typeof segments === 'string') return [problem(at(where, '.json_path'), segments)];
+    if (typeof segments === 'string') return problem(at(where, '.json_path'), segments);
     const notFound = fail(`json path "${spec.json_path}" not found`);
     const notJson = fail('body is not JSON');
     return {
@@ -161,10 +157,10 @@ function compileHeaderCapture(
   spec: Extract<CaptureSpec, { from: 'header' }>,
   fail: (why: string) => Failure,
   where: Where,
-): Capture | Problem[] {
+): Capture | Problem {
   const header = spec.header_key.trim().toLowerCase();
   if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header))
-    return [problem(at(where, '.header_key'), `${JSON.stringify(spec.header_key)} is not a header name`)];
+    return problem(at(where, '.header_key'), `${JSON.stringify(spec.header_key)} is not a header name`);
   const missing = fail(`header "${header}" not found`);
   if (spec.regexp === undefined) return { name, needsBody: false, extract: (r) => headerOf(r, header) ?? missing };
   const regexp = compileRegexp(spec.regexp, at(where, '.regexp'));
@@ -201,22 +197,20 @@ class CaptureRegexp {
   }
 }
 
-function compileRegexp(spec: { exp: string; matchNo?: number }, where: Where): CaptureRegexp | Problem[] {
+function compileRegexp(spec: { exp: string; matchNo?: number }, where: Where): CaptureRegexp | Problem {
   let re: RegExp;
   try {
     re = new RegExp(spec.exp);
   } catch (err) {
-    return [problem(at(where, '.exp'), `not a valid regular expression: ${(err as Error).message}`)];
+    return problem(at(where, '.exp'), `not a valid regular expression: ${(err as Error).message}`);
   }
   const groups = new RegExp(`${spec.exp}|`).exec('')!.length - 1;
   const group = spec.matchNo ?? (groups > 0 ? 1 : 0);
   if (!Number.isInteger(group) || group < 0 || group > groups) {
-    return [
-      problem(
-        at(where, '.matchNo'),
-        `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`,
-      ),
-    ];
+    return problem(
+      at(where, '.matchNo'),
+      `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`,
+    );
   }
   return new CaptureRegexp(re, group);
 }

@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import { MAX_DATA_BYTES, openRegularFile, Utf8Check } from '../definition/text-file.ts';
-import type { Problem } from '../errors.ts';
+import { failed, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { FileConfig, TestDataSet } from '../types.ts';
 
 export interface DataSet {
@@ -44,11 +44,11 @@ interface TaggedColumn {
  * throws): a caller that only checks a test, and leaves running it to engine threads that read
  * the rows themselves, does not hold a copy of them (docs/engine.md).
  */
-export async function loadDataSet(set: TestDataSet, where: DataSetSource, { keepRows = true } = {}): Promise<DataSet | Problem[]> {
+export async function loadDataSet(set: TestDataSet, where: DataSetSource, { keepRows = true } = {}): Promise<Parsed<DataSet>> {
   const config = set.file_config;
   const problems = [...delimiterProblems(config, where)];
   const columns = taggedColumns(config, where, problems);
-  if (problems.length > 0) return problems;
+  if (problems.length > 0) return failed(problems);
 
   const builders = columns.map(() => (keepRows ? new ColumnBuilder() : undefined));
   let rowCount = 0;
@@ -77,15 +77,17 @@ export async function loadDataSet(set: TestDataSet, where: DataSetSource, { keep
   });
   parser.resume();
   const file = await openRegularFile(set.file, MAX_DATA_BYTES);
-  if (!file.ok) return [{ ...fileOf(where), path: `${where.path}.file`, message: `cannot read the data file ${set.file}: ${file.reason}` }];
+  if (!file.ok)
+    return failed([{ ...fileOf(where), path: `${where.path}.file`, message: `cannot read the data file ${set.file}: ${file.reason}` }]);
   let notUtf8: Problem | undefined;
   const check = utf8Checked((reason) => (notUtf8 = { ...fileOf(where), path: `${where.path}.file`, message: `${set.file} ${reason}` }));
   try {
     await pipeline(file.handle.createReadStream(), check, parser);
   } catch (err) {
-    return [notUtf8 ?? shortRow ?? readProblem(set.file, config, err, where)];
+    return failed([notUtf8 ?? shortRow ?? readProblem(set.file, config, err, where)]);
   }
-  return finishDataSet(set, columns, builders, rowCount, where);
+  const data = finishDataSet(set, columns, builders, rowCount, where);
+  return isProblem(data) ? failed([data]) : parsed(data);
 }
 
 /** Passes the bytes on while they are UTF-8; the first bad byte stops the parse (csv-parse would replace it). */
@@ -113,15 +115,13 @@ function finishDataSet(
   builders: (ColumnBuilder | undefined)[],
   rowCount: number,
   where: DataSetSource,
-): DataSet | Problem[] {
+): DataSet | Problem {
   if (rowCount === 0) {
-    return [
-      {
-        ...fileOf(where),
-        path: `${where.path}.file`,
-        message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one`,
-      },
-    ];
+    return {
+      ...fileOf(where),
+      path: `${where.path}.file`,
+      message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one`,
+    };
   }
   const tags = columns.map((c) => c.tag);
   return {

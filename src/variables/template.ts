@@ -2,7 +2,7 @@
 // become constants, everything else becomes a closure, and adjacent text is merged. Rendering is
 // then a concatenation of precomputed parts; a template without per-iteration parts is a constant.
 
-import type { Problem } from '../errors.ts';
+import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { DataSet } from './csv.ts';
 import { compileDynamic, dynamicNamesList, isDynamicName, type RenderPart } from './dynamic.ts';
 
@@ -64,9 +64,9 @@ export function beginIteration(vars: IterationVars, k: number): void {
   vars.captured.clear();
 }
 
-export function compileTemplate(text: string, scope: TemplateScope, where: Where): CompiledTemplate | Problem[] {
+export function compileTemplate(text: string, scope: TemplateScope, where: Where): Parsed<CompiledTemplate> {
   const pieces = parsePieces(text, scope, where);
-  return Array.isArray(pieces) ? pieces : build(pieces, undefined);
+  return pieces.ok ? parsed(build(pieces.value, undefined)) : pieces;
 }
 
 /**
@@ -74,29 +74,30 @@ export function compileTemplate(text: string, scope: TemplateScope, where: Where
  * use environment variables but not data, captures or dynamic values: the engine keeps one
  * connection pool per origin. The path and query may use anything.
  */
-export function compileUrl(text: string, scope: TemplateScope, where: Where): CompiledUrl | Problem[] {
-  const pieces = parsePieces(text, scope, where);
-  if (Array.isArray(pieces)) return pieces;
+export function compileUrl(text: string, scope: TemplateScope, where: Where): Parsed<CompiledUrl> {
+  const parsedPieces = parsePieces(text, scope, where);
+  if (!parsedPieces.ok) return parsedPieces;
+  const pieces = parsedPieces.value;
   const head = pieces.consts[0]!;
   const authorityEnd = findAuthorityEnd(head);
   if (authorityEnd < 0 && pieces.parts.length > 0) {
-    return [
+    return failed([
       problem(
         where,
         `the URL's origin (scheme, host and port) must not depend on test data, captures or dynamic values; write it as text or with environment variables, e.g. "{{BASE_URL}}/users/{{data.users.id}}"`,
       ),
-    ];
+    ]);
   }
   const originText = authorityEnd < 0 ? head : head.slice(0, authorityEnd);
   const origin = validOrigin(originText);
   if (origin.error !== undefined)
-    return [problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)];
+    return failed([problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)]);
   const path = withoutFragment({
     consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)],
     parts: pieces.parts,
   });
   if (!path.consts[0]!.startsWith('/')) path.consts[0] = `/${path.consts[0]!}`;
-  return { origin: origin.value, path: build(path, toRequestTarget) };
+  return parsed({ origin: origin.value, path: build(path, toRequestTarget) });
 }
 
 interface Pieces {
@@ -107,7 +108,7 @@ interface Pieces {
 
 type Resolved = { constant: string } | { part: RenderPart } | { error: string };
 
-function parsePieces(text: string, scope: TemplateScope, where: Where): Pieces | Problem[] {
+function parsePieces(text: string, scope: TemplateScope, where: Where): Parsed<Pieces> {
   const consts: string[] = [];
   const parts: RenderPart[] = [];
   const problems: Problem[] = [];
@@ -131,9 +132,9 @@ function parsePieces(text: string, scope: TemplateScope, where: Where): Pieces |
     } else problems.push(problem(where, resolved.error));
     at = close + 2;
   }
-  if (problems.length > 0) return problems;
+  if (problems.length > 0) return failed(problems);
   consts.push(pending + text.slice(at));
-  return { consts, parts };
+  return parsed({ consts, parts });
 }
 
 const DYNAMIC_REF = /^(_[A-Za-z]+)\s*(?:\(([^()]*)\))?$/;

@@ -113,8 +113,8 @@ function checkForm(upload: Upload): { set: TestDataSet; file: UploadedFile } {
 /** The rows of the file as `set` reads it; 422 naming the client's file name otherwise. */
 async function countRows(path: string, shownName: string, set: TestDataSet): Promise<number> {
   const data = await loadDataSet({ ...set, file: path }, { path: '$' });
-  if (!Array.isArray(data)) return data.rowCount;
-  throw problemsError(data.map((p) => ({ path: p.path, message: p.message.replaceAll(path, shownName) })));
+  if (data.ok) return data.value.rowCount;
+  throw problemsError(data.problems.map((p) => ({ path: p.path, message: p.message.replaceAll(path, shownName) })));
 }
 
 async function fileSha256(path: string): Promise<string> {
