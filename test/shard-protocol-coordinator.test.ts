@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Problem, valueOrThrow } from '../src/errors.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { parseIndexes } from '../src/server/executors/kubernetes/executor.ts';
 import { parseKubeLocations, shardsPerLocation } from '../src/server/executors/kubernetes/locations.ts';
@@ -56,16 +57,24 @@ function begin(slots: Record<string, number>): ShardCoordinator {
 }
 
 describe('serve --executor', () => {
+  const problemsOf = (values: Parameters<typeof readExecutor>[0]): Problem[] => {
+    const read = readExecutor(values);
+    if (read.ok) throw new Error(`expected problems, got ${JSON.stringify(read.value)}`);
+    return read.problems;
+  };
+
   it('refuses a Kubernetes setting without --executor kubernetes, naming it', () => {
-    expect(readExecutor({ executor: 'local', image: 'x', shards: '4' }).problems.map((p) => p.path)).toEqual(['--image', '--shards']);
-    expect(readExecutor({ executor: 'local', image: 'x' }).problems[0]!.message).toMatch(
+    expect(problemsOf({ executor: 'local', image: 'x', shards: '4' }).map((p) => p.path)).toEqual(['--image', '--shards']);
+    expect(problemsOf({ executor: 'local', image: 'x' })[0]!.message).toMatch(
       /setting of the Kubernetes executor: give --executor kubernetes/,
     );
-    expect(readExecutor({}).choice).toEqual({ kind: 'local' });
+    expect(readExecutor({})).toEqual({ ok: true, value: { kind: 'local' } });
   });
 
   it('reads a location in another cluster, and combines it with the other rules of that location', () => {
-    const { choice } = readExecutor({ executor: 'kubernetes', image: 'img', location: ['JP=context:tokyo', 'JP=node:pool=load'] });
+    const choice = valueOrThrow(
+      readExecutor({ executor: 'kubernetes', image: 'img', location: ['JP=context:tokyo', 'JP=node:pool=load'] }),
+    );
     expect(choice).toMatchObject({ kubernetes: { locations: { JP: { context: 'tokyo', nodeSelector: { pool: 'load' } } } } });
   });
 
@@ -89,17 +98,19 @@ describe('serve --executor', () => {
   });
 
   it('needs an image and well-formed locations with --executor kubernetes', () => {
-    const problems = readExecutor({ executor: 'kubernetes', location: ['DE=region:eu'] }).problems;
+    const problems = problemsOf({ executor: 'kubernetes', location: ['DE=region:eu'] });
     expect(problems.map((p) => p.path)).toEqual(['--image', '--location']);
-    expect(readExecutor({ executor: 'cloud' }).problems[0]).toMatchObject({
+    expect(problemsOf({ executor: 'cloud' })[0]).toMatchObject({
       path: '--executor',
       message: 'expected local or kubernetes, got "cloud"',
     });
-    const { choice } = readExecutor({
-      executor: 'kubernetes',
-      image: 'img',
-      location: ['DE=node:topology.kubernetes.io/region=eu-central-1', 'US=namespace:load-us'],
-    });
+    const choice = valueOrThrow(
+      readExecutor({
+        executor: 'kubernetes',
+        image: 'img',
+        location: ['DE=node:topology.kubernetes.io/region=eu-central-1', 'US=namespace:load-us'],
+      }),
+    );
     expect(choice).toMatchObject({
       kind: 'kubernetes',
       kubernetes: {
@@ -118,7 +129,10 @@ describe('serve --executor', () => {
     expect(shardsPerLocation(config, ['local', 'US'], 400).problems[0]!.message).toMatch(
       /no location DE on this server \(it offers local, US/,
     );
-    expect(parseKubeLocations(['local=node:pool=load'], '--location').locations).toEqual({ local: { nodeSelector: { pool: 'load' } } });
+    expect(parseKubeLocations(['local=node:pool=load'], '--location')).toEqual({
+      ok: true,
+      value: { local: { nodeSelector: { pool: 'load' } } },
+    });
   });
 
   it("reads a Job's failed indexes", () => {

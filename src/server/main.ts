@@ -242,8 +242,8 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
   const executor = readExecutor(
     Object.fromEntries(EXECUTOR_FLAGS.map((name) => [name, flags.given(name) ? flags.value(name) : undefined])),
   );
-  if (!executor.choice) throw new InputError(executor.problems);
-  const latency = latencyLocations(flags.list('latency-locations-config'), executor.choice);
+  if (!executor.ok) throw new InputError(executor.problems);
+  const latency = latencyLocations(flags.list('latency-locations-config'), executor.value);
   const db = flags.text('db')!;
   return {
     port: wholeNumber(flags.text('port')!, '--port', 0, 65535),
@@ -257,7 +257,7 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     connections: connectionLimits(flags),
     ...publicUrlOption(flags.text('public-url')),
     workers: orThrow(parseWorkers(flags.text('workers')!, '--workers')),
-    executor: executor.choice,
+    executor: executor.value,
     log,
   };
 }

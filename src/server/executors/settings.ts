@@ -1,6 +1,6 @@
 // `serve --executor local|kubernetes` and the Kubernetes executor's flags (docs/server.md), read
 // and checked in one place: a Kubernetes flag without `--executor kubernetes` is refused by name.
-import { isProblem, type Problem } from '../../errors.ts';
+import { failed, isProblem, type Parsed, parsed, type Problem } from '../../errors.ts';
 import { wholeNumber } from '../../settings/values.ts';
 import { parseKubeLocations, MAX_SHARDS, type KubeLocation } from './kubernetes/locations.ts';
 
@@ -41,19 +41,11 @@ export interface KubernetesFlags {
 
 export type ExecutorChoice = { kind: 'local' } | { kind: 'kubernetes'; kubernetes: KubernetesFlags };
 
-type Values = { [K in (typeof EXECUTOR_FLAGS)[number]]?: K extends 'location' ? string[] : string };
+type ExecutorFlag = (typeof EXECUTOR_FLAGS)[number];
+type Values = { [K in ExecutorFlag]?: K extends 'location' ? string[] : string };
 
-const KUBERNETES_FLAGS = [
-  'kubeconfig',
-  'kube-context',
-  'namespace',
-  'image',
-  'callback-url',
-  'rate-per-pod',
-  'shards',
-  'location',
-  'start-barrier',
-] as const;
+/** Every executor flag but `--executor` itself belongs to the Kubernetes executor. */
+const KUBERNETES_FLAGS = EXECUTOR_FLAGS.filter((flag): flag is Exclude<ExecutorFlag, 'executor'> => flag !== 'executor');
 
 function whole(text: string | undefined, flag: string, min: number, max: number, problems: Problem[]): number | undefined {
   if (text === undefined) return undefined;
@@ -63,43 +55,40 @@ function whole(text: string | undefined, flag: string, min: number, max: number,
   return undefined;
 }
 
-export function readExecutor(values: Values): { choice?: ExecutorChoice; problems: Problem[] } {
+export function readExecutor(values: Values): Parsed<ExecutorChoice> {
   const problems: Problem[] = [];
   const kind = values.executor ?? 'local';
   if (kind === 'local') {
     for (const flag of kubernetesFlagsGiven(values))
       problems.push({ path: `--${flag}`, message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' });
-    return problems.length > 0 ? { problems } : { choice: { kind: 'local' }, problems };
+    return problems.length > 0 ? failed(problems) : parsed({ kind: 'local' });
   }
-  if (kind !== 'kubernetes') return { problems: [{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }] };
+  if (kind !== 'kubernetes') return failed([{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }]);
   if (!values.image)
     problems.push({
       path: '--image',
       message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)',
     });
-  const { locations, problems: locationProblems } = parseKubeLocations(values.location ?? [], '--location');
-  problems.push(...locationProblems);
+  const locations = parseKubeLocations(values.location ?? [], '--location');
+  if (!locations.ok) problems.push(...locations.problems);
   const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;
   const shards = whole(values.shards, '--shards', 1, MAX_SHARDS, problems);
   const barrierS = whole(values['start-barrier'], '--start-barrier', 1, 3600, problems) ?? DEFAULT_START_BARRIER_S;
-  if (problems.length > 0) return { problems };
-  return {
-    choice: {
-      kind: 'kubernetes',
-      kubernetes: {
-        ...(values.kubeconfig && { kubeconfig: values.kubeconfig }),
-        ...(values['kube-context'] && { context: values['kube-context'] }),
-        namespace: values.namespace ?? DEFAULT_NAMESPACE,
-        image: values.image!,
-        ...(values['callback-url'] && { callbackUrl: values['callback-url'] }),
-        ratePerPod,
-        ...(shards !== undefined && { shards }),
-        locations,
-        barrierMs: barrierS * 1000,
-      },
+  if (problems.length > 0 || !locations.ok) return failed(problems);
+  return parsed({
+    kind: 'kubernetes',
+    kubernetes: {
+      ...(values.kubeconfig && { kubeconfig: values.kubeconfig }),
+      ...(values['kube-context'] && { context: values['kube-context'] }),
+      namespace: values.namespace ?? DEFAULT_NAMESPACE,
+      image: values.image!,
+      ...(values['callback-url'] && { callbackUrl: values['callback-url'] }),
+      ratePerPod,
+      ...(shards !== undefined && { shards }),
+      locations: locations.value,
+      barrierMs: barrierS * 1000,
     },
-    problems,
-  };
+  });
 }
 
 function kubernetesFlagsGiven(values: Values): string[] {

@@ -2,7 +2,7 @@
 // `CC=context:NAME`, which may be combined for one location), and
 // how many shards each location gets. Pure.
 import { LoadPlan, planLocations, type LocationConfig } from '../../../engine/plan.ts';
-import type { Problem } from '../../../errors.ts';
+import { type Parsed, parsedUnless, type Problem } from '../../../errors.ts';
 
 export interface KubeLocation {
   /** Pods of this location run on nodes with these labels. */
@@ -17,10 +17,7 @@ export interface KubeLocation {
 export const MAX_SHARDS = 256;
 
 /** `DE=node:topology.kubernetes.io/region=eu-central-1`, `US=namespace:load-us`, `JP=context:tokyo`, `local=node:pool=load`. */
-export function parseKubeLocations(
-  entries: readonly string[],
-  flag: string,
-): { locations: Record<string, KubeLocation>; problems: Problem[] } {
+export function parseKubeLocations(entries: readonly string[], flag: string): Parsed<Record<string, KubeLocation>> {
   const locations: Record<string, KubeLocation> = {};
   const problems: Problem[] = [];
   for (const entry of entries) {
@@ -41,7 +38,7 @@ export function parseKubeLocations(
       });
     }
   }
-  return { locations, problems };
+  return parsedUnless(problems, locations);
 }
 
 /** The load locations this executor offers: `local` and every configured one. */
