@@ -23,7 +23,10 @@ export interface Problem {
  *   beside it, and a table of such values gathers their problems into one `Parsed`.
  */
 
-/** The value parsed from input that can hold several problems, or every problem found in it. */
+/**
+ * The value parsed from input that can hold several problems, or every problem found in it. A
+ * parser may add a fact its callers act on (json-text.ts: whether the text is JSON at all).
+ */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
 export function parsed<T>(value: T): Parsed<T> {
