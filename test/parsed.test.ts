@@ -101,7 +101,12 @@ const MANY: Record<string, ManyCase> = {
     path: '$.vars[0]',
     file: 'env.json',
   },
-  parseJsonText: { bad: () => parseJsonText('{"a": }', 'f.json'), good: () => parseJsonText('{}', 'f.json'), path: 'line 1', file: 'f.json' },
+  parseJsonText: {
+    bad: () => parseJsonText('{"a": }', 'f.json'),
+    good: () => parseJsonText('{}', 'f.json'),
+    path: 'line 1',
+    file: 'f.json',
+  },
   mergeShards: { bad: () => mergeShards([{ file: 'a.json', content: {} }]), path: '$', file: 'a.json' },
   parseCompareSettings: {
     bad: () => parseCompareSettings({ rounds: 'ten' }, ACTION_INPUT_NAMES),
