@@ -2,13 +2,13 @@
 // (`-e KEY=VALUE`, `--env-var NAME` from this process's environment) and the load (`--duration`,
 // `--iterations`, `--rate`; durations and rates with units, src/settings/values.ts). Every
 // problem names its flag.
-import { InputError, isProblem, type Problem } from './errors.ts';
+import { failed, isProblem, type Parsed, parsed, parsedUnless, type Problem } from './errors.ts';
 import { duration as durationOf, rate as rateOf, wholeNumber } from './settings/values.ts';
 import type { LoadedDefinition } from './definition/load.ts';
 import { LIMITS } from './definition/schema.ts';
 import { formatCount, formatRate } from './figures.ts';
 import { mergeEnvironments } from './variables/environment.ts';
-import type { Environment, EnvVar } from './types.ts';
+import type { ConfigData, Environment, EnvVar } from './types.ts';
 
 export interface LoadFlags {
   duration?: string;
@@ -17,7 +17,7 @@ export interface LoadFlags {
 }
 
 /** `-e KEY=VALUE` and `--env-var NAME` as environment variables; `env` is the process's. */
-export function variablesFromFlags(pairs: readonly string[], fromProcess: readonly string[], env: NodeJS.ProcessEnv): EnvVar[] {
+export function variablesFromFlags(pairs: readonly string[], fromProcess: readonly string[], env: NodeJS.ProcessEnv): Parsed<EnvVar[]> {
   const problems: Problem[] = [];
   const vars: EnvVar[] = [];
   for (const pair of pairs) {
@@ -34,8 +34,7 @@ export function variablesFromFlags(pairs: readonly string[], fromProcess: readon
     if (value === undefined) problems.push({ path: '--env-var', message: `${name} is not set in this process's environment` });
     else vars.push({ key: name, value });
   }
-  if (problems.length > 0) throw new InputError(problems);
-  return vars;
+  return parsedUnless(problems, vars);
 }
 
 /** The environment a run uses: --env (or the definition's), then the flags' variables on top. */
@@ -58,45 +57,56 @@ export interface LoadOverride {
  * definition with manual_load stages takes none of them: its stages are the load, and a flag would
  * silently mean something else.
  */
-export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): LoadOverride {
-  const duration = parsed(flags.duration, '--duration', (text, flag) => durationOf(text, flag, { whole: true, min: 1 }));
-  const iterations = parsed(flags.iterations, '--iterations', wholeNumber);
-  const rate = parsed(flags.rate, '--rate', rateOf);
-  if (duration === undefined && iterations === undefined && rate === undefined) return { loaded, notes: [] };
+export function applyLoadFlags(loaded: LoadedDefinition, flags: LoadFlags): Parsed<LoadOverride> {
+  const duration = flagValue(flags.duration, '--duration', (text, flag) => durationOf(text, flag, { whole: true, min: 1 }));
+  if (isProblem(duration)) return failed([duration]);
+  const iterations = flagValue(flags.iterations, '--iterations', wholeNumber);
+  if (isProblem(iterations)) return failed([iterations]);
+  const rate = flagValue(flags.rate, '--rate', rateOf);
+  if (isProblem(rate)) return failed([rate]);
+  if (duration === undefined && iterations === undefined && rate === undefined) return parsed({ loaded, notes: [] });
   const config = { ...loaded.definition.config_data };
   if (config.manual_load) {
-    throw new InputError([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
+    return failed([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
   }
   if (rate !== undefined && iterations !== undefined) {
-    throw new InputError([
-      { path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' },
-    ]);
+    return failed([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
   }
   const notes: string[] = [];
+  const problem = applyLoad(config, { duration, iterations, rate }, notes);
+  if (problem) return failed([problem]);
+  return parsed({ loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes });
+}
+
+/** Sets the load the flags give on `config` (at most one of iterations and rate), or the first bound they pass. */
+function applyLoad(
+  config: ConfigData,
+  { duration, iterations, rate }: { duration?: number; iterations?: number; rate?: number },
+  notes: string[],
+): Problem | undefined {
   if (duration !== undefined) {
     const planned = { iterations: config.iteration_count, duration: config.duration };
-    config.duration = within(duration, LIMITS.durationS, '--duration', 'seconds (a day)');
+    if (duration > LIMITS.durationS) return beyond(duration, LIMITS.durationS, '--duration', 'seconds (a day)');
+    config.duration = duration;
     if (iterations === undefined && rate === undefined) {
-      config.iteration_count = within(
-        Math.max(1, Math.round((planned.iterations * duration) / planned.duration)),
-        LIMITS.iterations,
-        '--duration',
-        "iterations (the definition's rate × duration)",
-      );
-      notes.push(keptRateNote(duration, config.iteration_count, planned));
+      const scaled = Math.max(1, Math.round((planned.iterations * duration) / planned.duration));
+      if (scaled > LIMITS.iterations)
+        return beyond(scaled, LIMITS.iterations, '--duration', "iterations (the definition's rate × duration)");
+      config.iteration_count = scaled;
+      notes.push(keptRateNote(duration, scaled, planned));
     }
   }
-  if (iterations !== undefined) config.iteration_count = within(iterations, LIMITS.iterations, '--iterations', 'iterations');
-  if (rate !== undefined) {
-    config.load_type = 'linear';
-    config.iteration_count = within(
-      Math.max(1, Math.round(rate * config.duration)),
-      LIMITS.iterations,
-      '--rate',
-      'iterations (rate × duration)',
-    );
+  if (iterations !== undefined) {
+    if (iterations > LIMITS.iterations) return beyond(iterations, LIMITS.iterations, '--iterations', 'iterations');
+    config.iteration_count = iterations;
   }
-  return { loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes };
+  if (rate !== undefined) {
+    const rated = Math.max(1, Math.round(rate * config.duration));
+    if (rated > LIMITS.iterations) return beyond(rated, LIMITS.iterations, '--rate', 'iterations (rate × duration)');
+    config.load_type = 'linear';
+    config.iteration_count = rated;
+  }
+  return undefined;
 }
 
 /** `--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)`. */
@@ -106,9 +116,8 @@ function keptRateNote(duration: number, iterations: number, planned: { iteration
 }
 
 /** The definition's bounds hold for the flags too: whatever validate accepts, run runs. */
-function within(n: number, max: number, flag: string, unit: string): number {
-  if (n <= max) return n;
-  throw new InputError([{ path: flag, message: `at most ${max} ${unit} are allowed, got ${n}` }]);
+function beyond(n: number, max: number, flag: string, unit: string): Problem {
+  return { path: flag, message: `at most ${max} ${unit} are allowed, got ${n}` };
 }
 
 /**
@@ -119,15 +128,15 @@ export function markSecrets(
   loaded: LoadedDefinition,
   environment: Environment | undefined,
   names: readonly string[],
-): { loaded: LoadedDefinition; environment: Environment | undefined } {
-  if (names.length === 0) return { loaded, environment };
+): Parsed<{ loaded: LoadedDefinition; environment: Environment | undefined }> {
+  if (names.length === 0) return parsed({ loaded, environment });
   const wanted = new Set(names);
   const mark = (env: Environment | undefined): Environment | undefined =>
     env && { ...env, vars: env.vars.map((v) => (wanted.has(v.key) ? { ...v, secret: true } : v)) };
   const known = new Set([...(loaded.definition.environment?.vars ?? []), ...(environment?.vars ?? [])].map((v) => v.key));
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new InputError(
+    return failed(
       unknown.map((name) => ({
         path: '--secret',
         message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)`,
@@ -135,17 +144,18 @@ export function markSecrets(
     );
   }
   const definition = { ...loaded.definition, ...(loaded.definition.environment && { environment: mark(loaded.definition.environment) }) };
-  return { loaded: { ...loaded, definition }, environment: mark(environment) };
+  return parsed({ loaded: { ...loaded, definition }, environment: mark(environment) });
 }
 
 function flagOf(flags: LoadFlags): string {
   return flags.rate !== undefined ? '--rate' : flags.iterations !== undefined ? '--iterations' : '--duration';
 }
 
-/** The flag's value parsed, absent when not given; a bad value throws the Problem. */
-function parsed(text: string | undefined, flag: string, parse: (text: string, flag: string) => number | Problem): number | undefined {
-  if (text === undefined) return undefined;
-  const value = parse(text, flag);
-  if (isProblem(value)) throw new InputError([value]);
-  return value;
+/** The flag's value parsed, absent when not given. */
+function flagValue(
+  text: string | undefined,
+  flag: string,
+  parse: (text: string, flag: string) => number | Problem,
+): number | undefined | Problem {
+  return text === undefined ? undefined : parse(text, flag);
 }

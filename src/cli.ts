@@ -358,10 +358,10 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
 async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}) {
-  const vars = variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env);
+  const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
   const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
-  const overridden = applyLoadFlags(await loadDefinition(file), load);
-  const { loaded, environment } = markSecrets(overridden.loaded, given, flags.list('secret'));
+  const overridden = valueOrThrow(applyLoadFlags(await loadDefinition(file), load));
+  const { loaded, environment } = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
   const test = await checkTest(loaded, environment ? { environment } : {});
   for (const note of overridden.notes) io.err(`note: ${note}`);
   return test;

@@ -1,9 +1,9 @@
 // The CLI's load flags on a loaded definition (src/cli-overrides.ts): pure, no run needed.
 import { describe, expect, it } from 'vitest';
-import { applyLoadFlags } from '../src/cli-overrides.ts';
+import { applyLoadFlags as applyOrProblems, type LoadFlags } from '../src/cli-overrides.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
-import { InputError } from '../src/errors.ts';
+import { valueOrThrow } from '../src/errors.ts';
 
 function loaded(config: Record<string, unknown>): LoadedDefinition {
   const checked = validateDefinition(
@@ -13,6 +13,9 @@ function loaded(config: Record<string, unknown>): LoadedDefinition {
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
   return { definition: checked.value.definition, file: 'smoke.json', dir: process.cwd() } as LoadedDefinition;
 }
+
+/** The flags applied, or the test fails with their problems. */
+const applyLoadFlags = (l: LoadedDefinition, flags: LoadFlags) => valueOrThrow(applyOrProblems(l, flags));
 
 const load = (l: LoadedDefinition) => ({
   iterations: l.definition.config_data.iteration_count,
@@ -46,8 +49,11 @@ describe('--duration, --iterations, --rate', () => {
   });
 
   it('a scaled count past the limit is bad input naming --duration', () => {
-    const run = () => applyLoadFlags(loaded({ iteration_count: 10_000_000, duration: 1 }), { duration: '86400' });
-    expect(run).toThrow(InputError);
-    expect(run).toThrow(/--duration.*at most/);
+    expect(applyOrProblems(loaded({ iteration_count: 10_000_000, duration: 1 }), { duration: '86400' })).toEqual({
+      ok: false,
+      problems: [
+        { path: '--duration', message: "at most 1000000000 iterations (the definition's rate × duration) are allowed, got 864000000000" },
+      ],
+    });
   });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { applyLoadFlags, markSecrets, variablesFromFlags } from '../src/cli-overrides.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings } from '../src/compare/settings.ts';
 import { parseJsonText } from '../src/definition/json-text.ts';
 import { validateDefinition, validateEnvironment } from '../src/definition/validate.ts';
@@ -12,7 +13,7 @@ import { parseProxies } from '../src/engine/proxies.ts';
 import { parseWarmUp } from '../src/engine/run.ts';
 import { parseShard, parseStartAt } from '../src/engine/shard.ts';
 import { parseWorkers } from '../src/engine/worker-count.ts';
-import { isProblem, type Parsed, type Problem } from '../src/errors.ts';
+import { isProblem, type Parsed, type Problem, valueOrThrow } from '../src/errors.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig, selectLocations } from '../src/latency/locations.ts';
 import { parseSamples } from '../src/latency/run.ts';
 import { planLatency } from '../src/latency/session.ts';
@@ -49,6 +50,12 @@ const csv: FileConfig = {
   order: 'sequential',
   skip_first_line: false,
   skip_empty_line: true,
+};
+const step = { id: 1, name: 's', url: 'http://127.0.0.1:9/', method: 'GET' };
+const loaded = {
+  definition: valueOrThrow(validateDefinition({ name: 'x', config_data: { steps: [step] } }, 'def.json')).definition,
+  file: 'def.json',
+  dir,
 };
 const latencyNames = {
   target: 'latency-target',
@@ -107,6 +114,17 @@ const MANY: Record<string, ManyCase> = {
     path: 'line 1',
     file: 'f.json',
   },
+  variablesFromFlags: {
+    bad: () => variablesFromFlags(['NOEQUALS'], [], {}),
+    good: () => variablesFromFlags(['K=v'], [], {}),
+    path: '-e',
+  },
+  applyLoadFlags: {
+    bad: () => applyLoadFlags(loaded, { duration: 'soon' }),
+    good: () => applyLoadFlags(loaded, { duration: '2s' }),
+    path: '--duration',
+  },
+  markSecrets: { bad: () => markSecrets(loaded, undefined, ['K']), good: () => markSecrets(loaded, undefined, []), path: '--secret' },
   mergeShards: { bad: () => mergeShards([{ file: 'a.json', content: {} }]), path: '$', file: 'a.json' },
   parseCompareSettings: {
     bad: () => parseCompareSettings({ rounds: 'ten' }, ACTION_INPUT_NAMES),

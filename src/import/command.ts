@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { parseCommandArgs } from '../settings/argv.ts';
-import { InputError } from '../errors.ts';
+import { InputError, valueOrThrow } from '../errors.ts';
 import { LOADTEST_SCHEMA_ID } from '../definition/schema.ts';
 import { validateDefinition } from '../definition/validate.ts';
 import { checkTest } from '../engine/prepare.ts';
@@ -108,7 +108,7 @@ async function checkedWithLoad(
   const validated = validateDefinition(raw, file);
   if (!validated.ok) throw new InputError(validated.problems);
   // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
-  const { loaded } = applyLoadFlags({ definition: validated.value.definition, file, dir: process.cwd() }, flags);
+  const { loaded } = valueOrThrow(applyLoadFlags({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
   await checkTest(loaded, {});
   const { iteration_count, duration, load_type } = loaded.definition.config_data;
   return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
