@@ -15,7 +15,7 @@ import { parseOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import { matrixEntryOf } from './github/context.ts';
 import { withInputAliases } from './settings/inputs.ts';
-import { inputDefault } from './settings/table.ts';
+import { inputDefault, type InputName } from './settings/table.ts';
 import { boolean, wholeNumber } from './settings/values.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'publish'] as const;
@@ -85,7 +85,8 @@ export interface ActionInputs {
  * What the status check needs, read on its own and leniently: bad input elsewhere completes the
  * check as a failure, so these must not depend on the other inputs (getInputs reports a bad value).
  */
-export function readCheckInputs(read: InputReader): { enabled: boolean; name: string; matrixEntry: string; token: string } {
+export function readCheckInputs(readInput: InputReader): { enabled: boolean; name: string; matrixEntry: string; token: string } {
+  const read: TableReader = readInput;
   // mode publish posts the checks of the results it publishes, on their PR's head; the workflow_run's own commit gets none.
   const enabled = readBoolean(read, 'check', true, []) && read('mode').trim() !== 'publish';
   return { enabled, name: read('check-name').trim(), matrixEntry: matrixEntryOf(read('matrix')), token: read('github-token').trim() };
@@ -94,8 +95,11 @@ export function readCheckInputs(read: InputReader): { enabled: boolean; name: st
 /** Reads one input by name: `core.getInput` in the action, a map in tests. */
 export type InputReader = (name: string) => string;
 
+/** Reads an input of the settings table by its name there (an older name stands in for it). */
+type TableReader = (name: InputName) => string;
+
 /** As `core.getBooleanInput` reads it; empty is the default. */
-function readBoolean(read: InputReader, name: string, fallback: boolean, problems: Problem[]): boolean {
+function readBoolean(read: TableReader, name: InputName, fallback: boolean, problems: Problem[]): boolean {
   const text = read(name);
   if (text.trim() === '') return fallback;
   const parsed = boolean(text, name);
@@ -104,7 +108,7 @@ function readBoolean(read: InputReader, name: string, fallback: boolean, problem
   return fallback;
 }
 
-function readCommentWhen(read: InputReader, problems: Problem[]): CommentWhen {
+function readCommentWhen(read: TableReader, problems: Problem[]): CommentWhen {
   const text = read('comment').trim();
   if (text === '') return 'always';
   if ((COMMENT_WHEN as readonly string[]).includes(text)) return text as CommentWhen;
@@ -114,7 +118,7 @@ function readCommentWhen(read: InputReader, problems: Problem[]): CommentWhen {
   return 'always';
 }
 
-function readMode(read: InputReader, problems: Problem[]): Mode {
+function readMode(read: TableReader, problems: Problem[]): Mode {
   const text = read('mode').trim() || 'embedded';
   if (!(MODES as readonly string[]).includes(text)) {
     problems.push({ path: 'mode', message: `expected one of ${MODES.join(', ')}, got "${text}"` });
@@ -144,8 +148,8 @@ function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
 }
 
 function readParsed<T>(
-  read: InputReader,
-  name: string,
+  read: TableReader,
+  name: InputName,
   parse: (text: string, name: string) => T | Problem,
   problems: Problem[],
 ): T | undefined {
@@ -164,7 +168,7 @@ const LATENCY_NAMES = {
   config: 'latency-locations-config',
 };
 
-function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[]): LatencyPlan | undefined {
+function readLatency(read: TableReader, inputs: ActionInputs, problems: Problem[]): LatencyPlan | undefined {
   const target = read('latency-target').trim();
   if (target === '') {
     if (inputs.latencyThresholds.length > 0) {
@@ -172,7 +176,7 @@ function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[
     }
     return undefined;
   }
-  const lines = (name: string): string[] =>
+  const lines = (name: InputName): string[] =>
     read(name)
       .split(/[\n,]/)
       .map((l) => l.trim())
@@ -187,7 +191,7 @@ function readLatency(read: InputReader, inputs: ActionInputs, problems: Problem[
   return undefined;
 }
 
-function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[]): CompareSettings | undefined {
+function readCompare(read: TableReader, inputs: ActionInputs, problems: Problem[]): CompareSettings | undefined {
   if (inputs.compareEnvironment === '') {
     problems.push({ path: 'compare-environment', message: "mode compare needs the base side's environment (inline JSON or a file)" });
   }
@@ -209,7 +213,7 @@ function readCompare(read: InputReader, inputs: ActionInputs, problems: Problem[
   return undefined;
 }
 
-function readWaitFor(read: InputReader, problems: Problem[]): WaitForSettings | undefined {
+function readWaitFor(read: TableReader, problems: Problem[]): WaitForSettings | undefined {
   const url = read('wait-for').trim();
   if (url === '') return undefined;
   const settings = parseWaitFor(url, read('wait-for-timeout').trim(), { url: 'wait-for', timeout: 'wait-for-timeout' });
@@ -218,14 +222,14 @@ function readWaitFor(read: InputReader, problems: Problem[]): WaitForSettings | 
   return undefined;
 }
 
-function readLatencyThresholds(read: InputReader, problems: Problem[]): LatencyThreshold[] {
+function readLatencyThresholds(read: TableReader, problems: Problem[]): LatencyThreshold[] {
   const parsed = parseLatencyThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.value;
   problems.push(...parsed.problems);
   return [];
 }
 
-function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
+function readThresholds(read: TableReader, problems: Problem[]): Threshold[] {
   const parsed = parseThresholds(read('thresholds'), THRESHOLDS_INPUT);
   if (parsed.ok) return parsed.value;
   problems.push(...parsed.problems);
@@ -234,7 +238,7 @@ function readThresholds(read: InputReader, problems: Problem[]): Threshold[] {
 
 /** Every input, checked; `notice` hears of an older input name in use (core.notice in the action). */
 export function getInputs(readInput: InputReader, notice: (line: string) => void = () => {}): ActionInputs {
-  const read = withInputAliases(readInput, notice);
+  const read: TableReader = withInputAliases(readInput, notice);
   const problems: Problem[] = [];
   const test = read('test').trim();
   const proxies = parseProxies([read('proxies')], 'proxies');

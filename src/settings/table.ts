@@ -43,7 +43,8 @@ const JUDGED: readonly Command[] = ['run', 'compare', 'merge'];
 const TLS: readonly Command[] = ['run', 'compare', 'latency', 'wait-for'];
 const HOSTED: readonly Command[] = ['run', 'latency'];
 
-export const SETTINGS: readonly Setting[] = [
+/** Kept literal (`as const`) so that an action input's name is a type: see InputName. */
+const TABLE = [
   // What to run.
   { name: 'test', type: 'string', commands: [], input: true, help: 'the test definition file (the CLI takes it as its argument)' },
   { name: 'mode', type: 'string', commands: [], input: true, default: 'embedded', help: 'embedded, hosted, merge, compare or publish' },
@@ -650,7 +651,12 @@ export const SETTINGS: readonly Setting[] = [
     value: 'ID',
     help: 'the test; the index, token, attempt and location come from JOB_COMPLETION_INDEX, LOADGATE_SHARD_TOKEN, LOADGATE_SHARD_ATTEMPT and LOADGATE_SHARD_LOCATION',
   },
-];
+] as const satisfies readonly Setting[];
+
+export const SETTINGS: readonly Setting[] = TABLE;
+
+/** The name of an action input as the table spells it: getInputs reads no other. */
+export type InputName = Extract<(typeof TABLE)[number], { input: true }>['name'];
 
 /** The settings a command takes, in the table's order. */
 export function settingsOf(command: Command): Setting[] {
@@ -663,7 +669,7 @@ export function actionInputs(): Setting[] {
 }
 
 /** An action input's default, as action.yml gives it (test/settings.test.ts checks that they agree). */
-export function inputDefault(name: string): string {
+export function inputDefault(name: InputName): string {
   const setting = SETTINGS.find((s) => s.input && s.name === name);
   if (setting?.default === undefined) throw new Error(`no action input "${name}" with a default in the settings table`);
   return setting.default;
