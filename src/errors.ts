@@ -15,7 +15,8 @@ export interface Problem {
 
 /*
  * Every parser and validator of user input answers in one of two shapes, and never pushes into a
- * caller's array or throws (only the edges throw `InputError`, or answer an API client):
+ * caller's array or throws. `InputError` is thrown only by the edges (the shells, the file
+ * loaders, the checks of a whole test before a run: checkTest, preflight), or becomes an API answer:
  * - `Parsed<T>`, for input that can hold more than one problem (a definition, threshold lines,
  *   shard files, a group of settings): the value, or every problem found.
  * - `T | Problem`, for one value that can hold one problem at most (a whole number, a duration,
