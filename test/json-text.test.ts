@@ -3,6 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { locateProblems, MAX_JSON_DEPTH, parseJsonText } from '../src/definition/json-text.ts';
 import { MAX_PROBLEMS_SHOWN } from '../src/errors.ts';
 import { member } from '../src/json.ts';
+import { badStepsDefinition } from './helpers/bad-definition.ts';
+
+/**
+ * `text` as a string that records the furthest character read (jsonc-parser's scanner reads by
+ * `charCodeAt` and `substring`): how much of a text locating problems has cost.
+ */
+function recordingText(text: string): { text: string; furthest: () => number } {
+  let furthest = -1;
+  const reach = (index: number) => {
+    furthest = Math.max(furthest, index);
+  };
+  const reads: Record<string, unknown> = {
+    length: text.length,
+    charCodeAt: (i: number) => (reach(i), text.charCodeAt(i)),
+    substring: (start: number, end: number) => (reach(end - 1), text.substring(start, end)),
+  };
+  const recording = new Proxy(new String(text), {
+    get: (target, key) => {
+      if (typeof key === 'string' && key in reads) return reads[key];
+      // Any other method (a regular expression's, a split) is counted as reading it all.
+      reach(text.length - 1);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(text) : value;
+    },
+  });
+  return { text: recording as unknown as string, furthest: () => furthest };
+}
 
 function problemsOf(text: string) {
   const parsed = parseJsonText(text, 'f.json');
@@ -100,6 +127,45 @@ describe('locateProblems', () => {
       column: 4,
     });
     expect(located.slice(MAX_PROBLEMS_SHOWN)).toEqual(problems.slice(MAX_PROBLEMS_SHOWN));
+  });
+
+  it('finds every shown place, in any order: through a value that ends early, an array item, the root, a key after the rest', () => {
+    const text = ['{', '  "a": [{"x": 1}, 7, {"y": {"z": null}}],', '  "b": 5,', '  "c": {}', '}'].join('\n');
+    const located = locateProblems(
+      [
+        { path: '$.c.late', message: 'the last object lacks a key' },
+        { path: '$.b.deeper', message: 'a number has no keys' },
+        { path: '$.a[1]', message: 'an item' },
+        { path: '$.a[2].y.z', message: 'a nested key' },
+        { path: '$.a[9]', message: 'no such item' },
+        { path: '$', message: 'the root' },
+      ],
+      text,
+    );
+    expect(located.map((p) => [p.line, p.column])).toEqual([
+      [4, 3],
+      [3, 3],
+      [2, 19],
+      [2, 29],
+      [2, 3],
+      [1, 1],
+    ]);
+  });
+
+  it('reads the text only as far as the last shown problem: as much for 10,000 bad steps as for 1,000', () => {
+    const furthest = (steps: number) => {
+      const text = badStepsDefinition(steps);
+      const problems = Array.from({ length: steps }, (_, i) => ({ path: `$.config_data.steps[${i}].url`, message: 'bad' }));
+      const recording = recordingText(text);
+      const located = locateProblems(problems, recording.text);
+      const urlLines = text.split('\n').flatMap((line, i) => (line.includes('"url"') ? [i + 1] : []));
+      expect(located.slice(0, MAX_PROBLEMS_SHOWN).map((p) => p.line)).toEqual(urlLines.slice(0, MAX_PROBLEMS_SHOWN));
+      return { read: recording.furthest(), length: text.length };
+    };
+    const few = furthest(1_000);
+    const many = furthest(10_000);
+    expect(many.read).toBe(few.read);
+    expect(few.read).toBeLessThan(few.length / 10);
   });
 });
 
