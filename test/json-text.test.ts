@@ -11,20 +11,20 @@ import { badStepsDefinition } from './helpers/bad-definition.ts';
  */
 function recordingText(text: string): { text: string; furthest: () => number } {
   let furthest = -1;
-  const reach = (index: number) => {
+  const reach = <T>(index: number, read: T): T => {
     furthest = Math.max(furthest, index);
+    return read;
   };
   const reads: Record<string, unknown> = {
     length: text.length,
-    charCodeAt: (i: number) => (reach(i), text.charCodeAt(i)),
-    substring: (start: number, end: number) => (reach(end - 1), text.substring(start, end)),
+    charCodeAt: (i: number) => reach(i, text.charCodeAt(i)),
+    substring: (start: number, end: number) => reach(end - 1, text.substring(start, end)),
   };
   const recording = new Proxy(new String(text), {
     get: (target, key) => {
       if (typeof key === 'string' && key in reads) return reads[key];
       // Any other method (a regular expression's, a split) is counted as reading it all.
-      reach(text.length - 1);
-      const value: unknown = Reflect.get(target, key);
+      const value: unknown = reach(text.length - 1, Reflect.get(target, key));
       return typeof value === 'function' ? value.bind(text) : value;
     },
   });
