@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { findNodeAtLocation, type JSONPath, parseTree, type Node } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { locateProblems, MAX_JSON_DEPTH, parseJsonText } from '../src/definition/json-text.ts';
 import { MAX_PROBLEMS_SHOWN } from '../src/errors.ts';
@@ -182,6 +183,28 @@ function wrapped(path: Array<string | number>, inner: string): string {
 }
 
 describe('properties', () => {
+  it("places each shown problem where a tree of the whole text has it (jsonc-parser's parseTree), the rest not at all", () => {
+    const key = fc.constantFrom('a', 'b', 'c d');
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.oneof(fc.integer(), fc.constant(null), fc.string({ maxLength: 3 })),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+      ),
+    }));
+    const path = fc.array(fc.oneof(key, fc.integer({ min: 0, max: 3 })), { maxLength: 4 });
+    fc.assert(
+      fc.property(value, fc.array(path, { maxLength: MAX_PROBLEMS_SHOWN + 5 }), fc.constantFrom(0, 1, '\t'), (v, paths, indent) => {
+        const text = JSON.stringify(v, null, indent).replace(/\n/g, indent === '\t' ? '\r\n' : '\n');
+        const problems = paths.map((segments) => ({ path: pathOf(segments), message: 'x' }));
+        const located = locateProblems(problems, text);
+        const root = parseTree(text)!;
+        expect(located).toEqual(problems.map((p, i) => (i < MAX_PROBLEMS_SHOWN ? { ...p, ...placeInTree(root, text, paths[i]!) } : p)));
+      }),
+    );
+  });
+
   it('any JSON without repeated keys reads as JSON.parse reads it', () => {
     fc.assert(
       fc.property(fc.json({ maxDepth: 6 }), (text) => {
@@ -241,3 +264,17 @@ describe('properties', () => {
     );
   });
 });
+
+function pathOf(segments: JSONPath): string {
+  return `$${segments.map((s) => (typeof s === 'number' ? `[${s}]` : member(s))).join('')}`;
+}
+
+/** The deepest node of the path in the tree (a member by its key), as a line and column. */
+function placeInTree(root: Node, text: string, segments: JSONPath): { line: number; column: number } {
+  let n = segments.length;
+  let node = findNodeAtLocation(root, segments);
+  while (!node) node = findNodeAtLocation(root, segments.slice(0, --n));
+  const offset = n > 0 && node.parent?.type === 'property' ? node.parent.offset : node.offset;
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return { line: lines.length, column: lines.at(-1)!.length + 1 };
+}
