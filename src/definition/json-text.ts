@@ -199,6 +199,7 @@ interface Frame {
 
 /** Sets `at` of the wanted places that the text has; stops as soon as every target is settled. */
 function findPlaces(root: Wanted, text: string): void {
+  if (root.open === 0) return;
   const frames: Frame[] = [];
   const settle = (node: Wanted, targets: number): void => {
     for (let n: Wanted | undefined = node; n; n = n.parent) n.open -= targets;
