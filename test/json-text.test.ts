@@ -1,8 +1,36 @@
 import fc from 'fast-check';
+import { findNodeAtLocation, type JSONPath, parseTree, type Node } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { locateProblems, MAX_JSON_DEPTH, parseJsonText } from '../src/definition/json-text.ts';
 import { MAX_PROBLEMS_SHOWN } from '../src/errors.ts';
 import { member } from '../src/json.ts';
+import { badStepsDefinition } from './helpers/bad-definition.ts';
+
+/**
+ * `text` as a string that records the furthest character read (jsonc-parser's scanner reads by
+ * `charCodeAt` and `substring`): how much of a text locating problems has cost.
+ */
+function recordingText(text: string): { text: string; furthest: () => number } {
+  let furthest = -1;
+  const reach = <T>(index: number, read: T): T => {
+    furthest = Math.max(furthest, index);
+    return read;
+  };
+  const reads: Record<string, unknown> = {
+    length: text.length,
+    charCodeAt: (i: number) => reach(i, text.charCodeAt(i)),
+    substring: (start: number, end: number) => reach(end - 1, text.substring(start, end)),
+  };
+  const recording = new Proxy(new String(text), {
+    get: (target, key) => {
+      if (typeof key === 'string' && key in reads) return reads[key];
+      // Any other method (a regular expression's, a split) is counted as reading it all.
+      const value: unknown = reach(text.length - 1, Reflect.get(target, key));
+      return typeof value === 'function' ? value.bind(text) : value;
+    },
+  });
+  return { text: recording as unknown as string, furthest: () => furthest };
+}
 
 function problemsOf(text: string) {
   const parsed = parseJsonText(text, 'f.json');
@@ -104,6 +132,45 @@ describe('locateProblems', () => {
     });
     expect(located.slice(MAX_PROBLEMS_SHOWN)).toEqual(problems.slice(MAX_PROBLEMS_SHOWN));
   });
+
+  it('finds every shown place, in any order: through a value that ends early, an array item, the root, a key after the rest', () => {
+    const text = ['{', '  "a": [{"x": 1}, 7, {"y": {"z": null}}],', '  "b": 5,', '  "c": {}', '}'].join('\n');
+    const located = locateProblems(
+      [
+        { path: '$.c.late', message: 'the last object lacks a key' },
+        { path: '$.b.deeper', message: 'a number has no keys' },
+        { path: '$.a[1]', message: 'an item' },
+        { path: '$.a[2].y.z', message: 'a nested key' },
+        { path: '$.a[9]', message: 'no such item' },
+        { path: '$', message: 'the root' },
+      ],
+      text,
+    );
+    expect(located.map((p) => [p.line, p.column])).toEqual([
+      [4, 3],
+      [3, 3],
+      [2, 19],
+      [2, 29],
+      [2, 3],
+      [1, 1],
+    ]);
+  });
+
+  it('reads the text only as far as the last shown problem: as much for 10,000 bad steps as for 1,000', () => {
+    const furthest = (steps: number) => {
+      const text = badStepsDefinition(steps);
+      const problems = Array.from({ length: steps }, (_, i) => ({ path: `$.config_data.steps[${i}].url`, message: 'bad' }));
+      const recording = recordingText(text);
+      const located = locateProblems(problems, recording.text);
+      const urlLines = text.split('\n').flatMap((line, i) => (line.includes('"url"') ? [i + 1] : []));
+      expect(located.slice(0, MAX_PROBLEMS_SHOWN).map((p) => p.line)).toEqual(urlLines.slice(0, MAX_PROBLEMS_SHOWN));
+      return { read: recording.furthest(), length: text.length };
+    };
+    const few = furthest(1_000);
+    const many = furthest(10_000);
+    expect(many.read).toBe(few.read);
+    expect(few.read).toBeLessThan(few.length / 10);
+  });
 });
 
 // ---- properties ----
@@ -119,6 +186,28 @@ function wrapped(path: Array<string | number>, inner: string): string {
 }
 
 describe('properties', () => {
+  it("places each shown problem where a tree of the whole text has it (jsonc-parser's parseTree), the rest not at all", () => {
+    const key = fc.constantFrom('a', 'b', 'c d');
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.oneof(fc.integer(), fc.constant(null), fc.string({ maxLength: 3 })),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+      ),
+    }));
+    const path = fc.array(fc.oneof(key, fc.integer({ min: 0, max: 3 })), { maxLength: 4 });
+    fc.assert(
+      fc.property(value, fc.array(path, { maxLength: MAX_PROBLEMS_SHOWN + 5 }), fc.constantFrom(0, 1, '\t'), (v, paths, indent) => {
+        const text = JSON.stringify(v, null, indent).replace(/\n/g, indent === '\t' ? '\r\n' : '\n');
+        const problems = paths.map((segments) => ({ path: pathOf(segments), message: 'x' }));
+        const located = locateProblems(problems, text);
+        const root = parseTree(text)!;
+        expect(located).toEqual(problems.map((p, i) => (i < MAX_PROBLEMS_SHOWN ? { ...p, ...placeInTree(root, text, paths[i]!) } : p)));
+      }),
+    );
+  });
+
   it('any JSON without repeated keys reads as JSON.parse reads it', () => {
     fc.assert(
       fc.property(fc.json({ maxDepth: 6 }), (text) => {
@@ -178,3 +267,17 @@ describe('properties', () => {
     );
   });
 });
+
+function pathOf(segments: JSONPath): string {
+  return `$${segments.map((s) => (typeof s === 'number' ? `[${s}]` : member(s))).join('')}`;
+}
+
+/** The deepest node of the path in the tree (a member by its key), as a line and column. */
+function placeInTree(root: Node, text: string, segments: JSONPath): { line: number; column: number } {
+  let n = segments.length;
+  let node = findNodeAtLocation(root, segments);
+  while (!node) node = findNodeAtLocation(root, segments.slice(0, --n));
+  const offset = n > 0 && node.parent?.type === 'property' ? node.parent.offset : node.offset;
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return { line: lines.length, column: lines.at(-1)!.length + 1 };
+}

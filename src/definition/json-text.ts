@@ -3,7 +3,7 @@
 // and column, keys given twice in one object (JSON.parse keeps the last one silently) and nesting
 // deeper than any definition needs (a recursive reader would exhaust the stack on it) are
 // problems naming both places and the JSON path.
-import { findNodeAtLocation, parseTree, printParseErrorCode, visit, type JSONPath, type Node, type ParseErrorCode } from 'jsonc-parser';
+import { printParseErrorCode, visit, type JSONPath, type ParseErrorCode } from 'jsonc-parser';
 import { failed, type Parsed, parsed, shownProblems, type Problem } from '../errors.ts';
 import { describeValue, member } from '../json.ts';
 
@@ -141,32 +141,128 @@ const SYNTAX_EXPECTATIONS: Partial<Record<ReturnType<typeof printParseErrorCode>
 
 /**
  * Line and column of problems at JSON paths (`$.config_data.steps[1].method`) in the text they came
- * from. The tree and the index of line starts are built once, so locating n problems costs one
- * parse and n lookups (a lookup per problem over the whole text made 10,000 problems take hours).
- * Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest are
- * counted, never placed, and a generated file can have tens of thousands.
+ * from. Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest
+ * are counted, never placed, and a generated file can have tens of thousands. One visit of the
+ * text finds the places along the shown problems' paths: it builds no tree, skips the contents of
+ * every other array and object, and stops once each path is found or known to end early, which
+ * for problems in document order is near their last one (docs/performance.md).
  */
 export function locateProblems(problems: Problem[], text: string): Problem[] {
   if (problems.length === 0) return problems;
-  const root = parseTree(text);
-  const lines = lineStarts(text);
   const { shown } = shownProblems(problems);
-  const located = shown.map((problem) => {
-    const offset = root && offsetOf(root, problem.path);
-    return offset === undefined ? problem : { ...problem, ...lineAndColumn(lines, offset) };
+  const paths = shown.map((problem) => jsonPathSegments(problem.path));
+  const root = wantedPlaces(paths);
+  findPlaces(root, text);
+  const located = shown.map((problem, i) => {
+    const place = deepestPlace(root, paths[i]);
+    return place === undefined ? problem : { ...problem, line: place.line + 1, column: place.character + 1 };
   });
   return [...located, ...problems.slice(located.length)];
 }
 
-/** Where the deepest existing node of the path is: a missing key points at the object that lacks it. */
-function offsetOf(root: Node, path: string): number | undefined {
-  const segments = jsonPathSegments(path);
-  if (!segments) return undefined;
-  for (let n = segments.length; n >= 0; n--) {
-    const node = findNodeAtLocation(root, segments.slice(0, n));
-    if (node) return node.parent?.type === 'property' && n > 0 ? node.parent.offset : node.offset;
+/**
+ * A place along the problems' paths, with the places wanted below it (by key in an object, by
+ * index in an array). `at` is where it begins once found: its key in an object, else its value.
+ */
+interface Wanted {
+  parent: Wanted | undefined;
+  children: Map<string | number, Wanted>;
+  /** A problem's path ends here. */
+  target: boolean;
+  /** Targets here and below neither found nor known to be absent. */
+  open: number;
+  at?: Position;
+}
+
+function wanted(parent: Wanted | undefined): Wanted {
+  return { parent, children: new Map(), target: false, open: 0 };
+}
+
+function wantedPlaces(paths: Array<JSONPath | undefined>): Wanted {
+  const root = wanted(undefined);
+  for (const segments of paths) {
+    if (!segments) continue;
+    let node = root;
+    for (const segment of segments) {
+      const child = node.children.get(segment) ?? wanted(node);
+      node.children.set(segment, child);
+      node = child;
+    }
+    if (node.target) continue;
+    node.target = true;
+    for (let n: Wanted | undefined = node; n; n = n.parent) n.open++;
   }
-  return undefined;
+  return root;
+}
+
+/** An array or object open in the visit: what is wanted inside it, its last item's index, the place of the key just read. */
+interface Frame {
+  wanted: Wanted | undefined;
+  array: boolean;
+  index: number;
+  key: Wanted | undefined;
+}
+
+/** Sets `at` of the wanted places that the text has; stops as soon as every target is settled. */
+function findPlaces(root: Wanted, text: string): void {
+  if (root.open === 0) return;
+  const frames: Frame[] = [];
+  const settle = (node: Wanted, targets: number): void => {
+    for (let n: Wanted | undefined = node; n; n = n.parent) n.open -= targets;
+    if (root.open === 0) throw new Stop();
+  };
+  const found = (node: Wanted | undefined, at: Position): Wanted | undefined => {
+    if (!node) return undefined;
+    node.at = at;
+    if (node.target) settle(node, 1);
+    return node;
+  };
+  // Once a value ends, whatever it lacks of the paths through it is absent.
+  const ended = (node: Wanted | undefined): void => {
+    if (node && node.open > 0) settle(node, node.open);
+  };
+  const valueAt = (line: number, character: number): Wanted | undefined => {
+    const frame = frames.at(-1);
+    if (!frame) return found(root, { line, character });
+    if (!frame.array) return frame.key;
+    frame.index++;
+    return found(frame.wanted?.children.get(frame.index), { line, character });
+  };
+  const begin = (array: boolean) => (_offset: number, _length: number, line: number, character: number) => {
+    const node = valueAt(line, character);
+    frames.push({ wanted: node, array, index: -1, key: undefined });
+    // The contents of a value no path goes into are scanned without a callback.
+    return node !== undefined && node.children.size > 0;
+  };
+  const end = () => ended(frames.pop()?.wanted);
+  try {
+    visit(text, {
+      onObjectBegin: begin(false),
+      onArrayBegin: begin(true),
+      onObjectEnd: end,
+      onArrayEnd: end,
+      onObjectProperty: (name, _offset, _length, line, character) => {
+        const frame = frames.at(-1)!;
+        frame.key = found(frame.wanted?.children.get(name), { line, character });
+      },
+      onLiteralValue: (_value, _offset, _length, line, character) => ended(valueAt(line, character)),
+    });
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+  }
+}
+
+/** Where the deepest place of the path that the text has begins: a missing key points at the object that lacks it. */
+function deepestPlace(root: Wanted, segments: JSONPath | undefined): Position | undefined {
+  if (!segments) return undefined;
+  let place = root.at;
+  let node: Wanted | undefined = root;
+  for (const segment of segments) {
+    node = node.children.get(segment);
+    if (!node?.at) break;
+    place = node.at;
+  }
+  return place;
 }
 
 /** `$.a.b[2]["c d"]` → ['a', 'b', 2, 'c d']; undefined for what is not a JSON path. */
@@ -181,22 +277,4 @@ function jsonPathSegments(path: string): JSONPath | undefined {
     segments.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : (JSON.parse(match[3]!) as string)));
   }
   return segments;
-}
-
-/** The offset of each line's first character (a line ends at \n, \r\n or \r, as jsonc-parser counts). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (const match of text.matchAll(/\r\n|\r|\n/g)) starts.push(match.index + match[0].length);
-  return starts;
-}
-
-function lineAndColumn(starts: number[], offset: number): { line: number; column: number } {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return { line: low + 1, column: offset - starts[low]! + 1 };
 }

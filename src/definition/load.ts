@@ -1,7 +1,7 @@
 // The file-system edge of the definition: read, parse strictly (json-text.ts), validate, locate
-// each problem's line and column, load a referenced environment file and locate test data files
-// (inside the definition's repository: workspace.ts). Every problem found is thrown at once, as
-// one InputError.
+// the line and column of each problem shown (errors.ts), load a referenced environment file and
+// locate test data files (inside the definition's repository: workspace.ts). Every problem found
+// is thrown at once, as one InputError.
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { failed, InputError, type Parsed, type Problem } from '../errors.ts';
