@@ -1,9 +1,15 @@
 // The engine threads' turns (src/engine/tick.ts): a thread that carries less than one does at
 // 10,000/s ticks less often, in turn with the others, so that a tick starts about TICK_BATCH
-// iterations; each thread's next tick falls on its turn whenever its timer fires.
+// iterations; each thread's next tick falls on its turn whenever its timer fires. And what starts
+// an iteration: a tick, or, while due iterations wait for a slot, a slot that frees.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine, type EngineOutcome } from '../src/engine/engine.ts';
+import { LoadPlan } from '../src/engine/plan.ts';
 import { EVERY_MS, MAX_TICK_MS, TICK_BATCH, msToTurn, threadTurn } from '../src/engine/tick.ts';
+import { initHistograms } from '../src/histogram.ts';
+import { definition, preparedTest } from './helpers/run-definition.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
 
 const turnsOf = (threads: number, peakPerS: number) => Array.from({ length: threads }, (_, w) => threadTurn(w + 1, threads, peakPerS));
 
@@ -69,5 +75,45 @@ describe('msToTurn', () => {
     // Due at 3 ms, fired at 3.9, or at 4.2 (late into the other thread's millisecond): next in 5 either way.
     expect(Math.floor(3.9) + msToTurn(3.9, turn)).toBe(5);
     expect(Math.floor(4.2) + msToTurn(4.2, turn)).toBe(5);
+  });
+});
+
+describe('what starts an iteration', () => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await startTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  /** 200 iterations due over 1 s against a service answering in 20 ms, on 10 slots, ticking every 1.5 s. */
+  async function runTickingSlowly(): Promise<EngineOutcome> {
+    await initHistograms();
+    const test = await preparedTest(definition([{ url: `${target.url}/delay/20` }], { iteration_count: 200, duration: 1 }));
+    const plan = new LoadPlan(test.definition.config_data);
+    const engine = new Engine(plan, test.steps, {
+      concurrency: 10,
+      insecure: false,
+      proxies: {},
+      tick: { everyMs: 1500, atMs: 0 },
+      startGraceMs: 60_000,
+      overrunLimitMs: 20_000,
+    });
+    const outcome = await engine.run();
+    outcome.recorder.destroy();
+    return outcome;
+  }
+
+  it('on schedule, an ending iteration starts nothing; at the cap, a slot that frees takes the next due one at once', async () => {
+    const outcome = await runTickingSlowly();
+    // The first tick starts the one iteration due at 0; its end, 20 ms later, with slots free,
+    // starts none of those that fell due meanwhile: they wait for the tick at 1.5 s.
+    expect(outcome.recorder.series[0]!.started).toBe(1);
+    // That tick finds 199 due and 10 slots: from then each ending iteration starts the next on its
+    // slot, so all run within the grace, not 10 a tick (one tick every 1.5 s would take 30 s).
+    expect(outcome.recorder.iterationsStarted.reduce((n, c) => n + c, 0)).toBe(200);
+    expect(outcome.interrupted).toBe(false);
+    expect(outcome.lateIterations).toBe(199);
   });
 });

@@ -1,7 +1,10 @@
 // The open-model engine (docs/engine.md). Iterations start on the plan's schedule whatever the target
-// does; each in-flight iteration occupies a slot, capped by the concurrency setting. Scheduling
-// "pulls": when an iteration ends, the next due one starts at once on the same slot, and a timer
-// tick starts the rest (every millisecond; slow threads of a run take turns, tick.ts). Late starts
+// does; each in-flight iteration occupies a slot, capped by the concurrency setting. A timer tick
+// starts the iterations that fell due since the last (every millisecond; slow threads of a run take
+// turns, tick.ts); when due iterations wait for a slot, an ending iteration starts the next at once
+// on its own slot ("pull"), so a run at the cap loses no time between a response and the next
+// start. On schedule, ends start nothing: a tick's starts go out together, and the loop's wake-ups
+// serve a batch rather than one response each (docs/performance.md). Late starts
 // are counted; the schedule ends 1 s after its planned end, and what it could not start by then is
 // counted too (docs/engine.md).
 //
@@ -203,6 +206,8 @@ export class Engine implements SlotHost {
   private readonly growth: SlotGrowth;
   private closedSeconds = 0;
   private pumping = false;
+  /** The last pump left due iterations waiting for a slot: the next slot that frees takes one at once. */
+  private starved = false;
   private tick: NodeJS.Timeout | undefined;
   private finish: (() => void) | undefined;
   private hardStop: NodeJS.Timeout | undefined;
@@ -305,7 +310,7 @@ export class Engine implements SlotHost {
     this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
     this.growth.iterationEnded(now - slot.startedAt);
     this.free.push(slot);
-    this.pump(now);
+    if (this.starved) this.pump(now);
     this.checkDone();
   }
 
@@ -467,12 +472,16 @@ export class Engine implements SlotHost {
     this.pumping = true;
     const plan = this.phase;
     const nowUs = (now - this.t0) * 1000;
+    this.starved = false;
     if (nowUs >= this.endUs && this.next < plan.total) this.endSchedule(now);
     while (this.next < plan.total) {
       const due = plan.startOffsetUs(this.next);
       if (due > nowUs) break;
       const slot = this.acquire(now);
-      if (!slot) break;
+      if (!slot) {
+        this.starved = true;
+        break;
+      }
       const lag = nowUs - due;
       const late = lag > LATE_AFTER_US;
       if (late) this.late++;
