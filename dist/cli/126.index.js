@@ -557,7 +557,7 @@ function environmentRoutes(ctx) {
             const checked = (0,validate/* validateEnvironment */.qQ)(jsonBody(req, '"name" and "vars" (docs/interface.md 2.3)'));
             if (!checked.ok)
                 throw problemsError(checked.problems);
-            const record = { id: (0,external_node_crypto_.randomUUID)(), ...checked.environment, created_at: new Date().toISOString() };
+            const record = { id: (0,external_node_crypto_.randomUUID)(), ...checked.value, created_at: new Date().toISOString() };
             ctx.store.createEnvironment(record);
             return record;
         },
@@ -567,7 +567,7 @@ function environmentRoutes(ctx) {
             const checked = (0,validate/* validateEnvironment */.qQ)({ name: record.name, vars: record.vars, ...patch });
             if (!checked.ok)
                 throw problemsError(checked.problems);
-            const updated = { ...record, ...checked.environment };
+            const updated = { ...record, ...checked.value };
             ctx.store.updateEnvironment(updated);
             return updated;
         },
@@ -607,7 +607,7 @@ function pickLocations(ctx, patterns) {
     const selected = (0,locations/* selectLocations */.BF)(ctx.latencyLocations, patterns, 'locations');
     if (!selected.ok)
         throw problemsError(selected.problems);
-    return selected.locations;
+    return selected.value;
 }
 /** Runs a latency test and answers with the per-location object of docs/interface.md 2.6. */
 async function measureLatency(ctx, reply, request) {
@@ -767,6 +767,7 @@ var engine_plan = __webpack_require__(30955);
 // `CC=context:NAME`, which may be combined for one location), and
 // how many shards each location gets. Pure.
 
+
 /** The most shards of one location: Kubernetes allows far more, one test's Secret and barrier do not need to. */
 const MAX_SHARDS = 256;
 /** `DE=node:topology.kubernetes.io/region=eu-central-1`, `US=namespace:load-us`, `JP=context:tokyo`, `local=node:pool=load`. */
@@ -794,7 +795,7 @@ function parseKubeLocations(entries, flag) {
             });
         }
     }
-    return { locations, problems };
+    return (0,errors/* parsedUnless */.oQ)(problems, locations);
 }
 /** The load locations this executor offers: `local` and every configured one. */
 function offeredLocations(locations) {
@@ -911,7 +912,7 @@ async function parseTestRequest(body, store, dataDir) {
     const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
     if (!checked.ok || problems.length > 0)
         throw problemsError(problems);
-    const definition = checked.definition;
+    const definition = checked.value.definition;
     if (stored)
         definition.environment = { name: stored.name, vars: stored.vars };
     definition.test_data = sets.map(testDataSet);
@@ -1024,7 +1025,7 @@ function checkPlan(body) {
         problems.push(...checked.problems);
     if (!checked.ok || problems.length > 0)
         throw problemsError(problems);
-    return { name: checked.definition.name, config_data: checked.definition.config_data };
+    return { name: checked.value.definition.name, config_data: checked.value.definition.config_data };
 }
 function planRoutes(ctx) {
     return crudRoutes({
@@ -1172,7 +1173,7 @@ function parseFileConfig(value) {
         return value;
     const parsed = (0,json_text/* parseJsonText */.lk)(value);
     if (parsed.ok)
-        return parsed.value;
+        return parsed.value.json;
     throw problemsError(parsed.problems.map((p) => p.path.startsWith('$')
         ? { path: `$.file_config${p.path.slice(1)}`, message: p.message }
         : { path: '$.file_config', message: `${p.path}: ${p.message}` }));
@@ -1194,14 +1195,14 @@ function checkForm(upload) {
     }
     if (!checked.ok || !upload.file || problems.length > 0)
         throw problemsError(problems);
-    return { set: checked.definition.test_data[0], file: upload.file };
+    return { set: checked.value.definition.test_data[0], file: upload.file };
 }
 /** The rows of the file as `set` reads it; 422 naming the client's file name otherwise. */
 async function countRows(path, shownName, set) {
     const data = await (0,csv/* loadDataSet */.B)({ ...set, file: path }, { path: '$' });
-    if (!Array.isArray(data))
-        return data.rowCount;
-    throw problemsError(data.map((p) => ({ path: p.path, message: p.message.replaceAll(path, shownName) })));
+    if (data.ok)
+        return data.value.rowCount;
+    throw problemsError(data.problems.map((p) => ({ path: p.path, message: p.message.replaceAll(path, shownName) })));
 }
 async function fileSha256(path) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -1686,7 +1687,7 @@ function registerBodyParsers(app) {
         // The CLI's strict reading: a key given twice or nesting too deep is refused, not guessed at.
         const parsed = (0,json_text/* parseJsonText */.lk)(text);
         if (parsed.ok)
-            return done(null, parsed.value);
+            return done(null, parsed.value.json);
         const [first] = parsed.problems;
         if (parsed.syntax && first)
             return done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${first.path}: ${first.message}`), undefined);
@@ -1829,28 +1830,28 @@ function createKeyChecker(keys) {
 const DEFAULT_RATE_LIMITS = { get: 5, other: 2 };
 const MAX_RATE = 1_000_000;
 /**
- * `--rate-limit`: `on` (the defaults), `N` (N per second for each class), or `GET=N,OTHER=M`
- * (either may be left out: it keeps its default); otherwise the problem, to show the user.
+ * `--rate-limit` (named `flag` in the problem): `on` (the defaults), `N` (N per second for each
+ * class), or `GET=N,OTHER=M` (either may be left out: it keeps its default).
  */
-function parseRateLimit(text) {
+function parseRateLimit(text, flag) {
     const expected = `expected "on" (${DEFAULT_RATE_LIMITS.get} GET and ${DEFAULT_RATE_LIMITS.other} other requests per second), a whole number for both, or GET=N,OTHER=M; got ${JSON.stringify(text)}`;
     const rate = (value) => (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_RATE ? Number(value) : undefined);
     const trimmed = text.trim();
     if (trimmed.toLowerCase() === 'on')
-        return { ok: true, limits: { ...DEFAULT_RATE_LIMITS } };
+        return { ...DEFAULT_RATE_LIMITS };
     const both = rate(trimmed);
     if (both !== undefined)
-        return { ok: true, limits: { get: both, other: both } };
+        return { get: both, other: both };
     const limits = { ...DEFAULT_RATE_LIMITS };
     for (const item of trimmed.split(',')) {
         const [name, value] = item.split('=').map((part) => part.trim());
         const n = value === undefined ? undefined : rate(value);
         const key = name?.toUpperCase() === 'GET' ? 'get' : name?.toUpperCase() === 'OTHER' ? 'other' : undefined;
         if (key === undefined || n === undefined)
-            return { ok: false, message: expected };
+            return { path: flag, message: expected };
         limits[key] = n;
     }
-    return { ok: true, limits };
+    return limits;
 }
 function methodClass(method) {
     return method === 'GET' || method === 'HEAD' ? 'get' : 'other';
@@ -2204,8 +2205,8 @@ async function mergeSharded(config, delivered, testUrl) {
     if (!merged.ok)
         throw new errors/* InputError */.dz(merged.problems);
     const incomplete = coverage.shards.length > 0;
-    const run = { ...merged.result.run, interrupted: merged.result.run.interrupted || incomplete, coverage };
-    return { result: { ...merged.result, test_url: testUrl, run }, coverage };
+    const run = { ...merged.value.result.run, interrupted: merged.value.result.run.interrupted || incomplete, coverage };
+    return { result: { ...merged.value.result, test_url: testUrl, run }, coverage };
 }
 /** The exact merge wants one set 1..M: each chosen result becomes one of them. */
 function renumbered(result, index, count) {
@@ -2682,17 +2683,8 @@ const EXECUTOR_FLAGS = [
 const DEFAULT_RATE_PER_POD = 1000;
 const DEFAULT_NAMESPACE = 'default';
 const DEFAULT_START_BARRIER_S = 120;
-const KUBERNETES_FLAGS = [
-    'kubeconfig',
-    'kube-context',
-    'namespace',
-    'image',
-    'callback-url',
-    'rate-per-pod',
-    'shards',
-    'location',
-    'start-barrier',
-];
+/** Every executor flag but `--executor` itself belongs to the Kubernetes executor. */
+const KUBERNETES_FLAGS = EXECUTOR_FLAGS.filter((flag) => flag !== 'executor');
 function whole(text, flag, min, max, problems) {
     if (text === undefined)
         return undefined;
@@ -2708,39 +2700,37 @@ function readExecutor(values) {
     if (kind === 'local') {
         for (const flag of kubernetesFlagsGiven(values))
             problems.push({ path: `--${flag}`, message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' });
-        return problems.length > 0 ? { problems } : { choice: { kind: 'local' }, problems };
+        return problems.length > 0 ? (0,errors/* failed */.gz)(problems) : (0,errors/* parsed */.Yz)({ kind: 'local' });
     }
     if (kind !== 'kubernetes')
-        return { problems: [{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }] };
+        return (0,errors/* failed */.gz)([{ path: '--executor', message: `expected local or kubernetes, got "${kind}"` }]);
     if (!values.image)
         problems.push({
             path: '--image',
             message: 'the Kubernetes executor needs the image its shard pods run (e.g. ghcr.io/loadgate/loadgate:0.1.0)',
         });
-    const { locations, problems: locationProblems } = parseKubeLocations(values.location ?? [], '--location');
-    problems.push(...locationProblems);
+    const locations = parseKubeLocations(values.location ?? [], '--location');
+    if (!locations.ok)
+        problems.push(...locations.problems);
     const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;
     const shards = whole(values.shards, '--shards', 1, MAX_SHARDS, problems);
     const barrierS = whole(values['start-barrier'], '--start-barrier', 1, 3600, problems) ?? DEFAULT_START_BARRIER_S;
-    if (problems.length > 0)
-        return { problems };
-    return {
-        choice: {
-            kind: 'kubernetes',
-            kubernetes: {
-                ...(values.kubeconfig && { kubeconfig: values.kubeconfig }),
-                ...(values['kube-context'] && { context: values['kube-context'] }),
-                namespace: values.namespace ?? DEFAULT_NAMESPACE,
-                image: values.image,
-                ...(values['callback-url'] && { callbackUrl: values['callback-url'] }),
-                ratePerPod,
-                ...(shards !== undefined && { shards }),
-                locations,
-                barrierMs: barrierS * 1000,
-            },
+    if (problems.length > 0 || !locations.ok)
+        return (0,errors/* failed */.gz)(problems);
+    return (0,errors/* parsed */.Yz)({
+        kind: 'kubernetes',
+        kubernetes: {
+            ...(values.kubeconfig && { kubeconfig: values.kubeconfig }),
+            ...(values['kube-context'] && { context: values['kube-context'] }),
+            namespace: values.namespace ?? DEFAULT_NAMESPACE,
+            image: values.image,
+            ...(values['callback-url'] && { callbackUrl: values['callback-url'] }),
+            ratePerPod,
+            ...(shards !== undefined && { shards }),
+            locations: locations.value,
+            barrierMs: barrierS * 1000,
         },
-        problems,
-    };
+    });
 }
 function kubernetesFlagsGiven(values) {
     return KUBERNETES_FLAGS.filter((flag) => values[flag] !== undefined);
@@ -3460,12 +3450,6 @@ function publicUrlOption(text) {
         throw new errors/* InputError */.dz([parsed]);
     return { publicUrl: parsed };
 }
-function rateLimitOf(text) {
-    const parsed = parseRateLimit(text);
-    if (!parsed.ok)
-        throw new errors/* InputError */.dz([{ path: '--rate-limit', message: parsed.message }]);
-    return parsed.limits;
-}
 async function readKeys(file, envList) {
     const keys = parseKeyList(envList);
     if (file === undefined)
@@ -3499,9 +3483,9 @@ async function serveOptions(args, io, log) {
         io.err(notice);
     const rateLimit = flags.text('rate-limit');
     const executor = readExecutor(Object.fromEntries(EXECUTOR_FLAGS.map((name) => [name, flags.given(name) ? flags.value(name) : undefined])));
-    if (!executor.choice)
+    if (!executor.ok)
         throw new errors/* InputError */.dz(executor.problems);
-    const latency = latencyLocations(flags.list('latency-locations-config'), executor.choice);
+    const latency = latencyLocations(flags.list('latency-locations-config'), executor.value);
     const db = flags.text('db');
     return {
         port: main_wholeNumber(flags.text('port'), '--port', 0, 65535),
@@ -3509,13 +3493,13 @@ async function serveOptions(args, io, log) {
         dbPath: db,
         dataDir: flags.text('data-dir') ?? defaultDataDir(db),
         apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
-        ...(rateLimit === undefined ? {} : { rateLimit: rateLimitOf(rateLimit) }),
-        proxies: (0,proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies'),
-        latencyLocations: latency.locations,
+        ...(rateLimit === undefined ? {} : { rateLimit: (0,errors/* orThrow */.aU)(parseRateLimit(rateLimit, '--rate-limit')) }),
+        proxies: (0,errors/* valueOrThrow */.P7)((0,proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies')),
+        latencyLocations: latency,
         connections: connectionLimits(flags),
         ...publicUrlOption(flags.text('public-url')),
-        workers: orThrow((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers')),
-        executor: executor.choice,
+        workers: (0,errors/* orThrow */.aU)((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers')),
+        executor: executor.value,
         log,
     };
 }
@@ -3526,9 +3510,9 @@ function latencyLocations(entries, executor) {
     if (!latency.ok)
         throw new errors/* InputError */.dz(latency.problems);
     if (executor.kind !== 'kubernetes')
-        return latency;
+        return latency.value;
     const offered = offeredLocations(executor.kubernetes.locations);
-    const problems = latency.locations
+    const problems = latency.value
         .filter((l) => l.kube !== undefined && !offered.includes(l.kube))
         .map((l) => ({
         path: flag,
@@ -3536,12 +3520,7 @@ function latencyLocations(entries, executor) {
     }));
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
-    return latency;
-}
-function orThrow(parsed) {
-    if ((0,errors/* isProblem */.AN)(parsed))
-        throw new errors/* InputError */.dz([parsed]);
-    return parsed;
+    return latency.value;
 }
 function untilAborted(signal) {
     return new Promise((resolve) => {

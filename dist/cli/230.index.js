@@ -46,9 +46,7 @@ function variablesFromFlags(pairs, fromProcess, env) {
         else
             vars.push({ key: name, value });
     }
-    if (problems.length > 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(problems);
-    return vars;
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedUnless */ .oQ)(problems, vars);
 }
 /** The environment a run uses: --env (or the definition's), then the flags' variables on top. */
 function environmentWithFlags(given, vars) {
@@ -65,36 +63,58 @@ function environmentWithFlags(given, vars) {
  * silently mean something else.
  */
 function applyLoadFlags(loaded, flags) {
-    const duration = parsed(flags.duration, '--duration', (text, flag) => (0,_settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .duration */ .p0)(text, flag, { whole: true, min: 1 }));
-    const iterations = parsed(flags.iterations, '--iterations', _settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .wholeNumber */ .rD);
-    const rate = parsed(flags.rate, '--rate', _settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .rate */ .TS);
+    const duration = flagValue(flags.duration, '--duration', (text, flag) => (0,_settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .duration */ .p0)(text, flag, { whole: true, min: 1 }));
+    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(duration))
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([duration]);
+    const iterations = flagValue(flags.iterations, '--iterations', _settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .wholeNumber */ .rD);
+    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(iterations))
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([iterations]);
+    const rate = flagValue(flags.rate, '--rate', _settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .rate */ .TS);
+    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(rate))
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([rate]);
     if (duration === undefined && iterations === undefined && rate === undefined)
-        return { loaded, notes: [] };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ loaded, notes: [] });
     const config = { ...loaded.definition.config_data };
     if (config.manual_load) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([{ path: flagOf(flags), message: 'the definition sets its load with manual_load stages; change them there' }]);
     }
     if (rate !== undefined && iterations !== undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
-            { path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' },
-        ]);
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([{ path: '--rate', message: 'give --rate or --iterations, not both: the rate sets the iterations (rate × duration)' }]);
     }
     const notes = [];
+    const problem = applyLoad(config, { duration, iterations, rate }, notes);
+    if (problem)
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([problem]);
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes });
+}
+/** Sets the load the flags give on `config` (at most one of iterations and rate), or the first bound they pass. */
+function applyLoad(config, { duration, iterations, rate }, notes) {
     if (duration !== undefined) {
         const planned = { iterations: config.iteration_count, duration: config.duration };
-        config.duration = within(duration, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.durationS, '--duration', 'seconds (a day)');
+        if (duration > _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.durationS)
+            return beyond(duration, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.durationS, '--duration', 'seconds (a day)');
+        config.duration = duration;
         if (iterations === undefined && rate === undefined) {
-            config.iteration_count = within(Math.max(1, Math.round((planned.iterations * duration) / planned.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--duration', "iterations (the definition's rate × duration)");
-            notes.push(keptRateNote(duration, config.iteration_count, planned));
+            const scaled = Math.max(1, Math.round((planned.iterations * duration) / planned.duration));
+            if (scaled > _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations)
+                return beyond(scaled, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--duration', "iterations (the definition's rate × duration)");
+            config.iteration_count = scaled;
+            notes.push(keptRateNote(duration, scaled, planned));
         }
     }
-    if (iterations !== undefined)
-        config.iteration_count = within(iterations, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--iterations', 'iterations');
-    if (rate !== undefined) {
-        config.load_type = 'linear';
-        config.iteration_count = within(Math.max(1, Math.round(rate * config.duration)), _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--rate', 'iterations (rate × duration)');
+    if (iterations !== undefined) {
+        if (iterations > _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations)
+            return beyond(iterations, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--iterations', 'iterations');
+        config.iteration_count = iterations;
     }
-    return { loaded: { ...loaded, definition: { ...loaded.definition, config_data: config } }, notes };
+    if (rate !== undefined) {
+        const rated = Math.max(1, Math.round(rate * config.duration));
+        if (rated > _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations)
+            return beyond(rated, _definition_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations, '--rate', 'iterations (rate × duration)');
+        config.load_type = 'linear';
+        config.iteration_count = rated;
+    }
+    return undefined;
 }
 /** `--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)`. */
 function keptRateNote(duration, iterations, planned) {
@@ -102,10 +122,8 @@ function keptRateNote(duration, iterations, planned) {
     return `--duration ${duration}: ${(0,_figures_js__WEBPACK_IMPORTED_MODULE_3__/* .formatCount */ .B4)(iterations)} of ${(0,_figures_js__WEBPACK_IMPORTED_MODULE_3__/* .formatCount */ .B4)(planned.iterations)} iterations, keeping the definition's ${rate} (--iterations N sets them instead)`;
 }
 /** The definition's bounds hold for the flags too: whatever validate accepts, run runs. */
-function within(n, max, flag, unit) {
-    if (n <= max)
-        return n;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([{ path: flag, message: `at most ${max} ${unit} are allowed, got ${n}` }]);
+function beyond(n, max, flag, unit) {
+    return { path: flag, message: `at most ${max} ${unit} are allowed, got ${n}` };
 }
 /**
  * `--secret NAME` marks a variable secret wherever it is set (the definition's environment,
@@ -113,31 +131,26 @@ function within(n, max, flag, unit) {
  */
 function markSecrets(loaded, environment, names) {
     if (names.length === 0)
-        return { loaded, environment };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ loaded, environment });
     const wanted = new Set(names);
     const mark = (env) => env && { ...env, vars: env.vars.map((v) => (wanted.has(v.key) ? { ...v, secret: true } : v)) };
     const known = new Set([...(loaded.definition.environment?.vars ?? []), ...(environment?.vars ?? [])].map((v) => v.key));
     const unknown = names.filter((name) => !known.has(name));
     if (unknown.length > 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(unknown.map((name) => ({
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(unknown.map((name) => ({
             path: '--secret',
             message: `${name} is not a variable of the environment (set it with --env, -e or --env-var)`,
         })));
     }
     const definition = { ...loaded.definition, ...(loaded.definition.environment && { environment: mark(loaded.definition.environment) }) };
-    return { loaded: { ...loaded, definition }, environment: mark(environment) };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ loaded: { ...loaded, definition }, environment: mark(environment) });
 }
 function flagOf(flags) {
     return flags.rate !== undefined ? '--rate' : flags.iterations !== undefined ? '--iterations' : '--duration';
 }
-/** The flag's value parsed, absent when not given; a bad value throws the Problem. */
-function parsed(text, flag, parse) {
-    if (text === undefined)
-        return undefined;
-    const value = parse(text, flag);
-    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([value]);
-    return value;
+/** The flag's value parsed, absent when not given. */
+function flagValue(text, flag, parse) {
+    return text === undefined ? undefined : parse(text, flag);
 }
 
 
@@ -178,6 +191,13 @@ var threshold_syntax = __webpack_require__(40834);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(16141);
 ;// CONCATENATED MODULE: ./src/latency/thresholds.ts
+// Latency thresholds, in the grammar of the README's Thresholds with a `latency` scope:
+//   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
+//   latency[.|[CODE].]fail_rate op value[%]
+// `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
+// Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
+// apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
+
 
 
 
@@ -324,7 +344,7 @@ function evaluateLatencyThresholds(result, thresholds, origin = src_thresholds/*
             outcomes.push({ describe: describeLatencyThreshold(threshold), ...measure(result, threshold) });
         }
     }
-    return problems.length > 0 ? { ok: false, problems } : { ok: true, outcomes };
+    return (0,errors/* parsedUnless */.oQ)(problems, outcomes);
 }
 function measure(result, t) {
     if (t.location !== undefined)
@@ -381,15 +401,15 @@ function planLatency(input, names, hosted) {
     if (!configured.ok)
         problems.push(...configured.problems);
     else if (!hosted) {
-        const selected = (0,latency_locations/* selectLocations */.BF)(configured.locations, patterns, names.patterns);
+        const selected = (0,latency_locations/* selectLocations */.BF)(configured.value, patterns, names.patterns);
         if (selected.ok)
-            locations = selected.locations;
+            locations = selected.value;
         else
             problems.push(...selected.problems);
     }
-    if (problems.length > 0)
-        return problems;
-    return { target: input.target, patterns, locations, samples: samples, samplesGiven: input.samples.trim() !== '' };
+    if (problems.length > 0 || (0,errors/* isProblem */.AN)(samples))
+        return (0,errors/* failed */.gz)(problems);
+    return (0,errors/* parsed */.Yz)({ target: input.target, patterns, locations, samples, samplesGiven: input.samples.trim() !== '' });
 }
 async function runLatencyPlan(plan, settings) {
     if (!settings.hosted) {
@@ -410,8 +430,8 @@ function judgeLatency(result, thresholds, origin) {
     if (!evaluated.ok)
         throw new errors/* InputError */.dz(evaluated.problems);
     return {
-        outcomes: evaluated.outcomes,
-        checks: evaluated.outcomes.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })),
+        outcomes: evaluated.value,
+        checks: evaluated.value.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })),
     };
 }
 
@@ -522,9 +542,9 @@ function isInside(path, root) {
 
 ;// CONCATENATED MODULE: ./src/definition/load.ts
 // The file-system edge of the definition: read, parse strictly (json-text.ts), validate, locate
-// each problem's line and column, load a referenced environment file and locate test data files
-// (inside the definition's repository: workspace.ts). Every problem found is thrown at once, as
-// one InputError.
+// the line and column of each problem shown (errors.ts), load a referenced environment file and
+// locate test data files (inside the definition's repository: workspace.ts). Every problem found
+// is thrown at once, as one InputError.
 
 
 
@@ -541,16 +561,16 @@ async function load_loadDefinition(path, workspace = process.env.GITHUB_WORKSPAC
     if (!text.ok)
         throw new errors/* InputError */.dz([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
     const parsed = parseJson(text.value, path);
-    const validation = (0,validate/* validateDefinition */.Gt)(parsed.value, path);
+    const validation = (0,validate/* validateDefinition */.Gt)(parsed.json, path);
     if (!validation.ok)
         throw new errors/* InputError */.dz((0,json_text/* locateProblems */.DO)(validation.problems, parsed.text));
     const dir = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(path));
-    const definition = validation.definition;
+    const { definition, environmentPath } = validation.value;
     const problems = [];
-    if (validation.environmentPath !== undefined) {
-        const environment = await loadReferencedEnvironment(path, validation.environmentPath);
+    if (environmentPath !== undefined) {
+        const environment = await loadReferencedEnvironment(path, environmentPath);
         if (environment.ok)
-            definition.environment = environment.environment;
+            definition.environment = environment.value;
         else
             problems.push(...environment.problems);
     }
@@ -567,10 +587,10 @@ async function loadEnvironmentFile(path) {
     if (!text.ok)
         throw new errors/* InputError */.dz([{ file: path, path: '$', message: `cannot read the environment file: ${text.reason}` }]);
     const parsed = parseJson(text.value, path);
-    const validation = (0,validate/* validateEnvironment */.qQ)(parsed.value, path);
+    const validation = (0,validate/* validateEnvironment */.qQ)(parsed.json, path);
     if (!validation.ok)
         throw new errors/* InputError */.dz((0,json_text/* locateProblems */.DO)(validation.problems, parsed.text));
-    return validation.environment;
+    return validation.value;
 }
 async function loadReferencedEnvironment(definitionFile, reference) {
     // Named as the user can open it from where they ran the tool.
@@ -578,18 +598,13 @@ async function loadReferencedEnvironment(definitionFile, reference) {
     const text = await readText(file);
     if (!text.ok) {
         const message = `cannot read the environment file ${JSON.stringify(reference)}: ${text.reason} (looked for ${(0,external_node_path_.resolve)(file)})`;
-        return { ok: false, problems: [{ file: definitionFile, path: '$.environment', message }] };
+        return (0,errors/* failed */.gz)([{ file: definitionFile, path: '$.environment', message }]);
     }
-    try {
-        const parsed = parseJson(text.value, file);
-        const validation = (0,validate/* validateEnvironment */.qQ)(parsed.value, file);
-        return validation.ok ? validation : { ok: false, problems: (0,json_text/* locateProblems */.DO)(validation.problems, parsed.text) };
-    }
-    catch (err) {
-        if (err instanceof errors/* InputError */.dz)
-            return { ok: false, problems: err.problems };
-        throw err;
-    }
+    const parsed = (0,json_text/* parseJsonText */.lk)(text.value, file);
+    if (!parsed.ok)
+        return parsed;
+    const validation = (0,validate/* validateEnvironment */.qQ)(parsed.value.json, file);
+    return validation.ok ? validation : (0,errors/* failed */.gz)((0,json_text/* locateProblems */.DO)(validation.problems, parsed.value.text));
 }
 /** A data file: found, a regular file, and inside the root its definition's repository gives (after symlinks). */
 async function locateTestData(set, index, folders, definitionFile) {
@@ -621,7 +636,7 @@ function parseJson(text, file) {
     const parsed = (0,json_text/* parseJsonText */.lk)(text, file);
     if (!parsed.ok)
         throw new errors/* InputError */.dz(parsed.problems);
-    return parsed;
+    return parsed.value;
 }
 
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
@@ -647,10 +662,10 @@ async function readEnvironmentSpec(spec, inputName) {
     const parsed = (0,json_text/* parseJsonText */.lk)(text, inputName, { secret: true });
     if (!parsed.ok)
         throw new errors/* InputError */.dz(parsed.problems.map(({ line: _line, column: _column, ...p }) => p));
-    const checked = (0,validate/* validateEnvironment */.qQ)(parsed.value, inputName);
+    const checked = (0,validate/* validateEnvironment */.qQ)(parsed.value.json, inputName);
     if (!checked.ok)
         throw new errors/* InputError */.dz(checked.problems);
-    return checked.environment;
+    return checked.value;
 }
 /** The test checked to its last template; the engine threads prepare it (docs/engine.md). */
 async function loadAndCheck(file, environment) {
@@ -668,7 +683,7 @@ async function readResultsFile(path, inputName) {
     const parsed = (0,json_text/* parseJsonText */.lk)(text, path);
     if (!parsed.ok)
         throw new errors/* InputError */.dz(parsed.problems);
-    const raw = parsed.value;
+    const raw = parsed.value.json;
     const results = raw?.results;
     if (!results || !Array.isArray(results.steps)) {
         throw new errors/* InputError */.dz([
@@ -1510,12 +1525,11 @@ var html = __webpack_require__(12796);
 var engine_proxies = __webpack_require__(27426);
 ;// CONCATENATED MODULE: ./src/verdict/on-saturated.ts
 /** `fail` (the default) or `warn`; a problem naming `name` otherwise. */
-function readOnSaturated(text, name, problems) {
+function parseOnSaturated(text, name) {
     const value = text.trim() || 'fail';
     if (value === 'fail' || value === 'warn')
         return value;
-    problems.push({ path: name, message: `expected fail or warn, got "${value}"` });
-    return 'fail';
+    return { path: name, message: `expected fail or warn, got "${value}"` };
 }
 
 // EXTERNAL MODULE: ./src/version.ts
@@ -1650,7 +1664,7 @@ function parseWaitFor(url, timeout, names) {
         problems.push(timeoutS);
     else if (timeoutS <= 0)
         problems.push({ path: names.timeout, message: `expected a duration greater than 0, got "${timeout}"` });
-    return problems.length > 0 || (0,errors/* isProblem */.AN)(timeoutS) ? problems : { url: href, timeoutS };
+    return problems.length > 0 || (0,errors/* isProblem */.AN)(timeoutS) ? (0,errors/* failed */.gz)(problems) : (0,errors/* parsed */.Yz)({ url: href, timeoutS });
 }
 /** The URL as the WHATWG parser writes it (no line breaks left to reach a log), if it is http(s). */
 function httpUrl(text) {
@@ -1834,12 +1848,7 @@ function shellVariableHint(message) {
 }
 /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
 function parseConcurrency(text) {
-    return text === undefined ? undefined : orThrow((0,values/* wholeNumber */.rD)(text, '--max-concurrency'));
-}
-function orThrow(parsed) {
-    if ((0,errors/* isProblem */.AN)(parsed))
-        throw new errors/* InputError */.dz([parsed]);
-    return parsed;
+    return text === undefined ? undefined : (0,errors/* orThrow */.aU)((0,values/* wholeNumber */.rD)(text, '--max-concurrency'));
 }
 function parseFlagsThresholds(lines) {
     const parsed = (0,src_thresholds/* parseThresholdLines */.Ik)(lines, src_thresholds/* THRESHOLD_FLAG */.HM);
@@ -1849,7 +1858,7 @@ function parseFlagsThresholds(lines) {
     if (latencyLine >= 0) {
         throw new errors/* InputError */.dz([{ path: `--thresholds #${latencyLine + 1}`, message: 'latency thresholds go with `loadgate latency`' }]);
     }
-    return parsed.thresholds;
+    return parsed.value;
 }
 async function compareCommand(args, io) {
     const flags = argsOf('compare', args, io);
@@ -1870,20 +1879,20 @@ async function compareCommand(args, io) {
         maxTime: flags.text('max-compare-time'),
         onInconclusive: flags.text('on-inconclusive'),
     }, compare_settings/* CLI_FLAG_NAMES */.XS);
-    if (Array.isArray(settings))
-        problems.push(...settings);
-    if (problems.length > 0 || Array.isArray(settings))
+    if (!settings.ok)
+        problems.push(...settings.problems);
+    if (problems.length > 0 || !settings.ok)
         throw new errors/* InputError */.dz(problems);
     const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
-    const proxies = (0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies');
-    const workers = orThrow((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
+    const proxies = (0,errors/* valueOrThrow */.P7)((0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies'));
+    const workers = (0,errors/* orThrow */.aU)((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
     const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
     const measured = await (0,pipeline_measure/* measureComparison */.Y8)({
         loaded: await load_loadDefinition(file),
         head: await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'),
         base: (await readEnvironmentSpec(base, '--compare-environment')),
         baseName: `--compare-environment ${base}`,
-        settings,
+        settings: settings.value,
         roundsName: compare_settings/* CLI_FLAG_NAMES */.XS.rounds,
         options: {
             concurrency: parseConcurrency(flags.text('max-concurrency')),
@@ -1903,17 +1912,15 @@ async function latencyCommand(args, io) {
     const parsed = parseLatencyThresholdLines(flags.list('thresholds'), src_thresholds/* THRESHOLD_FLAG */.HM);
     if (!parsed.ok)
         throw new errors/* InputError */.dz(parsed.problems);
-    const plan = planLatency({
+    const plan = (0,errors/* valueOrThrow */.P7)(planLatency({
         target: flags.positionals[0] ?? '',
         patterns: flags.list('latency-locations'),
         // Named only when given: a hosted service is sent a count only when the user named one (docs/latency.md).
         samples: flags.given('latency-samples') ? flags.text('latency-samples') : '',
         config: flags.list('latency-locations-config'),
-    }, { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' }, hosted !== undefined);
-    if (Array.isArray(plan))
-        throw new errors/* InputError */.dz(plan);
+    }, { target: 'url', patterns: '--latency-locations', samples: '--latency-samples', config: '--latency-locations-config' }, hosted !== undefined));
     const result = await runLatencyPlan(plan, { insecure: flags.flag('insecure-tls'), signal: io.signal, hosted });
-    const { checks } = judgeLatency(result, parsed.thresholds, src_thresholds/* THRESHOLD_FLAG */.HM);
+    const { checks } = judgeLatency(result, parsed.value, src_thresholds/* THRESHOLD_FLAG */.HM);
     const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
     await (0,promises_.writeFile)(resultsPath, resultsText(result));
     io.out((0,latency/* latencyTerminal */.pe)(result, { color: io.isTTY, outcomes: checks }));
@@ -1941,16 +1948,14 @@ async function validateCommand(args, io) {
     const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
     const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
     const test = await checkWithFlags(file, flags, io);
-    (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(test.definition, (0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies'), 'embedded', baseline));
+    (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(test.definition, (0,errors/* valueOrThrow */.P7)((0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies')), 'embedded', baseline));
     const checked = gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
     io.out(`${file}: valid${checked}`);
     return 0;
 }
 async function waitForCommand(args, io) {
     const flags = argsOf('wait-for', args, io);
-    const settings = parseWaitFor(flags.positionals[0] ?? '', flags.text('wait-for-timeout'), { url: 'url', timeout: '--wait-for-timeout' });
-    if (Array.isArray(settings))
-        throw new errors/* InputError */.dz(settings);
+    const settings = (0,errors/* valueOrThrow */.P7)(parseWaitFor(flags.positionals[0] ?? '', flags.text('wait-for-timeout'), { url: 'url', timeout: '--wait-for-timeout' }));
     const answered = await waitFor(settings, {
         insecure: flags.flag('insecure-tls'),
         signal: io.signal,
@@ -1969,16 +1974,16 @@ async function runCommand(args, io) {
         throw new errors/* InputError */.dz([{ path: 'definition', message: 'expected the path of a test definition file' }]);
     const text = (name, parse) => {
         const given = flags.text(name);
-        return given === undefined ? undefined : orThrow(parse(given, `--${name}`));
+        return given === undefined ? undefined : (0,errors/* orThrow */.aU)(parse(given, `--${name}`));
     };
     const thresholds = parseFlagsThresholds(flags.list('thresholds'));
-    const proxies = (0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies');
+    const proxies = (0,errors/* valueOrThrow */.P7)((0,engine_proxies/* parseProxies */.u)(flags.list('proxies'), '--proxies'));
     const concurrency = parseConcurrency(flags.text('max-concurrency'));
     const shardText = flags.text('shard');
-    const shard = shardText === undefined ? undefined : orThrow((0,engine_shard/* parseShard */.uK)(shardText, '--shard'));
+    const shard = shardText === undefined ? undefined : (0,errors/* orThrow */.aU)((0,engine_shard/* parseShard */.uK)(shardText, '--shard'));
     const startAtMs = text('start-at', engine_shard/* parseStartAt */.Vq);
     const warmUpS = text('warm-up', engine_run/* parseWarmUp */.gH);
-    const workers = orThrow((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
+    const workers = (0,errors/* orThrow */.aU)((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
     const baselineFile = flags.text('baseline');
     const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
     const apiUrl = flags.text('api-url');
@@ -1988,8 +1993,10 @@ async function runCommand(args, io) {
             path: '--shard',
             message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
         });
-    const onSaturated = readOnSaturated(flags.text('on-saturated'), '--on-saturated', problems);
-    if (problems.length > 0)
+    const onSaturated = parseOnSaturated(flags.text('on-saturated'), '--on-saturated');
+    if ((0,errors/* isProblem */.AN)(onSaturated))
+        problems.push(onSaturated);
+    if (problems.length > 0 || (0,errors/* isProblem */.AN)(onSaturated))
         throw new errors/* InputError */.dz(problems);
     const gate = gateOf(thresholds, flags.flag('default-thresholds'), { baseline, onSaturated });
     const test = await checkWithFlags(file, flags, io, {
@@ -2038,10 +2045,10 @@ async function reportShard(measured, gate, io, resultsPath) {
 }
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
 async function checkWithFlags(file, flags, io, load = {}) {
-    const vars = (0,cli_overrides/* variablesFromFlags */.N6)(flags.list('var'), flags.list('env-var'), process.env);
+    const vars = (0,errors/* valueOrThrow */.P7)((0,cli_overrides/* variablesFromFlags */.N6)(flags.list('var'), flags.list('env-var'), process.env));
     const given = (0,cli_overrides/* environmentWithFlags */.f9)(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
-    const overridden = (0,cli_overrides/* applyLoadFlags */.o0)(await load_loadDefinition(file), load);
-    const { loaded, environment } = (0,cli_overrides/* markSecrets */.Xb)(overridden.loaded, given, flags.list('secret'));
+    const overridden = (0,errors/* valueOrThrow */.P7)((0,cli_overrides/* applyLoadFlags */.o0)(await load_loadDefinition(file), load));
+    const { loaded, environment } = (0,errors/* valueOrThrow */.P7)((0,cli_overrides/* markSecrets */.Xb)(overridden.loaded, given, flags.list('secret')));
     const test = await (0,prepare/* checkTest */.rS)(loaded, environment ? { environment } : {});
     for (const note of overridden.notes)
         io.err(`note: ${note}`);
@@ -2273,8 +2280,8 @@ function parseCompareSettings(raw, names) {
     const maxTimeS = take(parseMaxTime(raw.maxTime, names.maxTime));
     const onInconclusive = take(parseOnInconclusive(raw.onInconclusive, names.onInconclusive));
     if (problems.length > 0)
-        return problems;
-    return {
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({
         rounds: rounds,
         maxRounds: maxRounds,
         ...(maxTimeS !== undefined && { maxTimeS }),
@@ -2283,7 +2290,7 @@ function parseCompareSettings(raw, names) {
         maxRegression: maxRegression,
         metric: metric,
         seed: seed,
-    };
+    });
 }
 /** The significance level of the gate (after Holm's correction). */
 const ALPHA = 0.05;
@@ -2837,8 +2844,8 @@ function parseJsonText(text, file, { secret = false } = {}) {
     const source = text.replace(/^\uFEFF/, '');
     const { problems, syntax } = structureProblems(source, secret);
     if (problems.length > 0)
-        return { ok: false, syntax, problems: problems.map((p) => (file === undefined ? p : { file, ...p })) };
-    return { ok: true, value: JSON.parse(source), text: source };
+        return { ...(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)(problems.map((p) => (file === undefined ? p : { file, ...p }))), syntax };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)({ json: JSON.parse(source), text: source });
 }
 /** A stop of the visit: the nesting went too deep, or the text is not JSON. */
 class Stop {
@@ -2926,34 +2933,118 @@ const SYNTAX_EXPECTATIONS = {
 };
 /**
  * Line and column of problems at JSON paths (`$.config_data.steps[1].method`) in the text they came
- * from. The tree and the index of line starts are built once, so locating n problems costs one
- * parse and n lookups (a lookup per problem over the whole text made 10,000 problems take hours).
- * Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest are
- * counted, never placed, and a generated file can have tens of thousands.
+ * from. Only the problems a reader is shown are located (errors.ts, MAX_PROBLEMS_SHOWN): the rest
+ * are counted, never placed, and a generated file can have tens of thousands. One visit of the
+ * text finds the places along the shown problems' paths: it builds no tree, skips the contents of
+ * every other array and object, and stops once each path is found or known to end early, which
+ * for problems in document order is near their last one (docs/performance.md).
  */
 function locateProblems(problems, text) {
     if (problems.length === 0)
         return problems;
-    const root = (0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.parseTree)(text);
-    const lines = lineStarts(text);
     const { shown } = (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .shownProblems */ .a1)(problems);
-    const located = shown.map((problem) => {
-        const offset = root && offsetOf(root, problem.path);
-        return offset === undefined ? problem : { ...problem, ...lineAndColumn(lines, offset) };
+    const paths = shown.map((problem) => jsonPathSegments(problem.path));
+    const root = wantedPlaces(paths);
+    findPlaces(root, text);
+    const located = shown.map((problem, i) => {
+        const place = deepestPlace(root, paths[i]);
+        return place === undefined ? problem : { ...problem, line: place.line + 1, column: place.character + 1 };
     });
     return [...located, ...problems.slice(located.length)];
 }
-/** Where the deepest existing node of the path is: a missing key points at the object that lacks it. */
-function offsetOf(root, path) {
-    const segments = jsonPathSegments(path);
+function wanted(parent) {
+    return { parent, children: new Map(), target: false, open: 0 };
+}
+function wantedPlaces(paths) {
+    const root = wanted(undefined);
+    for (const segments of paths) {
+        if (!segments)
+            continue;
+        let node = root;
+        for (const segment of segments) {
+            const child = node.children.get(segment) ?? wanted(node);
+            node.children.set(segment, child);
+            node = child;
+        }
+        if (node.target)
+            continue;
+        node.target = true;
+        for (let n = node; n; n = n.parent)
+            n.open++;
+    }
+    return root;
+}
+/** Sets `at` of the wanted places that the text has; stops as soon as every target is settled. */
+function findPlaces(root, text) {
+    if (root.open === 0)
+        return;
+    const frames = [];
+    const settle = (node, targets) => {
+        for (let n = node; n; n = n.parent)
+            n.open -= targets;
+        if (root.open === 0)
+            throw new Stop();
+    };
+    const found = (node, at) => {
+        if (!node)
+            return undefined;
+        node.at = at;
+        if (node.target)
+            settle(node, 1);
+        return node;
+    };
+    // Once a value ends, whatever it lacks of the paths through it is absent.
+    const ended = (node) => {
+        if (node && node.open > 0)
+            settle(node, node.open);
+    };
+    const valueAt = (line, character) => {
+        const frame = frames.at(-1);
+        if (!frame)
+            return found(root, { line, character });
+        if (!frame.array)
+            return frame.key;
+        frame.index++;
+        return found(frame.wanted?.children.get(frame.index), { line, character });
+    };
+    const begin = (array) => (_offset, _length, line, character) => {
+        const node = valueAt(line, character);
+        frames.push({ wanted: node, array, index: -1, key: undefined });
+        // The contents of a value no path goes into are scanned without a callback.
+        return node !== undefined && node.children.size > 0;
+    };
+    const end = () => ended(frames.pop()?.wanted);
+    try {
+        (0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.visit)(text, {
+            onObjectBegin: begin(false),
+            onArrayBegin: begin(true),
+            onObjectEnd: end,
+            onArrayEnd: end,
+            onObjectProperty: (name, _offset, _length, line, character) => {
+                const frame = frames.at(-1);
+                frame.key = found(frame.wanted?.children.get(name), { line, character });
+            },
+            onLiteralValue: (_value, _offset, _length, line, character) => ended(valueAt(line, character)),
+        });
+    }
+    catch (error) {
+        if (!(error instanceof Stop))
+            throw error;
+    }
+}
+/** Where the deepest place of the path that the text has begins: a missing key points at the object that lacks it. */
+function deepestPlace(root, segments) {
     if (!segments)
         return undefined;
-    for (let n = segments.length; n >= 0; n--) {
-        const node = (0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.findNodeAtLocation)(root, segments.slice(0, n));
-        if (node)
-            return node.parent?.type === 'property' && n > 0 ? node.parent.offset : node.offset;
+    let place = root.at;
+    let node = root;
+    for (const segment of segments) {
+        node = node.children.get(segment);
+        if (!node?.at)
+            break;
+        place = node.at;
     }
-    return undefined;
+    return place;
 }
 /** `$.a.b[2]["c d"]` → ['a', 'b', 2, 'c d']; undefined for what is not a JSON path. */
 function jsonPathSegments(path) {
@@ -2969,25 +3060,6 @@ function jsonPathSegments(path) {
         segments.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : JSON.parse(match[3])));
     }
     return segments;
-}
-/** The offset of each line's first character (a line ends at \n, \r\n or \r, as jsonc-parser counts). */
-function lineStarts(text) {
-    const starts = [0];
-    for (const match of text.matchAll(/\r\n|\r|\n/g))
-        starts.push(match.index + match[0].length);
-    return starts;
-}
-function lineAndColumn(starts, offset) {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (starts[middle] <= offset)
-            low = middle;
-        else
-            high = middle - 1;
-    }
-    return { line: low + 1, column: offset - starts[low] + 1 };
 }
 
 
@@ -3441,13 +3513,15 @@ function incompleteTail(bytes) {
 /* harmony export */   qQ: () => (/* binding */ validateEnvironment)
 /* harmony export */ });
 /* unused harmony exports checkStepUrl, defaultStepName */
-/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42463);
-/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(ajv__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _settings_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(68843);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80182);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
+/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(42463);
+/* harmony import */ var ajv__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(ajv__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _settings_suggest_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68843);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80182);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 // Validation of a parsed definition (pure): the schema, then the rules a schema cannot say,
 // every problem gathered with its JSON path; then the defaults (docs/interface.md 2.1).
+
 
 
 
@@ -3457,8 +3531,8 @@ function validateDefinition(raw, file) {
     const problems = check(raw) ? [] : schemaProblems(check.errors ?? [], raw);
     problems.push(...definitionRuleProblems(raw));
     if (problems.length > 0)
-        return { ok: false, problems: withFile(inDocumentOrder(problems), file) };
-    return normaliseDefinition(raw);
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(withFile(inDocumentOrder(problems), file));
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)(normaliseDefinition(raw));
 }
 /** For environment files and the action's `environment` input; `file` is absent for an input. */
 function validateEnvironment(raw, file) {
@@ -3466,20 +3540,20 @@ function validateEnvironment(raw, file) {
     const problems = check(raw) ? [] : schemaProblems(check.errors ?? [], raw);
     problems.push(...environmentRuleProblems(raw, '$'));
     if (problems.length > 0)
-        return { ok: false, problems: withFile(inDocumentOrder(problems), file) };
-    return { ok: true, environment: normaliseEnvironment(structuredClone(raw)) };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(withFile(inDocumentOrder(problems), file));
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)(normaliseEnvironment(structuredClone(raw)));
 }
 /** The problem with a step URL, or null; also applied after variables are resolved. */
 function checkStepUrl(url) {
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
-        return `expected an absolute URL starting with http:// or https://, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(url)}`;
+        return `expected an absolute URL starting with http:// or https://, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(url)}`;
     }
     let parsed;
     try {
         parsed = new URL(url);
     }
     catch {
-        return `expected a valid absolute http(s) URL, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(url)}`;
+        return `expected a valid absolute http(s) URL, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(url)}`;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
         return `expected an http:// or https:// URL, got a ${parsed.protocol}// URL`;
@@ -3495,7 +3569,7 @@ function checkHeaderName(name) {
         return null;
     if (HTTP_TOKEN.test(literal))
         return null;
-    return `invalid header name ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)}: expected letters, digits and !#$%&'*+-.^_\`|~ only (no spaces or colons)`;
+    return `invalid header name ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(name)}: expected letters, digits and !#$%&'*+-.^_\`|~ only (no spaces or colons)`;
 }
 /** undici's rule for a header value: tab, visible ASCII and Latin-1; never CR, LF or NUL. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -3504,8 +3578,8 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  * null: its length (the schema's bound, checked again once variables are resolved) and its characters.
  */
 function checkHeaderValue(value) {
-    if (value.length > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes) {
-        return `a header value of ${value.length} bytes: at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes} are allowed (servers commonly answer 431 to longer ones)`;
+    if (value.length > _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.headerValueBytes) {
+        return `a header value of ${value.length} bytes: at most ${_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.headerValueBytes} are allowed (servers commonly answer 431 to longer ones)`;
     }
     const literal = value.replace(TEMPLATE, '');
     if (HEADER_VALUE.test(literal))
@@ -3518,15 +3592,15 @@ function checkHeaderValue(value) {
 }
 /** Why a header may not be set by a definition, or null. */
 function forbiddenHeader(name) {
-    const reason = _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .FORBIDDEN_HEADERS */ .L[name.toLowerCase()];
-    return reason === undefined ? null : `the header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)} cannot be set: ${reason}`;
+    const reason = _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .FORBIDDEN_HEADERS */ .L[name.toLowerCase()];
+    return reason === undefined ? null : `the header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(name)} cannot be set: ${reason}`;
 }
 // ---- schema ----
 let compiled;
 function validators() {
     if (!compiled) {
-        const ajv = new ajv__WEBPACK_IMPORTED_MODULE_3__.Ajv({ allErrors: true, verbose: true, strict: true });
-        compiled = { definition: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LoadTestSchema */ .IE), environment: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .EnvironmentSchema */ .Tt) };
+        const ajv = new ajv__WEBPACK_IMPORTED_MODULE_4__.Ajv({ allErrors: true, verbose: true, strict: true });
+        compiled = { definition: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LoadTestSchema */ .IE), environment: ajv.compile(_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .EnvironmentSchema */ .Tt) };
     }
     return compiled;
 }
@@ -3628,10 +3702,10 @@ function translate(e, root, suggestions) {
     const path = jsonPath(e.instancePath, root);
     const params = e.params;
     const parent = (e.parentSchema ?? {});
-    const got = `got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(e.data)}`;
+    const got = `got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(e.data)}`;
     switch (e.keyword) {
         case 'required':
-            return { path: path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
+            return { path: path + (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(String(params.missingProperty)), message: `missing required key "${String(params.missingProperty)}"` };
         case 'additionalProperties':
             return unknownKeyProblem(path, String(params.additionalProperty), parent, suggestions);
         case 'type':
@@ -3665,19 +3739,19 @@ function translate(e, root, suggestions) {
     }
 }
 function unknownKeyProblem(path, key, parent, suggestions) {
-    const keyPath = path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key);
+    const keyPath = path + (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(key);
     const known = Object.keys((parent.properties ?? {}));
     if (known.length === 0) {
         const pattern = Object.keys((parent.patternProperties ?? {}))[0] ?? '';
-        return { path: keyPath, message: `invalid key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(key)}: expected ${patternWords(pattern)}` };
+        return { path: keyPath, message: `invalid key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(key)}: expected ${patternWords(pattern)}` };
     }
     const forSchema = suggestions.get(parent) ?? new Map();
     suggestions.set(parent, forSchema);
     if (!forSchema.has(key))
-        forSchema.set(key, (0,_settings_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .closest */ .k)(key, known));
+        forSchema.set(key, (0,_settings_suggest_js__WEBPACK_IMPORTED_MODULE_1__/* .closest */ .k)(key, known));
     const suggestion = forSchema.get(key);
     const hint = suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of ${known.join(', ')}`;
-    return { path: keyPath, message: `unknown key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(key)}${hint}` };
+    return { path: keyPath, message: `unknown key ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(key)}${hint}` };
 }
 const TYPE_WORDS = {
     string: 'a string',
@@ -3703,7 +3777,7 @@ function lengthWords(schema) {
     return `at least ${plural(Number(minLength), 'character')}`;
 }
 function patternWords(pattern) {
-    const known = Object.values(_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .PATTERNS */ .G3).find((p) => p.pattern === pattern);
+    const known = Object.values(_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .PATTERNS */ .G3).find((p) => p.pattern === pattern);
     return known ? known.expected : `a string matching /${pattern}/`;
 }
 function alternatives(branches) {
@@ -3720,8 +3794,8 @@ function jsonPath(pointer, root) {
     let node = root;
     for (const token of pointer.split('/').slice(1)) {
         const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-        path += Array.isArray(node) ? `[${key}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key);
-        node = Array.isArray(node) ? node[Number(key)] : (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+        path += Array.isArray(node) ? `[${key}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(key);
+        node = Array.isArray(node) ? node[Number(key)] : (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(node) && Object.hasOwn(node, key) ? node[key] : undefined;
     }
     return path;
 }
@@ -3738,20 +3812,20 @@ function isNonNegativeInteger(v) {
     return Number.isInteger(v) && v >= 0;
 }
 function records(v) {
-    return Array.isArray(v) ? v.flatMap((item, i) => ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(item) ? [[i, item]] : [])) : [];
+    return Array.isArray(v) ? v.flatMap((item, i) => ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(item) ? [[i, item]] : [])) : [];
 }
 function definitionRuleProblems(raw) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(raw))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(raw))
         return [];
     const problems = [];
     const config = raw.config_data;
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(config)) {
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(config)) {
         problems.push(...stepIdProblems(config.steps));
         for (const [i, step] of records(config.steps))
             problems.push(...stepProblems(step, `$.config_data.steps[${i}]`));
         problems.push(...countProblems(config), ...proxyConfigProblems(config.proxy_config));
     }
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(raw.environment))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(raw.environment))
         problems.push(...environmentRuleProblems(raw.environment, '$.environment'));
     problems.push(...testDataProblems(raw.test_data));
     return problems;
@@ -3782,10 +3856,10 @@ function stepProblems(step, path) {
         if (message)
             problems.push({ path: `${path}.url`, message });
     }
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(step.headers))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(step.headers))
         problems.push(...headerProblems(step.headers, `${path}.headers`));
     problems.push(...sleepProblems(step.sleep, `${path}.sleep`));
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(step.capture_env))
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(step.capture_env))
         problems.push(...captureProblems(step.capture_env, `${path}.capture_env`));
     return problems;
 }
@@ -3794,9 +3868,9 @@ function headerProblems(headers, path) {
     const seen = new Map();
     let bytes = 0;
     for (const [name, value] of Object.entries(headers)) {
-        const at = `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(name)}`;
+        const at = `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(name)}`;
         // A value over the length bound is the schema's to report.
-        const checked = typeof value === 'string' && value.length <= _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes ? checkHeaderValue(value) : null;
+        const checked = typeof value === 'string' && value.length <= _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.headerValueBytes ? checkHeaderValue(value) : null;
         const message = checkHeaderName(name) ?? forbiddenHeader(name) ?? checked;
         if (message)
             problems.push({ path: at, message });
@@ -3804,7 +3878,7 @@ function headerProblems(headers, path) {
         if (earlier !== undefined) {
             problems.push({
                 path: at,
-                message: `duplicate header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(name)} (also ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(earlier)}): header names are case-insensitive`,
+                message: `duplicate header ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(name)} (also ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(earlier)}): header names are case-insensitive`,
             });
         }
         else
@@ -3813,11 +3887,11 @@ function headerProblems(headers, path) {
             bytes += `${name}: ${value}\r\n`.length;
     }
     // A value over its own bound is reported once, by the schema.
-    const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerValueBytes);
-    if (bytes > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerBytes && !valueTooLong) {
+    const valueTooLong = Object.values(headers).some((v) => typeof v === 'string' && v.length > _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.headerValueBytes);
+    if (bytes > _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.headerBytes && !valueTooLong) {
         problems.push({
             path,
-            message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)`,
+            message: `the headers add up to ${bytes} bytes as sent ("Name: value" lines); at most ${_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.headerBytes} are allowed (Node's HTTP server refuses a larger request header, and so do common proxies)`,
         });
     }
     return problems;
@@ -3827,16 +3901,16 @@ function sleepProblems(sleep, path) {
     if (!range)
         return [];
     const [min, max] = [Number(range[1]), Number(range[2] ?? range[1])];
-    if (max > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.sleepMs) {
-        return [{ path, message: `expected at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.sleepMs} ms (an hour) of think time, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(sleep)}` }];
+    if (max > _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.sleepMs) {
+        return [{ path, message: `expected at most ${_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.sleepMs} ms (an hour) of think time, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(sleep)}` }];
     }
     if (max < min)
-        return [{ path, message: `expected a range "N-M" with M ≥ N, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(sleep)}` }];
+        return [{ path, message: `expected a range "N-M" with M ≥ N, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(sleep)}` }];
     return [];
 }
 function captureProblems(captures, path) {
     return Object.entries(captures).flatMap(([name, spec]) => {
-        const exp = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(spec) && (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(spec.regexp) ? spec.regexp.exp : undefined;
+        const exp = (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(spec) && (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(spec.regexp) ? spec.regexp.exp : undefined;
         if (typeof exp !== 'string')
             return [];
         try {
@@ -3844,7 +3918,7 @@ function captureProblems(captures, path) {
             return [];
         }
         catch (err) {
-            return [{ path: `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(name)}.regexp.exp`, message: `invalid regular expression: ${err.message}` }];
+            return [{ path: `${path}${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(name)}.regexp.exp`, message: `invalid regular expression: ${err.message}` }];
         }
     });
 }
@@ -3864,18 +3938,18 @@ function countProblems(config) {
     if (total === 0) {
         problems.push({ path: '$.config_data.manual_load', message: 'expected at least one stage with a count above 0, got none' });
     }
-    if (total > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations) {
+    if (total > _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations) {
         problems.push({
             path: '$.config_data.manual_load',
-            message: `the stages add up to ${total} iterations; at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.iterations} are allowed`,
+            message: `the stages add up to ${total} iterations; at most ${_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.iterations} are allowed`,
         });
     }
     const durations = stages.map((s) => s.duration);
     const seconds = durations.every(isNonNegativeInteger) ? durations.reduce((sum, n) => sum + n, 0) : 0;
-    if (seconds > _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.durationS) {
+    if (seconds > _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.durationS) {
         problems.push({
             path: '$.config_data.manual_load',
-            message: `the stages add up to ${seconds} s; a test lasts at most ${_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.durationS} s (a day)`,
+            message: `the stages add up to ${seconds} s; a test lasts at most ${_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.durationS} s (a day)`,
         });
     }
     for (const key of ['iteration_count', 'request_count']) {
@@ -3890,7 +3964,7 @@ function countProblems(config) {
     return problems;
 }
 function proxyConfigProblems(proxyConfig) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(proxyConfig))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(proxyConfig))
         return [];
     const shares = Object.values(proxyConfig);
     if (!shares.every(isNonNegativeInteger))
@@ -3900,7 +3974,7 @@ function proxyConfigProblems(proxyConfig) {
     return [{ path: '$.config_data.proxy_config', message: 'expected at least one country with a share above 0, got none' }];
 }
 function environmentRuleProblems(environment, path) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(environment))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(environment))
         return [];
     const keys = records(environment.vars).map(([i, v]) => ({ value: v.key, path: `${path}.vars[${i}].key` }));
     return duplicates(keys, 'key');
@@ -3909,10 +3983,10 @@ function testDataProblems(testData) {
     const sets = records(testData);
     const problems = duplicates(sets.map(([i, set]) => ({ value: set.name, path: `$.test_data[${i}].name` })), 'test data name');
     for (const [i, set] of sets) {
-        const vars = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(set.file_config) && (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(set.file_config.vars) ? set.file_config.vars : {};
+        const vars = (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(set.file_config) && (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(set.file_config.vars) ? set.file_config.vars : {};
         const tags = Object.entries(vars).map(([column, v]) => ({
-            value: (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(v) ? v.tag : undefined,
-            path: `$.test_data[${i}].file_config.vars${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(column)}.tag`,
+            value: (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(v) ? v.tag : undefined,
+            path: `$.test_data[${i}].file_config.vars${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(column)}.tag`,
         }));
         problems.push(...duplicates(tags, 'tag'));
     }
@@ -3926,7 +4000,7 @@ function duplicates(items, what) {
             continue;
         const earlier = first.get(value);
         if (earlier)
-            problems.push({ path, message: `duplicate ${what} ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)} (also ${earlier})` });
+            problems.push({ path, message: `duplicate ${what} ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(value)} (also ${earlier})` });
         else
             first.set(value, path);
     }
@@ -3943,10 +4017,10 @@ function normaliseDefinition(raw) {
     if (copy.warm_up !== undefined && copy.warm_up > 0)
         definition.warm_up = copy.warm_up;
     if (typeof copy.environment === 'string')
-        return { ok: true, definition, environmentPath: copy.environment };
+        return { definition, environmentPath: copy.environment };
     if (copy.environment)
         definition.environment = normaliseEnvironment(copy.environment);
-    return { ok: true, definition };
+    return { definition };
 }
 function normaliseConfig(raw) {
     const stages = raw.manual_load;
@@ -3954,9 +4028,9 @@ function normaliseConfig(raw) {
         steps: raw.steps.map(normaliseStep),
         iteration_count: stages
             ? stages.reduce((sum, s) => sum + s.count, 0)
-            : (raw.iteration_count ?? raw.request_count ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.iteration_count),
-        load_type: raw.load_type ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.load_type,
-        duration: stages ? stages.reduce((sum, s) => sum + s.duration, 0) : (raw.duration ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.duration),
+            : (raw.iteration_count ?? raw.request_count ?? _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.iteration_count),
+        load_type: raw.load_type ?? _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.load_type,
+        duration: stages ? stages.reduce((sum, s) => sum + s.duration, 0) : (raw.duration ?? _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.duration),
     };
     if (raw.proxy_config)
         config.proxy_config = raw.proxy_config;
@@ -3973,10 +4047,10 @@ function normaliseStep(raw) {
         id: raw.id,
         name: raw.name ?? defaultStepName(raw.id),
         url: raw.url,
-        method: raw.method ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.method,
+        method: raw.method ?? _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.method,
         headers: raw.headers ?? {},
-        timeout: raw.timeout ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.timeout,
-        others: { ..._schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.others, ...raw.others },
+        timeout: raw.timeout ?? _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.timeout,
+        others: { ..._schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.others, ...raw.others },
     };
     if (raw.payload !== undefined)
         step.payload = raw.payload;
@@ -3992,8 +4066,8 @@ function normaliseTestData(raw) {
     return {
         name: raw.name,
         file: raw.file,
-        type: raw.type ?? _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.test_data_type,
-        file_config: { ..._schema_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULTS */ .zY.file_config, ...raw.file_config },
+        type: raw.type ?? _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.test_data_type,
+        file_config: { ..._schema_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULTS */ .zY.file_config, ...raw.file_config },
     };
 }
 function normaliseEnvironment(raw) {
@@ -4674,9 +4748,12 @@ class slot_Slot {
 var tick = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
 // The open-model engine (docs/engine.md). Iterations start on the plan's schedule whatever the target
-// does; each in-flight iteration occupies a slot, capped by the concurrency setting. Scheduling
-// "pulls": when an iteration ends, the next due one starts at once on the same slot, and a timer
-// tick starts the rest (every millisecond; slow threads of a run take turns, tick.ts). Late starts
+// does; each in-flight iteration occupies a slot, capped by the concurrency setting. A timer tick
+// starts the iterations that fell due since the last (every millisecond; slow threads of a run take
+// turns, tick.ts); when due iterations wait for a slot, an ending iteration starts the next at once
+// on its own slot ("pull"), so a run at the cap loses no time between a response and the next
+// start. On schedule, ends start nothing: a tick's starts go out together, and the loop's wake-ups
+// serve a batch rather than one response each (docs/performance.md). Late starts
 // are counted; the schedule ends 1 s after its planned end, and what it could not start by then is
 // counted too (docs/engine.md).
 //
@@ -4809,6 +4886,8 @@ class Engine {
     growth;
     closedSeconds = 0;
     pumping = false;
+    /** The last pump left due iterations waiting for a slot: the next slot that frees takes one at once. */
+    starved = false;
     tick;
     finish;
     hardStop;
@@ -4905,7 +4984,8 @@ class Engine {
         this.startedSum = this.inFlight === 0 ? 0 : this.startedSum - slot.startedAt;
         this.growth.iterationEnded(now - slot.startedAt);
         this.free.push(slot);
-        this.pump(now);
+        if (this.starved)
+            this.pump(now);
         this.checkDone();
     }
     newRecorder() {
@@ -5063,6 +5143,7 @@ class Engine {
         this.pumping = true;
         const plan = this.phase;
         const nowUs = (now - this.t0) * 1000;
+        this.starved = false;
         if (nowUs >= this.endUs && this.next < plan.total)
             this.endSchedule(now);
         while (this.next < plan.total) {
@@ -5070,8 +5151,10 @@ class Engine {
             if (due > nowUs)
                 break;
             const slot = this.acquire(now);
-            if (!slot)
+            if (!slot) {
+                this.starved = true;
                 break;
+            }
             const lag = nowUs - due;
             const late = lag > LATE_AFTER_US;
             if (late)
@@ -5804,12 +5887,11 @@ function parseSleep(sleep) {
     const [min, max = min] = sleep.split('-').map((part) => Number(part.trim()));
     return [min, max];
 }
-function compiled(value, problems) {
-    if (Array.isArray(value)) {
-        problems.push(...value);
-        return null;
-    }
-    return value;
+function compiled(result, problems) {
+    if (result.ok)
+        return result.value;
+    problems.push(...result.problems);
+    return null;
 }
 function prepareStep(step, index, scope, file, problems) {
     const at = (suffix) => ({ file, path: `$.config_data.steps[${index}]${suffix}` });
@@ -5875,12 +5957,12 @@ async function loadDataSets(loaded, keepRows, problems) {
     const declared = loaded.definition.test_data;
     const sets = await Promise.all(declared.map((set, i) => (0,csv/* loadDataSet */.B)({ ...set, file: (0,external_node_path_.resolve)(loaded.dir, set.file) }, { file: loaded.file, path: `$.test_data[${i}]` }, { keepRows })));
     const unreadable = new Set();
-    const good = sets.filter((set, i) => {
-        if (!Array.isArray(set))
-            return true;
-        problems.push(...set);
+    const good = sets.flatMap((set, i) => {
+        if (set.ok)
+            return [set.value];
+        problems.push(...set.problems);
         unreadable.add(declared[i].name);
-        return false;
+        return [];
     });
     return { loaded: good, unreadable };
 }
@@ -5969,9 +6051,7 @@ function parseProxies(entries, inputName) {
         }
         proxies[match[1]] = url.href.replace(/\/$/, '');
     }
-    if (problems.length > 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(problems);
-    return proxies;
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedUnless */ .oQ)(problems, proxies);
 }
 
 
@@ -6923,15 +7003,30 @@ function workersFor(setting, definition, shard) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AN: () => (/* binding */ isProblem),
+/* harmony export */   P7: () => (/* binding */ valueOrThrow),
 /* harmony export */   Vw: () => (/* binding */ formatProblem),
+/* harmony export */   Yz: () => (/* binding */ parsed),
 /* harmony export */   a1: () => (/* binding */ shownProblems),
+/* harmony export */   aU: () => (/* binding */ orThrow),
 /* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   gz: () => (/* binding */ failed),
+/* harmony export */   oQ: () => (/* binding */ parsedUnless),
 /* harmony export */   pb: () => (/* binding */ problemLines)
 /* harmony export */ });
 /* unused harmony export MAX_PROBLEMS_SHOWN */
 // Bad input is reported as values a user can act on: where (file, JSON path or input name)
 // and what was expected. All problems of one input are gathered before anything runs.
-/** For parsers that return a value or the Problem with it. */
+function parsed(value) {
+    return { ok: true, value };
+}
+function failed(problems) {
+    return { ok: false, problems };
+}
+/** The value when nothing was found wrong with it, else the problems. */
+function parsedUnless(problems, value) {
+    return problems.length > 0 ? failed(problems) : parsed(value);
+}
+/** For parsers of one value that return it or the Problem with it. */
 function isProblem(value) {
     return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
 }
@@ -6966,6 +7061,18 @@ class InputError extends Error {
         this.name = 'InputError';
         this.problems = problems;
     }
+}
+/** At an edge: the value parsed, or every problem thrown as one InputError. */
+function valueOrThrow(result) {
+    if (!result.ok)
+        throw new InputError(result.problems);
+    return result.value;
+}
+/** At an edge: the one value parsed, or its problem thrown as an InputError. */
+function orThrow(value) {
+    if (isProblem(value))
+        throw new InputError([value]);
+    return value;
 }
 
 
@@ -7519,10 +7626,12 @@ function describeValue(value) {
 /* harmony export */   u0: () => (/* binding */ egressLabel)
 /* harmony export */ });
 /* unused harmony export flattenTree */
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33029);
+/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33029);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
 // Latency locations (docs/latency.md): the configured list (`CODE=Name` or `CODE=Name@http://proxy:3128`),
 // the patterns that pick from it (`*`, `EU.*`, exact codes, comma-joined), and the tree that
 // GET /v1/latency/locations/ answers with. Pure: text in, values or Problems out.
+
 
 /** Used when none is configured: this machine, direct. */
 const DEFAULT_LATENCY_LOCATIONS = [{ code: 'LOCAL.HOST', name: 'This server' }];
@@ -7610,20 +7719,20 @@ function parseLocationConfig(entries, inputName, options = {}) {
         .map((l) => l.trim())
         .filter((l) => l !== '' && !l.startsWith('#'));
     if (lines.length === 0)
-        return { ok: true, locations: [...DEFAULT_LATENCY_LOCATIONS] };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)([...DEFAULT_LATENCY_LOCATIONS]);
     const locations = [];
     const problems = [];
     for (const line of lines) {
         const parsed = parseLocationLine(line, options.kube ?? false);
         if (typeof parsed === 'string')
-            problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify((0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCredentials */ .R)(line))}` });
+            problems.push({ path: inputName, message: `${parsed}, got ${JSON.stringify((0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .hideCredentials */ .R)(line))}` });
         else if (locations.some((l) => l.code === parsed.code))
             problems.push({ path: inputName, message: `location ${parsed.code} is configured twice` });
         else
             locations.push(parsed);
     }
     problems.push(...treeProblems(locations.map((l) => l.code)).map((message) => ({ path: inputName, message })));
-    return problems.length > 0 ? { ok: false, problems } : { ok: true, locations };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedUnless */ .oQ)(problems, locations);
 }
 function parseLocationLine(line, kube) {
     const eq = line.indexOf('=');
@@ -7712,10 +7821,7 @@ function splitPatterns(items) {
 function selectLocations(configured, patterns, inputName) {
     const codes = configured.map((l) => l.code).join(', ');
     if (patterns.length === 0) {
-        return {
-            ok: false,
-            problems: [{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }],
-        };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([{ path: inputName, message: `expected at least one location pattern (*, EU.*, or a code); available: ${codes}` }]);
     }
     const problems = [];
     const picked = new Set();
@@ -7734,9 +7840,7 @@ function selectLocations(configured, patterns, inputName) {
         for (const l of matched)
             picked.add(l.code);
     }
-    if (problems.length > 0)
-        return { ok: false, problems };
-    return { ok: true, locations: configured.filter((l) => picked.has(l.code)) };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedUnless */ .oQ)(problems, configured.filter((l) => picked.has(l.code)));
 }
 function matches(pattern, code) {
     if (pattern === '*')
@@ -7792,7 +7896,7 @@ function egressLabel(location) {
         return `kubernetes ${location.kube}`;
     if (location.proxy === undefined)
         return 'direct';
-    return `proxy ${(0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCredentials */ .R)(location.proxy)}`;
+    return `proxy ${(0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .hideCredentials */ .R)(location.proxy)}`;
 }
 
 
@@ -8229,10 +8333,15 @@ function countOf(value) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ mergeShards)
 /* harmony export */ });
-/* harmony import */ var _histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91801);
-/* harmony import */ var _engine_generator_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42043);
-/* harmony import */ var _engine_run_info_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(54604);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _histogram_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(91801);
+/* harmony import */ var _engine_generator_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(42043);
+/* harmony import */ var _engine_run_info_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(54604);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
+// Merges the results files of a sharded run (docs/scaling.md) into one result. Exact: the step ×
+// location and per-second histograms of every shard are added, and every percentile is taken from
+// the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
+
 
 
 
@@ -8245,7 +8354,7 @@ const LATE_MS = 1000;
  */
 function mergeShards(inputs) {
     if (inputs.length === 0)
-        return { ok: false, problems: [{ path: 'shards', message: 'no shard results files to merge' }] };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([{ path: 'shards', message: 'no shard results files to merge' }]);
     const problems = [];
     const blocks = [];
     const shards = [];
@@ -8259,7 +8368,7 @@ function mergeShards(inputs) {
     }
     problems.push(...setProblems(blocks));
     if (problems.length > 0)
-        return { ok: false, problems };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
     shards.sort((a, b) => a.data.run.shard.index - b.data.run.shard.index);
     return mergeValid(shards);
 }
@@ -8314,7 +8423,7 @@ function mergeValid(shards) {
     try {
         const problems = shards.flatMap((shard) => addHistograms(sums, shard));
         if (problems.length > 0)
-            return { ok: false, problems };
+            return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
         const summaries = shardSummaries(shards);
         const result = {
             test_url: shards[0].data.test_url,
@@ -8322,7 +8431,7 @@ function mergeValid(shards) {
             run: mergedRun(shards, sums, summaries),
             histograms: mergedHistograms(sums.cells),
         };
-        return { ok: true, result, shards: summaries };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ result, shards: summaries });
     }
     finally {
         for (const byLocation of sums.cells.values())
@@ -8343,9 +8452,9 @@ function addHistograms(sums, { file, data }) {
     for (const step of data.results.steps) {
         const byLocation = getOrSet(sums.cells, step.id, () => new Map());
         for (const [location, part] of Object.entries(step.location_dist)) {
-            const cell = getOrSet(byLocation, location, () => ({ histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)(), maxMs: 0, minMs: Infinity }));
+            const cell = getOrSet(byLocation, location, () => ({ histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .newHistogram */ .HL)(), maxMs: 0, minMs: Infinity }));
             const key = String(step.id);
-            const added = add(cell.histogram, data.histograms.step_locations[key][location], `$.histograms.step_locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key)}${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(location)}`);
+            const added = add(cell.histogram, data.histograms.step_locations[key][location], `$.histograms.step_locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(key)}${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(location)}`);
             if (added > 0) {
                 cell.maxMs = Math.max(cell.maxMs, part.response_times.max);
                 cell.minMs = Math.min(cell.minMs, part.response_times.min);
@@ -8358,10 +8467,10 @@ function addHistograms(sums, { file, data }) {
             started: 0,
             responses: 0,
             failures: 0,
-            histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)(),
+            histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .newHistogram */ .HL)(),
             generator: {},
         }));
-        (0,_engine_generator_js__WEBPACK_IMPORTED_MODULE_3__/* .addGeneratorSecond */ .LD)(second.generator, sample);
+        (0,_engine_generator_js__WEBPACK_IMPORTED_MODULE_4__/* .addGeneratorSecond */ .LD)(second.generator, sample);
         second.started += sample.started;
         second.responses += sample.responses;
         second.failures += sample.failures;
@@ -8373,7 +8482,7 @@ function addHistograms(sums, { file, data }) {
 function addDecoded(into, encoded) {
     let part;
     try {
-        part = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeHistogram */ .pr)(encoded);
+        part = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeHistogram */ .pr)(encoded);
     }
     catch (error) {
         return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${error.message}`;
@@ -8435,9 +8544,9 @@ function addStepLocation(into, part) {
 /** Every level's histogram, summed from the step × location cells as the response times are. */
 function mergedHistograms(cells) {
     const encodeSum = (parts) => {
-        const sum = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .sumHistograms */ .LA)(parts.map((c) => c.histogram));
+        const sum = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .sumHistograms */ .LA)(parts.map((c) => c.histogram));
         try {
-            return (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(sum);
+            return (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .encodeHistogram */ .ll)(sum);
         }
         finally {
             sum.destroy();
@@ -8451,7 +8560,7 @@ function mergedHistograms(cells) {
         locations: Object.fromEntries(names.map((name) => [name, encodeSum([...cells.values()].flatMap((b) => (b.has(name) ? [b.get(name)] : [])))])),
         step_locations: Object.fromEntries([...cells].map(([id, byLocation]) => [
             String(id),
-            Object.fromEntries([...byLocation].map(([name, cell]) => [name, (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(cell.histogram)])),
+            Object.fromEntries([...byLocation].map(([name, cell]) => [name, (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .encodeHistogram */ .ll)(cell.histogram)])),
         ])),
     };
 }
@@ -8465,8 +8574,8 @@ function timesOf(location, cells, stepId) {
             if (location === undefined || name === location)
                 parts.push(cell);
     }
-    const sum = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .sumHistograms */ .LA)(parts.map((cell) => cell.histogram));
-    const times = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .responseTimesOf */ .zf)(sum);
+    const sum = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .sumHistograms */ .LA)(parts.map((cell) => cell.histogram));
+    const times = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_1__/* .responseTimesOf */ .zf)(sum);
     const empty = sum.totalCount === 0;
     sum.destroy();
     if (empty)
@@ -8494,21 +8603,21 @@ function addDist(into, part) {
 function mergedRun(shards, sums, summaries) {
     const first = shards[0].data.run;
     const { startMs, finishMs } = windowOf(shards);
-    return (0,_engine_run_info_js__WEBPACK_IMPORTED_MODULE_1__/* .runBlock */ .rA)({
+    return (0,_engine_run_info_js__WEBPACK_IMPORTED_MODULE_2__/* .runBlock */ .rA)({
         mode: 'merge',
         name: first.name,
         startedAt: new Date(startMs),
         finishedAt: new Date(finishMs),
         durationS: (finishMs - startMs) / 1000,
         plannedS: Math.max(...shards.map(plannedSecondsOf)),
-        requests: shards.reduce((n, s) => n + (0,_engine_run_info_js__WEBPACK_IMPORTED_MODULE_1__/* .requestsOf */ .uD)(s.data.results), 0),
+        requests: shards.reduce((n, s) => n + (0,_engine_run_info_js__WEBPACK_IMPORTED_MODULE_2__/* .requestsOf */ .uD)(s.data.results), 0),
         lateIterations: shards.reduce((n, s) => n + s.data.run.late_iterations, 0),
         maxScheduleLagMs: Math.max(...shards.map((s) => s.data.run.max_schedule_lag_ms)),
         steps: first.steps,
         locations: Object.assign({}, ...shards.map((s) => s.data.run.locations)),
         interrupted: shards.some((s) => s.data.run.interrupted),
         series: mergedSeries(sums.seconds, Math.floor(startMs / 1000)),
-        generator: (0,_engine_generator_js__WEBPACK_IMPORTED_MODULE_3__/* .mergeGenerators */ .XL)(shards.map((s) => ({ index: s.data.run.shard.index, generator: s.data.run.generator }))),
+        generator: (0,_engine_generator_js__WEBPACK_IMPORTED_MODULE_4__/* .mergeGenerators */ .XL)(shards.map((s) => ({ index: s.data.run.shard.index, generator: s.data.run.generator }))),
         shards: summaries,
     });
 }
@@ -8518,7 +8627,7 @@ function mergedRun(shards, sums, summaries) {
  * whole seconds as every plan's are), and one without requests through its window.
  */
 function plannedSecondsOf(shard) {
-    const requests = (0,_engine_run_info_js__WEBPACK_IMPORTED_MODULE_1__/* .requestsOf */ .uD)(shard.data.results);
+    const requests = (0,_engine_run_info_js__WEBPACK_IMPORTED_MODULE_2__/* .requestsOf */ .uD)(shard.data.results);
     const { rps, duration_s: window } = shard.data.run;
     if (!(rps > 0 && requests > 0))
         return window;
@@ -8593,7 +8702,7 @@ function checkShardFile(content) {
  * instead, rather than as a missing shard block.
  */
 function hostedIssue(content) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(content) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(content.run) || content.run.mode !== 'hosted')
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(content) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(content.run) || content.run.mode !== 'hosted')
         return undefined;
     return {
         path: '$.run.mode',
@@ -8604,27 +8713,27 @@ function hostedIssue(content) {
     };
 }
 function leaf(ok, expected) {
-    return (value, path) => (ok(value) ? [] : [{ path, message: `expected ${expected}, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }]);
+    return (value, path) => (ok(value) ? [] : [{ path, message: `expected ${expected}, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(value)}` }]);
 }
 /** An object with these keys; `missing` words the problem of an absent key where the generic one would not help. */
 function object(fields, missing = {}) {
     return (value, path) => {
-        if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value))
-            return [{ path, message: `expected an object, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }];
+        if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(value))
+            return [{ path, message: `expected an object, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(value)}` }];
         return Object.entries(fields).flatMap(([key, check]) => Object.hasOwn(value, key)
-            ? check(value[key], path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key))
-            : [{ path: path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key), message: missing[key] ?? `missing required key "${key}"` }]);
+            ? check(value[key], path + (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(key))
+            : [{ path: path + (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(key), message: missing[key] ?? `missing required key "${key}"` }]);
     };
 }
 function dictionary(each) {
-    return (value, path) => (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(value)
-        ? Object.entries(value).flatMap(([key, v]) => each(v, path + (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(key)))
-        : [{ path, message: `expected an object, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }];
+    return (value, path) => (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(value)
+        ? Object.entries(value).flatMap(([key, v]) => each(v, path + (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(key)))
+        : [{ path, message: `expected an object, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(value)}` }];
 }
 function list(each) {
     return (value, path) => Array.isArray(value)
         ? value.flatMap((v, i) => each(v, `${path}[${i}]`))
-        : [{ path, message: `expected an array, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .describeValue */ .bp)(value)}` }];
+        : [{ path, message: `expected an array, got ${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .describeValue */ .bp)(value)}` }];
 }
 const count = leaf((v) => Number.isSafeInteger(v) && v >= 0, 'a count (an integer ≥ 0)');
 const positive = leaf((v) => Number.isSafeInteger(v) && v >= 1, 'an integer ≥ 1');
@@ -8681,7 +8790,7 @@ function histogramCoverageIssues(shard) {
         for (const location of Object.keys(step.location_dist)) {
             if (typeof byLocation[location] !== 'string') {
                 issues.push({
-                    path: `$.histograms.step_locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(String(step.id))}${(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .member */ .Dc)(location)}`,
+                    path: `$.histograms.step_locations${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(String(step.id))}${(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(location)}`,
                     message: `missing the histogram of step ${step.id} at location ${location} (results.steps has it)`,
                 });
             }
@@ -9707,10 +9816,10 @@ async function readShardFiles(args, cwd, inputName = 'shards') {
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     const read = await Promise.all(files.map((file) => readJson(file, cwd)));
-    const failed = read.flatMap((r) => ('problems' in r ? r.problems : []));
-    if (failed.length > 0)
-        throw new errors/* InputError */.dz(failed);
-    return read.flatMap((r) => ('content' in r ? [r] : []));
+    const unread = read.flatMap((r) => (r.ok ? [] : r.problems));
+    if (unread.length > 0)
+        throw new errors/* InputError */.dz(unread);
+    return read.flatMap((r) => (r.ok ? [r.value] : []));
 }
 async function expand(arg, cwd) {
     const absolute = (0,external_node_path_.resolve)(cwd, arg);
@@ -9744,10 +9853,10 @@ async function readJson(file, cwd) {
         text = await (0,promises_.readFile)((0,external_node_path_.resolve)(cwd, file), 'utf8');
     }
     catch (error) {
-        return { problems: [{ file, path: '$', message: `could not read the file: ${error.message}` }] };
+        return (0,errors/* failed */.gz)([{ file, path: '$', message: `could not read the file: ${error.message}` }]);
     }
-    const parsed = (0,json_text/* parseJsonText */.lk)(text, file);
-    return parsed.ok ? { file, content: parsed.value } : { problems: parsed.problems };
+    const json = (0,json_text/* parseJsonText */.lk)(text, file);
+    return json.ok ? (0,errors/* parsed */.Yz)({ file, content: json.value.json }) : (0,errors/* failed */.gz)(json.problems);
 }
 
 // EXTERNAL MODULE: ./src/merge/merge.ts
@@ -9859,22 +9968,22 @@ async function prepareSides(loaded, headEnv, baseEnv, baseName = 'the compare en
         settle((0,prepare/* checkTest */.rS)(loaded, { environment: headEnv })),
         settle((0,prepare/* checkTest */.rS)({ ...loaded, definition: withoutEnvironment }, { environment: baseEnv })),
     ]);
-    if (!Array.isArray(head) && !Array.isArray(base))
-        return { head, base };
-    const headProblems = Array.isArray(head) ? head : [];
+    if (head.ok && base.ok)
+        return { head: head.value, base: base.value };
+    const headProblems = head.ok ? [] : head.problems;
     const seen = new Set(headProblems.map(problemKey));
-    const baseProblems = (Array.isArray(base) ? base : [])
+    const baseProblems = (base.ok ? [] : base.problems)
         .filter((p) => !seen.has(problemKey(p)))
         .map((p) => ({ ...p, message: `base side (variables from ${baseName} only): ${p.message}` }));
     throw new errors/* InputError */.dz([...headProblems, ...baseProblems]);
 }
 async function settle(prepared) {
     try {
-        return await prepared;
+        return (0,errors/* parsed */.Yz)(await prepared);
     }
     catch (error) {
         if (error instanceof errors/* InputError */.dz)
-            return error.problems;
+            return (0,errors/* failed */.gz)(error.problems);
         throw error;
     }
 }
@@ -10170,7 +10279,7 @@ async function measureMerge(args, cwd, inputName, testUrl) {
     const merged = (0,merge/* mergeShards */.O)(files);
     if (!merged.ok)
         throw new errors/* InputError */.dz(merged.problems);
-    return { result: { ...merged.result, test_url: testUrl } };
+    return { result: { ...merged.value.result, test_url: testUrl } };
 }
 /**
  * Head against base in interleaved rounds (docs/comparison.md): both sides prepared and the gate
@@ -12124,7 +12233,8 @@ const LOAD = ['run', 'compare'];
 const JUDGED = ['run', 'compare', 'merge'];
 const TLS = ['run', 'compare', 'latency', 'wait-for'];
 const HOSTED = ['run', 'latency'];
-const SETTINGS = [
+/** Kept literal (`as const`) so that an action input's name is a type: see InputName. */
+const TABLE = [
     // What to run.
     { name: 'test', type: 'string', commands: [], input: true, help: 'the test definition file (the CLI takes it as its argument)' },
     { name: 'mode', type: 'string', commands: [], input: true, default: 'embedded', help: 'embedded, hosted, merge, compare or publish' },
@@ -12732,6 +12842,7 @@ const SETTINGS = [
         help: 'the test; the index, token, attempt and location come from JOB_COMPLETION_INDEX, LOADGATE_SHARD_TOKEN, LOADGATE_SHARD_ATTEMPT and LOADGATE_SHARD_LOCATION',
     },
 ];
+const SETTINGS = TABLE;
 /** The settings a command takes, in the table's order. */
 function settingsOf(command) {
     return SETTINGS.filter((s) => s.commands.includes(command));
@@ -12827,6 +12938,10 @@ function boolean(text, name) {
 /* harmony export */   pS: () => (/* binding */ readWord)
 /* harmony export */ });
 /* unused harmony export OPS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+// What the load thresholds (thresholds.ts) and the latency thresholds (latency/thresholds.ts)
+// share: the tokens of `metric op value`, where a parse error points, and the comparison.
+
 /** A latency threshold (`latency.ttfb.p95 < 200ms`): the latency grammar's, and no other's. */
 function isLatencyThresholdLine(line) {
     return /^\s*latency(?![A-Za-z0-9_])/.test(line);
@@ -12850,7 +12965,7 @@ function parseEachLine(lines, accepts, parseLine, place) {
             thresholds.push(parsed);
         }
     });
-    return problems.length > 0 ? { ok: false, problems } : { ok: true, thresholds };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedUnless */ .oQ)(problems, thresholds);
 }
 function isLineError(value) {
     return typeof value === 'object' && value !== null && 'message' in value && 'index' in value;
@@ -13300,13 +13415,15 @@ const LATENCY_STATS = ['min', 'avg', 'median', 'p95', 'max'];
 /* harmony export */   Ff: () => (/* binding */ expectedErrorStatuses)
 /* harmony export */ });
 /* unused harmony export ASSERTION_FUNCTIONS */
-/* harmony import */ var _dynamic_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27080);
-/* harmony import */ var _template_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48291);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _dynamic_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(27080);
+/* harmony import */ var _template_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48291);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 // Step chaining (docs/variables.md): a step's `capture_env` and `assertion` list, compiled once before the
 // run into closures over a response. A failure is reported as a reason built only from the
 // definition (names, paths, the assertion text), never from response contents: reasons are
 // error_dist keys, and their number must stay bounded however the target answers.
+
 
 
 
@@ -13316,8 +13433,8 @@ function compileStepChecks(step, scope, where) {
     const captures = [];
     for (const [name, spec] of Object.entries(step.capture_env ?? {})) {
         const capture = compileCapture(name, spec, scope, at(where, `.capture_env${jsonKey(name)}`));
-        if (Array.isArray(capture))
-            problems.push(...capture);
+        if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(capture))
+            problems.push(capture);
         else
             captures.push(capture);
     }
@@ -13330,12 +13447,12 @@ function compileStepChecks(step, scope, where) {
             assertions.push(assertion);
     });
     if (problems.length > 0)
-        return problems;
-    return {
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({
         needsBody: captures.some((c) => c.needsBody) || assertions.some((a) => a.needsBody),
         captureNames: captures.map((c) => c.name),
         run: (res, vars) => runChecks(assertions, captures, res, vars),
-    };
+    });
 }
 function runChecks(assertions, captures, res, vars) {
     const response = { res, json: UNPARSED };
@@ -13394,14 +13511,14 @@ const CAPTURE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 function compileCapture(name, spec, scope, where) {
     const nameProblem = captureNameProblem(name, scope);
     if (nameProblem !== undefined)
-        return [(0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(where, nameProblem)];
+        return (0,_template_js__WEBPACK_IMPORTED_MODULE_2__/* .problem */ .CC)(where, nameProblem);
     const fail = (why) => ({ reason: `capture failed: ${name} (${why})` });
     if (spec.from === 'header')
         return compileHeaderCapture(name, spec, fail, where);
     if ('json_path' in spec) {
         const segments = compileJsonPath(spec.json_path);
         if (typeof segments === 'string')
-            return [(0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(at(where, '.json_path'), segments)];
+            return (0,_template_js__WEBPACK_IMPORTED_MODULE_2__/* .problem */ .CC)(at(where, '.json_path'), segments);
         const notFound = fail(`json path "${spec.json_path}" not found`);
         const notJson = fail('body is not JSON');
         return {
@@ -13425,7 +13542,7 @@ function compileCapture(name, spec, scope, where) {
 function compileHeaderCapture(name, spec, fail, where) {
     const header = spec.header_key.trim().toLowerCase();
     if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header))
-        return [(0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(at(where, '.header_key'), `${JSON.stringify(spec.header_key)} is not a header name`)];
+        return (0,_template_js__WEBPACK_IMPORTED_MODULE_2__/* .problem */ .CC)(at(where, '.header_key'), `${JSON.stringify(spec.header_key)} is not a header name`);
     const missing = fail(`header "${header}" not found`);
     if (spec.regexp === undefined)
         return { name, needsBody: false, extract: (r) => headerOf(r, header) ?? missing };
@@ -13445,7 +13562,7 @@ function compileHeaderCapture(name, spec, fail, where) {
 function captureNameProblem(name, scope) {
     if (!CAPTURE_NAME.test(name))
         return `a capture name must be a letter or "_" followed by letters, digits, "_" or "-", got ${JSON.stringify(name)}`;
-    if ((0,_dynamic_js__WEBPACK_IMPORTED_MODULE_0__/* .isDynamicName */ .d_)(name))
+    if ((0,_dynamic_js__WEBPACK_IMPORTED_MODULE_1__/* .isDynamicName */ .d_)(name))
         return `"${name}" is a dynamic value; choose another capture name`;
     if (scope.env.has(name))
         return `"${name}" is already an environment variable; a capture must not shadow it, choose another name`;
@@ -13469,14 +13586,12 @@ function compileRegexp(spec, where) {
         re = new RegExp(spec.exp);
     }
     catch (err) {
-        return [(0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(at(where, '.exp'), `not a valid regular expression: ${err.message}`)];
+        return (0,_template_js__WEBPACK_IMPORTED_MODULE_2__/* .problem */ .CC)(at(where, '.exp'), `not a valid regular expression: ${err.message}`);
     }
     const groups = new RegExp(`${spec.exp}|`).exec('').length - 1;
     const group = spec.matchNo ?? (groups > 0 ? 1 : 0);
     if (!Number.isInteger(group) || group < 0 || group > groups) {
-        return [
-            (0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(at(where, '.matchNo'), `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`),
-        ];
+        return (0,_template_js__WEBPACK_IMPORTED_MODULE_2__/* .problem */ .CC)(at(where, '.matchNo'), `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`);
     }
     return new CaptureRegexp(re, group);
 }
@@ -13569,7 +13684,7 @@ function compileAssertion(text, where) {
         return { needsBody: subject.needsBody, reason: `assertion failed: ${source}`, holds: (r) => test(subject.read(r)) };
     }
     catch (err) {
-        return (0,_template_js__WEBPACK_IMPORTED_MODULE_1__/* .problem */ .CC)(where, `cannot use the assertion ${JSON.stringify(source)}: ${err.message}`);
+        return (0,_template_js__WEBPACK_IMPORTED_MODULE_2__/* .problem */ .CC)(where, `cannot use the assertion ${JSON.stringify(source)}: ${err.message}`);
     }
 }
 function checkArgs(name, kinds, args) {
@@ -13690,7 +13805,7 @@ function looseEqual(a, b) {
         return a === String(b);
     if (Array.isArray(a) && Array.isArray(b))
         return a.length === b.length && a.every((x, i) => looseEqual(x, b[i]));
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(a) && (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u4)(b)) {
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(a) && (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(b)) {
         const keys = Object.keys(a);
         return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && looseEqual(a[k], b[k]));
     }
@@ -13733,9 +13848,11 @@ function at(where, suffix) {
 /* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var csv_parse__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(56070);
 /* harmony import */ var _definition_text_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(96093);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(83916);
 // CSV test data (docs/variables.md): parsed once with csv-parse's stream API, keeping only the tagged
 // columns. A column is stored as a few large strings plus end offsets, not one string per
 // cell: a million rows then cost about their bytes, not ~50 bytes of object header per cell.
+
 
 
 
@@ -13754,7 +13871,7 @@ async function loadDataSet(set, where, { keepRows = true } = {}) {
     const problems = [...delimiterProblems(config, where)];
     const columns = taggedColumns(config, where, problems);
     if (problems.length > 0)
-        return problems;
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .failed */ .gz)(problems);
     const builders = columns.map(() => (keepRows ? new ColumnBuilder() : undefined));
     let rowCount = 0;
     let shortRow;
@@ -13783,16 +13900,17 @@ async function loadDataSet(set, where, { keepRows = true } = {}) {
     parser.resume();
     const file = await (0,_definition_text_file_js__WEBPACK_IMPORTED_MODULE_3__/* .openRegularFile */ .ZU)(set.file, _definition_text_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_DATA_BYTES */ .yL);
     if (!file.ok)
-        return [{ ...fileOf(where), path: `${where.path}.file`, message: `cannot read the data file ${set.file}: ${file.reason}` }];
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .failed */ .gz)([{ ...fileOf(where), path: `${where.path}.file`, message: `cannot read the data file ${set.file}: ${file.reason}` }]);
     let notUtf8;
     const check = utf8Checked((reason) => (notUtf8 = { ...fileOf(where), path: `${where.path}.file`, message: `${set.file} ${reason}` }));
     try {
         await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_1__.pipeline)(file.handle.createReadStream(), check, parser);
     }
     catch (err) {
-        return [notUtf8 ?? shortRow ?? readProblem(set.file, config, err, where)];
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .failed */ .gz)([notUtf8 ?? shortRow ?? readProblem(set.file, config, err, where)]);
     }
-    return finishDataSet(set, columns, builders, rowCount, where);
+    const data = finishDataSet(set, columns, builders, rowCount, where);
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .isProblem */ .AN)(data) ? (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .failed */ .gz)([data]) : (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .parsed */ .Yz)(data);
 }
 /** Passes the bytes on while they are UTF-8; the first bad byte stops the parse (csv-parse would replace it). */
 function utf8Checked(onInvalid) {
@@ -13815,13 +13933,11 @@ function utf8Checked(onInvalid) {
 }
 function finishDataSet(set, columns, builders, rowCount, where) {
     if (rowCount === 0) {
-        return [
-            {
-                ...fileOf(where),
-                path: `${where.path}.file`,
-                message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one`,
-            },
-        ];
+        return {
+            ...fileOf(where),
+            path: `${where.path}.file`,
+            message: `${set.file} has no data rows${skippedNote(set.file_config)}; a data set needs at least one`,
+        };
     }
     const tags = columns.map((c) => c.tag);
     return {
@@ -14146,10 +14262,12 @@ function envVariables(env) {
 /* harmony export */   pT: () => (/* binding */ compileUrl)
 /* harmony export */ });
 /* unused harmony exports createIterationVars, beginIteration, toRequestTarget */
-/* harmony import */ var _dynamic_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27080);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _dynamic_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(27080);
 // `{{…}}` templates (docs/variables.md). A template is parsed once, before the run: environment variables
 // become constants, everything else becomes a closure, and adjacent text is merged. Rendering is
 // then a concatenation of precomputed parts; a template without per-iteration parts is a constant.
+
 
 function createIterationVars(dataSetCount, random = Math.random) {
     return { k: 0, rows: new Int32Array(dataSetCount).fill(-1), captured: new Map(), random };
@@ -14162,7 +14280,7 @@ function beginIteration(vars, k) {
 }
 function compileTemplate(text, scope, where) {
     const pieces = parsePieces(text, scope, where);
-    return Array.isArray(pieces) ? pieces : build(pieces, undefined);
+    return pieces.ok ? (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)(build(pieces.value, undefined)) : pieces;
 }
 /**
  * Compiles a step URL. Its origin (scheme, host, port) must be known before the run, so it may
@@ -14170,27 +14288,28 @@ function compileTemplate(text, scope, where) {
  * connection pool per origin. The path and query may use anything.
  */
 function compileUrl(text, scope, where) {
-    const pieces = parsePieces(text, scope, where);
-    if (Array.isArray(pieces))
-        return pieces;
+    const parsedPieces = parsePieces(text, scope, where);
+    if (!parsedPieces.ok)
+        return parsedPieces;
+    const pieces = parsedPieces.value;
     const head = pieces.consts[0];
     const authorityEnd = findAuthorityEnd(head);
     if (authorityEnd < 0 && pieces.parts.length > 0) {
-        return [
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([
             problem(where, `the URL's origin (scheme, host and port) must not depend on test data, captures or dynamic values; write it as text or with environment variables, e.g. "{{BASE_URL}}/users/{{data.users.id}}"`),
-        ];
+        ]);
     }
     const originText = authorityEnd < 0 ? head : head.slice(0, authorityEnd);
     const origin = validOrigin(originText);
     if (origin.error !== undefined)
-        return [problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)];
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)]);
     const path = withoutFragment({
         consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)],
         parts: pieces.parts,
     });
     if (!path.consts[0].startsWith('/'))
         path.consts[0] = `/${path.consts[0]}`;
-    return { origin: origin.value, path: build(path, toRequestTarget) };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ origin: origin.value, path: build(path, toRequestTarget) });
 }
 function parsePieces(text, scope, where) {
     const consts = [];
@@ -14221,9 +14340,9 @@ function parsePieces(text, scope, where) {
         at = close + 2;
     }
     if (problems.length > 0)
-        return problems;
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
     consts.push(pending + text.slice(at));
-    return { consts, parts };
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ consts, parts });
 }
 const DYNAMIC_REF = /^(_[A-Za-z]+)\s*(?:\(([^()]*)\))?$/;
 function resolve(ref, scope) {
@@ -14236,10 +14355,10 @@ function resolve(ref, scope) {
         return resolveData(ref, scope.dataSets);
     }
     const dynamic = DYNAMIC_REF.exec(ref);
-    if (dynamic !== null && (0,_dynamic_js__WEBPACK_IMPORTED_MODULE_0__/* .isDynamicName */ .d_)(dynamic[1])) {
+    if (dynamic !== null && (0,_dynamic_js__WEBPACK_IMPORTED_MODULE_1__/* .isDynamicName */ .d_)(dynamic[1])) {
         if (scope.env.has(ref))
             return { error: `"${ref}" is both an environment variable and a dynamic value; rename the environment variable` };
-        const part = (0,_dynamic_js__WEBPACK_IMPORTED_MODULE_0__/* .compileDynamic */ .DE)(dynamic[1], dynamic[2]);
+        const part = (0,_dynamic_js__WEBPACK_IMPORTED_MODULE_1__/* .compileDynamic */ .DE)(dynamic[1], dynamic[2]);
         return typeof part === 'string' ? { error: part } : { part };
     }
     const constant = scope.env.get(ref);
@@ -14282,7 +14401,7 @@ function unknownMessage(ref, scope) {
     const listed = known.length === 0
         ? 'there are no environment variables or earlier captures'
         : `known: ${known.slice(0, MAX_LISTED).join(', ')}${known.length > MAX_LISTED ? ', …' : ''}`;
-    const dynamicHint = ref.startsWith('_') ? `; dynamic values: ${(0,_dynamic_js__WEBPACK_IMPORTED_MODULE_0__/* .dynamicNamesList */ .aR)()}` : '';
+    const dynamicHint = ref.startsWith('_') ? `; dynamic values: ${(0,_dynamic_js__WEBPACK_IMPORTED_MODULE_1__/* .dynamicNamesList */ .aR)()}` : '';
     return `unknown variable "${ref}": not an environment variable and not captured by an earlier step (${listed})${dynamicHint}`;
 }
 function build(pieces, finish) {

@@ -449,13 +449,13 @@ async function checkedPlan(plan, dir) {
     if (!checked.ok)
         throw new errors/* InputError */.dz(checked.problems);
     if ((0,json/* isRecord */.u4)(environment))
-        checked.definition.environment = environment;
-    checked.definition.test_data = await Promise.all(sets.map(async (set, i) => {
+        checked.value.definition.environment = environment;
+    checked.value.definition.test_data = await Promise.all(sets.map(async (set, i) => {
         const file = (0,external_node_path_.join)(dir, `${i}-${set.file.replace(/[^A-Za-z0-9._-]/g, '_')}`);
         await (0,promises_.writeFile)(file, set.content);
         return { name: set.name, file, type: set.type, file_config: set.file_config };
     }));
-    return (0,prepare/* checkTest */.rS)({ definition: checked.definition, file: 'the shard plan', dir }, {});
+    return (0,prepare/* checkTest */.rS)({ definition: checked.value.definition, file: 'the shard plan', dir }, {});
 }
 async function untilStart(me, signal) {
     const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod };

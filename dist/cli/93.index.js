@@ -395,7 +395,7 @@ async function checkedWithLoad(raw, file, flags) {
     if (!validated.ok)
         throw new errors/* InputError */.dz(validated.problems);
     // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
-    const { loaded } = (0,cli_overrides/* applyLoadFlags */.o0)({ definition: validated.definition, file, dir: process.cwd() }, flags);
+    const { loaded } = (0,errors/* valueOrThrow */.P7)((0,cli_overrides/* applyLoadFlags */.o0)({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
     await (0,prepare/* checkTest */.rS)(loaded, {});
     const { iteration_count, duration, load_type } = loaded.definition.config_data;
     return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
