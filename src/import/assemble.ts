@@ -1,7 +1,7 @@
 // The shared end of every import: requests → a definition (docs/import.md). Methods the engine
 // cannot send are dropped, headers the engine sets itself are left out, duplicate header names
 // are joined, step names are made unique, and every `{{VAR}}` a step uses is in the environment.
-import { InputError } from '../errors.ts';
+import { failed, type Parsed, parsed } from '../errors.ts';
 import { FORBIDDEN_HEADERS, LIMITS } from '../definition/schema.ts';
 import { isDynamicName } from '../variables/dynamic.ts';
 import type { ImportedRequest, ImportedVariable, Notes } from './types.ts';
@@ -39,7 +39,7 @@ export interface RawDefinition {
   environment?: { name: string; vars: ImportedVariable[] };
 }
 
-export function assemble(input: AssembleInput): RawDefinition {
+export function assemble(input: AssembleInput): Parsed<RawDefinition> {
   const { notes } = input;
   const sendable = input.requests.filter((r) => METHODS.has(r.method));
   const unsendable = input.requests.filter((r) => !METHODS.has(r.method)).map((r) => `${r.method} ${r.url}`);
@@ -48,11 +48,11 @@ export function assemble(input: AssembleInput): RawDefinition {
       `${unsendable.length} ${plural(unsendable.length, 'request')} with a method the engine does not send: ${unsendable.join(', ')}`,
     );
   if (sendable.length === 0)
-    throw new InputError([
+    return failed([
       { file: input.file, path: '$', message: 'nothing to import: no request was kept (see --include and the filters in docs/import.md)' },
     ]);
   if (sendable.length > LIMITS.steps) {
-    throw new InputError([
+    return failed([
       {
         file: input.file,
         path: '$',
@@ -65,11 +65,11 @@ export function assemble(input: AssembleInput): RawDefinition {
   const steps = sendable.map((r, i) => step(r, i, names[i]!, left));
   if (left.size > 0) notes.dropped.push(`headers the engine sets itself: ${[...left].sort().join(', ')}`);
   const vars = withReferencedVariables(steps, input.variables, notes);
-  return {
+  return parsed({
     name: input.name,
     config_data: { steps, ...DEFAULT_LOAD },
     ...(vars.length > 0 && { environment: { name: 'imported', vars } }),
-  };
+  });
 }
 
 function step(request: ImportedRequest, index: number, name: string, left: Set<string>): RawStep {

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { parseCommandArgs } from '../settings/argv.ts';
-import { InputError, valueOrThrow } from '../errors.ts';
+import { InputError, type Parsed, valueOrThrow } from '../errors.ts';
 import { LOADTEST_SCHEMA_ID } from '../definition/schema.ts';
 import { validateDefinition } from '../definition/validate.ts';
 import { checkTest } from '../engine/prepare.ts';
@@ -30,7 +30,7 @@ export interface AdapterOptions {
   tags: string[];
 }
 
-type Adapter = (source: Source, options: AdapterOptions) => Promise<Imported>;
+type Adapter = (source: Source, options: AdapterOptions) => Promise<Parsed<Imported>>;
 
 const FORMATS: Record<string, { label: string; load: () => Promise<Adapter>; flags: string[] }> = {
   har: { label: 'HAR', load: async () => (await import('./har.ts')).importHar, flags: ['include', 'exclude', 'think-time'] },
@@ -55,26 +55,30 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   if (!file) throw new InputError([{ path: 'file', message: `expected the ${spec.label} to import: a file, or - for stdin` }]);
   checkFormatFlags(format, args);
   const readStdin = io.readStdin ?? (() => text(process.stdin));
-  const source = await readSource(file, readStdin);
+  const source = valueOrThrow(await readSource(file, readStdin));
   const environmentFile = flags.text('environment');
-  const environment = environmentFile === undefined ? undefined : await readSource(environmentFile, readStdin);
+  const environment = environmentFile === undefined ? undefined : valueOrThrow(await readSource(environmentFile, readStdin));
   const adapter = await spec.load();
-  const imported = await adapter(source, {
-    include: flags.list('include'),
-    exclude: flags.list('exclude'),
-    thinkTime: flags.flag('think-time'),
-    operations: flags.list('operation'),
-    tags: flags.list('tag'),
-    ...(environment && { environment }),
-  });
+  const imported = valueOrThrow(
+    await adapter(source, {
+      include: flags.list('include'),
+      exclude: flags.list('exclude'),
+      thinkTime: flags.flag('think-time'),
+      operations: flags.list('operation'),
+      tags: flags.list('tag'),
+      ...(environment && { environment }),
+    }),
+  );
   const secrets = extractSecrets(imported.requests, imported.variables, keepSecrets);
-  const raw = assemble({
-    name: flags.text('name') ?? imported.title,
-    requests: secrets.requests,
-    variables: secrets.variables,
-    notes: imported.notes,
-    file: source.file,
-  });
+  const raw = valueOrThrow(
+    assemble({
+      name: flags.text('name') ?? imported.title,
+      requests: secrets.requests,
+      variables: secrets.variables,
+      notes: imported.notes,
+      file: source.file,
+    }),
+  );
   const load = { rate: flags.text('rate'), duration: flags.text('duration'), iterations: flags.text('iterations') };
   const definition = await checkedWithLoad(raw, output ?? '(imported definition)', load);
   const json = `${JSON.stringify({ $schema: LOADTEST_SCHEMA_ID, ...definition }, null, 2)}\n`;

@@ -2,12 +2,18 @@
 // backslash-newline continuations), then curl's options read into a request. An option this
 // import does not know is an error naming its line, never silently dropped (docs/import.md).
 import { split } from 'shlex';
-import { InputError, type Problem } from '../errors.ts';
+import { failed, type Parsed, parsed } from '../errors.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type Notes, type Source } from './types.ts';
 
 interface Command {
   line: number;
   words: string[];
+}
+
+/** An option with its value, or a URL (no option). */
+interface Word {
+  option?: string;
+  value?: string;
 }
 
 /** Options that take a value and what they set; the short and long spellings of each. */
@@ -68,35 +74,31 @@ const FLAG_OPTIONS: Record<string, string> = {
   '--no-buffer': 'ignored',
 };
 
-export async function importCurl(source: Source): Promise<Imported> {
+export async function importCurl(source: Source): Promise<Parsed<Imported>> {
+  const found = commands(source);
+  if (!found.ok) return found;
   const notes = emptyNotes();
-  const problems: Problem[] = [];
-  const requests = commands(source).flatMap((command) => {
-    try {
-      return requestsOf(command, notes);
-    } catch (err) {
-      if (!(err instanceof CurlProblem)) throw err;
-      problems.push({ file: source.file, path: `line ${command.line}`, line: command.line, message: err.message });
-      return [];
-    }
+  const read = found.value.map((command) => requestsOf(command, notes));
+  const problems = found.value.flatMap((command, i) => {
+    const r = read[i]!;
+    return typeof r === 'string' ? [{ file: source.file, path: `line ${command.line}`, line: command.line, message: r }] : [];
   });
-  if (problems.length > 0) throw new InputError(problems);
+  if (problems.length > 0) return failed(problems);
+  const requests = read.flatMap((r) => (typeof r === 'string' ? [] : r));
   if (requests.length === 0)
-    throw new InputError([
+    return failed([
       { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },
     ]);
   notes.kept.push(`${requests.length} curl ${requests.length === 1 ? 'command' : 'commands'}`);
-  return { title: 'curl import', requests, variables: [], notes };
+  return parsed({ title: 'curl import', requests, variables: [], notes });
 }
-
-class CurlProblem extends Error {}
 
 /**
  * Physical lines → commands. A command ends at a line end that is neither escaped (a trailing
  * backslash continues it) nor inside quotes (shlex then reports an unclosed quote, and the next
  * line is part of the same command). Blank lines and `#` comments between commands are skipped.
  */
-function commands(source: Source): Command[] {
+function commands(source: Source): Parsed<Command[]> {
   const lines = source.text.replace(/\r\n?/g, '\n').split('\n');
   const found: Command[] = [];
   let buffer = '';
@@ -112,11 +114,9 @@ function commands(source: Source): Command[] {
     buffer = '';
   });
   if (buffer !== '') {
-    throw new InputError([
-      { file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' },
-    ]);
+    return failed([{ file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' }]);
   }
-  return found;
+  return parsed(found);
 }
 
 /** The words, or undefined while a quote is still open. */
@@ -129,16 +129,19 @@ function splitWords(text: string): string[] | undefined {
   }
 }
 
-function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
+/** The requests of one command, or why it is refused (the caller names its line). */
+function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] | string {
   const [program, ...args] = words;
-  if (!/(^|\/)curl(\.exe)?$/.test(program ?? '')) throw new CurlProblem(`expected a curl command, found ${JSON.stringify(program)}`);
+  if (!/(^|\/)curl(\.exe)?$/.test(program ?? '')) return `expected a curl command, found ${JSON.stringify(program)}`;
+  const read = options(args);
+  if (typeof read === 'string') return read;
   const urls: string[] = [];
   const headers: [string, string][] = [];
   const data: string[] = [];
   const flags = new Set<string>();
   let method: string | undefined;
   let json = false;
-  for (const { option, value } of options(args)) {
+  for (const { option, value } of read) {
     if (option === undefined) {
       urls.push(value!);
       continue;
@@ -148,16 +151,19 @@ function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
       flags.add(flag);
       continue;
     }
-    if (value === undefined) throw new CurlProblem(`${option} needs a value`);
+    if (value === undefined) return `${option} needs a value`;
     switch (VALUE_OPTIONS[option]) {
       case 'method':
         method = value.toUpperCase();
         break;
-      case 'header':
-        header(value, headers);
+      case 'header': {
+        const refused = header(value, headers);
+        if (refused) return refused;
         break;
+      }
       case 'data':
-        data.push(notFromFile(option, value));
+        if (value.startsWith('@')) return fromFile(option, value);
+        data.push(value);
         break;
       case 'data-raw':
         data.push(value);
@@ -166,15 +172,15 @@ function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
         data.push(urlencoded(value));
         break;
       case 'json':
+        if (value.startsWith('@')) return fromFile(option, value);
         json = true;
-        data.push(notFromFile(option, value));
+        data.push(value);
         break;
       case 'user':
         headers.push(['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]);
         break;
       case 'cookie':
-        if (!value.includes('='))
-          throw new CurlProblem(`${option} ${value}: reading cookies from a file is not supported; give them as name=value`);
+        if (!value.includes('=')) return `${option} ${value}: reading cookies from a file is not supported; give them as name=value`;
         headers.push(['Cookie', value]);
         break;
       case 'user-agent':
@@ -190,7 +196,7 @@ function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
         break;
     }
   }
-  if (urls.length === 0) throw new CurlProblem('no URL in the command');
+  if (urls.length === 0) return 'no URL in the command';
   if (flags.has('insecure')) notes.kept.push('-k: run the definition with loadgate run --insecure (certificates are a run setting)');
   const body = data.length > 0 ? data.join(json ? '' : '&') : undefined;
   if (json) {
@@ -211,11 +217,12 @@ function requestsOf({ words }: Command, notes: Notes): ImportedRequest[] {
 }
 
 /**
- * The words as options with their values, and URLs (no option). Short options cluster as in curl:
- * `-sSL` is -s -S -L, and a value option takes the rest of its word or the next one (`-XPOST`).
+ * The words as options with their values, and URLs (no option), or the first unknown option's
+ * problem. Short options cluster as in curl: `-sSL` is -s -S -L, and a value option takes the
+ * rest of its word or the next one (`-XPOST`).
  */
-function options(args: readonly string[]): { option?: string; value?: string }[] {
-  const out: { option?: string; value?: string }[] = [];
+function options(args: readonly string[]): Word[] | string {
+  const out: (Word | string)[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     if (!word.startsWith('-') || word === '-') out.push({ value: word });
@@ -233,32 +240,34 @@ function options(args: readonly string[]): { option?: string; value?: string }[]
       }
     }
   }
-  return out;
+  return out.find((word): word is string => typeof word === 'string') ?? out.filter((word): word is Word => typeof word !== 'string');
 }
 
-function withValue(option: string, attached: string | undefined, next: () => string | undefined): { option: string; value?: string } {
+/** The option and its value, or the problem of an option this import does not know. */
+function withValue(option: string, attached: string | undefined, next: () => string | undefined): Word | string {
   if (FLAG_OPTIONS[option] !== undefined) return { option };
-  if (VALUE_OPTIONS[option] === undefined) throw new CurlProblem(`unknown curl option ${option}: the import reads ${knownList()}`);
+  if (VALUE_OPTIONS[option] === undefined) return `unknown curl option ${option}: the import reads ${knownList()}`;
   const value = attached ?? next();
   return value === undefined ? { option } : { option, value };
 }
 
-function header(value: string, headers: [string, string][]): void {
+/** Adds the header -H gives, or says why it cannot. */
+function header(value: string, headers: [string, string][]): string | undefined {
   const colon = value.indexOf(':');
   if (colon > 0) {
     const rest = value.slice(colon + 1).trim();
     // curl: "Name:" with nothing after removes a header curl would send; nothing to send.
     if (rest !== '') headers.push([value.slice(0, colon).trim(), rest]);
-    return;
+    return undefined;
   }
-  if (value.endsWith(';')) headers.push([value.slice(0, -1).trim(), '']);
-  else throw new CurlProblem(`-H ${JSON.stringify(value)}: expected "Name: value"`);
+  if (!value.endsWith(';')) return `-H ${JSON.stringify(value)}: expected "Name: value"`;
+  headers.push([value.slice(0, -1).trim(), '']);
+  return undefined;
 }
 
-function notFromFile(option: string, value: string): string {
-  if (value.startsWith('@'))
-    throw new CurlProblem(`${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`);
-  return value;
+/** `-d @file`: curl reads the body from a file, which an import does not follow. */
+function fromFile(option: string, value: string): string {
+  return `${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`;
 }
 
 /** --data-urlencode: "name=value" and "=value" encode the value, a bare "value" is encoded whole. */

@@ -5,11 +5,11 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import harSchemas from 'har-schema';
-import { InputError } from '../errors.ts';
+import { failed, type Parsed, parsed } from '../errors.ts';
 import type { AdapterOptions } from './command.ts';
 import { parseJson } from './input.ts';
 import { plural } from './assemble.ts';
-import { urlPatterns } from './url-filter.ts';
+import { type UrlTest, urlPatterns } from './url-filter.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type Source } from './types.ts';
 
 interface HarNameValue {
@@ -55,10 +55,25 @@ const RESOURCE_KINDS: Record<string, string> = {
   eventsource: 'event stream',
 };
 
-export async function importHar(source: Source, options: AdapterOptions): Promise<Imported> {
-  const har = validHar(parseJson(source, 'a HAR file'), source.file);
+export async function importHar(source: Source, options: AdapterOptions): Promise<Parsed<Imported>> {
+  const json = parseJson(source, 'a HAR file');
+  if (!json.ok) return json;
+  const har = validHar(json.value, source.file);
+  if (!har.ok) return har;
+  const filters = urlFilters(options);
+  if (!filters.ok) return filters;
+  return parsed(imported(har.value, filters.value, options.thinkTime));
+}
+
+/** --include and --exclude read together, so a mistake in each is reported at once. */
+function urlFilters(options: AdapterOptions): Parsed<{ include: UrlTest[]; exclude: UrlTest[] }> {
   const include = urlPatterns(options.include, '--include');
   const exclude = urlPatterns(options.exclude, '--exclude');
+  if (include.ok && exclude.ok) return parsed({ include: include.value, exclude: exclude.value });
+  return failed([include, exclude].flatMap((p) => (p.ok ? [] : p.problems)));
+}
+
+function imported(har: Har, { include, exclude }: { include: UrlTest[]; exclude: UrlTest[] }, thinkTime: boolean): Imported {
   const entries = har.log.entries;
   const firstParty = firstPartyHost(entries);
   const notes = emptyNotes();
@@ -86,11 +101,11 @@ export async function importHar(source: Source, options: AdapterOptions): Promis
         : `${n} ${plural(n, 'request')}: ${reason}`,
     );
   }
-  if (options.thinkTime) notes.kept.push('the time between requests, as sleeps (--think-time)');
+  if (thinkTime) notes.kept.push('the time between requests, as sleeps (--think-time)');
   else if (kept.length > 1) notes.dropped.push('the time between requests (--think-time keeps it as sleeps)');
   return {
     title: har.log.pages?.[0]?.title || `HAR of ${firstParty}`,
-    requests: kept.map((entry, i) => request(entry, options.thinkTime ? thinkTimeMs(entry, kept[i + 1]) : undefined)),
+    requests: kept.map((entry, i) => request(entry, thinkTime ? thinkTimeMs(entry, kept[i + 1]) : undefined)),
     variables: [],
     notes,
   };
@@ -158,11 +173,11 @@ function hostOf(url: string): string {
 
 let compiled: ReturnType<Ajv['compile']> | undefined;
 
-function validHar(raw: unknown, file: string): Har {
+function validHar(raw: unknown, file: string): Parsed<Har> {
   compiled ??= harValidator();
   if (compiled(raw)) {
-    if ((raw as Har).log.entries.length > 0) return raw as Har;
-    throw new InputError([
+    if ((raw as Har).log.entries.length > 0) return parsed(raw as Har);
+    return failed([
       { file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' },
     ]);
   }
@@ -172,7 +187,7 @@ function validHar(raw: unknown, file: string): Har {
     path: jsonPath(e),
     message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}`,
   }));
-  throw new InputError(problems);
+  return failed(problems);
 }
 
 function harValidator() {

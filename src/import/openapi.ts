@@ -3,7 +3,7 @@
 // default; what has none becomes a `{{VAR}}` named in the summary (docs/import.md, "OpenAPI").
 import { resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { InputError } from '../errors.ts';
+import { failed, isProblem, type Parsed, type Problem, parsed, parsedUnless } from '../errors.ts';
 import { isRecord } from '../json.ts';
 import type { AdapterOptions } from './command.ts';
 import { LOCAL_BASE } from './assemble.ts';
@@ -43,14 +43,22 @@ class Placeholders {
   }
 }
 
-export async function importOpenApi(source: Source, options: AdapterOptions): Promise<Imported> {
-  const parsed = parseYaml(source, 'an OpenAPI document');
-  const version = versionOf(parsed, source.file);
-  const document = await dereferenced(source, parsed);
+export async function importOpenApi(source: Source, options: AdapterOptions): Promise<Parsed<Imported>> {
+  const yaml = parseYaml(source, 'an OpenAPI document');
+  if (!yaml.ok) return yaml;
+  const version = versionOf(yaml.value, source.file);
+  if (isProblem(version)) return failed([version]);
+  const document = await dereferenced(source, yaml.value);
+  if (!document.ok) return document;
+  const operations = chosen(operationsOf(document.value), options, source.file);
+  if (!operations.ok) return operations;
+  return parsed(imported(document.value, version, operations.value));
+}
+
+function imported(document: Node, version: 2 | 3, operations: Operation[]): Imported {
   const notes = emptyNotes();
   const placeholders = new Placeholders(notes);
   const base = baseUrl(document, version, notes);
-  const operations = chosen(operationsOf(document), options, source.file);
   const requests = operations.map((op) => request(op, document, version, placeholders));
   notes.kept.push(`${operations.length} of ${operationsOf(document).length} operations; the server URL as {{BASE_URL}} = ${base}`);
   const info = isRecord(document.info) ? document.info : {};
@@ -62,26 +70,24 @@ export async function importOpenApi(source: Source, options: AdapterOptions): Pr
   };
 }
 
-function versionOf(raw: unknown, file: string): 2 | 3 {
+function versionOf(raw: unknown, file: string): 2 | 3 | Problem {
   if (isRecord(raw) && typeof raw.openapi === 'string' && /^3\.[01]\./.test(raw.openapi)) return 3;
   if (isRecord(raw) && String(raw.swagger) === '2.0') return 2;
   const found = isRecord(raw) ? (raw.openapi ?? raw.swagger) : undefined;
-  throw new InputError([
-    {
-      file,
-      path: found === undefined ? '$' : isRecord(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger',
-      message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}`,
-    },
-  ]);
+  return {
+    file,
+    path: found === undefined ? '$' : isRecord(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger',
+    message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}`,
+  };
 }
 
-async function dereferenced(source: Source, parsed: unknown): Promise<Node> {
+async function dereferenced(source: Source, document: unknown): Promise<Parsed<Node>> {
   const at = resolve(source.file === 'stdin' ? 'stdin.yaml' : source.file);
   try {
     // Only references inside the document and to local files are followed: no network.
-    return (await SwaggerParser.dereference(at, parsed as never, { resolve: { http: false } })) as unknown as Node;
+    return parsed((await SwaggerParser.dereference(at, document as never, { resolve: { http: false } })) as unknown as Node);
   } catch (err) {
-    throw new InputError([
+    return failed([
       { file: source.file, path: '$ref', message: `cannot resolve the document's references: ${(err as Error).message.split('\n')[0]}` },
     ]);
   }
@@ -126,7 +132,7 @@ function operationsOf(document: Node): Operation[] {
   });
 }
 
-function chosen(all: Operation[], options: AdapterOptions, file: string): Operation[] {
+function chosen(all: Operation[], options: AdapterOptions, file: string): Parsed<Operation[]> {
   const problems = [
     ...options.operations
       .filter((o) => !all.some((op) => op.id === o))
@@ -138,9 +144,11 @@ function chosen(all: Operation[], options: AdapterOptions, file: string): Operat
       .filter((t) => !all.some((op) => tagsOf(op).includes(t)))
       .map((t) => ({ path: '--tag', message: `no operation tagged ${JSON.stringify(t)} in ${file}` })),
   ];
-  if (problems.length > 0) throw new InputError(problems);
-  if (options.operations.length === 0 && options.tags.length === 0) return all;
-  return all.filter((op) => options.operations.includes(op.id) || tagsOf(op).some((t) => options.tags.includes(t)));
+  const everything = options.operations.length === 0 && options.tags.length === 0;
+  return parsedUnless(
+    problems,
+    everything ? all : all.filter((op) => options.operations.includes(op.id) || tagsOf(op).some((t) => options.tags.includes(t))),
+  );
 }
 
 function tagsOf(op: Operation): string[] {
@@ -309,13 +317,13 @@ function security(op: Operation, document: Node, version: 2 | 3): { name: string
   });
 }
 
-/** YAML 1.2, which JSON documents are too. */
-export function parseYaml(source: Source, what: string): unknown {
+/** YAML 1.2, which JSON documents are too. Parsed, not `T | Problem`: a document may itself look like a Problem. */
+export function parseYaml(source: Source, what: string): Parsed<unknown> {
   const document = parseDocument(source.text, { prettyErrors: false });
   const first = document.errors[0];
   if (first) {
     const { line, column } = lineAndColumn(source.text, first.pos[0]);
-    throw new InputError([
+    return failed([
       {
         file: source.file,
         path: `line ${line}, column ${column}`,
@@ -325,5 +333,5 @@ export function parseYaml(source: Source, what: string): unknown {
       },
     ]);
   }
-  return document.toJS({ maxAliasCount: 1000 });
+  return parsed(document.toJS({ maxAliasCount: 1000 }));
 }

@@ -3,7 +3,7 @@
 // environment file (--environment) as the definition's environment, auth blocks as headers
 // (docs/import.md, "Postman").
 import sdk from 'postman-collection';
-import { InputError } from '../errors.ts';
+import { failed, type Parsed, type Problem, parsed } from '../errors.ts';
 import { isRecord } from '../json.ts';
 import { parseJson } from './input.ts';
 import type { AdapterOptions } from './command.ts';
@@ -23,26 +23,45 @@ const DYNAMIC: Record<string, string> = {
 };
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-export async function importPostman(source: Source, options: AdapterOptions): Promise<Imported> {
-  const raw = parseJson(source, 'a Postman collection');
-  checkVersion(raw, source.file);
+/** An environment file's variables, and the name the summary gives it. */
+interface Environment {
+  name: unknown;
+  values: unknown[];
+}
+
+export async function importPostman(source: Source, options: AdapterOptions): Promise<Parsed<Imported>> {
+  const json = parseJson(source, 'a Postman collection');
+  if (!json.ok) return json;
+  const version = versionProblem(json.value, source.file);
+  if (version) return failed([version]);
+  const environment = options.environment ? environmentOf(options.environment) : parsed(undefined);
+  if (!environment.ok) return environment;
+  return parsed(imported(json.value, environment.value));
+}
+
+function environmentOf(source: Source): Parsed<Environment> {
+  const env = parseJson(source, 'a Postman environment');
+  if (!env.ok) return env;
+  if (!isRecord(env.value) || !Array.isArray(env.value.values)) {
+    return failed([
+      {
+        file: source.file,
+        path: '$.values',
+        message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}',
+      },
+    ]);
+  }
+  return parsed({ name: env.value.name ?? source.file, values: env.value.values });
+}
+
+function imported(raw: unknown, environment: Environment | undefined): Imported {
   const collection = new sdk.Collection(raw);
   const notes = emptyNotes();
   const variables = new Map<string, ImportedVariable>();
   for (const v of (raw as { variable?: unknown[] }).variable ?? []) addVariable(variables, v, false);
-  if (options.environment) {
-    const env = parseJson(options.environment, 'a Postman environment');
-    if (!isRecord(env) || !Array.isArray(env.values)) {
-      throw new InputError([
-        {
-          file: options.environment.file,
-          path: '$.values',
-          message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}',
-        },
-      ]);
-    }
-    for (const v of env.values) addVariable(variables, v, true);
-    notes.kept.push(`the variables of the environment ${JSON.stringify(env.name ?? options.environment.file)} (over the collection's)`);
+  if (environment) {
+    for (const v of environment.values) addVariable(variables, v, true);
+    notes.kept.push(`the variables of the environment ${JSON.stringify(environment.name)} (over the collection's)`);
   }
   if (variables.size > 0) notes.kept.push(`${variables.size} variables as the definition's environment`);
   collectScripts(raw, [], notes);
@@ -55,23 +74,23 @@ export async function importPostman(source: Source, options: AdapterOptions): Pr
   return { title: collection.name || 'Postman collection', requests: renamed.requests, variables: renamed.variables, notes };
 }
 
-function checkVersion(raw: unknown, file: string): void {
+/** Why the JSON is not a collection this import reads, or undefined when it is one. */
+function versionProblem(raw: unknown, file: string): Problem | undefined {
   if (isRecord(raw) && Array.isArray(raw.requests)) {
-    throw new InputError([
-      { file, path: '$.requests', message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1' },
-    ]);
+    return {
+      file,
+      path: '$.requests',
+      message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1',
+    };
   }
   if (!isRecord(raw) || !isRecord(raw.info) || !Array.isArray(raw.item)) {
-    throw new InputError([
-      { file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' },
-    ]);
+    return { file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' };
   }
   const schema = String(raw.info.schema ?? '');
   if (schema !== '' && !/\/v2\.[01]\.\d+\//.test(schema)) {
-    throw new InputError([
-      { file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` },
-    ]);
+    return { file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` };
   }
+  return undefined;
 }
 
 function addVariable(variables: Map<string, ImportedVariable>, v: unknown, fromEnvironment: boolean): void {

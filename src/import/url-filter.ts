@@ -1,15 +1,20 @@
 // --include / --exclude patterns: a regular expression written in slashes (`/\/api\//`), or a
 // glob (`*` any run of characters, `?` one) matched against the whole URL, or against the path
 // and query when it starts with "/".
-import { InputError } from '../errors.ts';
+import { isProblem, type Parsed, type Problem, parsedUnless } from '../errors.ts';
 
 export type UrlTest = (url: string) => boolean;
 
-export function urlPatterns(patterns: readonly string[], flag: string): UrlTest[] {
-  return patterns.map((pattern) => urlPattern(pattern, flag));
+/** The tests of every pattern, or the problem of each one that is not a valid regular expression. */
+export function urlPatterns(patterns: readonly string[], flag: string): Parsed<UrlTest[]> {
+  const read = patterns.map((pattern) => urlPattern(pattern, flag));
+  return parsedUnless(
+    read.filter(isProblem),
+    read.filter((r): r is UrlTest => !isProblem(r)),
+  );
 }
 
-function urlPattern(pattern: string, flag: string): UrlTest {
+function urlPattern(pattern: string, flag: string): UrlTest | Problem {
   // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
   const regex = /^\/(.+)\/$/.exec(pattern);
   if (regex) {
@@ -17,7 +22,7 @@ function urlPattern(pattern: string, flag: string): UrlTest {
       const re = new RegExp(regex[1]!);
       return (url) => re.test(url);
     } catch (err) {
-      throw new InputError([{ path: flag, message: `invalid regular expression ${pattern}: ${(err as Error).message}` }]);
+      return { path: flag, message: `invalid regular expression ${pattern}: ${(err as Error).message}` };
     }
   }
   const glob = new RegExp(
