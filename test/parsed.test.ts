@@ -1,7 +1,7 @@
 // The two shapes bad input is reported in (src/errors.ts): every parser of user input answers a
 // bad input with `{ ok: false, problems }` or one Problem, naming where, and never throws; a good
 // input comes back as `{ ok: true, value }` or the value itself.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,15 @@ import { parseSamples } from '../src/latency/run.ts';
 import { planLatency } from '../src/latency/session.ts';
 import { parseLatencyThresholds } from '../src/latency/thresholds.ts';
 import { mergeShards } from '../src/merge/merge.ts';
+import { assemble } from '../src/import/assemble.ts';
+import type { AdapterOptions } from '../src/import/command.ts';
+import { importCurl } from '../src/import/curl.ts';
+import { importHar } from '../src/import/har.ts';
+import { parseJson, readSource } from '../src/import/input.ts';
+import { importOpenApi, parseYaml } from '../src/import/openapi.ts';
+import { importPostman } from '../src/import/postman.ts';
+import { emptyNotes, type Source } from '../src/import/types.ts';
+import { urlPatterns } from '../src/import/url-filter.ts';
 import { parseWaitFor } from '../src/pipeline/wait-for.ts';
 import { parseRateLimit } from '../src/server/auth.ts';
 import { parseKubeLocations } from '../src/server/executors/kubernetes/locations.ts';
@@ -64,6 +73,49 @@ const latencyNames = {
   config: 'latency-locations-config',
 };
 const waitNames = { url: 'wait-for', timeout: 'wait-for-timeout' };
+
+const IMPORT_FIXTURES = join(import.meta.dirname, 'fixtures', 'import');
+const fixture = (name: string): Source => ({ file: join(IMPORT_FIXTURES, name), text: readFileSync(join(IMPORT_FIXTURES, name), 'utf8') });
+const importOptions: AdapterOptions = { include: [], exclude: [], thinkTime: false, operations: [], tags: [] };
+const noStdin = async () => '';
+/** The least a HAR 1.2 file holds: one entry, every field the schema requires. */
+const har = JSON.stringify({
+  log: {
+    version: '1.2',
+    creator: { name: 'test', version: '1' },
+    entries: [
+      {
+        startedDateTime: '2026-01-01T00:00:00.000Z',
+        time: 1,
+        request: {
+          method: 'GET',
+          url: 'http://127.0.0.1:9/api/items',
+          httpVersion: 'HTTP/1.1',
+          cookies: [],
+          headers: [],
+          queryString: [],
+          headersSize: -1,
+          bodySize: -1,
+        },
+        response: {
+          status: 200,
+          statusText: 'OK',
+          httpVersion: 'HTTP/1.1',
+          cookies: [],
+          headers: [],
+          content: { size: 2, mimeType: 'application/json' },
+          redirectURL: '',
+          headersSize: -1,
+          bodySize: -1,
+        },
+        cache: {},
+        timings: { send: 0, wait: 1, receive: 0 },
+      },
+    ],
+  },
+});
+const assembled = (requests: { method: string; url: string; headers: [string, string][] }[]) =>
+  assemble({ name: 'x', requests, variables: [], notes: emptyNotes(), file: 'in.har' });
 
 interface ManyCase {
   bad: () => Parsed<unknown> | Promise<Parsed<unknown>>;
@@ -177,6 +229,72 @@ const MANY: Record<string, ManyCase> = {
     path: '$.test_data[0].file',
     file: 'def.json',
   },
+  readSource: {
+    bad: () => readSource(join(dir, 'missing.har'), noStdin),
+    good: () => readSource(join(dir, 'data.csv'), noStdin),
+    path: '$',
+    file: join(dir, 'missing.har'),
+  },
+  parseJson: {
+    bad: () => parseJson({ file: 'in.har', text: '{"log": }' }, 'a HAR file'),
+    good: () => parseJson({ file: 'in.har', text: '{}' }, 'a HAR file'),
+    path: 'line 1',
+    file: 'in.har',
+  },
+  parseYaml: {
+    bad: () => parseYaml({ file: 'api.yaml', text: 'openapi: [3.0.0' }, 'an OpenAPI document'),
+    good: () => parseYaml({ file: 'api.yaml', text: 'openapi: 3.0.0' }, 'an OpenAPI document'),
+    path: 'line ',
+    file: 'api.yaml',
+  },
+  urlPatterns: {
+    bad: () => urlPatterns(['/api/*', '/(/'], '--include'),
+    good: () => urlPatterns(['/api/*', '/\\/api\\//'], '--include'),
+    path: '--include',
+  },
+  assemble: {
+    bad: () => assembled([{ method: 'CONNECT', url: 'http://127.0.0.1:9/', headers: [] }]),
+    good: () => assembled([{ method: 'GET', url: 'http://127.0.0.1:9/', headers: [] }]),
+    path: '$',
+    file: 'in.har',
+  },
+  importHar: {
+    bad: () => importHar({ file: 'in.har', text: '{"log": {"entries": []}}' }, importOptions),
+    good: () => importHar({ file: 'in.har', text: har }, importOptions),
+    path: '$.log',
+    file: 'in.har',
+  },
+  'importHar --exclude': {
+    bad: () => importHar({ file: 'in.har', text: har }, { ...importOptions, exclude: ['/[/'] }),
+    path: '--exclude',
+  },
+  importPostman: {
+    bad: () => importPostman({ file: 'old.json', text: '{"requests": []}' }, importOptions),
+    good: () => importPostman(fixture('shop.postman_collection.json'), importOptions),
+    path: '$.requests',
+    file: 'old.json',
+  },
+  'importPostman --environment': {
+    bad: () => importPostman(fixture('shop.postman_collection.json'), { ...importOptions, environment: { file: 'env.json', text: '[]' } }),
+    path: '$.values',
+    file: 'env.json',
+  },
+  importOpenApi: {
+    bad: () => importOpenApi({ file: 'api.yaml', text: 'openapi: 9.0.0' }, importOptions),
+    good: () => importOpenApi(fixture('petstore.yaml'), importOptions),
+    path: '$.openapi',
+    file: 'api.yaml',
+  },
+  'importOpenApi --operation': {
+    bad: () => importOpenApi(fixture('petstore.yaml'), { ...importOptions, operations: ['nope'] }),
+    path: '--operation',
+  },
+  importCurl: {
+    bad: () => importCurl({ file: 'lines.sh', text: 'curl http://127.0.0.1:9/ --frobnicate 3\n' }),
+    good: () => importCurl({ file: 'lines.sh', text: 'curl http://127.0.0.1:9/\n' }),
+    path: 'line 1',
+    file: 'lines.sh',
+  },
 };
 
 const ONE: Record<string, { bad: () => unknown; good: () => unknown; path: string }> = {
@@ -244,5 +362,23 @@ describe('one value with one problem at most: T | Problem', () => {
   it.each(Object.entries(ONE))('%s answers good input with the value itself', (_name, c) => {
     expect(isProblem(c.good())).toBe(false);
     expect(c.good()).not.toHaveProperty('ok');
+  });
+});
+
+describe('the import readers gather every problem of one input', () => {
+  it('a bad --include and a bad --exclude are both named', async () => {
+    const result = await importHar({ file: 'in.har', text: har }, { ...importOptions, include: ['/(/'], exclude: ['/[/'] });
+    expect(result.ok ? [] : result.problems.map((p) => p.path)).toEqual(['--include', '--exclude']);
+  });
+
+  it('every refused curl command is named by its line', async () => {
+    const result = await importCurl({
+      file: 'lines.sh',
+      text: 'wget http://127.0.0.1:9/\ncurl http://127.0.0.1:9/\ncurl -H nope http://127.0.0.1:9/\n',
+    });
+    expect(result.ok ? [] : result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'lines.sh: line 1: expected a curl command, found "wget"',
+      'lines.sh: line 3: -H "nope": expected "Name: value"',
+    ]);
   });
 });
