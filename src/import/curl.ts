@@ -2,7 +2,7 @@
 // backslash-newline continuations), then curl's options read into a request. An option this
 // import does not know is an error naming its line, never silently dropped (docs/import.md).
 import { split } from 'shlex';
-import { failed, type Parsed, parsed } from '../errors.ts';
+import { failed, isProblem, type Parsed, type Problem, parsed } from '../errors.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type Notes, type Source } from './types.ts';
 
 interface Command {
@@ -78,13 +78,14 @@ export async function importCurl(source: Source): Promise<Parsed<Imported>> {
   const found = commands(source);
   if (!found.ok) return found;
   const notes = emptyNotes();
-  const read = found.value.map((command) => requestsOf(command, notes));
-  const problems = found.value.flatMap((command, i) => {
-    const r = read[i]!;
-    return typeof r === 'string' ? [{ file: source.file, path: `line ${command.line}`, line: command.line, message: r }] : [];
+  const read = found.value.map((command): ImportedRequest[] | Problem => {
+    const requests = requestsOf(command, notes);
+    if (typeof requests !== 'string') return requests;
+    return { file: source.file, path: `line ${command.line}`, line: command.line, message: requests };
   });
+  const problems = read.filter(isProblem);
   if (problems.length > 0) return failed(problems);
-  const requests = read.flatMap((r) => (typeof r === 'string' ? [] : r));
+  const requests = read.flatMap((r) => (isProblem(r) ? [] : r));
   if (requests.length === 0)
     return failed([
       { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },
