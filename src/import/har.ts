@@ -65,15 +65,20 @@ export async function importHar(source: Source, options: AdapterOptions): Promis
   return parsed(imported(har.value, filters.value, options.thinkTime));
 }
 
+interface UrlFilters {
+  include: UrlTest[];
+  exclude: UrlTest[];
+}
+
 /** --include and --exclude read together, so a mistake in each is reported at once. */
-function urlFilters(options: AdapterOptions): Parsed<{ include: UrlTest[]; exclude: UrlTest[] }> {
+function urlFilters(options: AdapterOptions): Parsed<UrlFilters> {
   const include = urlPatterns(options.include, '--include');
   const exclude = urlPatterns(options.exclude, '--exclude');
   if (include.ok && exclude.ok) return parsed({ include: include.value, exclude: exclude.value });
   return failed([include, exclude].flatMap((p) => (p.ok ? [] : p.problems)));
 }
 
-function imported(har: Har, { include, exclude }: { include: UrlTest[]; exclude: UrlTest[] }, thinkTime: boolean): Imported {
+function imported(har: Har, { include, exclude }: UrlFilters, thinkTime: boolean): Imported {
   const entries = har.log.entries;
   const firstParty = firstPartyHost(entries);
   const notes = emptyNotes();
