@@ -387,29 +387,26 @@ const FLAG_OPTIONS = {
     '--no-buffer': 'ignored',
 };
 async function importCurl(source) {
+    const found = commands(source);
+    if (!found.ok)
+        return found;
     const notes = (0,types/* emptyNotes */.$)();
-    const problems = [];
-    const requests = commands(source).flatMap((command) => {
-        try {
-            return requestsOf(command, notes);
-        }
-        catch (err) {
-            if (!(err instanceof CurlProblem))
-                throw err;
-            problems.push({ file: source.file, path: `line ${command.line}`, line: command.line, message: err.message });
-            return [];
-        }
+    const read = found.value.map((command) => {
+        const requests = requestsOf(command, notes);
+        if (typeof requests !== 'string')
+            return requests;
+        return { file: source.file, path: `line ${command.line}`, line: command.line, message: requests };
     });
+    const problems = read.filter(errors/* isProblem */.AN);
     if (problems.length > 0)
-        throw new errors/* InputError */.dz(problems);
+        return (0,errors/* failed */.gz)(problems);
+    const requests = read.flatMap((r) => ((0,errors/* isProblem */.AN)(r) ? [] : r));
     if (requests.length === 0)
-        throw new errors/* InputError */.dz([
+        return (0,errors/* failed */.gz)([
             { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },
         ]);
     notes.kept.push(`${requests.length} curl ${requests.length === 1 ? 'command' : 'commands'}`);
-    return { title: 'curl import', requests, variables: [], notes };
-}
-class CurlProblem extends Error {
+    return (0,errors/* parsed */.Yz)({ title: 'curl import', requests, variables: [], notes });
 }
 /**
  * Physical lines → commands. A command ends at a line end that is neither escaped (a trailing
@@ -436,11 +433,9 @@ function commands(source) {
         buffer = '';
     });
     if (buffer !== '') {
-        throw new errors/* InputError */.dz([
-            { file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' },
-        ]);
+        return (0,errors/* failed */.gz)([{ file: source.file, path: `line ${start}`, line: start, message: 'the command does not end: a quote is not closed' }]);
     }
-    return found;
+    return (0,errors/* parsed */.Yz)(found);
 }
 /** The words, or undefined while a quote is still open. */
 function splitWords(text) {
@@ -453,17 +448,21 @@ function splitWords(text) {
         throw err;
     }
 }
+/** The requests of one command, or why it is refused (the caller names its line). */
 function requestsOf({ words }, notes) {
     const [program, ...args] = words;
     if (!/(^|\/)curl(\.exe)?$/.test(program ?? ''))
-        throw new CurlProblem(`expected a curl command, found ${JSON.stringify(program)}`);
+        return `expected a curl command, found ${JSON.stringify(program)}`;
+    const read = options(args);
+    if (typeof read === 'string')
+        return read;
     const urls = [];
     const headers = [];
     const data = [];
     const flags = new Set();
     let method;
     let json = false;
-    for (const { option, value } of options(args)) {
+    for (const { option, value } of read) {
         if (option === undefined) {
             urls.push(value);
             continue;
@@ -474,16 +473,21 @@ function requestsOf({ words }, notes) {
             continue;
         }
         if (value === undefined)
-            throw new CurlProblem(`${option} needs a value`);
+            return `${option} needs a value`;
         switch (VALUE_OPTIONS[option]) {
             case 'method':
                 method = value.toUpperCase();
                 break;
-            case 'header':
-                header(value, headers);
+            case 'header': {
+                const refused = header(value, headers);
+                if (refused)
+                    return refused;
                 break;
+            }
             case 'data':
-                data.push(notFromFile(option, value));
+                if (value.startsWith('@'))
+                    return fromFile(option, value);
+                data.push(value);
                 break;
             case 'data-raw':
                 data.push(value);
@@ -492,15 +496,17 @@ function requestsOf({ words }, notes) {
                 data.push(urlencoded(value));
                 break;
             case 'json':
+                if (value.startsWith('@'))
+                    return fromFile(option, value);
                 json = true;
-                data.push(notFromFile(option, value));
+                data.push(value);
                 break;
             case 'user':
                 headers.push(['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]);
                 break;
             case 'cookie':
                 if (!value.includes('='))
-                    throw new CurlProblem(`${option} ${value}: reading cookies from a file is not supported; give them as name=value`);
+                    return `${option} ${value}: reading cookies from a file is not supported; give them as name=value`;
                 headers.push(['Cookie', value]);
                 break;
             case 'user-agent':
@@ -517,7 +523,7 @@ function requestsOf({ words }, notes) {
         }
     }
     if (urls.length === 0)
-        throw new CurlProblem('no URL in the command');
+        return 'no URL in the command';
     if (flags.has('insecure'))
         notes.kept.push('-k: run the definition with loadgate run --insecure (certificates are a run setting)');
     const body = data.length > 0 ? data.join(json ? '' : '&') : undefined;
@@ -540,8 +546,9 @@ function requestsOf({ words }, notes) {
     });
 }
 /**
- * The words as options with their values, and URLs (no option). Short options cluster as in curl:
- * `-sSL` is -s -S -L, and a value option takes the rest of its word or the next one (`-XPOST`).
+ * The words as options with their values, and URLs (no option), or the first unknown option's
+ * problem. Short options cluster as in curl: `-sSL` is -s -S -L, and a value option takes the
+ * rest of its word or the next one (`-XPOST`).
  */
 function options(args) {
     const out = [];
@@ -564,16 +571,18 @@ function options(args) {
             }
         }
     }
-    return out;
+    return out.find((word) => typeof word === 'string') ?? out.filter((word) => typeof word !== 'string');
 }
+/** The option and its value, or the problem of an option this import does not know. */
 function withValue(option, attached, next) {
     if (FLAG_OPTIONS[option] !== undefined)
         return { option };
     if (VALUE_OPTIONS[option] === undefined)
-        throw new CurlProblem(`unknown curl option ${option}: the import reads ${knownList()}`);
+        return `unknown curl option ${option}: the import reads ${knownList()}`;
     const value = attached ?? next();
     return value === undefined ? { option } : { option, value };
 }
+/** Adds the header -H gives, or says why it cannot. */
 function header(value, headers) {
     const colon = value.indexOf(':');
     if (colon > 0) {
@@ -581,17 +590,16 @@ function header(value, headers) {
         // curl: "Name:" with nothing after removes a header curl would send; nothing to send.
         if (rest !== '')
             headers.push([value.slice(0, colon).trim(), rest]);
-        return;
+        return undefined;
     }
-    if (value.endsWith(';'))
-        headers.push([value.slice(0, -1).trim(), '']);
-    else
-        throw new CurlProblem(`-H ${JSON.stringify(value)}: expected "Name: value"`);
+    if (!value.endsWith(';'))
+        return `-H ${JSON.stringify(value)}: expected "Name: value"`;
+    headers.push([value.slice(0, -1).trim(), '']);
+    return undefined;
 }
-function notFromFile(option, value) {
-    if (value.startsWith('@'))
-        throw new CurlProblem(`${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`);
-    return value;
+/** `-d @file`: curl reads the body from a file, which an import does not follow. */
+function fromFile(option, value) {
+    return `${option} ${value}: a body read from a file is not imported; paste the body itself (--data-raw '…')`;
 }
 /** --data-urlencode: "name=value" and "=value" encode the value, a bare "value" is encoded whole. */
 function urlencoded(value) {

@@ -12,9 +12,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var postman_collection__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28785);
 /* harmony import */ var postman_collection__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(postman_collection__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8301);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 /* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(28437);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(20984);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(20984);
 // Postman Collection v2.0/v2.1 → requests, read with Postman's own SDK (postman-collection):
 // folders flattened in order, steps named by their path, variables of the collection and of an
 // environment file (--environment) as the definition's environment, auth blocks as headers
@@ -36,27 +36,42 @@ const DYNAMIC = {
 };
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 async function importPostman(source, options) {
-    const raw = (0,_input_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(source, 'a Postman collection');
-    checkVersion(raw, source.file);
+    const json = (0,_input_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(source, 'a Postman collection');
+    if (!json.ok)
+        return json;
+    const version = versionProblem(json.value, source.file);
+    if (version)
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)([version]);
+    const environment = options.environment ? environmentOf(options.environment) : (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)(undefined);
+    if (!environment.ok)
+        return environment;
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)(imported(json.value, environment.value));
+}
+function environmentOf(source) {
+    const env = (0,_input_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(source, 'a Postman environment');
+    if (!env.ok)
+        return env;
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(env.value) || !Array.isArray(env.value.values)) {
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)([
+            {
+                file: source.file,
+                path: '$.values',
+                message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}',
+            },
+        ]);
+    }
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)({ name: env.value.name ?? source.file, values: env.value.values });
+}
+function imported(raw, environment) {
     const collection = new (postman_collection__WEBPACK_IMPORTED_MODULE_0___default().Collection)(raw);
-    const notes = (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .emptyNotes */ .$)();
+    const notes = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .emptyNotes */ .$)();
     const variables = new Map();
     for (const v of raw.variable ?? [])
         addVariable(variables, v, false);
-    if (options.environment) {
-        const env = (0,_input_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(options.environment, 'a Postman environment');
-        if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(env) || !Array.isArray(env.values)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
-                {
-                    file: options.environment.file,
-                    path: '$.values',
-                    message: 'not a Postman environment: expected {"name": …, "values": [{"key": …, "value": …}]}',
-                },
-            ]);
-        }
-        for (const v of env.values)
+    if (environment) {
+        for (const v of environment.values)
             addVariable(variables, v, true);
-        notes.kept.push(`the variables of the environment ${JSON.stringify(env.name ?? options.environment.file)} (over the collection's)`);
+        notes.kept.push(`the variables of the environment ${JSON.stringify(environment.name)} (over the collection's)`);
     }
     if (variables.size > 0)
         notes.kept.push(`${variables.size} variables as the definition's environment`);
@@ -70,42 +85,42 @@ async function importPostman(source, options) {
     const renamed = renameVariables(requests, variables, notes);
     return { title: collection.name || 'Postman collection', requests: renamed.requests, variables: renamed.variables, notes };
 }
-function checkVersion(raw, file) {
-    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(raw) && Array.isArray(raw.requests)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
-            { file, path: '$.requests', message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1' },
-        ]);
+/** Why the JSON is not a collection this import reads, or undefined when it is one. */
+function versionProblem(raw, file) {
+    if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(raw) && Array.isArray(raw.requests)) {
+        return {
+            file,
+            path: '$.requests',
+            message: 'a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1',
+        };
     }
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(raw) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(raw.info) || !Array.isArray(raw.item)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
-            { file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' },
-        ]);
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(raw) || !(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(raw.info) || !Array.isArray(raw.item)) {
+        return { file, path: '$', message: 'not a Postman collection: expected {"info": {…}, "item": […]} (Collection v2.0 or v2.1)' };
     }
     const schema = String(raw.info.schema ?? '');
     if (schema !== '' && !/\/v2\.[01]\.\d+\//.test(schema)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
-            { file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` },
-        ]);
+        return { file, path: '$.info.schema', message: `expected Postman Collection v2.0 or v2.1, got ${JSON.stringify(schema)}` };
     }
+    return undefined;
 }
 function addVariable(variables, v, fromEnvironment) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(v) || typeof v.key !== 'string' || v.disabled === true || v.enabled === false)
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(v) || typeof v.key !== 'string' || v.disabled === true || v.enabled === false)
         return;
     const secret = fromEnvironment && v.type === 'secret';
     variables.set(v.key, { key: v.key, value: v.value === undefined || v.value === null ? '' : String(v.value), ...(secret && { secret }) });
 }
 /** Scripts are not run: each one is named in the summary, so a login flow that needs one is noticed. */
 function collectScripts(node, path, notes) {
-    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(node))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(node))
         return;
     const name = path.join(' / ') || 'the collection';
     for (const event of Array.isArray(node.event) ? node.event : []) {
-        if ((0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(event) && (event.listen === 'prerequest' || event.listen === 'test')) {
+        if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(event) && (event.listen === 'prerequest' || event.listen === 'test')) {
             notes.dropped.push(`${event.listen === 'test' ? 'test' : 'pre-request'} script of ${name} (scripts are not run)`);
         }
     }
     for (const child of Array.isArray(node.item) ? node.item : []) {
-        if ((0,_json_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(child))
+        if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(child))
             collectScripts(child, [...path, String(child.name ?? '')], notes);
     }
 }

@@ -89,13 +89,24 @@ class Placeholders {
     }
 }
 async function importOpenApi(source, options) {
-    const parsed = parseYaml(source, 'an OpenAPI document');
-    const version = versionOf(parsed, source.file);
-    const document = await dereferenced(source, parsed);
+    const yaml = parseYaml(source, 'an OpenAPI document');
+    if (!yaml.ok)
+        return yaml;
+    const version = versionOf(yaml.value, source.file);
+    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isProblem */ .AN)(version))
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failed */ .gz)([version]);
+    const document = await dereferenced(source, yaml.value);
+    if (!document.ok)
+        return document;
+    const operations = chosen(operationsOf(document.value), options, source.file);
+    if (!operations.ok)
+        return operations;
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .parsed */ .Yz)(imported(document.value, version, operations.value));
+}
+function imported(document, version, operations) {
     const notes = (0,_types_js__WEBPACK_IMPORTED_MODULE_6__/* .emptyNotes */ .$)();
     const placeholders = new Placeholders(notes);
     const base = baseUrl(document, version, notes);
-    const operations = chosen(operationsOf(document), options, source.file);
     const requests = operations.map((op) => request(op, document, version, placeholders));
     notes.kept.push(`${operations.length} of ${operationsOf(document).length} operations; the server URL as {{BASE_URL}} = ${base}`);
     const info = (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(document.info) ? document.info : {};
@@ -112,22 +123,20 @@ function versionOf(raw, file) {
     if ((0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) && String(raw.swagger) === '2.0')
         return 2;
     const found = (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) ? (raw.openapi ?? raw.swagger) : undefined;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([
-        {
-            file,
-            path: found === undefined ? '$' : (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger',
-            message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}`,
-        },
-    ]);
+    return {
+        file,
+        path: found === undefined ? '$' : (0,_json_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u4)(raw) && raw.openapi !== undefined ? '$.openapi' : '$.swagger',
+        message: `expected an OpenAPI 3.0/3.1 document (openapi: 3.x.y) or Swagger 2.0 (swagger: "2.0")${found === undefined ? '' : `, got ${JSON.stringify(found)}`}`,
+    };
 }
-async function dereferenced(source, parsed) {
+async function dereferenced(source, document) {
     const at = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(source.file === 'stdin' ? 'stdin.yaml' : source.file);
     try {
         // Only references inside the document and to local files are followed: no network.
-        return (await _apidevtools_swagger_parser__WEBPACK_IMPORTED_MODULE_1___default().dereference(at, parsed, { resolve: { http: false } }));
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .parsed */ .Yz)((await _apidevtools_swagger_parser__WEBPACK_IMPORTED_MODULE_1___default().dereference(at, document, { resolve: { http: false } })));
     }
     catch (err) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failed */ .gz)([
             { file: source.file, path: '$ref', message: `cannot resolve the document's references: ${err.message.split('\n')[0]}` },
         ]);
     }
@@ -182,11 +191,8 @@ function chosen(all, options, file) {
             .filter((t) => !all.some((op) => tagsOf(op).includes(t)))
             .map((t) => ({ path: '--tag', message: `no operation tagged ${JSON.stringify(t)} in ${file}` })),
     ];
-    if (problems.length > 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(problems);
-    if (options.operations.length === 0 && options.tags.length === 0)
-        return all;
-    return all.filter((op) => options.operations.includes(op.id) || tagsOf(op).some((t) => options.tags.includes(t)));
+    const everything = options.operations.length === 0 && options.tags.length === 0;
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .parsedUnless */ .oQ)(problems, everything ? all : all.filter((op) => options.operations.includes(op.id) || tagsOf(op).some((t) => options.tags.includes(t))));
 }
 function tagsOf(op) {
     return Array.isArray(op.node.tags) ? op.node.tags.map(String) : [];
@@ -370,13 +376,13 @@ function security(op, document, version) {
         return [{ name: 'Authorization', value: `Bearer ${variable}` }];
     });
 }
-/** YAML 1.2, which JSON documents are too. */
+/** YAML 1.2, which JSON documents are too. Parsed, not `T | Problem`: a document may itself look like a Problem. */
 function parseYaml(source, what) {
     const document = (0,yaml__WEBPACK_IMPORTED_MODULE_4__/* .parseDocument */ .Tp)(source.text, { prettyErrors: false });
     const first = document.errors[0];
     if (first) {
         const { line, column } = (0,_input_js__WEBPACK_IMPORTED_MODULE_5__/* .lineAndColumn */ .q1)(source.text, first.pos[0]);
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz([
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failed */ .gz)([
             {
                 file: source.file,
                 path: `line ${line}, column ${column}`,
@@ -386,7 +392,7 @@ function parseYaml(source, what) {
             },
         ]);
     }
-    return document.toJS({ maxAliasCount: 1000 });
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .parsed */ .Yz)(document.toJS({ maxAliasCount: 1000 }));
 }
 
 

@@ -395,8 +395,10 @@ var assemble = __webpack_require__(57041);
 // glob (`*` any run of characters, `?` one) matched against the whole URL, or against the path
 // and query when it starts with "/".
 
+/** The tests of every pattern, or the problem of each one that is not a valid regular expression. */
 function urlPatterns(patterns, flag) {
-    return patterns.map((pattern) => urlPattern(pattern, flag));
+    const read = patterns.map((pattern) => urlPattern(pattern, flag));
+    return (0,errors/* parsedUnless */.oQ)(read.filter(errors/* isProblem */.AN), read.filter((r) => !(0,errors/* isProblem */.AN)(r)));
 }
 function urlPattern(pattern, flag) {
     // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
@@ -407,7 +409,7 @@ function urlPattern(pattern, flag) {
             return (url) => re.test(url);
         }
         catch (err) {
-            throw new errors/* InputError */.dz([{ path: flag, message: `invalid regular expression ${pattern}: ${err.message}` }]);
+            return { path: flag, message: `invalid regular expression ${pattern}: ${err.message}` };
         }
     }
     const glob = new RegExp(`^${pattern
@@ -457,9 +459,26 @@ const RESOURCE_KINDS = {
     eventsource: 'event stream',
 };
 async function importHar(source, options) {
-    const har = validHar((0,input/* parseJson */.qF)(source, 'a HAR file'), source.file);
+    const json = (0,input/* parseJson */.qF)(source, 'a HAR file');
+    if (!json.ok)
+        return json;
+    const har = validHar(json.value, source.file);
+    if (!har.ok)
+        return har;
+    const filters = urlFilters(options);
+    if (!filters.ok)
+        return filters;
+    return (0,errors/* parsed */.Yz)(imported(har.value, filters.value, options.thinkTime));
+}
+/** --include and --exclude read together, so a mistake in each is reported at once. */
+function urlFilters(options) {
     const include = urlPatterns(options.include, '--include');
     const exclude = urlPatterns(options.exclude, '--exclude');
+    if (include.ok && exclude.ok)
+        return (0,errors/* parsed */.Yz)({ include: include.value, exclude: exclude.value });
+    return (0,errors/* failed */.gz)([include, exclude].flatMap((p) => (p.ok ? [] : p.problems)));
+}
+function imported(har, { include, exclude }, thinkTime) {
     const entries = har.log.entries;
     const firstParty = firstPartyHost(entries);
     const notes = (0,types/* emptyNotes */.$)();
@@ -488,13 +507,13 @@ async function importHar(source, options) {
             ? `${n} ${(0,assemble/* plural */.LS)(n, 'request')} to other hosts (${[...otherHosts].join(', ')})`
             : `${n} ${(0,assemble/* plural */.LS)(n, 'request')}: ${reason}`);
     }
-    if (options.thinkTime)
+    if (thinkTime)
         notes.kept.push('the time between requests, as sleeps (--think-time)');
     else if (kept.length > 1)
         notes.dropped.push('the time between requests (--think-time keeps it as sleeps)');
     return {
         title: har.log.pages?.[0]?.title || `HAR of ${firstParty}`,
-        requests: kept.map((entry, i) => request(entry, options.thinkTime ? thinkTimeMs(entry, kept[i + 1]) : undefined)),
+        requests: kept.map((entry, i) => request(entry, thinkTime ? thinkTimeMs(entry, kept[i + 1]) : undefined)),
         variables: [],
         notes,
     };
@@ -562,8 +581,8 @@ function validHar(raw, file) {
     compiled ??= harValidator();
     if (compiled(raw)) {
         if (raw.log.entries.length > 0)
-            return raw;
-        throw new errors/* InputError */.dz([
+            return (0,errors/* parsed */.Yz)(raw);
+        return (0,errors/* failed */.gz)([
             { file, path: '$.log.entries', message: 'the HAR holds no requests: record again with the network panel open, or with recordHar' },
         ]);
     }
@@ -573,7 +592,7 @@ function validHar(raw, file) {
         path: jsonPath(e),
         message: `${top ? 'not a valid HAR 1.2 file' : 'not a HAR file (expected {"log": {"version", "creator", "entries": […]}})'}: ${e.message ?? 'invalid'}`,
     }));
-    throw new errors/* InputError */.dz(problems);
+    return (0,errors/* failed */.gz)(problems);
 }
 function harValidator() {
     const ajv = new dist_ajv.Ajv({ strict: false, allErrors: false });

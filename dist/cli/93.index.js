@@ -30,11 +30,11 @@ function assemble(input) {
     if (unsendable.length > 0)
         notes.dropped.push(`${unsendable.length} ${plural(unsendable.length, 'request')} with a method the engine does not send: ${unsendable.join(', ')}`);
     if (sendable.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([
             { file: input.file, path: '$', message: 'nothing to import: no request was kept (see --include and the filters in docs/import.md)' },
         ]);
     if (sendable.length > _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.steps) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz([
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)([
             {
                 file: input.file,
                 path: '$',
@@ -48,11 +48,11 @@ function assemble(input) {
     if (left.size > 0)
         notes.dropped.push(`headers the engine sets itself: ${[...left].sort().join(', ')}`);
     const vars = withReferencedVariables(steps, input.variables, notes);
-    return {
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({
         name: input.name,
         config_data: { steps, ...DEFAULT_LOAD },
         ...(vars.length > 0 && { environment: { name: 'imported', vars } }),
-    };
+    });
 }
 function step(request, index, name, left) {
     const headers = joinedHeaders(request.headers, left);
@@ -347,26 +347,26 @@ async function importCommand(args, io) {
         throw new errors/* InputError */.dz([{ path: 'file', message: `expected the ${spec.label} to import: a file, or - for stdin` }]);
     checkFormatFlags(format, args);
     const readStdin = io.readStdin ?? (() => (0,consumers_.text)(process.stdin));
-    const source = await (0,input/* readSource */.o$)(file, readStdin);
+    const source = (0,errors/* valueOrThrow */.P7)(await (0,input/* readSource */.o$)(file, readStdin));
     const environmentFile = flags.text('environment');
-    const environment = environmentFile === undefined ? undefined : await (0,input/* readSource */.o$)(environmentFile, readStdin);
+    const environment = environmentFile === undefined ? undefined : (0,errors/* valueOrThrow */.P7)(await (0,input/* readSource */.o$)(environmentFile, readStdin));
     const adapter = await spec.load();
-    const imported = await adapter(source, {
+    const imported = (0,errors/* valueOrThrow */.P7)(await adapter(source, {
         include: flags.list('include'),
         exclude: flags.list('exclude'),
         thinkTime: flags.flag('think-time'),
         operations: flags.list('operation'),
         tags: flags.list('tag'),
         ...(environment && { environment }),
-    });
+    }));
     const secrets = extractSecrets(imported.requests, imported.variables, keepSecrets);
-    const raw = (0,assemble/* assemble */.fT)({
+    const raw = (0,errors/* valueOrThrow */.P7)((0,assemble/* assemble */.fT)({
         name: flags.text('name') ?? imported.title,
         requests: secrets.requests,
         variables: secrets.variables,
         notes: imported.notes,
         file: source.file,
-    });
+    }));
     const load = { rate: flags.text('rate'), duration: flags.text('duration'), iterations: flags.text('iterations') };
     const definition = await checkedWithLoad(raw, output ?? '(imported definition)', load);
     const json = `${JSON.stringify({ $schema: schema/* LOADTEST_SCHEMA_ID */.Rv, ...definition }, null, 2)}\n`;
@@ -443,12 +443,13 @@ function summary(label, file, definition, imported, secrets, kept, output) {
 
 async function readSource(file, readStdin) {
     if (file === '-')
-        return { file: 'stdin', text: await readStdin() };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)({ file: 'stdin', text: await readStdin() });
     const read = await (0,_definition_text_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, _definition_text_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_DATA_BYTES */ .yL);
     if (!read.ok)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([{ file, path: '$', message: `cannot read the file to import: ${read.reason}` }]);
-    return { file, text: read.value };
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)([{ file, path: '$', message: `cannot read the file to import: ${read.reason}` }]);
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)({ file, text: read.value });
 }
+/** Parsed, not `T | Problem`: a JSON value may itself look like a Problem. */
 function parseJson(source, what) {
     const errors = [];
     const text = source.text.replace(/^\uFEFF/, '');
@@ -456,7 +457,7 @@ function parseJson(source, what) {
     const first = errors[0];
     if (first) {
         const { line, column } = lineAndColumn(text, first.offset);
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz([
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)([
             {
                 file: source.file,
                 path: `line ${line}, column ${column}`,
@@ -466,7 +467,7 @@ function parseJson(source, what) {
             },
         ]);
     }
-    return value;
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)(value);
 }
 function lineAndColumn(text, offset) {
     const lines = text.slice(0, offset).split('\n');
