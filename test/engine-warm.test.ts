@@ -7,7 +7,17 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
-import { loopbackStep, PACED_SHARE, WARM_LONG_MS, WARM_MS, WARM_RATE, warmHotPath, warmMsFor, warmRounds } from '../src/engine/warm.ts';
+import {
+  loopbackStep,
+  PACED_SHARE,
+  WARM_LONG_MS,
+  WARM_MS,
+  WARM_RATE,
+  WARM_TOP_MS,
+  warmHotPath,
+  warmMsFor,
+  warmRounds,
+} from '../src/engine/warm.ts';
 import { headerEnds, startWarmEndpoint } from '../src/engine/warm-endpoint.ts';
 import { connect } from 'node:net';
 import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engine/generator.ts';
@@ -25,15 +35,16 @@ afterAll(async () => {
 });
 
 describe('hot-path warm-up', () => {
-  it("lasts what the plan's busiest second needs: 500 ms up to 1,000 requests a second, 1 s from 5,000, in proportion between", () => {
-    expect([0, 20, 1000, 3000, 5000, 20_000, 200_000].map(warmMsFor)).toEqual([
+  it("lasts what the plan's busiest second needs: 500 ms up to 1,000 requests a second, 1 s at 5,000, 3 s from 20,000, in proportion between", () => {
+    expect([0, 20, 1000, 3000, 5000, 12_500, 20_000, 200_000].map(warmMsFor)).toEqual([
       WARM_MS,
       WARM_MS,
       WARM_MS,
       750,
       WARM_LONG_MS,
-      WARM_LONG_MS,
-      WARM_LONG_MS,
+      2000,
+      WARM_TOP_MS,
+      WARM_TOP_MS,
     ]);
   });
 
