@@ -6553,20 +6553,32 @@ const WARM_MS = 500;
 const WARM_RATE = 40_000;
 /** Plans whose busiest second has up to this many requests get WARM_MS. */
 const WARM_SHORT_RATE = 1_000;
-/** Plans whose busiest second has this many requests or more get WARM_LONG_MS. */
+/** Plans whose busiest second has this many requests get WARM_LONG_MS. */
 const WARM_LONG_RATE = 5_000;
 const WARM_LONG_MS = 1000;
+/** Plans whose busiest second has this many requests or more get WARM_TOP_MS. */
+const WARM_TOP_RATE = 20_000;
+const WARM_TOP_MS = 3000;
 /**
  * How long to warm for a plan whose busiest second sends `peakRequestsPerS` requests: WARM_MS up
- * to 1,000 a second, WARM_LONG_MS from 5,000, in proportion between. Cold code adds its own time
- * to every request it handles, and at a slow plan's rate V8 would compile it during the run: a
- * shorter warm-up left the first second's p95 well above the steady seconds' and iterations
- * late. From 5,000 a second the longer warm-up has V8 compile more of the hot path with its top
- * tier before the start. The interleaved runs that chose these bounds: docs/performance.md, "Measurements behind the engine's choices".
+ * to 1,000 a second, WARM_LONG_MS at 5,000, WARM_TOP_MS from 20,000, in proportion between. Cold
+ * code adds its own time to every request it handles, and at a slow plan's rate V8 would compile
+ * it during the run: a shorter warm-up left the first second's p95 well above the steady seconds'
+ * and iterations late. The faster the plan, the more of the hot path V8 must have compiled with
+ * its top tier before the start: near the thread's full speed there is no time to spare for it,
+ * and what the first second could not start on time was a backlog the rest of the run carried.
+ * The interleaved runs that chose these bounds: docs/performance.md, "Measurements behind the
+ * engine's choices" and "Starts on the tick".
  */
 function warm_warmMsFor(peakRequestsPerS) {
-    const above = (peakRequestsPerS - WARM_SHORT_RATE) / (WARM_LONG_RATE - WARM_SHORT_RATE);
-    return Math.round(WARM_MS + (WARM_LONG_MS - WARM_MS) * Math.min(1, Math.max(0, above)));
+    if (peakRequestsPerS <= WARM_LONG_RATE)
+        return between(peakRequestsPerS, [WARM_SHORT_RATE, WARM_MS], [WARM_LONG_RATE, WARM_LONG_MS]);
+    return between(peakRequestsPerS, [WARM_LONG_RATE, WARM_LONG_MS], [WARM_TOP_RATE, WARM_TOP_MS]);
+}
+/** The ms at `rate` on the line from `from` to `to` ([rate, ms] each), held at their ends. */
+function between(rate, [fromRate, fromMs], [toRate, toMs]) {
+    const share = Math.min(1, Math.max(0, (rate - fromRate) / (toRate - fromRate)));
+    return Math.round(fromMs + (toMs - fromMs) * share);
 }
 const WARM_CONCURRENCY = 32;
 const constant = (text) => ({ static: text, render: () => text });
