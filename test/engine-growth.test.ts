@@ -55,4 +55,22 @@ describe('slot growth', () => {
     expect(slots).toBeGreaterThanOrEqual(30);
     expect(slots).toBeLessThanOrEqual(slotsNeeded(1_000, 30));
   });
+
+  it('decides once a tick: after a no, the engine does not ask again until the next tick', () => {
+    const growth = new SlotGrowth(1, () => 0.2);
+    growth.reset(0);
+    // A fast service (nothing earned, not slow): every slot busy, 200 iterations waiting.
+    const need = { now: 1, outMs: 0.5, expectedMs: 1, medianMs: 0.5, slots: 10, rate: 20_000 };
+    growth.tick(1, 10, 10, 20_000, 200);
+    expect(growth.mayGrow).toBe(true);
+    expect(growth.take(need)).toBe(false);
+    expect(growth.mayGrow).toBe(false);
+    growth.tick(2, 10, 10, 20_000, 200);
+    expect(growth.mayGrow).toBe(true);
+    // A yes leaves the engine free to ask for the next slot at once.
+    // A slow service (out 100 ms, answering in 100 ms) after a window with time to spare.
+    for (let now = 3; now <= 60; now++) growth.tick(now, 10, 10, 1_000, 10);
+    expect(growth.take({ ...need, now: 60, outMs: 100, medianMs: 100, rate: 1_000 })).toBe(true);
+    expect(growth.mayGrow).toBe(true);
+  });
 });

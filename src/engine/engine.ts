@@ -507,7 +507,7 @@ export class Engine implements SlotHost {
   /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
   private acquire(now: number): Slot | undefined {
     const slot = this.free.pop();
-    if (slot || this.slots.length >= this.settings.concurrency) return slot;
+    if (slot || this.slots.length >= this.settings.concurrency || !this.growth.mayGrow) return slot;
     const outMs = this.inFlight > 0 ? now - this.startedSum / this.inFlight : 0;
     if (now - this.medianAt >= GROWTH_WINDOW_MS) {
       this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);

@@ -106,6 +106,8 @@ export class SlotGrowth {
   private endedMs = 0;
   /** Mean time of an iteration in the last window with time to spare (ms). */
   private iterationMs = 0;
+  /** take() said no since the last tick. */
+  private refused = false;
   private readonly loopBusy: LoopBusy;
 
   constructor(tickEveryMs = 1, loopBusy: LoopBusy = eventLoopBusy()) {
@@ -128,6 +130,7 @@ export class SlotGrowth {
     this.ended = 0;
     this.endedMs = 0;
     this.iterationMs = 0;
+    this.refused = false;
     this.loopBusy();
   }
 
@@ -144,6 +147,7 @@ export class SlotGrowth {
   tick(now: number, inFlight: number, slots: number, rate: number, waiting: number): void {
     const sinceLast = Math.max(0, now - this.lastTick);
     this.lastTick = now;
+    this.refused = false;
     this.lastGap = sinceLast;
     this.longestGap = Math.max(this.longestGap, sinceLast);
     this.earned = Math.min(Math.max(1, this.perMs * SAVED_MS), this.earned + this.perMs * sinceLast);
@@ -154,14 +158,29 @@ export class SlotGrowth {
     if (now - this.windowStart >= GROWTH_WINDOW_MS) this.closeWindow(now, slots, waiting);
   }
 
+  /**
+   * Whether take() may say yes before the next tick. What it grants is earned on ticks, so a no
+   * stands until then: a starved engine asks on every iteration that ends, and without this each
+   * ask built and weighed a Need, on code the warm-up (at its slot cap) never ran, in a first
+   * second with every slot busy (docs/performance.md, "The first 100 ms").
+   */
+  get mayGrow(): boolean {
+    return !this.refused;
+  }
+
   /** Whether one slot may be added now (and counts it). */
   take(need: Need): boolean {
     const iterationMs = Math.max(need.expectedMs, need.outMs, this.iterationMs);
-    if (need.slots >= slotsNeeded(need.rate, iterationMs)) return false;
+    if (need.slots >= slotsNeeded(need.rate, iterationMs)) return this.refuse();
     if (this.earned >= 1) this.earned--;
     else if (this.slowService(need) && this.atRate >= 1) this.atRate--;
-    else return false;
+    else return this.refuse();
     return true;
+  }
+
+  private refuse(): false {
+    this.refused = true;
+    return false;
   }
 
   private slowService({ now, outMs, expectedMs, medianMs }: Need): boolean {
