@@ -209,6 +209,8 @@ export class Engine implements SlotHost {
   /** The last pump left due iterations waiting for a slot: the next slot that frees takes one at once. */
   private starved = false;
   private tick: NodeJS.Timeout | undefined;
+  /** When the tick's timer is due (clock ms); null until one is set in this phase. */
+  private tickDueAt: number | null = null;
   private finish: (() => void) | undefined;
   private hardStop: NodeJS.Timeout | undefined;
 
@@ -447,6 +449,7 @@ export class Engine implements SlotHost {
     const done = new Promise<void>((resolve) => (this.finish = resolve));
     const overrun = this.settings.overrunLimitMs ?? 60_000;
     this.hardStop = setTimeout(() => this.stop(), plan.durationS * 1000 + overrun);
+    this.tickDueAt = null;
     this.onTick();
     return done.finally(() => clearTimeout(this.hardStop));
   }
@@ -454,10 +457,15 @@ export class Engine implements SlotHost {
   private onTick = (): void => {
     const now = this.clock();
     const second = Math.floor((now - this.t0) / 1000);
+    // Before the second closes: a stall that delayed this tick belongs to the second it began in.
+    if (this.tickDueAt !== null) this.monitor.tickRan(now - this.tickDueAt);
     this.closeSeconds(second);
     this.pump(now);
     this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
-    if (!this.checkDone()) this.tick = setTimeout(this.onTick, msToTurn(now - this.t0, this.turn));
+    if (this.checkDone()) return;
+    const wait = msToTurn(now - this.t0, this.turn);
+    this.tick = setTimeout(this.onTick, wait);
+    this.tickDueAt = now + wait;
   };
 
   /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
