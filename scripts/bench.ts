@@ -21,11 +21,12 @@
 // CPU time over the seconds after the first, divided by their responses (scripts/bench-engine.ts
 // cpu). `--cpu` runs only that.
 //
-// `--knee` runs only the open model at full stretch (issue 34, docs/performance.md): the engine's
-// full speed on its core (`--connections` in flight at an unreachable rate), then linear runs with
-// default settings at `--shares` (0.4,0.6,0.8,0.9,2) of it, each `--knee-seconds` (5) long, as a
-// table (applied rate, CPU, late share, whole and steady p99, sockets, the load average), with
-// autocannon before and after; `--knee-repeats` (1) times.
+// `--knee` runs only the open model at full stretch (issue 34, docs/performance.md): linear runs
+// with default settings at `--shares` (0.4,0.6,0.8,0.9,2) of the engine's full speed on its core
+// (`--connections` in flight at an unreachable rate), each `--knee-seconds` (5) long and each
+// between two full-speed runs, as a table (applied rate, CPU, late share, whole and steady p99,
+// sockets, the load average), with autocannon before and after; `--knee-repeats` (1) times, then
+// each share's late starts over the repeats.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -319,35 +320,78 @@ async function cpuBench(url: string): Promise<void> {
 /** The machine's 1-minute load average: the other tenants' share of these figures. */
 const load = (): string => loadavg()[0]!.toFixed(1);
 
+/** Full speed may move this much between the runs around a paced one before its share is called unknown. */
+const HOST_DRIFT = 0.1;
+
+interface KneeRow {
+  share: number;
+  late_pct: number;
+  /** Applied iterations a second over the mean of the full speeds around the run. */
+  applied_share: number;
+  saturated: boolean;
+  /** The full speed measured before and after this paced run agreed within HOST_DRIFT. */
+  steady: boolean;
+}
+
 /**
- * The open model at full stretch (issue 34): the engine's full speed on the pinned core (an
- * unreachable rate, `--connections` in flight), then linear runs with default settings at
- * `--shares` of it, each `--knee-seconds` long; autocannon before and after for the machine.
+ * The open model at full stretch (issue 34): each paced run (default settings, linear, at `--shares`
+ * of full speed, `--knee-seconds` long) sits between two full-speed runs (`--connections` in
+ * flight at an unreachable rate), and its rate is asked from the one before. These hosts change
+ * speed by a third between adjacent runs (docs/performance.md), so a row whose two full speeds
+ * differ by more than HOST_DRIFT is marked: its share of full speed is not known. Autocannon before
+ * and after each repeat for the machine; at the end, each share's late starts over the repeats.
  */
 async function kneeBench(url: string): Promise<void> {
   const kneeSeconds = values['knee-seconds'];
   const shares = values.shares.split(',').map(Number);
+  const rows: KneeRow[] = [];
   for (let i = 0; i < Number(values['knee-repeats']); i++) {
     const before = await autocannon(url, Number(kneeSeconds));
-    const full = await cpuRun(url, 1, 'max', kneeSeconds);
+    let full = await cpuRun(url, 1, 'max', kneeSeconds);
     console.log(
       `\nautocannon ${Math.round(before.rps)} req/s (load ${load()}); full speed ${full.rps}/s, ${full.cpu_us_per_request} µs CPU a request (${connections} in flight, load ${load()})`,
     );
     console.log(
-      '| asked | share | applied | CPU max second | µs CPU/request | late | whole p99 | steady p99 (max) | sockets | saturated | load |',
+      '| asked | share | full speed before → after | applied (share of their mean) | CPU max second | µs CPU/request | late | whole p99 | steady p99 (max) | sockets | saturated | load |',
     );
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |');
+    console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |');
     for (const share of shares) {
       const rate = Math.round((full.rps * share) / 100) * 100;
       const r = await scheduleRun(url, rate, kneeSeconds);
+      const after = await cpuRun(url, 1, 'max', kneeSeconds);
+      const steady = Math.abs(after.rps / full.rps - 1) <= HOST_DRIFT;
+      const mean = (full.rps + after.rps) / 2;
       const g = r.generator;
+      const applied = g.applied_iterations_per_s ?? 0;
+      rows.push({ share, late_pct: r.late_pct, applied_share: applied / mean, saturated: g.saturated, steady });
       console.log(
-        `| ${rate}/s | ${Math.round(share * 100)} % | ${Math.round(g.applied_iterations_per_s ?? 0)}/s (${Math.round(((g.applied_iterations_per_s ?? 0) / full.rps) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
+        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${after.rps}/s${steady ? '' : ' (host moved)'} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
       );
+      full = after;
     }
     const after = await autocannon(url, Number(kneeSeconds));
+    console.log(`autocannon ${Math.round(after.rps)} req/s (load ${load()})`);
+  }
+  console.log(
+    '\nBy share over the repeats (* marks a run whose full speed moved by more than 10 % around it): late starts (> 10 ms) up to full speed, the applied share of full speed above it',
+  );
+  for (const share of shares) {
+    const runs = rows.filter((row) => row.share === share);
+    const steady = runs.filter((row) => row.steady);
+    const mark = (row: KneeRow): string => (row.steady ? '' : '*');
+    const head = `${String(Math.round(share * 100)).padStart(4)} %: `;
+    if (share > 1) {
+      const within = (list: KneeRow[]): number => list.filter((row) => row.applied_share >= 0.9 && row.saturated).length;
+      console.log(
+        `${head}applied ${runs.map((row) => `${Math.round(row.applied_share * 100)}${mark(row)}`).join(', ')} % of full speed` +
+          `; ≥ 90 % and saturated in ${within(runs)} of ${runs.length} (${within(steady)} of ${steady.length} with a steady host)`,
+      );
+      continue;
+    }
+    const within = (list: KneeRow[]): number => list.filter((row) => row.late_pct <= 1).length;
     console.log(
-      `autocannon ${Math.round(after.rps)} req/s (load ${load()}); engine full speed / autocannon ${(full.rps / ((before.rps + after.rps) / 2)).toFixed(2)}`,
+      `${head}late ${runs.map((row) => `${row.late_pct.toFixed(2)}${mark(row)}`).join(', ')} %` +
+        `; ≤ 1 % in ${within(runs)} of ${runs.length} (${within(steady)} of ${steady.length} with a steady host)`,
     );
   }
 }
