@@ -148,6 +148,8 @@ interface ScheduleRun {
   first: { p50: number; p95: number; p99: number };
   steady: { p50: number; p95: number; p99: number; p99_max?: number };
   late_pct: number;
+  /** Each second of the plan: its late starts (and the rest of the series, unread here). */
+  series: { late?: number }[];
   generator: {
     loop_delay_p99_ms: number;
     loop_delay_max_ms: number;
@@ -215,6 +217,7 @@ async function scheduleBench(url: string): Promise<void> {
           first: part((r) => r.first),
           steady: part((r) => r.steady),
           late_pct: m((r) => r.late_pct),
+          series: [],
           generator: {
             loop_delay_p99_ms: m((r) => r.generator.loop_delay_p99_ms),
             loop_delay_max_ms: m((r) => r.generator.loop_delay_max_ms),
@@ -320,6 +323,12 @@ async function cpuBench(url: string): Promise<void> {
 /** The machine's 1-minute load average: the other tenants' share of these figures. */
 const load = (): string => loadavg()[0]!.toFixed(1);
 
+/** A paced run's late starts in its first second and in the others: where they come from differs (docs/performance.md). */
+function lateSplit(r: ScheduleRun): string {
+  const [first, ...rest] = r.series.map((second) => second.late ?? 0);
+  return `${first ?? 0} + ${rest.reduce((n, late) => n + late, 0)}`;
+}
+
 /** Full speed may move this much between the runs around a paced one before its share is called unknown. */
 const HOST_DRIFT = 0.1;
 
@@ -352,9 +361,9 @@ async function kneeBench(url: string): Promise<void> {
       `\nautocannon ${Math.round(before.rps)} req/s (load ${load()}); full speed ${full.rps}/s, ${full.cpu_us_per_request} µs CPU a request (${connections} in flight, load ${load()})`,
     );
     console.log(
-      '| asked | share | full speed before → after | applied (share of their mean) | CPU max second | µs CPU/request | late | whole p99 | steady p99 (max) | sockets | saturated | load |',
+      '| asked | share | full speed before → after | applied (share of their mean) | CPU max second | µs CPU/request | late | late starts: first second + the rest | whole p99 | steady p99 (max) | sockets | saturated | load |',
     );
-    console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |');
+    console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: | --- | ---: |');
     for (const share of shares) {
       const rate = Math.round((full.rps * share) / 100) * 100;
       const r = await scheduleRun(url, rate, kneeSeconds);
@@ -365,7 +374,7 @@ async function kneeBench(url: string): Promise<void> {
       const applied = g.applied_iterations_per_s ?? 0;
       rows.push({ share, late_pct: r.late_pct, applied_share: applied / mean, saturated: g.saturated, steady });
       console.log(
-        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${after.rps}/s${steady ? '' : ' (host moved)'} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
+        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${after.rps}/s${steady ? '' : ' (host moved)'} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${lateSplit(r)} | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
       );
       full = after;
     }
