@@ -4332,6 +4332,8 @@ class growth_SlotGrowth {
     endedMs = 0;
     /** Mean time of an iteration in the last window with time to spare (ms). */
     iterationMs = 0;
+    /** take() said no since the last tick. */
+    refused = false;
     loopBusy;
     constructor(tickEveryMs = 1, loopBusy = eventLoopBusy()) {
         this.onTimeMs = tickEveryMs + LATE_TICK_MS;
@@ -4352,6 +4354,7 @@ class growth_SlotGrowth {
         this.ended = 0;
         this.endedMs = 0;
         this.iterationMs = 0;
+        this.refused = false;
         this.loopBusy();
     }
     /** An iteration ended after `ms`. */
@@ -4366,6 +4369,7 @@ class growth_SlotGrowth {
     tick(now, inFlight, slots, rate, waiting) {
         const sinceLast = Math.max(0, now - this.lastTick);
         this.lastTick = now;
+        this.refused = false;
         this.lastGap = sinceLast;
         this.longestGap = Math.max(this.longestGap, sinceLast);
         this.earned = Math.min(Math.max(1, this.perMs * SAVED_MS), this.earned + this.perMs * sinceLast);
@@ -4376,18 +4380,31 @@ class growth_SlotGrowth {
         if (now - this.windowStart >= growth_GROWTH_WINDOW_MS)
             this.closeWindow(now, slots, waiting);
     }
+    /**
+     * Whether take() may say yes before the next tick. What it grants is earned on ticks, so a no
+     * stands until then: a starved engine asks on every iteration that ends, and without this each
+     * ask built and weighed a Need, on code the warm-up (at its slot cap) never ran, in a first
+     * second with every slot busy (docs/performance.md, "The first 100 ms").
+     */
+    get mayGrow() {
+        return !this.refused;
+    }
     /** Whether one slot may be added now (and counts it). */
     take(need) {
         const iterationMs = Math.max(need.expectedMs, need.outMs, this.iterationMs);
         if (need.slots >= growth_slotsNeeded(need.rate, iterationMs))
-            return false;
+            return this.refuse();
         if (this.earned >= 1)
             this.earned--;
         else if (this.slowService(need) && this.atRate >= 1)
             this.atRate--;
         else
-            return false;
+            return this.refuse();
         return true;
+    }
+    refuse() {
+        this.refused = true;
+        return false;
     }
     slowService({ now, outMs, expectedMs, medianMs }) {
         // On time now, too: right after a stall, responses not read yet look like a slow service.
@@ -4417,7 +4434,7 @@ class growth_SlotGrowth {
 
 ;// CONCATENATED MODULE: ./src/engine/monitor.ts
 // The generator watches itself (docs/engine.md): each second, how late the engine thread's event loop
-// ran, how much of the time it was busy and how much CPU it used. A response that waits in a
+// ran (Node's loop-delay timer, and the engine's own tick), how much of the time it was busy and how much CPU it used. A response that waits in a
 // socket buffer for a busy loop is recorded that much slower, so these figures say whether the
 // latencies are the service's or the generator's.
 //
@@ -4440,6 +4457,9 @@ class monitor_GeneratorMonitor {
     // from the one reset each second.
     delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     whole = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+    /** How late the engine's tick fired at most, this second and since start (ms; tickRan). */
+    tickLateMs = 0;
+    tickLateMaxMs = 0;
     elu = performance.eventLoopUtilization();
     cpu = process.threadCpuUsage();
     at = performance.now();
@@ -4449,9 +4469,24 @@ class monitor_GeneratorMonitor {
         this.whole.reset();
         this.delay.enable();
         this.whole.enable();
+        this.tickLateMs = 0;
+        this.tickLateMaxMs = 0;
         this.elu = performance.eventLoopUtilization();
         this.cpu = process.threadCpuUsage();
         this.at = performance.now();
+    }
+    /**
+     * The engine's tick fired `lateMs` after it was due: a loop-delay sample of its own. Node's
+     * histogram drops the interval under way when it is reset each second, and the tick that closes
+     * a second is the first to run after a stall, before the histogram's timer: a stall across a
+     * second's close showed in the run's maximum and in no second's (docs/performance.md, "The loop
+     * delay of a second").
+     */
+    tickRan(lateMs) {
+        if (lateMs > this.tickLateMs)
+            this.tickLateMs = lateMs;
+        if (lateMs > this.tickLateMaxMs)
+            this.tickLateMaxMs = lateMs;
     }
     /** The engine thread since the last call (or start). */
     second() {
@@ -4461,11 +4496,12 @@ class monitor_GeneratorMonitor {
         const busy = performance.eventLoopUtilization(this.elu).utilization;
         const sample = {
             loop_delay_p99_ms: this.delay.count > 0 ? delayMs(this.delay.percentile(99)) : 0,
-            loop_delay_max_ms: this.delay.count > 0 ? delayMs(this.delay.max) : 0,
+            loop_delay_max_ms: Math.max(this.delay.count > 0 ? delayMs(this.delay.max) : 0, round1(this.tickLateMs)),
             cpu_pct: round1(((cpu.user + cpu.system) / wallUs) * 100),
             busy_pct: round1(busy * 100),
         };
         this.delay.reset();
+        this.tickLateMs = 0;
         this.at = now;
         this.cpu = process.threadCpuUsage();
         this.elu = performance.eventLoopUtilization();
@@ -4475,9 +4511,10 @@ class monitor_GeneratorMonitor {
     stop() {
         this.delay.disable();
         this.whole.disable();
+        const tickMaxMs = round1(this.tickLateMaxMs);
         if (this.whole.count === 0)
-            return { p99Ms: 0, maxMs: 0 };
-        return { p99Ms: delayMs(this.whole.percentile(99)), maxMs: delayMs(this.whole.max) };
+            return { p99Ms: 0, maxMs: tickMaxMs };
+        return { p99Ms: delayMs(this.whole.percentile(99)), maxMs: Math.max(delayMs(this.whole.max), tickMaxMs) };
     }
 }
 
@@ -4889,6 +4926,8 @@ class Engine {
     /** The last pump left due iterations waiting for a slot: the next slot that frees takes one at once. */
     starved = false;
     tick;
+    /** When the tick's timer is due (clock ms); null until one is set in this phase. */
+    tickDueAt = null;
     finish;
     hardStop;
     constructor(plan, steps, settings) {
@@ -5118,17 +5157,24 @@ class Engine {
         const done = new Promise((resolve) => (this.finish = resolve));
         const overrun = this.settings.overrunLimitMs ?? 60_000;
         this.hardStop = setTimeout(() => this.stop(), plan.durationS * 1000 + overrun);
+        this.tickDueAt = null;
         this.onTick();
         return done.finally(() => clearTimeout(this.hardStop));
     }
     onTick = () => {
         const now = this.clock();
         const second = Math.floor((now - this.t0) / 1000);
+        // Before the second closes: a stall that delayed this tick belongs to the second it began in.
+        if (this.tickDueAt !== null)
+            this.monitor.tickRan(now - this.tickDueAt);
         this.closeSeconds(second);
         this.pump(now);
         this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
-        if (!this.checkDone())
-            this.tick = setTimeout(this.onTick, msToTurn(now - this.t0, this.turn));
+        if (this.checkDone())
+            return;
+        const wait = msToTurn(now - this.t0, this.turn);
+        this.tick = setTimeout(this.onTick, wait);
+        this.tickDueAt = now + wait;
     };
     /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
     waiting(now, second) {
@@ -5181,7 +5227,7 @@ class Engine {
     /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
     acquire(now) {
         const slot = this.free.pop();
-        if (slot || this.slots.length >= this.settings.concurrency)
+        if (slot || this.slots.length >= this.settings.concurrency || !this.growth.mayGrow)
             return slot;
         const outMs = this.inFlight > 0 ? now - this.startedSum / this.inFlight : 0;
         if (now - this.medianAt >= GROWTH_WINDOW_MS) {
