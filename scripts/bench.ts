@@ -148,8 +148,8 @@ interface ScheduleRun {
   first: { p50: number; p95: number; p99: number };
   steady: { p50: number; p95: number; p99: number; p99_max?: number };
   late_pct: number;
-  /** Each second of the plan: its late starts (and the rest of the series, unread here). */
-  series: { late?: number }[];
+  /** Each second of the plan: its late starts (and the rest of the series, unread here); absent on a medians' line. */
+  series?: { late?: number }[];
   generator: {
     loop_delay_p99_ms: number;
     loop_delay_max_ms: number;
@@ -217,7 +217,6 @@ async function scheduleBench(url: string): Promise<void> {
           first: part((r) => r.first),
           steady: part((r) => r.steady),
           late_pct: m((r) => r.late_pct),
-          series: [],
           generator: {
             loop_delay_p99_ms: m((r) => r.generator.loop_delay_p99_ms),
             loop_delay_max_ms: m((r) => r.generator.loop_delay_max_ms),
@@ -325,7 +324,7 @@ const load = (): string => loadavg()[0]!.toFixed(1);
 
 /** A paced run's late starts in its first second and in the others: where they come from differs (docs/performance.md). */
 function lateSplit(r: ScheduleRun): string {
-  const [first, ...rest] = r.series.map((second) => second.late ?? 0);
+  const [first, ...rest] = (r.series ?? []).map((second) => second.late ?? 0);
   return `${first ?? 0} + ${rest.reduce((n, late) => n + late, 0)}`;
 }
 

@@ -67,8 +67,8 @@ describe('slot growth', () => {
     expect(growth.mayGrow).toBe(false);
     growth.tick(2, 10, 10, 20_000, 200);
     expect(growth.mayGrow).toBe(true);
-    // A yes leaves the engine free to ask for the next slot at once.
-    // A slow service (out 100 ms, answering in 100 ms) after a window with time to spare.
+    // A yes (a slow service, out and answering in 100 ms, after a window with time to spare)
+    // leaves the engine free to ask for the next slot at once.
     for (let now = 3; now <= 60; now++) growth.tick(now, 10, 10, 1_000, 10);
     expect(growth.take({ ...need, now: 60, outMs: 100, medianMs: 100, rate: 1_000 })).toBe(true);
     expect(growth.mayGrow).toBe(true);

@@ -4434,9 +4434,9 @@ class growth_SlotGrowth {
 
 ;// CONCATENATED MODULE: ./src/engine/monitor.ts
 // The generator watches itself (docs/engine.md): each second, how late the engine thread's event loop
-// ran (Node's loop-delay timer, and the engine's own tick), how much of the time it was busy and how much CPU it used. A response that waits in a
-// socket buffer for a busy loop is recorded that much slower, so these figures say whether the
-// latencies are the service's or the generator's.
+// ran (Node's loop-delay timer, and the engine's own tick), how much of the time it was busy and
+// how much CPU it used. A response that waits in a socket buffer for a busy loop is recorded that
+// much slower, so these figures say whether the latencies are the service's or the generator's.
 //
 // CPU is process.threadCpuUsage(): the engine runs on a worker thread, and process.cpuUsage()
 // there counts every thread of the process (the main thread's progress output, V8's GC helpers,
