@@ -48,6 +48,22 @@ export function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
 }
 
+/** Values read one by one, each the value or its Problem: all the values, or every problem. */
+export function eachParsed<T>(read: readonly (T | Problem)[]): Parsed<T[]> {
+  return parsedUnless(
+    read.filter(isProblem),
+    read.filter((r): r is T => !isProblem(r)),
+  );
+}
+
+/** Inputs parsed one by one: all their values, or the problems of every one that failed. */
+export function allParsed<T>(results: readonly Parsed<T>[]): Parsed<T[]> {
+  return parsedUnless(
+    results.flatMap((r) => (r.ok ? [] : r.problems)),
+    results.flatMap((r) => (r.ok ? [r.value] : [])),
+  );
+}
+
 export function formatProblem(p: Problem): string {
   const where = p.file ? `${p.file}: ${p.path}` : p.path;
   return `${where}: ${p.message}`;

@@ -13,7 +13,7 @@ import { parseProxies } from '../src/engine/proxies.ts';
 import { parseWarmUp } from '../src/engine/run.ts';
 import { parseShard, parseStartAt } from '../src/engine/shard.ts';
 import { parseWorkers } from '../src/engine/worker-count.ts';
-import { isProblem, type Parsed, type Problem, valueOrThrow } from '../src/errors.ts';
+import { allParsed, eachParsed, failed, isProblem, type Parsed, parsed, type Problem, valueOrThrow } from '../src/errors.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig, selectLocations } from '../src/latency/locations.ts';
 import { parseSamples } from '../src/latency/run.ts';
 import { planLatency } from '../src/latency/session.ts';
@@ -380,5 +380,22 @@ describe('the import readers gather every problem of one input', () => {
       'lines.sh: line 1: expected a curl command, found "wget"',
       'lines.sh: line 3: -H "nope": expected "Name: value"',
     ]);
+  });
+});
+
+describe('gathering what was parsed one by one', () => {
+  const problem = (path: string): Problem => ({ path, message: 'expected a number' });
+
+  it('eachParsed: every value in order, or every Problem among them', () => {
+    expect(eachParsed([1, 2, 3])).toEqual({ ok: true, value: [1, 2, 3] });
+    expect(eachParsed([1, problem('a'), 3, problem('b')])).toEqual({ ok: false, problems: [problem('a'), problem('b')] });
+  });
+
+  it('allParsed: every value in order, or the problems of every input that failed', () => {
+    expect(allParsed([parsed('x'), parsed('y')])).toEqual({ ok: true, value: ['x', 'y'] });
+    expect(allParsed([failed<string>([problem('a')]), parsed('y'), failed<string>([problem('b'), problem('c')])])).toEqual({
+      ok: false,
+      problems: [problem('a'), problem('b'), problem('c')],
+    });
   });
 });

@@ -2,7 +2,7 @@
 // backslash-newline continuations), then curl's options read into a request. An option this
 // import does not know is an error naming its line, never silently dropped (docs/import.md).
 import { split } from 'shlex';
-import { failed, isProblem, type Parsed, type Problem, parsed } from '../errors.ts';
+import { eachParsed, failed, type Parsed, type Problem, parsed } from '../errors.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type Notes, type Source } from './types.ts';
 
 interface Command {
@@ -83,9 +83,9 @@ export async function importCurl(source: Source): Promise<Parsed<Imported>> {
     if (typeof requests !== 'string') return requests;
     return { file: source.file, path: `line ${command.line}`, line: command.line, message: requests };
   });
-  const problems = read.filter(isProblem);
-  if (problems.length > 0) return failed(problems);
-  const requests = read.flatMap((r) => (isProblem(r) ? [] : r));
+  const each = eachParsed(read);
+  if (!each.ok) return each;
+  const requests = each.value.flat();
   if (requests.length === 0)
     return failed([
       { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },

@@ -5,7 +5,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import harSchemas from 'har-schema';
-import { failed, type Parsed, parsed } from '../errors.ts';
+import { allParsed, failed, type Parsed, parsed } from '../errors.ts';
 import type { AdapterOptions } from './command.ts';
 import { parseJson } from './input.ts';
 import { plural } from './assemble.ts';
@@ -72,10 +72,10 @@ interface UrlFilters {
 
 /** --include and --exclude read together, so a mistake in each is reported at once. */
 function urlFilters(options: AdapterOptions): Parsed<UrlFilters> {
-  const include = urlPatterns(options.include, '--include');
-  const exclude = urlPatterns(options.exclude, '--exclude');
-  if (include.ok && exclude.ok) return parsed({ include: include.value, exclude: exclude.value });
-  return failed([include, exclude].flatMap((p) => (p.ok ? [] : p.problems)));
+  const both = allParsed([urlPatterns(options.include, '--include'), urlPatterns(options.exclude, '--exclude')]);
+  if (!both.ok) return both;
+  const [include = [], exclude = []] = both.value;
+  return parsed({ include, exclude });
 }
 
 function imported(har: Har, { include, exclude }: UrlFilters, thinkTime: boolean): Imported {

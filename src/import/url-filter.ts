@@ -1,17 +1,13 @@
 // --include / --exclude patterns: a regular expression written in slashes (`/\/api\//`), or a
 // glob (`*` any run of characters, `?` one) matched against the whole URL, or against the path
 // and query when it starts with "/".
-import { isProblem, type Parsed, type Problem, parsedUnless } from '../errors.ts';
+import { eachParsed, type Parsed, type Problem } from '../errors.ts';
 
 export type UrlTest = (url: string) => boolean;
 
 /** The tests of every pattern, or the problem of each one that is not a valid regular expression. */
 export function urlPatterns(patterns: readonly string[], flag: string): Parsed<UrlTest[]> {
-  const read = patterns.map((pattern) => urlPattern(pattern, flag));
-  return parsedUnless(
-    read.filter(isProblem),
-    read.filter((r): r is UrlTest => !isProblem(r)),
-  );
+  return eachParsed(patterns.map((pattern) => urlPattern(pattern, flag)));
 }
 
 function urlPattern(pattern: string, flag: string): UrlTest | Problem {

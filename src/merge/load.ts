@@ -3,7 +3,7 @@
 import { glob, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
-import { failed, InputError, type Parsed, parsed, type Problem } from '../errors.ts';
+import { allParsed, failed, InputError, type Parsed, parsed, type Problem, valueOrThrow } from '../errors.ts';
 import type { ShardInput } from './merge.ts';
 
 /**
@@ -21,9 +21,7 @@ export async function readShardFiles(args: string[], cwd: string, inputName = 's
   if (args.length === 0) problems.push({ path: inputName, message: 'expected shard results files: name files, directories or globs' });
   if (problems.length > 0) throw new InputError(problems);
   const read = await Promise.all(files.map((file) => readJson(file, cwd)));
-  const unread = read.flatMap((r) => (r.ok ? [] : r.problems));
-  if (unread.length > 0) throw new InputError(unread);
-  return read.flatMap((r) => (r.ok ? [r.value] : []));
+  return valueOrThrow(allParsed(read));
 }
 
 async function expand(arg: string, cwd: string): Promise<{ found: string[]; isDir: boolean }> {
