@@ -366,16 +366,16 @@ async function kneeBench(url: string): Promise<void> {
     for (const share of shares) {
       const rate = Math.round((full.rps * share) / 100) * 100;
       const r = await scheduleRun(url, rate, kneeSeconds);
-      const after = await cpuRun(url, 1, 'max', kneeSeconds);
-      const steady = Math.abs(after.rps / full.rps - 1) <= HOST_DRIFT;
-      const mean = (full.rps + after.rps) / 2;
+      const fullAfter = await cpuRun(url, 1, 'max', kneeSeconds);
+      const steady = Math.abs(fullAfter.rps / full.rps - 1) <= HOST_DRIFT;
+      const mean = (full.rps + fullAfter.rps) / 2;
       const g = r.generator;
       const applied = g.applied_iterations_per_s ?? 0;
       rows.push({ share, late_pct: r.late_pct, applied_share: applied / mean, saturated: g.saturated, steady });
       console.log(
-        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${after.rps}/s${steady ? '' : ' (host moved)'} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${lateSplit(r)} | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
+        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${fullAfter.rps}/s${steady ? '' : ' (host moved)'} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${lateSplit(r)} | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
       );
-      full = after;
+      full = fullAfter;
     }
     const after = await autocannon(url, Number(kneeSeconds));
     console.log(`autocannon ${Math.round(after.rps)} req/s (load ${load()})`);
