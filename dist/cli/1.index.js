@@ -397,10 +397,10 @@ async function importCurl(source) {
             return requests;
         return { file: source.file, path: `line ${command.line}`, line: command.line, message: requests };
     });
-    const problems = read.filter(errors/* isProblem */.AN);
-    if (problems.length > 0)
-        return (0,errors/* failed */.gz)(problems);
-    const requests = read.flatMap((r) => ((0,errors/* isProblem */.AN)(r) ? [] : r));
+    const each = (0,errors/* eachParsed */.hw)(read);
+    if (!each.ok)
+        return each;
+    const requests = each.value.flat();
     if (requests.length === 0)
         return (0,errors/* failed */.gz)([
             { file: source.file, path: '$', message: 'no curl command found: expected lines such as curl https://example.com/api' },

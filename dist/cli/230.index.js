@@ -7067,7 +7067,9 @@ function workersFor(setting, definition, shard) {
 /* harmony export */   a1: () => (/* binding */ shownProblems),
 /* harmony export */   aU: () => (/* binding */ orThrow),
 /* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   f$: () => (/* binding */ allParsed),
 /* harmony export */   gz: () => (/* binding */ failed),
+/* harmony export */   hw: () => (/* binding */ eachParsed),
 /* harmony export */   oQ: () => (/* binding */ parsedUnless),
 /* harmony export */   pb: () => (/* binding */ problemLines)
 /* harmony export */ });
@@ -7087,6 +7089,14 @@ function parsedUnless(problems, value) {
 /** For parsers of one value that return it or the Problem with it. */
 function isProblem(value) {
     return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
+}
+/** Values read one by one, each the value or its Problem: all the values, or every problem. */
+function eachParsed(read) {
+    return parsedUnless(read.filter(isProblem), read.filter((r) => !isProblem(r)));
+}
+/** Inputs parsed one by one: all their values, or the problems of every one that failed. */
+function allParsed(results) {
+    return parsedUnless(results.flatMap((r) => (r.ok ? [] : r.problems)), results.flatMap((r) => (r.ok ? [r.value] : [])));
 }
 function formatProblem(p) {
     const where = p.file ? `${p.file}: ${p.path}` : p.path;
@@ -9874,10 +9884,7 @@ async function readShardFiles(args, cwd, inputName = 'shards') {
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     const read = await Promise.all(files.map((file) => readJson(file, cwd)));
-    const unread = read.flatMap((r) => (r.ok ? [] : r.problems));
-    if (unread.length > 0)
-        throw new errors/* InputError */.dz(unread);
-    return read.flatMap((r) => (r.ok ? [r.value] : []));
+    return (0,errors/* valueOrThrow */.P7)((0,errors/* allParsed */.f$)(read));
 }
 async function expand(arg, cwd) {
     const absolute = (0,external_node_path_.resolve)(cwd, arg);

@@ -397,8 +397,7 @@ var assemble = __webpack_require__(57041);
 
 /** The tests of every pattern, or the problem of each one that is not a valid regular expression. */
 function urlPatterns(patterns, flag) {
-    const read = patterns.map((pattern) => urlPattern(pattern, flag));
-    return (0,errors/* parsedUnless */.oQ)(read.filter(errors/* isProblem */.AN), read.filter((r) => !(0,errors/* isProblem */.AN)(r)));
+    return (0,errors/* eachParsed */.hw)(patterns.map((pattern) => urlPattern(pattern, flag)));
 }
 function urlPattern(pattern, flag) {
     // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
@@ -472,11 +471,11 @@ async function importHar(source, options) {
 }
 /** --include and --exclude read together, so a mistake in each is reported at once. */
 function urlFilters(options) {
-    const include = urlPatterns(options.include, '--include');
-    const exclude = urlPatterns(options.exclude, '--exclude');
-    if (include.ok && exclude.ok)
-        return (0,errors/* parsed */.Yz)({ include: include.value, exclude: exclude.value });
-    return (0,errors/* failed */.gz)([include, exclude].flatMap((p) => (p.ok ? [] : p.problems)));
+    const both = (0,errors/* allParsed */.f$)([urlPatterns(options.include, '--include'), urlPatterns(options.exclude, '--exclude')]);
+    if (!both.ok)
+        return both;
+    const [include = [], exclude = []] = both.value;
+    return (0,errors/* parsed */.Yz)({ include, exclude });
 }
 function imported(har, { include, exclude }, thinkTime) {
     const entries = har.log.entries;
