@@ -17,11 +17,17 @@
 // 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
 // Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
-// iteration takes, twice over. An iteration's time is what the last window with time to spare
-// measured (or the mean age of those in flight, or the expected time, if longer). Without that bound, a
+// iteration takes, the service's part of it twice over and the loop's own part once. An
+// iteration's time is what the last window with time to spare measured (or the expected time, if
+// longer; the mean age of those in flight only before anything was measured, or when it says the
+// service turned slow); the loop's part is its busy time per tick. Without that bound, a
 // schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
 // them all in use and doubled them, and the slots never came back: ten times the connections,
-// and every request after cost more (docs/performance.md, the open model at full stretch).
+// and every request after cost more (docs/performance.md, the open model at full stretch). With
+// it counting the loop's time as the service's, a schedule at 80 % of full speed, where the
+// loop's time is most of an iteration's, still grew by half or more in its first second, and
+// each new connection's first request made the loop later (docs/performance.md, "Growth sized on
+// the loop's own time").
 import { performance } from 'node:perf_hooks';
 
 /** Length of the window that decides how many slots the next one may add. */
@@ -52,11 +58,15 @@ export const THREAD_RATE_CEILING = 100_000;
 
 /**
  * Slots a schedule of `rate` iterations a second (at most THREAD_RATE_CEILING) needs when one
- * takes `iterationMs`: the iterations of a second in flight for twice that time (Little's law,
- * with room for variation), plus SLOT_HEADROOM.
+ * takes `iterationMs`, `loopMs` of it the engine's own loop: the iterations of a second in flight
+ * for twice the service's part of that time and once the loop's (Little's law, with room for the
+ * service's variation), plus SLOT_HEADROOM. The loop's part is not doubled: near full speed it is
+ * most of an iteration's time, and more connections only make it longer.
  */
-export function slotsNeeded(rate: number, iterationMs: number): number {
-  return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * iterationMs * 2) / 1000) + SLOT_HEADROOM;
+export function slotsNeeded(rate: number, iterationMs: number, loopMs = 0): number {
+  const serviceMs = Math.max(0, iterationMs - loopMs);
+  const heldMs = 2 * serviceMs + Math.min(loopMs, iterationMs);
+  return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * heldMs) / 1000) + SLOT_HEADROOM;
 }
 
 /** The share of wall time the event loop was busy since the last call (0–1). */
@@ -106,6 +116,10 @@ export class SlotGrowth {
   private endedMs = 0;
   /** Mean time of an iteration in the last window with time to spare (ms). */
   private iterationMs = 0;
+  /** Tick gaps of this window added up (ms). */
+  private gapSum = 0;
+  /** How long the last window's loop held each iteration by itself: its busy share of a tick's gap (ms). */
+  private loopMs = 0;
   /** take() said no since the last tick. */
   private refused = false;
   private readonly loopBusy: LoopBusy;
@@ -130,6 +144,8 @@ export class SlotGrowth {
     this.ended = 0;
     this.endedMs = 0;
     this.iterationMs = 0;
+    this.gapSum = 0;
+    this.loopMs = 0;
     this.refused = false;
     this.loopBusy();
   }
@@ -154,6 +170,7 @@ export class SlotGrowth {
     const saved = Math.max(MIN_GROWTH, (rate * SAVED_MS) / 1000, Math.min(waiting, slots));
     this.atRate = sinceLast <= this.onTimeMs ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
     this.samples++;
+    this.gapSum += sinceLast;
     this.inFlightSum += inFlight;
     if (now - this.windowStart >= GROWTH_WINDOW_MS) this.closeWindow(now, slots, waiting);
   }
@@ -170,12 +187,25 @@ export class SlotGrowth {
 
   /** Whether one slot may be added now (and counts it). */
   take(need: Need): boolean {
-    const iterationMs = Math.max(need.expectedMs, need.outMs, this.iterationMs);
-    if (need.slots >= slotsNeeded(need.rate, iterationMs)) return this.refuse();
+    if (need.slots >= slotsNeeded(need.rate, this.iterationTime(need), this.loopMs)) return this.refuse();
     if (this.earned >= 1) this.earned--;
     else if (this.slowService(need) && this.atRate >= 1) this.atRate--;
     else return this.refuse();
     return true;
+  }
+
+  /**
+   * How long an iteration takes, to size the slots by: what the last window with time to spare
+   * measured (or the expected time, if longer). The age of those in flight counts before anything
+   * was measured, and after only when it says the service turned slow (SLOW_SERVICE_MS and
+   * SLOW_FACTOR times the measured): a busy loop, or a stall of a few ms, ages every iteration in
+   * flight by its own delay, and sizing on that age is what grew the slots (docs/performance.md,
+   * "Growth sized on the loop's own time").
+   */
+  private iterationTime({ expectedMs, outMs }: Need): number {
+    const measured = Math.max(expectedMs, this.iterationMs);
+    const turnedSlow = this.iterationMs === 0 || outMs >= Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * measured);
+    return turnedSlow ? Math.max(measured, outMs) : measured;
   }
 
   private refuse(): false {
@@ -192,7 +222,10 @@ export class SlotGrowth {
 
   private closeWindow(now: number, slots: number, waiting: number): void {
     const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
-    this.spare = this.loopBusy() < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+    const busy = this.loopBusy();
+    this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+    // The loop's busy time per tick: about how long it holds each iteration itself (to write it, and to read its answer).
+    this.loopMs = (busy * this.gapSum) / Math.max(1, this.samples);
     // A window without time to spare read responses late: its iterations' times are the loop's.
     if (this.spare && this.ended > 0) this.iterationMs = this.endedMs / this.ended;
     this.ended = 0;
@@ -203,6 +236,7 @@ export class SlotGrowth {
     if (!grow) this.earned = 0;
     this.windowStart = now;
     this.samples = 0;
+    this.gapSum = 0;
     this.inFlightSum = 0;
     this.longestGap = 0;
   }
