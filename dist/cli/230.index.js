@@ -4265,11 +4265,17 @@ function dispatchers_proxyDispatcher(proxyUrl, settings, h2) {
 // 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
 // Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
-// iteration takes, twice over. An iteration's time is what the last window with time to spare
-// measured (or the mean age of those in flight, or the expected time, if longer). Without that bound, a
+// iteration takes, the service's part of it twice over and the loop's own part once. An
+// iteration's time is what the last window with time to spare measured (or the expected time, if
+// longer; the mean age of those in flight only before anything was measured, or when it says the
+// service turned slow); the loop's part is its busy time per tick. Without that bound, a
 // schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
 // them all in use and doubled them, and the slots never came back: ten times the connections,
-// and every request after cost more (docs/performance.md, the open model at full stretch).
+// and every request after cost more (docs/performance.md, the open model at full stretch). With
+// it counting the loop's time as the service's, a schedule at 80 % of full speed, where the
+// loop's time is most of an iteration's, still grew by half or more in its first second, and
+// each new connection's first request made the loop later (docs/performance.md, "Growth sized on
+// the loop's own time").
 
 /** Length of the window that decides how many slots the next one may add. */
 const growth_GROWTH_WINDOW_MS = 50;
@@ -4297,11 +4303,15 @@ const growth_SLOT_HEADROOM = 4;
 const THREAD_RATE_CEILING = 100_000;
 /**
  * Slots a schedule of `rate` iterations a second (at most THREAD_RATE_CEILING) needs when one
- * takes `iterationMs`: the iterations of a second in flight for twice that time (Little's law,
- * with room for variation), plus SLOT_HEADROOM.
+ * takes `iterationMs`, `loopMs` of it the engine's own loop: the iterations of a second in flight
+ * for twice the service's part of that time and once the loop's (Little's law, with room for the
+ * service's variation), plus SLOT_HEADROOM. The loop's part is not doubled: near full speed it is
+ * most of an iteration's time, and more connections only make it longer.
  */
-function growth_slotsNeeded(rate, iterationMs) {
-    return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * iterationMs * 2) / 1000) + growth_SLOT_HEADROOM;
+function growth_slotsNeeded(rate, iterationMs, loopMs = 0) {
+    const serviceMs = Math.max(0, iterationMs - loopMs);
+    const heldMs = 2 * serviceMs + Math.min(loopMs, iterationMs);
+    return Math.ceil((Math.min(rate, THREAD_RATE_CEILING) * heldMs) / 1000) + growth_SLOT_HEADROOM;
 }
 /** The engine thread's own event-loop utilisation since the last call. */
 function eventLoopBusy() {
@@ -4332,6 +4342,10 @@ class growth_SlotGrowth {
     endedMs = 0;
     /** Mean time of an iteration in the last window with time to spare (ms). */
     iterationMs = 0;
+    /** Tick gaps of this window added up (ms). */
+    gapSum = 0;
+    /** How long the last window's loop held each iteration by itself: its busy share of a tick's gap (ms). */
+    loopMs = 0;
     /** take() said no since the last tick. */
     refused = false;
     loopBusy;
@@ -4354,6 +4368,8 @@ class growth_SlotGrowth {
         this.ended = 0;
         this.endedMs = 0;
         this.iterationMs = 0;
+        this.gapSum = 0;
+        this.loopMs = 0;
         this.refused = false;
         this.loopBusy();
     }
@@ -4376,6 +4392,7 @@ class growth_SlotGrowth {
         const saved = Math.max(MIN_GROWTH, (rate * SAVED_MS) / 1000, Math.min(waiting, slots));
         this.atRate = sinceLast <= this.onTimeMs ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
         this.samples++;
+        this.gapSum += sinceLast;
         this.inFlightSum += inFlight;
         if (now - this.windowStart >= growth_GROWTH_WINDOW_MS)
             this.closeWindow(now, slots, waiting);
@@ -4391,8 +4408,7 @@ class growth_SlotGrowth {
     }
     /** Whether one slot may be added now (and counts it). */
     take(need) {
-        const iterationMs = Math.max(need.expectedMs, need.outMs, this.iterationMs);
-        if (need.slots >= growth_slotsNeeded(need.rate, iterationMs))
+        if (need.slots >= growth_slotsNeeded(need.rate, this.iterationTime(need), this.loopMs))
             return this.refuse();
         if (this.earned >= 1)
             this.earned--;
@@ -4401,6 +4417,19 @@ class growth_SlotGrowth {
         else
             return this.refuse();
         return true;
+    }
+    /**
+     * How long an iteration takes, to size the slots by: what the last window with time to spare
+     * measured (or the expected time, if longer). The age of those in flight counts before anything
+     * was measured, and after only when it says the service turned slow (SLOW_SERVICE_MS and
+     * SLOW_FACTOR times the measured): a busy loop, or a stall of a few ms, ages every iteration in
+     * flight by its own delay, and sizing on that age is what grew the slots (docs/performance.md,
+     * "Growth sized on the loop's own time").
+     */
+    iterationTime({ expectedMs, outMs }) {
+        const measured = Math.max(expectedMs, this.iterationMs);
+        const turnedSlow = this.iterationMs === 0 || outMs >= Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * measured);
+        return turnedSlow ? Math.max(measured, outMs) : measured;
     }
     refuse() {
         this.refused = true;
@@ -4414,7 +4443,10 @@ class growth_SlotGrowth {
     }
     closeWindow(now, slots, waiting) {
         const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
-        this.spare = this.loopBusy() < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+        const busy = this.loopBusy();
+        this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+        // The loop's busy time per tick: about how long it holds each iteration itself (to write it, and to read its answer).
+        this.loopMs = (busy * this.gapSum) / Math.max(1, this.samples);
         // A window without time to spare read responses late: its iterations' times are the loop's.
         if (this.spare && this.ended > 0)
             this.iterationMs = this.endedMs / this.ended;
@@ -4427,6 +4459,7 @@ class growth_SlotGrowth {
             this.earned = 0;
         this.windowStart = now;
         this.samples = 0;
+        this.gapSum = 0;
         this.inFlightSum = 0;
         this.longestGap = 0;
     }
