@@ -330,6 +330,13 @@ function lateSplit(r: ScheduleRun): string {
 
 /** Full speed may move this much between the runs around a paced one before its share is called unknown. */
 const HOST_DRIFT = 0.1;
+/**
+ * A paced run whose CPU per request is more than this times that of the full-speed runs around it
+ * ran, at least in part, on a slowed host: on a steady one this machine's paced runs cost
+ * 1.05–1.2 times full speed's, and runs during which the host slowed 1.45–1.8 times
+ * (docs/performance.md, "Growth sized on the loop's own time").
+ */
+const HOST_SLOWED = 1.3;
 
 interface KneeRow {
   share: number;
@@ -337,7 +344,7 @@ interface KneeRow {
   /** Applied iterations a second over the mean of the full speeds around the run. */
   applied_share: number;
   saturated: boolean;
-  /** The full speed measured before and after this paced run agreed within HOST_DRIFT. */
+  /** The full speed measured before and after this paced run agreed within HOST_DRIFT, and its CPU per request was within HOST_SLOWED of theirs. */
   steady: boolean;
 }
 
@@ -345,8 +352,9 @@ interface KneeRow {
  * The open model at full stretch (issue 34): each paced run (default settings, linear, at `--shares`
  * of full speed, `--knee-seconds` long) sits between two full-speed runs (`--connections` in
  * flight at an unreachable rate), and its rate is asked from the one before. These hosts change
- * speed by a third between adjacent runs (docs/performance.md), so a row whose two full speeds
- * differ by more than HOST_DRIFT is marked: its share of full speed is not known. Autocannon before
+ * speed by a third between adjacent runs (docs/performance.md), and sometimes within a run, so a
+ * row whose two full speeds differ by more than HOST_DRIFT, or whose CPU per request is more than
+ * HOST_SLOWED times theirs, is marked: its share of full speed is not known. Autocannon before
  * and after each repeat for the machine; at the end, each share's late starts over the repeats.
  */
 async function kneeBench(url: string): Promise<void> {
@@ -367,13 +375,17 @@ async function kneeBench(url: string): Promise<void> {
       const rate = Math.round((full.rps * share) / 100) * 100;
       const r = await scheduleRun(url, rate, kneeSeconds);
       const fullAfter = await cpuRun(url, 1, 'max', kneeSeconds);
-      const steady = Math.abs(fullAfter.rps / full.rps - 1) <= HOST_DRIFT;
+      const moved = Math.abs(fullAfter.rps / full.rps - 1) > HOST_DRIFT;
+      const cpuRatio = (r.cpu_us_per_request ?? 0) / ((full.cpu_us_per_request + fullAfter.cpu_us_per_request) / 2);
+      const slowed = cpuRatio > HOST_SLOWED;
+      const steady = !moved && !slowed;
+      const hostMark = `${moved ? ' (host moved)' : ''}${slowed ? ` (host slowed in the run: ${cpuRatio.toFixed(2)}× their CPU a request)` : ''}`;
       const mean = (full.rps + fullAfter.rps) / 2;
       const g = r.generator;
       const applied = g.applied_iterations_per_s ?? 0;
       rows.push({ share, late_pct: r.late_pct, applied_share: applied / mean, saturated: g.saturated, steady });
       console.log(
-        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${fullAfter.rps}/s${steady ? '' : ' (host moved)'} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${lateSplit(r)} | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
+        `| ${rate}/s | ${Math.round(share * 100)} % | ${full.rps} → ${fullAfter.rps}/s${hostMark} | ${Math.round(applied)}/s (${Math.round((applied / mean) * 100)} %) | ${g.cpu_pct_max} % | ${r.cpu_us_per_request ?? 0} | ${r.late_pct.toFixed(2)} % | ${lateSplit(r)} | ${r.whole.p99} ms | ${r.steady.p99.toFixed(2)} (${(r.steady.p99_max ?? 0).toFixed(2)}) ms | ${g.sockets_max}/${g.concurrency} | ${g.saturated ? 'yes' : 'no'} | ${load()} |`,
       );
       full = fullAfter;
     }
@@ -381,7 +393,7 @@ async function kneeBench(url: string): Promise<void> {
     console.log(`autocannon ${Math.round(after.rps)} req/s (load ${load()})`);
   }
   console.log(
-    '\nBy share over the repeats (* marks a run whose full speed moved by more than 10 % around it): late starts (> 10 ms) up to full speed, the applied share of full speed above it',
+    '\nBy share over the repeats (* marks a run whose full speed moved by more than 10 % around it, or whose CPU a request was more than 1.3 times theirs): late starts (> 10 ms) up to full speed, the applied share of full speed above it',
   );
   for (const share of shares) {
     const runs = rows.filter((row) => row.share === share);
