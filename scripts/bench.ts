@@ -393,7 +393,7 @@ async function kneeBench(url: string): Promise<void> {
     console.log(`autocannon ${Math.round(after.rps)} req/s (load ${load()})`);
   }
   console.log(
-    '\nBy share over the repeats (* marks a run whose full speed moved by more than 10 % around it, or whose CPU a request was more than 1.3 times theirs): late starts (> 10 ms) up to full speed, the applied share of full speed above it',
+    `\nBy share over the repeats (* marks a run whose full speed moved by more than ${HOST_DRIFT * 100} % around it, or whose CPU a request was more than ${HOST_SLOWED} times theirs): late starts (> 10 ms) up to full speed, the applied share of full speed above it`,
   );
   for (const share of shares) {
     const runs = rows.filter((row) => row.share === share);
