@@ -68,6 +68,18 @@ describe('slot growth', () => {
     expect(slots).toBeLessThanOrEqual(slotsNeeded(30_000, 4, 0.85));
   });
 
+  it('sizes on the least of the recent windows: one whose iterations a stall aged does not grow the slots', () => {
+    const growth = new SlotGrowth(1, () => 0.85);
+    growth.reset(0);
+    // 32,000/s on 64 slots, all in use: five windows of 1.2 ms iterations, then one whose
+    // iterations a stall aged to 4 ms. Sized on that last window alone, the bound was 233.
+    for (let now = 1; now <= 300; now++) {
+      for (let i = 0; i < 30; i++) growth.iterationEnded(now > 250 ? 4 : 1.2);
+      growth.tick(now, 64, 64, 32_000, 50);
+    }
+    expect(growth.take({ now: 300, outMs: 3, expectedMs: 1, medianMs: 1.2, slots: 64, rate: 32_000 })).toBe(false);
+  });
+
   it('counts the age of those in flight once it says the service turned slow, and not for a stall of a few ms', () => {
     const growth = new SlotGrowth(1, () => 0.2);
     growth.reset(0);
