@@ -4266,8 +4266,8 @@ function dispatchers_proxyDispatcher(proxyUrl, settings, h2) {
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
 // Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
 // iteration takes, the service's part of it twice over and the loop's own part once. An
-// iteration's time is what the last window with time to spare measured (or the expected time, if
-// longer; the mean age of those in flight only before anything was measured, or when it says the
+// iteration's time is the least of the means the last five windows with time to spare measured
+// (or the expected time, if longer; the mean age of those in flight only before anything was measured, or when it says the
 // service turned slow); the loop's part is its busy time per tick. Without that bound, a
 // schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
 // them all in use and doubled them, and the slots never came back: ten times the connections,
@@ -4279,6 +4279,8 @@ function dispatchers_proxyDispatcher(proxyUrl, settings, h2) {
 
 /** Length of the window that decides how many slots the next one may add. */
 const growth_GROWTH_WINDOW_MS = 50;
+/** An iteration's time is the least mean of this many recent windows with time to spare. */
+const MEASURED_WINDOWS = 5;
 /** Slots were mostly in use: on average at least this share of them held an iteration (those opened ahead for twice the expected need run at about half). */
 const IN_USE_SHARE = 0.75;
 /** The loop had time to spare: busy less than this share of the window, and no tick more than LATE_TICK_MS after its turn. */
@@ -4340,8 +4342,10 @@ class growth_SlotGrowth {
     /** Iterations that ended in this window, and their time added up (ms). */
     ended = 0;
     endedMs = 0;
-    /** Mean time of an iteration in the last window with time to spare (ms). */
+    /** An iteration's time as measured: the least of the recent windows' means (ms; 0 before any). */
     iterationMs = 0;
+    /** The means of the last MEASURED_WINDOWS windows with time to spare (ms), oldest first. */
+    recentMeans = [];
     /** Tick gaps of this window added up (ms). */
     gapSum = 0;
     /** How long the last window's loop held each iteration by itself: its busy share of a tick's gap (ms). */
@@ -4368,6 +4372,7 @@ class growth_SlotGrowth {
         this.ended = 0;
         this.endedMs = 0;
         this.iterationMs = 0;
+        this.recentMeans = [];
         this.gapSum = 0;
         this.loopMs = 0;
         this.refused = false;
@@ -4419,8 +4424,8 @@ class growth_SlotGrowth {
         return true;
     }
     /**
-     * How long an iteration takes, to size the slots by: what the last window with time to spare
-     * measured (or the expected time, if longer). The age of those in flight counts before anything
+     * How long an iteration takes, to size the slots by: what the recent windows with time to spare
+     * measured (measured(); or the expected time, if longer). The age of those in flight counts before anything
      * was measured, and after only when it says the service turned slow (SLOW_SERVICE_MS and
      * SLOW_FACTOR times the measured): a busy loop, or a stall of a few ms, ages every iteration in
      * flight by its own delay, and sizing on that age is what grew the slots (docs/performance.md,
@@ -4430,6 +4435,20 @@ class growth_SlotGrowth {
         const measured = Math.max(expectedMs, this.iterationMs);
         const turnedSlow = this.iterationMs === 0 || outMs >= Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * measured);
         return turnedSlow ? Math.max(measured, outMs) : measured;
+    }
+    /**
+     * A window with time to spare measured its iterations' mean time. The least of the last
+     * MEASURED_WINDOWS such means is the iteration's time: one window's mean carries whatever stall
+     * or catch-up fell in it (those in flight aged by the loop's own delay), and sized on it the
+     * slots grew during the catch-up of a stall in a steady second; a service that slows for real
+     * raises every window's mean, and the least follows within MEASURED_WINDOWS windows (one that
+     * turned slow shows sooner, in the age of those in flight).
+     */
+    measured(meanMs) {
+        this.recentMeans.push(meanMs);
+        if (this.recentMeans.length > MEASURED_WINDOWS)
+            this.recentMeans.shift();
+        this.iterationMs = Math.min(...this.recentMeans);
     }
     refuse() {
         this.refused = true;
@@ -4449,7 +4468,7 @@ class growth_SlotGrowth {
         this.loopMs = (busy * this.gapSum) / Math.max(1, this.samples);
         // A window without time to spare read responses late: its iterations' times are the loop's.
         if (this.spare && this.ended > 0)
-            this.iterationMs = this.endedMs / this.ended;
+            this.measured(this.endedMs / this.ended);
         this.ended = 0;
         this.endedMs = 0;
         const grow = this.spare && inUse >= IN_USE_SHARE;
