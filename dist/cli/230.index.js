@@ -4267,8 +4267,9 @@ function dispatchers_proxyDispatcher(proxyUrl, settings, h2) {
 // Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
 // iteration takes, the service's part of it twice over and the loop's own part once. An
 // iteration's time is the least of the means the last five windows with time to spare measured
-// (or the expected time, if longer; the mean age of those in flight only before anything was measured, or when it says the
-// service turned slow); the loop's part is its busy time per tick. Without that bound, a
+// (or the expected time, if longer; the mean age of those in flight only before anything was
+// measured, or when it says the service turned slow); the loop's part is its busy time per tick.
+// Without that bound, a
 // schedule that slipped filled every slot with the due backlog, each window of the catch-up saw
 // them all in use and doubled them, and the slots never came back: ten times the connections,
 // and every request after cost more (docs/performance.md, the open model at full stretch). With
@@ -4342,8 +4343,6 @@ class growth_SlotGrowth {
     /** Iterations that ended in this window, and their time added up (ms). */
     ended = 0;
     endedMs = 0;
-    /** An iteration's time as measured: the least of the recent windows' means (ms; 0 before any). */
-    iterationMs = 0;
     /** The means of the last MEASURED_WINDOWS windows with time to spare (ms), oldest first. */
     recentMeans = [];
     /** Tick gaps of this window added up (ms). */
@@ -4371,7 +4370,6 @@ class growth_SlotGrowth {
         this.atRate = 0;
         this.ended = 0;
         this.endedMs = 0;
-        this.iterationMs = 0;
         this.recentMeans = [];
         this.gapSum = 0;
         this.loopMs = 0;
@@ -4425,30 +4423,28 @@ class growth_SlotGrowth {
     }
     /**
      * How long an iteration takes, to size the slots by: what the recent windows with time to spare
-     * measured (measured(); or the expected time, if longer). The age of those in flight counts before anything
-     * was measured, and after only when it says the service turned slow (SLOW_SERVICE_MS and
-     * SLOW_FACTOR times the measured): a busy loop, or a stall of a few ms, ages every iteration in
-     * flight by its own delay, and sizing on that age is what grew the slots (docs/performance.md,
-     * "Growth sized on the loop's own time").
+     * measured (measuredMs; or the expected time, if longer). The age of those in flight counts
+     * before anything was measured, and after only when it says the service turned slow
+     * (SLOW_SERVICE_MS and SLOW_FACTOR times the measured): a busy loop, or a stall of a few ms, ages
+     * every iteration in flight by its own delay, and sizing on that age is what grew the slots
+     * (docs/performance.md, "Growth sized on the loop's own time").
      */
     iterationTime({ expectedMs, outMs }) {
-        const measured = Math.max(expectedMs, this.iterationMs);
-        const turnedSlow = this.iterationMs === 0 || outMs >= Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * measured);
+        const measuredMs = this.measuredMs;
+        const measured = Math.max(expectedMs, measuredMs);
+        const turnedSlow = measuredMs === 0 || outMs >= Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * measured);
         return turnedSlow ? Math.max(measured, outMs) : measured;
     }
     /**
-     * A window with time to spare measured its iterations' mean time. The least of the last
-     * MEASURED_WINDOWS such means is the iteration's time: one window's mean carries whatever stall
+     * An iteration's time as measured (ms; 0 before any window was): the least of the last
+     * MEASURED_WINDOWS means of windows with time to spare. One window's mean carries whatever stall
      * or catch-up fell in it (those in flight aged by the loop's own delay), and sized on it the
      * slots grew during the catch-up of a stall in a steady second; a service that slows for real
      * raises every window's mean, and the least follows within MEASURED_WINDOWS windows (one that
      * turned slow shows sooner, in the age of those in flight).
      */
-    measured(meanMs) {
-        this.recentMeans.push(meanMs);
-        if (this.recentMeans.length > MEASURED_WINDOWS)
-            this.recentMeans.shift();
-        this.iterationMs = Math.min(...this.recentMeans);
+    get measuredMs() {
+        return this.recentMeans.length === 0 ? 0 : Math.min(...this.recentMeans);
     }
     refuse() {
         this.refused = true;
@@ -4467,8 +4463,11 @@ class growth_SlotGrowth {
         // The loop's busy time per tick: about how long it holds each iteration itself (to write it, and to read its answer).
         this.loopMs = (busy * this.gapSum) / Math.max(1, this.samples);
         // A window without time to spare read responses late: its iterations' times are the loop's.
-        if (this.spare && this.ended > 0)
-            this.measured(this.endedMs / this.ended);
+        if (this.spare && this.ended > 0) {
+            this.recentMeans.push(this.endedMs / this.ended);
+            if (this.recentMeans.length > MEASURED_WINDOWS)
+                this.recentMeans.shift();
+        }
         this.ended = 0;
         this.endedMs = 0;
         const grow = this.spare && inUse >= IN_USE_SHARE;
