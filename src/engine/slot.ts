@@ -156,9 +156,9 @@ export class Slot {
   }
 
   /**
-   * undici's headersTimeout and bodyTimeout bound each wait, so a body trickled a byte at a time
-   * would never time out: the step timeout is also a deadline on the whole request, from dispatch
-   * to the last byte (docs/engine.md).
+   * The step timeout: a deadline on the whole request, from dispatch to the last byte (docs/engine.md).
+   * undici's headersTimeout and bodyTimeout are off (step.ts): each bounded only one wait, so a
+   * body trickled a byte at a time never timed out, and their timers cost more than this one.
    */
   private armDeadline(ms: number): void {
     if (this.deadline !== undefined && this.deadlineMs === ms) {

@@ -49,8 +49,12 @@ export function dispatchOptions(step: PreparedStep, vars: IterationVars | null):
     method: step.method,
     headers,
     body,
-    headersTimeout: step.timeoutMs,
-    bodyTimeout: step.timeoutMs,
+    // Off: the slot's deadline is the step timeout (slot.ts armDeadline). undici's own timers for
+    // these are swept every half second, and a connection idle between requests (its keep-alive
+    // timer in between) made a new one per request: each lived until the sweep, was promoted,
+    // and the old generation's collections stalled the loop (docs/performance.md, "Steady-second stalls").
+    headersTimeout: 0,
+    bodyTimeout: 0,
   } as Dispatcher.DispatchOptions;
 }
 

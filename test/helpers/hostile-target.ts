@@ -19,7 +19,9 @@ export type Misbehaviour =
   /** Headers at once, then one byte of a 1000-byte body every 100 ms: each wait is short, the whole is not. */
   | 'trickle'
   /** Reads the request and never answers. */
-  | 'silent';
+  | 'silent'
+  /** Headers and 3 bytes of a 100-byte body, then nothing, the connection held open. */
+  | 'stalled body';
 
 export interface HostileTarget {
   url: string;
@@ -28,7 +30,7 @@ export interface HostileTarget {
   close(): Promise<void>;
 }
 
-const answers: Record<Exclude<Misbehaviour, 'reset' | 'trickle' | 'silent'>, () => Buffer> = {
+const answers: Record<Exclude<Misbehaviour, 'reset' | 'trickle' | 'silent' | 'stalled body'>, () => Buffer> = {
   garbage: () => Buffer.from('garbage, not HTTP\r\n\r\n'),
   'bad status line': () => Buffer.from('HTTP/1.1 2x0 WHAT\r\ncontent-length: 0\r\n\r\n'),
   'truncated body': () => Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nabc'),
@@ -49,6 +51,7 @@ export async function startHostileTarget(behaviour: Misbehaviour): Promise<Hosti
       if (behaviour === 'reset') return void socket.resetAndDestroy();
       if (behaviour === 'trickle') return trickle(socket, timers);
       if (behaviour === 'silent') return;
+      if (behaviour === 'stalled body') return void socket.write('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nabc');
       socket.end(answers[behaviour]());
     });
   });
