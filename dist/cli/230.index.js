@@ -4706,9 +4706,9 @@ class slot_Slot {
         this.controller = controller;
     }
     /**
-     * undici's headersTimeout and bodyTimeout bound each wait, so a body trickled a byte at a time
-     * would never time out: the step timeout is also a deadline on the whole request, from dispatch
-     * to the last byte (docs/engine.md).
+     * The step timeout: a deadline on the whole request, from dispatch to the last byte (docs/engine.md).
+     * undici's headersTimeout and bodyTimeout are off (step.ts): each bounded only one wait, so a
+     * body trickled a byte at a time never timed out, and their timers cost more than this one.
      */
     armDeadline(ms) {
         if (this.deadline !== undefined && this.deadlineMs === ms) {
@@ -5951,8 +5951,12 @@ function dispatchOptions(step, vars) {
         method: step.method,
         headers,
         body,
-        headersTimeout: step.timeoutMs,
-        bodyTimeout: step.timeoutMs,
+        // Off: the slot's deadline is the step timeout (slot.ts armDeadline). undici's own timers for
+        // these are swept every half second, and a connection idle between requests (its keep-alive
+        // timer in between) made a new one per request: each lived until the sweep, was promoted,
+        // and the old generation's collections stalled the loop (docs/performance.md, "Steady-second stalls").
+        headersTimeout: 0,
+        bodyTimeout: 0,
     };
 }
 function step_isStatic(step) {
