@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LoadPlan, mulAddDivFloor, perSecondCounts, planLocations } from '../src/engine/plan.ts';
@@ -330,5 +332,29 @@ describe('LoadPlan shards', () => {
     const shard = new LoadPlan(config('linear', 10, 2), { index: 2, count: 4 });
     expect([0, 1, 2].map((j) => shard.globalIndex(j))).toEqual([1, 5, 9]);
     expect(new LoadPlan(config('linear', 2, 2), { index: 5, count: 7 }).total).toBe(0);
+  });
+
+  // V8 compiles the schedule's code for the hidden classes the warm-up's plan has (warm.ts), and
+  // threw it away at the recorded start when a thread's plan had others. %HaveSameMap is V8's own
+  // answer, so it runs in a Node of its own with V8's natives syntax on.
+  it("has one hidden class whoever built its shard: a thread's share, a shard's, the warm-up's default", async () => {
+    const script = `
+      import { LoadPlan } from './src/engine/plan.ts';
+      import { threadShard } from './src/engine/shard.ts';
+      const config = { load_type: 'linear', iteration_count: 100, duration: 2 };
+      const warm = new LoadPlan({ iteration_count: 10, duration: 1, load_type: 'linear' });
+      const others = [
+        new LoadPlan(config, threadShard(undefined, 2, 2)),
+        new LoadPlan(config, threadShard({ index: 1, count: 2, fromSecond: 1 }, 1, 2)),
+        new LoadPlan(config, { index: 1, count: 1 }),
+      ];
+      console.log(JSON.stringify(others.map((plan) => [%HaveSameMap(plan, warm), %HaveSameMap(plan.shard, warm.shard)])));
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script]);
+    expect(JSON.parse(stdout)).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
   });
 });

@@ -307,7 +307,11 @@ export class LoadPlan {
     if (shard.index > shard.count) {
       throw new RangeError(`shard index ${shard.index} is above the shard count ${shard.count}`);
     }
-    this.shard = { ...shard };
+    // One literal of the split's two numbers, whatever built `shard`: a thread's (threadShard) was
+    // built another way than the warm-up's default, and V8 gave the two plans' shards different
+    // hidden classes, threw away the schedule code compiled in the warm-up at the recorded start,
+    // and compiled it again in the first second (docs/performance.md, "The recorded start").
+    this.shard = { index: shard.index, count: shard.count };
     const perSecond = perSecondCounts(config);
     this.counts = Float64Array.from(perSecond);
     this.starts = new Float64Array(perSecond.length + 1);
