@@ -10,6 +10,7 @@ import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, w
 import {
   loopbackStep,
   PACED_SHARE,
+  PACED_WARM_RATE,
   WARM_LONG_MS,
   WARM_MS,
   WARM_RATE,
@@ -48,16 +49,28 @@ describe('hot-path warm-up', () => {
     ]);
   });
 
-  it("runs first at the recorded plan's own pace, then flat out", () => {
-    const rounds = warmRounds(1000, 10_000);
+  it("runs first at the recorded plan's own pace, up to PACED_WARM_RATE, then flat out", () => {
+    const rounds = warmRounds(1000, 4000);
     expect(rounds).toEqual([
-      { ms: 1000 * PACED_SHARE, iterations: 10_000 },
+      { ms: 1000 * PACED_SHARE, iterations: 4000 },
       { ms: 1000 * (1 - PACED_SHARE), iterations: WARM_RATE },
     ]);
-    expect(WARM_RATE).toBeGreaterThan(10_000);
-    expect(warmRounds(333, 10_000).reduce((ms, round) => ms + round.ms, 0)).toBe(333);
-    // Faster than a thread sends: paced at flat out's rate.
-    expect(warmRounds(1000, 500_000)[0]!.iterations).toBe(WARM_RATE);
+    expect(WARM_RATE).toBeGreaterThan(PACED_WARM_RATE);
+    expect(warmRounds(333, 4000).reduce((ms, round) => ms + round.ms, 0)).toBe(333);
+    // A plan near the thread's full speed, or beyond it: paced where connections still go idle.
+    expect(warmRounds(1000, 30_000)[0]!.iterations).toBe(PACED_WARM_RATE);
+    expect(warmRounds(1000, 500_000)[0]!.iterations).toBe(PACED_WARM_RATE);
+  });
+
+  it('ends a round as a finished run ends: the requests in flight when its time is up are answered, none aborted', async () => {
+    const checked = validateDefinition(definition([{ url: `${target.url}/ok` }]), 'warm.json');
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const test = await prepareTest({ definition: checked.value.definition, file: 'warm.json', dir: process.cwd() }, {});
+    // Flat out: when the 100 ms are up, every one of the round's connections has a request out.
+    const report = await warmHotPath(test.steps, { ms: 100, iterations: WARM_RATE });
+    expect(report.requests).toBeGreaterThan(0);
+    expect(report.failed).toBe(0);
+    expect(report.served).toBe(report.requests);
   });
 
   it("sends steps with the user's timeouts, and none of their content, to its own endpoint", async () => {

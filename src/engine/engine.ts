@@ -253,6 +253,15 @@ export class Engine implements SlotHost {
   }
 
   /**
+   * Winds the current phase down: no iteration starts any more, and those in flight end as they
+   * would have (the hot-path warm-up's end, warm.ts). Unlike stop, nothing is aborted.
+   */
+  windDown(): void {
+    if (this.next < this.phase.total) this.next = this.phase.total;
+    this.checkDone();
+  }
+
+  /**
    * Stops: no iteration starts any more, and the requests in flight are aborted at once, their
    * connections closed (they count as cancelled), so a stop waits for no response and no step
    * timeout: the partial results follow as soon as undici has failed those requests.
