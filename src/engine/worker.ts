@@ -82,7 +82,10 @@ async function startGate(job: Running): Promise<number> {
   // Whole ms: a fractional delay put a double into a field of Node's Timeout where every other
   // timer had an integer; V8 gave all timers another hidden class and threw away the timer code it
   // had compiled in the warm-up, right before the recorded start.
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+  if (wait > 1) await new Promise((resolve) => setTimeout(resolve, Math.floor(wait) - 1));
+  // A timer fires up to a ms or two after it is due, and the iterations due meanwhile would start
+  // at once in the first tick: the last ms is waited out turn by turn of the loop.
+  while (performance.now() < at) await new Promise((resolve) => setImmediate(resolve));
   return at;
 }
 
