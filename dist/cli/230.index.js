@@ -5021,6 +5021,15 @@ class Engine {
         }
     }
     /**
+     * Winds the current phase down: no iteration starts any more, and those in flight end as they
+     * would have (the hot-path warm-up's end, warm.ts). Unlike stop, nothing is aborted.
+     */
+    windDown() {
+        if (this.next < this.phase.total)
+            this.next = this.phase.total;
+        this.checkDone();
+    }
+    /**
      * Stops: no iteration starts any more, and the requests in flight are aborted at once, their
      * connections closed (they count as cancelled), so a stop waits for no response and no step
      * timeout: the partial results follow as soon as undici has failed those requests.
@@ -5783,7 +5792,11 @@ class LoadPlan {
         if (shard.index > shard.count) {
             throw new RangeError(`shard index ${shard.index} is above the shard count ${shard.count}`);
         }
-        this.shard = { ...shard };
+        // One literal of the split's two numbers, whatever built `shard`: a thread's (threadShard) was
+        // built another way than the warm-up's default, and V8 gave the two plans' shards different
+        // hidden classes, threw away the schedule code compiled in the warm-up at the recorded start,
+        // and compiled it again in the first second (docs/performance.md, "The recorded start").
+        this.shard = { index: shard.index, count: shard.count };
         const perSecond = perSecondCounts(config);
         this.counts = Float64Array.from(perSecond);
         this.starts = new Float64Array(perSecond.length + 1);
@@ -6631,10 +6644,10 @@ async function warm_endpoint_startWarmEndpoint() {
 // (tens to hundreds of ms against a service answering in 0.3 ms). So a real Engine, with its
 // slots, schedule and recorder, first runs against an HTTP endpoint of its own on 127.0.0.1: the
 // same number of steps with the same methods, bodies, default headers and timeouts, for
-// warmMsFor(the plan's busiest second), half of it at the plan's own pace and half as fast as it
-// can (warmRounds), and what it recorded is thrown away. Once per thread: the code stays compiled
-// for every later run on it (the comparison gate's rounds); a later run that needs a longer
-// warm-up gets the difference.
+// warmMsFor(the plan's busiest second), half of it at the plan's own pace (up to PACED_WARM_RATE)
+// and half as fast as it can (warmRounds), each round ending as a finished run ends, and what it
+// recorded is thrown away. Once per thread: the code stays compiled for every later run on it
+// (the comparison gate's rounds); a later run that needs a longer warm-up gets the difference.
 
 
 
@@ -6706,13 +6719,25 @@ function loopbackStep(step, origin) {
     warm.staticOptions = dispatchOptions(warm, null);
     return warm;
 }
-/** Runs the engine against a loopback endpoint of its own for at most `ms`, `iterations` a second (linear); nothing is kept. */
+/**
+ * How long a warm-up round may take to wind down before it is stopped: its endpoint answers at
+ * once, so this bounds only an endpoint that stopped answering.
+ */
+const WIND_DOWN_MS = 1000;
+/**
+ * Runs the engine against a loopback endpoint of its own for `ms`, `iterations` a second (linear);
+ * nothing is kept. The round ends as a finished run does, with every request answered: stopped, its
+ * requests in flight were aborted, and undici's objects took values on that path (an aborted
+ * request, a destroyed socket) that made V8 throw away much of the compiled hot path right before
+ * the recorded start, then compile it again in the first second (docs/performance.md, "The
+ * recorded start: code compiled twice").
+ */
 async function warmHotPath(steps, { ms = WARM_MS, iterations = WARM_RATE } = {}) {
     const started = performance.now();
     await initHistograms();
     const endpoint = await startWarmEndpoint();
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), ms);
+    const timers = [];
     try {
         const plan = new LoadPlan({ iteration_count: Math.max(1, iterations), duration: 1, load_type: 'linear' });
         const engine = new Engine(plan, steps.map((step) => loopbackStep(step, endpoint.origin)), {
@@ -6721,12 +6746,15 @@ async function warmHotPath(steps, { ms = WARM_MS, iterations = WARM_RATE } = {})
             proxies: {},
             signal: stop.signal,
         });
+        timers.push(setTimeout(() => engine.windDown(), ms), setTimeout(() => stop.abort(), ms + WIND_DOWN_MS));
         const outcome = await engine.run();
+        const failed = outcome.recorder.failed.reduce((n, c) => n + c, 0);
         outcome.recorder.destroy();
-        return { requests: outcome.requests, served: endpoint.served(), ms: Math.round(performance.now() - started) };
+        return { requests: outcome.requests, served: endpoint.served(), failed, ms: Math.round(performance.now() - started) };
     }
     finally {
-        clearTimeout(timer);
+        for (const timer of timers)
+            clearTimeout(timer);
         endpoint.close();
     }
 }
@@ -6735,8 +6763,17 @@ let warmedMs = 0;
 /** The share of a warm-up spent at the recorded plan's own pace, before the rest flat out. */
 const PACED_SHARE = 0.5;
 /**
+ * The paced round's rate at most. The warm-up's endpoint answers on the engine's own thread, so
+ * near the thread's full speed a round at the plan's own rate had every connection busy, like the
+ * flat-out round, and the recorded run met the paced paths for the first time (an idle connection
+ * unref'd and ref'd again, its keep-alive timer, a tick that finds nothing in flight). At this rate
+ * the thread has time between requests (docs/performance.md, "The recorded start: code compiled
+ * twice").
+ */
+const PACED_WARM_RATE = 10_000;
+/**
  * A warm-up of `ms` in two rounds. The first, PACED_SHARE of the time, at the recorded plan's own
- * rate (`perS` iterations a second, up to what flat out asks): a paced run takes paths a flat-out
+ * rate (`perS` iterations a second, up to PACED_WARM_RATE): a paced run takes paths a flat-out
  * one never does (a connection idle between requests: undici unrefs its socket and arms its
  * keep-alive timer), and V8 threw away at the recorded start the code it had compiled without
  * them, then compiled it again during the first second, on the engine's core. The first round's
@@ -6751,7 +6788,7 @@ const PACED_SHARE = 0.5;
 function warmRounds(ms, perS) {
     const paced = Math.round(ms * PACED_SHARE);
     return [
-        { ms: paced, iterations: Math.min(perS, WARM_RATE) },
+        { ms: paced, iterations: Math.min(perS, PACED_WARM_RATE) },
         { ms: ms - paced, iterations: WARM_RATE },
     ];
 }
