@@ -3,8 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy } from 'proxy';
-import { perSecondCounts } from '../src/engine/plan.ts';
-import { connectionsOf } from '../src/engine/engine.ts';
+import { LoadPlan, perSecondCounts } from '../src/engine/plan.ts';
+import { connectionsOf, Engine } from '../src/engine/engine.ts';
+import { initHistograms } from '../src/histogram.ts';
+import { pollUntil } from './helpers/api-call.ts';
 import { holdingTarget, refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
 import { definition, preparedTest, runDefinition, runOnTestClock, runPrepared } from './helpers/run-definition.ts';
 
@@ -350,6 +352,49 @@ describe('the open model', () => {
     } finally {
       await holder.close();
     }
+  });
+
+  it("winds down (the warm-up's end): starts nothing more, and the requests in flight are answered, none aborted", async () => {
+    const holder = await holdingTarget();
+    try {
+      await initHistograms();
+      const test = await preparedTest(definition([{ url: `${holder.url}/ok` }]));
+      const plan = new LoadPlan({ iteration_count: 100, duration: 1, load_type: 'linear' });
+      const engine = new Engine(plan, test.steps, { concurrency: 5, insecure: false, proxies: {} });
+      const running = engine.run();
+      await pollUntil(
+        async () => holder.received.length,
+        (held) => held === 5,
+        'five requests held',
+      );
+      engine.windDown();
+      holder.release();
+      const outcome = await running;
+      expect(holder.received).toHaveLength(5);
+      expect(outcome.requests).toBe(5);
+      expect(outcome.recorder.succeeded.reduce((n, c) => n + c, 0)).toBe(5);
+      expect(outcome.recorder.failed.reduce((n, c) => n + c, 0)).toBe(0);
+      expect(outcome.interrupted).toBe(false);
+      outcome.recorder.destroy();
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it('wound down before its schedule begins, starts nothing', async () => {
+    target.reset();
+    await initHistograms();
+    const test = await preparedTest(definition([ok()]));
+    const engine = new Engine(new LoadPlan({ iteration_count: 100, duration: 1, load_type: 'linear' }), test.steps, {
+      concurrency: 5,
+      insecure: false,
+      proxies: {},
+    });
+    engine.windDown();
+    const outcome = await engine.run();
+    expect(outcome.requests).toBe(0);
+    expect(target.countsByPath().get('/ok') ?? 0).toBe(0);
+    outcome.recorder.destroy();
   });
 
   it('stops on abort, keeping partial results', async () => {

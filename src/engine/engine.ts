@@ -170,6 +170,8 @@ export class Engine implements SlotHost {
   stopping = false;
   requests = 0;
   private cutShort = false;
+  /** windDown was called: no phase starts anything more. */
+  private windingDown = false;
   private readonly plan: LoadPlan;
   private readonly settings: EngineSettings;
   private readonly egress: Egress;
@@ -253,11 +255,13 @@ export class Engine implements SlotHost {
   }
 
   /**
-   * Winds the current phase down: no iteration starts any more, and those in flight end as they
-   * would have (the hot-path warm-up's end, warm.ts). Unlike stop, nothing is aborted.
+   * Winds the run down: no iteration starts any more, in this phase or one not begun yet, and those
+   * in flight end as they would have. Unlike stop, nothing is aborted; nor is what did not start
+   * counted anywhere: it is the end of the hot-path warm-up (warm.ts), whose outcome is thrown away.
    */
   windDown(): void {
-    if (this.next < this.phase.total) this.next = this.phase.total;
+    this.windingDown = true;
+    this.next = this.phase.total;
     this.checkDone();
   }
 
@@ -444,7 +448,7 @@ export class Engine implements SlotHost {
   /** Runs a plan from t0 (clock ms) until its iterations have started and ended, or the engine stops. */
   private runPhase(plan: LoadPlan, t0: number): Promise<void> {
     this.phase = plan;
-    this.next = 0;
+    this.next = this.windingDown ? plan.total : 0;
     this.late = 0;
     this.maxLagUs = 0;
     this.unstarted = 0;
