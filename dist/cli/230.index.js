@@ -4937,6 +4937,8 @@ class Engine {
     stopping = false;
     requests = 0;
     cutShort = false;
+    /** windDown was called: no phase starts anything more. */
+    windingDown = false;
     plan;
     settings;
     egress;
@@ -5021,12 +5023,13 @@ class Engine {
         }
     }
     /**
-     * Winds the current phase down: no iteration starts any more, and those in flight end as they
-     * would have (the hot-path warm-up's end, warm.ts). Unlike stop, nothing is aborted.
+     * Winds the run down: no iteration starts any more, in this phase or one not begun yet, and those
+     * in flight end as they would have. Unlike stop, nothing is aborted; nor is what did not start
+     * counted anywhere: it is the end of the hot-path warm-up (warm.ts), whose outcome is thrown away.
      */
     windDown() {
-        if (this.next < this.phase.total)
-            this.next = this.phase.total;
+        this.windingDown = true;
+        this.next = this.phase.total;
         this.checkDone();
     }
     /**
@@ -5202,7 +5205,7 @@ class Engine {
     /** Runs a plan from t0 (clock ms) until its iterations have started and ended, or the engine stops. */
     runPhase(plan, t0) {
         this.phase = plan;
-        this.next = 0;
+        this.next = this.windingDown ? plan.total : 0;
         this.late = 0;
         this.maxLagUs = 0;
         this.unstarted = 0;
