@@ -3,8 +3,6 @@
 // multiply when the loop falls behind, every second says how the generator did, and a run asked for
 // far more than the machine can send still ends on time, saying so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateDefinition } from '../src/definition/validate.ts';
-import { prepareTest } from '../src/engine/prepare.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { defaultConcurrency, MAX_DEFAULT_CONCURRENCY, MIN_DEFAULT_CONCURRENCY, warmUpPlan } from '../src/engine/run.ts';
 import {
@@ -25,7 +23,7 @@ import { generatorInfo, mergeGenerators, type GeneratorFacts } from '../src/engi
 import { START_GRACE_MS } from '../src/engine/engine.ts';
 import type { SecondSample } from '../src/types.ts';
 import { holdingTarget, startTarget, type Target } from './helpers/targets.ts';
-import { definition, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
+import { definition, preparedTest, runDefinition, runOnTestClock } from './helpers/run-definition.ts';
 
 let target: Target;
 beforeAll(async () => {
@@ -63,9 +61,7 @@ describe('hot-path warm-up', () => {
   });
 
   it('ends a round as a finished run ends: the requests in flight when its time is up are answered, none aborted', async () => {
-    const checked = validateDefinition(definition([{ url: `${target.url}/ok` }]), 'warm.json');
-    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const test = await prepareTest({ definition: checked.value.definition, file: 'warm.json', dir: process.cwd() }, {});
+    const test = await preparedTest(definition([{ url: `${target.url}/ok` }]));
     // Flat out: when the 100 ms are up, every one of the round's connections has a request out
     // (aborted, they failed as cancelled: 32). On a machine so busy that the round's schedule had
     // not begun by then, it sends nothing, and fails nothing either.
@@ -75,12 +71,11 @@ describe('hot-path warm-up', () => {
   });
 
   it("sends steps with the user's timeouts, and none of their content, to its own endpoint", async () => {
-    const checked = validateDefinition(
-      definition([{ url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' }, timeout: 7 }]),
-      'warm.json',
-    );
-    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const [step] = (await prepareTest({ definition: checked.value.definition, file: 'warm.json', dir: process.cwd() }, {})).steps;
+    const [step] = (
+      await preparedTest(
+        definition([{ url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' }, timeout: 7 }]),
+      )
+    ).steps;
     const warm = loopbackStep(step!, 'http://127.0.0.1:9');
     expect(warm.timeoutMs).toBe(step!.timeoutMs);
     expect(warm.staticOptions).toMatchObject({
@@ -96,15 +91,12 @@ describe('hot-path warm-up', () => {
 
   it("drives the engine against a loopback endpoint of its own; the user's target gets none of it", async () => {
     target.reset();
-    const checked = validateDefinition(
+    const test = await preparedTest(
       definition([
         { url: `${target.url}/echo`, method: 'POST', payload: 'secret', headers: { authorization: 'Bearer x' } },
         { url: `${target.url}/ok` },
       ]),
-      'warm.json',
     );
-    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const test = await prepareTest({ definition: checked.value.definition, file: 'warm.json', dir: process.cwd() }, {});
     // 20 iterations of the 2 steps, with time enough for them on any machine.
     const report = await warmHotPath(test.steps, { ms: 60_000, iterations: 20 });
     expect(report.served).toBe(40);
