@@ -480,4 +480,37 @@ describe('response times', () => {
     expect(result.results.steps.map((s) => s.success_count)).toEqual([1, 1]);
     expect(result.results.response_times.max).toBeLessThan(5000);
   });
+  // Two steps to one origin, so the second is dispatched from the first's response on the same
+  // connection. The first step's checks queue a 60 s jump of the clock for the loop's check
+  // phase: after the second step's dispatch, before undici writes it (on an open connection it
+  // writes in the check phase, in an Immediate queued after this one), or before its reconnect
+  // completes. Each test runs one iteration on one slot, whose one connection is the one opened
+  // ahead, so a reconnect is a real connect.
+  async function secondStepAfterJump(firstUrl: string): Promise<number> {
+    const jumpMs = 60_000;
+    let jumped = 0;
+    const clock = (): number => performance.now() + jumped;
+    const test = await preparedTest(definition([{ url: firstUrl }, { url: `${target.url}/ok?second` }], { iteration_count: 1 }));
+    test.steps[0]!.checks = {
+      needsBody: false,
+      captureNames: [],
+      run: () => {
+        setImmediate(() => (jumped += jumpMs));
+        return null;
+      },
+    };
+    const result = await runPrepared(test, { concurrency: 1, clock });
+    expect(result.results.steps.map((s) => s.success_count)).toEqual([1, 1]);
+    return result.results.steps[1]!.response_times.max;
+  }
+
+  it("count from the write on an open connection: undici's wait for the loop's check phase is the generator's", async () => {
+    // From its dispatch the second step would read over 60 s.
+    expect(await secondStepAfterJump(`${target.url}/ok?first`)).toBeLessThan(5000);
+  });
+
+  it('count from the dispatch when the request waits for a connect: connecting is part of its time', async () => {
+    // The first response closes its connection: the second request waits for a new one.
+    expect(await secondStepAfterJump(`${target.url}/close`)).toBeGreaterThanOrEqual(60_000);
+  });
 });

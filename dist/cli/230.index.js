@@ -4607,6 +4607,8 @@ class slot_Slot {
     vars;
     beginVars;
     connections = [];
+    /** Per connection: how many times its Client has connected (undici's 'connect' event). */
+    connects = [];
     h1Redirects = null;
     h2Redirects = null;
     /** When the current iteration started (clock ms). */
@@ -4615,6 +4617,13 @@ class slot_Slot {
     stepIndex = 0;
     cell = 0;
     sentAt = 0;
+    /**
+     * The request in flight was dispatched on a connection already open, which had connected this
+     * many times then (0 otherwise): its time counts from its write if no connect came between
+     * (sendsFromWrite).
+     */
+    connectsAtSend = 0;
+    sendIndex = 0;
     status = 0;
     ok = true;
     settled = false;
@@ -4645,7 +4654,13 @@ class slot_Slot {
     /** This slot's connection for a step, opened on first use. */
     connection(stepIndex) {
         const index = this.host.connectionOf[stepIndex];
-        return (this.connections[index] ??= this.host.newConnection(index));
+        return (this.connections[index] ??= this.newConnection(index));
+    }
+    newConnection(index) {
+        const connection = this.host.newConnection(index);
+        this.connects[index] = 0;
+        connection.on('connect', () => this.connects[index]++);
+        return connection;
     }
     /** Makes this slot's Clients now, before the schedule, rather than on its first requests. */
     makeConnections() {
@@ -4692,7 +4707,15 @@ class slot_Slot {
         // count the generator's work on the ones before them (templates, writes) as the service's time.
         this.sentAt = this.host.clock();
         try {
-            (this.host.proxyFor(this.location, step.h2) ?? this.connection(this.stepIndex)).dispatch(options, this);
+            const proxy = this.host.proxyFor(this.location, step.h2);
+            if (proxy) {
+                this.connectsAtSend = 0;
+                return void proxy.dispatch(options, this);
+            }
+            const connection = this.connection(this.stepIndex);
+            this.sendIndex = this.host.connectionOf[this.stepIndex];
+            this.connectsAtSend = this.connects[this.sendIndex];
+            connection.dispatch(options, this);
         }
         catch (error) {
             this.failed(error);
@@ -4701,8 +4724,21 @@ class slot_Slot {
     onRequestStart(controller) {
         this.requestStarted(controller);
     }
+    /**
+     * undici is about to write the request (or a redirect hop). On a connection that was open at
+     * dispatch and has not connected since, the request's time counts from here: undici writes a
+     * request on an idle keep-alive connection only in the loop's check phase (its check for bytes
+     * the server sent unasked, pipelining 1: dispatchers.ts), after the rest of the poll phase, and
+     * that wait is the generator's work on other responses, not the service's time (docs/engine.md,
+     * Response time; the figures: docs/performance.md). A request that opened
+     * a connection, or waited for one to reconnect, counts from its dispatch, connect included; so
+     * does one through a proxy, whose connections the slot does not see.
+     */
     requestStarted(controller) {
         this.controller = controller;
+        if (this.connectsAtSend > 0 && this.connects[this.sendIndex] === this.connectsAtSend)
+            this.sentAt = this.host.clock();
+        this.connectsAtSend = 0;
     }
     /**
      * The step timeout: a deadline on the whole request, from dispatch to the last byte (docs/engine.md).

@@ -53,6 +53,8 @@ export class Slot {
   private readonly vars: IterationVars | null;
   private readonly beginVars: ((vars: IterationVars, k: number) => void) | null;
   private readonly connections: (Dispatcher | undefined)[] = [];
+  /** Per connection: how many times its Client has connected (undici's 'connect' event). */
+  private readonly connects: number[] = [];
   private h1Redirects: Dispatcher | null = null;
   private h2Redirects: Dispatcher | null = null;
   /** When the current iteration started (clock ms). */
@@ -61,6 +63,13 @@ export class Slot {
   private stepIndex = 0;
   private cell = 0;
   private sentAt = 0;
+  /**
+   * The request in flight was dispatched on a connection already open, which had connected this
+   * many times then (0 otherwise): its time counts from its write if no connect came between
+   * (sendsFromWrite).
+   */
+  private connectsAtSend = 0;
+  private sendIndex = 0;
   private status = 0;
   private ok = true;
   private settled = false;
@@ -93,7 +102,14 @@ export class Slot {
   /** This slot's connection for a step, opened on first use. */
   private connection(stepIndex: number): Dispatcher {
     const index = this.host.connectionOf[stepIndex]!;
-    return (this.connections[index] ??= this.host.newConnection(index));
+    return (this.connections[index] ??= this.newConnection(index));
+  }
+
+  private newConnection(index: number): Dispatcher {
+    const connection = this.host.newConnection(index);
+    this.connects[index] = 0;
+    connection.on('connect', () => this.connects[index]!++);
+    return connection;
   }
 
   /** Makes this slot's Clients now, before the schedule, rather than on its first requests. */
@@ -141,7 +157,15 @@ export class Slot {
     // count the generator's work on the ones before them (templates, writes) as the service's time.
     this.sentAt = this.host.clock();
     try {
-      (this.host.proxyFor(this.location, step.h2) ?? this.connection(this.stepIndex)).dispatch(options, this);
+      const proxy = this.host.proxyFor(this.location, step.h2);
+      if (proxy) {
+        this.connectsAtSend = 0;
+        return void proxy.dispatch(options, this);
+      }
+      const connection = this.connection(this.stepIndex);
+      this.sendIndex = this.host.connectionOf[this.stepIndex]!;
+      this.connectsAtSend = this.connects[this.sendIndex]!;
+      connection.dispatch(options, this);
     } catch (error) {
       this.failed(error as Error);
     }
@@ -151,8 +175,20 @@ export class Slot {
     this.requestStarted(controller);
   }
 
+  /**
+   * undici is about to write the request (or a redirect hop). On a connection that was open at
+   * dispatch and has not connected since, the request's time counts from here: undici writes a
+   * request on an idle keep-alive connection only in the loop's check phase (its check for bytes
+   * the server sent unasked, pipelining 1: dispatchers.ts), after the rest of the poll phase, and
+   * that wait is the generator's work on other responses, not the service's time (docs/engine.md,
+   * Response time; the figures: docs/performance.md). A request that opened
+   * a connection, or waited for one to reconnect, counts from its dispatch, connect included; so
+   * does one through a proxy, whose connections the slot does not see.
+   */
   private requestStarted(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
+    if (this.connectsAtSend > 0 && this.connects[this.sendIndex] === this.connectsAtSend) this.sentAt = this.host.clock();
+    this.connectsAtSend = 0;
   }
 
   /**

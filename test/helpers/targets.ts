@@ -194,6 +194,8 @@ function routeFixed(name: string, req: IncomingMessage, res: ServerResponse, rec
   switch (name) {
     case 'ok':
       return send(res, 200, 'ok');
+    case 'close':
+      return send(res, 200, 'ok', { connection: 'close' });
     case 'reset':
       req.socket.resetAndDestroy();
       return;
