@@ -480,6 +480,7 @@ describe('response times', () => {
     expect(result.results.steps.map((s) => s.success_count)).toEqual([1, 1]);
     expect(result.results.response_times.max).toBeLessThan(5000);
   });
+
   // Two steps to one origin, so the second is dispatched from the first's response on the same
   // connection. The first step's checks queue a 60 s jump of the clock for the loop's check
   // phase: after the second step's dispatch, before undici writes it (on an open connection it

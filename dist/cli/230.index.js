@@ -4618,11 +4618,12 @@ class slot_Slot {
     cell = 0;
     sentAt = 0;
     /**
-     * The request in flight was dispatched on a connection already open, which had connected this
-     * many times then (0 otherwise): its time counts from its write if no connect came between
-     * (sendsFromWrite).
+     * How many times the request's connection had connected when it was dispatched (0: never, or
+     * not one of the slot's own): its time counts from its write if no connect came between
+     * (requestStarted).
      */
     connectsAtSend = 0;
+    /** The connection index the request in flight was dispatched on. */
     sendIndex = 0;
     status = 0;
     ok = true;
@@ -4730,9 +4731,9 @@ class slot_Slot {
      * request on an idle keep-alive connection only in the loop's check phase (its check for bytes
      * the server sent unasked, pipelining 1: dispatchers.ts), after the rest of the poll phase, and
      * that wait is the generator's work on other responses, not the service's time (docs/engine.md,
-     * Response time; the figures: docs/performance.md). A request that opened
-     * a connection, or waited for one to reconnect, counts from its dispatch, connect included; so
-     * does one through a proxy, whose connections the slot does not see.
+     * Response time; the figures: docs/performance.md). A request that opened a connection, or
+     * waited for one to reconnect, counts from its dispatch, connect included; so does one through
+     * a proxy, whose connections the slot does not see. A redirect's later hops do not restart it.
      */
     requestStarted(controller) {
         this.controller = controller;
