@@ -4623,8 +4623,6 @@ class slot_Slot {
      * (requestStarted).
      */
     connectsAtSend = 0;
-    /** The connection index the request in flight was dispatched on. */
-    sendIndex = 0;
     status = 0;
     ok = true;
     settled = false;
@@ -4714,8 +4712,7 @@ class slot_Slot {
                 return void proxy.dispatch(options, this);
             }
             const connection = this.connection(this.stepIndex);
-            this.sendIndex = this.host.connectionOf[this.stepIndex];
-            this.connectsAtSend = this.connects[this.sendIndex];
+            this.connectsAtSend = this.connects[this.host.connectionOf[this.stepIndex]];
             connection.dispatch(options, this);
         }
         catch (error) {
@@ -4737,7 +4734,9 @@ class slot_Slot {
      */
     requestStarted(controller) {
         this.controller = controller;
-        if (this.connectsAtSend > 0 && this.connects[this.sendIndex] === this.connectsAtSend)
+        // The step is the one sent until its response ends (afterStep), so is its connection.
+        const connects = this.connects[this.host.connectionOf[this.stepIndex]];
+        if (this.connectsAtSend > 0 && connects === this.connectsAtSend)
             this.sentAt = this.host.clock();
         this.connectsAtSend = 0;
     }

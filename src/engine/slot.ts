@@ -69,8 +69,6 @@ export class Slot {
    * (requestStarted).
    */
   private connectsAtSend = 0;
-  /** The connection index the request in flight was dispatched on. */
-  private sendIndex = 0;
   private status = 0;
   private ok = true;
   private settled = false;
@@ -164,8 +162,7 @@ export class Slot {
         return void proxy.dispatch(options, this);
       }
       const connection = this.connection(this.stepIndex);
-      this.sendIndex = this.host.connectionOf[this.stepIndex]!;
-      this.connectsAtSend = this.connects[this.sendIndex]!;
+      this.connectsAtSend = this.connects[this.host.connectionOf[this.stepIndex]!]!;
       connection.dispatch(options, this);
     } catch (error) {
       this.failed(error as Error);
@@ -188,7 +185,9 @@ export class Slot {
    */
   private requestStarted(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.connectsAtSend > 0 && this.connects[this.sendIndex] === this.connectsAtSend) this.sentAt = this.host.clock();
+    // The step is the one sent until its response ends (afterStep), so is its connection.
+    const connects = this.connects[this.host.connectionOf[this.stepIndex]!];
+    if (this.connectsAtSend > 0 && connects === this.connectsAtSend) this.sentAt = this.host.clock();
     this.connectsAtSend = 0;
   }
 
