@@ -4650,9 +4650,8 @@ class slot_Slot {
         this.vars = vars;
         this.beginVars = beginVars;
     }
-    /** This slot's connection for a step, opened on first use. */
-    connection(stepIndex) {
-        const index = this.host.connectionOf[stepIndex];
+    /** This slot's connection of an index (host.connectionOf a step), opened on first use. */
+    connection(index) {
         return (this.connections[index] ??= this.newConnection(index));
     }
     newConnection(index) {
@@ -4664,7 +4663,7 @@ class slot_Slot {
     /** Makes this slot's Clients now, before the schedule, rather than on its first requests. */
     makeConnections() {
         for (let step = 0; step < this.host.steps.length; step++)
-            this.connection(step);
+            this.connection(this.host.connectionOf[step]);
     }
     /** This slot's dispatcher for redirect hops, which may go to any origin. */
     redirectDispatcher(h2) {
@@ -4711,8 +4710,9 @@ class slot_Slot {
                 this.connectsAtSend = 0;
                 return void proxy.dispatch(options, this);
             }
-            const connection = this.connection(this.stepIndex);
-            this.connectsAtSend = this.connects[this.host.connectionOf[this.stepIndex]];
+            const index = this.host.connectionOf[this.stepIndex];
+            const connection = this.connection(index);
+            this.connectsAtSend = this.connects[index];
             connection.dispatch(options, this);
         }
         catch (error) {

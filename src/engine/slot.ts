@@ -98,9 +98,8 @@ export class Slot {
     this.beginVars = beginVars;
   }
 
-  /** This slot's connection for a step, opened on first use. */
-  private connection(stepIndex: number): Dispatcher {
-    const index = this.host.connectionOf[stepIndex]!;
+  /** This slot's connection of an index (host.connectionOf a step), opened on first use. */
+  private connection(index: number): Dispatcher {
     return (this.connections[index] ??= this.newConnection(index));
   }
 
@@ -113,7 +112,7 @@ export class Slot {
 
   /** Makes this slot's Clients now, before the schedule, rather than on its first requests. */
   makeConnections(): void {
-    for (let step = 0; step < this.host.steps.length; step++) this.connection(step);
+    for (let step = 0; step < this.host.steps.length; step++) this.connection(this.host.connectionOf[step]!);
   }
 
   /** This slot's dispatcher for redirect hops, which may go to any origin. */
@@ -161,8 +160,9 @@ export class Slot {
         this.connectsAtSend = 0;
         return void proxy.dispatch(options, this);
       }
-      const connection = this.connection(this.stepIndex);
-      this.connectsAtSend = this.connects[this.host.connectionOf[this.stepIndex]!]!;
+      const index = this.host.connectionOf[this.stepIndex]!;
+      const connection = this.connection(index);
+      this.connectsAtSend = this.connects[index]!;
       connection.dispatch(options, this);
     } catch (error) {
       this.failed(error as Error);
