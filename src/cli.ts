@@ -36,7 +36,8 @@ import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.
 import type { Command } from './settings/table.ts';
 import { wholeNumber } from './settings/values.ts';
 import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
-import { checkTest } from './engine/prepare.ts';
+import { type CheckOptions, checkTest } from './engine/prepare.ts';
+import { emptySecretName, emptySecretProblems } from './variables/empty-secrets.ts';
 import { parseWaitFor, waitFor } from './pipeline/wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
@@ -137,11 +138,18 @@ function argsOf(command: Command, args: string[], io: CliIo): CommandArgs {
   return parsed;
 }
 
-/** Variables come only from --env, -e and --env-var: say so when the missing one is set in the shell. */
+/**
+ * Variables come only from --env, -e and --env-var: say so when the missing one is set in the
+ * shell, and name the flags for a secret left without a value (an import's).
+ */
 function shellVariableHint(message: string): string {
-  const name = /unknown variable "([^"]+)"/.exec(message)?.[1];
-  if (!name || process.env[name] === undefined) return '';
-  return ` (${name} is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var ${name})`;
+  const unknown = /unknown variable "([^"]+)"/.exec(message)?.[1];
+  const empty = emptySecretName(message);
+  const name = unknown ?? empty;
+  if (name === undefined) return '';
+  if (process.env[name] !== undefined)
+    return ` (${name} is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var ${name})`;
+  return empty === undefined ? '' : ` (export ${name} and pass --env-var ${name}, or pass -e ${name}=VALUE)`;
 }
 
 /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
@@ -255,8 +263,11 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const baselineFile = flags.text('baseline');
   const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
-  const test = await checkWithFlags(file, flags, io);
+  const test = await checkWithFlags(file, flags, io, {}, { allowEmptySecrets: true });
   preflight(gate, shapeOf(test.definition, valueOrThrow(parseProxies(flags.list('proxies'), '--proxies')), 'embedded', baseline));
+  // The file is valid; its secrets come at run time, and `run` refuses to send one empty.
+  for (const problem of emptySecretProblems(test.definition, file))
+    io.err(`warning: ${formatProblem(problem)}${shellVariableHint(problem.message)}`);
   const checked =
     gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -357,12 +368,12 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}) {
+async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}, check: CheckOptions = {}) {
   const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
   const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
   const overridden = valueOrThrow(applyLoadFlags(await loadDefinition(file), load));
   const { loaded, environment } = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
-  const test = await checkTest(loaded, environment ? { environment } : {});
+  const test = await checkTest(loaded, { ...check, ...(environment && { environment }) });
   for (const note of overridden.notes) io.err(`note: ${note}`);
   return test;
 }
