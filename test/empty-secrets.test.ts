@@ -150,9 +150,10 @@ describe('which variables count (emptySecretProblems)', () => {
   });
 
   it('is part of checkTest, which CLI, action and serve run: a value given on top of the file clears it', async () => {
-    const definition = definitionOf([{ id: 1, name: 'a', url: `${url}/`, headers: { Authorization: 'Bearer {{TOKEN}}' } }], [
-      { key: 'TOKEN', value: '', secret: true },
-    ]);
+    const definition = definitionOf(
+      [{ id: 1, name: 'a', url: `${url}/`, headers: { Authorization: 'Bearer {{TOKEN}}' } }],
+      [{ key: 'TOKEN', value: '', secret: true }],
+    );
     const loaded = { definition, file: 'def.json', dir };
     const error = await checkTest(loaded, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
