@@ -9,7 +9,7 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import { conclude, concludeShard } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
-import { readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
+import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { writeCiReports, type CiReportFiles } from './pipeline/ci-reports.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import type { OnSaturated } from './verdict/on-saturated.ts';
@@ -28,7 +28,6 @@ import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
-import { parseProxies } from './engine/proxies.ts';
 import { parseOnSaturated } from './verdict/on-saturated.ts';
 import { asksVersion, VERSION } from './version.ts';
 import { commandHelp, COMMANDS, overview } from './cli-help.ts';
@@ -190,7 +189,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   if (!settings.ok) problems.push(...settings.problems);
   if (problems.length > 0 || !settings.ok) throw new InputError(problems);
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
-  const proxies = valueOrThrow(parseProxies(flags.list('proxies'), '--proxies'));
+  const proxies = await readProxies(flags.list('proxies'), flags.text('proxies-file'));
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const resultsPath = resolve(flags.text('results-file')!);
   const measured = await measureComparison(
@@ -264,7 +263,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
   const test = await checkWithFlags(file, flags, io, {}, { allowEmptySecrets: true });
-  preflight(gate, shapeOf(test.definition, valueOrThrow(parseProxies(flags.list('proxies'), '--proxies')), 'embedded', baseline));
+  preflight(gate, shapeOf(test.definition, await readProxies(flags.list('proxies'), flags.text('proxies-file')), 'embedded', baseline));
   // The file is valid; its secrets come at run time, and `run` refuses to send one empty.
   for (const problem of emptySecretProblems(test.definition, file))
     io.err(`warning: ${formatProblem(problem)}${shellVariableHint(problem.message)}`);
@@ -299,7 +298,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     return given === undefined ? undefined : orThrow(parse(given, `--${name}`));
   };
   const thresholds = parseFlagsThresholds(flags.list('thresholds'));
-  const proxies = valueOrThrow(parseProxies(flags.list('proxies'), '--proxies'));
+  const proxies = await readProxies(flags.list('proxies'), flags.text('proxies-file'));
   const concurrency = parseConcurrency(flags.text('max-concurrency'));
   const shardText = flags.text('shard');
   const shard = shardText === undefined ? undefined : orThrow(parseShard(shardText, '--shard'));

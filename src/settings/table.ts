@@ -150,6 +150,13 @@ const TABLE = [
     aliases: ['proxy'],
   },
   {
+    name: 'proxies-file',
+    type: 'string',
+    commands: ['run', 'validate', 'compare', 'serve'],
+    value: 'FILE',
+    help: 'read the --proxies entries from a file, one a line (proxy credentials stay out of shell history and the process list)',
+  },
+  {
     name: 'insecure-tls',
     type: 'boolean',
     commands: TLS,
