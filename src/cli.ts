@@ -33,6 +33,7 @@ import { asksVersion, VERSION } from './version.ts';
 import { commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
 import type { Command } from './settings/table.ts';
+import { closest } from './settings/suggest.ts';
 import { wholeNumber } from './settings/values.ts';
 import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
 import { type CheckOptions, checkTest } from './engine/prepare.ts';
@@ -91,7 +92,9 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
   if (command === 'help' || command === '--help' || command === '-h') return help(rest[0], io);
   const runner = RUNNERS[command];
   if (!runner) {
-    io.err(`loadgate: unknown command "${command}"; the commands are ${Object.keys(RUNNERS).join(', ')} (loadgate help)`);
+    io.err(
+      `loadgate: unknown command "${command}"${didYouMean(command)}; the commands are ${Object.keys(RUNNERS).join(', ')} (loadgate help)`,
+    );
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) return help(command, io);
@@ -123,11 +126,17 @@ function help(topic: string | undefined, io: CliIo): number {
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, topic)) {
-    io.err(`loadgate: no command "${topic}"; the commands are ${Object.keys(RUNNERS).join(', ')}`);
+    io.err(`loadgate: no command "${topic}"${didYouMean(topic)}; the commands are ${Object.keys(RUNNERS).join(', ')}`);
     return 2;
   }
   io.out(commandHelp(topic as keyof typeof COMMANDS));
   return 0;
+}
+
+/** ` (did you mean validate?)` for a misspelt command, else nothing. */
+function didYouMean(word: string): string {
+  const near = closest(word, Object.keys(RUNNERS));
+  return near === undefined ? '' : ` (did you mean ${near}?)`;
 }
 
 /** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
