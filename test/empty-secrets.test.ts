@@ -5,11 +5,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
 import { InputError } from '../src/errors.ts';
 import { emptySecretName, emptySecretProblems } from '../src/variables/empty-secrets.ts';
+import { compileTemplate, createIterationVars, templateReferences } from '../src/variables/template.ts';
 import type { Environment, LoadTestDefinition } from '../src/types.ts';
 import { cleanEnv, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -162,5 +164,33 @@ describe('which variables count (emptySecretProblems)', () => {
     const checked = await checkTest(loaded, { environment: given });
     expect(checked.definition.environment?.vars).toEqual([{ key: 'TOKEN', value: 'abc', secret: true }]);
     await expect(checkTest(loaded, { allowEmptySecrets: true })).resolves.toBeDefined();
+  });
+});
+
+describe('templateReferences', () => {
+  it('finds a variable exactly when the compiled template changes with its value', () => {
+    const render = (text: string, a: string, b: string): string | undefined => {
+      const scope = {
+        env: new Map([
+          ['A', a],
+          ['B', b],
+        ]),
+        dataSets: [],
+        capturedNames: new Set<string>(),
+      };
+      const compiled = compileTemplate(text, scope, { path: '$' });
+      return compiled.ok ? compiled.value.render(createIterationVars(0)) : undefined;
+    };
+    const pieces = fc.array(fc.constantFrom('{{', '}}', '{', '}', 'A', 'B', ' ', 'x'), { maxLength: 14 });
+    fc.assert(
+      fc.property(pieces, (parts) => {
+        const text = parts.join('');
+        fc.pre(render(text, '1', '1') !== undefined);
+        const found = new Set(templateReferences(text));
+        expect(found.has('A')).toBe(render(text, '1', '1') !== render(text, '2', '1'));
+        expect(found.has('B')).toBe(render(text, '1', '1') !== render(text, '1', '2'));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
