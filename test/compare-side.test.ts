@@ -60,6 +60,7 @@ function round(values: number[], startMs: number, durationS: number): RecordedRu
       startedAt: new Date(startMs),
       finishedAt: new Date(startMs + durationS * 1000),
       durationS,
+      lastLateStartS: 0,
       requests: values.length,
       lateIterations: 1,
       maxScheduleLagMs: startMs / 1000,

@@ -590,4 +590,27 @@ describe("the headline's rates", () => {
     expect(markdownOf({ result, judgement })).toContain(headline);
     expect(summaryLineOf(result, judgement)).toContain('1,200 iterations (20 it/s) · 59.5 req/s');
   });
+
+  it("are over the seconds the run's rates are over, not the time the run took to end or to be polled", () => {
+    // A hosted 3 s schedule seen over 3.7 s of submission and polling: 60 iterations in 3 s, not in 3.7 s at 20 it/s.
+    const hosted = makeResult({
+      iterations: 60,
+      steps: ['home'],
+      failRates: [0],
+      run: { mode: 'hosted', duration_s: 3.7, rps: 20, rate_window_s: 3 },
+    });
+    expect(textOf(buildReport({ result: hosted, judgement: judgementFor(hosted) }).context[0]!)).toBe('60 iterations in 3s (20 it/s)');
+    // An overloaded run that started its iterations over 4 s of a 3 s plan says so, at the rate it did.
+    const overloaded = makeResult({
+      iterations: 143_386,
+      steps: ['home'],
+      failRates: [0],
+      run: { duration_s: 4.02, rps: 35_855.5, rate_window_s: 3.999 },
+    });
+    expect(
+      buildReport({ result: overloaded, judgement: judgementFor(overloaded) })
+        .context.slice(0, 2)
+        .map((part) => textOf(part)),
+    ).toEqual(['143,386 iterations in 4s (35,855.5 it/s)', '143,386 requests (35,855.5 req/s)']);
+  });
 });
