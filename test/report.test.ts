@@ -359,7 +359,7 @@ describe('renderTerminal', () => {
         .split('\n\n')
         .find((b) => b.startsWith('Top errors'))
         ?.split('\n') ?? [];
-    expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout)');
+    expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout, shop.example.com:443)');
     expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
     expect(
       terminalOf(
@@ -367,6 +367,22 @@ describe('renderTerminal', () => {
         { color: false },
       ),
     ).not.toContain('Locations');
+  });
+});
+
+describe('the top errors say where', () => {
+  it('"connection refused" names the host:port its step connects to (its reason, an error_dist key, stays as it is)', () => {
+    const health = makeResult({ steps: ['health'], failRates: [1], locations: { local: 1 } });
+    health.run.steps = [{ id: 1, name: 'health', method: 'GET', url: 'http://user:pw@127.0.0.1:9/health' }];
+    const text = terminalOf({ result: health, judgement: judgementFor(health) }, { color: false });
+    expect(text).toMatch(/\n +\d+ {2}connection refused {2}\(step 1 health, 127\.0\.0\.1:9\)\n/);
+    expect(text).not.toContain('pw');
+    expect(Object.keys(health.results.steps[0]!.error_dist)).toContain('connection refused');
+    // A URL still holding a template (a secret kept as {{KEY}}) names no host.
+    health.run.steps = [{ id: 1, name: 'health', method: 'GET', url: '{{BASE}}/health' }];
+    expect(terminalOf({ result: health, judgement: judgementFor(health) }, { color: false })).toMatch(
+      /connection refused {2}\(step 1 health\)\n/,
+    );
   });
 });
 

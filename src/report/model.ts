@@ -98,6 +98,8 @@ export interface CountRow {
   share: number;
   /** Status codes: an error status the step's assertions do not expect. */
   error: boolean;
+  /** Errors: the step's `host:port`, so that "connection refused" says where (absent when its URL is not one yet). */
+  target?: string;
 }
 
 export interface ShardsModel {
@@ -404,6 +406,7 @@ function countRows(
     const counts = dist(step);
     const whole = responseCount(counts);
     const errors = new Set(statuses ? row.status.filter((c) => c.error).map((c) => c.code) : []);
+    const target = statuses ? undefined : hostPortOf(result.run.steps.find((s) => s.id === step.id)?.url);
     return Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
       .map(([key, count]) => ({
@@ -413,8 +416,17 @@ function countRows(
         count,
         share: whole > 0 ? (count * 100) / whole : 0,
         error: errors.has(key),
+        ...(target && { target }),
       }));
   });
+}
+
+/** `127.0.0.1:8080`, `shop.example:443`: where a step connects (no user or password), its default port written out. */
+function hostPortOf(url: string | undefined): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined;
+  const { protocol, hostname, port } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') return undefined;
+  return `${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`;
 }
 
 /** Responses of the whole run (every step's). */
