@@ -6,7 +6,7 @@ export function percent(part: number, whole: number): number | undefined {
   return whole === 0 ? undefined : (part * 100) / whole;
 }
 
-/** Where a run's rates are over (docs/results.md, "Rates"): what one engine run knows of its schedule. */
+/** What sets the seconds a run's rates are over (docs/results.md, "Rates"): what an engine run knows of its schedule. */
 export interface RateSpan {
   /** The plan's seconds. */
   plannedS: number;

@@ -370,8 +370,8 @@ function hostedRun(
 /**
  * What the service measured of its own run, when its answer has it (`loadgate serve` sends its
  * whole run block; the interface does not require one): late starts, the schedule's lag, the
- * seconds its rates are over, the per-second series and the generator's self-monitoring, kept rather than replaced by zeros.
- * A field of another shape is left out, never guessed at.
+ * seconds its rates are over, the per-second series and the generator's self-monitoring, kept
+ * rather than replaced by zeros. A field of another shape is left out, never guessed at.
  */
 export function measuredRun(
   run: unknown,
