@@ -28,7 +28,8 @@ export interface RateSpan {
  */
 export function rateWindowS(span: RateSpan): number {
   const ran = span.interrupted ? Math.min(span.plannedS, span.elapsedS) : span.plannedS;
-  return Math.max(ran, span.lastLateStartS);
+  // To the millisecond, as run.rate_window_s is written: a rate read back from the file over it is the one reported.
+  return Math.round(Math.max(ran, span.lastLateStartS) * 1000) / 1000;
 }
 
 /** `count` per second over `windowS`, to one decimal, as every rate of a run block is. */

@@ -173,6 +173,8 @@ describe('the run block of every mode', () => {
       rateWindowS({ plannedS: 3, elapsedS: 4.02, interrupted, lastLateStartS });
     // 1,000,000/s planned for 3 s, 143,386 started until the grace ended at 4.0 s: about 35,850/s, not 47,795/s.
     expect(window(3.999)).toBe(3.999);
+    // To the millisecond, as the file holds it: a rate read back over it (reports' it/s) is the one written.
+    expect(window(3.99543)).toBe(3.995);
     const facts = (rateWindow: number): RunFacts => ({
       mode: 'embedded',
       name: 'n',
