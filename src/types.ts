@@ -243,8 +243,10 @@ export interface RunInfo {
   started_at: string;
   finished_at: string;
   duration_s: number;
-  /** Responses per second over the run's window. */
+  /** Responses per second over rate_window_s. */
   rps: number;
+  /** The seconds the run's rates are over (docs/results.md, "Rates"); absent in files of versions before it. */
+  rate_window_s?: number;
   late_iterations: number;
   max_schedule_lag_ms: number;
   version: string;

@@ -377,7 +377,7 @@ describe("a CLI that fits its users' habits", () => {
     const results = join(dir, 'smoke-results.json');
     const run = await loadgate(['run', path, '--duration', '1', '--thresholds', 'rps >= 200', '--results-file', results]);
     expect(run.stderr).toContain(
-      "note: --duration 1: 1 of 5 iterations, keeping the definition's 1 it/s (--iterations N sets them instead)",
+      "note: --duration 1: 1 iteration planned over 1 s (the definition's 5 over 5 s), keeping its 1 it/s (--iterations N sets them instead)",
     );
     expect(target.countsByPath().get('/ok')).toBe(1);
     expect(JSON.parse(readFileSync(results, 'utf8')).run.rps).toBe(1);

@@ -3,10 +3,11 @@
 // plus the service's `histograms` when it sent sound ones (loadgate serve does).
 import { createHash } from 'node:crypto';
 import { histogramsProblems } from '../engine/results.ts';
-import { plannedWindowS, requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
+import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
 import { initHistograms } from '../histogram.ts';
 import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
 import { isRecord } from '../json.ts';
+import { rateWindowS } from '../rates.ts';
 import type { EncodedHistograms, Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
 
 export interface HostedDataFile {
@@ -350,7 +351,11 @@ function hostedRun(
     startedAt,
     finishedAt,
     durationS,
-    plannedS: plannedWindowS(definition.config_data.duration, durationS, times.interrupted),
+    // The service's own window when it measured one (its late starts past the plan's end); else the
+    // plan's seconds: our clock's window holds the submission and the polling, not the load's time.
+    rateWindowS:
+      measured.rate_window_s ??
+      rateWindowS({ plannedS: definition.config_data.duration, elapsedS: durationS, interrupted: times.interrupted, lastLateStartS: 0 }),
     requests: requestsOf(body.results),
     lateIterations: measured.late_iterations ?? 0,
     maxScheduleLagMs: measured.max_schedule_lag_ms ?? 0,
@@ -365,16 +370,19 @@ function hostedRun(
 /**
  * What the service measured of its own run, when its answer has it (`loadgate serve` sends its
  * whole run block; the interface does not require one): late starts, the schedule's lag, the
- * per-second series and the generator's self-monitoring, kept rather than replaced by zeros.
- * A field of another shape is left out, never guessed at.
+ * seconds its rates are over, the per-second series and the generator's self-monitoring, kept
+ * rather than replaced by zeros. A field of another shape is left out, never guessed at.
  */
-export function measuredRun(run: unknown): Partial<Pick<RunInfo, 'late_iterations' | 'max_schedule_lag_ms' | 'series' | 'generator'>> {
+export function measuredRun(
+  run: unknown,
+): Partial<Pick<RunInfo, 'late_iterations' | 'max_schedule_lag_ms' | 'rate_window_s' | 'series' | 'generator'>> {
   if (!isRecord(run)) return {};
   const r = run;
   const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
   return {
     ...(count(r.late_iterations) && { late_iterations: r.late_iterations }),
     ...(count(r.max_schedule_lag_ms) && { max_schedule_lag_ms: r.max_schedule_lag_ms }),
+    ...(count(r.rate_window_s) && r.rate_window_s > 0 && { rate_window_s: r.rate_window_s }),
     ...(Array.isArray(r.series) && r.series.every((x) => isRecord(x) && count(x.t)) && { series: r.series as RunInfo['series'] }),
     ...(isRecord(r.generator) &&
       typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),

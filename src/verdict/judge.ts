@@ -245,7 +245,7 @@ function noDataChecks(result: LoadTestResult): Check[] {
   return [{ kind: 'no-data', describe: 'every step got a successful response', actual, passed: without.length === 0 }];
 }
 
-/** Share of the planned iterations that may go unstarted before the planned load counts as not applied. */
+/** Share of the planned rate that may go unapplied before the planned load counts as not applied. */
 export const UNAPPLIED_LIMIT = 0.01;
 
 /**
@@ -282,7 +282,10 @@ function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdO
   ];
 }
 
-/** Less than 99 % of the planned iterations started (a stopped run aside): the planned load was not applied. */
+/**
+ * Less than 99 % of the planned rate applied (a stopped run aside): iterations not started, or
+ * started late past the plan's end, over the seconds they took (src/rates.ts). Not applied either way.
+ */
 function loadUnapplied(result: LoadTestResult): boolean {
   const generator = result.run.generator;
   return (
