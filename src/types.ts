@@ -297,6 +297,40 @@ export interface LoadTestResult {
   run: RunInfo;
   /** Shard files only. */
   histograms?: EncodedHistograms;
+  /** Earlier runs of the same test read with --history / input history (docs/history.md). */
+  history?: HistoryBlock;
+}
+
+/** A run's figures as history keeps them (ms, %, requests per second); one with nothing to measure is absent. */
+export interface HistoryLevelFigures {
+  rps?: number;
+  http_fail_rate?: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+}
+
+export interface HistoryFigures {
+  overall: HistoryLevelFigures;
+  /** By step id. */
+  steps: Record<string, HistoryLevelFigures>;
+}
+
+export interface HistoryRunEntry {
+  /** The workflow run id of an artifact, or the results file's name. */
+  id: string;
+  sha?: string;
+  started_at: string;
+  figures: HistoryFigures;
+}
+
+/** The results file's `history` block (docs/results.md): the earlier runs, oldest first. */
+export interface HistoryBlock {
+  /** The branch the runs are of, when known (the action's base branch). */
+  branch?: string;
+  runs: HistoryRunEntry[];
+  /** With --baseline history: the ids of the runs whose median the relative thresholds used. */
+  baseline?: { median_of: string[] };
 }
 
 // ---- Thresholds (docs/verdict.md) ----
@@ -378,6 +412,8 @@ export interface ThresholdOutcome {
   where?: string;
   /** Why it failed when there was nothing to compare: `no successful response`, `not in the baseline`. */
   reason?: string;
+  /** A limit from a history baseline: how many runs its median is of, and their spread (min–max). */
+  baselineSpread?: { runs: number; min: number; max: number };
 }
 
 // ---- The verdict (docs/verdict.md): built once by src/verdict/judge.ts, rendered by every surface ----

@@ -17,6 +17,7 @@ import type {
   ThresholdMetric,
   ThresholdOutcome,
 } from '../types.ts';
+import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
@@ -39,6 +40,8 @@ export interface JudgeInput {
   /** Apply the default thresholds (input default-thresholds, on unless turned off). */
   defaults: boolean;
   baseline?: LoadTestResult;
+  /** `--baseline history`: relative limits are the median of these runs' values (docs/history.md); replaces `baseline`. */
+  historyBaseline?: readonly LoadTestResult[];
   /** Checks of the other parts: the comparison gate, the latency test. */
   checks?: readonly Check[];
   /** How a saturated generator counts: `fail` (default) or `warn`. */
@@ -53,7 +56,7 @@ export function judge(input: JudgeInput): Judgement {
   const problems: Problem[] = [];
   const thresholds: ThresholdOutcome[] = [];
   for (const threshold of all) {
-    const outcome = evaluateThreshold(result, threshold, input.baseline);
+    const outcome = evaluateThreshold(result, threshold, input.historyBaseline ?? input.baseline);
     if (typeof outcome === 'string')
       problems.push({ path: thresholdPlace(input.origin ?? THRESHOLDS_INPUT, threshold.line), message: outcome });
     else thresholds.push(outcome);
@@ -107,7 +110,16 @@ function limitText(o: ThresholdOutcome): string {
   const { threshold } = o;
   if (!threshold.baseline) return `${threshold.op} ${shown(threshold.metric, threshold.value)}`;
   const value = o.limit === undefined ? '—' : shown(threshold.metric, o.limit);
-  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()})`;
+  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()}${spreadText(o)})`;
+}
+
+/** `; median of 5 runs, 9.8–10.4 ms`: what a history baseline is made of. */
+function spreadText(o: ThresholdOutcome): string {
+  const spread = o.baselineSpread;
+  if (!spread) return '';
+  const { metric } = o.threshold;
+  const range = spread.min === spread.max ? shown(metric, spread.min) : `${shown(metric, spread.min)}–${shown(metric, spread.max)}`;
+  return `; median of ${spread.runs} ${spread.runs === 1 ? 'run' : 'runs'}, ${range}`;
 }
 
 /** A value as reports show it; a throughput at one decimal, as its figure everywhere else. */
@@ -119,7 +131,7 @@ function shown(metric: ThresholdMetric, value: number): string {
  * One outcome per threshold. `step[*]`/`location[*]` hold when every step/location holds; the
  * value shown is the first that failed, else the one closest to the limit.
  */
-export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome | string {
+export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: Baseline): ThresholdOutcome | string {
   const levels = levelsOf(result, t);
   if (typeof levels === 'string') return levels;
   const outcomes = levels.map((level) => measure(result, level, t, baseline));
@@ -130,11 +142,12 @@ export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline
   return { ...outcome, passed: outcomes.every((o) => o.passed), ...(each && where !== undefined && { where }) };
 }
 
-function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome {
+function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: Baseline): ThresholdOutcome {
   const scoped = t.step !== undefined || t.location !== undefined;
   const actual = metricValue(t.metric, level, result, scoped);
-  const limit = limitOf(t, level, baseline, scoped);
-  const base = { threshold: t, actual, limit, where: level.label };
+  const from = t.baseline && baseline ? baselineAt(t.metric, level, baseline, scoped) : undefined;
+  const limit = limitOf(t, from?.value);
+  const base = { threshold: t, actual, limit, where: level.label, ...(from?.spread && { baselineSpread: from.spread }) };
   if (actual === undefined) return { ...base, passed: false, reason: noValueReason(t) };
   if (limit === undefined) return { ...base, passed: false, reason: 'no baseline value at this scope' };
   return { ...base, passed: compareValues(actual, t.op, limit) };
@@ -144,11 +157,29 @@ function noValueReason(t: Threshold): string {
   return metricKind(t.metric) === 'time' ? 'no response' : 'no request';
 }
 
-function limitOf(t: Threshold, level: Level, baseline: LoadTestResult | undefined, scoped: boolean): number | undefined {
+/** One earlier run, or the runs of a history baseline, whose median per figure and scope is the baseline. */
+export type Baseline = LoadTestResult | readonly LoadTestResult[];
+
+/** The baseline's value at the level; for a history baseline the median of its runs' values, and their spread. */
+function baselineAt(
+  metric: ThresholdMetric,
+  level: Level,
+  baseline: Baseline,
+  scoped: boolean,
+): { value: number | undefined; spread?: NonNullable<ThresholdOutcome['baselineSpread']> } {
+  const valueIn = (run: LoadTestResult): number | undefined => {
+    const same = sameLevelIn(run, level);
+    return same ? metricValue(metric, same, run, scoped) : undefined;
+  };
+  if (!Array.isArray(baseline)) return { value: valueIn(baseline as LoadTestResult) };
+  const values = (baseline as readonly LoadTestResult[]).map(valueIn).filter((v): v is number => v !== undefined);
+  const value = median(values);
+  if (value === undefined) return { value };
+  return { value, spread: { runs: values.length, min: Math.min(...values), max: Math.max(...values) } };
+}
+
+function limitOf(t: Threshold, value: number | undefined): number | undefined {
   if (!t.baseline) return t.value;
-  if (!baseline) return undefined;
-  const same = sameLevelIn(baseline, level);
-  const value = same ? metricValue(t.metric, same, baseline, scoped) : undefined;
   if (value === undefined) return undefined;
   // One division last: 420 + 10 % is exactly 462, where 420 * 1.1 is 462.00000000000006.
   return t.baseline.kind === 'percent' ? (value * (100 + t.baseline.amount)) / 100 : value + t.baseline.amount;
