@@ -8,6 +8,7 @@ import { formatCount } from '../figures.ts';
 import { oneLine, plural, statusText, truncate } from './format.ts';
 import { comparisonMarkdown } from './comparison.ts';
 import { latencyMarkdown } from './latency.ts';
+import { historyMarkdown } from './history.ts';
 import { details, escapeMarkdown, markdownTable, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
 import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type StepRow, type VerdictStatus } from './model.ts';
 import type { SecondSample } from '../types.ts';
@@ -109,6 +110,7 @@ function prepare(model: ReportModel, marker: string | undefined): Report {
       locationsSection(model),
       chartSection(model.steps),
       timelineSection(model.timeline),
+      model.history && historyMarkdown(model.history),
       shardsSection(model),
       comparisonSection(model),
       latencySection(model),

@@ -24,6 +24,7 @@ import {
   type ChangeVerdict,
   type MetricChange,
 } from './baseline.ts';
+import { historySection, type HistorySection, type HistoryView } from './history.ts';
 import { failRatePct } from '../rates.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
@@ -141,6 +142,8 @@ export interface ReportModel {
   shards?: ShardsModel;
   comparison?: Comparison;
   latency?: LatencySection;
+  /** Earlier runs of the test (--history): the trend and its charts (docs/history.md). */
+  history?: HistorySection;
   links: { fullReport?: string; htmlReport?: string };
   about: { version: string; mode: string; startedAt: string; finishedAt: string; definitionFile?: string };
 }
@@ -154,6 +157,8 @@ export interface ReportSource {
   comparison?: Comparison;
   /** The latency test's threshold checks (its result is in run.latency). */
   latencyOutcomes?: readonly ExtraCheck[];
+  /** Earlier runs read with --history, and this run's figures beside them. */
+  history?: HistoryView;
   /** The web report or artifact link, shown beside test_url. */
   reportUrl?: string;
   /** The definition file as the user named it. */
@@ -196,6 +201,7 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
     ...(source.comparison && { comparison: source.comparison }),
     ...(latency && { latency: { result: latency, outcomes: source.latencyOutcomes ?? [] } }),
+    ...(source.history && { history: historySection(source.history, new Map(result.run.steps.map((s) => [s.id, s.name]))) }),
     links: { ...(result.test_url && { fullReport: result.test_url }), ...(source.reportUrl && { htmlReport: source.reportUrl }) },
     about: {
       version: result.run.version,

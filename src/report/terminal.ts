@@ -8,6 +8,7 @@ import { comparisonTerminal } from './comparison.ts';
 import { formatCount } from '../figures.ts';
 import { NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
 import { latencyTerminal } from './latency.ts';
+import { historyTerminal } from './history.ts';
 import { textOf, type Figure, type ReportModel, type VerdictStatus } from './model.ts';
 
 export interface TerminalOptions {
@@ -43,6 +44,7 @@ export function renderTerminal(model: ReportModel, opts: TerminalOptions): strin
     stepLines(model, width, paint),
     locationLines(model),
     shardLines(model),
+    model.history ? historyTerminal(model.history, clean) : [],
     errorLines(model),
     linkLines(model),
   ];
