@@ -37,6 +37,8 @@ export interface Setting {
 export const DEFAULT_RESULTS_FILE = 'loadgate-results.json';
 export const DEFAULT_LATENCY_RESULTS_FILE = 'loadgate-latency.json';
 export const DEFAULT_API_KEY_ENV = 'LOADGATE_API_KEY';
+/** Earlier runs history keeps (input and flag history-size). */
+export const DEFAULT_HISTORY_SIZE = 30;
 
 const LOAD: readonly Command[] = ['run', 'compare'];
 const JUDGED: readonly Command[] = ['run', 'compare', 'merge'];
@@ -200,7 +202,25 @@ const TABLE = [
     commands: ['run', 'validate', 'merge'],
     input: true,
     value: 'FILE',
-    help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one)',
+    help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one); history or history:K: the median of the last K (5) history runs (docs/history.md)',
+  },
+  {
+    name: 'history',
+    type: 'string',
+    multiple: true,
+    commands: ['run', 'merge'],
+    input: true,
+    value: 'PATH',
+    help: "earlier results of the test, repeatable: files or folders of them, for the report's trend and --baseline history (action: auto reads the base branch's artifacts; docs/history.md)",
+  },
+  {
+    name: 'history-size',
+    type: 'string',
+    commands: ['run', 'merge'],
+    input: true,
+    value: 'N',
+    default: String(DEFAULT_HISTORY_SIZE),
+    help: 'the most earlier runs history keeps, the newest',
   },
   // Where the results go.
   {
@@ -215,6 +235,13 @@ const TABLE = [
     aliases: ['results'],
   },
   { name: 'report', type: 'string', commands: ['run'], value: 'FILE', help: 'where to write the HTML report' },
+  {
+    name: 'summary-file',
+    type: 'string',
+    commands: JUDGED,
+    value: 'FILE',
+    help: 'also write the report as Markdown, as the action writes its job summary, for other CIs (docs/history.md)',
+  },
   {
     name: 'junit-file',
     type: 'string',
