@@ -75,7 +75,8 @@ async function findHistoryArtifacts(
     return { run, live, expired: !live && named.length > 0 };
   });
   const expired = listed.filter((l) => l.expired).length;
-  const notes = expired > 0 ? [`history: ${expired} runs on ${q.branch} kept ${q.artifactName}, but it has expired`] : [];
+  const runsText = expired === 1 ? '1 run' : `${expired} runs`;
+  const notes = expired > 0 ? [`history: ${runsText} on ${q.branch} kept ${q.artifactName}, but it has expired`] : [];
   const artifacts = listed.flatMap(({ run, live }) => (live ? [{ runId: run.id, artifactId: live.id, sha: run.head_sha }] : []));
   return { artifacts, notes };
 }
