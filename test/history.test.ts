@@ -7,10 +7,12 @@ import { figuresOf } from '../src/history/figures.ts';
 import { buildReport } from '../src/report/model.ts';
 import { GITHUB_COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts';
 import { renderTerminal } from '../src/report/terminal.ts';
+import { renderHtmlReport } from '../src/report/html.ts';
 import { parseThresholds } from '../src/thresholds.ts';
 import { judge } from '../src/verdict/judge.ts';
 import type { LoadTestResult } from '../src/types.ts';
-import { closeBrowser } from './helpers/browser.ts';
+import { formatMs } from '../src/figures.ts';
+import { closeBrowser, serveHtml, withBrowserPage } from './helpers/browser.ts';
 import { mermaidBlocks, mermaidErrors } from './helpers/mermaid.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 
@@ -170,5 +172,44 @@ describe('the trend in Markdown', () => {
     expect(text).toContain('History (1 earlier run)');
     expect(text).toMatch(/p95 \+100\.0 % over the last run \(median/);
     expect(text).toContain('note: history: nothing found at ./old');
+  });
+});
+
+describe('the trend in the web report', () => {
+  it('draws each figure over 30 runs and this one in Chromium, this run marked, hovering a point names its commit and value', async () => {
+    const runs = Array.from({ length: 30 }, (_, i) => earlierRun(i, 1 + i / 100));
+    const head = makeResult({ latencyScale: 1.5 });
+    const served = await serveHtml(renderHtmlReport(reportOver(runs, head)));
+    try {
+      await withBrowserPage(async ({ page, consoleErrors, pageErrors, requests }) => {
+        await page.goto(served.url, { waitUntil: 'load' });
+        expect([...consoleErrors, ...pageErrors]).toEqual([]);
+        expect(requests).toEqual([served.url]);
+        for (const chart of ['history-latency', 'history-throughput', 'history-errors']) {
+          const svg = page.locator(`figure[data-chart="${chart}"] svg`);
+          expect((await svg.boundingBox())?.width).toBeGreaterThan(900);
+        }
+        const latency = page.locator('figure[data-chart="history-latency"] svg');
+        const p95 = latency.locator('circle.run-point').filter({ has: page.locator('title', { hasText: ': p95 ' }) });
+        await expect(p95.count()).resolves.toBe(31);
+        const titles = await p95.locator('title').allTextContents();
+        expect(titles[0]).toBe(`${runs[0]!.sha} (2026-01-01 00:00:00 UTC): p95 ${formatMs(runs[0]!.result.results.response_times.p95)}`);
+        expect(titles.at(-1)).toBe(`this run: p95 ${formatMs(head.results.response_times.p95)}`);
+        // Oldest left, this run right and marked; higher values drawn higher.
+        const xs = await p95.evaluateAll((els) => els.map((e) => Number(e.getAttribute('cx'))));
+        expect(xs).toEqual([...xs].sort((a, b) => a - b));
+        const current = latency.locator('circle.current');
+        await expect(current.count()).resolves.toBe(3);
+        expect(await current.first().getAttribute('cx')).toBe(String(xs.at(-1)));
+        const ys = await p95.evaluateAll((els) => els.map((e) => Number(e.getAttribute('cy'))));
+        expect(ys.at(-1)).toBeLessThan(ys[0]!);
+        await p95.last().hover();
+        await expect(page.locator('section', { hasText: 'History' }).first().innerText()).resolves.toContain(
+          'over the last 30 runs on main',
+        );
+      });
+    } finally {
+      await served.close();
+    }
   });
 });

@@ -1,10 +1,11 @@
 // History in the reports (docs/history.md): the model's section, built from the results file's
 // `history` block and this run's figures, and its layouts: a Mermaid xychart-beta of p95 and
 // p99 over the runs with a one-line trend (PR comment, job summary, check run, --summary-file),
-// and the trend line in the terminal. The web report's SVG charts are in html.ts.
-import { formatMs, formatSignedPercent } from '../figures.ts';
+// inline SVG charts of each figure in the web report, and the trend line in the terminal.
+import { formatMs, formatPercent, formatRate, formatSignedPercent, formatTimestamp } from '../figures.ts';
 import { median as medianOf } from '../median.ts';
 import { escapeMarkdown, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
+import { escapeXml, runsChart } from './svg.ts';
 import type { HistoryBlock, HistoryFigures, HistoryLevelFigures } from '../types.ts';
 
 /** What the pipeline hands the report: the block it wrote and this run's own figures. */
@@ -137,6 +138,66 @@ export function mermaidChart(chart: HistoryChart, what: string): string | undefi
     `  line ${list((p) => p.figures.p95!)}`,
     '```',
   ].join('\n');
+}
+
+// ---- HTML ----
+
+/** The web report's History section: each figure over the runs, this run marked (hover names the run and its value). */
+export function historyHtml(
+  section: HistorySection,
+  colors: { p50: string; p95: string; p99: string; throughput: string; errors: string },
+): {
+  title: string;
+  html: string;
+} {
+  const points = section.overall.points;
+  const runs = points.map((p) => ({
+    label: p.label,
+    hover: p.current ? 'this run' : `${p.sha ?? p.label}${p.startedAt ? ` (${formatTimestamp(p.startedAt)})` : ''}`,
+  }));
+  const current = points.length - 1;
+  const values = (pick: (f: HistoryLevelFigures) => number | undefined) => points.map((p) => pick(p.figures) ?? null);
+  const latency = runsChart({
+    title: 'p50, p95 and p99 per run (ms)',
+    runs,
+    current,
+    yUnit: 'ms',
+    formatValue: formatMs,
+    series: [
+      { key: 'p50', label: 'p50', color: colors.p50, values: values((f) => f.p50) },
+      { key: 'p95', label: 'p95', color: colors.p95, values: values((f) => f.p95) },
+      { key: 'p99', label: 'p99', color: colors.p99, values: values((f) => f.p99) },
+    ],
+  });
+  const throughput = runsChart({
+    title: 'Throughput per run (requests per second)',
+    runs,
+    current,
+    yUnit: 'req/s',
+    formatValue: (v) => formatRate(v, 'req'),
+    series: [{ key: 'rps', label: 'throughput', color: colors.throughput, values: values((f) => f.rps) }],
+    height: 180,
+  });
+  const errors = runsChart({
+    title: 'HTTP errors per run (%)',
+    runs,
+    current,
+    yUnit: '%',
+    formatValue: formatPercent,
+    series: [{ key: 'http_fail_rate', label: 'HTTP errors', color: colors.errors, values: values((f) => f.http_fail_rate) }],
+    height: 180,
+  });
+  const lines = [
+    section.runs === 0 ? 'No earlier runs of this test were found.' : section.trend,
+    section.baseline && `Baseline: the ${section.baseline}.`,
+    ...section.notes,
+  ].filter((l): l is string => Boolean(l));
+  const notes = lines.map((l) => `<p class="note">${escapeXml(l)}</p>`).join('');
+  const figures =
+    `<figure class="history" data-chart="history-latency">${latency}</figure>` +
+    `<figure class="history" data-chart="history-throughput">${throughput}</figure>` +
+    `<figure class="history" data-chart="history-errors">${errors}</figure>`;
+  return { title: 'History', html: `${notes}${section.runs === 0 ? '' : figures}` };
 }
 
 // ---- Terminal ----

@@ -9,6 +9,7 @@ import { formatCount, formatMs, formatPercent } from '../figures.ts';
 import { statusText, truncate } from './format.ts';
 import { badge, htmlSection as section, htmlTable as table } from './html-blocks.ts';
 import { latencyHtml } from './latency.ts';
+import { historyHtml } from './history.ts';
 import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type VerdictStatus } from './model.ts';
 import { bucketSeries } from './timeline.ts';
 import { barChart, escapeXml, timeChart } from './svg.ts';
@@ -56,6 +57,7 @@ export function renderHtmlReport(model: ReportModel, options: HtmlOptions = {}):
     shardsSection(model),
     model.comparison && extraSection(comparisonHtml(model.comparison)),
     model.latency && extraSection(latencyHtml(model.latency.result, model.latency.outcomes)),
+    model.history && extraSection(historyHtml(model.history, { ...COLORS, throughput: COLORS.responses, errors: COLORS.failures })),
     statusSection(model.statusCodes),
     errorsSection(model.errors),
     footer(model),
