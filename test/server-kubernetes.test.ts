@@ -2,7 +2,8 @@
 // kube-standin.ts): the real @kubernetes/client-node creates the Jobs, the stand-in's controller
 // starts real `loadgate shard` processes, which call the server home and send load to a loopback
 // target. Each scenario of docs/kubernetes.md: exact results, a killed shard, stop, a restart.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { KubeConfig } from '@kubernetes/client-node';
@@ -14,7 +15,8 @@ import { clusters } from '../src/server/executors/kubernetes/clusters.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { apiCaller, pollUntil, type Call } from './helpers/api-call.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { cleanEnv, runNode } from './helpers/process.ts';
+import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 
 /** Eight shard processes loading the sources on a busy 2-core machine take a while. */
 const SCENARIO_TIMEOUT_MS = 600_000;
@@ -120,18 +122,12 @@ async function start(extra: string[] = [], kubeconfig?: () => string): Promise<v
   call = apiCaller(() => server!.url);
 }
 
+function config(iterations: number, duration: number) {
+  return { steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }], iteration_count: iterations, duration, proxy_config: { US: 60, DE: 40 } };
+}
+
 async function createTest(iterations: number, duration: number): Promise<string> {
-  const created = await call('POST', '/v1/load/test/', {
-    json: {
-      name: 'kubernetes',
-      config_data: {
-        steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }],
-        iteration_count: iterations,
-        duration,
-        proxy_config: { US: 60, DE: 40 },
-      },
-    },
-  });
+  const created = await call('POST', '/v1/load/test/', { json: { name: 'kubernetes', config_data: config(iterations, duration) } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 }
@@ -141,7 +137,7 @@ const details = async (id: string): Promise<any> => {
   notePods();
   return (await call('GET', `/v1/load/test/${id}/`)).body;
 };
-const finished = <T extends { status: string }>(t: T): boolean => ['completed', 'failed', 'stopped'].includes(t.status);
+const finished = <T extends { status: string }>(t: T): boolean => ['completed', 'incomplete', 'failed', 'stopped'].includes(t.status);
 
 /** The shards' results as the server stored them (read once the server has let go of its database). */
 function storedFinals(dbPath: string, testId: string): LoadTestResult[] {
@@ -247,10 +243,23 @@ describe('serve --executor kubernetes', () => {
   );
 
   it(
-    'a shard killed mid-run: its index is retried, the result says what is missing, and the run is incomplete',
+    'a shard killed mid-run: its index is retried, the test ends incomplete with its coverage, and the hosted client does not pass it',
     async () => {
       await start();
-      const id = await createTest(480, 8);
+      const dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-hosted-'));
+      const definitionPath = join(dir, 'kubernetes.json');
+      writeFileSync(definitionPath, JSON.stringify({ name: 'kubernetes', config_data: config(480, 8) }));
+      const resultsPath = join(dir, 'results.json');
+      const cli = runNode(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server!.url, '--results-file', resultsPath], {
+        env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }),
+      });
+      const listed = await pollUntil(
+        async () => (await call('GET', '/v1/load/test/')).body as Array<{ id: string }>,
+        (tests) => tests.length === 1,
+        'the CLI to start its test',
+        WAIT_MS,
+      );
+      const id = listed[0]!.id;
       await pollUntil(
         () => details(id),
         (t) => t.progress?.started > 0 || finished(t),
@@ -268,17 +277,35 @@ describe('serve --executor kubernetes', () => {
       kube!.killPod(victim!.metadata!.name!, 'SIGKILL');
 
       const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
-      expect(done.status, diagnosis(done)).toBe('completed');
-      expect(done.failure_reason).toMatch(/^incomplete: shard US-0: \d+ s of \d+ s missing; \d+\.\d % of the planned load applied$/);
-      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(done.status, diagnosis(done)).toBe('incomplete');
+      expect(done.failure_reason).toMatch(
+        /^incomplete: shard US-0: \d+ s of \d+ s missing; \d+\.\d % of the planned load measured \(\d+\.\d % applied\)$/,
+      );
+      // The test's answer says what is missing, per location and index.
+      expect(done.coverage.shards).toEqual([expect.objectContaining({ shard: 'US-0', location: 'US', index: 0, attempts: 2 })]);
+      // A client that does not know `incomplete` (it would read it as final) gets no result to judge as a pass.
+      const refused = await call('GET', `/v1/load/test/${id}/result/`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('incomplete');
+      const result = (await call('GET', `/v1/load/test/${id}/result/?accept=incomplete`)).body as LoadTestResult;
       const coverage = result.run.coverage!;
       expect(coverage.shards).toHaveLength(1);
-      expect(coverage.shards[0]).toMatchObject({ shard: 'US-0', attempts: 2 });
       expect(coverage.shards[0]!.missing_s).toBeGreaterThan(0);
-      expect(coverage.applied_pct).toBeLessThan(100);
-      // What the result holds is exactly what the coverage says was applied.
-      expect(result.results.iteration_count).toBe(coverage.applied_iterations);
+      expect(coverage.measured_pct).toBeLessThan(100);
+      // What the result holds is exactly what the coverage says was measured; what the dead attempt uploaded before it died was sent too.
+      expect(result.results.iteration_count).toBe(coverage.measured_iterations);
+      expect(coverage.applied_iterations).toBeGreaterThanOrEqual(coverage.measured_iterations);
       expect(result.run.interrupted).toBe(true);
+
+      // The hosted client: not passed, the results marked and the coverage kept.
+      const ran = await cli;
+      expect(ran.code, ran.out).not.toBe(0);
+      expect(ran.out).toContain(`hosted test ${id} incomplete: incomplete: shard US-0`);
+      expect(ran.out).toMatch(/\d+\.\d % of the planned load measured/);
+      const written = JSON.parse(readFileSync(resultsPath, 'utf8')) as LoadTestResult;
+      expect(written.run.interrupted).toBe(true);
+      expect(written.run.coverage).toEqual(coverage);
+      rmSync(dir, { recursive: true, force: true });
     },
     SCENARIO_TIMEOUT_MS,
   );
