@@ -73,6 +73,8 @@ export interface KubeStandIn {
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
   endWatches(): void;
+  /** Ends every open watch stream with an ERROR event holding a 410 Expired Status, as an API server does when the watched resourceVersion is compacted away. */
+  expireWatches(): void;
   close(): Promise<void>;
 }
 
@@ -144,6 +146,18 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
       }),
     endWatches: () => {
       for (const res of watches) res.end();
+    },
+    expireWatches: () => {
+      const status = {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'too old resource version: 1 (2)',
+        reason: 'Expired',
+        code: 410,
+      };
+      for (const res of watches) res.end(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
     },
     close: async () => {
       controller.stop();

@@ -88,6 +88,11 @@ export class ShardCoordinator {
     return this.record.slots;
   }
 
+  /** When the run began (the server's clock): its deadline counts from here, across restarts. */
+  get beganAtMs(): number {
+    return this.record.beganAtMs;
+  }
+
   /** Constant-time: the presented token's hash against the stored one. */
   acceptsToken(token: string): boolean {
     return timingSafeEqual(sha256(token), Buffer.from(this.record.tokenSha256, 'hex'));

@@ -4,12 +4,12 @@
 import type { V1Job } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
-import { ShardCoordinator } from '../../shards/coordinator.ts';
+import { ShardCoordinator, shardName, slotList } from '../../shards/coordinator.ts';
 import { coverageLine, mergeSharded } from '../../shards/merge.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { Store } from '../../store.ts';
 import type { Executed, Execution, Executor } from '../executor.ts';
-import { clusters, ignoreNotFound, type ClusterSettings } from './clusters.ts';
+import { clusters, ignoreNotFound, type ClusterSettings, type Placement } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
 import { followJobs } from './watch.ts';
 import { offeredLocations, shardsPerLocation } from './locations.ts';
@@ -40,6 +40,13 @@ export interface KubernetesSettings extends ClusterSettings {
 
 /** Seconds a Job may run beyond its schedule and start barrier (image pulls, the final upload). */
 const JOB_GRACE_S = 120;
+/**
+ * The server's own deadline comes this long after the Jobs' activeDeadlineSeconds (which count
+ * from a little later, the Jobs' creation): Kubernetes normally ends a late Job first and says
+ * which indexes failed; the server's deadline ends the test when nothing does (a Job gone unseen,
+ * a cluster that does not answer).
+ */
+const SERVER_GRACE_S = 30;
 const TTL_AFTER_FINISHED_S = 600;
 const START_MARGIN_MS = 2000;
 
@@ -77,7 +84,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
           callbackUrl: settings.callbackUrl(),
           secretName: secretName(execution.testId),
           ...(nodeSelector && { nodeSelector }),
-          activeDeadlineSeconds: scheduleSeconds(definition) + Math.ceil(settings.barrierMs / 1000) + JOB_GRACE_S,
+          activeDeadlineSeconds: jobDeadlineS(definition, settings.barrierMs),
           ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
           backoffLimitPerIndex: settings.backoffLimitPerIndex,
         }),
@@ -100,18 +107,38 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     }
   }
 
-  /** What the Jobs say, as they change: indexes that failed for good (retries spent, or the Job itself failed). */
+  /**
+   * What the Jobs say, as they change: indexes that failed for good (retries spent, or the Job
+   * itself failed), and Jobs that are gone (deleted, or missing from a list: removed by hand or
+   * by their TTL while nobody watched), whose unsettled indexes fail since no pod of theirs will deliver.
+   */
   function observe(coordinator: ShardCoordinator): () => void {
-    const followers = places.placesOf(Object.keys(coordinator.slots)).map((place) =>
-      followJobs(place, {
-        labelSelector: testLabelSelector(coordinator.testId),
+    const { testId } = coordinator;
+    const gone = new Set<string>();
+    const jobGone = (location: string, why: string): void => {
+      if (coordinator.slots[location] === undefined || gone.has(location)) return;
+      gone.add(location);
+      const unsettled = new Set(coordinator.unsettled());
+      const keys = slotList({ [location]: coordinator.slots[location] }).filter((key) => unsettled.has(shardName(key)));
+      settings.log(`test ${testId}: Job ${jobName(testId, location)} ${why}; ${keys.length} unsettled index(es) fail`);
+      for (const key of keys) coordinator.markFailed(key);
+    };
+    const locations = Object.keys(coordinator.slots);
+    const followers = places.placesOf(locations).map((place) => {
+      const here = locations.filter((location) => samePlace(places.placeOf(location), place));
+      return followJobs(place, {
+        labelSelector: testLabelSelector(testId),
         onJob: (job) => {
           for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
         },
+        onList: (names) => {
+          for (const location of here) if (!names.has(jobName(testId, location))) jobGone(location, 'is missing from the list of Jobs');
+        },
+        onDeleted: (job) => jobGone(job.metadata?.labels?.[LABEL_LOCATION] ?? '', 'was deleted'),
         resyncMs: settings.resyncMs,
-        log: (line) => settings.log(`test ${coordinator.testId}: ${line}`),
-      }),
-    );
+        log: (line) => settings.log(`test ${testId}: ${line}`),
+      });
+    });
     return () => {
       for (const follower of followers) follower.stop();
     };
@@ -122,12 +149,16 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     settings.registry.add({ coordinator, definition: execution.test.definition, testUrl: execution.testUrl });
     const stopProgress = coordinator.onChange(() => execution.onProgress(coordinator.progress()));
     const stopObserving = observe(coordinator);
+    const deadlineAtMs = coordinator.beganAtMs + lifetimeS(execution.test.definition, settings.barrierMs) * 1000;
+    const pastDeadline = () => now() >= deadlineAtMs;
     try {
-      await untilSettled(coordinator, execution.signal, settings.tickMs);
-      if (execution.signal.aborted) {
+      await untilSettled(coordinator, execution.signal, settings.tickMs, pastDeadline);
+      if (execution.signal.aborted || pastDeadline()) {
+        if (!execution.signal.aborted)
+          settings.log(`test ${testId}: past its deadline (${lifetimeS(execution.test.definition, settings.barrierMs)} s after it began)`);
         coordinator.stop();
         settings.log(`test ${testId}: stopping; shards have ${settings.stopGraceMs / 1000} s to send what they have`);
-        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), settings.tickMs);
+        await untilSettled(coordinator, AbortSignal.timeout(settings.stopGraceMs), settings.tickMs, () => false);
       }
     } finally {
       stopObserving();
@@ -141,6 +172,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
       slots: coordinator.slots,
       attempts: settings.store.shardAttempts(testId),
       finals: settings.store.shardFinals<LoadTestResult>(testId),
+      intervals: settings.store.shardIntervals<{ started: number }>(testId),
     };
     const { result, coverage } = await mergeSharded(execution.test.definition.config_data, delivered, execution.testUrl);
     return { ...(result && { result }), ...(coverage.shards.length > 0 && { incomplete: `incomplete: ${coverageLine(coverage)}` }) };
@@ -184,6 +216,20 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   };
 }
 
+/** The Jobs' activeDeadlineSeconds: the schedule, the start barrier and a grace. */
+function jobDeadlineS(definition: LoadTestDefinition, barrierMs: number): number {
+  return scheduleSeconds(definition) + Math.ceil(barrierMs / 1000) + JOB_GRACE_S;
+}
+
+/** How long after it began the server ends a test whatever its Jobs say. */
+function lifetimeS(definition: LoadTestDefinition, barrierMs: number): number {
+  return jobDeadlineS(definition, barrierMs) + SERVER_GRACE_S;
+}
+
+function samePlace(a: Placement, b: Placement): boolean {
+  return a.context === b.context && a.namespace === b.namespace;
+}
+
 function scheduleSeconds(definition: LoadTestDefinition): number {
   const config = definition.config_data;
   const stages = config.manual_load ?? [];
@@ -202,9 +248,14 @@ function failedIndexes(job: V1Job, slots: Record<string, number>): Array<{ locat
   return indexes.map((index) => ({ location, index }));
 }
 
-/** Until every shard has settled or the signal: woken by each change, and every tickMs for the barrier's clock. */
-async function untilSettled(coordinator: ShardCoordinator, signal: AbortSignal, tickMs: number): Promise<void> {
-  while (!coordinator.settled() && !signal.aborted) {
+/** Until every shard has settled, the signal or the deadline: woken by each change, and every tickMs for the barrier's and the deadline's clock. */
+async function untilSettled(
+  coordinator: ShardCoordinator,
+  signal: AbortSignal,
+  tickMs: number,
+  pastDeadline: () => boolean,
+): Promise<void> {
+  while (!coordinator.settled() && !signal.aborted && !pastDeadline()) {
     coordinator.tick();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, tickMs);
