@@ -1,19 +1,31 @@
 // The Kubernetes executor (docs/kubernetes.md): a test becomes one Indexed Job per location and a
 // Secret with the test's token; the shards call home (routes/shards.ts) and the server merges what
 // they deliver (shards/merge.ts). All cluster I/O goes through @kubernetes/client-node here.
-import type { V1Job } from '@kubernetes/client-node';
+import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
 import { ShardCoordinator, shardName, slotList } from '../../shards/coordinator.ts';
 import { coverageLine, mergeSharded } from '../../shards/merge.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { Store } from '../../store.ts';
 import type { Executed, Execution, Executor } from '../executor.ts';
-import { clusters, ignoreNotFound, type ClusterSettings, type Placement } from './clusters.ts';
+import { apiErrorText, clusters, ignoreNotFound, type ClusterSettings, type Placement } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
 import { followJobs } from './watch.ts';
 import { offeredLocations, shardsPerLocation } from './locations.ts';
-import { jobName, LABEL_LOCATION, secretName, shardJob, testLabelSelector, testSecret } from './manifests.ts';
+import {
+  jobName,
+  LABEL_LOCATION,
+  LABEL_MANAGED,
+  LABEL_TEST,
+  MANAGED_BY,
+  secretName,
+  shardJob,
+  testLabel,
+  testLabelSelector,
+  testSecret,
+} from './manifests.ts';
 
 export interface KubernetesSettings extends ClusterSettings {
   image: string;
@@ -32,6 +44,8 @@ export interface KubernetesSettings extends ClusterSettings {
   tickMs: number;
   /** After a watch stream ends: how long before the Jobs are listed and watched again. */
   resyncMs: number;
+  /** The first wait before a failed cleanup is tried again (doubled each time); default 1000. */
+  cleanupRetryMs?: number;
   store: Store;
   registry: ShardRegistry;
   log: (line: string) => void;
@@ -48,6 +62,7 @@ const JOB_GRACE_S = 120;
  */
 const SERVER_GRACE_S = 30;
 const TTL_AFTER_FINISHED_S = 600;
+const CLEANUP_ATTEMPTS = 5;
 const START_MARGIN_MS = 2000;
 
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
@@ -66,14 +81,15 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   const now = settings.now ?? Date.now;
   const barrier = { barrierMs: settings.barrierMs, startMarginMs: START_MARGIN_MS, now };
 
+  /** The Jobs first, then in each namespace the Secret owned by its Jobs (their pods wait for it: secretKeyRef). */
   async function create(execution: Execution, slots: Record<string, number>, token: string): Promise<void> {
     const { definition } = execution.test;
-    for (const { api, namespace } of places.placesOf(Object.keys(slots)))
-      await api.core.createNamespacedSecret({ namespace, body: testSecret(execution.testId, namespace, token) });
+    const created: Array<{ place: Placement; job: V1Job }> = [];
     for (const [location, shards] of Object.entries(slots)) {
-      const { api, namespace, context } = places.placeOf(location);
+      const place = places.placeOf(location);
+      const { api, namespace, context } = place;
       const nodeSelector = settings.locations[location]?.nodeSelector;
-      await api.batch.createNamespacedJob({
+      const job = await api.batch.createNamespacedJob({
         namespace,
         body: shardJob({
           testId: execution.testId,
@@ -89,9 +105,63 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
           backoffLimitPerIndex: settings.backoffLimitPerIndex,
         }),
       });
+      created.push({ place, job });
       settings.log(
         `test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}${context && ` of context ${context}`}`,
       );
+    }
+    for (const place of places.placesOf(Object.keys(slots))) {
+      const owners = created.filter((c) => samePlace(c.place, place)).map((c) => c.job);
+      await place.api.core.createNamespacedSecret({
+        namespace: place.namespace,
+        body: testSecret(execution.testId, place.namespace, token, owners),
+      });
+    }
+  }
+
+  /**
+   * remove(), and when it fails (the API unreachable for a moment), again in the background after
+   * 1, 2, 4 … s (cleanupRetryMs doubled), a few times: the queue does not wait on it, and what
+   * is still left is swept at the next start.
+   */
+  async function cleanUp(testId: string, slots: Record<string, number>): Promise<void> {
+    const attempt = async (n: number): Promise<void> => {
+      try {
+        await remove(testId, slots);
+        if (n > 0) settings.log(`test ${testId}: its Jobs and Secret are deleted (attempt ${n + 1})`);
+      } catch (error) {
+        const last = n + 1 >= CLEANUP_ATTEMPTS;
+        const delayMs = (settings.cleanupRetryMs ?? 1000) * 2 ** n;
+        settings.log(
+          `test ${testId}: could not delete its Jobs and Secret: ${apiErrorText(error)}${last ? '; they are swept at the next start' : `; trying again in ${delayMs / 1000} s`}`,
+        );
+        if (!last) setTimeout(() => void attempt(n + 1), delayMs).unref();
+      }
+    };
+    await attempt(0);
+  }
+
+  /**
+   * At start: the Jobs and Secrets of tests that are no longer running (a cleanup that never got
+   * through, a server killed mid-test whose test was failed), and latency probes' left behind.
+   * Objects created in the second the sweep began or later (creationTimestamp has whole seconds)
+   * are left alone: they may be this server's own.
+   */
+  async function sweep(): Promise<void> {
+    const startedAt = Math.floor(now() / 1000) * 1000;
+    const keep = new Set(settings.store.runningTests().map((test) => testLabel(test.id)));
+    const labelSelector = `${LABEL_MANAGED}=${MANAGED_BY}`;
+    const stale = (o: { metadata?: V1ObjectMeta }): boolean =>
+      !keep.has(o.metadata?.labels?.[LABEL_TEST] ?? '') && (o.metadata?.creationTimestamp?.getTime() ?? 0) < startedAt;
+    for (const { api, namespace, context } of places.placesOf(offeredLocations(settings.locations))) {
+      const where = `${namespace}${context && ` of context ${context}`}`;
+      const jobs = (await api.batch.listNamespacedJob({ namespace, labelSelector })).items.filter(stale);
+      for (const job of jobs)
+        await ignoreNotFound(api.batch.deleteNamespacedJob({ name: job.metadata!.name!, namespace, propagationPolicy: 'Background' }));
+      const secrets = (await api.core.listNamespacedSecret({ namespace, labelSelector })).items.filter(stale);
+      for (const secret of secrets) await ignoreNotFound(api.core.deleteNamespacedSecret({ name: secret.metadata!.name!, namespace }));
+      if (jobs.length + secrets.length > 0)
+        settings.log(`swept ${jobs.length} Job(s) and ${secrets.length} Secret(s) of tests no longer running from ${where}`);
     }
   }
 
@@ -164,9 +234,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
       stopObserving();
       stopProgress();
       settings.registry.remove(testId);
-      await remove(testId, coordinator.slots).catch((error: unknown) =>
-        settings.log(`test ${testId}: could not delete its Jobs: ${(error as Error).message}`),
-      );
+      await cleanUp(testId, coordinator.slots);
     }
     const delivered = {
       slots: coordinator.slots,
@@ -179,6 +247,8 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   }
 
   return {
+    sweep: () =>
+      sweep().catch((error: unknown) => settings.log(`sweeping the Jobs and Secrets of tests no longer running: ${apiErrorText(error)}`)),
     latency: kubeLatency({
       places,
       locations: settings.locations,
@@ -203,7 +273,8 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
         await create(execution, slots, token);
       } catch (error) {
         await remove(execution.testId, slots).catch(() => undefined);
-        throw error;
+        // The API's refusal (a quota's 403, a missing namespace) as a sentence for failure_reason, not the client's dump.
+        throw new ApiError(502, 'kubernetes', `could not create the test's Jobs and Secret: ${apiErrorText(error)}`);
       }
       return follow(execution, coordinator);
     },

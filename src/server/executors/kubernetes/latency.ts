@@ -39,8 +39,8 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
     const waitMs = settings.startMs + request.budgetMs + request.timeoutMs;
     settings.registry.addProbe(probe);
     try {
-      await api.core.createNamespacedSecret({ namespace, body: testSecret(probe.id, namespace, token) });
-      await api.batch.createNamespacedJob({
+      // The Job first, so that the Secret can name it as its owner; the pod waits for the Secret.
+      const job = await api.batch.createNamespacedJob({
         namespace,
         body: shardJob({
           testId: probe.id,
@@ -58,6 +58,7 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
           backoffLimitPerIndex: 0,
         }),
       });
+      await api.core.createNamespacedSecret({ namespace, body: testSecret(probe.id, namespace, token, [job]) });
       const latency = await Promise.race([probe.result, expiry(waitMs, signal)]);
       return latency
         ? { ...latency, egress: egressLabel(location) }

@@ -141,7 +141,12 @@ function shardContainer(spec: ShardJobSpec): V1Container {
   };
 }
 
-export function testSecret(testId: string, namespace: string, token: string): V1Secret {
+/**
+ * The token's Secret, owned by the Jobs that read it (`owners`: as the API answered their
+ * creation, with their uid): the garbage collector deletes it once they are all gone, however
+ * they go (the server's cleanup, their TTL, a hand).
+ */
+export function testSecret(testId: string, namespace: string, token: string, owners: V1Job[] = []): V1Secret {
   return {
     apiVersion: 'v1',
     kind: 'Secret',
@@ -150,6 +155,14 @@ export function testSecret(testId: string, namespace: string, token: string): V1
       name: secretName(testId),
       namespace,
       labels: { [LABEL_TEST]: testLabel(testId), [LABEL_MANAGED]: MANAGED_BY },
+      ...(owners.length > 0 && {
+        ownerReferences: owners.map((job) => ({
+          apiVersion: 'batch/v1',
+          kind: 'Job',
+          name: job.metadata?.name ?? '',
+          uid: job.metadata?.uid ?? '',
+        })),
+      }),
     },
     immutable: true,
     data: { [TOKEN_KEY]: Buffer.from(token, 'utf8').toString('base64') },

@@ -6,7 +6,7 @@
 // (deleted by hand or by its TTL while the server was down): each list says which Jobs exist,
 // so its absence is noticed as a DELETED event would be.
 import type { V1Job } from '@kubernetes/client-node';
-import type { Placement } from './clusters.ts';
+import { apiErrorText, type Placement } from './clusters.ts';
 
 export interface JobFollower {
   stop(): void;
@@ -66,7 +66,7 @@ export function followJobs(place: Placement, settings: FollowSettings): JobFollo
       );
       if (stopped) stream.abort();
     } catch (error) {
-      if (!stopped) settings.log(`listing Jobs in ${namespace}: ${(error as Error).message}; trying again`);
+      if (!stopped) settings.log(`listing Jobs in ${namespace}: ${apiErrorText(error)}; trying again`);
       again();
     }
   }
