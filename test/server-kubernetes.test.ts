@@ -186,7 +186,8 @@ describe('serve --executor kubernetes', () => {
     async () => {
       await start();
       const id = await createTest(240, 3);
-      await kube!.waitFor(() => kube!.jobs().length === 2, WAIT_MS);
+      // The Secret comes after the Jobs it is owned by.
+      await kube!.waitFor(() => kube!.jobs().length === 2 && kube!.secrets().length === 1, WAIT_MS);
       const jobs = Object.fromEntries(kube!.jobs().map((job) => [job.metadata!.labels!['loadgate.dev/location']!, job]));
       for (const [location, region] of [
         ['US', 'us'],
@@ -194,9 +195,20 @@ describe('serve --executor kubernetes', () => {
       ] as const) {
         expect(jobs[location]!.spec).toMatchObject({ completionMode: 'Indexed', completions: 4, parallelism: 4 });
         expect(jobs[location]!.spec!.template.spec!.nodeSelector).toEqual({ region });
+        // --shard-cpu and --shard-memory by default: requests = limits, so the pods are Guaranteed.
+        const resources = { cpu: '1', memory: '512Mi' };
+        expect(jobs[location]!.spec!.template.spec!.containers[0]!.resources).toEqual({ requests: resources, limits: resources });
         expect(jobs[location]!.metadata!.labels!['loadgate.dev/test-id']).toBe(id);
       }
       expect(kube!.secrets()).toHaveLength(1);
+      // Owned by both Jobs: the garbage collector deletes it once they are gone.
+      const owners = kube!.secrets()[0]!.metadata!.ownerReferences!;
+      expect(owners.map((o) => `${o.kind} ${o.name} ${o.uid}`).sort()).toEqual(
+        kube!
+          .jobs()
+          .map((job) => `Job ${job.metadata!.name} ${job.metadata!.uid}`)
+          .sort(),
+      );
 
       // Live progress while it runs, in the status and on the report page.
       const running = await pollUntil(
@@ -371,7 +383,7 @@ describe('serve --executor kubernetes', () => {
       await start(['--latency-locations-config', 'EU.DE.FRA=Frankfurt@kube:DE', '--latency-locations-config', 'LOCAL.HOST=This server']);
       latencyRequests = 0;
       const answer = call('POST', '/v1/latency/test/', { json: { target: `${targetUrl}/latency`, locations: ['EU.DE.FRA'], samples: 3 } });
-      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
+      await kube!.waitFor(() => kube!.jobs().length === 1 && kube!.secrets().length === 1, WAIT_MS);
       const [job] = kube!.jobs();
       expect(job!.spec).toMatchObject({ completionMode: 'Indexed', completions: 1, parallelism: 1, backoffLimitPerIndex: 0 });
       expect(job!.spec!.template.spec!.nodeSelector).toEqual({ region: 'de' });
@@ -410,8 +422,8 @@ describe('serve --executor kubernetes', () => {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id as string;
-      await kube!.waitFor(() => kube!.jobs().length === 1, WAIT_MS);
-      await far.waitFor(() => far!.jobs().length === 1, WAIT_MS);
+      await kube!.waitFor(() => kube!.jobs().length === 1 && kube!.secrets().length === 1, WAIT_MS);
+      await far.waitFor(() => far!.jobs().length === 1 && far!.secrets().length === 1, WAIT_MS);
       expect(kube!.jobs()[0]!.metadata!.labels!['loadgate.dev/location']).toBe('US');
       expect(far.jobs()[0]!.metadata!.labels!['loadgate.dev/location']).toBe('JP');
       // Each cluster gets the Secret its pods read the token from.

@@ -122,6 +122,18 @@ describe('serve --executor', () => {
     });
   });
 
+  it('gives shard pods requests = limits (1 CPU, 512Mi unless --shard-cpu, --shard-memory say), and refuses what is no quantity', () => {
+    const read = (values: Record<string, string>) =>
+      valueOrThrow(readExecutor({ executor: 'kubernetes', image: 'img', ...values })) as { kubernetes: { shardResources: unknown } };
+    expect(read({}).kubernetes.shardResources).toEqual({ cpu: '1', memory: '512Mi' });
+    expect(read({ 'shard-cpu': '500m', 'shard-memory': '1.5Gi' }).kubernetes.shardResources).toEqual({ cpu: '500m', memory: '1.5Gi' });
+    expect(problemsOf({ executor: 'kubernetes', image: 'img', 'shard-cpu': 'two', 'shard-memory': '0' })).toEqual([
+      { path: '--shard-cpu', message: 'expected a Kubernetes quantity above 0 such as 500m or 2, got "two"' },
+      { path: '--shard-memory', message: 'expected a Kubernetes quantity above 0 such as 512Mi or 1Gi, got "0"' },
+    ]);
+    expect(problemsOf({ executor: 'local', 'shard-cpu': '1' }).map((p) => p.path)).toEqual(['--shard-cpu']);
+  });
+
   it('gives a location ⌈its busiest second ÷ the rate per pod⌉ shards, and refuses a location nobody configured', () => {
     const config = { load_type: 'linear' as const, iteration_count: 5000, duration: 2, proxy_config: { US: 60, DE: 40 } };
     expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).slots).toEqual({ DE: 3, US: 4 });

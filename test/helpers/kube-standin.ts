@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadYaml, type V1Container, type V1Job, type V1Pod, type V1Secret } from '@kubernetes/client-node';
-import { checkJob } from '../../src/server/executors/kubernetes/manifests.ts';
+import { checkJob } from './kube-job-check.ts';
 import { JobController, type Propagation } from './kube-job-controller.ts';
 import { Kubelet, type StandInNode } from './kube-kubelet.ts';
 import {

@@ -44,6 +44,8 @@ export interface KubernetesSettings extends ClusterSettings {
   tickMs: number;
   /** After a watch stream ends: how long before the Jobs are listed and watched again. */
   resyncMs: number;
+  /** A shard pod's CPU and memory, its requests and its limits (--shard-cpu, --shard-memory); absent: none set. */
+  shardResources?: { cpu: string; memory: string };
   /** The first wait before a failed cleanup is tried again (doubled each time); default 1000. */
   cleanupRetryMs?: number;
   store: Store;
@@ -100,6 +102,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
           callbackUrl: settings.callbackUrl(),
           secretName: secretName(execution.testId),
           ...(nodeSelector && { nodeSelector }),
+          ...(settings.shardResources && { resources: { requests: settings.shardResources, limits: settings.shardResources } }),
           activeDeadlineSeconds: jobDeadlineS(definition, settings.barrierMs),
           ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
           backoffLimitPerIndex: settings.backoffLimitPerIndex,
