@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { KubeConfig } from '@kubernetes/client-node';
+import { BatchV1Api, KubeConfig } from '@kubernetes/client-node';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as hdr from 'hdr-histogram-js';
@@ -477,6 +477,48 @@ describe('serve --executor kubernetes', () => {
       expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
       const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
       expect(result.run.coverage).toMatchObject({ planned_iterations: 20, shards: [] });
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    'a Job deleted at the barrier: its index fails, the others start without it, the test ends incomplete and the queued test after it completes',
+    async () => {
+      // No node has region=nowhere: XX's pod stays Pending, and the barrier (an hour) would wait for it.
+      await start(['--location', 'XX=node:region=nowhere']);
+      const post = async (name: string, proxy_config: Record<string, number>): Promise<string> => {
+        const config_data = { steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }], iteration_count: 20, duration: 2, proxy_config };
+        const created = await call('POST', '/v1/load/test/', { json: { name, config_data, shards: 1 } });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        return created.body.id as string;
+      };
+      const first = await post('stuck at the barrier', { US: 50, XX: 50 });
+      const queued = await post('queued after it', { US: 100 });
+      const jobOf = (location: string) =>
+        kube!
+          .jobs()
+          .find(
+            (job) => job.metadata!.labels!['loadgate.dev/test-id'] === first && job.metadata!.labels!['loadgate.dev/location'] === location,
+          );
+      const usRunning = () =>
+        kube!.pods().some((pod) => pod.metadata!.labels!['loadgate.dev/location'] === 'US' && pod.status?.phase === 'Running');
+      await kube!.waitFor(() => jobOf('XX') !== undefined && usRunning(), WAIT_MS);
+      expect((await details(queued)).status).toBe('initial');
+
+      // What `kubectl delete job` does.
+      const kc = new KubeConfig();
+      kc.loadFromFile(kube!.kubeconfigPath);
+      await kc
+        .makeApiClient(BatchV1Api)
+        .deleteNamespacedJob({ name: jobOf('XX')!.metadata!.name!, namespace: 'default', propagationPolicy: 'Background' });
+
+      const done = await pollUntil(() => details(first), finished, 'the first test to finish', WAIT_MS);
+      expect(done.status, diagnosis(done)).toBe('incomplete');
+      expect(done.failure_reason).toMatch(/^incomplete: shard XX-0: 2 s of 2 s missing; 50\.0 % of the planned load measured/);
+      expect(done.coverage.shards.map((shard: { shard: string }) => shard.shard)).toEqual(['XX-0']);
+      expect(server!.stderr()).toMatch(/Job \S+ was deleted; 1 unsettled index\(es\) fail/);
+      const next = await pollUntil(() => details(queued), finished, 'the queued test to finish', WAIT_MS);
+      expect(next, diagnosis(next)).toMatchObject({ status: 'completed', failure_reason: null });
     },
     SCENARIO_TIMEOUT_MS,
   );

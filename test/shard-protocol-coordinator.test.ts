@@ -162,6 +162,20 @@ describe('the start barrier', () => {
     expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
   });
 
+  it('does not wait for an index Kubernetes gave up on (its Job deleted at the barrier): the others start at once', () => {
+    const c = begin({ US: 1, XX: 1 });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ state: 'wait' });
+    clock = 300;
+    c.markFailed({ location: 'XX', index: 0 });
+    c.tick();
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({
+      state: 'start',
+      start_at_ms: 2300,
+      from_second: 0,
+      late: ['XX-0'],
+    });
+  });
+
   it("goes without the late ones when its time is up; they resume at the schedule's next second", () => {
     const c = begin({ US: 2 });
     c.ready({ location: 'US', index: 0 }, 0, 'pod-a');

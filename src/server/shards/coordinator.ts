@@ -119,7 +119,7 @@ export class ShardCoordinator {
 
   /**
    * The barrier: the first pod to report an (index, attempt) holds it. The start is set once every
-   * shard has a pod ready, or when the barrier's time is up (the missing ones listed as late). An
+   * shard has a pod ready or has failed for good, or when the barrier's time is up (the missing ones listed as late). An
    * attempt that comes after the start (a retry, a late pod) resumes at the schedule's next second.
    */
   ready(key: ShardKey, attempt: number, pod: string): ReadyAnswer {
@@ -141,7 +141,9 @@ export class ShardCoordinator {
     const late = slotList(this.record.slots)
       .map(shardName)
       .filter((name) => !ready.has(name));
-    if (late.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
+    // An index Kubernetes gave up on (its Job deleted, its retries spent) will never be ready: not waited for.
+    const awaited = late.filter((name) => !this.failed.has(name));
+    if (awaited.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
     const startAtMs = now + this.settings.startMarginMs;
     this.store.setShardStart(this.testId, startAtMs, late);
     this.record = { ...this.record, startAtMs, late };

@@ -8,7 +8,7 @@ import type { LatencyLocation, LocationLatency } from '../../../types.ts';
 import { LatencyProbe } from '../../shards/latency-probe.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { LatencyRunner } from '../executor.ts';
-import { ignoreNotFound, type Clusters } from './clusters.ts';
+import { apiErrorText, ignoreNotFound, type Clusters } from './clusters.ts';
 import type { KubeLocation } from './locations.ts';
 import { jobName, secretName, shardJob, testSecret } from './manifests.ts';
 
@@ -66,7 +66,9 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
     } finally {
       settings.registry.removeProbe(probe.id);
       await cleanUp().catch((error: unknown) =>
-        settings.log(`latency ${location.code}: could not delete Job ${jobName(probe.id, kube)}: ${(error as Error).message}`),
+        settings.log(
+          `latency ${location.code}: could not delete Job ${jobName(probe.id, kube)}: ${apiErrorText(error)}; it is swept at the next start`,
+        ),
       );
     }
 
