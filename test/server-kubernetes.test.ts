@@ -6,12 +6,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { BatchV1Api, KubeConfig } from '@kubernetes/client-node';
+import { BatchV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as hdr from 'hdr-histogram-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clusters } from '../src/server/executors/kubernetes/clusters.ts';
+import { testSecret } from '../src/server/executors/kubernetes/manifests.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { apiCaller, pollUntil, type Call } from './helpers/api-call.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
@@ -233,6 +234,7 @@ describe('serve --executor kubernetes', () => {
       expect(result.run.coverage).toMatchObject({
         planned_iterations: 240,
         applied_iterations: result.results.iteration_count,
+        measured_iterations: result.results.iteration_count,
         shards: [],
       });
       expect(result.run.interrupted).toBe(false);
@@ -350,7 +352,7 @@ describe('serve --executor kubernetes', () => {
   );
 
   it(
-    'a server restarted mid-test finds its Jobs and finishes the test',
+    'a server restarted mid-test finds its Jobs and finishes the test, and sweeps what tests no longer running left',
     async () => {
       await start();
       const id = await createTest(480, 8);
@@ -361,10 +363,25 @@ describe('serve --executor kubernetes', () => {
         WAIT_MS,
       );
       await server!.kill();
+      // What a test of an earlier server left (a Secret from before ownerReferences, a cleanup that never got through).
+      const kc = new KubeConfig();
+      kc.loadFromFile(kube!.kubeconfigPath);
+      const leftover = testSecret('00000000-0000-4000-8000-00000000dead', 'default', 't');
+      await kc.makeApiClient(CoreV1Api).createNamespacedSecret({ namespace: 'default', body: leftover });
+      // The sweep leaves alone what was created in the second it began (creationTimestamp has whole seconds): let that second pass.
+      const createdS = Math.floor(Date.now() / 1000);
+      await pollUntil(
+        async () => Math.floor(Date.now() / 1000),
+        (s) => s > createdS,
+        'the next second',
+        WAIT_MS,
+      );
       server = await server!.restart();
+      await kube!.waitFor(() => !kube!.secrets().some((s) => s.metadata!.name === leftover.metadata!.name), WAIT_MS);
       const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
       expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
       expect(server.stderr()).toContain(`test ${id} (kubernetes): re-attaching to its running shards`);
+      expect(server.stderr()).toContain('swept 0 Job(s) and 1 Secret(s) of tests no longer running from default');
       const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
       expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(480);
       expect(result.run.coverage).toMatchObject({
