@@ -87,7 +87,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
           throw new ApiError(
             409,
             'not_finished',
-            `the test is ${test.status}; its result is ready once it is completed, failed or stopped`,
+            `the test is ${test.status}; its result is ready once it is completed, incomplete, failed or stopped`,
           );
         }
         // A client that does not know `incomplete` would judge the partial result as a whole one: it has to ask for it.

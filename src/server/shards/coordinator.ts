@@ -119,8 +119,9 @@ export class ShardCoordinator {
 
   /**
    * The barrier: the first pod to report an (index, attempt) holds it. The start is set once every
-   * shard has a pod ready or has failed for good, or when the barrier's time is up (the missing ones listed as late). An
-   * attempt that comes after the start (a retry, a late pod) resumes at the schedule's next second.
+   * shard has a pod ready or has failed for good, or when the barrier's time is up (the missing
+   * ones listed as late). An attempt that comes after the start (a retry, a late pod) resumes at
+   * the schedule's next second.
    */
   ready(key: ShardKey, attempt: number, pod: string): ReadyAnswer {
     const now = this.settings.now();
