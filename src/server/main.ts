@@ -149,6 +149,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
   };
   queue.recover();
+  void executor.sweep?.();
   let app: FastifyInstance;
   try {
     app = await buildApp(ctx, access, options.connections);

@@ -642,6 +642,22 @@ const TABLE = [
     default: '120',
     help: 'kubernetes: seconds the start waits for every pod',
   },
+  {
+    name: 'shard-cpu',
+    type: 'string',
+    commands: ['serve'],
+    value: 'QUANTITY',
+    default: '1',
+    help: 'kubernetes: CPU of a shard pod, its request and its limit (e.g. 500m, 2)',
+  },
+  {
+    name: 'shard-memory',
+    type: 'string',
+    commands: ['serve'],
+    value: 'QUANTITY',
+    default: '512Mi',
+    help: 'kubernetes: memory of a shard pod, its request and its limit (e.g. 1Gi)',
+  },
   // loadgate shard (a pod of serve's Kubernetes executor runs it).
   { name: 'server', type: 'string', commands: ['shard'], value: 'URL', help: 'the loadgate server to call home to' },
   {
