@@ -93,3 +93,11 @@ export function secretKeys(definition: ImportedDefinition): string[] {
     .map((v) => v.key)
     .sort();
 }
+
+/** 100,000 arrays, each inside the one before: what exhausted the parsers' stack. */
+export const DEEP_ARRAYS = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+
+/** The one line of a refused deep document: its file, the path where it passed the limit, the limit. */
+export function tooDeepLine(file: string, path: string): string {
+  return `${file}: ${path}: arrays and objects nested more than 256 levels deep; an import needs far fewer`;
+}
