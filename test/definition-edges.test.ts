@@ -299,3 +299,35 @@ describe('serve checks a request body as the CLI checks a file', () => {
     expect(parts.at(-1)).toBe(`… and ${100 * PROBLEMS_PER_BAD_STEP - MAX_PROBLEMS_SHOWN} more problems`);
   });
 });
+
+describe('paths the file system refuses (issue 49: 100,000 characters printed three times, raw ENAMETOOLONG)', () => {
+  it('a path of 100,000 characters is quoted once, cut at 200, with the reason in words', async () => {
+    const long = join(dir, `${'a'.repeat(100_000)}.json`);
+    const run = await runCli(['validate', long]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'loadgate: bad input\n' +
+        `  ${long.slice(0, 200)}…(${(long.length - 200).toLocaleString('en-US')} more characters): $: ` +
+        'cannot read the test definition: the path, or a name in it, is longer than the file system allows\n',
+    );
+  });
+
+  it('symbolic links in a loop, and a file taken for a folder, are sentences naming the file once', async () => {
+    const loop = join(dir, 'loop-a');
+    await symlink(join(dir, 'loop-b'), loop);
+    await symlink(loop, join(dir, 'loop-b'));
+    const looped = await runCli(['validate', loop]);
+    expect(looped.stderr).toContain(
+      `${loop}: $: cannot read the test definition: too many symbolic links on the way to it (links that lead back to each other?)\n`,
+    );
+    const file = await written('plain.json', '{}');
+    const under = await runCli(['import', 'har', join(file, 'x.har')]);
+    expect(under.stderr).toContain(
+      `${join(file, 'x.har')}: $: cannot read the file to import: a part of its path is a file, not a directory\n`,
+    );
+    for (const run of [looped, under]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(/ELOOP|ENOTDIR|, open '/);
+    }
+  });
+});
