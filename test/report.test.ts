@@ -162,7 +162,7 @@ describe('renderMarkdown', () => {
   it('names every step, shows per-location rows with egress, and ends with the link and footer', () => {
     const md = markdownOf({ result, judgement: judgementFor(result) });
     for (const s of result.run.steps) expect(md).toContain(`| ${s.id} | ${s.name} | ${s.method} /api/`);
-    expect(md).toContain('| US | proxy http://proxy-us.example:3128 | 720 |');
+    expect(md).toContain('| US | proxy http:\u200b//proxy-us.example:3128 | 720 |');
     expect(md).toContain('🔗 [Full report](https://github.com/acme/shop/actions/runs/42)');
     expect(md.trimEnd().split('\n').at(-1)).toBe('<sub>loadgate 0.1.0 · started 2025-05-01 12:00:00 UTC</sub>');
     expect(md).not.toContain('session=');
@@ -227,6 +227,21 @@ describe('renderMarkdown', () => {
     expectWellFormed(md);
     const labels = /x-axis \[(.*)\]/.exec(md)?.[1] ?? '';
     expect(labels.split('", "').map((l) => l.replace(/^"|"$/g, ''))).toEqual(['login', 'a b script alert( x…']);
+  });
+
+  it('shows bare URLs and mentions in names as text: GitHub autolinks none of them', () => {
+    const linked = makeResult({
+      name: 'shop https://evil.example/x',
+      steps: ['login', 'see www.evil.example or FTP://evil.example @octocat'],
+    });
+    const md = markdownOf({ result: linked, judgement: judgementFor(linked, 'step[2].p95 < 1ms') });
+    // What GitHub's autolinker starts from: a scheme's `://`, `www.`, an `@` before a name (a
+    // fenced block, the Mermaid chart's, is never autolinked).
+    const outsideFences = md.replace(/^```[\s\S]*?^```$/gm, '');
+    expect(outsideFences).toContain('see www');
+    expect(outsideFences).not.toMatch(/[a-z]:\/\/evil|www\.evil|@octocat/i);
+    expect(md).toContain('shop https:\u200b//evil.example/x');
+    expect(md).toContain('see www\u200b.evil.example or FTP:\u200b//evil.example @\u200boctocat');
   });
 
   it('keeps tables whole and lets no tag through for any step name, error reason or status key', () => {
