@@ -9,6 +9,9 @@ import type { Socket } from 'node:net';
 
 /** `HTTP/1.1 100 `: enough of a status line to tell a 100 from any other. */
 const STATUS_BYTES = 13;
+/** Where `HTTP/1.x ` ends: the status code's first digit. */
+const STATUS_DIGIT = 9;
+const DIGIT_ONE = 0x31;
 const CONTINUE = /^HTTP\/1\.[01] 100[ \r]/;
 const HEAD_END = '\r\n\r\n';
 /** A 100 whose head runs longer is passed on as it is (undici refuses it, as before). */
@@ -19,6 +22,8 @@ const MAX_CONTINUE_HEAD = 16 * 1024;
  * the start of one, undefined when they may be but its end has not arrived yet.
  */
 export function continueHeadLength(bytes: Buffer): number | undefined {
+  // Nearly every response: a status whose first digit is not 1, told without making a string.
+  if (bytes.length > STATUS_DIGIT && bytes[STATUS_DIGIT] !== DIGIT_ONE) return 0;
   const start = bytes.toString('latin1', 0, Math.min(bytes.length, STATUS_BYTES + 1));
   if (start.length <= STATUS_BYTES) {
     const could = ['HTTP/1.1 100 ', 'HTTP/1.0 100 ', 'HTTP/1.1 100\r', 'HTTP/1.0 100\r'].some((s) => s.startsWith(start));
