@@ -183,7 +183,7 @@ const TABLE = [
     commands: JUDGED,
     input: true,
     default: 'true',
-    help: 'the default step[*].http_fail_rate < 1% when no threshold is on a failure rate (--no-default-thresholds: off)',
+    help: 'the default step[*].http_fail_rate < 1% when no threshold is on http_fail_rate (--no-default-thresholds: off)',
   },
   {
     name: 'on-saturated',

@@ -1,5 +1,5 @@
 // The verdict (docs/verdict.md): one function judges a run, once. Thresholds (the user's, plus
-// the default failure-rate threshold), "no data", completeness, generator saturation and the
+// the default http_fail_rate threshold), "no data", completeness, generator saturation and the
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
@@ -19,16 +19,21 @@ import type {
   ThresholdOutcome,
 } from '../types.ts';
 import type { OnSaturated } from './on-saturated.ts';
-import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
+import { requestCounts } from '../request-counts.ts';
+import { locationLevel, metricValue, overallLevel, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
 
-/** The default threshold when the user sets none on a failure rate (docs/verdict.md). */
+/** The default threshold when the user sets none on http_fail_rate (docs/verdict.md). */
 export const DEFAULT_HTTP_FAIL_RATE = 1;
-const FAILURE_RATE_METRICS = new Set(['fail_rate', 'success_rate', 'http_fail_rate']);
 
+/**
+ * The default stays beside a fail_rate or success_rate threshold: those count iterations that
+ * failed (no response, a failed assertion), not error statuses, so alone they pass a service
+ * answering 500 to half its requests.
+ */
 export function defaultThresholds(user: readonly Threshold[]): Threshold[] {
-  if (user.some((t) => FAILURE_RATE_METRICS.has(t.metric))) return [];
+  if (user.some((t) => t.metric === 'http_fail_rate')) return [];
   const source = `step[*].http_fail_rate < ${DEFAULT_HTTP_FAIL_RATE}%`;
   return [{ source, line: 0, step: { each: true }, metric: 'http_fail_rate', op: '<', value: DEFAULT_HTTP_FAIL_RATE, isDefault: true }];
 }
