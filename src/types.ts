@@ -152,6 +152,8 @@ export interface SecondSample {
   started: number;
   responses: number;
   failures: number;
+  /** Requests without a 2xx/3xx answer (no response, or an error status the step does not expect), as http_fail_rate counts them; absent in older files. */
+  errors?: number;
   p50: number;
   p95: number;
   p99: number;
