@@ -306,7 +306,7 @@ function timelineSection(series: readonly SecondSample[]): string | undefined {
     '```',
   ];
   const bucket = points.seconds > 1 ? ` Each point covers ${points.seconds} s: the highest p95 of its seconds, the mean rates.` : '';
-  const errorLine = errors ? ' The lower line is the errors: requests without a 2xx/3xx answer.' : '';
+  const errorLine = errors ? ' The second line is the errors: requests without a 2xx/3xx answer.' : '';
   const legend = `_Each second of the run; 0 ms where a second had no response.${errorLine}${bucket}_`;
   return ['#### Over time', legend, latency.join('\n'), rates.join('\n')].join('\n\n');
 }
