@@ -195,11 +195,11 @@ describe('uploads and settling', () => {
     c.interval(de, 0, 0, sample(0));
     c.interval(de, 0, 1, sample(1));
     expect(c.progress()).toEqual({ seconds: 2, started: 30, responses: 27, failures: 3 });
-    c.final(de, 0, {});
+    c.final(de, 0, {}, false);
     expect(c.settled()).toBe(false);
-    c.final(us, 0, {});
+    c.final(us, 0, {}, false);
     expect(c.settled()).toBe(true);
-    expect(c.final(us, 0, {})).toBe(false);
+    expect(c.final(us, 0, {}, false)).toBe(false);
     // A retry that has reported ready is waited for; an index Kubernetes gave up on is not.
     c.ready(us, 1, 'c');
     expect(c.settled()).toBe(false);
