@@ -67,8 +67,11 @@ export interface KubeStandIn {
   logs(podName: string): string;
   /** Kill a running pod's process (the test's kill -9); the pod then ends Failed with exit 128 + signal. */
   killPod(podName: string, signal?: NodeJS.Signals): void;
-  /** Evict a pod as a node drain or preemption would: DisruptionTarget condition, then graceful deletion. */
-  evictPod(podName: string): void;
+  /**
+   * Evict a pod as a node drain or preemption would: DisruptionTarget condition, then graceful
+   * deletion (graceSeconds 0: SIGKILL at once, as kubelet pressure or a lost node ends a pod).
+   */
+  evictPod(podName: string, graceSeconds?: number): void;
   /** Resolves once predicate() is true (re-checked on every state change); rejects after timeoutMs. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
@@ -126,7 +129,7 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     requests,
     logs: (podName) => kubelet.logs(podName),
     killPod: (podName, signal = 'SIGKILL') => kubelet.kill(podNamed(podName), signal),
-    evictPod: (podName) => api.evict(podNamed(podName)),
+    evictPod: (podName, graceSeconds) => api.evict(podNamed(podName), graceSeconds),
     waitFor: (predicate, timeoutMs = DEFAULT_WAIT_MS) =>
       new Promise<void>((resolve, reject) => {
         const check = (): void => {
@@ -257,7 +260,7 @@ class ApiHandler {
     return this.item(res, method, { ...route, namespace: route.namespace ?? '', name: route.name }, query, body);
   }
 
-  evict(pod: WirePod): void {
+  evict(pod: WirePod, graceSeconds?: number): void {
     const now = new Date().toISOString();
     const condition = {
       type: 'DisruptionTarget',
@@ -268,7 +271,7 @@ class ApiHandler {
     };
     pod.status = { ...pod.status, conditions: [...(pod.status?.conditions ?? []), condition] };
     this.store.modified('pods', pod);
-    this.controller.deletePod(pod);
+    this.controller.deletePod(pod, graceSeconds);
   }
 
   private collection(
@@ -312,7 +315,8 @@ class ApiHandler {
       return void res.end(this.kubelet.logs(name));
     }
     if (method === 'POST' && resource === 'pods' && subresource === 'eviction') {
-      this.evict(object as WirePod);
+      // The Eviction's deleteOptions (policy/v1 Eviction) carry the grace period, as a DELETE's do.
+      this.evict(object as WirePod, gracePeriodOf({}, (body as { deleteOptions?: unknown } | undefined)?.deleteOptions));
       return send(res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
     }
     if (method === 'DELETE' && subresource === undefined) {
