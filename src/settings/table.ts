@@ -635,6 +635,14 @@ const TABLE = [
     default: '120',
     help: 'kubernetes: seconds the start waits for every pod',
   },
+  {
+    name: 'shutdown-grace',
+    type: 'string',
+    commands: ['serve'],
+    value: 'S',
+    default: '40',
+    help: "kubernetes: on SIGTERM, seconds serve keeps taking the running test's uploads before it leaves the test to the next server",
+  },
   // loadgate shard (a pod of serve's Kubernetes executor runs it).
   { name: 'server', type: 'string', commands: ['shard'], value: 'URL', help: 'the loadgate server to call home to' },
   {

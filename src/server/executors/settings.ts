@@ -16,6 +16,7 @@ export const EXECUTOR_FLAGS = [
   'shards',
   'location',
   'start-barrier',
+  'shutdown-grace',
 ] as const;
 
 /**
@@ -25,6 +26,11 @@ export const EXECUTOR_FLAGS = [
 export const DEFAULT_RATE_PER_POD = 1000;
 export const DEFAULT_NAMESPACE = 'default';
 export const DEFAULT_START_BARRIER_S = 120;
+/**
+ * On SIGTERM, how long serve waits for the running test to end before it leaves the test to the
+ * next server: deploy/'s terminationGracePeriodSeconds must exceed it (docs/kubernetes.md).
+ */
+export const DEFAULT_SHUTDOWN_GRACE_S = 40;
 
 /** The Kubernetes executor's settings as given on the command line. */
 export interface KubernetesFlags {
@@ -37,6 +43,8 @@ export interface KubernetesFlags {
   shards?: number;
   locations: Record<string, KubeLocation>;
   barrierMs: number;
+  /** On SIGTERM: how long the running test may take to end before it is left to the next server. */
+  shutdownGraceMs: number;
 }
 
 export type ExecutorChoice = { kind: 'local' } | { kind: 'kubernetes'; kubernetes: KubernetesFlags };
@@ -74,6 +82,7 @@ export function readExecutor(values: Values): Parsed<ExecutorChoice> {
   const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;
   const shards = whole(values.shards, '--shards', 1, MAX_SHARDS, problems);
   const barrierS = whole(values['start-barrier'], '--start-barrier', 1, 3600, problems) ?? DEFAULT_START_BARRIER_S;
+  const shutdownGraceS = whole(values['shutdown-grace'], '--shutdown-grace', 0, 3600, problems) ?? DEFAULT_SHUTDOWN_GRACE_S;
   if (problems.length > 0 || !locations.ok) return failed(problems);
   return parsed({
     kind: 'kubernetes',
@@ -87,6 +96,7 @@ export function readExecutor(values: Values): Parsed<ExecutorChoice> {
       ...(shards !== undefined && { shards }),
       locations: locations.value,
       barrierMs: barrierS * 1000,
+      shutdownGraceMs: shutdownGraceS * 1000,
     },
   });
 }

@@ -122,8 +122,12 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     settings.registry.add({ coordinator, definition: execution.test.definition, testUrl: execution.testUrl });
     const stopProgress = coordinator.onChange(() => execution.onProgress(coordinator.progress()));
     const stopObserving = observe(coordinator);
+    let handedOver = false;
     try {
-      await untilSettled(coordinator, execution.signal, settings.tickMs);
+      const handOver = execution.handOver ?? new AbortController().signal;
+      await untilSettled(coordinator, AbortSignal.any([execution.signal, handOver]), settings.tickMs);
+      // The pods go on sending; the next server re-attaches to them (by label) and takes the rest.
+      handedOver = handOver.aborted && !execution.signal.aborted && !coordinator.settled();
       if (execution.signal.aborted) {
         coordinator.stop();
         settings.log(`test ${testId}: stopping; shards have ${settings.stopGraceMs / 1000} s to send what they have`);
@@ -133,9 +137,14 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
       stopObserving();
       stopProgress();
       settings.registry.remove(testId);
-      await remove(testId, coordinator.slots).catch((error: unknown) =>
-        settings.log(`test ${testId}: could not delete its Jobs: ${(error as Error).message}`),
-      );
+      if (!handedOver)
+        await remove(testId, coordinator.slots).catch((error: unknown) =>
+          settings.log(`test ${testId}: could not delete its Jobs: ${(error as Error).message}`),
+        );
+    }
+    if (handedOver) {
+      settings.log(`test ${testId}: left running for the next server (its shards still run: ${coordinator.unsettled().join(', ')})`);
+      return { handedOver };
     }
     const delivered = {
       slots: coordinator.slots,
