@@ -61,6 +61,8 @@ export interface KubeStandIn {
   kubeconfigPath: string;
   jobs(namespace?: string): V1Job[];
   pods(namespace?: string): V1Pod[];
+  /** Every pod created so far, as it was created (deleted ones included): what a count of replacements needs. */
+  createdPods(): V1Pod[];
   secrets(namespace?: string): V1Secret[];
   requests: RecordedKubeRequest[];
   /** Output of a pod's process so far (stdout+stderr). */
@@ -72,6 +74,8 @@ export interface KubeStandIn {
    * deletion (graceSeconds 0: SIGKILL at once, as kubelet pressure or a lost node ends a pod).
    */
   evictPod(podName: string, graceSeconds?: number): void;
+  /** A node joins the cluster: pods waiting for one that matches start now. */
+  addNode(node: StandInNode): void;
   /** Resolves once predicate() is true (re-checked on every state change); rejects after timeoutMs. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
@@ -125,11 +129,13 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     kubeconfigPath,
     jobs: (namespace) => store.list('jobs', namespace).map((o) => typed<V1Job>(o)),
     pods: (namespace) => store.list('pods', namespace).map((o) => typed<V1Pod>(o)),
+    createdPods: () => store.history.filter((e) => e.resource === 'pods' && e.type === 'ADDED').map((e) => typed<V1Pod>(e.object)),
     secrets: (namespace) => store.list('secrets', namespace).map((o) => typed<V1Secret>(o)),
     requests,
     logs: (podName) => kubelet.logs(podName),
     killPod: (podName, signal = 'SIGKILL') => kubelet.kill(podNamed(podName), signal),
     evictPod: (podName, graceSeconds) => api.evict(podNamed(podName), graceSeconds),
+    addNode: (node) => kubelet.addNode(node),
     waitFor: (predicate, timeoutMs = DEFAULT_WAIT_MS) =>
       new Promise<void>((resolve, reject) => {
         const check = (): void => {
