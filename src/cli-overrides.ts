@@ -109,10 +109,14 @@ function applyLoad(
   return undefined;
 }
 
-/** `--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)`. */
+/**
+ * `--duration 2: 40 iterations planned over 2 s (the definition's 100 over 5 s), keeping its 20 it/s
+ * (--iterations N sets them instead)`: the count that runs first, the definition's beside it.
+ */
 function keptRateNote(duration: number, iterations: number, planned: { iterations: number; duration: number }): string {
   const rate = formatRate(planned.iterations / planned.duration, 'it');
-  return `--duration ${duration}: ${formatCount(iterations)} of ${formatCount(planned.iterations)} iterations, keeping the definition's ${rate} (--iterations N sets them instead)`;
+  const definition = `the definition's ${formatCount(planned.iterations)} over ${planned.duration} s`;
+  return `--duration ${duration}: ${formatCount(iterations)} ${iterations === 1 ? 'iteration' : 'iterations'} planned over ${duration} s (${definition}), keeping its ${rate} (--iterations N sets them instead)`;
 }
 
 /** The definition's bounds hold for the flags too: whatever validate accepts, run runs. */

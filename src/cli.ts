@@ -9,7 +9,7 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import { conclude, concludeShard } from './pipeline/conclude.ts';
 import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
-import { readEnvironmentSpec, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
+import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { writeCiReports, type CiReportFiles } from './pipeline/ci-reports.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import type { OnSaturated } from './verdict/on-saturated.ts';
@@ -28,15 +28,16 @@ import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
 import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
 import { renderTerminal } from './report/terminal.ts';
 import { renderHtmlReport } from './report/html.ts';
-import { parseProxies } from './engine/proxies.ts';
 import { parseOnSaturated } from './verdict/on-saturated.ts';
 import { asksVersion, VERSION } from './version.ts';
 import { commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
 import type { Command } from './settings/table.ts';
+import { closest } from './settings/suggest.ts';
 import { wholeNumber } from './settings/values.ts';
 import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
-import { checkTest } from './engine/prepare.ts';
+import { type CheckOptions, checkTest } from './engine/prepare.ts';
+import { emptySecretName, emptySecretProblems } from './variables/empty-secrets.ts';
 import { parseWaitFor, waitFor } from './pipeline/wait-for.ts';
 import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
 
@@ -91,7 +92,9 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
   if (command === 'help' || command === '--help' || command === '-h') return help(rest[0], io);
   const runner = RUNNERS[command];
   if (!runner) {
-    io.err(`loadgate: unknown command "${command}"; the commands are ${Object.keys(RUNNERS).join(', ')} (loadgate help)`);
+    io.err(
+      `loadgate: unknown command "${command}"${didYouMean(command)}; the commands are ${Object.keys(RUNNERS).join(', ')} (loadgate help)`,
+    );
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) return help(command, io);
@@ -123,11 +126,17 @@ function help(topic: string | undefined, io: CliIo): number {
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, topic)) {
-    io.err(`loadgate: no command "${topic}"; the commands are ${Object.keys(RUNNERS).join(', ')}`);
+    io.err(`loadgate: no command "${topic}"${didYouMean(topic)}; the commands are ${Object.keys(RUNNERS).join(', ')}`);
     return 2;
   }
   io.out(commandHelp(topic as keyof typeof COMMANDS));
   return 0;
+}
+
+/** ` (did you mean validate?)` for a misspelt command, else nothing. */
+function didYouMean(word: string): string {
+  const near = closest(word, Object.keys(RUNNERS));
+  return near === undefined ? '' : ` (did you mean ${near}?)`;
 }
 
 /** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
@@ -137,11 +146,18 @@ function argsOf(command: Command, args: string[], io: CliIo): CommandArgs {
   return parsed;
 }
 
-/** Variables come only from --env, -e and --env-var: say so when the missing one is set in the shell. */
+/**
+ * Variables come only from --env, -e and --env-var: say so when the missing one is set in the
+ * shell, and name the flags for a secret left without a value (an import's).
+ */
 function shellVariableHint(message: string): string {
-  const name = /unknown variable "([^"]+)"/.exec(message)?.[1];
-  if (!name || process.env[name] === undefined) return '';
-  return ` (${name} is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var ${name})`;
+  const unknown = /unknown variable "([^"]+)"/.exec(message)?.[1];
+  const empty = emptySecretName(message);
+  const name = unknown ?? empty;
+  if (name === undefined) return '';
+  if (process.env[name] !== undefined)
+    return ` (${name} is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var ${name})`;
+  return empty === undefined ? '' : ` (export ${name} and pass --env-var ${name}, or pass -e ${name}=VALUE)`;
 }
 
 /** Absent: the engine's default, which suits the schedule (docs/engine.md). */
@@ -182,7 +198,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
   if (!settings.ok) problems.push(...settings.problems);
   if (problems.length > 0 || !settings.ok) throw new InputError(problems);
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'));
-  const proxies = valueOrThrow(parseProxies(flags.list('proxies'), '--proxies'));
+  const proxies = await readProxies(flags.list('proxies'), flags.text('proxies-file'));
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const resultsPath = resolve(flags.text('results-file')!);
   const measured = await measureComparison(
@@ -255,8 +271,11 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const baselineFile = flags.text('baseline');
   const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
   const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
-  const test = await checkWithFlags(file, flags, io);
-  preflight(gate, shapeOf(test.definition, valueOrThrow(parseProxies(flags.list('proxies'), '--proxies')), 'embedded', baseline));
+  const test = await checkWithFlags(file, flags, io, {}, { allowEmptySecrets: true });
+  preflight(gate, shapeOf(test.definition, await readProxies(flags.list('proxies'), flags.text('proxies-file')), 'embedded', baseline));
+  // The file is valid; its secrets come at run time, and `run` refuses to send one empty.
+  for (const problem of emptySecretProblems(test.definition, file))
+    io.err(`warning: ${formatProblem(problem)}${shellVariableHint(problem.message)}`);
   const checked =
     gate.thresholds.length > 0 ? ` (and ${gate.thresholds.length} ${gate.thresholds.length === 1 ? 'threshold' : 'thresholds'})` : '';
   io.out(`${file}: valid${checked}`);
@@ -288,7 +307,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     return given === undefined ? undefined : orThrow(parse(given, `--${name}`));
   };
   const thresholds = parseFlagsThresholds(flags.list('thresholds'));
-  const proxies = valueOrThrow(parseProxies(flags.list('proxies'), '--proxies'));
+  const proxies = await readProxies(flags.list('proxies'), flags.text('proxies-file'));
   const concurrency = parseConcurrency(flags.text('max-concurrency'));
   const shardText = flags.text('shard');
   const shard = shardText === undefined ? undefined : orThrow(parseShard(shardText, '--shard'));
@@ -357,12 +376,12 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}) {
+async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}, check: CheckOptions = {}) {
   const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
   const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
   const overridden = valueOrThrow(applyLoadFlags(await loadDefinition(file), load));
   const { loaded, environment } = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
-  const test = await checkTest(loaded, environment ? { environment } : {});
+  const test = await checkTest(loaded, { ...check, ...(environment && { environment }) });
   for (const note of overridden.notes) io.err(`note: ${note}`);
   return test;
 }

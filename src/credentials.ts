@@ -10,3 +10,25 @@
 export function hideCredentials(text: string): string {
   return text.replace(/(\/\/)[^/?#\s]*@/g, '$1***@');
 }
+
+/**
+ * The secret parts of proxy URLs (country → URL), for the runner to mask in its log
+ * (core.setSecret): each password as the URL holds it and decoded, and a user given without a
+ * password (a token written as the user).
+ */
+export function proxyCredentials(proxies: Readonly<Record<string, string>>): string[] {
+  const values = Object.values(proxies).flatMap((href) => {
+    const url = URL.parse(href);
+    const secret = url?.password || url?.username;
+    return secret ? [secret, decoded(secret)] : [];
+  });
+  return [...new Set(values)];
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -54,6 +54,7 @@ import { waitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import type { Check, Judgement, LoadTestResult, SecondSample } from './types.ts';
 import { redactSecrets, secretValues } from './variables/environment.ts';
 import { failRatePct } from './rates.ts';
+import { proxyCredentials } from './credentials.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const read = (name: string): string => core.getInput(name);
@@ -61,7 +62,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const check = statusCheckOf(read, env, await eventPayload(env), secrets);
   try {
     const inputs = getInputs(read, (line) => core.notice(line));
-    secrets.add([inputs.githubToken, inputs.apiKey]);
+    secrets.add([inputs.githubToken, inputs.apiKey, ...proxyCredentials(inputs.proxies)]);
     await runAction(inputs, env, check, secrets);
   } catch (error) {
     if (error instanceof InputError) {

@@ -243,8 +243,10 @@ export interface RunInfo {
   started_at: string;
   finished_at: string;
   duration_s: number;
-  /** Responses per second over the run's window. */
+  /** Responses per second over rate_window_s. */
   rps: number;
+  /** The seconds the run's rates are over (docs/results.md, "Rates"); absent in files of versions before it. */
+  rate_window_s?: number;
   late_iterations: number;
   max_schedule_lag_ms: number;
   version: string;
@@ -271,6 +273,8 @@ export interface RunInfo {
 export interface ShardCoverage {
   /** `<location>-<index>` (the Job's JOB_COMPLETION_INDEX). */
   shard: string;
+  location: string;
+  index: number;
   /** Attempts Kubernetes made (1 without a retry). */
   attempts: number;
   /** Seconds of the shard's plan with load, and those of them whose results are missing. */
@@ -282,9 +286,14 @@ export interface ShardCoverage {
 
 export interface Coverage {
   planned_iterations: number;
+  /** Iterations the shards sent, every attempt counted (a dead attempt's load reached the target too). */
   applied_iterations: number;
   /** applied ÷ planned, % with one decimal. */
   applied_pct: number;
+  /** Iterations the result holds (the counts of `results` add up to it). */
+  measured_iterations: number;
+  /** measured ÷ planned, % with one decimal. */
+  measured_pct: number;
   /** Every shard with a part missing; empty when the result holds the whole plan. */
   shards: ShardCoverage[];
 }

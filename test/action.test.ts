@@ -238,6 +238,41 @@ describe('the bundled action in embedded mode', () => {
     }
   });
 
+  it('a secret without a value (a fork gets no secrets) fails the step before any request; proxy passwords are masked', async () => {
+    // From the sources: dist/ is rebuilt when the change is merged.
+    const github = await startGithubStandin({ userForbidden: true });
+    try {
+      target.reset();
+      const test = join(dir, 'empty-secret.json');
+      writeFileSync(
+        test,
+        JSON.stringify({
+          name: 'empty secret',
+          config_data: {
+            steps: [{ id: 1, name: 'api', url: '{{BASE}}/ok', headers: { Authorization: 'Bearer {{TOKEN}}' } }],
+            iteration_count: 2,
+            duration: 1,
+          },
+        }),
+      );
+      const environment = JSON.stringify({
+        name: 'pr',
+        vars: [
+          { key: 'BASE', value: target.url },
+          { key: 'TOKEN', value: '', secret: true },
+        ],
+      });
+      const proxies = 'US=http://agent:pr0xyPassw0rd@127.0.0.1:1';
+      const run = await runAction(github, { ...inputs(''), test, environment, proxies }, 'empty-secret', {}, 'src/action.ts');
+      expect(run.code).toBe(1);
+      expect(target.received).toHaveLength(0);
+      expect(run.summary).toContain('the secret variable "TOKEN" has no value, so step 1 "api" would send it empty');
+      expect(run.stdout.split('\n').filter((l) => l.includes('pr0xyPassw0rd'))).toEqual(['::add-mask::pr0xyPassw0rd']);
+    } finally {
+      await github.close();
+    }
+  });
+
   it('a service that is down fails the step: passed=false, an error annotation, the summary says why', async () => {
     const github = await startGithubStandin({ userForbidden: true });
     try {

@@ -26,9 +26,17 @@ describe('--duration, --iterations, --rate', () => {
   it("--duration alone keeps the definition's rate: 100 iterations over 5 s become 40 over 2 s, and a note says so", () => {
     const { loaded: shorter, notes } = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '2' });
     expect(load(shorter)).toEqual({ iterations: 40, duration: 2 });
-    expect(notes).toEqual(["--duration 2: 40 of 100 iterations, keeping the definition's 20 it/s (--iterations N sets them instead)"]);
+    expect(notes).toEqual([
+      "--duration 2: 40 iterations planned over 2 s (the definition's 100 over 5 s), keeping its 20 it/s (--iterations N sets them instead)",
+    ]);
     const longer = applyLoadFlags(loaded({ iteration_count: 100, duration: 5 }), { duration: '60' });
     expect(load(longer.loaded)).toEqual({ iterations: 1200, duration: 60 });
+    // Longer than the definition: the count planned comes first, never "200 of 40 iterations".
+    const tenfold = applyLoadFlags(loaded({ iteration_count: 40, duration: 2 }), { duration: '10' });
+    expect(load(tenfold.loaded)).toEqual({ iterations: 200, duration: 10 });
+    expect(tenfold.notes).toEqual([
+      "--duration 10: 200 iterations planned over 10 s (the definition's 40 over 2 s), keeping its 20 it/s (--iterations N sets them instead)",
+    ]);
   });
 
   it('keeps at least one iteration, rounded to the nearest', () => {

@@ -142,6 +142,18 @@ describe('loadgate run', () => {
     );
   });
 
+  it('suggests the command a misspelt one was meant to be, as a misspelt option gets', async () => {
+    const misspelt = await inProcess(['valdiate', 'loadtest.json']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toBe(
+      'loadgate: unknown command "valdiate" (did you mean validate?); the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard (loadgate help)\n',
+    );
+    const help = await inProcess(['help', 'imprt']);
+    expect(help.stderr).toBe(
+      'loadgate: no command "imprt" (did you mean import?); the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard\n',
+    );
+  });
+
   it('SIGINT stops the run, still writes partial results, and exits 130', async () => {
     const results = join(dir, 'partial.json');
     // Interrupted once the first second's progress line is out: the run is under way, whatever the machine's speed.
@@ -365,7 +377,7 @@ describe("a CLI that fits its users' habits", () => {
     const results = join(dir, 'smoke-results.json');
     const run = await loadgate(['run', path, '--duration', '1', '--thresholds', 'rps >= 200', '--results-file', results]);
     expect(run.stderr).toContain(
-      "note: --duration 1: 1 of 5 iterations, keeping the definition's 1 it/s (--iterations N sets them instead)",
+      "note: --duration 1: 1 iteration planned over 1 s (the definition's 5 over 5 s), keeping its 1 it/s (--iterations N sets them instead)",
     );
     expect(target.countsByPath().get('/ok')).toBe(1);
     expect(JSON.parse(readFileSync(results, 'utf8')).run.rps).toBe(1);

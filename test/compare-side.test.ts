@@ -44,7 +44,7 @@ function record(rec: Recorder, values: number[]): void {
 }
 
 /** A round as EngineWorkers.record hands it back: the thread's part added into a recorder of this thread. */
-function round(values: number[], startMs: number, durationS: number): RecordedRun {
+function round(values: number[], startMs: number, durationS: number, lastLateStartS = 0): RecordedRun {
   const thread = new Recorder(2, 1);
   record(thread, values);
   thread.closeSecond(0);
@@ -60,6 +60,7 @@ function round(values: number[], startMs: number, durationS: number): RecordedRu
       startedAt: new Date(startMs),
       finishedAt: new Date(startMs + durationS * 1000),
       durationS,
+      lastLateStartS,
       requests: values.length,
       lateIterations: 1,
       maxScheduleLagMs: startMs / 1000,
@@ -83,7 +84,8 @@ describe('a side of the comparison', () => {
     ];
     const side = new SideRounds(test);
     rounds.forEach((values, i) => {
-      const run = round(values, 10_000 * (i + 1), 1.5);
+      // The last round went on starting late iterations until 1.4 s, past its 1 s plan.
+      const run = round(values, 10_000 * (i + 1), 1.5, i === 2 ? 1.4 : 0);
       side.add(run);
       run.outcome.recorder.destroy();
     });
@@ -98,10 +100,11 @@ describe('a side of the comparison', () => {
     expect(result.results.steps[0]!.response_times).toMatchObject({ max: 1235, min: 0 });
     expect(result.results.steps[1]!.error_dist).toEqual({ 'read timeout': 3 });
     expect(result.run).toMatchObject({
-      // rps over the rounds' planned seconds (three rounds of a 1 s plan), not their 4.5 s.
+      // rps over the rounds' rate windows (1 s plans, the last one started over 1.4 s), not their 4.5 s.
       mode: 'compare',
       duration_s: 4.5,
-      rps: 4,
+      rps: 3.5,
+      rate_window_s: 3.4,
       late_iterations: 3,
       max_schedule_lag_ms: 30,
       started_at: new Date(10_000).toISOString(),

@@ -5,15 +5,16 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinition } from '../src/definition/load.ts';
+import { loadDefinition, loadEnvironmentFile } from '../src/definition/load.ts';
 import { MAX_JSON_DEPTH } from '../src/definition/json-text.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
-import { InputError, MAX_PROBLEMS_SHOWN, type Problem } from '../src/errors.ts';
+import { clipped, InputError, MAX_PROBLEMS_SHOWN, type Problem } from '../src/errors.ts';
 import { apiCaller } from './helpers/api-call.ts';
 import { badStepsDefinition, PROBLEMS_PER_BAD_STEP } from './helpers/bad-definition.ts';
 import { runCli } from './helpers/process.ts';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { startTarget, type Target } from './helpers/targets.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -109,7 +110,8 @@ describe('deep nesting (issue 30: 10^5 arrays overflowed the stack, naming no fi
     const file = await written('deep-cli.json', deeplyNested(100_000));
     const run = await runCli(['validate', file]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`${file}: ${path}: arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep`);
+    // The path is in the problem whole; the message quotes its first 200 characters.
+    expect(run.stderr).toContain(`${file}: ${clipped(path)}: arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep`);
   });
 });
 
@@ -217,6 +219,101 @@ describe('test data outside the repository (issue 30: ../../../../etc/shadow was
   });
 });
 
+describe('.git and the environment file confined (issue 49: .git/config holds the job token; ../../x.json was read)', () => {
+  const TOKEN = 'ghs_checkoutPersistedToken0123456789';
+  const OUTSIDE = 'outside-secret-value-42';
+  let repo: string;
+  let tests: string;
+  let target: Target;
+  beforeAll(async () => {
+    repo = join(dir, 'confined');
+    tests = join(repo, 'tests');
+    await mkdir(join(repo, '.git'), { recursive: true });
+    await mkdir(tests, { recursive: true });
+    await writeFile(join(repo, '.git', 'config'), `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${TOKEN}\n`);
+    await writeFile(join(repo, '.git', 'env.json'), JSON.stringify({ name: 'git', vars: [{ key: 'K', value: TOKEN }] }));
+    await writeFile(join(dir, 'x.json'), `{"name": "x", "vars": [{"key": "K", "value": "${OUTSIDE}"`);
+    await writeFile(join(tests, 'broken-env.json'), `{"name": "e", "vars": [{"key": "K", "value": ${OUTSIDE}}]}`);
+    await symlink(join(repo, '.git', 'config'), join(tests, 'creds.csv'));
+    target = await startTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  async function definition(name: string, extra: object): Promise<string> {
+    const path = join(tests, name);
+    await writeFile(path, JSON.stringify({ name: 'c', config_data: { steps: [{ ...STEP, url: `${target.url}/ok` }] }, ...extra }));
+    return path;
+  }
+  const data = (file: string) => ({ test_data: [{ name: 'd', file, file_config: { vars: { '0': { tag: 'line' } } } }] });
+  const GIT_RULE = "nothing under .git is read as test data or environment, as it holds the checkout's credentials";
+
+  it('refuses test data under .git, as written or through a symbolic link', async () => {
+    const written = await definition('git-data.json', data('../.git/config'));
+    expect(await problemsLoading(written)).toEqual([
+      {
+        file: written,
+        path: '$.test_data[0].file',
+        message: `data file "../.git/config" is under a .git folder: ${GIT_RULE} (looked for ${join(repo, '.git', 'config')})`,
+      },
+    ]);
+    const linked = await definition('git-link.json', data('creds.csv'));
+    expect((await problemsLoading(linked)).map((p) => p.message)).toEqual([
+      `data file "creds.csv" is under a .git folder (a symbolic link to ${join(repo, '.git', 'config')}): ${GIT_RULE} (looked for ${join(tests, 'creds.csv')})`,
+    ]);
+  });
+
+  it('confines the environment file as test data is: outside the repository or under .git is refused', async () => {
+    const outside = await definition('env-outside.json', { environment: '../../x.json' });
+    expect(await problemsLoading(outside)).toEqual([
+      {
+        file: outside,
+        path: '$.environment',
+        message: `environment file "../../x.json" is outside ${repo}: an environment file must be inside the repository or workspace of the definition (looked for ${join(dir, 'x.json')})`,
+      },
+    ]);
+    const absolute = await definition('env-absolute.json', { environment: join(dir, 'x.json') });
+    expect((await problemsLoading(absolute)).map((p) => p.message)).toEqual([
+      expect.stringMatching(/ is outside .*: an environment file must be inside /),
+    ]);
+    const git = await definition('env-git.json', { environment: '../.git/env.json' });
+    expect((await problemsLoading(git)).map((p) => p.message)).toEqual([
+      `environment file "../.git/env.json" is under a .git folder: ${GIT_RULE} (looked for ${join(repo, '.git', 'env.json')})`,
+    ]);
+  });
+
+  it('never quotes an environment file in a syntax error, nor reads one under .git given on its own', async () => {
+    const broken = await definition('env-broken.json', { environment: 'broken-env.json' });
+    const problems = await problemsLoading(broken);
+    const column = `{"name": "e", "vars": [{"key": "K", "value": `.length + 1;
+    expect(problems).toEqual([
+      {
+        file: join(tests, 'broken-env.json'),
+        path: `line 1, column ${column}`,
+        message: 'JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)',
+        line: 1,
+        column,
+      },
+    ]);
+    const error = await loadEnvironmentFile(join(repo, '.git', 'env.json')).catch((e: unknown) => e);
+    expect((error as InputError).problems.map((p) => p.message)).toEqual([
+      `cannot read the environment file: it is under a .git folder: ${GIT_RULE}`,
+    ]);
+  });
+
+  it('is exit 2 from run with nothing sent, and no byte of either file in the output', async () => {
+    const both = await definition('both.json', { environment: '../../x.json', ...data('../.git/config') });
+    const run = await runCli(['run', both, '--results-file', join(dir, 'confined-results.json')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('$.environment: environment file "../../x.json" is outside');
+    expect(run.stderr).toContain('$.test_data[0].file: data file "../.git/config" is under a .git folder');
+    expect(run.out).not.toContain(TOKEN);
+    expect(run.out).not.toContain(OUTSIDE);
+    expect(target.received).toHaveLength(0);
+  });
+});
+
 describe('header size (issue 30: a 100 KB header value passed validate)', () => {
   function withHeaders(headers: Record<string, string>, environment?: unknown): unknown {
     return { name: 'h', config_data: { steps: [{ ...STEP, headers }] }, ...(environment !== undefined && { environment }) };
@@ -297,5 +394,37 @@ describe('serve checks a request body as the CLI checks a file', () => {
     const parts = (many.body.error.message as string).split('; ');
     expect(parts).toHaveLength(MAX_PROBLEMS_SHOWN + 1);
     expect(parts.at(-1)).toBe(`… and ${100 * PROBLEMS_PER_BAD_STEP - MAX_PROBLEMS_SHOWN} more problems`);
+  });
+});
+
+describe('paths the file system refuses (issue 49: 100,000 characters printed three times, raw ENAMETOOLONG)', () => {
+  it('a path of 100,000 characters is quoted once, cut at 200, with the reason in words', async () => {
+    const long = join(dir, `${'a'.repeat(100_000)}.json`);
+    const run = await runCli(['validate', long]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'loadgate: bad input\n' +
+        `  ${long.slice(0, 200)}…(${(long.length - 200).toLocaleString('en-US')} more characters): $: ` +
+        'cannot read the test definition: the path, or a name in it, is longer than the file system allows\n',
+    );
+  });
+
+  it('symbolic links in a loop, and a file taken for a folder, are sentences naming the file once', async () => {
+    const loop = join(dir, 'loop-a');
+    await symlink(join(dir, 'loop-b'), loop);
+    await symlink(loop, join(dir, 'loop-b'));
+    const looped = await runCli(['validate', loop]);
+    expect(looped.stderr).toContain(
+      `${loop}: $: cannot read the test definition: too many symbolic links on the way to it (links that lead back to each other?)\n`,
+    );
+    const file = await written('plain.json', '{}');
+    const under = await runCli(['import', 'har', join(file, 'x.har')]);
+    expect(under.stderr).toContain(
+      `${join(file, 'x.har')}: $: cannot read the file to import: a part of its path is a file, not a directory\n`,
+    );
+    for (const run of [looped, under]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(/ELOOP|ENOTDIR|, open '/);
+    }
   });
 });

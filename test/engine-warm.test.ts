@@ -289,7 +289,10 @@ describe('the generator watches itself', () => {
     expect(started + generator.unstarted_iterations).toBe(planned);
     expect(generator.unstarted_iterations).toBeGreaterThan(planned / 2);
     expect(generator.planned_iterations_per_s).toBe(500_000);
-    expect(generator.applied_iterations_per_s).toBe(Math.round((started / 2) * 10) / 10);
+    // Over the time the starts took: the plan's 2 s and the grace after it in which late ones still started.
+    expect(result.run.rate_window_s).toBeGreaterThanOrEqual(2);
+    expect(result.run.rate_window_s).toBeLessThanOrEqual(2 + START_GRACE_MS / 1000);
+    expect(generator.applied_iterations_per_s).toBe(Math.round((started / result.run.rate_window_s!) * 10) / 10);
     expect(generator.saturated).toBe(true);
     // Whichever rule held on this machine, the reason names it with its figure.
     const behind = generator.behind_iterations;
@@ -308,6 +311,31 @@ describe('the generator watches itself', () => {
   });
 });
 
+describe('rates over the time the work took', () => {
+  it('an overloaded run reports what it started per second, never more: within 5 % of its seconds, at most its busiest', async () => {
+    target.reset();
+    // 1,000,000/s for 1 s on 20 slots, on a clock that sees every millisecond however busy the
+    // machine: the engine starts what it can until the grace ends, 1 s after the plan.
+    const result = await runOnTestClock(definition([{ url: `${target.url}/ok` }], { iteration_count: 1_000_000, duration: 1 }), {
+      concurrency: 20,
+    });
+    const { generator, series } = result.run;
+    const started = result.results.iteration_count;
+    const starting = series.slice(0, Math.max(...series.filter((s) => s.started > 0).map((s) => s.t)) + 1);
+    expect(starting).toHaveLength(2);
+    const mean = (pick: (s: SecondSample) => number): number => starting.reduce((n, s) => n + pick(s), 0) / starting.length;
+    const applied = generator!.applied_iterations_per_s;
+    expect(Math.abs(applied / mean((s) => s.started) - 1)).toBeLessThan(0.05);
+    expect(applied).toBeLessThanOrEqual(Math.max(...starting.map((s) => s.started)));
+    // Not the count over the planned second, which would be twice what it did.
+    expect(applied).toBeLessThan(started / 1);
+    expect(Math.abs(result.run.rps / mean((s) => s.responses) - 1)).toBeLessThan(0.05);
+    // Over the seconds the starts took: the plan's and the grace's, to the last late start.
+    expect(result.run.rate_window_s).toBeGreaterThan(1);
+    expect(result.run.rate_window_s).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('merged runs', () => {
   it('are saturated when any run was, with the worst delay and the load added up', () => {
     const block = (saturated: boolean, p99: number, applied: number) =>
@@ -316,6 +344,7 @@ describe('merged runs', () => {
         started: applied,
         plannedDurationS: 1,
         elapsedS: 1,
+        lastLateStartS: 0,
         interrupted: false,
         loopDelay: { p99Ms: p99, maxMs: p99 * 2 },
         series: [],
@@ -382,6 +411,7 @@ describe('saturation (generatorInfo)', () => {
     started: 10_000,
     plannedDurationS: 10,
     elapsedS: 10,
+    lastLateStartS: 0,
     interrupted: false,
     loopDelay: { p99Ms: 2, maxMs: 5 },
     series: [],

@@ -323,6 +323,18 @@ describe('mergeShards', () => {
     expect(result.run).not.toHaveProperty('shard');
   });
 
+  it("takes rps over the longest shard's rate window when a shard went on starting late past the plan", () => {
+    const inputs = inputsOf(SPECS).map((input, i) => {
+      const content = input.content as { run: Record<string, unknown> };
+      return { ...input, content: { ...content, run: { ...content.run, rate_window_s: i === 1 ? PLANNED_S + 0.5 : PLANNED_S } } };
+    });
+    const result = merged(inputs);
+    expect(result.run.rate_window_s).toBe(PLANNED_S + 0.5);
+    expect(result.run.rps).toBe(Math.round((ALL_SAMPLES.length / (PLANNED_S + 0.5)) * 10) / 10);
+    // Files without the field (earlier versions): over the plan, recovered from their rps.
+    expect(merged(inputsOf(SPECS)).run.rate_window_s).toBe(PLANNED_S);
+  });
+
   it('flags late shards: more than 1 s after start-at or after the earliest shard', () => {
     const outcome = mergeShards(inputsOf(SPECS));
     if (!outcome.ok) throw new Error('merge refused');

@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy, type ProxyServer } from 'proxy';
-import { hideCredentials } from '../src/credentials.ts';
+import { hideCredentials, proxyCredentials } from '../src/credentials.ts';
 import { parseProxies } from '../src/engine/proxies.ts';
+import type { InputError } from '../src/errors.ts';
+import { readProxies } from '../src/pipeline/sources.ts';
 import { judgementFor } from './helpers/judgement.ts';
 import { cleanEnv, runCli, runNode } from './helpers/process.ts';
 import { markdownOf } from './helpers/report.ts';
@@ -33,6 +35,41 @@ describe('parseProxies', () => {
         { path: '--proxies', message: 'expected CC=http://host:port (a two-letter country code and a proxy URL), got "fr=http://c:3"' },
       ],
     });
+  });
+});
+
+describe('readProxies (--proxies-file)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'loadgate-proxies-file-'));
+  });
+
+  it('reads the entries of --proxies, one or more a line, blank lines and # comments skipped', async () => {
+    const file = join(dir, 'proxies');
+    writeFileSync(file, '# egress per country\nUS=http://a:1\n\n  DE=http://b:2,FR=https://c:3  \r\n');
+    expect(await readProxies([], file)).toEqual({ US: 'http://a:1', DE: 'http://b:2', FR: 'https://c:3' });
+  });
+
+  it('names the file and line of a refused entry, its credentials hidden; one of the two flags only', async () => {
+    const file = join(dir, 'bad-proxies');
+    writeFileSync(file, 'US=http://a:1\nDE=ftp://agent:hunter2@proxy:21\n');
+    const error = await readProxies([], file).catch((e: unknown) => e);
+    expect((error as InputError).problems).toEqual([
+      {
+        file,
+        path: 'line 2',
+        message: 'expected CC=http://host:port (a two-letter country code and a proxy URL), got "DE=ftp://***@proxy:21"',
+      },
+    ]);
+    const both = await readProxies(['US=http://a:1'], file).catch((e: unknown) => e);
+    expect((both as InputError).problems).toEqual([{ path: '--proxies-file', message: 'give --proxies or --proxies-file, not both' }]);
+  });
+});
+
+describe('proxyCredentials (what the action masks)', () => {
+  it('gives each password as the URL holds it and decoded, and a user given alone', () => {
+    const proxies = { US: 'http://agent:p%40ss@a:1', DE: 'http://tok3n@b:2', FR: 'http://c:3' };
+    expect(proxyCredentials(proxies)).toEqual(['p%40ss', 'p@ss', 'tok3n']);
   });
 });
 
@@ -83,14 +120,10 @@ describe('a run through a proxy that wants credentials', () => {
       }),
     );
     const results = join(dir, 'out.json');
-    const run = await runCli([
-      'run',
-      definition,
-      '--results-file',
-      results,
-      '--proxies',
-      `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}`,
-    ]);
+    // From a file, as a CI secret or a credentials store writes it: not on argv (shell history, ps).
+    const proxiesFile = join(dir, 'proxies');
+    writeFileSync(proxiesFile, `US=http://${USER}:${PASSWORD}@127.0.0.1:${proxyPort}\n`);
+    const run = await runCli(['run', definition, '--results-file', results, '--proxies-file', proxiesFile]);
     expect(run.code).toBe(0);
     const written = JSON.parse(readFileSync(results, 'utf8'));
     // The proxy let every request through: it was given the credentials.

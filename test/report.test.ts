@@ -162,7 +162,7 @@ describe('renderMarkdown', () => {
   it('names every step, shows per-location rows with egress, and ends with the link and footer', () => {
     const md = markdownOf({ result, judgement: judgementFor(result) });
     for (const s of result.run.steps) expect(md).toContain(`| ${s.id} | ${s.name} | ${s.method} /api/`);
-    expect(md).toContain('| US | proxy http://proxy-us.example:3128 | 720 |');
+    expect(md).toContain('| US | proxy http:\u200b//proxy-us.example:3128 | 720 |');
     expect(md).toContain('🔗 [Full report](https://github.com/acme/shop/actions/runs/42)');
     expect(md.trimEnd().split('\n').at(-1)).toBe('<sub>loadgate 0.1.0 · started 2025-05-01 12:00:00 UTC</sub>');
     expect(md).not.toContain('session=');
@@ -227,6 +227,21 @@ describe('renderMarkdown', () => {
     expectWellFormed(md);
     const labels = /x-axis \[(.*)\]/.exec(md)?.[1] ?? '';
     expect(labels.split('", "').map((l) => l.replace(/^"|"$/g, ''))).toEqual(['login', 'a b script alert( x…']);
+  });
+
+  it('shows bare URLs and mentions in names as text: GitHub autolinks none of them', () => {
+    const linked = makeResult({
+      name: 'shop https://evil.example/x',
+      steps: ['login', 'see www.evil.example or FTP://evil.example @octocat'],
+    });
+    const md = markdownOf({ result: linked, judgement: judgementFor(linked, 'step[2].p95 < 1ms') });
+    // What GitHub's autolinker starts from: a scheme's `://`, `www.`, an `@` before a name (a
+    // fenced block, the Mermaid chart's, is never autolinked).
+    const outsideFences = md.replace(/^```[\s\S]*?^```$/gm, '');
+    expect(outsideFences).toContain('see www');
+    expect(outsideFences).not.toMatch(/[a-z]:\/\/evil|www\.evil|@octocat/i);
+    expect(md).toContain('shop https:\u200b//evil.example/x');
+    expect(md).toContain('see www\u200b.evil.example or FTP:\u200b//evil.example @\u200boctocat');
   });
 
   it('keeps tables whole and lets no tag through for any step name, error reason or status key', () => {
@@ -359,7 +374,7 @@ describe('renderTerminal', () => {
         .split('\n\n')
         .find((b) => b.startsWith('Top errors'))
         ?.split('\n') ?? [];
-    expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout)');
+    expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout, shop.example.com:443)');
     expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
     expect(
       terminalOf(
@@ -367,6 +382,22 @@ describe('renderTerminal', () => {
         { color: false },
       ),
     ).not.toContain('Locations');
+  });
+});
+
+describe('the top errors say where', () => {
+  it('"connection refused" names the host:port its step connects to (its reason, an error_dist key, stays as it is)', () => {
+    const health = makeResult({ steps: ['health'], failRates: [1], locations: { local: 1 } });
+    health.run.steps = [{ id: 1, name: 'health', method: 'GET', url: 'http://user:pw@127.0.0.1:9/health' }];
+    const text = terminalOf({ result: health, judgement: judgementFor(health) }, { color: false });
+    expect(text).toMatch(/\n +\d+ {2}connection refused {2}\(step 1 health, 127\.0\.0\.1:9\)\n/);
+    expect(text).not.toContain('pw');
+    expect(Object.keys(health.results.steps[0]!.error_dist)).toContain('connection refused');
+    // A URL still holding a template (a secret kept as {{KEY}}) names no host.
+    health.run.steps = [{ id: 1, name: 'health', method: 'GET', url: '{{BASE}}/health' }];
+    expect(terminalOf({ result: health, judgement: judgementFor(health) }, { color: false })).toMatch(
+      /connection refused {2}\(step 1 health\)\n/,
+    );
   });
 });
 
@@ -589,5 +620,28 @@ describe("the headline's rates", () => {
     expect(terminalOf({ result, judgement }, { color: false })).toContain(headline);
     expect(markdownOf({ result, judgement })).toContain(headline);
     expect(summaryLineOf(result, judgement)).toContain('1,200 iterations (20 it/s) · 59.5 req/s');
+  });
+
+  it("are over the seconds the run's rates are over, not the time the run took to end or to be polled", () => {
+    // A hosted 3 s schedule seen over 3.7 s of submission and polling: 60 iterations in 3 s, not in 3.7 s at 20 it/s.
+    const hosted = makeResult({
+      iterations: 60,
+      steps: ['home'],
+      failRates: [0],
+      run: { mode: 'hosted', duration_s: 3.7, rps: 20, rate_window_s: 3 },
+    });
+    expect(textOf(buildReport({ result: hosted, judgement: judgementFor(hosted) }).context[0]!)).toBe('60 iterations in 3s (20 it/s)');
+    // An overloaded run that started its iterations over 4 s of a 3 s plan says so, at the rate it did.
+    const overloaded = makeResult({
+      iterations: 143_386,
+      steps: ['home'],
+      failRates: [0],
+      run: { duration_s: 4.02, rps: 35_855.5, rate_window_s: 3.999 },
+    });
+    expect(
+      buildReport({ result: overloaded, judgement: judgementFor(overloaded) })
+        .context.slice(0, 2)
+        .map((part) => textOf(part)),
+    ).toEqual(['143,386 iterations in 4s (35,855.5 it/s)', '143,386 requests (35,855.5 req/s)']);
   });
 });

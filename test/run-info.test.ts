@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { comparisonResultFile, prepareSides, runComparison } from '../src/compare/run.ts';
 import { initHistograms } from '../src/histogram.ts';
-import { plannedWindowS, runBlock, type RunFacts } from '../src/engine/run-info.ts';
+import { runBlock, type RunFacts } from '../src/engine/run-info.ts';
 import { createClient } from '../src/hosted/client.ts';
 import { runHosted } from '../src/hosted/run-hosted.ts';
 import { mergeShards } from '../src/merge/merge.ts';
+import { rateWindowS } from '../src/rates.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { startFakeService, type FakeService } from './helpers/fake-service.ts';
 import { definition, runDefinition } from './helpers/run-definition.ts';
@@ -84,6 +85,7 @@ describe('the run block of every mode', () => {
       'finished_at',
       'duration_s',
       'rps',
+      'rate_window_s',
       'late_iterations',
       'max_schedule_lag_ms',
       'version',
@@ -110,6 +112,11 @@ describe('the run block of every mode', () => {
     expect(comparison.results.iteration_count).toBe(8);
     // 8 iterations of 2 steps planned over 1 s: 16 requests a second in every mode, however long the last response took.
     expect([embedded, merged.value.result, fromService, comparison].map((r) => r.run.rps)).toEqual([16, 16, 16, 16]);
+    expect([embedded, merged.value.result, fromService, comparison].map((r) => r.run.rate_window_s)).toEqual([1, 1, 1, 1]);
+    // A service that went on starting late past the plan says over which seconds: the rate is over them too.
+    await service?.close();
+    const overloaded = await hosted({ ...embedded, run: { ...embedded.run, rate_window_s: 2 } });
+    expect(overloaded.run).toMatchObject({ rps: 8, rate_window_s: 2 });
   });
 
   it('rounds the duration to the millisecond and the rate to a tenth, whatever the mode', () => {
@@ -119,7 +126,7 @@ describe('the run block of every mode', () => {
       startedAt: new Date(0),
       finishedAt: new Date(3000),
       durationS: 0.1 + 0.2,
-      plannedS: 0.1 + 0.2,
+      rateWindowS: 0.1 + 0.2,
       requests: 7,
       lateIterations: 0,
       maxScheduleLagMs: 0,
@@ -131,10 +138,11 @@ describe('the run block of every mode', () => {
     expect(runBlock(facts)).toMatchObject({
       duration_s: 0.3,
       rps: 23.3,
+      rate_window_s: 0.3,
       started_at: '1970-01-01T00:00:00.000Z',
       finished_at: '1970-01-01T00:00:03.000Z',
     });
-    expect(runBlock({ ...facts, plannedS: 0 }).rps).toBe(0);
+    expect(runBlock({ ...facts, rateWindowS: 0 }).rps).toBe(0);
     expect(runBlock(facts)).not.toHaveProperty('generator');
   });
 
@@ -145,7 +153,7 @@ describe('the run block of every mode', () => {
       startedAt: new Date(0),
       finishedAt: new Date(5),
       durationS: 0.005,
-      plannedS: plannedWindowS(1, 0.005, false),
+      rateWindowS: rateWindowS({ plannedS: 1, elapsedS: 0.005, interrupted: false, lastLateStartS: 0 }),
       requests: 1,
       lateIterations: 0,
       maxScheduleLagMs: 0,
@@ -156,7 +164,38 @@ describe('the run block of every mode', () => {
     };
     expect(runBlock(facts)).toMatchObject({ duration_s: 0.005, rps: 1 });
     // A stopped run: over the part of the plan that ran.
-    expect(plannedWindowS(10, 2.5, true)).toBe(2.5);
-    expect(plannedWindowS(10, 12, true)).toBe(10);
+    expect(rateWindowS({ plannedS: 10, elapsedS: 2.5, interrupted: true, lastLateStartS: 2.4 })).toBe(2.5);
+    expect(rateWindowS({ plannedS: 10, elapsedS: 12, interrupted: true, lastLateStartS: 0 })).toBe(10);
+  });
+
+  it('takes the rates over the time the starts took: an overloaded run that went on starting late after its plan is over its last late start', () => {
+    const window = (lastLateStartS: number, interrupted = false) =>
+      rateWindowS({ plannedS: 3, elapsedS: 4.02, interrupted, lastLateStartS });
+    // 1,000,000/s planned for 3 s, 143,386 started until the grace ended at 4.0 s: about 35,850/s, not 47,795/s.
+    expect(window(3.999)).toBe(3.999);
+    // To the millisecond, as the file holds it: a rate read back over it (reports' it/s) is the one written.
+    expect(window(3.99543)).toBe(3.995);
+    const facts = (rateWindow: number): RunFacts => ({
+      mode: 'embedded',
+      name: 'n',
+      startedAt: new Date(0),
+      finishedAt: new Date(4020),
+      durationS: 4.02,
+      rateWindowS: rateWindow,
+      requests: 143_386,
+      lateIterations: 143_000,
+      maxScheduleLagMs: 3900,
+      steps: [],
+      locations: {},
+      interrupted: false,
+      series: [],
+    });
+    expect(runBlock(facts(window(3.999)))).toMatchObject({ rps: 35855.5, rate_window_s: 3.999 });
+    // A run that kept up reads its planned rate: late starts within the plan, and none at all, leave its seconds as they are.
+    expect(window(2.4)).toBe(3);
+    expect(window(0)).toBe(3);
+    expect(runBlock(facts(window(0))).rps).toBe(47795.3);
+    // Stopped in the grace, after starting late past the plan's end: to the last late start still.
+    expect(window(3.5, true)).toBe(3.5);
   });
 });

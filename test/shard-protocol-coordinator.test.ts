@@ -123,6 +123,18 @@ describe('serve --executor', () => {
     });
   });
 
+  it('gives shard pods requests = limits (1 CPU, 512Mi unless --shard-cpu, --shard-memory say), and refuses what is no quantity', () => {
+    const read = (values: Record<string, string>) =>
+      valueOrThrow(readExecutor({ executor: 'kubernetes', image: 'img', ...values })) as { kubernetes: { shardResources: unknown } };
+    expect(read({}).kubernetes.shardResources).toEqual({ cpu: '1', memory: '512Mi' });
+    expect(read({ 'shard-cpu': '500m', 'shard-memory': '1.5Gi' }).kubernetes.shardResources).toEqual({ cpu: '500m', memory: '1.5Gi' });
+    expect(problemsOf({ executor: 'kubernetes', image: 'img', 'shard-cpu': 'two', 'shard-memory': '0' })).toEqual([
+      { path: '--shard-cpu', message: 'expected a Kubernetes quantity above 0 such as 500m or 2, got "two"' },
+      { path: '--shard-memory', message: 'expected a Kubernetes quantity above 0 such as 512Mi or 1Gi, got "0"' },
+    ]);
+    expect(problemsOf({ executor: 'local', 'shard-cpu': '1' }).map((p) => p.path)).toEqual(['--shard-cpu']);
+  });
+
   it('gives a location ⌈its busiest second ÷ the rate per pod⌉ shards, and refuses a location nobody configured', () => {
     const config = { load_type: 'linear' as const, iteration_count: 5000, duration: 2, proxy_config: { US: 60, DE: 40 } };
     expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).slots).toEqual({ DE: 3, US: 4 });
@@ -149,6 +161,20 @@ describe('the start barrier', () => {
     clock = 500;
     expect(c.ready({ location: 'DE', index: 0 }, 0, 'pod-b')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
     expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
+  });
+
+  it('does not wait for an index Kubernetes gave up on (its Job deleted at the barrier): the others start at once', () => {
+    const c = begin({ US: 1, XX: 1 });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ state: 'wait' });
+    clock = 300;
+    c.markFailed({ location: 'XX', index: 0 });
+    c.tick();
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({
+      state: 'start',
+      start_at_ms: 2300,
+      from_second: 0,
+      late: ['XX-0'],
+    });
   });
 
   it("goes without the late ones when its time is up; they resume at the schedule's next second", () => {
@@ -334,18 +360,29 @@ describe('coverage', () => {
         { location: 'US', index: 0, attempt: 1, value: result(false, 5) },
         { location: 'US', index: 1, attempt: 0, value: result(false, 8) },
       ],
+      // The dead attempt 0 uploaded two seconds before it died (its third never arrived); attempt 1's own seconds are in its result.
+      intervals: [
+        { location: 'US', index: 0, attempt: 0, value: { t: 0, sample: { started: 30 } } },
+        { location: 'US', index: 0, attempt: 0, value: { t: 1, sample: { started: 31 } } },
+        { location: 'US', index: 0, attempt: 1, value: { t: 0, sample: { started: 50 } } },
+      ],
     };
     const { chosen, coverage } = chooseResults(config, delivered);
     expect(chosen.map((c) => `${c.key.index}/${c.attempt}`)).toEqual(['0/1', '1/0']);
     const shard0 = new LoadPlan(config, { index: 1, count: 2, location: 'US' });
     const lost = [0, 1, 2].reduce((n, s) => n + shard0.countInSecond(s), 0);
+    const pct = (n: number) => Math.floor((n / 800) * 1000) / 10;
     expect(coverage).toEqual({
       planned_iterations: 800,
-      applied_iterations: 800 - lost,
-      applied_pct: Math.floor(((800 - lost) / 800) * 1000) / 10,
-      shards: [{ shard: 'US-0', attempts: 2, planned_s: 8, missing_s: 3, missing: [[0, 3]] }],
+      applied_iterations: 800 - lost + 61,
+      applied_pct: pct(800 - lost + 61),
+      measured_iterations: 800 - lost,
+      measured_pct: pct(800 - lost),
+      shards: [{ shard: 'US-0', location: 'US', index: 0, attempts: 2, planned_s: 8, missing_s: 3, missing: [[0, 3]] }],
     });
-    expect(coverageLine(coverage)).toBe(`shard US-0: 3 s of 8 s missing; ${coverage.applied_pct.toFixed(1)} % of the planned load applied`);
+    expect(coverageLine(coverage)).toBe(
+      `shard US-0: 3 s of 8 s missing; ${pct(800 - lost).toFixed(1)} % of the planned load measured (${pct(800 - lost + 61).toFixed(1)} % applied)`,
+    );
   });
 
   it("counts a stopped shard's seconds after its last one as missing, and a shard with no result as all missing", () => {
@@ -356,9 +393,11 @@ describe('coverage', () => {
     };
     const { coverage } = chooseResults(config, delivered);
     expect(coverage.shards).toEqual([
-      { shard: 'US-0', attempts: 1, planned_s: 8, missing_s: 2, missing: [[6, 8]] },
-      { shard: 'US-1', attempts: 1, planned_s: 8, missing_s: 8, missing: [[0, 8]] },
+      { shard: 'US-0', location: 'US', index: 0, attempts: 1, planned_s: 8, missing_s: 2, missing: [[6, 8]] },
+      { shard: 'US-1', location: 'US', index: 1, attempts: 1, planned_s: 8, missing_s: 8, missing: [[0, 8]] },
     ]);
+    // Without the uploaded seconds, only what was measured is known to have been sent.
+    expect(coverage.measured_iterations).toBe(300);
     expect(coverage.applied_iterations).toBe(300);
   });
 });

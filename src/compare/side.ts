@@ -2,11 +2,12 @@
 // in memory, histogram by histogram and count by count (engine/parts.ts), into one recorder, as
 // one engine would have recorded every round. Its 2.5 result is built from that recorder as an
 // embedded run's is, and given the side's own time: duration_s is the rounds' durations added,
-// rps is over their planned seconds added, and the per-second series are the rounds' seconds placed end to end.
+// rps is over their rate windows added (rates.ts), and the per-second series are the rounds' seconds placed end to end.
 import { mergeGenerators } from '../engine/generator.ts';
 import { addCombined, emptyCombined, type CombinedRecorder } from '../engine/parts.ts';
 import { buildResults } from '../engine/results.ts';
-import { plannedWindowS, requestsOf, runBlock } from '../engine/run-info.ts';
+import { requestsOf, runBlock } from '../engine/run-info.ts';
+import { rateWindowS } from '../rates.ts';
 import type { EngineOutcome } from '../engine/engine.ts';
 import type { CheckedTest } from '../engine/prepare.ts';
 import type { RecordedRun } from '../engine/workers.ts';
@@ -54,7 +55,17 @@ export class SideRounds {
         startedAt: new Date(Math.min(...rounds.map((r) => r.startedAt.getTime()))),
         finishedAt: new Date(Math.max(...rounds.map((r) => r.finishedAt.getTime()))),
         durationS: rounds.reduce((sum, r) => sum + r.durationS, 0),
-        plannedS: rounds.reduce((sum, r) => sum + plannedWindowS(this.test.definition.config_data.duration, r.durationS, r.interrupted), 0),
+        rateWindowS: rounds.reduce(
+          (sum, r) =>
+            sum +
+            rateWindowS({
+              plannedS: this.test.definition.config_data.duration,
+              elapsedS: r.durationS,
+              interrupted: r.interrupted,
+              lastLateStartS: r.lastLateStartS,
+            }),
+          0,
+        ),
         requests: requestsOf(results),
         lateIterations: rounds.reduce((n, r) => n + r.lateIterations, 0),
         maxScheduleLagMs: Math.max(...rounds.map((r) => r.maxScheduleLagMs)),

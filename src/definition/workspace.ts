@@ -1,7 +1,8 @@
-// Where a definition's data files may be: inside the repository the definition is in. A
-// definition arrives with a pull request, and a data file outside the checkout
-// (`../../../../etc/shadow`, or a symlink pointing there) would be read and its rows sent to
-// whatever target the definition names.
+// Where a definition's files (test data, an environment file) may be: inside the repository the
+// definition is in, and never under a `.git` folder. A definition arrives with a pull request, and
+// a file outside the checkout (`../../../../etc/shadow`, or a symlink pointing there) would be
+// read and its rows sent to whatever target the definition names; `.git/config` holds the job's
+// token where actions/checkout persists credentials (its default).
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 
@@ -35,4 +36,25 @@ async function gitTopLevel(dir: string): Promise<string | undefined> {
 export function isInside(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
+ * Why the file at `absolute` may not be read as test data or environment, or undefined: it is
+ * under `.git`, or outside `inside.root` when given (`inside.rule` then ends the reason, saying
+ * what must hold). The path is checked as written and after symlinks (a link may point into
+ * `.git` or out of the root).
+ */
+export async function confinementProblem(absolute: string, inside?: { root: string; rule: string }): Promise<string | undefined> {
+  const real = await realpath(absolute).catch(() => undefined);
+  const via = real === undefined || real === absolute ? '' : ` (a symbolic link to ${real})`;
+  if (underGit(absolute) || (real !== undefined && underGit(real))) {
+    return `is under a .git folder${via}: nothing under .git is read as test data or environment, as it holds the checkout's credentials`;
+  }
+  if (inside && real !== undefined && !isInside(real, inside.root)) return `is outside ${inside.root}${via}: ${inside.rule}`;
+  return undefined;
+}
+
+/** Whether a segment of `path` is `.git` (in any case: case-insensitive file systems read `.GIT` as `.git`). */
+function underGit(path: string): boolean {
+  return path.split(/[\\/]/).some((segment) => segment.toLowerCase() === '.git');
 }

@@ -90,6 +90,8 @@ export interface EngineOutcome {
   startedAt: Date;
   finishedAt: Date;
   durationS: number;
+  /** Seconds from the schedule's start to the last late start (0: none): how far the rates' window reaches (rates.ts). */
+  lastLateStartS: number;
   requests: number;
   lateIterations: number;
   maxScheduleLagMs: number;
@@ -199,6 +201,8 @@ export class Engine implements SlotHost {
   private medianMs: number | null = null;
   private medianAt = -Infinity;
   private late = 0;
+  /** When the last late iteration started (µs since t0). */
+  private lastLateUs = 0;
   private maxLagUs = 0;
   private unstarted = 0;
   private unstartedSecond = -1;
@@ -424,6 +428,7 @@ export class Engine implements SlotHost {
       startedAt,
       finishedAt: new Date(),
       durationS: elapsedMs / 1000,
+      lastLateStartS: this.lastLateUs / 1e6,
       requests: this.requests,
       lateIterations: this.late,
       maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
@@ -433,6 +438,7 @@ export class Engine implements SlotHost {
         started,
         plannedDurationS: this.plan.durationS,
         elapsedS: elapsedMs / 1000,
+        lastLateStartS: this.lastLateUs / 1e6,
         interrupted,
         loopDelay,
         series: this.recorder.series,
@@ -450,6 +456,7 @@ export class Engine implements SlotHost {
     this.phase = plan;
     this.next = this.windingDown ? plan.total : 0;
     this.late = 0;
+    this.lastLateUs = 0;
     this.maxLagUs = 0;
     this.unstarted = 0;
     this.unstartedSecond = -1;
@@ -505,7 +512,10 @@ export class Engine implements SlotHost {
       }
       const lag = nowUs - due;
       const late = lag > LATE_AFTER_US;
-      if (late) this.late++;
+      if (late) {
+        this.late++;
+        this.lastLateUs = nowUs;
+      }
       if (lag > this.maxLagUs) this.maxLagUs = lag;
       const location = this.egress.map[plan.locationIndex(this.next)]!;
       const k = plan.globalIndex(this.next);

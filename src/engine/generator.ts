@@ -1,6 +1,7 @@
 // Whether the generator, not the service, was the bottleneck of a run (docs/engine.md): a pure
 // function of what the engine counted and what its monitor measured, so the rule is tested and
 // documented as one thing.
+import { perSecond, rateWindowS } from '../rates.ts';
 import type { GeneratorInfo, SecondSample } from '../types.ts';
 import type { LoopDelay } from './monitor.ts';
 
@@ -19,8 +20,10 @@ export interface GeneratorFacts {
   planned: number;
   started: number;
   plannedDurationS: number;
-  /** Seconds from the first planned start to the stop, for a stopped run. */
+  /** Seconds from the first planned start to the run's end (the stop, for a stopped run). */
   elapsedS: number;
+  /** Seconds from the first planned start to the last late start (0: none). */
+  lastLateStartS: number;
   interrupted: boolean;
   loopDelay: LoopDelay;
   series: readonly SecondSample[];
@@ -63,7 +66,12 @@ function saturation(facts: GeneratorFacts, behind: number): string | undefined {
 export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
   const behind = behindIterations(facts);
   const reason = saturation(facts, behind);
-  const appliedOver = facts.interrupted ? Math.min(facts.elapsedS, facts.plannedDurationS) : facts.plannedDurationS;
+  const appliedOver = rateWindowS({
+    plannedS: facts.plannedDurationS,
+    elapsedS: facts.elapsedS,
+    interrupted: facts.interrupted,
+    lastLateStartS: facts.lastLateStartS,
+  });
   // The run's last second is usually a sliver (the last responses): its CPU and busy shares are of a
   // few ms, so the busiest second is taken among whole ones when there are any.
   const whole = facts.series.filter((s) => s.t < Math.floor(facts.elapsedS));
@@ -79,7 +87,7 @@ export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
     behind_iterations: behind,
     unstarted_iterations: facts.unstarted,
     planned_iterations_per_s: facts.plannedDurationS > 0 ? round1(facts.planned / facts.plannedDurationS) : 0,
-    applied_iterations_per_s: appliedOver > 0 ? round1(facts.started / appliedOver) : 0,
+    applied_iterations_per_s: perSecond(facts.started, appliedOver),
     concurrency: facts.concurrency,
     sockets_max: facts.socketsMax,
     warm_up_s: facts.warmUpS,

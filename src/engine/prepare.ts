@@ -11,6 +11,7 @@ import { loadDataSet, type DataSet } from '../variables/csv.ts';
 import { envVariables, mergeEnvironments, redactSecrets, secretNames, secretValues } from '../variables/environment.ts';
 import { beginIteration, compileTemplate, compileUrl, createIterationVars, type TemplateScope } from '../variables/template.ts';
 import { compileStepChecks } from '../variables/checks.ts';
+import { emptySecretProblems } from '../variables/empty-secrets.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
 import type { PreparedTest } from './run.ts';
@@ -138,14 +139,24 @@ export interface CheckedTest {
   runSteps: RunStepInfo[];
 }
 
+export interface CheckOptions {
+  /** Added on top of the definition's environment (mergeEnvironments). */
+  environment?: Environment;
+  /**
+   * Accept secret variables without a value (variables/empty-secrets.ts): for checks of a file
+   * whose secrets are given at run time (`validate` warns of them, `import` writes them).
+   */
+  allowEmptySecrets?: boolean;
+}
+
 /** Every input problem of the test, found as a run would find them; the data's rows are read and checked, not kept. */
-export async function checkTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<CheckedTest> {
+export async function checkTest(loaded: LoadedDefinition, options: CheckOptions): Promise<CheckedTest> {
   const { steps, dataSets: _checkedOnly, ...checked } = await compileTest(loaded, options, false);
   return checked;
 }
 
 /** The test made ready to run in this thread: its data rows kept, its steps compiled. */
-export async function prepareTest(loaded: LoadedDefinition, options: { environment?: Environment }): Promise<PreparedTest> {
+export async function prepareTest(loaded: LoadedDefinition, options: CheckOptions): Promise<PreparedTest> {
   const { dataSets, ...prepared } = await compileTest(loaded, options, true);
   const perIteration = dataSets.length > 0 || prepared.steps.some((s) => !isStatic(s) || s.checks !== null);
   return {
@@ -154,7 +165,7 @@ export async function prepareTest(loaded: LoadedDefinition, options: { environme
   };
 }
 
-async function compileTest(loaded: LoadedDefinition, options: { environment?: Environment }, keepRows: boolean) {
+async function compileTest(loaded: LoadedDefinition, options: CheckOptions, keepRows: boolean) {
   const { definition } = loaded;
   const problems: Problem[] = [];
   const { loaded: dataSets, unreadable } = await loadDataSets(loaded, keepRows, problems);
@@ -174,6 +185,7 @@ async function compileTest(loaded: LoadedDefinition, options: { environment?: En
     if (prepared) steps.push(prepared);
     for (const name of Object.keys(step.capture_env ?? {})) capturedNames.add(name);
   });
+  if (!options.allowEmptySecrets) problems.push(...emptySecretProblems({ ...definition, environment }, loaded.file));
   if (problems.length > 0) throw new InputError(withoutSecrets(problems, environment));
   return {
     definition: {

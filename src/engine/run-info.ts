@@ -2,6 +2,7 @@
 // merge of shards, a hosted run (with what the service measured) and each side of a comparison.
 // Each mode gathers its facts; the fields, their order, the rounding of duration and rate, and
 // the version are this file's alone, so no mode's block can drift from the others'.
+import { perSecond } from '../rates.ts';
 import { VERSION } from '../version.ts';
 import { expectedErrorStatuses } from '../variables/checks.ts';
 import type { GeneratorInfo, LoadTestDefinition, Results, RunInfo, RunStepInfo, SecondSample, ShardInfo, ShardSummary } from '../types.ts';
@@ -14,8 +15,8 @@ export interface RunFacts {
   finishedAt: Date;
   /** Seconds the load ran: the run's window, or a comparison side's runs added up. */
   durationS: number;
-  /** Seconds of the plan the requests were spread over (plannedWindowS): what `rps` is a rate over. */
-  plannedS: number;
+  /** The seconds the run's rates are over (rateWindowS in rates.ts): what `rps` is a rate over. */
+  rateWindowS: number;
   /** Requests that ended (response or error): what `rps` is the rate of. */
   requests: number;
   lateIterations: number;
@@ -31,14 +32,15 @@ export interface RunFacts {
 
 export function runBlock(facts: RunFacts): RunInfo {
   const duration = facts.durationS;
-  const window = facts.plannedS;
+  const window = facts.rateWindowS;
   return {
     mode: facts.mode,
     name: facts.name,
     started_at: facts.startedAt.toISOString(),
     finished_at: facts.finishedAt.toISOString(),
     duration_s: Math.round(duration * 1000) / 1000,
-    rps: window > 0 ? Math.round((facts.requests / window) * 10) / 10 : 0,
+    rps: perSecond(facts.requests, window),
+    rate_window_s: Math.round(window * 1000) / 1000,
     late_iterations: facts.lateIterations,
     max_schedule_lag_ms: facts.maxScheduleLagMs,
     version: VERSION,
@@ -50,15 +52,6 @@ export function runBlock(facts: RunFacts): RunInfo {
     ...(facts.shard && { shard: facts.shard }),
     ...(facts.shards && { shards: facts.shards }),
   };
-}
-
-/**
- * The seconds `rps` is over: the plan's duration, or for a stopped run the part of it that ran.
- * Not the window to the last response: the time the last requests take to answer is the
- * service's, and counting it would make one request in a 1 s plan read as hundreds a second.
- */
-export function plannedWindowS(plannedS: number, elapsedS: number, interrupted: boolean): number {
-  return interrupted ? Math.min(plannedS, elapsedS) : plannedS;
 }
 
 /** Responses at every step (successes and failures): what modes that hold only results count. */

@@ -8,10 +8,11 @@ import { definitionSha256, threadShard, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import { threadTurn } from './tick.ts';
 import type { IterationVars, PreparedStep } from './step.ts';
-import { plannedWindowS, runBlock, type RunFacts } from './run-info.ts';
+import { runBlock, type RunFacts } from './run-info.ts';
 import type { CheckedTest } from './prepare.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import { isProblem, type Problem } from '../errors.ts';
+import { rateWindowS } from '../rates.ts';
 import { duration } from '../settings/values.ts';
 import type { LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
 
@@ -164,7 +165,12 @@ function engineFacts(test: CheckedTest, outcome: EngineOutcome): RunFacts {
     startedAt: outcome.startedAt,
     finishedAt: outcome.finishedAt,
     durationS: outcome.durationS,
-    plannedS: plannedWindowS(test.definition.config_data.duration, outcome.durationS, outcome.interrupted),
+    rateWindowS: rateWindowS({
+      plannedS: test.definition.config_data.duration,
+      elapsedS: outcome.durationS,
+      interrupted: outcome.interrupted,
+      lastLateStartS: outcome.lastLateStartS,
+    }),
     requests: outcome.requests,
     lateIterations: outcome.lateIterations,
     maxScheduleLagMs: outcome.maxScheduleLagMs,

@@ -176,6 +176,7 @@ function combinedOutcome(test: CheckedTest, shares: ShareOutcome[]) {
     startedAt: new Date(Math.min(...facts.map((f) => f.startedAt.getTime()))),
     finishedAt: new Date(Math.max(...facts.map((f) => f.finishedAt.getTime()))),
     durationS: Math.max(...facts.map((f) => f.durationS)),
+    lastLateStartS: Math.max(...facts.map((f) => f.lastLateStartS)),
     requests: facts.reduce((n, f) => n + f.requests, 0),
     lateIterations: facts.reduce((n, f) => n + f.lateIterations, 0),
     maxScheduleLagMs: Math.max(...facts.map((f) => f.maxScheduleLagMs)),

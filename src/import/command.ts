@@ -113,7 +113,8 @@ async function checkedWithLoad(
   if (!validated.ok) throw new InputError(validated.problems);
   // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
   const { loaded } = valueOrThrow(applyLoadFlags({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
-  await checkTest(loaded, {});
+  // Secrets are written without their values (unless --keep-secrets): the run gives them.
+  await checkTest(loaded, { allowEmptySecrets: true });
   const { iteration_count, duration, load_type } = loaded.definition.config_data;
   return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
 }

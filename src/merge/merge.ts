@@ -343,7 +343,7 @@ function mergedRun(shards: Shard[], sums: Sums, summaries: ShardSummary[]): RunI
     startedAt: new Date(startMs),
     finishedAt: new Date(finishMs),
     durationS: (finishMs - startMs) / 1000,
-    plannedS: Math.max(...shards.map(plannedSecondsOf)),
+    rateWindowS: Math.max(...shards.map(rateWindowOf)),
     requests: shards.reduce((n, s) => n + requestsOf(s.data.results), 0),
     lateIterations: shards.reduce((n, s) => n + s.data.run.late_iterations, 0),
     maxScheduleLagMs: Math.max(...shards.map((s) => s.data.run.max_schedule_lag_ms)),
@@ -357,15 +357,17 @@ function mergedRun(shards: Shard[], sums: Sums, summaries: ShardSummary[]): RunI
 }
 
 /**
- * The planned seconds a shard's rps is over. Shards run side by side over the same plan, so the
- * merged rate is over it too; a shard file names it only through its rate (requests over it,
- * whole seconds as every plan's are), and one without requests through its window.
+ * The seconds a shard's rps is over (rates.ts). Shards run side by side over the same plan, so the
+ * merged rate is over the longest of them. A file of a version before run.rate_window_s names it
+ * only through its rate (requests over the planned seconds, whole as every plan's are), and one
+ * without requests through its duration.
  */
-function plannedSecondsOf(shard: Shard): number {
+function rateWindowOf(shard: Shard): number {
+  const { rps, duration_s: duration, rate_window_s: window, interrupted } = shard.data.run;
+  if (typeof window === 'number' && Number.isFinite(window) && window > 0) return window;
   const requests = requestsOf(shard.data.results);
-  const { rps, duration_s: window } = shard.data.run;
-  if (!(rps > 0 && requests > 0)) return window;
-  return shard.data.run.interrupted ? requests / rps : Math.round(requests / rps);
+  if (!(rps > 0 && requests > 0)) return duration;
+  return interrupted ? requests / rps : Math.round(requests / rps);
 }
 
 function windowOf(shards: Shard[]): { startMs: number; finishMs: number } {

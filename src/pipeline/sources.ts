@@ -1,8 +1,10 @@
-// Where a run's inputs come from: the definition and its environment, an earlier results file
-// (the baseline), and where the web report goes beside the results file.
+// Where a run's inputs come from: the definition and its environment, the proxies, an earlier
+// results file (the baseline), and where the web report goes beside the results file.
 import { readFile } from 'node:fs/promises';
-import { InputError } from '../errors.ts';
+import { allParsed, InputError, valueOrThrow } from '../errors.ts';
 import { parseJsonText } from '../definition/json-text.ts';
+import { MAX_DEFINITION_BYTES, readTextFile } from '../definition/text-file.ts';
+import { parseProxies } from '../engine/proxies.ts';
 import { loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
 import { validateEnvironment } from '../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
@@ -20,6 +22,24 @@ export async function readEnvironmentSpec(spec: string, inputName: string): Prom
   const checked = validateEnvironment(parsed.value.json, inputName);
   if (!checked.ok) throw new InputError(checked.problems);
   return checked.value;
+}
+
+/**
+ * The proxies of `--proxies` entries, or of a `--proxies-file` holding the same entries (one or
+ * more a line; blank lines and `#` comments skipped), which keeps their credentials out of shell
+ * history and the process list. One or the other: a country given in both would silently lose one.
+ */
+export async function readProxies(entries: string[], file: string | undefined): Promise<Record<string, string>> {
+  if (file === undefined) return valueOrThrow(parseProxies(entries, '--proxies'));
+  if (entries.length > 0) throw new InputError([{ path: '--proxies-file', message: 'give --proxies or --proxies-file, not both' }]);
+  const text = await readTextFile(file, MAX_DEFINITION_BYTES);
+  if (!text.ok) throw new InputError([{ file, path: '--proxies-file', message: `cannot read the proxies file: ${text.reason}` }]);
+  const lines = text.value.split(/\r?\n/).map((line, i) => ({ line: line.trim(), at: `line ${i + 1}` }));
+  const parsed = allParsed(
+    lines.filter(({ line }) => line !== '' && !line.startsWith('#')).map(({ line, at }) => parseProxies([line], at)),
+  );
+  if (!parsed.ok) throw new InputError(parsed.problems.map((p) => ({ file, ...p })));
+  return Object.assign({}, ...parsed.value);
 }
 
 /** The test checked to its last template; the engine threads prepare it (docs/engine.md). */

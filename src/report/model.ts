@@ -98,6 +98,8 @@ export interface CountRow {
   share: number;
   /** Status codes: an error status the step's assertions do not expect. */
   error: boolean;
+  /** Errors: the step's `host:port`, so that "connection refused" says where (absent when its URL is not one yet). */
+  target?: string;
 }
 
 export interface ShardsModel {
@@ -116,7 +118,10 @@ export interface LatencySection {
 export interface ReportModel {
   name: string;
   verdict: { status: VerdictStatus; text: Text };
-  /** `1,200 iterations in 1m (20 it/s)`, `3,600 requests (60 req/s)`, `3 steps`, `mode embedded`, `2 locations: US, DE`. */
+  /**
+   * `1,200 iterations in 1m (20 it/s)` (over the seconds the rates are over, run.rate_window_s),
+   * `3,600 requests (60 req/s)`, `3 steps`, `mode embedded`, `2 locations: US, DE`.
+   */
   context: Text[];
   /** Late iterations, with their cause as the judgement's generator check found it. */
   lateWarning?: string;
@@ -268,18 +273,21 @@ interface Rates {
   requests: string;
   /** Requests that ended (response or error), which run.rps counts. */
   requestCount: number;
+  /** The seconds both rates are over. */
+  windowS: number;
 }
 
 /**
- * Iterations and requests per second over the same seconds: run.rps is the requests over the
- * planned seconds (docs/results.md), which a results file names only through it, so the
- * iterations' rate is the same seconds' share of them.
+ * Iterations and requests per second over the same seconds: run.rps is the requests over
+ * run.rate_window_s (docs/results.md, "Rates"), so the iterations' rate is over it too. A file of a
+ * version before that field names its seconds only through rps (the requests over them).
  */
 function ratesOf(result: LoadTestResult): Rates {
-  const { rps } = result.run;
+  const { rps, rate_window_s: window, duration_s: duration } = result.run;
   const requestCount = result.results.steps.reduce((n, s) => n + s.success_count + s.fail_count, 0);
-  const perS = requestCount > 0 ? (rps * result.results.iteration_count) / requestCount : 0;
-  return { iterations: formatRate(perS, 'it'), requests: formatRate(rps, 'req'), requestCount };
+  const windowS = window ?? (rps > 0 && requestCount > 0 ? requestCount / rps : duration);
+  const perS = windowS > 0 ? result.results.iteration_count / windowS : 0;
+  return { iterations: formatRate(perS, 'it'), requests: formatRate(rps, 'req'), requestCount, windowS };
 }
 
 function contextOf(result: LoadTestResult, rates: Rates): Text[] {
@@ -293,7 +301,7 @@ function contextOf(result: LoadTestResult, rates: Rates): Text[] {
         : [`${locations.length} locations`];
   return [
     [
-      `${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(run.duration_s)} (${rates.iterations})`,
+      `${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(rates.windowS)} (${rates.iterations})`,
     ],
     [`${formatCount(rates.requestCount)} ${plural(rates.requestCount, 'request')} (${rates.requests})`],
     [`${formatCount(results.steps.length)} ${plural(results.steps.length, 'step')}`],
@@ -398,6 +406,7 @@ function countRows(
     const counts = dist(step);
     const whole = responseCount(counts);
     const errors = new Set(statuses ? row.status.filter((c) => c.error).map((c) => c.code) : []);
+    const target = statuses ? undefined : hostPortOf(result.run.steps.find((s) => s.id === step.id)?.url);
     return Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
       .map(([key, count]) => ({
@@ -407,8 +416,17 @@ function countRows(
         count,
         share: whole > 0 ? (count * 100) / whole : 0,
         error: errors.has(key),
+        ...(target && { target }),
       }));
   });
+}
+
+/** `127.0.0.1:8080`, `shop.example:443`: where a step connects (no user or password), its default port written out. */
+function hostPortOf(url: string | undefined): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined;
+  const { protocol, hostname, port } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') return undefined;
+  return `${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`;
 }
 
 /** Responses of the whole run (every step's). */

@@ -177,7 +177,8 @@ function errorLines(model: ReportModel): string[] {
   const top = entries.slice(0, TOP_ERRORS);
   const pad = Math.max(...top.map((e) => formatCount(e.count).length));
   const lines = top.map(
-    (e) => `  ${formatCount(e.count).padStart(pad)}  ${clean(truncate(e.key, 100))}  (step ${e.stepId} ${clean(truncate(e.stepName, 40))})`,
+    (e) =>
+      `  ${formatCount(e.count).padStart(pad)}  ${clean(truncate(e.key, 100))}  (step ${e.stepId} ${clean(truncate(e.stepName, 40))}${e.target ? `, ${clean(truncate(e.target, 80))}` : ''})`,
   );
   const more = entries.length > TOP_ERRORS ? [`  … and ${entries.length - TOP_ERRORS} more`] : [];
   return ['Top errors', ...lines, ...more];

@@ -5,9 +5,9 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { InputError, formatProblem, isProblem, orThrow, valueOrThrow } from '../errors.ts';
+import { InputError, formatProblem, isProblem, orThrow } from '../errors.ts';
 import { parseWorkers, type WorkersSetting } from '../engine/worker-count.ts';
-import { parseProxies } from '../engine/proxies.ts';
+import { readProxies } from '../pipeline/sources.ts';
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig } from '../latency/locations.ts';
 import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';
@@ -154,6 +154,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
   };
   queue.recover();
+  void executor.sweep?.();
   let app: FastifyInstance;
   try {
     app = await buildApp(ctx, access, options.connections);
@@ -260,7 +261,7 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     dataDir: flags.text('data-dir') ?? defaultDataDir(db),
     apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
     ...(rateLimit === undefined ? {} : { rateLimit: orThrow(parseRateLimit(rateLimit, '--rate-limit')) }),
-    proxies: valueOrThrow(parseProxies(flags.list('proxies'), '--proxies')),
+    proxies: await readProxies(flags.list('proxies'), flags.text('proxies-file')),
     latencyLocations: latency,
     connections: connectionLimits(flags),
     ...publicUrlOption(flags.text('public-url')),

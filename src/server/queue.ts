@@ -157,7 +157,8 @@ export class TestQueue {
       }
       const reason = [running.stopReason, executed.incomplete].filter((r) => r).join('; ') || null;
       if (running.controller.signal.aborted) end('stopped', reason, executed.result);
-      else if (executed.result) end('completed', reason, executed.result);
+      // Missing windows are never a pass: `incomplete` is a final status no client reads as completed (docs/server.md).
+      else if (executed.result) end(executed.incomplete ? 'incomplete' : 'completed', reason, executed.result);
       else end('failed', reason ?? 'no shard delivered a result');
     } catch (error) {
       end('failed', failureReason(error, this.settings.log));

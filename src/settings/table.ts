@@ -150,6 +150,13 @@ const TABLE = [
     aliases: ['proxy'],
   },
   {
+    name: 'proxies-file',
+    type: 'string',
+    commands: ['run', 'validate', 'compare', 'serve'],
+    value: 'FILE',
+    help: 'read the --proxies entries from a file, one a line (proxy credentials stay out of shell history and the process list)',
+  },
+  {
     name: 'insecure-tls',
     type: 'boolean',
     commands: TLS,
@@ -642,6 +649,22 @@ const TABLE = [
     value: 'S',
     default: '40',
     help: "kubernetes: on SIGTERM, seconds serve keeps taking the running test's uploads before it leaves the test to the next server",
+  },
+  {
+    name: 'shard-cpu',
+    type: 'string',
+    commands: ['serve'],
+    value: 'QUANTITY',
+    default: '1',
+    help: 'kubernetes: CPU of a shard pod, its request and its limit (e.g. 500m, 2)',
+  },
+  {
+    name: 'shard-memory',
+    type: 'string',
+    commands: ['serve'],
+    value: 'QUANTITY',
+    default: '512Mi',
+    help: 'kubernetes: memory of a shard pod, its request and its limit (e.g. 1Gi)',
   },
   // loadgate shard (a pod of serve's Kubernetes executor runs it).
   { name: 'server', type: 'string', commands: ['shard'], value: 'URL', help: 'the loadgate server to call home to' },

@@ -100,6 +100,11 @@ export function compileUrl(text: string, scope: TemplateScope, where: Where): Pa
   return parsed({ origin: origin.value, path: build(path, toRequestTarget) });
 }
 
+/** The names a template refers to (`{{ NAME }}` → `NAME`), in order: which variables a text uses. */
+export function templateReferences(text: string): string[] {
+  return [...text.matchAll(/\{\{(.*?)\}\}/gs)].map((m) => m[1]!.trim());
+}
+
 interface Pieces {
   /** Text around the parts: consts.length === parts.length + 1. */
   consts: string[];

@@ -7,6 +7,7 @@ import { formatCount, formatMs } from '../figures.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import type {
+  Coverage,
   Check,
   Judgement,
   LoadTestResult,
@@ -66,7 +67,13 @@ export function judge(input: JudgeInput): Judgement {
     ...(input.checks ?? []),
   ];
   const stoppedBy = input.stoppedBy ?? (result.run.interrupted ? 'stopped' : undefined);
-  if (stoppedBy) checks.push({ kind: 'completeness', describe: 'the run completed', actual: stoppedText(stoppedBy), passed: false });
+  if (stoppedBy)
+    checks.push({
+      kind: 'completeness',
+      describe: 'the run completed',
+      actual: stoppedText(stoppedBy, result.run.coverage),
+      passed: false,
+    });
   const failed = checks.filter((c) => !c.passed && !c.warnOnly);
   const warnings = checks.filter((c) => !c.passed && c.warnOnly);
   const outcome: Outcome = stoppedBy ? 'incomplete' : failed.length > 0 ? 'failed' : 'passed';
@@ -81,8 +88,12 @@ export function exitCodeOf(judgement: Judgement): number {
   return judgement.stoppedBy === 'SIGTERM' ? 143 : 130;
 }
 
-function stoppedText(signal: StopSignal): string {
-  return signal === 'stopped' ? 'stopped early: results are partial' : `stopped by ${signal}: results are partial`;
+function stoppedText(signal: StopSignal, coverage: Coverage | undefined): string {
+  if (signal !== 'stopped') return `stopped by ${signal}: results are partial`;
+  // A sharded run that lost part of its plan (docs/results.md, "Coverage") was not stopped: say how much is there.
+  if (coverage && coverage.shards.length > 0 && typeof coverage.measured_pct === 'number')
+    return `${coverage.measured_pct.toFixed(1)} % of the planned load measured (${coverage.shards.length} shard(s) with missing seconds): results are partial`;
+  return 'stopped early: results are partial';
 }
 
 // ---- thresholds ----
@@ -245,7 +256,7 @@ function noDataChecks(result: LoadTestResult): Check[] {
   return [{ kind: 'no-data', describe: 'every step got a successful response', actual, passed: without.length === 0 }];
 }
 
-/** Share of the planned iterations that may go unstarted before the planned load counts as not applied. */
+/** Share of the planned rate that may go unapplied before the planned load counts as not applied. */
 export const UNAPPLIED_LIMIT = 0.01;
 
 /**
@@ -282,7 +293,10 @@ function generatorChecks(result: LoadTestResult, thresholds: readonly ThresholdO
   ];
 }
 
-/** Less than 99 % of the planned iterations started (a stopped run aside): the planned load was not applied. */
+/**
+ * Less than 99 % of the planned rate applied (a stopped run aside): iterations not started, or
+ * started late past the plan's end, over the seconds they took (src/rates.ts). Not applied either way.
+ */
 function loadUnapplied(result: LoadTestResult): boolean {
   const generator = result.run.generator;
   return (

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadYaml, type V1Container, type V1Job, type V1Pod, type V1Secret } from '@kubernetes/client-node';
-import { checkJob } from '../../src/server/executors/kubernetes/manifests.ts';
+import { checkJob } from './kube-job-check.ts';
 import { JobController, type Propagation } from './kube-job-controller.ts';
 import { Kubelet, type StandInNode } from './kube-kubelet.ts';
 import {
@@ -80,6 +80,10 @@ export interface KubeStandIn {
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
   endWatches(): void;
+  /** The next `times` requests with this method whose path matches get this error Status instead of an answer (a quota, an API server briefly down). */
+  failNext(method: string, path: RegExp, status: { code: number; reason: string; message: string }, times?: number): void;
+  /** Ends every open watch stream with an ERROR event holding a 410 Expired Status, as an API server does when the watched resourceVersion is compacted away. */
+  expireWatches(): void;
   close(): Promise<void>;
 }
 
@@ -100,7 +104,8 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
   const token = randomBytes(24).toString('hex');
   const requests: RecordedKubeRequest[] = [];
   const watches = new Set<ServerResponse>();
-  const api = new ApiHandler(store, controller, kubelet, watches);
+  const faults: Fault[] = [];
+  const api = new ApiHandler(store, controller, kubelet, watches, faults);
   const tls = selfSignedCert();
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     void api.serve(req, res, token, requests).catch((error: unknown) => send(res, 500, failure(500, 'InternalError', String(error))));
@@ -154,6 +159,21 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     endWatches: () => {
       for (const res of watches) res.end();
     },
+    failNext: (method, path, status, times = 1) => {
+      faults.push({ method, path, status, left: times });
+    },
+    expireWatches: () => {
+      const status = {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'too old resource version: 1 (2)',
+        reason: 'Expired',
+        code: 410,
+      };
+      for (const res of watches) res.end(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
+    },
     close: async () => {
       controller.stop();
       for (const res of watches) res.end();
@@ -202,6 +222,14 @@ function kubeconfig(url: string, caCert: string, token: string): string {
   ].join('\n');
 }
 
+/** A scripted error (KubeStandIn.failNext). */
+interface Fault {
+  method: string;
+  path: RegExp;
+  status: { code: number; reason: string; message: string };
+  left: number;
+}
+
 interface Route {
   resource: Resource;
   namespace?: string;
@@ -232,11 +260,14 @@ class ApiHandler {
   private readonly kubelet: Kubelet;
   private readonly watches: Set<ServerResponse>;
 
-  constructor(store: KubeStore, controller: JobController, kubelet: Kubelet, watches: Set<ServerResponse>) {
+  private readonly faults: Fault[];
+
+  constructor(store: KubeStore, controller: JobController, kubelet: Kubelet, watches: Set<ServerResponse>, faults: Fault[]) {
     this.store = store;
     this.controller = controller;
     this.kubelet = kubelet;
     this.watches = watches;
+    this.faults = faults;
   }
 
   async serve(req: IncomingMessage, res: ServerResponse, token: string, requests: RecordedKubeRequest[]): Promise<void> {
@@ -248,6 +279,11 @@ class ApiHandler {
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, failure(401, 'Unauthorized', 'Unauthorized'));
     if (body instanceof SyntaxError)
       return send(res, 400, failure(400, 'BadRequest', `the body of the request was in an unknown format: ${body.message}`));
+    const fault = this.faults.find((f) => f.left > 0 && f.method === method && f.path.test(url.pathname));
+    if (fault) {
+      fault.left -= 1;
+      return send(res, fault.status.code, failure(fault.status.code, fault.status.reason, fault.status.message));
+    }
     if (url.pathname === '/version')
       return send(res, 200, { major: '1', minor: '34', gitVersion: 'v1.34.0-loadgate-standin', platform: 'linux/amd64' });
     const route = routeOf(url.pathname);

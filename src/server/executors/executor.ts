@@ -63,6 +63,8 @@ export interface Executor {
    * its end; undefined when this executor cannot (the local engine died with that process).
    */
   reattach?(execution: Execution): Promise<Executed>;
+  /** At start, once the queue has re-attached: deletes what tests no longer running left behind (their Jobs and Secrets); absent: nothing is left. */
+  sweep?(): Promise<void>;
 }
 
 /** Adds a completed second to the totals. */

@@ -142,6 +142,11 @@ export class ShardCoordinator {
     return this.record.slots;
   }
 
+  /** When the run began (the server's clock): its deadline counts from here, across restarts. */
+  get beganAtMs(): number {
+    return this.record.beganAtMs;
+  }
+
   /** Constant-time: the presented token's hash against the stored one. */
   acceptsToken(token: string): boolean {
     return timingSafeEqual(sha256(token), Buffer.from(this.record.tokenSha256, 'hex'));
@@ -168,8 +173,9 @@ export class ShardCoordinator {
 
   /**
    * The barrier: the first pod to report an (index, attempt) holds it. The start is set once every
-   * shard has a pod ready, or when the barrier's time is up (the missing ones listed as late). An
-   * attempt that comes after the start (a retry, a late pod) resumes at the schedule's next second.
+   * shard has a pod ready or has failed for good, or when the barrier's time is up (the missing
+   * ones listed as late). An attempt that comes after the start (a retry, a late pod) resumes at
+   * the schedule's next second.
    */
   ready(key: ShardKey, attempt: number, pod: string): ReadyAnswer {
     const now = this.settings.now();
@@ -188,7 +194,9 @@ export class ShardCoordinator {
     const late = slotList(this.record.slots)
       .map(shardName)
       .filter((name) => !this.shards.has(name));
-    if (late.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
+    // An index Kubernetes gave up on (its Job deleted, its retries spent) will never be ready: not waited for.
+    const awaited = late.filter((name) => !this.failed.has(name));
+    if (awaited.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
     const startAtMs = now + this.settings.startMarginMs;
     this.store.setShardStart(this.testId, startAtMs, late);
     this.record = { ...this.record, startAtMs, late };
