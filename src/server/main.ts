@@ -173,7 +173,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     close: async () => {
       // The queue first: while a running test's shards are given the shutdown grace, the listener
-      // stays open for their uploads (docs/kubernetes.md, "Faults").
+      // stays open for their uploads (docs/kubernetes.md, "Rollouts").
       await queue.close();
       await app.close();
       store.close();
