@@ -6,8 +6,8 @@
 // a replacement after an eviction is a new attempt. Exit 0 when its whole result is delivered, 2
 // for a plan it cannot run (the Job then fails the index at once), 1 when the server cannot be
 // reached, 3 when another pod holds its index, 143 when SIGTERM cut it short (what it measured
-// is delivered; the index's next attempt resumes the schedule). `loadgate shard --server URL --latency ID` is a latency probe's pod instead
-// (probe-client.ts).
+// is delivered; the index's next attempt resumes the schedule). `loadgate shard --server URL
+// --latency ID` is a latency probe's pod instead (probe-client.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
