@@ -89,6 +89,11 @@ describe('shardJob', () => {
     expect(container?.env).toEqual([
       { name: 'LOADGATE_SHARD_TOKEN', valueFrom: { secretKeyRef: { name: SPEC.secretName, key: TOKEN_KEY } } },
       { name: 'LOADGATE_SHARD_ATTEMPT', valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_FAILURE_ANNOTATION}']` } } },
+      // An ignored failure (an eviction) is a new attempt too: the shard adds the two counts.
+      {
+        name: 'LOADGATE_SHARD_IGNORED_FAILURES',
+        valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-index-ignored-failure-count']" } },
+      },
       { name: 'LOADGATE_SHARD_LOCATION', value: 'DE' },
     ]);
   });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { BatchV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { BatchV1Api, CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as hdr from 'hdr-histogram-js';
@@ -94,8 +94,8 @@ function twoContexts(home: KubeStandIn, away: KubeStandIn): string {
   return path;
 }
 
-async function start(extra: string[] = [], kubeconfig?: () => string): Promise<void> {
-  kube = await startKubeStandIn({ nodes: NODES });
+async function start(extra: string[] = [], kubeconfig?: () => string, nodes = NODES): Promise<void> {
+  kube = await startKubeStandIn({ nodes });
   const port = await freePort();
   server = await startServerProcess({
     startTimeoutMs: WAIT_MS,
@@ -127,8 +127,10 @@ function config(iterations: number, duration: number) {
   return { steps: [{ id: 1, name: 'k', url: `${targetUrl}/k` }], iteration_count: iterations, duration, proxy_config: { US: 60, DE: 40 } };
 }
 
-async function createTest(iterations: number, duration: number): Promise<string> {
-  const created = await call('POST', '/v1/load/test/', { json: { name: 'kubernetes', config_data: config(iterations, duration) } });
+async function createTest(iterations: number, duration: number, shards?: number): Promise<string> {
+  const created = await call('POST', '/v1/load/test/', {
+    json: { name: 'kubernetes', config_data: config(iterations, duration), ...(shards !== undefined && { shards }) },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 }
@@ -151,6 +153,32 @@ function storedFinals(dbPath: string, testId: string): LoadTestResult[] {
   } finally {
     db.close();
   }
+}
+
+/** Each stored shard result's shard, attempt and whether it was cut short. */
+function storedAttempts(dbPath: string, testId: string): Array<{ shard: string; attempt: number; interrupted: boolean }> {
+  const db = new DatabaseSync(dbPath, { readOnly: true });
+  try {
+    return db
+      .prepare('SELECT location, idx, attempt, result FROM shard_finals WHERE test_id = ? ORDER BY location, idx, attempt')
+      .all(testId)
+      .map((row) => ({
+        shard: `${row.location}-${row.idx}`,
+        attempt: Number(row.attempt),
+        interrupted: (JSON.parse(String(row.result)) as LoadTestResult).run.interrupted,
+      }));
+  } finally {
+    db.close();
+  }
+}
+
+const INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
+
+/** The pods of a location's index: those running now, or every one created (replacements included). */
+function podsOf(pods: V1Pod[], location: string, index: number): V1Pod[] {
+  return pods.filter(
+    (pod) => pod.metadata!.labels!['loadgate.dev/location'] === location && pod.metadata!.annotations![INDEX_ANNOTATION] === String(index),
+  );
 }
 
 function added(finals: LoadTestResult[], location: string): hdr.Histogram {
@@ -536,6 +564,155 @@ describe('serve --executor kubernetes', () => {
       expect(server!.stderr()).toMatch(/Job \S+ was deleted; 1 unsettled index\(es\) fail/);
       const next = await pollUntil(() => details(queued), finished, 'the queued test to finish', WAIT_MS);
       expect(next, diagnosis(next)).toMatchObject({ status: 'completed', failure_reason: null });
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+});
+
+/**
+ * Only US-0 may lack seconds, and only one window of them: what no attempt ran while its
+ * replacement started. Everything from where an attempt ran on to the end of the schedule is in
+ * the result. (How large the window is depends on how fast a process starts on this machine, not
+ * on loadgate, so the share measured is not asserted here: docs/kubernetes.md, "Evictions resume".)
+ */
+function expectOneGapAtMost(result: LoadTestResult): void {
+  const shards = result.run.coverage!.shards;
+  expect(shards.map((s) => s.shard)).toEqual(shards.length > 0 ? ['US-0'] : []);
+  if (shards[0]) expect(shards[0]).toMatchObject({ attempts: 2, missing: [[expect.any(Number), expect.any(Number)]] });
+}
+
+describe('serve --executor kubernetes, when the cluster evicts a shard', () => {
+  /** Evicts US-0 once the run is under way; the test's end, its pods for US-0 and the stored results. */
+  async function evictMidRun(graceSeconds?: number) {
+    await start();
+    const id = await createTest(1600, 20);
+    await pollUntil(
+      () => details(id),
+      (t) => t.progress?.started > 0 || finished(t),
+      'progress',
+      WAIT_MS,
+    );
+    const [victim] = podsOf(kube!.pods(), 'US', 0);
+    expect(victim, diagnosis(id)).toBeDefined();
+    kube!.evictPod(victim!.metadata!.name!, graceSeconds);
+    const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+    // A run with a gap is incomplete: its partial result goes to a client that asks for it.
+    const result = (await call('GET', `/v1/load/test/${id}/result/?accept=incomplete`)).body as LoadTestResult;
+    const pods = podsOf(kube!.createdPods(), 'US', 0);
+    await server!.stop();
+    return { done, result, pods, victim: victim!.metadata!.name!, finals: storedAttempts(server!.dbPath, id) };
+  }
+
+  it(
+    'a hard eviction (grace 0) mid-run: the replacement is a new attempt that resumes the schedule, and the test ends',
+    async () => {
+      const { done, result, pods, finals } = await evictMidRun(0);
+      expect(['completed', 'incomplete'], diagnosis(done)).toContain(done.status);
+      // The evicted pod and one replacement: no pod told "duplicate", none churning until the Job's deadline.
+      expect(pods).toHaveLength(2);
+      expect(pods[1]!.metadata!.annotations).toMatchObject({ 'batch.kubernetes.io/job-index-ignored-failure-count': '1' });
+      // The replacement (attempt 1) delivered; the evicted one (killed at once) could not.
+      expect(finals.filter((f) => f.shard === 'US-0')).toEqual([{ shard: 'US-0', attempt: 1, interrupted: false }]);
+      expectOneGapAtMost(result);
+      // The replacement ran from where it resumed to the schedule's end: the gap, if any, is before it.
+      expect(result.run.coverage!.shards[0]?.missing[0]?.[0] ?? 0).toBe(0);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    'a graceful eviction mid-run: the shard delivers what it measured and exits 143, and the index runs on in a new attempt',
+    async () => {
+      const { done, result, pods, victim, finals } = await evictMidRun();
+      expect(['completed', 'incomplete'], diagnosis(done)).toContain(done.status);
+      expect(podLogs.get(victim) ?? kube!.logs(victim)).toContain('terminated before the end of its schedule');
+      expect(pods).toHaveLength(2);
+      // Both attempts delivered: the evicted one's cut short, the replacement's to the schedule's end.
+      expect(finals.filter((f) => f.shard === 'US-0')).toEqual([
+        { shard: 'US-0', attempt: 0, interrupted: true },
+        { shard: 'US-0', attempt: 1, interrupted: false },
+      ]);
+      expectOneGapAtMost(result);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    'an eviction while the pods wait at the start barrier: the replacement takes the index and the run is whole',
+    async () => {
+      // No DE node yet: the DE pods stay Pending, so the US pods wait at the barrier until one joins.
+      await start([], undefined, [NODES[0]!]);
+      const id = await createTest(240, 3);
+      const waiting = (pod: V1Pod) => kube!.logs(pod.metadata!.name!).includes('ready: waiting for the common start');
+      await kube!.waitFor(() => podsOf(kube!.pods(), 'US', 0).some(waiting), WAIT_MS);
+      const [victim] = podsOf(kube!.pods(), 'US', 0);
+      kube!.evictPod(victim!.metadata!.name!, 0);
+      await kube!.waitFor(
+        () => podsOf(kube!.pods(), 'US', 0).some((pod) => pod.metadata!.name !== victim!.metadata!.name && waiting(pod)),
+        WAIT_MS,
+      );
+      kube!.addNode(NODES[1]!);
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 240, shards: [] });
+      expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(240);
+      expect(podsOf(kube!.createdPods(), 'US', 0)).toHaveLength(2);
+      await server!.stop();
+      expect(storedAttempts(server!.dbPath, id).filter((f) => f.shard === 'US-0')).toEqual([
+        { shard: 'US-0', attempt: 1, interrupted: false },
+      ]);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+});
+
+describe('serve --executor kubernetes, on SIGTERM (a rollout)', () => {
+  it(
+    "keeps taking the shards' uploads until the running test has ended, then exits",
+    async () => {
+      await start(['--shutdown-grace', '3600']);
+      const id = await createTest(240, 6, 1);
+      await pollUntil(
+        () => details(id),
+        (t) => t.progress?.started > 0 || finished(t),
+        'progress',
+        WAIT_MS,
+      );
+      expect(await server!.stop()).toBe(0);
+      expect(server!.stderr()).toContain(`test ${id} (kubernetes): completed`);
+      server = await server!.restart();
+      const done = await details(id);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(240);
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 240, shards: [] });
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  it(
+    'leaves a test that outlasts the grace running, its Jobs in place, for the next server, which finishes it with what the shards measured',
+    async () => {
+      await start(['--shutdown-grace', '0']);
+      const id = await createTest(480, 8, 1);
+      await pollUntil(
+        () => details(id),
+        (t) => t.progress?.started > 0 || finished(t),
+        'progress',
+        WAIT_MS,
+      );
+      expect(await server!.stop()).toBe(0);
+      expect(server!.stderr()).toContain(`test ${id} (kubernetes): left running for the next server to re-attach`);
+      expect(kube!.jobs()).toHaveLength(2);
+      server = await server!.restart();
+      const done = await pollUntil(() => details(id), finished, 'the test to finish', WAIT_MS);
+      expect(done, diagnosis(done)).toMatchObject({ status: 'completed', failure_reason: null });
+      expect(server.stderr()).toContain(`test ${id} (kubernetes): re-attaching to its running shards`);
+      const result = (await call('GET', `/v1/load/test/${id}/result/`)).body as LoadTestResult;
+      expect(result.results.iteration_count + result.run.generator!.unstarted_iterations).toBe(480);
+      expect(result.run.coverage).toMatchObject({ planned_iterations: 480, shards: [] });
+      expect(kube!.jobs()).toHaveLength(0);
     },
     SCENARIO_TIMEOUT_MS,
   );

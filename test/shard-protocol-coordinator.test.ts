@@ -10,6 +10,7 @@ import { parseIndexes } from '../src/server/executors/kubernetes/executor.ts';
 import { parseKubeLocations, shardsPerLocation } from '../src/server/executors/kubernetes/locations.ts';
 import { readExecutor } from '../src/server/executors/settings.ts';
 import { serveCommand } from '../src/server/main.ts';
+import { podIdentity } from '../src/server/shards/client.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { chooseResults, coverageLine } from '../src/server/shards/merge.ts';
 import { Store } from '../src/server/store.ts';
@@ -221,11 +222,11 @@ describe('uploads and settling', () => {
     c.interval(de, 0, 0, sample(0));
     c.interval(de, 0, 1, sample(1));
     expect(c.progress()).toEqual({ seconds: 2, started: 30, responses: 27, failures: 3 });
-    c.final(de, 0, {});
+    c.final(de, 0, {}, false);
     expect(c.settled()).toBe(false);
-    c.final(us, 0, {});
+    c.final(us, 0, {}, false);
     expect(c.settled()).toBe(true);
-    expect(c.final(us, 0, {})).toBe(false);
+    expect(c.final(us, 0, {}, false)).toBe(false);
     // A retry that has reported ready is waited for; an index Kubernetes gave up on is not.
     c.ready(us, 1, 'c');
     expect(c.settled()).toBe(false);
@@ -233,6 +234,64 @@ describe('uploads and settling', () => {
     expect(c.settled()).toBe(true);
     c.stop();
     expect(c.interval(de, 0, 2, sample(2)).stop).toBe(true);
+  });
+
+  it('leaves a shard whose result was cut short (an eviction) to its next attempt; after a stop such a result settles it', () => {
+    const c = begin({ US: 1 });
+    const us = { location: 'US', index: 0 };
+    c.ready(us, 0, 'evicted');
+    c.final(us, 0, { run: { interrupted: true } }, true);
+    expect(c.settled()).toBe(false);
+    expect(c.unsettled()).toEqual(['US-0']);
+    c.ready(us, 1, 'replacement');
+    c.final(us, 1, { run: { interrupted: false } }, false);
+    expect(c.settled()).toBe(true);
+
+    const stopped = begin({ US: 1 });
+    stopped.ready(us, 0, 'pod');
+    stopped.stop();
+    stopped.final(us, 0, { run: { interrupted: true } }, true);
+    expect(stopped.settled()).toBe(true);
+  });
+
+  it('does the same work for an upload however many seconds are stored (running totals, no re-read)', () => {
+    const c = begin({ US: 2 });
+    const shards = [0, 1].map((index) => ({ location: 'US', index }));
+    for (const key of shards) c.ready(key, 0, `pod-${key.index}`);
+    // What the upload route and the executor do per upload: who holds it, store it, progress, settled.
+    const upload = (t: number): number => {
+      const before = store.rowsRead;
+      for (const key of shards) {
+        expect(c.holds(key, 0, `pod-${key.index}`)).toBe(true);
+        c.interval(key, 0, t, sample(t));
+        c.progress();
+        c.settled();
+      }
+      return store.rowsRead - before;
+    };
+    const early = upload(0);
+    for (let t = 1; t < 1000; t++) upload(t);
+    expect(upload(1000)).toBe(early);
+    expect(early).toBe(0);
+    expect(c.progress()).toEqual({ seconds: 1001, started: 20_020, responses: 18_018, failures: 2002 });
+  });
+
+  it('rebuilds attempts, totals and settling from the store once when a restarted server resumes', () => {
+    const c = begin({ US: 1, DE: 1 });
+    const us = { location: 'US', index: 0 };
+    const de = { location: 'DE', index: 0 };
+    c.ready(us, 0, 'a');
+    c.ready(de, 0, 'b');
+    c.interval(us, 0, 0, sample(0));
+    c.interval(de, 0, 0, sample(0));
+    c.final(us, 0, { run: { interrupted: false } }, false);
+    const resumed = ShardCoordinator.resume(store, c.testId, barrier)!;
+    expect(resumed.progress()).toEqual(c.progress());
+    expect(resumed.holds(de, 0, 'b')).toBe(true);
+    expect(resumed.ready(de, 0, 'other')).toEqual({ state: 'duplicate', pod: 'b' });
+    expect(resumed.unsettled()).toEqual(['DE-0']);
+    resumed.final(de, 0, { run: { interrupted: false } }, false);
+    expect(resumed.settled()).toBe(true);
   });
 
   it('accepts only its own token, and names a shard it does not have', () => {
@@ -267,6 +326,22 @@ function createOther(): string {
   );
   return id;
 }
+
+describe("a shard pod's identity", () => {
+  const env = { LOADGATE_SHARD_TOKEN: 't', LOADGATE_SHARD_LOCATION: 'US', JOB_COMPLETION_INDEX: '2' };
+  const args = ['--server', 'http://loadgate:8080', '--test', 'id'];
+
+  it("counts the index's ignored failures (evictions) with its failures: a replacement after an eviction is a new attempt", () => {
+    expect(podIdentity(args, env)).toMatchObject({ index: 2, attempt: 0 });
+    // The annotation is missing until a failure was ignored: the downward API gives "".
+    expect(podIdentity(args, { ...env, LOADGATE_SHARD_ATTEMPT: '0', LOADGATE_SHARD_IGNORED_FAILURES: '' })).toMatchObject({ attempt: 0 });
+    expect(podIdentity(args, { ...env, LOADGATE_SHARD_ATTEMPT: '0', LOADGATE_SHARD_IGNORED_FAILURES: '1' })).toMatchObject({ attempt: 1 });
+    expect(podIdentity(args, { ...env, LOADGATE_SHARD_ATTEMPT: '2', LOADGATE_SHARD_IGNORED_FAILURES: '3' })).toMatchObject({ attempt: 5 });
+    expect(() => podIdentity(args, { ...env, LOADGATE_SHARD_IGNORED_FAILURES: 'x' })).toThrow(
+      expect.objectContaining({ problems: [{ path: 'LOADGATE_SHARD_IGNORED_FAILURES', message: 'expected a whole number, got "x"' }] }),
+    );
+  });
+});
 
 describe('coverage', () => {
   const config = { load_type: 'linear' as const, iteration_count: 800, duration: 8, proxy_config: { US: 1 } };

@@ -643,6 +643,14 @@ const TABLE = [
     help: 'kubernetes: seconds the start waits for every pod',
   },
   {
+    name: 'shutdown-grace',
+    type: 'string',
+    commands: ['serve'],
+    value: 'S',
+    default: '40',
+    help: "kubernetes: on SIGTERM, seconds serve keeps taking the running test's uploads before it leaves the test to the next server",
+  },
+  {
     name: 'shard-cpu',
     type: 'string',
     commands: ['serve'],

@@ -61,14 +61,21 @@ export interface KubeStandIn {
   kubeconfigPath: string;
   jobs(namespace?: string): V1Job[];
   pods(namespace?: string): V1Pod[];
+  /** Every pod created so far, as it was created (deleted ones included): what a count of replacements needs. */
+  createdPods(): V1Pod[];
   secrets(namespace?: string): V1Secret[];
   requests: RecordedKubeRequest[];
   /** Output of a pod's process so far (stdout+stderr). */
   logs(podName: string): string;
   /** Kill a running pod's process (the test's kill -9); the pod then ends Failed with exit 128 + signal. */
   killPod(podName: string, signal?: NodeJS.Signals): void;
-  /** Evict a pod as a node drain or preemption would: DisruptionTarget condition, then graceful deletion. */
-  evictPod(podName: string): void;
+  /**
+   * Evict a pod as a node drain or preemption would: DisruptionTarget condition, then graceful
+   * deletion (graceSeconds 0: SIGKILL at once, as kubelet pressure or a lost node ends a pod).
+   */
+  evictPod(podName: string, graceSeconds?: number): void;
+  /** A node joins the cluster: pods waiting for one that matches start now. */
+  addNode(node: StandInNode): void;
   /** Resolves once predicate() is true (re-checked on every state change); rejects after timeoutMs. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
@@ -127,11 +134,13 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     kubeconfigPath,
     jobs: (namespace) => store.list('jobs', namespace).map((o) => typed<V1Job>(o)),
     pods: (namespace) => store.list('pods', namespace).map((o) => typed<V1Pod>(o)),
+    createdPods: () => store.history.filter((e) => e.resource === 'pods' && e.type === 'ADDED').map((e) => typed<V1Pod>(e.object)),
     secrets: (namespace) => store.list('secrets', namespace).map((o) => typed<V1Secret>(o)),
     requests,
     logs: (podName) => kubelet.logs(podName),
     killPod: (podName, signal = 'SIGKILL') => kubelet.kill(podNamed(podName), signal),
-    evictPod: (podName) => api.evict(podNamed(podName)),
+    evictPod: (podName, graceSeconds) => api.evict(podNamed(podName), graceSeconds),
+    addNode: (node) => kubelet.addNode(node),
     waitFor: (predicate, timeoutMs = DEFAULT_WAIT_MS) =>
       new Promise<void>((resolve, reject) => {
         const check = (): void => {
@@ -293,7 +302,7 @@ class ApiHandler {
     return this.item(res, method, { ...route, namespace: route.namespace ?? '', name: route.name }, query, body);
   }
 
-  evict(pod: WirePod): void {
+  evict(pod: WirePod, graceSeconds?: number): void {
     const now = new Date().toISOString();
     const condition = {
       type: 'DisruptionTarget',
@@ -304,7 +313,7 @@ class ApiHandler {
     };
     pod.status = { ...pod.status, conditions: [...(pod.status?.conditions ?? []), condition] };
     this.store.modified('pods', pod);
-    this.controller.deletePod(pod);
+    this.controller.deletePod(pod, graceSeconds);
   }
 
   private collection(
@@ -348,7 +357,8 @@ class ApiHandler {
       return void res.end(this.kubelet.logs(name));
     }
     if (method === 'POST' && resource === 'pods' && subresource === 'eviction') {
-      this.evict(object as WirePod);
+      // The Eviction's deleteOptions (policy/v1 Eviction) carry the grace period, as a DELETE's do.
+      this.evict(object as WirePod, gracePeriodOf({}, (body as { deleteOptions?: unknown } | undefined)?.deleteOptions));
       return send(res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
     }
     if (method === 'DELETE' && subresource === undefined) {

@@ -224,8 +224,12 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     const stopObserving = observe(coordinator);
     const deadlineAtMs = coordinator.beganAtMs + lifetimeS(execution.test.definition, settings.barrierMs) * 1000;
     const pastDeadline = () => now() >= deadlineAtMs;
+    let handedOver = false;
     try {
-      await untilSettled(coordinator, execution.signal, settings.tickMs, pastDeadline);
+      const handOver = execution.handOver ?? new AbortController().signal;
+      await untilSettled(coordinator, AbortSignal.any([execution.signal, handOver]), settings.tickMs, pastDeadline);
+      // The pods go on sending; the next server re-attaches to them (by label) and takes the rest.
+      handedOver = handOver.aborted && !execution.signal.aborted && !coordinator.settled() && !pastDeadline();
       if (execution.signal.aborted || pastDeadline()) {
         if (!execution.signal.aborted)
           settings.log(`test ${testId}: past its deadline (${lifetimeS(execution.test.definition, settings.barrierMs)} s after it began)`);
@@ -237,7 +241,11 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
       stopObserving();
       stopProgress();
       settings.registry.remove(testId);
-      await cleanUp(testId, coordinator.slots);
+      if (!handedOver) await cleanUp(testId, coordinator.slots);
+    }
+    if (handedOver) {
+      settings.log(`test ${testId}: left running for the next server (its shards still run: ${coordinator.unsettled().join(', ')})`);
+      return { handedOver };
     }
     const delivered = {
       slots: coordinator.slots,

@@ -17,12 +17,24 @@ export const BAD_PLAN_EXIT_CODE = 2;
  * The Job ignores it, so it spends no retry; the holder's pod keeps the index active meanwhile.
  */
 export const DUPLICATE_EXIT_CODE = 3;
+/**
+ * A shard stopped by SIGTERM (a graceful eviction, a drain, a deleted pod) after it sent what it
+ * measured, as shells report SIGTERM. Not 0: a success would complete the index with part of its
+ * schedule; the Job retries it instead (ignored when the pod carries DisruptionTarget).
+ */
+export const TERMINATED_EXIT_CODE = 143;
 export const CONTAINER_NAME = 'shard';
 /** Set by the Job controller on every pod of a Job with backoffLimitPerIndex: 0 on the first try. */
 export const INDEX_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
+/**
+ * Set on a replacement pod once a failure of its index was ignored by the podFailurePolicy (an
+ * eviction, a duplicate): such a failure leaves the failure count as it was, so the attempt is the sum.
+ */
+export const INDEX_IGNORED_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-ignored-failure-count';
 export const COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
 export const ENV_TOKEN = 'LOADGATE_SHARD_TOKEN';
 export const ENV_ATTEMPT = 'LOADGATE_SHARD_ATTEMPT';
+export const ENV_IGNORED_FAILURES = 'LOADGATE_SHARD_IGNORED_FAILURES';
 export const ENV_LOCATION = 'LOADGATE_SHARD_LOCATION';
 /** The image's non-root user (node:24-slim's `node`, deploy/Dockerfile). */
 export const SHARD_USER_ID = 1000;
@@ -140,6 +152,8 @@ function shardContainer(spec: ShardJobSpec): V1Container {
     env: [
       { name: ENV_TOKEN, valueFrom: { secretKeyRef: { name: spec.secretName, key: TOKEN_KEY } } },
       { name: ENV_ATTEMPT, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_FAILURE_ANNOTATION}']` } } },
+      // Absent until a failure was ignored: the downward API gives "" for a missing annotation.
+      { name: ENV_IGNORED_FAILURES, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_IGNORED_FAILURE_ANNOTATION}']` } } },
       { name: ENV_LOCATION, value: spec.location },
     ],
     ...(spec.resources ? { resources: spec.resources } : {}),
