@@ -39,7 +39,7 @@ export interface ActionInputs {
   /** Engine threads (docs/engine.md): auto, a count, or every core but K. */
   workers: WorkersSetting;
   thresholds: Threshold[];
-  /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
+  /** The default thresholds apply unless the user sets one on http_fail_rate (docs/verdict.md). */
   defaultThresholds: boolean;
   /** A saturated load generator fails the run (`fail`) or only warns (`warn`) (docs/verdict.md). */
   onSaturated: OnSaturated;

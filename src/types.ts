@@ -152,6 +152,8 @@ export interface SecondSample {
   started: number;
   responses: number;
   failures: number;
+  /** Requests without a 2xx/3xx answer (no response, or an error status the step does not expect), as http_fail_rate counts them; absent in older files. */
+  errors?: number;
   p50: number;
   p95: number;
   p99: number;
@@ -273,6 +275,8 @@ export interface RunInfo {
 export interface ShardCoverage {
   /** `<location>-<index>` (the Job's JOB_COMPLETION_INDEX). */
   shard: string;
+  location: string;
+  index: number;
   /** Attempts Kubernetes made (1 without a retry). */
   attempts: number;
   /** Seconds of the shard's plan with load, and those of them whose results are missing. */
@@ -284,9 +288,14 @@ export interface ShardCoverage {
 
 export interface Coverage {
   planned_iterations: number;
+  /** Iterations the shards sent, every attempt counted (a dead attempt's load reached the target too). */
   applied_iterations: number;
   /** applied ÷ planned, % with one decimal. */
   applied_pct: number;
+  /** Iterations the result holds (the counts of `results` add up to it). */
+  measured_iterations: number;
+  /** measured ÷ planned, % with one decimal. */
+  measured_pct: number;
   /** Every shard with a part missing; empty when the result holds the whole plan. */
   shards: ShardCoverage[];
 }

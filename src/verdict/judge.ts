@@ -1,5 +1,5 @@
 // The verdict (docs/verdict.md): one function judges a run, once. Thresholds (the user's, plus
-// the default failure-rate threshold), "no data", completeness, generator saturation and the
+// the default http_fail_rate threshold), "no data", completeness, generator saturation and the
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
@@ -7,6 +7,7 @@ import { formatCount, formatMs } from '../figures.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import type {
+  Coverage,
   Check,
   Judgement,
   LoadTestResult,
@@ -19,16 +20,21 @@ import type {
 } from '../types.ts';
 import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
-import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
+import { requestCounts } from '../request-counts.ts';
+import { locationLevel, metricValue, overallLevel, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
 
-/** The default threshold when the user sets none on a failure rate (docs/verdict.md). */
+/** The default threshold when the user sets none on http_fail_rate (docs/verdict.md). */
 export const DEFAULT_HTTP_FAIL_RATE = 1;
-const FAILURE_RATE_METRICS = new Set(['fail_rate', 'success_rate', 'http_fail_rate']);
 
+/**
+ * The default stays beside a fail_rate or success_rate threshold: those count iterations that
+ * failed (no response, a failed assertion), not error statuses, so alone they pass a service
+ * answering 500 to half its requests.
+ */
 export function defaultThresholds(user: readonly Threshold[]): Threshold[] {
-  if (user.some((t) => FAILURE_RATE_METRICS.has(t.metric))) return [];
+  if (user.some((t) => t.metric === 'http_fail_rate')) return [];
   const source = `step[*].http_fail_rate < ${DEFAULT_HTTP_FAIL_RATE}%`;
   return [{ source, line: 0, step: { each: true }, metric: 'http_fail_rate', op: '<', value: DEFAULT_HTTP_FAIL_RATE, isDefault: true }];
 }
@@ -69,7 +75,13 @@ export function judge(input: JudgeInput): Judgement {
     ...(input.checks ?? []),
   ];
   const stoppedBy = input.stoppedBy ?? (result.run.interrupted ? 'stopped' : undefined);
-  if (stoppedBy) checks.push({ kind: 'completeness', describe: 'the run completed', actual: stoppedText(stoppedBy), passed: false });
+  if (stoppedBy)
+    checks.push({
+      kind: 'completeness',
+      describe: 'the run completed',
+      actual: stoppedText(stoppedBy, result.run.coverage),
+      passed: false,
+    });
   const failed = checks.filter((c) => !c.passed && !c.warnOnly);
   const warnings = checks.filter((c) => !c.passed && c.warnOnly);
   const outcome: Outcome = stoppedBy ? 'incomplete' : failed.length > 0 ? 'failed' : 'passed';
@@ -84,8 +96,12 @@ export function exitCodeOf(judgement: Judgement): number {
   return judgement.stoppedBy === 'SIGTERM' ? 143 : 130;
 }
 
-function stoppedText(signal: StopSignal): string {
-  return signal === 'stopped' ? 'stopped early: results are partial' : `stopped by ${signal}: results are partial`;
+function stoppedText(signal: StopSignal, coverage: Coverage | undefined): string {
+  if (signal !== 'stopped') return `stopped by ${signal}: results are partial`;
+  // A sharded run that lost part of its plan (docs/results.md, "Coverage") was not stopped: say how much is there.
+  if (coverage && coverage.shards.length > 0 && typeof coverage.measured_pct === 'number')
+    return `${coverage.measured_pct.toFixed(1)} % of the planned load measured (${coverage.shards.length} shard(s) with missing seconds): results are partial`;
+  return 'stopped early: results are partial';
 }
 
 // ---- thresholds ----
