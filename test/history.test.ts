@@ -144,6 +144,10 @@ describe('the trend in Markdown', () => {
     expect(history).toContain('**p95 +');
     expect(history).toMatch(/over the last 30 runs on main \(median [\d,.]+ ms, this run [\d,.]+ ms\)/);
     expect(md.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
+    // The section's own cost, which the comment's budget never has to cut (docs/history.md).
+    const head = makeResult({ steps, latencyScale: 1.5 });
+    const without = renderMarkdown(buildReport({ result: head, judgement: judge({ result: head, thresholds: [], defaults: false }) }));
+    expect(md.length - without.length).toBeLessThan(5000);
     const parsed = await mermaidErrors(mermaidBlocks(md));
     expect(parsed.filter((p) => p.error !== null || p.type !== 'xychart')).toEqual([]);
   });
