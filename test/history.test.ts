@@ -115,11 +115,11 @@ describe('reading history', () => {
 });
 
 /** The report of a head run over `runs`, as the pipeline builds it. */
-function reportOver(runs: HistoryRun[], head: LoadTestResult = makeResult(), branch = 'main') {
+function reportOver(runs: HistoryRun[], head: LoadTestResult = makeResult(), branch = 'main', checks = '') {
   const block = historyBlock(runs, undefined, branch);
   return buildReport({
     result: { ...head, history: block },
-    judgement: judge({ result: head, thresholds: [], defaults: false }),
+    judgement: judge({ result: head, thresholds: checks ? thresholds(checks) : [], defaults: false }),
     history: { block, current: figuresOf(head), notes: [] },
   });
 }
@@ -150,6 +150,23 @@ describe('the trend in Markdown', () => {
     expect(md.length - without.length).toBeLessThan(5000);
     const parsed = await mermaidErrors(mermaidBlocks(md));
     expect(parsed.filter((p) => p.error !== null || p.type !== 'xychart')).toEqual([]);
+  });
+
+  it('charts the steps a threshold failed on first, by id, name or step[*], then the steps that moved most', () => {
+    const steps = ['login', 'search', 'cart', 'pay', 'ship'];
+    const runs = Array.from({ length: 5 }, (_, i) => earlierRun(i, 1, { steps }));
+    // Only `ship` moved (it was three times faster before); `cart` is the slowest step now.
+    for (const run of runs) run.result.results.steps[4]!.response_times.p95 /= 3;
+    const head = makeResult({ steps });
+    const titles = (checks: string) => {
+      const md = renderMarkdown(reportOver(runs, head, 'main', checks));
+      return mermaidBlocks(md.slice(md.indexOf('#### History')))
+        .slice(1)
+        .map((b) => /title "(\w+):/.exec(b)?.[1]);
+    };
+    expect(titles('')).toEqual(['ship', expect.any(String), expect.any(String)]);
+    expect(titles('step[3].p95 < 1ms\nstep[login].p95 < 1ms')).toEqual(['login', 'cart', 'ship']);
+    expect(titles(`step[*].p95 < ${head.results.steps[2]!.response_times.p95}ms`).slice(0, 2)).toEqual(['cart', 'ship']);
   });
 
   it('no earlier run: no chart, a line saying so; one earlier run: a chart of two points', async () => {

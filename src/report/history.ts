@@ -6,7 +6,7 @@ import { formatMs, formatPercent, formatRate, formatSignedPercent, formatTimesta
 import { median as medianOf } from '../median.ts';
 import { escapeMarkdown, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
 import { escapeXml, runsChart } from './svg.ts';
-import type { HistoryBlock, HistoryFigures, HistoryLevelFigures } from '../types.ts';
+import type { HistoryBlock, HistoryFigures, HistoryLevelFigures, Judgement } from '../types.ts';
 
 /** What the pipeline hands the report: the block it wrote and this run's own figures. */
 export interface HistoryView {
@@ -29,6 +29,8 @@ export interface HistoryChart {
   /** `overall`, or the step's name. */
   title: string;
   points: HistoryPoint[];
+  /** A step a threshold failed on: charted in the comment before the steps that moved most. */
+  failed?: boolean;
 }
 
 export interface HistorySection {
@@ -48,7 +50,29 @@ export interface HistorySection {
 export const MARKDOWN_STEP_CHARTS = 3;
 const LABEL_CHARS = 12;
 
-export function historySection(view: HistoryView, stepNames: ReadonlyMap<number, string>): HistorySection {
+/** The steps a failed threshold names (`step[2]`, `step[login]`, or the one `step[*]` failed at). */
+export function failedSteps(judgement: Judgement, stepNames: ReadonlyMap<number, string>): Set<number> {
+  const failed = new Set<number>();
+  for (const o of judgement.thresholds) {
+    const step = o.threshold.step;
+    if (o.passed || !step) continue;
+    if ('id' in step) failed.add(step.id);
+    else if ('name' in step) {
+      for (const [id, name] of stepNames) if (name === step.name) failed.add(id);
+    } else {
+      // `where` is the level's label, `step 2 (login)` (src/verdict/metrics.ts, stepLabel).
+      const id = /^step (\d+)/.exec(o.where ?? '')?.[1];
+      if (id !== undefined) failed.add(Number(id));
+    }
+  }
+  return failed;
+}
+
+export function historySection(
+  view: HistoryView,
+  stepNames: ReadonlyMap<number, string>,
+  failed: ReadonlySet<number> = new Set(),
+): HistorySection {
   const { block, current } = view;
   const pointsOf = (pick: (f: HistoryFigures) => HistoryLevelFigures | undefined): HistoryPoint[] => [
     ...block.runs.flatMap((run) => {
@@ -59,7 +83,11 @@ export function historySection(view: HistoryView, stepNames: ReadonlyMap<number,
     }),
     { label: 'this run', figures: pick(current) ?? {}, current: true },
   ];
-  const steps = [...stepNames].map(([id, name]) => ({ title: name, points: pointsOf((f) => f.steps[String(id)]) }));
+  const steps = [...stepNames].map(([id, name]) => ({
+    title: name,
+    points: pointsOf((f) => f.steps[String(id)]),
+    ...(failed.has(id) && { failed: true }),
+  }));
   const trend = trendOf(
     pointsOf((f) => f.overall),
     block.branch,
@@ -87,18 +115,21 @@ function trendOf(points: readonly HistoryPoint[], branch: string | undefined): s
   return `p95 ${formatSignedPercent((now / middle - 1) * 100)} over ${runs}${where} (median ${formatMs(middle)}, this run ${formatMs(now)})`;
 }
 
+/** The steps charted on their own: those a threshold failed on, in step order, then those whose p95 moved most. */
+export function stepsToChart(section: HistorySection, count: number): HistoryChart[] {
+  const failed = section.steps.filter((chart) => chart.failed);
+  return [...failed, ...stepsMovedMost(section.steps.filter((chart) => !chart.failed))].slice(0, count);
+}
+
 /** The steps whose p95 moved most against their history, largest change first. */
-export function stepsMovedMost(section: HistorySection, count: number): HistoryChart[] {
-  const moved = section.steps.flatMap((chart) => {
+function stepsMovedMost(steps: readonly HistoryChart[]): HistoryChart[] {
+  const moved = steps.flatMap((chart) => {
     const now = chart.points.at(-1)?.figures.p95;
     const middle = medianOf(chart.points.filter((p) => !p.current && p.figures.p95 !== undefined).map((p) => p.figures.p95!));
     if (now === undefined || middle === undefined || middle === 0) return [];
     return [{ chart, change: Math.abs(now / middle - 1) }];
   });
-  return moved
-    .sort((a, b) => b.change - a.change)
-    .slice(0, count)
-    .map((m) => m.chart);
+  return moved.sort((a, b) => b.change - a.change).map((m) => m.chart);
 }
 
 // ---- Markdown ----
@@ -111,7 +142,7 @@ export function historyMarkdown(section: HistorySection): string {
   const overall = mermaidChart(section.overall, 'p95 and p99');
   if (overall) parts.push(overall, '_The upper line is p99, the lower p95, oldest run first; the last point is this run._');
   if (section.steps.length > 1) {
-    for (const chart of stepsMovedMost(section, MARKDOWN_STEP_CHARTS)) {
+    for (const chart of stepsToChart(section, MARKDOWN_STEP_CHARTS)) {
       const drawn = mermaidChart(chart, `${chart.title}: p95 and p99`);
       if (drawn) parts.push(drawn);
     }

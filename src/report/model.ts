@@ -25,7 +25,7 @@ import {
   type ChangeVerdict,
   type MetricChange,
 } from './baseline.ts';
-import { historySection, type HistorySection, type HistoryView } from './history.ts';
+import { failedSteps, historySection, type HistorySection, type HistoryView } from './history.ts';
 import { failRatePct, percent } from '../rates.ts';
 import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../request-counts.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
@@ -232,7 +232,7 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
     ...(source.comparison && { comparison: source.comparison }),
     ...(latency && { latency: { result: latency, outcomes: source.latencyOutcomes ?? [] } }),
-    ...(source.history && { history: historySection(source.history, new Map(result.run.steps.map((s) => [s.id, s.name]))) }),
+    ...(source.history && { history: historySectionOf(source.history, result, judgement) }),
     links: { ...(result.test_url && { fullReport: result.test_url }), ...(source.reportUrl && { htmlReport: source.reportUrl }) },
     about: {
       version: result.run.version,
@@ -560,4 +560,9 @@ function shardsOf(shards: ShardSummary[]): ShardsModel {
       late: s.late,
     })),
   };
+}
+
+function historySectionOf(view: HistoryView, result: LoadTestResult, judgement: Judgement): HistorySection {
+  const names = new Map(result.run.steps.map((s) => [s.id, s.name]));
+  return historySection(view, names, failedSteps(judgement, names));
 }
