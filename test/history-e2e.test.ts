@@ -75,6 +75,8 @@ describe('history from files', { timeout: 240_000 }, () => {
     mkdirSync(join(folder, 'nested'), { recursive: true });
     for (let i = 0; i < 6; i++) writeFileSync(join(folder, i % 2 ? 'nested' : '', `run-${i}.json`), earlierText(i));
     writeFileSync(join(folder, 'corrupt.json'), '{"results": ');
+    const broken = { results: { steps: [{ id: 1 }] }, run: { name: 'checkout', started_at: '2026-02-01T00:00:00.000Z' } };
+    writeFileSync(join(folder, 'broken.json'), JSON.stringify(broken));
     writeFileSync(join(folder, 'other.json'), JSON.stringify({ ...earlier, run: { ...earlier.run, name: 'search' } }));
   });
 
@@ -121,6 +123,7 @@ describe('history from files', { timeout: 240_000 }, () => {
     expect(chart.p95.at(-1)).toBeGreaterThan(Math.max(...chart.p95.slice(0, -1)));
     expect(md).toContain('skipped 1 results of other tests ("search")');
     expect(md).toMatch(/skipped \S*corrupt\.json: not JSON/);
+    expect(md).toMatch(/skipped \S*broken\.json: its figures cannot be read/);
     expect((await mermaidErrors([chart.block]))[0]).toEqual({ type: 'xychart', error: null });
     expect(run.stdout).toContain('History (6 earlier runs)');
   });

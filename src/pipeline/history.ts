@@ -6,6 +6,8 @@ import { glob, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
 import { readTextFile } from '../definition/text-file.ts';
+import { figuresOf } from '../history/figures.ts';
+import { initHistograms } from '../histogram.ts';
 import { baselineRuns, type HistoryBaselineSpec, type HistoryRun, selectHistory } from '../history/history.ts';
 import type { LoadTestResult, Threshold } from '../types.ts';
 
@@ -64,6 +66,8 @@ export async function readRun(file: string, id: string, sha?: string): Promise<H
   if (!parsed.ok) return `history: skipped ${file}: not JSON (${parsed.problems[0]?.message ?? 'unreadable'})`;
   const result = asResult(parsed.value.json);
   if (typeof result === 'string') return `history: skipped ${file}: not a loadgate results file (${result})`;
+  const unreadable = await unreadableFigures(result);
+  if (unreadable) return `history: skipped ${file}: its figures cannot be read (${unreadable})`;
   const headSha = (parsed.value.json as { github?: { head_sha?: unknown } }).github?.head_sha;
   const known = sha ?? (typeof headSha === 'string' ? headSha : undefined);
   return { id, ...(known && { sha: known }), result };
@@ -77,6 +81,17 @@ function asResult(json: unknown): LoadTestResult | string {
   if (typeof raw.run?.name !== 'string' || typeof raw.run.started_at !== 'string') return 'run.name and run.started_at are missing';
   const { history: _history, github: _github, ...result } = raw as LoadTestResult & { github?: unknown };
   return result as LoadTestResult;
+}
+
+/** A file shaped like results whose figures still cannot be read (a field missing or of the wrong type) is skipped, not a crash. */
+async function unreadableFigures(result: LoadTestResult): Promise<string | undefined> {
+  await initHistograms();
+  try {
+    figuresOf(result);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** Where the history comes from: paths read here, or runs the caller found (the action's artifacts). */
