@@ -46,6 +46,20 @@ function userVersion(path: string): number {
   }
 }
 
+/** test_data.file_path of every row, as stored. */
+function storedFilePaths(path: string): string[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db
+      .prepare('SELECT file_path FROM test_data')
+      .all()
+      .map((row) => String(row.file_path))
+      .sort();
+  } finally {
+    db.close();
+  }
+}
+
 describe('a 0.1.0 database restored elsewhere', () => {
   let dir: string;
   let server: ServerProcess;
@@ -105,9 +119,16 @@ describe('a 0.1.0 database restored elsewhere', () => {
     for (const user of users) expect(['a@example.com', 'b@example.com']).toContain(user);
   });
 
-  it('is at the newest schema version, with a copy of the 0.1.0 file beside it', async () => {
+  it('is at the newest schema version, with a copy of the 0.1.0 file beside it, and keeps files by their name in the data folder', async () => {
+    const form = new FormData();
+    form.append('name', 'new');
+    form.append('file_config', JSON.stringify({ delimiter: ',', vars: { '0': { tag: 'email' } }, skip_first_line: true }));
+    form.append('file', new Blob(['email\nc@example.com\n'], { type: 'text/csv' }), 'new.csv');
+    const upload = await call('POST', '/v1/testdata/', { form });
+    expect(upload.status).toBe(201);
     await server.stop();
     expect(userVersion(join(dir, 'loadgate.db'))).toBe(SCHEMA_VERSION);
+    expect(storedFilePaths(join(dir, 'loadgate.db'))).toEqual([`${fixture.ids.testData}.csv`, `${upload.body.id}.csv`].sort());
     expect(await sha256(join(dir, 'loadgate.db.v0.bak'))).not.toBe('');
     expect(userVersion(join(dir, 'loadgate.db.v0.bak'))).toBe(0);
     server = await server.restart();
