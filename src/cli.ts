@@ -32,6 +32,7 @@ import { parseOnSaturated } from './verdict/on-saturated.ts';
 import { asksVersion, VERSION } from './version.ts';
 import { commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
+import { FLAG_SPELLING, shardingProblems } from './settings/exclusive.ts';
 import type { Command } from './settings/table.ts';
 import { closest } from './settings/suggest.ts';
 import { wholeNumber } from './settings/values.ts';
@@ -317,12 +318,10 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const baselineFile = flags.text('baseline');
   const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
   const apiUrl = flags.text('api-url');
-  const problems: Problem[] = [];
-  if (shard && apiUrl)
-    problems.push({
-      path: '--shard',
-      message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
-    });
+  const problems = shardingProblems(
+    { shard: shard !== undefined, startAt: startAtMs !== undefined, hosted: Boolean(apiUrl) },
+    FLAG_SPELLING,
+  );
   const onSaturated = parseOnSaturated(flags.text('on-saturated')!, '--on-saturated');
   if (isProblem(onSaturated)) problems.push(onSaturated);
   if (problems.length > 0 || isProblem(onSaturated)) throw new InputError(problems);
