@@ -3,8 +3,8 @@
 // what it costs is taken from the warm-up, whose point is to run the engine's code as often as it
 // can before the recorded start, so it answers without parsing a request into objects or building
 // a response as node:http does (docs/performance.md has what that costs the warm-up). Only the
-// warm-up's own requests reach it, and those are
-// known: no body but a short constant one, so a request ends where its header block does.
+// warm-up's own requests reach it, and those are known: no body but a short constant one, so a
+// request ends where its header block does.
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
