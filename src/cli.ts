@@ -34,6 +34,7 @@ import { parseOnSaturated } from './verdict/on-saturated.ts';
 import { asksVersion, VERSION } from './version.ts';
 import { commandHelp, COMMANDS, overview } from './cli-help.ts';
 import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
+import { FLAG_SPELLING, shardingProblems } from './settings/exclusive.ts';
 import type { Command } from './settings/table.ts';
 import { closest } from './settings/suggest.ts';
 import { wholeNumber } from './settings/values.ts';
@@ -325,12 +326,10 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const baseline = await baselineFileOf(flags);
   const apiUrl = flags.text('api-url');
-  const problems: Problem[] = [];
-  if (shard && apiUrl)
-    problems.push({
-      path: '--shard',
-      message: 'a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
-    });
+  const problems = shardingProblems(
+    { shard: shard !== undefined, startAt: startAtMs !== undefined, hosted: Boolean(apiUrl) },
+    FLAG_SPELLING,
+  );
   const onSaturated = parseOnSaturated(flags.text('on-saturated')!, '--on-saturated');
   if (isProblem(onSaturated)) problems.push(onSaturated);
   if (problems.length > 0 || isProblem(onSaturated)) throw new InputError(problems);

@@ -14,6 +14,7 @@ import { COMMENT_WHEN, type CommentWhen } from './github/comment.ts';
 import { parseOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import { matrixEntryOf } from './github/context.ts';
+import { INPUT_SPELLING, shardingProblems } from './settings/exclusive.ts';
 import { withInputAliases } from './settings/inputs.ts';
 import { DEFAULT_HISTORY_SIZE, inputDefault, type InputName } from './settings/table.ts';
 import { type HistoryBaselineSpec, parseHistoryBaseline } from './history/history.ts';
@@ -308,17 +309,10 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
   }
   if (inputs.mode === 'hosted') checkHosted(inputs, problems);
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
-  if (inputs.shard && inputs.mode === 'hosted') {
-    problems.push({
-      path: 'shard',
-      message: 'mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)',
-    });
-  }
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
   inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);
-  if (inputs.startAtMs !== undefined && inputs.shard === undefined) {
-    problems.push({ path: 'start-at', message: 'start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)' });
-  }
+  const sharding = { shard: inputs.shard !== undefined, startAt: inputs.startAtMs !== undefined, hosted: inputs.mode === 'hosted' };
+  problems.push(...shardingProblems(sharding, INPUT_SPELLING));
   inputs.latency = readLatency(read, inputs, problems);
   inputs.waitFor = readWaitFor(read, problems);
   if (inputs.mode === 'compare') inputs.compare = readCompare(read, inputs, problems);

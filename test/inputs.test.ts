@@ -195,14 +195,14 @@ describe('sharding inputs', () => {
       'start-at: expected an RFC 3339 time (2026-11-22T19:00:00Z) or epoch milliseconds, got "soon"',
     ]);
     expect(problemsOf(() => getInputs(reader({ test: 'a.json', 'start-at': '1795000000000' })))).toEqual([
-      'start-at: start-at is for sharded runs: set shard too (e.g. shard: ${{ matrix.shard }}/4)',
+      'start-at: start-at is the time every shard of a sharded run starts at: set shard too (docs/scaling.md)',
     ]);
     expect(
       problemsOf(() =>
         getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example', 'api-key': 'k', shard: '1/2' })),
       ),
     ).toEqual([
-      'shard: mode hosted runs the whole test on the service: shard splits a run over runners of this workflow (docs/scaling.md)',
+      'shard: a hosted service runs the whole test: shard splits a run over machines that each run their slice here (docs/scaling.md)',
     ]);
   });
 

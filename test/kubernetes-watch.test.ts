@@ -24,9 +24,9 @@ let dir: string;
 let store: Store;
 let kube: KubeStandIn;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-watch-'));
-  store = new Store(join(dir, 'db.sqlite'));
+  store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
 });
 
 /** Every pod runs this script instead of `loadgate shard`. */

@@ -20,7 +20,7 @@ import { planLatency } from '../src/latency/session.ts';
 import { parseLatencyThresholds } from '../src/latency/thresholds.ts';
 import { mergeShards } from '../src/merge/merge.ts';
 import { assemble } from '../src/import/assemble.ts';
-import type { AdapterOptions } from '../src/import/command.ts';
+import type { AdapterOptions } from '../src/import/types.ts';
 import { importCurl } from '../src/import/curl.ts';
 import { importHar } from '../src/import/har.ts';
 import { parseJson, readSource } from '../src/import/input.ts';

@@ -13,6 +13,7 @@ import { DEFAULT_SAMPLES } from '../src/latency/run.ts';
 import { DEFAULT_WAIT_TIMEOUT_S } from '../src/pipeline/wait-for.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../src/server/connections.ts';
 import { DEFAULT_NAMESPACE, DEFAULT_RATE_PER_POD, DEFAULT_START_BARRIER_S } from '../src/server/executors/settings.ts';
+import { formatProblem, type InputError } from '../src/errors.ts';
 import { parseCommandArgs, UsageError } from '../src/settings/argv.ts';
 import { REFERENCE_END, REFERENCE_START, settingsReference } from '../src/settings/reference.ts';
 import { closest } from '../src/settings/suggest.ts';
@@ -229,6 +230,37 @@ describe('CLI habits', () => {
     expect([run.code, run.stderr.trim()]).toEqual([2, 'loadgate run: unexpected argument "b.json" (it takes one definition file)']);
     expect(() => parseCommandArgs('serve', ['now'])).toThrow(UsageError);
     expect(parseCommandArgs('merge', ['a.json', 'b.json', 'c.json']).positionals).toHaveLength(3);
+  });
+});
+
+describe('settings that exclude each other', () => {
+  const inputs = (values: Record<string, string>) => (name: string) => values[name] ?? '';
+  const actionProblems = (values: Record<string, string>): string[] => {
+    try {
+      getInputs(inputs({ test: 'a.json', ...values }));
+      return [];
+    } catch (error) {
+      return (error as InputError).problems.map(formatProblem);
+    }
+  };
+
+  it('are refused by the CLI and the action alike, each naming the settings as it spells them', async () => {
+    const startAt = await inProcess(['run', 'a.json', '--start-at', '1795000000000']);
+    expect([startAt.code, startAt.stderr.trim()]).toEqual([
+      2,
+      'loadgate: bad input\n  --start-at: --start-at is the time every shard of a sharded run starts at: set --shard too (docs/scaling.md)',
+    ]);
+    expect(actionProblems({ 'start-at': '1795000000000' })).toEqual([
+      'start-at: start-at is the time every shard of a sharded run starts at: set shard too (docs/scaling.md)',
+    ]);
+    const hosted = await inProcess(['run', 'a.json', '--shard', '1/2', '--api-url', 'https://load.example']);
+    expect([hosted.code, hosted.stderr.trim()]).toEqual([
+      2,
+      'loadgate: bad input\n  --shard: a hosted service runs the whole test: --shard splits a run over machines that each run their slice here (docs/scaling.md)',
+    ]);
+    expect(actionProblems({ mode: 'hosted', 'api-url': 'https://load.example', 'api-key': 'k', shard: '1/2' })).toEqual([
+      'shard: a hosted service runs the whole test: shard splits a run over machines that each run their slice here (docs/scaling.md)',
+    ]);
   });
 });
 

@@ -22,9 +22,9 @@ let clock = 0;
 const barrier = { barrierMs: 10_000, startMarginMs: 2000, now: () => clock };
 let tests = 0;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loadgate-coordinator-'));
-  store = new Store(join(dir, 'db.sqlite'));
+  store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
 });
 
 afterAll(() => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
       return true;
     },
   });
-  store = new Store(join(dir, 'db.sqlite'));
+  store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
   const log = () => {};
   const queue = new TestQueue(store, { dataDir: dir, executor: localExecutor({ proxies: {}, log }), log });
   const ctx: ServerContext = {

@@ -1,18 +1,16 @@
 // When the engine may add a slot (and so a connection) beyond those opened ahead (docs/engine.md).
 // A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
 // while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
-// their responses, and a connection per waiting iteration (hundreds, at a high rate) made the
-// first second several times slower (docs/performance.md). Slots are added in two cases, each
-// only while the loop has time to spare (it is not the limit):
+// their responses, and a connection per waiting iteration makes everything slower. Slots are added
+// in two cases, each only while the loop has time to spare (it is not the limit):
 // - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
 //   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
 //   evenly over the next window;
 // - at once, at the schedule's rate (and for the iterations waiting, at most doubling at a time),
 //   for a slow service: the iterations in flight have been out 20 ms on average and 4 times what
 //   one was expected to take, and so have the responses (median of the last second's, or none
-//   yet). Without it a service answering in 200 ms at 1,000/s left the first 500 ms of iterations
-//   late; the responses' median keeps a fast service that stalls (another tenant took its core)
-//   from passing for slow.
+//   yet), so that a slow service does not leave the first iterations late while a fast one that
+//   stalls (another tenant took its core) does not pass for slow.
 // "Time to spare" is two measures, because each misses a case: the loop's utilisation stays under
 // 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
 // tick comes late), and a tick can come on time in a window whose loop was busy throughout.
@@ -21,13 +19,10 @@
 // iteration's time is the least of the means the last MEASURED_WINDOWS windows with time to spare
 // measured (or the expected time, if longer; the mean age of those in flight only before anything
 // was measured, or when it says the service turned slow); the loop's part is its busy time per
-// tick. Without that bound, a schedule that slipped filled every slot with the due backlog, each
-// window of the catch-up saw them all in use and doubled them, and the slots never came back: ten
-// times the connections, and every request after cost more (docs/performance.md, the open model
-// at full stretch). With it counting the loop's time as the service's, a schedule at 80 % of full
-// speed, where the loop's time is most of an iteration's, still grew by half or more in its first
-// second, and each new connection's first request made the loop later (docs/performance.md,
-// "Growth sized on the loop's own time").
+// tick. The bound keeps a schedule that slipped from filling every slot with its backlog and
+// doubling them window after window, and the loop's time is not counted as the service's, since
+// near full speed it is most of an iteration's and each new connection only adds to it. What
+// each rule was measured against: docs/performance.md, the engine's choices (slot growth).
 import { performance } from 'node:perf_hooks';
 
 /** Length of the window that decides how many slots the next one may add. */

@@ -1,7 +1,7 @@
 // The engine on a worker thread: what the CLI, the action, the comparison gate and the server run.
 // Two reasons (docs/engine.md): V8 fixes the limit of a thread's young generation when the thread
-// starts, and at full speed it grew the main thread's to match the allocation rate (+84 MB of RSS
-// over the first million requests); a worker's is capped through resourceLimits. And the hot loop
+// starts, and at full speed it grows the main thread's to match the allocation rate, which RSS
+// keeps (docs/performance.md); a worker's is capped through resourceLimits. And the hot loop
 // gets an event loop of its own, so progress output, or the server's API, is never starved.
 //
 // Compiled templates and loaded data cannot be sent to a thread: the caller only checks the test
@@ -18,10 +18,9 @@ import type { RecorderPart } from './parts.ts';
 import type { LoadTestDefinition, SecondSample } from '../types.ts';
 
 /**
- * The worker's young generation in MB: two 16 MB semi-spaces and their large-object share. Left
- * alone, V8 grew the main thread's to 128 MB of new space over a million requests. Measured from
- * 100k to 1M requests: 12 MB let RSS grow 16–23 MB (more survivors promoted to the old
- * generation, freed only by its next full collection), 32 and 48 MB 9–10 MB; no throughput change.
+ * The worker's young generation in MB: two 16 MB semi-spaces and their large-object share. Too
+ * small a one promotes more survivors to the old generation, which only its next full collection
+ * frees, so RSS grows; more buys no throughput (docs/performance.md, the engine's choices).
  */
 export const YOUNG_GENERATION_MB = 48;
 

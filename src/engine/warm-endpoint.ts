@@ -1,10 +1,10 @@
 // The loopback endpoint the hot-path warm-up (warm.ts) sends to: a TCP server on 127.0.0.1 that
 // answers every request at once with a fixed HTTP/1.1 response. It shares the engine's thread, so
 // what it costs is taken from the warm-up, whose point is to run the engine's code as often as it
-// can before the recorded start: with node:http answering (a request parsed into objects, a
-// response built) the warm-up ran 6,600–8,300 iterations in 500 ms here, with this one
-// 10,500–11,400 (docs/performance.md). Only the warm-up's own requests reach it, and those are
-// known: no body but a short constant one, so a request ends where its header block does.
+// can before the recorded start, so it answers without parsing a request into objects or building
+// a response as node:http does (docs/performance.md has what that costs the warm-up). Only the
+// warm-up's own requests reach it, and those are known: no body but a short constant one, so a
+// request ends where its header block does.
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 

@@ -12,22 +12,13 @@ import { applyLoadFlags } from '../cli-overrides.ts';
 import { assemble, plural, type RawDefinition } from './assemble.ts';
 import { readSource } from './input.ts';
 import { extractSecrets } from './secrets.ts';
-import type { Imported, Source } from './types.ts';
+import type { AdapterOptions, Imported, Source } from './types.ts';
 
 export interface ImportIo {
   out: (text: string) => void;
   err: (text: string) => void;
   /** The text of stdin, for `-` (default: this process's). */
   readStdin?: () => Promise<string>;
-}
-
-export interface AdapterOptions {
-  include: string[];
-  exclude: string[];
-  thinkTime: boolean;
-  environment?: Source;
-  operations: string[];
-  tags: string[];
 }
 
 type Adapter = (source: Source, options: AdapterOptions) => Promise<Parsed<Imported>>;

@@ -6,11 +6,10 @@ import addFormats from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import harSchemas from 'har-schema';
 import { allParsed, failed, type Parsed, parsed } from '../errors.ts';
-import type { AdapterOptions } from './command.ts';
 import { parseJson } from './input.ts';
 import { plural } from './assemble.ts';
 import { type UrlTest, urlPatterns } from './url-filter.ts';
-import { emptyNotes, type Imported, type ImportedRequest, type Source } from './types.ts';
+import { type AdapterOptions, emptyNotes, type Imported, type ImportedRequest, type Source } from './types.ts';
 
 interface HarNameValue {
   name: string;

@@ -5,11 +5,18 @@ import { resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { failed, isProblem, type Parsed, type Problem, parsed, parsedUnless } from '../errors.ts';
 import { isRecord } from '../json.ts';
-import type { AdapterOptions } from './command.ts';
 import { LOCAL_BASE } from './assemble.ts';
 import { parseDocument } from 'yaml';
 import { lineAndColumn, nestingProblem } from './input.ts';
-import { emptyNotes, type Imported, type ImportedRequest, type ImportedVariable, type Notes, type Source } from './types.ts';
+import {
+  type AdapterOptions,
+  emptyNotes,
+  type Imported,
+  type ImportedRequest,
+  type ImportedVariable,
+  type Notes,
+  type Source,
+} from './types.ts';
 
 type Node = Record<string, unknown>;
 

@@ -6,8 +6,15 @@ import sdk from 'postman-collection';
 import { failed, type Parsed, type Problem, parsed } from '../errors.ts';
 import { isRecord } from '../json.ts';
 import { parseJson } from './input.ts';
-import type { AdapterOptions } from './command.ts';
-import { emptyNotes, type Imported, type ImportedRequest, type ImportedVariable, type Notes, type Source } from './types.ts';
+import {
+  type AdapterOptions,
+  emptyNotes,
+  type Imported,
+  type ImportedRequest,
+  type ImportedVariable,
+  type Notes,
+  type Source,
+} from './types.ts';
 
 type Item = InstanceType<typeof sdk.Item>;
 

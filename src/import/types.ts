@@ -52,3 +52,13 @@ export interface Source {
   file: string;
   text: string;
 }
+
+/** What the command's flags tell an adapter; each format reads the ones it has (FORMATS in command.ts). */
+export interface AdapterOptions {
+  include: string[];
+  exclude: string[];
+  thinkTime: boolean;
+  environment?: Source;
+  operations: string[];
+  tags: string[];
+}

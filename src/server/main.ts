@@ -28,7 +28,7 @@ import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv
 import { DEFAULT_API_KEY_ENV } from '../settings/table.ts';
 import { wholeNumber as parseWholeNumber } from '../settings/values.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
-import { DatabaseInUseError, Store } from './store.ts';
+import { DatabaseInUseError, DatabaseTooNewError, Store } from './store.ts';
 
 /**
  * Retries per shard index, the grace after a stop, how often the start barrier's deadline is
@@ -96,7 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const limits = options.limits ?? DEFAULT_LIMITS;
   await mkdir(dirname(resolve(options.dbPath)), { recursive: true });
   // The database's lock first: a second server on the same files stops before it touches any.
-  const store = new Store(options.dbPath);
+  const store = await Store.open(options.dbPath, options.dataDir);
   try {
     await mkdir(options.dataDir, { recursive: true });
     await removeUnfinishedUploads(options.dataDir);
@@ -297,7 +297,7 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
 
 /**
  * `loadgate serve …`: 0 after a graceful shutdown, 2 for bad settings or a database that another
- * server holds, 1 when it cannot start.
+ * server holds or a newer loadgate wrote, 1 when it cannot start.
  */
 export async function serveCommand(args: string[], io: ServeIo): Promise<number> {
   const log = (line: string) => io.err(`${new Date().toISOString()} ${escapeLogLine(line)}`);
@@ -305,7 +305,7 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   try {
     server = await startServer(await serveOptions(args, io, log));
   } catch (error) {
-    if (error instanceof DatabaseInUseError) {
+    if (error instanceof DatabaseInUseError || error instanceof DatabaseTooNewError) {
       io.err(`loadgate serve: ${error.message}`);
       return 2;
     }

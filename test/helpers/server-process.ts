@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   args?: string[];
   /** A directory holding server.db from an earlier process; default a new temporary one. */
   dir?: string;
+  /** The database's file name in `dir`; default server.db (its data folder: server-data). */
+  dbFile?: string;
   /** How long the server may take to listen; default EVENT_WAIT_MS. */
   startTimeoutMs?: number;
 }
@@ -76,7 +78,7 @@ function waitForListening(child: ChildProcess, stderr: () => string, timeoutMs: 
 
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'loadgate-serve-')));
-  const dbPath = join(dir, 'server.db');
+  const dbPath = join(dir, options.dbFile ?? 'server.db');
   const args = [...SERVE_COMMAND, '--port', '0', '--host', '127.0.0.1', '--db', dbPath, ...(options.args ?? [])];
   const env = { ...process.env, LOADGATE_API_KEY: (options.keys ?? [TEST_KEY]).join(',') };
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
