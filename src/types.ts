@@ -297,6 +297,33 @@ export interface LoadTestResult {
   run: RunInfo;
   /** Shard files only. */
   histograms?: EncodedHistograms;
+  /** `loadgate capacity` only: the search and its answer (docs/capacity.md). */
+  capacity?: CapacityInfo;
+}
+
+/** One probe of a capacity search: its rate, what it measured, whether every SLO held. */
+export interface CapacityProbe {
+  rate: number;
+  applied: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  http_fail_rate?: number;
+  passed: boolean;
+  saturated: boolean;
+}
+
+/** The highest rate at which every SLO held, and why the search went no higher (docs/capacity.md). */
+export interface CapacityInfo {
+  max_rate: number;
+  limited_by: 'slo' | 'generator' | 'max' | 'time';
+  /** The lowest rate that failed an SLO or saturated the generator, when one did. */
+  failed_at?: number;
+  /** The SLO lines as written. */
+  slo: string[];
+  /** Seconds each probe ran (its first, unjudged, included). */
+  probe_s: number;
+  probes: CapacityProbe[];
 }
 
 // ---- Thresholds (docs/verdict.md) ----
