@@ -72,12 +72,12 @@ const RUNNERS: Record<string, Runner> = {
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
-  capacity: loadedWhenChosen(() => import('./cli-capacity.ts').then((m) => m.capacityCommand)),
   // Loaded on use: `run` never loads the format parsers, nor the shard's server-side protocol.
   import: loadedWhenChosen(() => import('./import/command.ts').then((m) => m.importCommand)),
   shard: loadedWhenChosen(() =>
     import('./server/shards/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
   ),
+  capacity: loadedWhenChosen(() => import('./cli-capacity.ts').then((m) => m.capacityCommand)),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {

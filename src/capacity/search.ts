@@ -34,14 +34,25 @@ export type SearchStep = { probe: number } | { done: SearchAnswer };
 export const LOWEST_RATE = 1;
 
 /**
+ * A rate whose probe saturated the generator is probed once more before the search ends on it:
+ * a neighbour that kept the machine busy for a moment passes, a generator at its limit saturates
+ * again. Twice saturated, the search ends: the rates above would measure the generator.
+ */
+export const SATURATED_TRIES = 2;
+
+/**
  * The next probe's rate, or the answer. A rate holds when every probe of it passed; the answer
- * is a rate that held twice (the confirmation). A saturated probe ends the search: the rates
- * above it would measure the generator.
+ * is a rate that held twice (the confirmation). Saturated probes say nothing of the target and
+ * count for neither side of the bracket.
  */
 export function nextProbe(settings: SearchSettings, probes: readonly ProbeOutcome[]): SearchStep {
-  const saturated = probes.find((p) => p.saturated);
   const { held, failed } = bracketOf(probes);
-  if (saturated) return { done: { maxRate: held ?? 0, limitedBy: 'generator', failedAt: saturated.rate } };
+  const last = probes.at(-1);
+  if (last?.saturated) {
+    const tries = probes.filter((p) => p.rate === last.rate && p.saturated).length;
+    if (tries < SATURATED_TRIES) return { probe: last.rate };
+    return { done: { maxRate: held ?? 0, limitedBy: 'generator', failedAt: last.rate } };
+  }
   if (probes.length === 0) return { probe: capped(settings.from, settings) };
   if (failed === undefined) {
     const top = held!;
@@ -58,15 +69,16 @@ export function nextProbe(settings: SearchSettings, probes: readonly ProbeOutcom
 
 /** The highest rate that held (below every failed one) and the lowest that failed. */
 export function bracketOf(probes: readonly ProbeOutcome[]): { held?: number; failed?: number } {
-  const failedRates = probes.filter((p) => !p.passed || p.saturated).map((p) => p.rate);
+  const measured = probes.filter((p) => !p.saturated);
+  const failedRates = measured.filter((p) => !p.passed).map((p) => p.rate);
   const failed = failedRates.length > 0 ? Math.min(...failedRates) : undefined;
-  const heldRates = probes.filter((p) => p.passed && !p.saturated && (failed === undefined || p.rate < failed)).map((p) => p.rate);
+  const heldRates = measured.filter((p) => p.passed && (failed === undefined || p.rate < failed)).map((p) => p.rate);
   return { held: heldRates.length > 0 ? Math.max(...heldRates) : undefined, failed };
 }
 
 /** The answer once `rate` has held twice; until then, its second probe. */
 function confirmOr(probes: readonly ProbeOutcome[], rate: number, answer: SearchAnswer): SearchStep {
-  const runs = probes.filter((p) => p.rate === rate).length;
+  const runs = probes.filter((p) => p.rate === rate && !p.saturated).length;
   return runs >= 2 ? { done: answer } : { probe: rate };
 }
 

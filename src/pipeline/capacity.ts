@@ -96,7 +96,8 @@ export async function searchCapacity(
     probes.push(outcome);
     io.log.info(probeLine(probes.length, outcome, bracketOf(probes)));
   }
-  const kept = results.findLast((_, i) => probes[i]?.rate === answer.maxRate && probes[i]?.passed) ?? results.at(-1);
+  const kept =
+    results.findLast((_, i) => probes[i]?.rate === answer.maxRate && probes[i]?.passed && !probes[i]?.saturated) ?? results.at(-1);
   if (kept === undefined) throw new Error('the capacity search ran no probe');
   const capacity: CapacityInfo = {
     max_rate: answer.maxRate,
