@@ -11,12 +11,12 @@ import { InputError, orThrow, valueOrThrow } from './errors.ts';
 import { measureCapacity } from './pipeline/capacity.ts';
 import { conclude } from './pipeline/conclude.ts';
 import { type Gate, preflight, shapeOf } from './pipeline/gate.ts';
-import { readProxies, reportPathFor, resultsText } from './pipeline/sources.ts';
-import { capacityTerminal } from './report/capacity.ts';
+import { readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
+import { capacityTerminal, formatProbeRate } from './report/capacity.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { wholeNumber } from './settings/values.ts';
-import { parseThresholdLines, type ThresholdOrigin } from './thresholds.ts';
-import type { CapacityInfo } from './types.ts';
+import { parseThresholdLines, THRESHOLD_FLAG, thresholdPlace, type ThresholdOrigin } from './thresholds.ts';
+import type { CapacityInfo, Threshold } from './types.ts';
 import { exitCodeOf } from './verdict/judge.ts';
 
 export const SLO_FLAG: ThresholdOrigin = { name: '--slo', kind: 'flags' };
@@ -29,6 +29,9 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
   if (sloLines.length === 0)
     throw new InputError([{ path: '--slo', message: 'expected at least one SLO, such as --slo "p99 < 100ms" (docs/capacity.md)' }]);
   const slo = valueOrThrow(parseThresholdLines(sloLines, SLO_FLAG));
+  const gates = capacityThresholds(flags.list('thresholds'));
+  const baselineFile = flags.text('baseline');
+  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
   const settings = valueOrThrow(
     parseCapacitySettings({
       probe: flags.text('probe')!,
@@ -43,8 +46,9 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
   const concurrency = concurrencyText === undefined ? undefined : orThrow(wholeNumber(concurrencyText, '--max-concurrency'));
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const test = await checkWithFlags(file, flags, io);
-  const gate: Gate = { thresholds: slo, defaults: false, origin: SLO_FLAG };
-  preflight(gate, shapeOf(test.definition, proxies, 'embedded'));
+  preflight({ thresholds: slo, defaults: false, origin: SLO_FLAG }, shapeOf(test.definition, proxies, 'embedded'));
+  const gate: Gate = { thresholds: gates, defaults: false, origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
+  preflight(gate, { ...shapeOf(test.definition, proxies, 'embedded', baseline), capacity: true });
   const resultsPath = resolve(flags.text('results-file')!);
   const reportPath = resolve(flags.text('report') ?? reportPathFor(resultsPath));
   const show = outputsOf(io, flags);
@@ -60,14 +64,36 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
     flags.flag('quiet') ? { info: () => {}, warn: cliLog(io).warn } : cliLog(io),
   );
   const stoppedBy = search.interrupted ? (stopSignalOf(io) ?? 'stopped') : undefined;
-  const { judgement, model } = await conclude({ result: search.result }, gate, { ...(stoppedBy && { stoppedBy }) });
+  const { judgement, model } = await conclude(
+    { result: search.result },
+    { ...gate, thresholds: [...gate.thresholds, ...slo] },
+    {
+      ...(stoppedBy && { stoppedBy }),
+    },
+  );
   await writeFile(resultsPath, resultsText(search.result));
   if (flags.flag('json')) io.out(JSON.stringify(search.result, null, 2));
   await writeFile(reportPath, renderHtmlReport(model));
   show.out(capacityTerminal(search.capacity));
   show.out(`results: ${resultsPath}\nreport:  ${reportPath}`);
   if (stoppedBy) return exitCodeOf(judgement);
-  return answered(search.capacity) ? 0 : 1;
+  const failed = judgement.thresholds.filter((o) => o.threshold.metric === 'capacity' && !o.passed);
+  for (const o of failed) show.out(`✘ ${o.threshold.source}: capacity ${formatProbeRate(search.capacity.max_rate)}`);
+  return answered(search.capacity) && failed.length === 0 ? 0 : 1;
+}
+
+/** `--thresholds` of a capacity search gate on the rate found; what each probe must hold is an --slo line. */
+function capacityThresholds(lines: string[]): Threshold[] {
+  const parsed = valueOrThrow(parseThresholdLines(lines, THRESHOLD_FLAG));
+  const other = parsed.find((t) => t.metric !== 'capacity');
+  if (other)
+    throw new InputError([
+      {
+        path: thresholdPlace(THRESHOLD_FLAG, other.line),
+        message: `"${other.source}": each probe's checks are --slo lines; --thresholds here gate on capacity (capacity >= 300/s)`,
+      },
+    ]);
+  return parsed;
 }
 
 /**

@@ -31,6 +31,7 @@ export function metricKind(metric: ThresholdMetric): MetricKind {
     case 'iteration_count':
       return 'count';
     case 'rps':
+    case 'capacity':
       return 'throughput';
     default:
       return 'time';
@@ -77,8 +78,8 @@ export function parseThresholdLines(lines: readonly string[], origin: ThresholdO
 // ---- parsing one line ----
 
 const METRICS_LIST = `${THRESHOLD_METRICS.join(', ')}, or any percentile pN (p50, p75, p99.9)`;
-const UNITS: Record<MetricKind, readonly string[]> = { time: ['ms', 's'], rate: ['%'], count: [], throughput: [] };
-const KNOWN_UNITS = ['ms', 's', '%'];
+const UNITS: Record<MetricKind, readonly string[]> = { time: ['ms', 's'], rate: ['%'], count: [], throughput: ['/s'] };
+const KNOWN_UNITS = ['ms', 's', '%', '/s'];
 const KIND_NAMES: Record<MetricKind, string> = {
   time: 'a time',
   rate: 'a percentage',
@@ -89,7 +90,7 @@ const KIND_USAGE: Record<MetricKind, string> = {
   time: 'takes ms or s (no unit means ms)',
   rate: 'takes a percentage with its % sign',
   count: 'takes a whole number with no unit',
-  throughput: 'takes a number with no unit (requests per second)',
+  throughput: 'takes a number per second, with /s or no unit',
 };
 
 /** A problem in one line; `index` is where in the line (UTF-16 index, turned into a column later). */

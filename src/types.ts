@@ -350,6 +350,7 @@ export const THRESHOLD_METRICS = [
   'success_count',
   'iteration_count',
   'rps',
+  'capacity',
 ] as const;
 export type NamedMetric = (typeof THRESHOLD_METRICS)[number];
 /** `p75`, `p99.9` (canonical form: the percentile as a decimal number). */

@@ -11,8 +11,11 @@ import { checkTest } from '../src/engine/prepare.ts';
 import { measureCapacity, probeDefinition } from '../src/pipeline/capacity.ts';
 import { capacityHeadline } from '../src/report/capacity.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { evaluateThreshold } from '../src/verdict/judge.ts';
+import { preflightThresholds } from '../src/verdict/preflight.ts';
 import type { CapacityInfo, LoadTestResult } from '../src/types.ts';
 import { runCli } from './helpers/process.ts';
+import { makeResult } from './helpers/result-fixture.ts';
 import { definition } from './helpers/run-definition.ts';
 import { queueTarget, startTarget, type Target } from './helpers/targets.ts';
 
@@ -122,6 +125,42 @@ describe('capacityHeadline', () => {
     expect(capacityHeadline({ ...base, limited_by: 'max', max_rate: 800, failed_at: undefined })).toBe(
       'capacity ≥ 800/s: p99 < 100ms held up to 800/s, the highest rate asked (--to)',
     );
+  });
+});
+
+describe('capacity thresholds', () => {
+  const shape = { steps: [{ id: 1, name: 'home' }], locations: ['local'], histograms: true, mode: 'embedded' };
+
+  it('read capacity >= 300/s, and baseline - 10%, as a rate per second', () => {
+    const parsed = parseThresholdLines(['capacity >= 300/s', 'capacity >= baseline - 10%'], THRESHOLD_FLAG);
+    expect(parsed.ok && parsed.value.map((t) => [t.metric, t.op, t.value, t.baseline])).toEqual([
+      ['capacity', '>=', 300, undefined],
+      ['capacity', '>=', 0, { kind: 'percent', amount: -10 }],
+    ]);
+  });
+
+  it('are refused before any request where the results will have no capacity, or the baseline none', () => {
+    const parsed = parseThresholdLines(['capacity >= 300/s', 'step[1].capacity > 5', 'capacity >= baseline - 10%'], THRESHOLD_FLAG);
+    if (!parsed.ok) throw new Error('bad');
+    const [plain, scoped, relative] = parsed.value;
+    expect(preflightThresholds([plain!], shape, THRESHOLD_FLAG)[0]?.message).toContain('capacity is what loadgate capacity measures');
+    expect(preflightThresholds([scoped!], { ...shape, capacity: true }, THRESHOLD_FLAG)[0]?.message).toContain('no step[…]');
+    const baseline = { results: { steps: [], location_dist: {} } } as unknown as LoadTestResult;
+    expect(preflightThresholds([relative!], { ...shape, capacity: true, baseline }, THRESHOLD_FLAG)[0]?.message).toContain(
+      'no capacity block',
+    );
+  });
+
+  it("judge the rate found, and a baseline's", () => {
+    const parsed = parseThresholdLines(['capacity >= 300/s', 'capacity >= baseline - 10%'], THRESHOLD_FLAG);
+    if (!parsed.ok) throw new Error('bad');
+    const withCapacity = (max_rate: number) =>
+      ({ ...makeResult(), capacity: { max_rate, limited_by: 'slo', slo: [], probe_s: 4, probes: [] } }) as LoadTestResult;
+    const [absolute, relative] = parsed.value;
+    expect(evaluateThreshold(withCapacity(310), absolute!)).toMatchObject({ actual: 310, passed: true });
+    expect(evaluateThreshold(withCapacity(290), absolute!)).toMatchObject({ actual: 290, passed: false });
+    expect(evaluateThreshold(withCapacity(360), relative!, withCapacity(400))).toMatchObject({ limit: 360, passed: true });
+    expect(evaluateThreshold(withCapacity(359), relative!, withCapacity(400))).toMatchObject({ passed: false });
   });
 });
 
@@ -242,6 +281,20 @@ describe('loadgate capacity', () => {
     const written = JSON.parse(await readFile(results, 'utf8')) as LoadTestResult;
     expect(written.capacity).toMatchObject({ max_rate: 40, limited_by: 'max', slo: ['p99 < 500ms'], probe_s: 2 });
     expect(written.capacity?.probes.map((p) => p.rate)).toEqual([20, 40, 40]);
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('capacity >= 200/s fails a search that found less: exit 1, naming the threshold', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadgate-capacity-'));
+    const file = join(dir, 'test.json');
+    await writeFile(file, JSON.stringify(definition([{ url: `${instant.url}/` }])));
+    const args = ['capacity', file, '--slo', 'p99 < 500ms', '--from', '20/s', '--to', '20/s', '--probe', '2s'];
+    const run = await runCli([...args, '--thresholds', 'capacity >= 200/s', '--results-file', join(dir, 'r.json')]);
+    expect(run.code, run.out).toBe(1);
+    expect(run.stdout).toContain('✘ capacity >= 200/s: capacity 20/s');
+    const refused = await runCli([...args, '--thresholds', 'p95 < 1s']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("each probe's checks are --slo lines");
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
 

@@ -170,11 +170,14 @@ const TABLE = [
     name: 'thresholds',
     type: 'string',
     multiple: true,
-    commands: ['run', 'validate', 'compare', 'merge', 'latency'],
+    commands: ['run', 'validate', 'compare', 'merge', 'latency', 'capacity'],
     input: true,
     value: 'EXPR',
     help: 'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)',
-    helpFor: { latency: 'a check on the latencies, repeatable: "latency.ttfb.p95 < 200ms"' },
+    helpFor: {
+      latency: 'a check on the latencies, repeatable: "latency.ttfb.p95 < 200ms"',
+      capacity: 'a check on the rate found, repeatable: "capacity >= 300/s", "capacity >= baseline - 10%"',
+    },
     aliases: ['threshold'],
   },
   {
@@ -197,7 +200,7 @@ const TABLE = [
   {
     name: 'baseline',
     type: 'string',
-    commands: ['run', 'validate', 'merge'],
+    commands: ['run', 'validate', 'merge', 'capacity'],
     input: true,
     value: 'FILE',
     help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one)',
