@@ -18,7 +18,7 @@ import { parseWorkers } from './engine/worker-count.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
 import type { HostedSettings } from './hosted/run-definition.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
+import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
 import { parseLatencyThresholdLines } from './latency/thresholds.ts';
 import { isLatencyThresholdLine } from './threshold-syntax.ts';
@@ -351,6 +351,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
         shard,
         startAtMs,
         warmUpS,
+        keepSecondHistograms: judgedOnWindows(thresholds),
         testUrl: pathToFileURL(reportPath).href,
       },
       workers,

@@ -112,8 +112,10 @@ function parseLine(raw: string, line: number): Threshold | LineError {
   if ('message' in op) return op;
   const limit = parseLimit(raw, op.end, metric.metric, op.op);
   if ('message' in limit) return limit;
-  const rest = skipSpace(raw, limit.end);
-  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, limit.end));
+  const window = parseWindow(raw, limit.end, { metric: metric.metric, scoped: scope.read !== '', relative: limit.baseline !== undefined });
+  if ('message' in window) return window;
+  const rest = skipSpace(raw, window.end);
+  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, window.end));
   return {
     source: raw.trim(),
     line,
@@ -123,7 +125,44 @@ function parseLine(raw: string, line: number): Threshold | LineError {
     op: op.op,
     value: limit.value,
     ...(limit.baseline !== undefined && { baseline: limit.baseline }),
+    ...(window.overS !== undefined && { overS: window.overS }),
   };
+}
+
+/** The longest window of `over TIME`: the longest run. */
+const MAX_WINDOW_S = 86_400;
+
+/**
+ * `over 10s` after the limit: the threshold is judged on every sliding window of that many whole
+ * seconds, from the per-second histograms; so only response times of the whole run take it.
+ */
+function parseWindow(
+  raw: string,
+  from: number,
+  threshold: { metric: ThresholdMetric; scoped: boolean; relative: boolean },
+): { overS?: number; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  if (readWord(raw, start) !== 'over') return { end: from };
+  const at = skipSpace(raw, start + 'over'.length);
+  const text = /^\S*/.exec(raw.slice(at))?.[0] ?? '';
+  const match = /^(\d+)(s|m)?$/.exec(text);
+  const seconds = match ? Number(match[1]) * (match[2] === 'm' ? 60 : 1) : Number.NaN;
+  if (!(seconds >= 1 && seconds <= MAX_WINDOW_S))
+    return { index: at, message: `expected a window of whole seconds after "over", such as 10s or 1m, got ${got(raw, at)}` };
+  if (metricKind(threshold.metric) !== 'time')
+    return {
+      index: start,
+      message: `over TIME judges response times from the per-second histograms (p95 < 300ms over 10s); ${threshold.metric} is not one`,
+    };
+  if (threshold.scoped)
+    return { index: start, message: "over TIME is judged on the whole run's seconds: it takes no step[…] or location[…]" };
+  if (threshold.relative) return { index: start, message: 'over TIME takes a limit, not one relative to the baseline' };
+  return { overS: seconds, end: at + text.length };
+}
+
+/** Some threshold is judged on windows: the run keeps each second's histogram. */
+export function judgedOnWindows(thresholds: readonly Threshold[]): boolean {
+  return thresholds.some((t) => t.overS !== undefined);
 }
 
 function parseScopes(raw: string): Scope | LineError {
@@ -319,7 +358,7 @@ const UNIT_TEXT: Record<MetricKind, string> = { time: ' ms', rate: ' %', count: 
 export function describeThreshold(t: Threshold): string {
   const step = t.step === undefined ? '' : `step[${'id' in t.step ? t.step.id : 'name' in t.step ? t.step.name : '*'}].`;
   const location = t.location === undefined ? '' : `location[${t.location}].`;
-  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}`;
+  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}${t.overS === undefined ? '' : ` over ${t.overS}s`}`;
 }
 
 function describeLimit(t: Threshold): string {

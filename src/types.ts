@@ -166,7 +166,7 @@ export interface SecondSample {
   busy_pct?: number;
   /** Connections the engine had open at the end of the second (direct ones; not proxy tunnels). */
   sockets?: number;
-  /** Shard files only: the second's response times, an encoded HdrHistogram (docs/results.md). */
+  /** Shard files, and runs with a threshold `over TIME`: the second's response times, an encoded HdrHistogram (docs/results.md). */
   histogram?: string;
 }
 
@@ -384,6 +384,8 @@ export interface Threshold {
   baseline?: BaselineLimit;
   /** Applied by loadgate, not written by the user (docs/verdict.md, defaults). */
   isDefault?: boolean;
+  /** `over 10s`: judged on every sliding window of this many seconds, the worst one shown (docs/verdict.md). */
+  overS?: number;
 }
 
 /** A check from another part of the run (latency thresholds, the comparison gate) that counts in the verdict. */

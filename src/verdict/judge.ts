@@ -18,6 +18,7 @@ import type {
   ThresholdOutcome,
 } from '../types.ts';
 import type { OnSaturated } from './on-saturated.ts';
+import { windowOutcome } from './windows.ts';
 import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
@@ -120,6 +121,7 @@ function shown(metric: ThresholdMetric, value: number): string {
  * value shown is the first that failed, else the one closest to the limit.
  */
 export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome | string {
+  if (t.overS !== undefined) return windowOutcome(result.run.series, t);
   const levels = levelsOf(result, t);
   if (typeof levels === 'string') return levels;
   const outcomes = levels.map((level) => measure(result, level, t, baseline));

@@ -78,6 +78,8 @@ function locationProblem(t: Threshold, shape: RunShape): string | undefined {
 }
 
 function metricProblem(t: Threshold, shape: RunShape): string | undefined {
+  if (t.overS !== undefined && !shape.histograms)
+    return `over TIME needs each second's histogram, which ${shape.mode} results do not carry (docs/verdict.md)`;
   const percentile = percentileOf(t.metric);
   if (percentile === undefined || isNamedMetric(t.metric) || PERCENTILES_IN_EVERY_RESULT.includes(percentile) || shape.histograms)
     return undefined;
