@@ -355,6 +355,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
         testUrl: pathToFileURL(reportPath).href,
       },
       workers,
+      abortOn: thresholds,
     },
     cliLog(io),
   );

@@ -302,6 +302,7 @@ async function runDefinition(
         testUrl: testUrlOf(env, resultsPath),
       },
       workers: inputs.workers,
+      abortOn: gate.thresholds,
     },
     ACTION_LOG,
   );

@@ -114,8 +114,14 @@ function parseLine(raw: string, line: number): Threshold | LineError {
   if ('message' in limit) return limit;
   const window = parseWindow(raw, limit.end, { metric: metric.metric, scoped: scope.read !== '', relative: limit.baseline !== undefined });
   if ('message' in window) return window;
-  const rest = skipSpace(raw, window.end);
-  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, window.end));
+  const abort = parseAbort(raw, window.end, {
+    metric: metric.metric,
+    op: op.op,
+    plain: scope.read === '' && limit.baseline === undefined && window.overS === undefined,
+  });
+  if ('message' in abort) return abort;
+  const rest = skipSpace(raw, abort.end);
+  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, abort.end));
   return {
     source: raw.trim(),
     line,
@@ -126,7 +132,31 @@ function parseLine(raw: string, line: number): Threshold | LineError {
     value: limit.value,
     ...(limit.baseline !== undefined && { baseline: limit.baseline }),
     ...(window.overS !== undefined && { overS: window.overS }),
+    ...(abort.abort && { abort: true }),
   };
+}
+
+/**
+ * `abort` at the end: the run stops once the breach is certain whatever the remaining requests do
+ * (src/verdict/abort.ts), which can be known of an upper limit on the whole run's HTTP failure
+ * rate or on a percentile of its response times.
+ */
+function parseAbort(
+  raw: string,
+  from: number,
+  threshold: { metric: ThresholdMetric; op: ThresholdOp; plain: boolean },
+): { abort: boolean; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  if (readWord(raw, start) !== 'abort') return { abort: false, end: from };
+  const { metric, op } = threshold;
+  const upper = op === '<' || op === '<=';
+  if (!upper || !(metric === 'http_fail_rate' || percentileOf(metric) !== undefined) || !threshold.plain)
+    return {
+      index: start,
+      message:
+        'abort takes an upper limit (< or <=) on http_fail_rate or a percentile of the whole run, with a value: http_fail_rate < 5% abort, p99 < 500ms abort',
+    };
+  return { abort: true, end: start + 'abort'.length };
 }
 
 /** The longest window of `over TIME`: the longest run. */
@@ -303,6 +333,9 @@ function parseLimit(raw: string, from: number, metric: ThresholdMetric, op: Thre
   return { value: 0, baseline: { kind: amount === 0 ? 'percent' : 'absolute', amount }, start, end: value.end };
 }
 
+/** Words that may follow a limit without a unit (`p95 < 300 over 10s`, `p99 < 500 abort`). */
+const SUFFIXES = ['over', 'abort'];
+
 function readNumber(raw: string, at: number): string | undefined {
   return /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(at))?.[0];
 }
@@ -315,7 +348,7 @@ function parseValue(raw: string, start: number, metric: ThresholdMetric, after: 
   const number = readNumber(raw, start);
   if (number === undefined) return { index: start, message: `expected a number or baseline ${after}, got ${got(raw, start)}` };
   const unitStart = skipSpace(raw, start + number.length);
-  const unit = readUnit(raw, unitStart);
+  const unit = SUFFIXES.includes(readUnit(raw, unitStart)) ? '' : readUnit(raw, unitStart);
   const kind = metricKind(metric);
   if (kind === 'rate' && unit === '') {
     return {
@@ -358,7 +391,7 @@ const UNIT_TEXT: Record<MetricKind, string> = { time: ' ms', rate: ' %', count: 
 export function describeThreshold(t: Threshold): string {
   const step = t.step === undefined ? '' : `step[${'id' in t.step ? t.step.id : 'name' in t.step ? t.step.name : '*'}].`;
   const location = t.location === undefined ? '' : `location[${t.location}].`;
-  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}${t.overS === undefined ? '' : ` over ${t.overS}s`}`;
+  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}${t.overS === undefined ? '' : ` over ${t.overS}s`}${t.abort ? ' abort' : ''}`;
 }
 
 function describeLimit(t: Threshold): string {

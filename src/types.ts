@@ -152,6 +152,8 @@ export interface SecondSample {
   started: number;
   responses: number;
   failures: number;
+  /** Requests this second without a response or with a status of 400 or more (assertions' expectations aside): what an `abort` line counts. */
+  http_errors?: number;
   p50: number;
   p95: number;
   p99: number;
@@ -256,6 +258,8 @@ export interface RunInfo {
   locations: Record<string, string>;
   /** True when the run was stopped early (signal or cancel): the results are partial. */
   interrupted: boolean;
+  /** The run stopped itself on an `abort` threshold whose breach was certain: the results so far, judged failed (docs/verdict.md). */
+  aborted?: { threshold: string; reason: string; at_s: number };
   series: SecondSample[];
   /** Embedded runs: how the load generator itself did. */
   generator?: GeneratorInfo;
@@ -386,6 +390,8 @@ export interface Threshold {
   isDefault?: boolean;
   /** `over 10s`: judged on every sliding window of this many seconds, the worst one shown (docs/verdict.md). */
   overS?: number;
+  /** `abort`: the run stops as soon as this threshold's breach is certain (docs/verdict.md). */
+  abort?: boolean;
 }
 
 /** A check from another part of the run (latency thresholds, the comparison gate) that counts in the verdict. */

@@ -43,6 +43,7 @@ describe('over TIME: the grammar', () => {
     expect(threshold('avg <= 1s over 2m').overS).toBe(120);
     expect(describeThreshold(threshold('p90 < 100ms over 5s'))).toBe('p90 < 100 ms over 5s');
     expect(threshold('p95 < 300ms').overS).toBeUndefined();
+    expect(threshold('p95 < 300 over 10s')).toMatchObject({ value: 300, overS: 10 });
   });
 
   it('refuses what a window cannot judge, naming the column', () => {

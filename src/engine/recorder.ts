@@ -6,6 +6,8 @@ import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
 
 const STATUS_SLOTS = 600;
+/** Failures after a response arrived, whose status is counted with the response (as verdict/metrics.ts reads error_dist). */
+const AFTER_RESPONSE = /^(assertion failed|capture failed):/;
 
 export class Recorder {
   readonly stepCount: number;
@@ -30,6 +32,7 @@ export class Recorder {
   private secondLate = 0;
   private secondResponses = 0;
   private secondFailures = 0;
+  private secondHttpErrors = 0;
 
   /** Shard runs keep each second's histogram (encoded) so merged series percentiles are exact. */
   private readonly keepSeconds: boolean;
@@ -80,6 +83,7 @@ export class Recorder {
     this.cells[cell]!.recordValue(us);
     this.second.recordValue(us);
     this.secondResponses++;
+    if (status >= 400) this.secondHttpErrors++;
     if (status >= 0 && status < STATUS_SLOTS) this.statusCounts[cell * STATUS_SLOTS + status]!++;
     else this.oddStatus[cell]!.set(status, (this.oddStatus[cell]!.get(status) ?? 0) + 1);
   }
@@ -91,6 +95,7 @@ export class Recorder {
   stepFailed(cell: number, reason: string): void {
     this.failed[cell]!++;
     this.secondFailures++;
+    if (!AFTER_RESPONSE.test(reason) && reason !== 'cancelled') this.secondHttpErrors++;
     const errors = this.errors[cell]!;
     errors.set(reason, (errors.get(reason) ?? 0) + 1);
   }
@@ -122,6 +127,7 @@ export class Recorder {
       started: this.secondStarted,
       responses: this.secondResponses,
       failures: this.secondFailures,
+      http_errors: this.secondHttpErrors,
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),
@@ -138,6 +144,7 @@ export class Recorder {
     this.secondLate = 0;
     this.secondResponses = 0;
     this.secondFailures = 0;
+    this.secondHttpErrors = 0;
     return sample;
   }
 

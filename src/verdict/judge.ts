@@ -293,6 +293,7 @@ function loadUnapplied(result: LoadTestResult): boolean {
   return (
     generator !== undefined &&
     !result.run.interrupted &&
+    !result.run.aborted &&
     generator.planned_iterations_per_s > 0 &&
     generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT)
   );
