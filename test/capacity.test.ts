@@ -10,6 +10,9 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
 import { measureCapacity, probeDefinition } from '../src/pipeline/capacity.ts';
 import { capacityHeadline } from '../src/report/capacity.ts';
+import { renderMarkdown } from '../src/report/markdown.ts';
+import { buildReport } from '../src/report/model.ts';
+import { judgeRun } from '../src/pipeline/gate.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
 import { evaluateThreshold } from '../src/verdict/judge.ts';
 import { preflightThresholds } from '../src/verdict/preflight.ts';
@@ -161,6 +164,28 @@ describe('capacity thresholds', () => {
     expect(evaluateThreshold(withCapacity(290), absolute!)).toMatchObject({ actual: 290, passed: false });
     expect(evaluateThreshold(withCapacity(360), relative!, withCapacity(400))).toMatchObject({ limit: 360, passed: true });
     expect(evaluateThreshold(withCapacity(359), relative!, withCapacity(400))).toMatchObject({ passed: false });
+  });
+});
+
+describe('the capacity section of the Markdown report', () => {
+  it('puts the answer and the table of probes first, for the job summary, the comment and the check run', async () => {
+    const capacity: CapacityInfo = {
+      max_rate: 380,
+      limited_by: 'slo',
+      failed_at: 400,
+      slo: ['p99 < 100ms'],
+      probe_s: 4,
+      probes: [
+        { rate: 380, applied: 380, p50: 11, p95: 40, p99: 61.5, http_fail_rate: 0, passed: true, saturated: false },
+        { rate: 400, applied: 399.5, p50: 29, p95: 110, p99: 187, http_fail_rate: 0.25, passed: false, saturated: false },
+      ],
+    };
+    const result = { ...makeResult(), capacity };
+    const judgement = await judgeRun(result, { thresholds: [], defaults: false, origin: THRESHOLD_FLAG });
+    const markdown = renderMarkdown(buildReport({ result, judgement }));
+    expect(markdown).toContain('#### Capacity\n\n**capacity 380/s: p99 < 100ms held up to 380/s, failed at 400/s**');
+    expect(markdown).toContain('| 400/s | 399.5/s | 29 ms | 110 ms | 187 ms | 0.25 % | failed |');
+    expect(renderMarkdown(buildReport({ result: makeResult(), judgement }))).not.toContain('#### Capacity');
   });
 });
 

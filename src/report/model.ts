@@ -6,6 +6,7 @@
 
 import type { Comparison } from '../compare/run.ts';
 import type {
+  CapacityInfo,
   ExtraCheck,
   Judgement,
   LatencyResult,
@@ -141,6 +142,8 @@ export interface ReportModel {
   shards?: ShardsModel;
   comparison?: Comparison;
   latency?: LatencySection;
+  /** A capacity search's answer and probes (docs/capacity.md). */
+  capacity?: CapacityInfo;
   links: { fullReport?: string; htmlReport?: string };
   about: { version: string; mode: string; startedAt: string; finishedAt: string; definitionFile?: string };
 }
@@ -196,6 +199,7 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
     ...(source.comparison && { comparison: source.comparison }),
     ...(latency && { latency: { result: latency, outcomes: source.latencyOutcomes ?? [] } }),
+    ...(result.capacity && { capacity: result.capacity }),
     links: { ...(result.test_url && { fullReport: result.test_url }), ...(source.reportUrl && { htmlReport: source.reportUrl }) },
     about: {
       version: result.run.version,
