@@ -10,6 +10,7 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
 import { measureCapacity, probeDefinition } from '../src/pipeline/capacity.ts';
 import { capacityHeadline } from '../src/report/capacity.ts';
+import { capacityHtml } from '../src/report/capacity-html.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { buildReport } from '../src/report/model.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
@@ -186,6 +187,31 @@ describe('the capacity section of the Markdown report', () => {
     expect(markdown).toContain('#### Capacity\n\n**capacity 380/s: p99 < 100ms held up to 380/s, failed at 400/s**');
     expect(markdown).toContain('| 400/s | 399.5/s | 29 ms | 110 ms | 187 ms | 0.25 % | failed |');
     expect(renderMarkdown(buildReport({ result: makeResult(), judgement }))).not.toContain('#### Capacity');
+  });
+});
+
+describe('the capacity section of the web report', () => {
+  it('draws p50/p95/p99 against rate, the time SLOs across and the rate found, above the table', () => {
+    const capacity: CapacityInfo = {
+      max_rate: 40,
+      limited_by: 'slo',
+      failed_at: 80,
+      slo: ['p99 < 100ms', 'http_fail_rate < 1%'],
+      probe_s: 3,
+      probes: [
+        { rate: 40, applied: 40, p50: 20, p95: 60, p99: 75, http_fail_rate: 0, passed: true, saturated: false },
+        { rate: 80, applied: 80, p50: 700, p95: 1300, p99: 1400, http_fail_rate: 0, passed: false, saturated: false },
+        { rate: 40, applied: 40, p50: 21, p95: 50, p99: 70, http_fail_rate: 0, passed: true, saturated: false },
+      ],
+    };
+    const html = capacityHtml(capacity);
+    expect(html).toContain('<strong>capacity 40/s: p99 &lt; 100ms and http_fail_rate &lt; 1% held up to 40/s, failed at 80/s</strong>');
+    // One point per rate (its last probe), on a 0–80/s by 0–1,400 ms plot.
+    expect(html).toMatch(/<polyline data-series="p99" points="[\d.]+,[\d.]+ [\d.]+,[\d.]+"/);
+    expect(html).toContain('data-slo="p99 &lt; 100ms"');
+    expect(html).not.toContain('data-slo="http_fail_rate');
+    expect(html).toContain('data-found="40"');
+    expect(html.match(/<tr><td class="num">/g)).toHaveLength(3);
   });
 });
 
