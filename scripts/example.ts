@@ -27,7 +27,7 @@ try {
       '--thresholds',
       'p95 < 250ms',
       '--thresholds',
-      'fail_rate < 1%',
+      'http_fail_rate < 1%',
       '--thresholds',
       'step[order].p99 < 500ms',
     ],

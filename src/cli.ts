@@ -11,6 +11,8 @@ import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
 import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
 import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { writeCiReports, type CiReportFiles } from './pipeline/ci-reports.ts';
+import { historyForGate, type History } from './pipeline/history.ts';
+import { parseHistoryBaseline, type HistoryBaselineSpec } from './history/history.ts';
 import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
 import type { OnSaturated } from './verdict/on-saturated.ts';
 import { renderSummaryLine } from './report/markdown.ts';
@@ -256,11 +258,17 @@ async function latencyCommand(args: string[], io: CliIo): Promise<number> {
 async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   const flags = argsOf('merge', args, io);
   if (flags.positionals.length === 0) throw new InputError([{ path: 'merge', message: 'expected shard results files, folders or globs' }]);
-  const baselineFile = flags.text('baseline');
-  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
-  const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), flags.flag('default-thresholds'), { baseline });
+  const baseline = await baselineFileOf(flags);
+  const thresholds = parseFlagsThresholds(flags.list('thresholds'));
   const resultsPath = resolve(flags.text('results-file')!);
   const measured = await measureMerge(flags.positionals, process.cwd(), 'merge', pathToFileURL(reportPathFor(resultsPath)).href);
+  // The merged result names the test: history is read for it once the shards are added up.
+  const { history, unchecked } = await historyOf(flags, measured.result.run.name, thresholds);
+  const gate = gateOf(
+    thresholds.filter((t) => !unchecked.includes(t)),
+    flags.flag('default-thresholds'),
+    { baseline, history },
+  );
   return report(measured, gate, io, resultsPath, reportPathFor(resultsPath), ciFilesOf(flags));
 }
 
@@ -269,9 +277,10 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   const flags = argsOf('validate', args, io);
   const file = flags.positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-  const baselineFile = flags.text('baseline');
-  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
-  const gate = gateOf(parseFlagsThresholds(flags.list('thresholds')), true, { baseline });
+  const baseline = await baselineFileOf(flags);
+  // A history baseline's runs come at run time (--history): its relative limits are checked then.
+  const thresholds = parseFlagsThresholds(flags.list('thresholds')).filter((t) => !(t.baseline && historySpecOf(flags)));
+  const gate = gateOf(thresholds, true, { baseline });
   const test = await checkWithFlags(file, flags, io, {}, { allowEmptySecrets: true });
   preflight(gate, shapeOf(test.definition, await readProxies(flags.list('proxies'), flags.text('proxies-file')), 'embedded', baseline));
   // The file is valid; its secrets come at run time, and `run` refuses to send one empty.
@@ -315,8 +324,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const startAtMs = text('start-at', parseStartAt);
   const warmUpS = text('warm-up', parseWarmUp);
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
-  const baselineFile = flags.text('baseline');
-  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+  const baseline = await baselineFileOf(flags);
   const apiUrl = flags.text('api-url');
   const problems: Problem[] = [];
   if (shard && apiUrl)
@@ -327,12 +335,17 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const onSaturated = parseOnSaturated(flags.text('on-saturated')!, '--on-saturated');
   if (isProblem(onSaturated)) problems.push(onSaturated);
   if (problems.length > 0 || isProblem(onSaturated)) throw new InputError(problems);
-  const gate = gateOf(thresholds, flags.flag('default-thresholds'), { baseline, onSaturated });
   const test = await checkWithFlags(file, flags, io, {
     duration: flags.text('duration'),
     iterations: flags.text('iterations'),
     rate: flags.text('rate'),
   });
+  const { history, unchecked } = await historyOf(flags, test.definition.name, thresholds);
+  const gate = gateOf(
+    thresholds.filter((t) => !unchecked.includes(t)),
+    flags.flag('default-thresholds'),
+    { baseline, onSaturated, history },
+  );
   const resultsPath = resolve(flags.text('results-file')!);
   const reportPath = resolve(flags.text('report') ?? reportPathFor(resultsPath));
   const show = outputsOf(io, flags);
@@ -399,9 +412,50 @@ export function outputsOf(io: CliIo, flags: CommandArgs): CliIo {
   return io;
 }
 
-function gateOf(thresholds: Threshold[], defaults: boolean, extra: { baseline?: LoadTestResult; onSaturated?: OnSaturated } = {}): Gate {
-  const { baseline, onSaturated } = extra;
-  return { thresholds, defaults, origin: THRESHOLD_FLAG, ...(baseline && { baseline }), ...(onSaturated && { onSaturated }) };
+function gateOf(
+  thresholds: Threshold[],
+  defaults: boolean,
+  extra: { baseline?: LoadTestResult; onSaturated?: OnSaturated; history?: History } = {},
+): Gate {
+  const { baseline, onSaturated, history } = extra;
+  return {
+    thresholds,
+    defaults,
+    origin: THRESHOLD_FLAG,
+    ...(baseline && { baseline }),
+    ...(onSaturated && { onSaturated }),
+    ...(history && { history }),
+  };
+}
+
+/** --baseline FILE: an earlier results file; `history` and `history:K` are historyOf's. */
+async function baselineFileOf(flags: CommandArgs): Promise<LoadTestResult | undefined> {
+  const given = flags.text('baseline');
+  if (given === undefined || historySpecOf(flags) !== undefined) return undefined;
+  return readResultsFile(given, '--baseline');
+}
+
+function historySpecOf(flags: CommandArgs): HistoryBaselineSpec | undefined {
+  const given = flags.text('baseline');
+  return given === undefined ? undefined : orThrow(parseHistoryBaseline(given, '--baseline'));
+}
+
+/** The --history runs of this test and, with --baseline history[:K], the runs whose median is the baseline (docs/history.md). */
+async function historyOf(
+  flags: CommandArgs,
+  testName: string,
+  thresholds: readonly Threshold[],
+): Promise<{ history?: History; unchecked: Threshold[] }> {
+  const spec = historySpecOf(flags);
+  const paths = flags.list('history');
+  if (spec && paths.length === 0) {
+    throw new InputError([
+      { path: '--baseline', message: `--baseline ${flags.text('baseline')} is the median of earlier runs: give them with --history PATH` },
+    ]);
+  }
+  if (paths.length === 0) return { unchecked: [] };
+  const size = orThrow(wholeNumber(flags.text('history-size')!, '--history-size'));
+  return historyForGate({ paths }, testName, size, spec, thresholds);
 }
 
 /** The signal that cut the run short, if one did (its name is the abort reason cli-entry.ts gives). */
@@ -431,7 +485,8 @@ async function hostedSettings(apiUrl: string, sources: KeySources, resultPath: s
 function ciFilesOf(flags: CommandArgs): CiReportFiles {
   const junit = flags.text('junit-file');
   const gitlabMetrics = flags.text('gitlab-metrics-file');
-  return { ...(junit && { junit }), ...(gitlabMetrics && { gitlabMetrics }) };
+  const summary = flags.text('summary-file');
+  return { ...(junit && { junit }), ...(gitlabMetrics && { gitlabMetrics }), ...(summary && { summary }) };
 }
 
 /** The one judgement and its model: the results file, the web report, the CI reports asked for and the terminal summary. */
@@ -447,7 +502,7 @@ async function report(
   const { result, judgement, model } = await conclude(measured, gate, { ...(stoppedBy && { stoppedBy }) });
   await writeFile(resultsPath, resultsText(result));
   await writeFile(reportPath, renderHtmlReport(model));
-  const ciReports = await writeCiReports(ciFiles, result, judgement);
+  const ciReports = await writeCiReports(ciFiles, result, judgement, model);
   io.out(renderTerminal(model, { color: io.isTTY }));
   io.out(`results: ${resultsPath}\nreport:  ${reportPath}${ciReports.map((file) => `\nci:      ${file}`).join('')}`);
   return exitCodeOf(judgement);

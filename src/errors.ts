@@ -65,8 +65,23 @@ export function allParsed<T>(results: readonly Parsed<T>[]): Parsed<T[]> {
 }
 
 export function formatProblem(p: Problem): string {
-  const where = p.file ? `${p.file}: ${p.path}` : p.path;
+  const where = p.file ? `${clipped(p.file)}: ${clipped(p.path)}` : clipped(p.path);
   return `${where}: ${p.message}`;
+}
+
+/** The most characters of a name the user gave (a file's path, a JSON path) that a message quotes. */
+export const MAX_QUOTED_CHARS = 200;
+
+/**
+ * User text as a message quotes it: whole up to `max` characters, else its start and how much was
+ * left out (`/tmp/aaaa…(99,800 more characters)`), so that a path of 100,000 characters is not
+ * printed whole.
+ */
+export function clipped(text: string, max = MAX_QUOTED_CHARS): string {
+  if (text.length <= max) return text;
+  // Cut before a surrogate pair's second half, never inside the pair.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
+  return `${text.slice(0, end)}…(${(text.length - end).toLocaleString('en-US')} more characters)`;
 }
 
 /**

@@ -15,7 +15,8 @@ import { parseOnSaturated, type OnSaturated } from './verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from './pipeline/wait-for.ts';
 import { matrixEntryOf } from './github/context.ts';
 import { withInputAliases } from './settings/inputs.ts';
-import { inputDefault, type InputName } from './settings/table.ts';
+import { DEFAULT_HISTORY_SIZE, inputDefault, type InputName } from './settings/table.ts';
+import { type HistoryBaselineSpec, parseHistoryBaseline } from './history/history.ts';
 import { boolean, wholeNumber } from './settings/values.ts';
 
 export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'publish'] as const;
@@ -38,7 +39,7 @@ export interface ActionInputs {
   /** Engine threads (docs/engine.md): auto, a count, or every core but K. */
   workers: WorkersSetting;
   thresholds: Threshold[];
-  /** The default thresholds apply unless the user sets one on a failure rate (docs/verdict.md). */
+  /** The default thresholds apply unless the user sets one on http_fail_rate (docs/verdict.md). */
   defaultThresholds: boolean;
   /** A saturated load generator fails the run (`fail`) or only warns (`warn`) (docs/verdict.md). */
   onSaturated: OnSaturated;
@@ -51,6 +52,11 @@ export interface ActionInputs {
   githubToken: string;
   resultsFile: string;
   baseline: string;
+  /** baseline: history[:K] (docs/history.md); `baseline` is then empty. */
+  historyBaseline?: HistoryBaselineSpec;
+  /** Earlier results for the trend (docs/history.md): paths, or [`auto`] for the base branch's artifacts. */
+  history: string[];
+  historySize: number;
   insecureTls: boolean;
   /** mode hosted: the service's {base_url}, its key, and an optional result path template. */
   apiUrl: string;
@@ -145,6 +151,24 @@ function checkHosted(inputs: ActionInputs, problems: Problem[]): void {
       message: `expected a path starting with "/" (with <id> for the test id), got "${inputs.apiResultPath}"`,
     });
   }
+}
+
+/** baseline: history[:K] takes its runs from the history input. */
+function readHistoryBaseline(inputs: ActionInputs, problems: Problem[]): void {
+  const spec = parseHistoryBaseline(inputs.baseline, 'baseline');
+  if (spec === undefined) return;
+  if (isProblem(spec)) {
+    problems.push(spec);
+    return;
+  }
+  if (inputs.history.length === 0) {
+    problems.push({
+      path: 'baseline',
+      message: `baseline ${inputs.baseline} is the median of earlier runs: set the history input (a path, or auto)`,
+    });
+  }
+  inputs.historyBaseline = spec;
+  inputs.baseline = '';
 }
 
 function readParsed<T>(
@@ -259,6 +283,11 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
     githubToken: read('github-token').trim(),
     resultsFile: read('results-file').trim() || inputDefault('results-file'),
     baseline: read('baseline').trim(),
+    history: read('history')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+    historySize: readParsed(read, 'history-size', wholeNumber, problems) ?? DEFAULT_HISTORY_SIZE,
     insecureTls: readBoolean(read, 'insecure-tls', false, problems),
     apiUrl: read('api-url').trim(),
     apiKey: read('api-key').trim(),
@@ -273,6 +302,7 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
     matrixEntry: matrixEntryOf(read('matrix')),
   };
   inputs.comment = inputs.commentWhen !== 'never';
+  readHistoryBaseline(inputs, problems);
   if (test === '' && inputs.mode !== 'merge' && inputs.mode !== 'publish') {
     problems.push({ path: 'test', message: 'expected the path of the test definition file (input "test")' });
   }

@@ -32,6 +32,7 @@ import {
   uploadReportArtifactUniquely,
 } from './github/artifact.ts';
 import { autoBaseline } from './github/baseline-artifact.ts';
+import { actionHistory } from './github/history.ts';
 import { createOctokit, messageOf } from './github/publish.ts';
 import { commentBudget, commentMarker, commentState } from './github/comment.ts';
 import { headShaOf, pullRequestFromEvent, runUrl, type PullRequestRef } from './github/context.ts';
@@ -168,9 +169,11 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
   const baselineFile = auto ? auto.file : inputs.baseline;
   const baseline = baselineFile ? await readResultsFile(baselineFile, 'baseline') : undefined;
   // With no baseline to be found, limits relative to it are not checked (the note says so) rather than failed.
-  const unchecked = auto && !baseline ? inputs.thresholds.filter((t) => t.baseline) : [];
+  const history = await actionHistory(inputs, env);
+  const unchecked = auto && !baseline ? inputs.thresholds.filter((t) => t.baseline) : history.unchecked;
   const gate: Gate = {
     thresholds: inputs.thresholds.filter((t) => !unchecked.includes(t)),
+    ...(history.history && { history: history.history }),
     defaults: inputs.defaultThresholds,
     origin: THRESHOLDS_INPUT,
     onSaturated: inputs.onSaturated,

@@ -1,12 +1,12 @@
 // The records of the load-testing service (docs/interface.md 2, 2.7 and 3), described once: what
 // `loadgate serve` answers (src/server/) and what the hosted client reads (src/hosted/client.ts).
 // Field names are the wire's (snake_case).
-import type { ConfigData, Environment, FileConfig } from './types.ts';
+import type { ConfigData, Coverage, Environment, FileConfig } from './types.ts';
 
 /** loadgate serve's statuses (docs/interface.md 3); other services may use other words. */
-const TEST_STATUSES = ['initial', 'running', 'completed', 'failed', 'stopped'] as const;
+const TEST_STATUSES = ['initial', 'running', 'completed', 'incomplete', 'failed', 'stopped'] as const;
 export type TestStatus = (typeof TEST_STATUSES)[number];
-export const FINAL_STATUSES: readonly TestStatus[] = ['completed', 'failed', 'stopped'];
+export const FINAL_STATUSES: readonly TestStatus[] = ['completed', 'incomplete', 'failed', 'stopped'];
 
 /** A load test plan (2.2). */
 export interface PlanRecord {
@@ -47,6 +47,8 @@ export interface LoadTestRecord {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** `incomplete` tests only (GET /v1/load/test/<id>/): what of the plan the result lacks, per location and index. */
+  coverage?: Coverage;
 }
 
 /** The answer to POST /v1/load/test/ (2.7). */

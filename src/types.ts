@@ -152,8 +152,8 @@ export interface SecondSample {
   started: number;
   responses: number;
   failures: number;
-  /** Requests this second without a response or with a status of 400 or more (assertions' expectations aside): what an `abort` line counts. */
-  http_errors?: number;
+  /** Requests without a 2xx/3xx answer (no response, or an error status the step does not expect), as http_fail_rate counts them; absent in older files. */
+  errors?: number;
   p50: number;
   p95: number;
   p99: number;
@@ -277,6 +277,8 @@ export interface RunInfo {
 export interface ShardCoverage {
   /** `<location>-<index>` (the Job's JOB_COMPLETION_INDEX). */
   shard: string;
+  location: string;
+  index: number;
   /** Attempts Kubernetes made (1 without a retry). */
   attempts: number;
   /** Seconds of the shard's plan with load, and those of them whose results are missing. */
@@ -288,9 +290,14 @@ export interface ShardCoverage {
 
 export interface Coverage {
   planned_iterations: number;
+  /** Iterations the shards sent, every attempt counted (a dead attempt's load reached the target too). */
   applied_iterations: number;
   /** applied ÷ planned, % with one decimal. */
   applied_pct: number;
+  /** Iterations the result holds (the counts of `results` add up to it). */
+  measured_iterations: number;
+  /** measured ÷ planned, % with one decimal. */
+  measured_pct: number;
   /** Every shard with a part missing; empty when the result holds the whole plan. */
   shards: ShardCoverage[];
 }
@@ -301,8 +308,42 @@ export interface LoadTestResult {
   run: RunInfo;
   /** Shard files only. */
   histograms?: EncodedHistograms;
+  /** Earlier runs of the same test read with --history / input history (docs/history.md). */
+  history?: HistoryBlock;
   /** `loadgate capacity` only: the search and its answer (docs/capacity.md). */
   capacity?: CapacityInfo;
+}
+
+/** A run's figures as history keeps them (ms, %, requests per second); one with nothing to measure is absent. */
+export interface HistoryLevelFigures {
+  rps?: number;
+  http_fail_rate?: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+}
+
+export interface HistoryFigures {
+  overall: HistoryLevelFigures;
+  /** By step id. */
+  steps: Record<string, HistoryLevelFigures>;
+}
+
+export interface HistoryRunEntry {
+  /** The workflow run id of an artifact, or the results file's name. */
+  id: string;
+  sha?: string;
+  started_at: string;
+  figures: HistoryFigures;
+}
+
+/** The results file's `history` block (docs/results.md): the earlier runs, oldest first. */
+export interface HistoryBlock {
+  /** The branch the runs are of, when known (the action's base branch). */
+  branch?: string;
+  runs: HistoryRunEntry[];
+  /** With --baseline history: the ids of the runs whose median the relative thresholds used. */
+  baseline?: { median_of: string[] };
 }
 
 /** One probe of a capacity search: its rate, what it measured, whether every SLO held. */
@@ -414,6 +455,8 @@ export interface ThresholdOutcome {
   where?: string;
   /** Why it failed when there was nothing to compare: `no successful response`, `not in the baseline`. */
   reason?: string;
+  /** A limit from a history baseline: how many runs its median is of, and their spread (min–max). */
+  baselineSpread?: { runs: number; min: number; max: number };
 }
 
 // ---- The verdict (docs/verdict.md): built once by src/verdict/judge.ts, rendered by every surface ----

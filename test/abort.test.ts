@@ -83,7 +83,7 @@ describe('abort: the certain-breach rule', () => {
       started: 7,
       responses: 7,
       failures: 0,
-      http_errors: 3,
+      errors: 3,
       p50: 0,
       p95: 0,
       p99: 0,

@@ -9,7 +9,7 @@ import { loadDefinition, loadEnvironmentFile } from '../src/definition/load.ts';
 import { MAX_JSON_DEPTH } from '../src/definition/json-text.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
-import { InputError, MAX_PROBLEMS_SHOWN, type Problem } from '../src/errors.ts';
+import { clipped, InputError, MAX_PROBLEMS_SHOWN, type Problem } from '../src/errors.ts';
 import { apiCaller } from './helpers/api-call.ts';
 import { badStepsDefinition, PROBLEMS_PER_BAD_STEP } from './helpers/bad-definition.ts';
 import { runCli } from './helpers/process.ts';
@@ -110,7 +110,8 @@ describe('deep nesting (issue 30: 10^5 arrays overflowed the stack, naming no fi
     const file = await written('deep-cli.json', deeplyNested(100_000));
     const run = await runCli(['validate', file]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`${file}: ${path}: arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep`);
+    // The path is in the problem whole; the message quotes its first 200 characters.
+    expect(run.stderr).toContain(`${file}: ${clipped(path)}: arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep`);
   });
 });
 
@@ -393,5 +394,37 @@ describe('serve checks a request body as the CLI checks a file', () => {
     const parts = (many.body.error.message as string).split('; ');
     expect(parts).toHaveLength(MAX_PROBLEMS_SHOWN + 1);
     expect(parts.at(-1)).toBe(`… and ${100 * PROBLEMS_PER_BAD_STEP - MAX_PROBLEMS_SHOWN} more problems`);
+  });
+});
+
+describe('paths the file system refuses (issue 49: 100,000 characters printed three times, raw ENAMETOOLONG)', () => {
+  it('a path of 100,000 characters is quoted once, cut at 200, with the reason in words', async () => {
+    const long = join(dir, `${'a'.repeat(100_000)}.json`);
+    const run = await runCli(['validate', long]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'loadgate: bad input\n' +
+        `  ${long.slice(0, 200)}…(${(long.length - 200).toLocaleString('en-US')} more characters): $: ` +
+        'cannot read the test definition: the path, or a name in it, is longer than the file system allows\n',
+    );
+  });
+
+  it('symbolic links in a loop, and a file taken for a folder, are sentences naming the file once', async () => {
+    const loop = join(dir, 'loop-a');
+    await symlink(join(dir, 'loop-b'), loop);
+    await symlink(loop, join(dir, 'loop-b'));
+    const looped = await runCli(['validate', loop]);
+    expect(looped.stderr).toContain(
+      `${loop}: $: cannot read the test definition: too many symbolic links on the way to it (links that lead back to each other?)\n`,
+    );
+    const file = await written('plain.json', '{}');
+    const under = await runCli(['import', 'har', join(file, 'x.har')]);
+    expect(under.stderr).toContain(
+      `${join(file, 'x.har')}: $: cannot read the file to import: a part of its path is a file, not a directory\n`,
+    );
+    for (const run of [looped, under]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(/ELOOP|ENOTDIR|, open '/);
+    }
   });
 });

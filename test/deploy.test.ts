@@ -21,6 +21,7 @@ import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { describe, expect, it } from 'vitest';
 import { SHARD_USER_ID } from '../src/server/executors/kubernetes/manifests.ts';
+import { DEFAULT_SHUTDOWN_GRACE_S } from '../src/server/executors/settings.ts';
 
 const DEPLOY = new URL('../deploy/', import.meta.url);
 const MANIFESTS = new URL('kubernetes/', DEPLOY);
@@ -99,10 +100,12 @@ describe('deploy/kubernetes', () => {
         '/pods:watch',
         '/secrets:create',
         '/secrets:get',
+        // The sweep at start lists the Secrets tests no longer running left.
+        '/secrets:list',
         '/secrets:delete',
       ]),
     );
-    expect(grants).toHaveLength(11);
+    expect(grants).toHaveLength(12);
     const binding = one<V1RoleBinding>('RoleBinding');
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: one<V1Role>('Role').metadata?.name });
     expect(binding.subjects).toEqual([
@@ -123,6 +126,14 @@ describe('deploy/kubernetes', () => {
       readOnlyRootFilesystem: true,
       capabilities: { drop: ['ALL'] },
     });
+  });
+
+  it('gives serve the time its shutdown grace needs on SIGTERM, with room to merge the test and close', () => {
+    const pod = one<V1Deployment>('Deployment').spec!.template.spec!;
+    const grace = Number(flag(pod.containers[0]!.args ?? [], '--shutdown-grace') ?? DEFAULT_SHUTDOWN_GRACE_S);
+    expect(grace).toBeGreaterThan(0);
+    // Kubernetes' default of 30 s would SIGKILL serve within the grace.
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(grace + 15);
   });
 
   it('keeps the database on the PersistentVolumeClaim', () => {

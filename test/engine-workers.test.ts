@@ -136,13 +136,22 @@ describe('adding threads up', () => {
       h.destroy();
       return [{ t, started: values.length, responses: values.length, failures: 0, p50: 0, p95: 0, p99: 0, ...extra }, bytes] as const;
     };
-    seconds.add(0, ...second(0, [1000, 1000, 1000], { late: 1, sockets: 3, loop_delay_p99_ms: 2 }));
+    seconds.add(0, ...second(0, [1000, 1000, 1000], { late: 1, sockets: 3, loop_delay_p99_ms: 2, errors: 1 }));
     seconds.add(0, ...second(1, [1000]));
     expect(emitted).toEqual([]);
-    seconds.add(1, ...second(0, [9000, 9000, 9000, 9000, 9000], { late: 2, sockets: 4, loop_delay_p99_ms: 7 }));
+    seconds.add(1, ...second(0, [9000, 9000, 9000, 9000, 9000], { late: 2, sockets: 4, loop_delay_p99_ms: 7, errors: 2 }));
     expect(emitted.map((s) => s.t)).toEqual([0]);
     // 5 of the 8 responses took 9 ms (9.007: the top of their HDR bucket), so p50 reads the second thread's.
-    expect(emitted[0]).toMatchObject({ started: 8, responses: 8, p50: 9.007, p99: 9.007, late: 3, sockets: 7, loop_delay_p99_ms: 7 });
+    expect(emitted[0]).toMatchObject({
+      started: 8,
+      responses: 8,
+      errors: 3,
+      p50: 9.007,
+      p99: 9.007,
+      late: 3,
+      sockets: 7,
+      loop_delay_p99_ms: 7,
+    });
     seconds.end(1);
     expect(emitted.map((s) => s.t)).toEqual([0, 1]);
     expect(seconds.all()).toEqual(emitted);

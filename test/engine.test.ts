@@ -67,6 +67,24 @@ describe('counts', () => {
     expect(flaky!.fail_count).toBe(0);
     expect(after!.iteration_count).toBe(30);
   });
+
+  it('each second counts its errors as http_fail_rate does: unexpected error statuses and requests without a response', async () => {
+    target.reset();
+    const result = await runOnTestClock(
+      definition(
+        [
+          { url: `${target.url}/flaky` },
+          { url: `${target.url}/status/404`, assertion: ['equals(status_code,404)'] },
+          { url: `${target.url}/reset` },
+        ],
+        { iteration_count: 30, duration: 2 },
+      ),
+    );
+    expect(result.results.steps.map((s) => s.status_code_dist)).toEqual([{ '200': 20, '500': 10 }, { '404': 30 }, {}]);
+    // 10 × 500 at step 1 and 30 resets at step 3; the 404s are expected.
+    expect(result.run.series.reduce((n, s) => n + s.errors!, 0)).toBe(40);
+    expect(result.run.series.reduce((n, s) => n + s.failures, 0)).toBe(30);
+  });
 });
 
 describe('errors are counted under the reasons users know', () => {

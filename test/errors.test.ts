@@ -26,12 +26,40 @@ describe('error reasons from misbehaving servers', () => {
   it.each([
     ['garbage', 'invalid response'],
     ['bad status line', 'invalid response'],
-    ['bare 100 continue', 'invalid response'],
+    // The interim response is skipped: what is left is a server that closed without answering.
+    ['bare 100 continue', 'connection reset by peer'],
     ['huge header', 'headers too large'],
     ['truncated body', 'incomplete body'],
     ['reset', 'connection reset by peer'],
   ] as [Misbehaviour, string][])('%s → %s', async (behaviour, reason) => {
     expect(await reasonsFrom(behaviour)).toEqual({ [reason]: 1 });
+  });
+
+  // RFC 9110 §15.2: a client skips interim (1xx) responses it did not ask for before the final one.
+  it.each([
+    ['100 continue then 200', '`100 Continue`, twice, one of them split across reads'],
+    ['103 early hints then 200', '`103 Early Hints`'],
+  ] as [Misbehaviour, string][])('%s: %s before each 200 is skipped; every request is a 200', async (behaviour) => {
+    const target = await startHostileTarget(behaviour);
+    try {
+      const result = await runDefinition(
+        definition(
+          [
+            { url: `${target.url}/a`, assertion: ['contains(body,"done")'] },
+            { url: `${target.url}/b`, method: 'POST', payload: 'x'.repeat(100) },
+          ],
+          { iteration_count: 3, duration: 1 },
+        ),
+      );
+      for (const step of result.results.steps) {
+        expect(step.error_dist).toEqual({});
+        expect(step.status_code_dist).toEqual({ 200: 3 });
+      }
+      // One connection, kept alive across the six requests: the interim responses left it usable.
+      expect(target.received).toBe(1);
+    } finally {
+      await target.close();
+    }
   });
 
   // The step timeout is a deadline on the whole request (undici's own per-wait timers are off).

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { completeCheckRun, startCheckRun, type CheckAnnotation } from '../src/github/check-run.ts';
 import { matrixEntryOf } from '../src/github/context.ts';
-import { checkNameOf } from '../src/github/status-check.ts';
+import { checkNameOf, StatusCheck } from '../src/github/status-check.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -49,6 +49,32 @@ describe('check runs against the REST API', () => {
         output: { title: 'running', summary: 'loadgate: checkout is running.' },
       });
       expect(github.checkRuns).toMatchObject([{ id, status: 'in_progress', conclusion: null }]);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('a test named with a heading and an image: the name is one line, the running summary shows both as text', async () => {
+    const github = await startGithubStandin();
+    try {
+      const check = new StatusCheck({
+        enabled: true,
+        token: 't',
+        name: '',
+        owner: 'acme',
+        repo: 'shop',
+        headSha: 'abc',
+        apiUrl: github.url,
+        warn: (message) => expect.fail(message),
+        info: () => {},
+        now: () => NOW,
+      });
+      check.start('x\n## pwn <img src=https://example.invalid/t.png>');
+      await check.complete('x', 'passed', { title: 'done', summary: 'done', annotations: [] });
+      const created = github.requests.find((r) => r.method === 'POST')!.body as { name: string; output: { summary: string } };
+      expect(created.name).toBe('loadgate: x ## pwn <img src=https://example.invalid/t.png>');
+      // No heading (the name's line break is a space), no tag, and the URL is not autolinked.
+      expect(created.output.summary).toBe('loadgate: x ## pwn &lt;img src=https:\u200b//example.invalid/t.png&gt; is running.');
     } finally {
       await github.close();
     }
@@ -116,6 +142,12 @@ describe('check names', () => {
     // A label given by hand (matrix: ${{ matrix.region }}) is used as it is.
     expect(checkNameOf('', 'checkout', matrixEntryOf(' eu-west '))).toBe('loadgate: checkout (eu-west)');
     expect(checkNameOf('perf gate', 'checkout', 'eu')).toBe('perf gate');
+  });
+
+  it('are one line whatever the test, the input or the matrix carry; a long test name is cut', () => {
+    expect(checkNameOf('', 'check\r\nout', 'eu\n1')).toBe('loadgate: check out (eu 1)');
+    expect(checkNameOf('perf\ngate', 'checkout')).toBe('perf gate');
+    expect(checkNameOf('', 'a'.repeat(100_000))).toBe(`loadgate: ${'a'.repeat(79)}…`);
   });
 });
 

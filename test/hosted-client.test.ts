@@ -6,6 +6,7 @@ import { encodeHistogram, initHistograms, newHistogram } from '../src/histogram.
 import { mergeShards } from '../src/merge/merge.ts';
 import type { EncodedHistograms, LoadTestDefinition, Results } from '../src/types.ts';
 import { VERSION } from '../src/version.ts';
+import { exitCodeOf, judge } from '../src/verdict/judge.ts';
 import { defaultResultBody, startFakeService, type FakeService, type FakeServiceOptions } from './helpers/fake-service.ts';
 import { refusedPort } from './helpers/targets.ts';
 
@@ -399,6 +400,37 @@ describe('runHosted', () => {
     const { run, logs } = hostedRun(svc);
     expect((await run).run.interrupted).toBe(false);
     expect(logs).toContain('hosted test lt-3: status "Finished-OK" is not one loadgate knows; treating it as final');
+  });
+
+  it('never passes an incomplete test: asks for its partial result, marks the run interrupted and keeps its coverage', async () => {
+    const coverage = {
+      planned_iterations: 800,
+      applied_iterations: 770,
+      applied_pct: 96.2,
+      measured_iterations: 704,
+      measured_pct: 88,
+      shards: [{ shard: 'DE-0', location: 'DE', index: 0, attempts: 2, planned_s: 20, missing_s: 12, missing: [[0, 12]] }],
+    };
+    const body = defaultResultBody();
+    const svc = await fake({
+      statuses: ['initial', 'running', 'incomplete'],
+      failureReason: 'incomplete: shard DE-0: 12 s of 20 s missing; 88.0 % of the planned load measured (96.2 % applied)',
+      result: { ...body, run: { coverage } },
+    });
+    const { run, logs } = hostedRun(svc);
+    const result = await run;
+    expect(svc.received.find((r) => r.path === '/v1/load/test/lt-3/result/')?.target).toBe('/v1/load/test/lt-3/result/?accept=incomplete');
+    expect(logs).toContain(
+      'hosted test lt-3 incomplete: incomplete: shard DE-0: 12 s of 20 s missing; 88.0 % of the planned load measured (96.2 % applied)',
+    );
+    expect(result.run.interrupted).toBe(true);
+    expect(result.run.coverage).toEqual(coverage);
+    const judgement = judge({ result, thresholds: [], defaults: true });
+    expect(judgement.outcome).toBe('incomplete');
+    expect(exitCodeOf(judgement)).not.toBe(0);
+    expect(judgement.checks.find((c) => c.kind === 'completeness')?.actual).toBe(
+      '88.0 % of the planned load measured (1 shard(s) with missing seconds): results are partial',
+    );
   });
 
   it('fails with the failure_reason of a failed test', async () => {

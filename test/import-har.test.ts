@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeBrowser, launchBrowser } from './helpers/browser.ts';
-import { FIXTURES, importToFile, runImported, runLoadgate, secretKeys, statusesByStep } from './helpers/import.ts';
+import {
+  FIXTURES,
+  importToFile,
+  runImported,
+  runLoadgate,
+  secretKeys,
+  statusesByStep,
+  DEEP_ARRAYS,
+  tooDeepLine,
+} from './helpers/import.ts';
 
 const TOKEN = 'app-token-0123456789';
 
@@ -164,5 +173,14 @@ describe('loadgate import har', () => {
     const cut = await runLoadgate(['import', 'har', join(dir, 'cut.har')]);
     expect(cut.code).toBe(2);
     expect(cut.stderr).toContain('cut.har: line 1, column 27: expected a HAR file (JSON), found a syntax error');
+  });
+
+  it('a HAR file nested 100,000 deep is refused with its file and the path where it passed 256 levels, exit 2', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loadgate-har-')), 'deep.har');
+    writeFileSync(file, `{"log": {"version": "1.2", "entries": [${DEEP_ARRAYS}]}}`);
+    const deep = await runLoadgate(['import', 'har', file]);
+    expect(deep.code).toBe(2);
+    expect(deep.stderr).toContain(tooDeepLine(file, `$.log.entries${'[0]'.repeat(254)}`));
+    expect(deep.stderr).not.toContain('call stack');
   });
 });

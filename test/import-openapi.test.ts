@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from './helpers/targets.ts';
-import { FIXTURES, importToFile, runImported, runLoadgate, secretKeys, statusesByStep } from './helpers/import.ts';
+import {
+  FIXTURES,
+  importToFile,
+  runImported,
+  runLoadgate,
+  secretKeys,
+  statusesByStep,
+  DEEP_ARRAYS,
+  tooDeepLine,
+} from './helpers/import.ts';
 
 /** The petstore of both documents: /v1 (OpenAPI 3) and /api (Swagger 2.0), strict about what it is sent. */
 function petstore(): Promise<Target> {
@@ -120,5 +129,13 @@ describe('loadgate import openapi', () => {
     const dangling = await runLoadgate(['import', 'openapi', join(dir, 'dangling.yaml')]);
     expect(dangling.code).toBe(2);
     expect(dangling.stderr).toMatch(/dangling\.yaml: \$ref: cannot resolve the document's references: .*Missing/);
+  });
+
+  it('a document in JSON nested 100,000 deep is refused with its file and the path, before the YAML parser reads it, exit 2', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loadgate-openapi-')), 'deep.json');
+    writeFileSync(file, `\uFEFF {"openapi": "3.0.3", "paths": {"/a": ${DEEP_ARRAYS}}}`);
+    const deep = await runLoadgate(['import', 'openapi', file]);
+    expect(deep.code).toBe(2);
+    expect(deep.stderr).toContain(tooDeepLine(file, `$.paths["/a"]${'[0]'.repeat(254)}`));
   });
 });

@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from './helpers/targets.ts';
-import { FIXTURES, importToFile, runImported, runLoadgate, secretKeys, statusesByStep } from './helpers/import.ts';
+import {
+  FIXTURES,
+  importToFile,
+  runImported,
+  runLoadgate,
+  secretKeys,
+  statusesByStep,
+  DEEP_ARRAYS,
+  tooDeepLine,
+} from './helpers/import.ts';
 
 const COLLECTION = join(FIXTURES, 'shop.postman_collection.json');
 
@@ -116,5 +125,15 @@ describe('loadgate import postman', () => {
     expect(run.stderr).toContain(
       `${join(FIXTURES, 'postman-v1.json')}: $.requests: a Postman Collection v1, which is not read: export it again from Postman as Collection v2.1`,
     );
+  });
+
+  it('a collection nested 100,000 deep is refused with its file and the path where it passed 256 levels, exit 2', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loadgate-postman-')), 'deep.json');
+    writeFileSync(file, `{"info": {"name": "x"}, "item": [{"name": "a \\"[{", "request": ${DEEP_ARRAYS}}]}`);
+    const deep = await runLoadgate(['import', 'postman', file]);
+    expect(deep.code).toBe(2);
+    // The brackets inside the quoted name are text, not nesting.
+    expect(deep.stderr).toContain(tooDeepLine(file, `$.item[0].request${'[0]'.repeat(253)}`));
+    expect(deep.stderr).not.toContain('call stack');
   });
 });

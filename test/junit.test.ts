@@ -89,6 +89,9 @@ describe('JUnit XML', () => {
       `<testsuite name="checkout" package="loadgate" id="0" timestamp="${result.run.started_at.slice(0, 19)}" hostname="loadgate" tests="${judgement.checks.length}" failures="${judgement.failed.length}" errors="0" skipped="0" time="60.000">`,
     );
     expect(xml).toContain('<property name="iterations" value="1200"/>');
+    // The errors as every report counts them: 28 without a response, 25 error statuses.
+    expect(xml).toContain('<property name="errors" value="53"/>');
+    expect(xml).toContain('<property name="http_fail_rate_pct" value="1.48"/>');
     expect(xml).toMatch(/<property name="p95_ms" value="[\d.]+"\/>/);
   });
 
@@ -133,6 +136,8 @@ describe('GitLab metrics report', () => {
     const result = makeResult({ steps: ['login', 'say "hi"\\now'] });
     const lines = renderGitlabMetrics(result).split('\n');
     expect(lines).toContain('loadgate_iterations 1200');
+    expect(lines).toContain('loadgate_http_fail_rate_pct 0.75');
+    expect(lines).toContain('loadgate_errors{step="login"} 12');
     expect(lines).toContain(`loadgate_p95_ms ${Math.round(result.results.response_times.p95 * 100) / 100}`);
     expect(lines).toContain(`loadgate_p95_ms{step="login"} ${Math.round(result.results.steps[0]!.response_times.p95 * 100) / 100}`);
     expect(lines.some((l) => l.startsWith('loadgate_p95_ms{step="say \\"hi\\"\\\\now"} '))).toBe(true);

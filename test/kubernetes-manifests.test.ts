@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BAD_PLAN_EXIT_CODE,
   DUPLICATE_EXIT_CODE,
-  checkJob,
   INDEX_FAILURE_ANNOTATION,
   jobName,
   LABEL_LOCATION,
@@ -17,6 +16,7 @@ import {
   testSecret,
   type ShardJobSpec,
 } from '../src/server/executors/kubernetes/manifests.ts';
+import { checkJob } from './helpers/kube-job-check.ts';
 
 const TEST_ID = '3f2b8c1e-7d4a-4e0b-9c51-2a6f0d9e8b17';
 const SPEC: ShardJobSpec = {
@@ -89,8 +89,26 @@ describe('shardJob', () => {
     expect(container?.env).toEqual([
       { name: 'LOADGATE_SHARD_TOKEN', valueFrom: { secretKeyRef: { name: SPEC.secretName, key: TOKEN_KEY } } },
       { name: 'LOADGATE_SHARD_ATTEMPT', valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_FAILURE_ANNOTATION}']` } } },
+      // An ignored failure (an eviction) is a new attempt too: the shard adds the two counts.
+      {
+        name: 'LOADGATE_SHARD_IGNORED_FAILURES',
+        valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-index-ignored-failure-count']" } },
+      },
       { name: 'LOADGATE_SHARD_LOCATION', value: 'DE' },
     ]);
+  });
+
+  it("spreads the location's shards over its nodes, without holding any back on a small pool", () => {
+    expect(pod?.topologySpreadConstraints).toEqual([
+      {
+        maxSkew: 1,
+        topologyKey: 'kubernetes.io/hostname',
+        whenUnsatisfiable: 'ScheduleAnyway',
+        labelSelector: { matchLabels: { [LABEL_TEST]: TEST_ID, [LABEL_LOCATION]: 'DE' } },
+      },
+    ]);
+    // The selector matches the pods' own labels, or it would spread nothing.
+    expect(job.spec?.template.metadata?.labels).toMatchObject(pod!.topologySpreadConstraints![0]!.labelSelector!.matchLabels!);
   });
 
   it('runs as a non-root user without privileges or the API token', () => {

@@ -6,10 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BatchV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepare } from '../src/server/definition.ts';
 import { kubernetesExecutor } from '../src/server/executors/kubernetes/executor.ts';
+import { secretName, shardJob, testSecret } from '../src/server/executors/kubernetes/manifests.ts';
+import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
 import { Store } from '../src/server/store.ts';
 import type { ConfigData } from '../src/types.ts';
@@ -32,7 +35,17 @@ async function standIn(script: string): Promise<KubeStandIn> {
   return kube;
 }
 
-function executorOn(logs: string[], timing: { backoffLimitPerIndex: number; resyncMs: number }) {
+function executorOn(
+  logs: string[],
+  timing: {
+    backoffLimitPerIndex: number;
+    resyncMs: number;
+    tickMs?: number;
+    stopGraceMs?: number;
+    now?: () => number;
+    cleanupRetryMs?: number;
+  },
+) {
   return kubernetesExecutor({
     kubeconfig: kube.kubeconfigPath,
     namespace: 'default',
@@ -52,7 +65,7 @@ function executorOn(logs: string[], timing: { backoffLimitPerIndex: number; resy
   });
 }
 
-async function execution(testId: string) {
+async function execution(testId: string, signal = new AbortController().signal) {
   const checked = validateDefinition({ name: 'w', config_data: { steps: [{ id: 1, name: 's', url: 'http://127.0.0.1:9/' }] } }, 't.json');
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
   storeTest(testId, checked.value.definition.config_data);
@@ -60,7 +73,7 @@ async function execution(testId: string) {
     testId,
     testUrl: 'http://127.0.0.1:9/report/',
     test: await prepare(checked.value.definition, dir),
-    signal: new AbortController().signal,
+    signal,
     onProgress: () => {},
   };
 }
@@ -129,5 +142,187 @@ describe('the Kubernetes executor follows its Jobs', () => {
     const executed = await run;
     expect(executed.result, logs.join('\n')).toBeUndefined();
     expect(executed.incomplete).toMatch(/^incomplete: /);
+  });
+});
+
+describe('an ERROR event', () => {
+  it('is logged in one line with its Status, and the Jobs are listed and watched again', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: 10 });
+    const testId = '00000000-0000-4000-8000-0000000000af';
+    const run = executor.run(await execution(testId));
+    const running = () => kube.pods().filter((p) => p.status?.phase === 'Running');
+    await until('a watch and both pods running', () => jobWatches().length >= 1 && running().length === 2);
+    const watchesBefore = jobWatches().length;
+    kube.expireWatches();
+    await until('another watch', () => jobWatches().length > watchesBefore);
+    const lines = logs.filter((line) => line.includes('watching Jobs'));
+    expect(lines).toEqual([
+      `test ${testId}: watching Jobs in default: ERROR 410 Expired: too old resource version: 1 (2); listing them again`,
+    ]);
+    for (const pod of running()) kube.killPod(pod.metadata!.name!, 'SIGKILL');
+    expect((await run).incomplete).toMatch(/^incomplete: /);
+  });
+});
+
+describe('the life of a Kubernetes test is bounded', () => {
+  const running = () => kube.pods().filter((p) => p.status?.phase === 'Running');
+
+  it('a Job deleted from outside fails its unsettled indexes, and the run ends', async () => {
+    // The pods wait forever; retries are left, the barrier and the resync are an hour away: only the DELETED event can end the run.
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 3, resyncMs: HOUR_MS });
+    const testId = '00000000-0000-4000-8000-0000000000ac';
+    const run = executor.run(await execution(testId));
+    await until('a watch and both pods running', () => jobWatches().length >= 1 && running().length === 2);
+    // What `kubectl delete job` does: a DELETE with background propagation.
+    const kc = new KubeConfig();
+    kc.loadFromFile(kube.kubeconfigPath);
+    const [job] = kube.jobs();
+    await kc
+      .makeApiClient(BatchV1Api)
+      .deleteNamespacedJob({ name: job!.metadata!.name!, namespace: 'default', propagationPolicy: 'Background' });
+    const executed = await run;
+    expect(executed.result, logs.join('\n')).toBeUndefined();
+    expect(executed.incomplete).toMatch(/^incomplete: shard local-0: /);
+    expect(logs).toContain(`test ${testId}: Job ${job!.metadata!.name} was deleted; 2 unsettled index(es) fail`);
+  });
+
+  it('re-attaching to a test whose Job went while the server was down settles it at the first list', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 3, resyncMs: HOUR_MS });
+    const testId = '00000000-0000-4000-8000-0000000000ad';
+    const prepared = await execution(testId);
+    // A previous server began the run (its record is in the store); its Job is gone (its TTL, or a hand).
+    ShardCoordinator.begin(store, testId, { local: 2 }, { barrierMs: HOUR_MS, startMarginMs: 0, now: Date.now });
+    const executed = await executor.reattach!(prepared);
+    expect(executed.result, logs.join('\n')).toBeUndefined();
+    expect(executed.incomplete).toMatch(/^incomplete: shard local-0: .*; shard local-1: /);
+    expect(logs.join('\n')).toMatch(/Job \S+ is missing from the list of Jobs; 2 unsettled index\(es\) fail/);
+  });
+
+  it('ends a test past its server-side deadline, whatever its Jobs say', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    // The server's clock is the test's: it jumps past the deadline once the pods run, and nothing else could end the run.
+    let skewMs = 0;
+    const executor = executorOn(logs, {
+      backoffLimitPerIndex: 3,
+      resyncMs: HOUR_MS,
+      tickMs: 20,
+      stopGraceMs: 0,
+      now: () => Date.now() + skewMs,
+    });
+    const testId = '00000000-0000-4000-8000-0000000000ae';
+    const run = executor.run(await execution(testId));
+    await until('both pods running', () => running().length === 2);
+    expect(kube.jobs()).toHaveLength(1);
+    skewMs = 2 * HOUR_MS;
+    const executed = await run;
+    expect(executed.result, logs.join('\n')).toBeUndefined();
+    expect(executed.incomplete).toMatch(/^incomplete: /);
+    expect(logs.join('\n')).toMatch(new RegExp(`test ${testId}: past its deadline \\(\\d+ s after it began\\)`));
+    expect(kube.jobs()).toHaveLength(0);
+  });
+});
+
+describe("the test's objects in the cluster", () => {
+  const running = () => kube.pods().filter((p) => p.status?.phase === 'Running');
+  const deleteJob = async (name: string) => {
+    const kc = new KubeConfig();
+    kc.loadFromFile(kube.kubeconfigPath);
+    await kc.makeApiClient(BatchV1Api).deleteNamespacedJob({ name, namespace: 'default', propagationPolicy: 'Background' });
+  };
+
+  it('the token Secret is owned by its Job: the garbage collector takes it with the Job, even when the server cannot delete it', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 3, resyncMs: HOUR_MS, cleanupRetryMs: HOUR_MS });
+    const testId = '00000000-0000-4000-8000-0000000000b0';
+    const run = executor.run(await execution(testId));
+    await until('both pods running', () => running().length === 2);
+    const [job] = kube.jobs();
+    const [secret] = kube.secrets();
+    expect(secret!.metadata!.ownerReferences).toEqual([
+      { apiVersion: 'batch/v1', kind: 'Job', name: job!.metadata!.name, uid: job!.metadata!.uid },
+    ]);
+    // The server's own DELETE of the Secret fails (for longer than this test): only ownership can take it.
+    kube.failNext('DELETE', /\/secrets\//, { code: 503, reason: 'ServiceUnavailable', message: 'etcd is busy' }, 10);
+    await deleteJob(job!.metadata!.name!);
+    await run;
+    await kube.waitFor(() => kube.secrets().length === 0);
+    expect(logs).toContain(
+      `test ${testId}: could not delete its Jobs and Secret: the Kubernetes API answered 503 ServiceUnavailable: etcd is busy; trying again in 3600 s`,
+    );
+  });
+
+  it('a cleanup that fails is tried again, without holding up the end of the run', async () => {
+    await standIn('process.exit(2)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: HOUR_MS, cleanupRetryMs: 10 });
+    const testId = '00000000-0000-4000-8000-0000000000b1';
+    kube.failNext('DELETE', /\/jobs\//, { code: 500, reason: 'InternalError', message: 'the API server is restarting' });
+    const executed = await executor.run(await execution(testId));
+    expect(executed.incomplete).toMatch(/^incomplete: /);
+    await kube.waitFor(() => kube.jobs().length === 0 && kube.secrets().length === 0);
+    await until('the retry to be logged', () => logs.includes(`test ${testId}: its Jobs and Secret are deleted (attempt 2)`));
+    expect(logs).toContain(
+      `test ${testId}: could not delete its Jobs and Secret: the Kubernetes API answered 500 InternalError: the API server is restarting; trying again in 0.01 s`,
+    );
+  });
+
+  it('at start, sweeps the Jobs and Secrets of tests no longer running, and keeps those of a running one', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const kc = new KubeConfig();
+    kc.loadFromFile(kube.kubeconfigPath);
+    const batch = kc.makeApiClient(BatchV1Api);
+    const core = kc.makeApiClient(CoreV1Api);
+    /** A Job and its Secret; `owned: false` as servers before ownerReferences left them (the garbage collector never takes those). */
+    const leftovers = async (testId: string, owned: boolean) => {
+      const spec = { testId, location: 'local', shards: 1, namespace: 'default', image: 'loadgate:test' };
+      const job = await batch.createNamespacedJob({
+        namespace: 'default',
+        body: shardJob({
+          ...spec,
+          callbackUrl: 'http://127.0.0.1:9',
+          secretName: secretName(testId),
+          backoffLimitPerIndex: 0,
+          activeDeadlineSeconds: 600,
+          ttlSecondsAfterFinished: 600,
+        }),
+      });
+      await core.createNamespacedSecret({ namespace: 'default', body: testSecret(testId, 'default', 't', owned ? [job] : []) });
+    };
+    const gone = '00000000-0000-4000-8000-0000000000b2';
+    const alive = '00000000-0000-4000-8000-0000000000b3';
+    await leftovers(gone, false);
+    await leftovers(alive, true);
+    storeTest(alive, { steps: [], iteration_count: 1, duration: 1 } as unknown as ConfigData);
+    const logs: string[] = [];
+    // The sweep starts two seconds later on its clock: the leftovers were created before it (whole seconds).
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: HOUR_MS, now: () => Date.now() + 2000 });
+    await executor.sweep!();
+    expect(kube.jobs().map((j) => j.metadata!.labels!['loadgate.dev/test-id'])).toEqual([alive]);
+    expect(kube.secrets()).toHaveLength(1);
+    expect(kube.secrets()[0]!.metadata!.labels!['loadgate.dev/test-id']).toBe(alive);
+    expect(logs).toEqual(['swept 1 Job(s) and 1 Secret(s) of tests no longer running from default']);
+  });
+
+  it('a Kubernetes API refusal (a quota) fails the test with a sentence: status code, reason and message', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: HOUR_MS });
+    const message =
+      'jobs.batch "x" is forbidden: exceeded quota: compute, requested: count/jobs.batch=1, used: count/jobs.batch=5, limited: count/jobs.batch=5';
+    kube.failNext('POST', /\/jobs$/, { code: 403, reason: 'Forbidden', message });
+    const error = await executor.run(await execution('00000000-0000-4000-8000-0000000000b4')).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `could not create the test's Jobs and Secret: the Kubernetes API answered 403 Forbidden: ${message}`,
+    );
+    expect(kube.jobs()).toHaveLength(0);
+    expect(kube.secrets()).toHaveLength(0);
   });
 });

@@ -528,7 +528,7 @@ describe('report sections', () => {
     expect(title).toBe('Latency');
     expect(markdown).toContain('| latency.ttfb.p95 < 150 ms | 180.0 ms at EU.DE.FRA | ❌ fail |');
     expect(markdown).toContain(
-      '| **EU.DE.FRA** Frankfurt · 200 | proxy http://10.0.0.1:3128 | 9/10 | 1.2 | 10.5 | 21.0 | 110.0 | 161.6 | 220.0 | 230.0 |',
+      '| **EU.DE.FRA** Frankfurt · 200 | proxy http:\u200b//10.0.0.1:3128 | 9/10 | 1.2 | 10.5 | 21.0 | 110.0 | 161.6 | 220.0 | 230.0 |',
     );
     expect(markdown).toContain('| **LOCAL.HOST** This &lt;b&gt;server&lt;/b&gt; \\| x | direct | 0/10 | – | – | – | – | – | – | – |');
     expect(markdown).toContain('| LOCAL.HOST | connection refused | 7 |');

@@ -13,6 +13,8 @@ const RANK: Record<string, number> = {
   settings: 0,
   report: 1,
   verdict: 2,
+  // Earlier results → figures and a median baseline: reads a run's figures as the verdict does.
+  history: 2,
   definition: 3,
   variables: 3,
   engine: 3,

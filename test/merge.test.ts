@@ -145,6 +145,7 @@ function seriesOf(samples: Sample[], secondOf: (s: Sample) => number, seconds: n
       started: inStep(mine, 1).length,
       responses: times.length,
       failures: mine.filter((s) => s.status === 0 || s.status >= 500).length,
+      errors: mine.filter((s) => s.status === 0 || s.status >= 400).length,
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),

@@ -24,7 +24,7 @@ describe('the HTML report in Chromium', () => {
         await expect(page.title()).resolves.toBe('checkout — loadgate report');
         const verdict = page.locator('.verdict');
         expect(await verdict.isVisible()).toBe(true);
-        expect(await verdict.innerText()).toMatch(/FAILED\s+checkout failed — 1 of 4 checks failed: fail_rate < 2 %/);
+        expect(await verdict.innerText()).toMatch(/FAILED\s+checkout failed — 1 of 4 checks failed: http_fail_rate < 1 %/);
 
         const stepNames = await page.locator('.step-name').allInnerTexts();
         expect(stepNames).toEqual(exampleResult().run.steps.map((s) => s.name));

@@ -54,7 +54,7 @@ const FIXTURES: Record<string, () => Fixture> = {
         })),
       },
     }),
-    thresholds: ['fail_rate < 5%'],
+    thresholds: ['http_fail_rate < 5%'],
     outcome: 'passed',
   }),
   compare: () => {
@@ -177,6 +177,9 @@ function overallFigures(model: ReportModel): [string, string][] {
       ]
     : [];
   return [
+    ['requests', o.requests],
+    ['errors', o.errors],
+    ['error rate', o.errorRate.text],
     ['iterations', o.iterations],
     ['failures', o.failures],
     ['fail rate', o.failRate.text],

@@ -110,7 +110,10 @@ describe('renderHtmlReport: content', () => {
 
   it('shows the context line and the late-iterations warning', () => {
     const html = render(makeResult({ run: { late_iterations: 12, max_schedule_lag_ms: 48 } }));
-    expect(html).toContain('<span>1,200 iterations in 1m (20 it/s)</span><span>3,570 requests (59.5 req/s)</span><span>3 steps</span>');
+    expect(html).toContain(
+      '<span>1,200 iterations in 1m (20 it/s)</span><span>3,570 requests (59.5 req/s)</span>' +
+        '<span>53 errors (1.48 %): 28 transport failures, 25 HTTP errors</span><span>3 steps</span>',
+    );
     expect(html).toContain('12 late iterations: started more than 10 ms behind the schedule (max lag 48 ms)');
   });
 
@@ -128,7 +131,10 @@ describe('renderHtmlReport: content', () => {
     for (const name of ['login', 'browse catalog', 'checkout']) expect(html).toContain(`<span class="step-name">${name}</span>`);
     expect(html).toContain('<code class="request">GET /api/checkout</code>');
     expect(html).not.toContain('session='); // query strings can hold secrets
-    expect(html).toMatch(/<td class="num">1,182<\/td><td class="num">1,147<\/td><td class="num">35<\/td>/);
+    // Requests, then the errors (no 2xx/3xx answer) and their rate.
+    expect(html).toContain(
+      '<td class="num">1,182</td><td class="num"><span class="status-error">35</span></td><td class="num">2.96 %</td>',
+    );
   });
 
   it('shows locations and steps by location only when there is more than the local one', () => {
@@ -154,10 +160,26 @@ describe('renderHtmlReport: content', () => {
     expect(html).toContain('<title>p99: 1,044 ms</title>');
   });
 
+  it('reads "—" for every statistic of a step without a response in the distribution, not 0 ms', () => {
+    const result = makeResult();
+    const checkout = result.results.steps[2]!;
+    const zero = { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, median: 0, stddev: 0 };
+    // As a results file holds a step that got no response: no status, 0 in the integer times.
+    result.results.steps[2] = { ...checkout, status_code_dist: {}, response_times: zero, error_dist: { 'read timeout': 1182 } };
+    const html = render(result);
+    const card = html.slice(
+      html.indexOf('<strong>checkout</strong>'),
+      html.indexOf('</figure>', html.indexOf('<strong>checkout</strong>')),
+    );
+    for (const label of ['min', 'p50', 'p80', 'p90', 'p95', 'p99', 'max']) expect(card).toContain(`<title>${label}: —</title>`);
+    expect(card).not.toContain('0 ms');
+  });
+
   it('lists status codes with their share, and errors per step', () => {
     const html = render(makeResult());
     expect(html).toContain('<td>checkout</td><td><span class="status status-5xx">503</span></td><td class="num">17</td>');
-    expect(html).toContain('<td>checkout</td><td>assertion: status_code == 200</td><td class="num">13</td>');
+    expect(html).toContain('<td>checkout</td><td>HTTP 503</td><td>HTTP error</td><td class="num">17</td>');
+    expect(html).toContain('<td>checkout</td><td>assertion: status_code == 200</td>');
     expect(render(makeResult({ failRates: [0] }))).toContain('No errors.');
   });
 
@@ -195,7 +217,7 @@ describe('renderHtmlReport: timeline', () => {
 
   it('draws one second as a dot on each line', () => {
     const html = render(makeResult({ run: { series: [second(0)] } }));
-    for (const key of ['p50', 'p95', 'p99', 'started', 'responses', 'failures']) {
+    for (const key of ['p50', 'p95', 'p99', 'started', 'responses', 'errors']) {
       expect(pathOf(html, key)).toMatch(/^M[\d.]+ [\d.]+$/);
     }
     expect(html.match(/<circle /g)).toHaveLength(6);
@@ -203,7 +225,7 @@ describe('renderHtmlReport: timeline', () => {
 
   it('draws a path per percentile and per count through every second of a 60-second run', () => {
     const html = render(makeResult({ run: { series: exampleSeries() } }));
-    for (const key of ['p50', 'p95', 'p99', 'started', 'responses', 'failures']) {
+    for (const key of ['p50', 'p95', 'p99', 'started', 'responses', 'errors']) {
       expect(pathOf(html, key).match(/[ML]/g)).toHaveLength(60);
     }
     expect(html).not.toContain('Each point covers');

@@ -113,6 +113,15 @@ describe('renderMarkdown: the run over time', () => {
     expect(lines).toContain('  line [50, 50, 50, 50]');
   });
 
+  it('draws the errors per second as a second line when a second had some', () => {
+    const run = makeResult();
+    run.run.series = [second(0, 12, 0), { ...second(1, 14, 0), errors: 25 }, { ...second(2, 13, 0), errors: 0 }];
+    const lines = timeline(markdownOf({ result: run, judgement: judgementFor(run) }));
+    expect(lines).toContain('  title "Responses and errors per second"');
+    expect(lines).toContain('  line [50, 50, 50]');
+    expect(lines).toContain('  line [0, 25, 0]');
+  });
+
   it('keeps an hour in 30 points, each the highest p95 of its seconds, so a spike is never averaged away', () => {
     const run = makeResult();
     run.run.series = Array.from({ length: 3600 }, (_, t) => second(t, t === 1234 ? 900 : 5));
@@ -162,7 +171,7 @@ describe('renderMarkdown', () => {
   it('names every step, shows per-location rows with egress, and ends with the link and footer', () => {
     const md = markdownOf({ result, judgement: judgementFor(result) });
     for (const s of result.run.steps) expect(md).toContain(`| ${s.id} | ${s.name} | ${s.method} /api/`);
-    expect(md).toContain('| US | proxy http://proxy-us.example:3128 | 720 |');
+    expect(md).toContain('| US | proxy http:\u200b//proxy-us.example:3128 | 720 |');
     expect(md).toContain('🔗 [Full report](https://github.com/acme/shop/actions/runs/42)');
     expect(md.trimEnd().split('\n').at(-1)).toBe('<sub>loadgate 0.1.0 · started 2025-05-01 12:00:00 UTC</sub>');
     expect(md).not.toContain('session=');
@@ -227,6 +236,21 @@ describe('renderMarkdown', () => {
     expectWellFormed(md);
     const labels = /x-axis \[(.*)\]/.exec(md)?.[1] ?? '';
     expect(labels.split('", "').map((l) => l.replace(/^"|"$/g, ''))).toEqual(['login', 'a b script alert( x…']);
+  });
+
+  it('shows bare URLs and mentions in names as text: GitHub autolinks none of them', () => {
+    const linked = makeResult({
+      name: 'shop https://evil.example/x',
+      steps: ['login', 'see www.evil.example or FTP://evil.example @octocat'],
+    });
+    const md = markdownOf({ result: linked, judgement: judgementFor(linked, 'step[2].p95 < 1ms') });
+    // What GitHub's autolinker starts from: a scheme's `://`, `www.`, an `@` before a name (a
+    // fenced block, the Mermaid chart's, is never autolinked).
+    const outsideFences = md.replace(/^```[\s\S]*?^```$/gm, '');
+    expect(outsideFences).toContain('see www');
+    expect(outsideFences).not.toMatch(/[a-z]:\/\/evil|www\.evil|@octocat/i);
+    expect(md).toContain('shop https:\u200b//evil.example/x');
+    expect(md).toContain('see www\u200b.evil.example or FTP:\u200b//evil.example @\u200boctocat');
   });
 
   it('keeps tables whole and lets no tag through for any step name, error reason or status key', () => {
@@ -296,7 +320,7 @@ describe('renderSummaryLine', () => {
     const line = summaryLineOf(hostile, judgementFor(hostile, 'fail_rate < 1%'));
     expect(line).not.toContain('\n');
     expect(line).toBe(
-      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations (20 it/s) · 59.5 req/s · p95 386 ms · fail rate 4.42 %',
+      'loadgate: check out failed — 1 of 2 checks failed: fail_rate < 1 % (actual 4.42 %) · 1,200 iterations (20 it/s) · 59.5 req/s · p95 386 ms · 53 errors (1.48 %)',
     );
   });
 });
@@ -348,7 +372,7 @@ describe('renderTerminal', () => {
     for (const row of table) expect([...row].length).toBeLessThanOrEqual(110);
     const maxColumn = (row: string) => row.lastIndexOf('ms') + 2;
     expect(new Set(table.slice(1).map(maxColumn)).size).toBe(1);
-    expect(table[2]).toContain('a very long');
+    expect(table[2]).toContain('a very lo');
     expect(table[2]).toContain('…');
   });
 
@@ -359,7 +383,9 @@ describe('renderTerminal', () => {
         .split('\n\n')
         .find((b) => b.startsWith('Top errors'))
         ?.split('\n') ?? [];
-    expect(errors[1]).toBe('  13  assertion: status_code == 200  (step 3 checkout, shop.example.com:443)');
+    // Error statuses are errors too, listed as `HTTP <code>` beside the reasons of error_dist.
+    expect(errors[1]).toBe('  17  HTTP 503  (step 3 checkout, shop.example.com:443)');
+    expect(errors[2]).toBe('  13  assertion: status_code == 200  (step 3 checkout, shop.example.com:443)');
     expect(text).toMatch(/US {8}proxy http:\/\/proxy-us\.example:3128 +720/);
     expect(
       terminalOf(
@@ -528,11 +554,11 @@ describe('sub-millisecond figures', () => {
     const totals = { started: 40, responses: 40, failures: 0 };
     const answered = { t: 1, started: 20, responses: 20, failures: 0, p50: 0.312, p95: 0.45, p99: 1.26 };
     expect(progressLine(answered, totals, 5, 100)).toBe(
-      '[2/5 s] 40% started 40/100 | 20 resp/s, 0 failed/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms',
+      '[2/5 s] 40% started 40/100 | 20 resp/s, 0 errors/s | p50 0.31 ms p95 0.45 ms p99 1.3 ms',
     );
     const silent = { t: 2, started: 20, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 };
     expect(progressLine(silent, { ...totals, started: 60 }, 5, 100)).toBe(
-      '[3/5 s] 60% started 60/100 | 0 resp/s, 0 failed/s | p50 — p95 — p99 —',
+      '[3/5 s] 60% started 60/100 | 0 resp/s, 0 errors/s | p50 — p95 — p99 —',
     );
   });
 });
@@ -628,5 +654,74 @@ describe("the headline's rates", () => {
         .context.slice(0, 2)
         .map((part) => textOf(part)),
     ).toEqual(['143,386 iterations in 4s (35,855.5 it/s)', '143,386 requests (35,855.5 req/s)']);
+  });
+});
+
+describe('errors: the requests without a 2xx/3xx answer, on every surface', () => {
+  /**
+   * One step at `local`, one request an iteration: these statuses, and `noResponse` requests
+   * without one (connection refused); `checks` of the answered ones failed an assertion.
+   */
+  function oneStep(status: Record<string, number>, noResponse: number, checks: number, expected?: number[]): LoadTestResult {
+    const result = makeResult({ steps: ['api'], locations: { local: 1 } });
+    const step = result.results.steps[0]!;
+    const answered = Object.values(status).reduce((n, c) => n + c, 0);
+    const requests = answered + noResponse;
+    const errors = {
+      ...(noResponse > 0 && { 'connection refused': noResponse }),
+      ...(checks > 0 && { 'assertion failed: equals(status_code,200)': checks }),
+    };
+    const counts = { success_count: answered - checks, fail_count: noResponse + checks, iteration_count: requests };
+    const cell = { ...counts, status_code_dist: status, error_dist: errors };
+    result.results.steps[0] = { ...step, ...cell, location_dist: { local: { ...step.location_dist.local!, ...cell } } };
+    result.results = { ...result.results, ...counts, location_dist: { local: { ...result.results.location_dist.local!, ...counts } } };
+    if (expected) result.run.steps[0]!.expected_status = expected;
+    return result;
+  }
+
+  it('a service answering 500 to every second request: 50 % HTTP errors lead, though no iteration failed', () => {
+    const result = oneStep({ '200': 20, '500': 20 }, 0, 0);
+    const model = buildReport({ result, judgement: judgementFor(result, 'p95 < 500ms\nfail_rate < 1%', { defaults: true }) });
+    const o = model.overall.figures;
+    expect([o.requests, o.errors, o.errorRate.text, o.errorSummary]).toEqual(['40', '20', '50 %', '20 HTTP errors (50 %)']);
+    expect([o.failures, o.failRate.text]).toEqual(['0', '0 %']);
+    expect(model.context.map((part) => textOf(part))).toContain('20 HTTP errors (50 %)');
+    expect(model.steps[0]).toMatchObject({ errors: '20', hasErrors: true, errorKinds: '20 HTTP errors' });
+    expect(model.errors).toMatchObject([{ stepId: 1, stepName: 'api', key: 'HTTP 500', count: 20, share: 100, error: true, kind: 'http' }]);
+    expect(model.verdict.status).toBe('failed');
+    expect(model.thresholdNote).toMatch(/^fail_rate counts failed iterations .*not HTTP errors.*http_fail_rate counts those$/);
+    expect(summaryLineOf(result, judgementFor(result))).toContain('· 20 errors (50 %)');
+  });
+
+  it('transport failures and HTTP errors are shown apart where both occur; a failed check is listed, not counted', () => {
+    // 10 answered 200 (2 of them failed an assertion), 5 answered 500, 5 got no response.
+    const result = oneStep({ '200': 10, '500': 5 }, 5, 2);
+    const model = buildReport({ result, judgement: judgementFor(result) });
+    expect(model.overall.figures.errorSummary).toBe('10 errors (50 %): 5 transport failures, 5 HTTP errors');
+    expect(model.errors.map((e) => [e.key, e.count, e.kind])).toEqual([
+      ['HTTP 500', 5, 'http'],
+      ['connection refused', 5, 'transport'],
+      ['assertion failed: equals(status_code,200)', 2, 'check'],
+    ]);
+    const terminal = terminalOf({ result, judgement: judgementFor(result) }, { color: false });
+    expect(terminal).toContain('requests 20 · 10 errors (50 %): 5 transport failures, 5 HTTP errors');
+    expect(terminal).toContain('failed iterations 7 (fail_rate 35 %)');
+  });
+
+  it('an error status the assertions expect is no error: "no errors", and no note without a fail_rate threshold', () => {
+    const result = oneStep({ '404': 40 }, 0, 0, [404]);
+    const model = buildReport({ result, judgement: judgementFor(result, 'p95 < 1s') });
+    expect(model.overall.figures).toMatchObject({ errors: '0', errorRate: { text: '0 %' }, errorSummary: 'no errors', hasErrors: false });
+    expect(model.errors).toEqual([]);
+    expect(model.thresholdNote).toBeUndefined();
+    expect(markdownOf({ result, judgement: judgementFor(result) })).toContain('**Errors:** none.');
+  });
+
+  it('notes that fail_rate leaves HTTP errors out only while no threshold is on http_fail_rate', () => {
+    const result = oneStep({ '200': 40 }, 0, 0);
+    const noteOf = (thresholds: string) => buildReport({ result, judgement: judgementFor(result, thresholds) }).thresholdNote;
+    expect(noteOf('success_rate > 99%')).toMatch(/^success_rate counts failed iterations/);
+    expect(noteOf('fail_rate < 1%\nhttp_fail_rate < 5%')).toBeUndefined();
+    expect(markdownOf({ result, judgement: judgementFor(result, 'fail_rate < 1%') })).toContain('⚠️ fail\\_rate counts failed iterations');
   });
 });

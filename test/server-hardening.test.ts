@@ -4,7 +4,7 @@
 // try to forge log lines. Limits are set small for the test; every wait is for an event (an
 // answer, a close, a log line), never for a fixed time.
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -297,6 +297,131 @@ describe('loadgate serve uploads over the limit', () => {
     expect(statusOf(text)).toBe(413);
     expect(bodyOf(text).error).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('65536 bytes') });
     expect(text.toLowerCase()).toContain('connection: close');
+  });
+});
+
+/** A client that streams a body until the server answers or closes, as curl and undici stop on an early answer. */
+async function streamUntilAnswered(
+  port: number,
+  head: string,
+  chunk: Buffer,
+  maxBytes: number,
+): Promise<{ written: number; answer: string }> {
+  const client = await open(port);
+  client.socket.write(head);
+  let written = 0;
+  while (client.received() === '' && !client.socket.destroyed && written < maxBytes) {
+    const flushed = new Promise<void>((resolve) =>
+      client.socket.write(chunk, (error) => {
+        if (!error) written += chunk.length;
+        resolve();
+      }),
+    );
+    // One chunk at a time, each after the last reached the kernel, and a whole turn of the event
+    // loop (its poll phase reads the socket) between two: an answer stops the client before its
+    // next chunk, which would meet the reset of a server that closed with the body unread.
+    await Promise.race([flushed, client.closed]);
+    for (const _ of [1, 2]) await new Promise((resolve) => setImmediate(resolve));
+  }
+  client.socket.end();
+  const answer = await client.closed;
+  return { written, answer };
+}
+
+/** `size` bytes of `text` as one chunk of a chunked body (no Content-Length to refuse the body by). */
+function bodyChunk(text: string, size: number): Buffer {
+  const data = Buffer.alloc(size, text);
+  return Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+}
+
+describe('loadgate serve: a malformed upload of any shape is refused at the limit', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess();
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  const uploadHead = (contentType: string, form = '') =>
+    `POST /v1/testdata/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\nContent-Type: ${contentType}\r\n` +
+    `Transfer-Encoding: chunked\r\n\r\n${form && `${Buffer.byteLength(form).toString(16)}\r\n${form}\r\n`}`;
+  // The default limit: a 50 MiB file and 1 MiB of form around it; the server logs how much it read.
+  const READ_AT_MOST = 60_000_000;
+  // What the client counts as sent also holds what the kernel keeps between the two ends (the
+  // client's send buffer and the server's receive buffer, a few MB): far below the 1 GiB body.
+  const SENT_AT_MOST = 100_000_000;
+  const GIB = 1024 ** 3;
+  const shapes = [
+    ['no boundary at all', uploadHead('multipart/form-data'), 'a'],
+    ['part header lines without end', uploadHead('multipart/form-data; boundary=XX', '--XX\r\n'), 'X-Filler: header line\r\n'],
+    [
+      'an epilogue after the last part',
+      uploadHead(
+        'multipart/form-data; boundary=XX',
+        '--XX\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\n\r\na,b\n1,2\r\n--XX--\r\n',
+      ),
+      'epilogue ',
+    ],
+  ] as const;
+
+  for (const [shape, head, filler] of shapes) {
+    it(`${shape}: 413 within the first 60 MB read of a 1 GiB body, and no file is left`, async () => {
+      const logged = server.stderr().length;
+      const { written, answer } = await streamUntilAnswered(server.port, head, bodyChunk(filler, 64 * 1024), GIB);
+      expect(statusOf(answer)).toBe(413);
+      expect(bodyOf(answer).error).toEqual({
+        code: 'payload_too_large',
+        message: 'the upload is larger than the limit of 51 MiB (a file of 50 MiB and the form around it)',
+      });
+      expect(answer.toLowerCase()).toContain('connection: close');
+      const line = server.stderr().slice(logged);
+      const read = Number(/POST \/v1\/testdata\/: upload refused at its limit of 51 MiB, (\d+) bytes read\n$/.exec(line)?.[1]);
+      expect(read).toBeGreaterThan(51 * 1024 * 1024);
+      expect(read).toBeLessThan(READ_AT_MOST);
+      expect(written).toBeGreaterThanOrEqual(read);
+      expect(written).toBeLessThan(SENT_AT_MOST);
+      await pollUntil(
+        () => readdir(join(server.dir, 'server-data')),
+        (names) => names.length === 0,
+        'the refused upload to be removed from the data directory',
+      );
+    });
+  }
+
+  it('a declared length over the limit is refused before a byte of the body is read', async () => {
+    const head = uploadHead('multipart/form-data; boundary=XX').replace('Transfer-Encoding: chunked', `Content-Length: ${GIB}`);
+    const client = await open(server.port);
+    client.socket.write(head);
+    const answer = await client.closed;
+    expect(statusOf(answer)).toBe(413);
+  });
+
+  it("a client that gives up an upload halfway is one line of the server's log, without a stack", async () => {
+    const before = server.stderr().length;
+    const client = await open(server.port);
+    const form = '--XX\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\n\r\na,b\n';
+    client.socket.write(uploadHead('multipart/form-data; boundary=XX', form));
+    client.socket.write(bodyChunk('1,2\n', 64 * 1024));
+    await pollUntil(
+      () => readdir(join(server.dir, 'server-data')),
+      (names) => names.length === 1,
+      'the upload to start its file',
+    );
+    client.socket.destroy();
+    const logged = await pollUntil(
+      async () => server.stderr().slice(before),
+      (text) => text.includes('POST /v1/testdata/'),
+      'the abort to be logged',
+    );
+    expect(logged.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^\S+ POST \/v1\/testdata\/: the client closed the connection before the request's body ended$/),
+    ]);
+    await pollUntil(
+      () => readdir(join(server.dir, 'server-data')),
+      (names) => names.length === 0,
+      'the given-up upload to be removed from the data directory',
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import { parseIndexes } from '../src/server/executors/kubernetes/executor.ts';
 import { parseKubeLocations, shardsPerLocation } from '../src/server/executors/kubernetes/locations.ts';
 import { readExecutor } from '../src/server/executors/settings.ts';
 import { serveCommand } from '../src/server/main.ts';
+import { podIdentity } from '../src/server/shards/client.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { chooseResults, coverageLine } from '../src/server/shards/merge.ts';
 import { Store } from '../src/server/store.ts';
@@ -122,6 +123,18 @@ describe('serve --executor', () => {
     });
   });
 
+  it('gives shard pods requests = limits (1 CPU, 512Mi unless --shard-cpu, --shard-memory say), and refuses what is no quantity', () => {
+    const read = (values: Record<string, string>) =>
+      valueOrThrow(readExecutor({ executor: 'kubernetes', image: 'img', ...values })) as { kubernetes: { shardResources: unknown } };
+    expect(read({}).kubernetes.shardResources).toEqual({ cpu: '1', memory: '512Mi' });
+    expect(read({ 'shard-cpu': '500m', 'shard-memory': '1.5Gi' }).kubernetes.shardResources).toEqual({ cpu: '500m', memory: '1.5Gi' });
+    expect(problemsOf({ executor: 'kubernetes', image: 'img', 'shard-cpu': 'two', 'shard-memory': '0' })).toEqual([
+      { path: '--shard-cpu', message: 'expected a Kubernetes quantity above 0 such as 500m or 2, got "two"' },
+      { path: '--shard-memory', message: 'expected a Kubernetes quantity above 0 such as 512Mi or 1Gi, got "0"' },
+    ]);
+    expect(problemsOf({ executor: 'local', 'shard-cpu': '1' }).map((p) => p.path)).toEqual(['--shard-cpu']);
+  });
+
   it('gives a location ⌈its busiest second ÷ the rate per pod⌉ shards, and refuses a location nobody configured', () => {
     const config = { load_type: 'linear' as const, iteration_count: 5000, duration: 2, proxy_config: { US: 60, DE: 40 } };
     expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).slots).toEqual({ DE: 3, US: 4 });
@@ -148,6 +161,20 @@ describe('the start barrier', () => {
     clock = 500;
     expect(c.ready({ location: 'DE', index: 0 }, 0, 'pod-b')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
     expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({ state: 'start', start_at_ms: 2500, from_second: 0, late: [] });
+  });
+
+  it('does not wait for an index Kubernetes gave up on (its Job deleted at the barrier): the others start at once', () => {
+    const c = begin({ US: 1, XX: 1 });
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toMatchObject({ state: 'wait' });
+    clock = 300;
+    c.markFailed({ location: 'XX', index: 0 });
+    c.tick();
+    expect(c.ready({ location: 'US', index: 0 }, 0, 'pod-a')).toEqual({
+      state: 'start',
+      start_at_ms: 2300,
+      from_second: 0,
+      late: ['XX-0'],
+    });
   });
 
   it("goes without the late ones when its time is up; they resume at the schedule's next second", () => {
@@ -195,11 +222,11 @@ describe('uploads and settling', () => {
     c.interval(de, 0, 0, sample(0));
     c.interval(de, 0, 1, sample(1));
     expect(c.progress()).toEqual({ seconds: 2, started: 30, responses: 27, failures: 3 });
-    c.final(de, 0, {});
+    c.final(de, 0, {}, false);
     expect(c.settled()).toBe(false);
-    c.final(us, 0, {});
+    c.final(us, 0, {}, false);
     expect(c.settled()).toBe(true);
-    expect(c.final(us, 0, {})).toBe(false);
+    expect(c.final(us, 0, {}, false)).toBe(false);
     // A retry that has reported ready is waited for; an index Kubernetes gave up on is not.
     c.ready(us, 1, 'c');
     expect(c.settled()).toBe(false);
@@ -207,6 +234,64 @@ describe('uploads and settling', () => {
     expect(c.settled()).toBe(true);
     c.stop();
     expect(c.interval(de, 0, 2, sample(2)).stop).toBe(true);
+  });
+
+  it('leaves a shard whose result was cut short (an eviction) to its next attempt; after a stop such a result settles it', () => {
+    const c = begin({ US: 1 });
+    const us = { location: 'US', index: 0 };
+    c.ready(us, 0, 'evicted');
+    c.final(us, 0, { run: { interrupted: true } }, true);
+    expect(c.settled()).toBe(false);
+    expect(c.unsettled()).toEqual(['US-0']);
+    c.ready(us, 1, 'replacement');
+    c.final(us, 1, { run: { interrupted: false } }, false);
+    expect(c.settled()).toBe(true);
+
+    const stopped = begin({ US: 1 });
+    stopped.ready(us, 0, 'pod');
+    stopped.stop();
+    stopped.final(us, 0, { run: { interrupted: true } }, true);
+    expect(stopped.settled()).toBe(true);
+  });
+
+  it('does the same work for an upload however many seconds are stored (running totals, no re-read)', () => {
+    const c = begin({ US: 2 });
+    const shards = [0, 1].map((index) => ({ location: 'US', index }));
+    for (const key of shards) c.ready(key, 0, `pod-${key.index}`);
+    // What the upload route and the executor do per upload: who holds it, store it, progress, settled.
+    const upload = (t: number): number => {
+      const before = store.rowsRead;
+      for (const key of shards) {
+        expect(c.holds(key, 0, `pod-${key.index}`)).toBe(true);
+        c.interval(key, 0, t, sample(t));
+        c.progress();
+        c.settled();
+      }
+      return store.rowsRead - before;
+    };
+    const early = upload(0);
+    for (let t = 1; t < 1000; t++) upload(t);
+    expect(upload(1000)).toBe(early);
+    expect(early).toBe(0);
+    expect(c.progress()).toEqual({ seconds: 1001, started: 20_020, responses: 18_018, failures: 2002 });
+  });
+
+  it('rebuilds attempts, totals and settling from the store once when a restarted server resumes', () => {
+    const c = begin({ US: 1, DE: 1 });
+    const us = { location: 'US', index: 0 };
+    const de = { location: 'DE', index: 0 };
+    c.ready(us, 0, 'a');
+    c.ready(de, 0, 'b');
+    c.interval(us, 0, 0, sample(0));
+    c.interval(de, 0, 0, sample(0));
+    c.final(us, 0, { run: { interrupted: false } }, false);
+    const resumed = ShardCoordinator.resume(store, c.testId, barrier)!;
+    expect(resumed.progress()).toEqual(c.progress());
+    expect(resumed.holds(de, 0, 'b')).toBe(true);
+    expect(resumed.ready(de, 0, 'other')).toEqual({ state: 'duplicate', pod: 'b' });
+    expect(resumed.unsettled()).toEqual(['DE-0']);
+    resumed.final(de, 0, { run: { interrupted: false } }, false);
+    expect(resumed.settled()).toBe(true);
   });
 
   it('accepts only its own token, and names a shard it does not have', () => {
@@ -242,6 +327,22 @@ function createOther(): string {
   return id;
 }
 
+describe("a shard pod's identity", () => {
+  const env = { LOADGATE_SHARD_TOKEN: 't', LOADGATE_SHARD_LOCATION: 'US', JOB_COMPLETION_INDEX: '2' };
+  const args = ['--server', 'http://loadgate:8080', '--test', 'id'];
+
+  it("counts the index's ignored failures (evictions) with its failures: a replacement after an eviction is a new attempt", () => {
+    expect(podIdentity(args, env)).toMatchObject({ index: 2, attempt: 0 });
+    // The annotation is missing until a failure was ignored: the downward API gives "".
+    expect(podIdentity(args, { ...env, LOADGATE_SHARD_ATTEMPT: '0', LOADGATE_SHARD_IGNORED_FAILURES: '' })).toMatchObject({ attempt: 0 });
+    expect(podIdentity(args, { ...env, LOADGATE_SHARD_ATTEMPT: '0', LOADGATE_SHARD_IGNORED_FAILURES: '1' })).toMatchObject({ attempt: 1 });
+    expect(podIdentity(args, { ...env, LOADGATE_SHARD_ATTEMPT: '2', LOADGATE_SHARD_IGNORED_FAILURES: '3' })).toMatchObject({ attempt: 5 });
+    expect(() => podIdentity(args, { ...env, LOADGATE_SHARD_IGNORED_FAILURES: 'x' })).toThrow(
+      expect.objectContaining({ problems: [{ path: 'LOADGATE_SHARD_IGNORED_FAILURES', message: 'expected a whole number, got "x"' }] }),
+    );
+  });
+});
+
 describe('coverage', () => {
   const config = { load_type: 'linear' as const, iteration_count: 800, duration: 8, proxy_config: { US: 1 } };
   const result = (interrupted: boolean, seconds: number) =>
@@ -259,18 +360,29 @@ describe('coverage', () => {
         { location: 'US', index: 0, attempt: 1, value: result(false, 5) },
         { location: 'US', index: 1, attempt: 0, value: result(false, 8) },
       ],
+      // The dead attempt 0 uploaded two seconds before it died (its third never arrived); attempt 1's own seconds are in its result.
+      intervals: [
+        { location: 'US', index: 0, attempt: 0, value: { t: 0, sample: { started: 30 } } },
+        { location: 'US', index: 0, attempt: 0, value: { t: 1, sample: { started: 31 } } },
+        { location: 'US', index: 0, attempt: 1, value: { t: 0, sample: { started: 50 } } },
+      ],
     };
     const { chosen, coverage } = chooseResults(config, delivered);
     expect(chosen.map((c) => `${c.key.index}/${c.attempt}`)).toEqual(['0/1', '1/0']);
     const shard0 = new LoadPlan(config, { index: 1, count: 2, location: 'US' });
     const lost = [0, 1, 2].reduce((n, s) => n + shard0.countInSecond(s), 0);
+    const pct = (n: number) => Math.floor((n / 800) * 1000) / 10;
     expect(coverage).toEqual({
       planned_iterations: 800,
-      applied_iterations: 800 - lost,
-      applied_pct: Math.floor(((800 - lost) / 800) * 1000) / 10,
-      shards: [{ shard: 'US-0', attempts: 2, planned_s: 8, missing_s: 3, missing: [[0, 3]] }],
+      applied_iterations: 800 - lost + 61,
+      applied_pct: pct(800 - lost + 61),
+      measured_iterations: 800 - lost,
+      measured_pct: pct(800 - lost),
+      shards: [{ shard: 'US-0', location: 'US', index: 0, attempts: 2, planned_s: 8, missing_s: 3, missing: [[0, 3]] }],
     });
-    expect(coverageLine(coverage)).toBe(`shard US-0: 3 s of 8 s missing; ${coverage.applied_pct.toFixed(1)} % of the planned load applied`);
+    expect(coverageLine(coverage)).toBe(
+      `shard US-0: 3 s of 8 s missing; ${pct(800 - lost).toFixed(1)} % of the planned load measured (${pct(800 - lost + 61).toFixed(1)} % applied)`,
+    );
   });
 
   it("counts a stopped shard's seconds after its last one as missing, and a shard with no result as all missing", () => {
@@ -281,9 +393,11 @@ describe('coverage', () => {
     };
     const { coverage } = chooseResults(config, delivered);
     expect(coverage.shards).toEqual([
-      { shard: 'US-0', attempts: 1, planned_s: 8, missing_s: 2, missing: [[6, 8]] },
-      { shard: 'US-1', attempts: 1, planned_s: 8, missing_s: 8, missing: [[0, 8]] },
+      { shard: 'US-0', location: 'US', index: 0, attempts: 1, planned_s: 8, missing_s: 2, missing: [[6, 8]] },
+      { shard: 'US-1', location: 'US', index: 1, attempts: 1, planned_s: 8, missing_s: 8, missing: [[0, 8]] },
     ]);
+    // Without the uploaded seconds, only what was measured is known to have been sent.
+    expect(coverage.measured_iterations).toBe(300);
     expect(coverage.applied_iterations).toBe(300);
   });
 });

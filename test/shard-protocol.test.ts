@@ -189,9 +189,17 @@ describe('the shard protocol', () => {
         slots: coordinator.slots,
         attempts: store.shardAttempts(testId),
         finals: store.shardFinals<LoadTestResult>(testId),
+        intervals: store.shardIntervals<{ started: number }>(testId),
       };
       const { result, coverage } = await mergeSharded(definition().config_data, delivered, 'http://x/report/');
-      expect(coverage).toMatchObject({ planned_iterations: ITERATIONS, applied_iterations: ITERATIONS, applied_pct: 100, shards: [] });
+      expect(coverage).toMatchObject({
+        planned_iterations: ITERATIONS,
+        applied_iterations: ITERATIONS,
+        applied_pct: 100,
+        measured_iterations: ITERATIONS,
+        measured_pct: 100,
+        shards: [],
+      });
       expect(result!.run.interrupted).toBe(false);
       expect(result!.results.iteration_count).toBe(ITERATIONS);
       expect(result!.results.location_dist.US!.iteration_count).toBe(72);

@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService } from './helpers/fake-service.ts';
+import { judgementFor } from './helpers/judgement.ts';
 import { runCli, runNode } from './helpers/process.ts';
+import { markdownOf } from './helpers/report.ts';
 import { refusedPort, startTarget, type Target } from './helpers/targets.ts';
+import type { LoadTestResult } from '../src/types.ts';
 
 let target: Target;
 let dir: string;
@@ -224,5 +227,89 @@ describe('any percentile, and limits relative to a baseline', () => {
     expect(run.stdout).toMatch(/✔ pass\s+p99\.9 < 10000 ms\s+actual [\d.]+ ms/);
     // Both sides from their histograms, to the microsecond (docs/verdict.md).
     expect(run.stdout).toMatch(/✔ pass\s+max < baseline \+ 100000%\s+actual [\d.]+ ms\s+limit < [\d,.]+ ms \(baseline \+ 100000%\)/);
+  });
+});
+
+describe('an HTTP error is an error everywhere a person looks', () => {
+  const README_THRESHOLDS = ['p95 < 500ms', 'fail_rate < 1%'];
+  let flaky: Target;
+  let answered = 0;
+  beforeAll(async () => {
+    // Every second request answers 500: half the service's answers are errors, none a transport failure.
+    flaky = await startTarget({
+      handler: (_req, res) => {
+        answered += 1;
+        res.statusCode = answered % 2 === 0 ? 500 : 200;
+        res.end(answered % 2 === 0 ? 'broken' : 'ok');
+        return true;
+      },
+    });
+  });
+  afterAll(async () => {
+    await flaky.close();
+  });
+
+  async function runFlaky(name: string, thresholds: string[]) {
+    answered = 0;
+    const file = definition(name, [{ name: 'flaky', url: `${flaky.url}/flaky` }], { iteration_count: 40, duration: 2 });
+    // The generator's own check only warns here: this is about what the service did, not the runner's load.
+    const args = ['run', file, '--results-file', results(name), '--on-saturated', 'warn'];
+    const run = await loadgate([...args, ...thresholds.flatMap((t) => ['--thresholds', t])]);
+    const written = JSON.parse(readFileSync(results(name), 'utf8')) as LoadTestResult;
+    const html = readFileSync(join(dir, `${name}-results.html`), 'utf8');
+    const markdown = markdownOf({ result: written, judgement: judgementFor(written, thresholds.join('\n'), { defaults: true }) });
+    return { run, written, html, markdown };
+  }
+
+  /** What every surface shows of 20 HTTP errors in 40 requests. */
+  function expectErrorsShown({ run, written, html, markdown }: Awaited<ReturnType<typeof runFlaky>>) {
+    expect(written.results.steps[0]!.status_code_dist).toEqual({ '200': 20, '500': 20 });
+    // The 2.5 fields keep their meaning: a status code alone never fails an iteration.
+    expect(written.results.fail_count).toBe(0);
+    expect(written.run.series.reduce((n, s) => n + s.errors!, 0)).toBe(20);
+    // Terminal: headline, Overall, the Steps row, the top errors; the progress line's errors add up.
+    expect(run.stdout.split('\n')[1]).toContain('40 requests (20 req/s) · 20 HTTP errors (50 %)');
+    expect(run.stdout).toMatch(/^ {2}requests 40 · 20 HTTP errors \(50 %\) · /m);
+    expect(run.stdout).toMatch(/^ {2}1 +flaky +GET \/flaky +40 +20 +50 % +200, 500 ×20 /m);
+    expect(run.stdout).toMatch(/^ {2}20 {2}HTTP 500 {2}\(step 1 flaky, 127\.0\.0\.1:\d+\)$/m);
+    const perSecond = [...run.stderr.matchAll(/(\d+) errors\/s/g)].map((m) => Number(m[1]));
+    expect(perSecond.reduce((a, b) => a + b, 0)).toBe(20);
+    // Web report: the tiles, the Steps row, the errors table and the timeline's errors.
+    expect(html).toContain(
+      '<span class="card-label">Errors</span><span class="card-value">20</span><span class="card-sub">20 HTTP errors</span>',
+    );
+    expect(html).toMatch(/<span class="card-label">Error rate \(http_fail_rate\)<\/span><span class="card-value">50 %/);
+    expect(html).toContain('<td class="num">40</td><td class="num"><span class="status-error">20</span></td><td class="num">50 %</td>');
+    expect(html).toContain('<td>flaky</td><td>HTTP 500</td><td>HTTP error</td><td class="num">20</td>');
+    expect(html).not.toContain('No errors.');
+    expect(html).toMatch(/data-series="errors" d="[^"]*[1-9]/);
+    // Markdown (PR comment, job summary, check run): headline, Overall, Steps, errors.
+    expect(markdown).toContain('· 20 HTTP errors (50 %) ·');
+    expect(markdown).toContain('| Errors | **20** (20 HTTP errors) |');
+    expect(markdown).toContain('| Error rate (http\\_fail\\_rate) | **50 %** |');
+    expect(markdown).toMatch(/\| 1 \| flaky \| GET \/flaky \| 40 \| \*\*20\*\* \| 50 % \|/);
+    expect(markdown).toContain('| flaky | HTTP 500 | 20 |');
+  }
+
+  it("fails with the README's thresholds (p95 < 500ms, fail_rate < 1%): the default http_fail_rate stays on", async () => {
+    const flakyRun = await runFlaky('flaky-readme', README_THRESHOLDS);
+    const { run, html } = flakyRun;
+    expect(run.code, run.out).toBe(1);
+    expect(run.stdout).toMatch(/✔ pass\s+fail_rate < 1 %\s+actual 0 %/);
+    expect(run.stdout).toMatch(/✘ FAIL\s+step\[\*\]\.http_fail_rate < 1 % \(default\)\s+actual 50 % at step 1 \(flaky\)/);
+    expect(run.stdout).toContain('! fail_rate counts failed iterations (no response, a failed assertion), not HTTP errors');
+    expect(html).toContain('data-verdict="failed"');
+    expectErrorsShown(flakyRun);
+  });
+
+  it('passes with http_fail_rate < 60%, and still shows the errors', async () => {
+    const flakyRun = await runFlaky('flaky-tolerated', ['p95 < 500ms', 'http_fail_rate < 60%']);
+    const { run, html } = flakyRun;
+    expect(run.code, run.out).toBe(0);
+    expect(run.stdout).toMatch(/✔ pass\s+http_fail_rate < 60 %\s+actual 50 %/);
+    expect(run.stdout).not.toContain('(default)');
+    expect(run.stdout).not.toContain('fail_rate counts failed iterations');
+    expect(html).toContain('data-verdict="passed"');
+    expectErrorsShown(flakyRun);
   });
 });

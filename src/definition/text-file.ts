@@ -64,12 +64,20 @@ function tooLarge(size: number, maxBytes: number): string {
   return `is ${size} bytes, larger than the ${maxBytes / (1024 * 1024)} MiB allowed`;
 }
 
+/**
+ * Why a file could not be read, in words. The problem names the file already, so the system's
+ * message (which quotes the path again, maybe 100,000 characters of it) is not repeated.
+ */
 export function readFailure(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'not found';
   if (code === 'EISDIR') return 'is a directory, not a file';
   if (code === 'EACCES') return 'permission denied';
-  return (err as Error).message;
+  if (code === 'ENAMETOOLONG') return 'the path, or a name in it, is longer than the file system allows';
+  if (code === 'ELOOP') return 'too many symbolic links on the way to it (links that lead back to each other?)';
+  if (code === 'ENOTDIR') return 'a part of its path is a file, not a directory';
+  // `ECODE: what happened, open '<path>'`: everything but the path.
+  return (err as Error).message.replace(/, \w+ '[\s\S]*$/, '');
 }
 
 /** Where the first byte that is not UTF-8 is, as "line L, byte B": null when every byte is. */

@@ -8,6 +8,7 @@
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildConnector } from 'undici';
+import { skipContinueResponses } from './interim.ts';
 
 export interface ConnectSettings {
   insecure: boolean;
@@ -27,12 +28,16 @@ export class SocketCount {
   }
 }
 
-/** undici's connector (TLS verified unless insecure; ALPN h2 only for h2 steps), counting its sockets. */
+/**
+ * undici's connector (TLS verified unless insecure; ALPN h2 only for h2 steps), counting its
+ * sockets, each of which skips interim `100 Continue` responses (interim.ts).
+ */
 export function countedConnector(settings: ConnectSettings, h2: boolean, count: SocketCount): buildConnector.connector {
   const connect = buildConnector({ rejectUnauthorized: !settings.insecure, timeout: settings.connectTimeoutMs, allowH2: h2 });
   return (options, callback) => {
     const socket = connect(options, callback) as unknown as Socket;
     count.track(socket);
+    skipContinueResponses(socket);
     return socket;
   };
 }

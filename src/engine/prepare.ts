@@ -10,7 +10,7 @@ import type { LoadedDefinition } from '../definition/load.ts';
 import { loadDataSet, type DataSet } from '../variables/csv.ts';
 import { envVariables, mergeEnvironments, redactSecrets, secretNames, secretValues } from '../variables/environment.ts';
 import { beginIteration, compileTemplate, compileUrl, createIterationVars, type TemplateScope } from '../variables/template.ts';
-import { compileStepChecks } from '../variables/checks.ts';
+import { compileStepChecks, expectedErrorStatuses } from '../variables/checks.ts';
 import { emptySecretProblems } from '../variables/empty-secrets.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
@@ -63,6 +63,7 @@ function prepareStep(
     h2: step.others.h2,
     decompress: !step.others['disable-compression'],
     checks,
+    expectedStatus: new Set(expectedErrorStatuses(step.assertion)),
     sleep: parseSleep(step.sleep),
   };
   if (isStatic(prepared)) prepared.staticOptions = staticOptions(prepared);

@@ -6,8 +6,6 @@ import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
 
 const STATUS_SLOTS = 600;
-/** Failures after a response arrived, whose status is counted with the response (as verdict/metrics.ts reads error_dist). */
-const AFTER_RESPONSE = /^(assertion failed|capture failed):/;
 
 export class Recorder {
   readonly stepCount: number;
@@ -32,7 +30,7 @@ export class Recorder {
   private secondLate = 0;
   private secondResponses = 0;
   private secondFailures = 0;
-  private secondHttpErrors = 0;
+  private secondErrors = 0;
 
   /** Shard runs keep each second's histogram (encoded) so merged series percentiles are exact. */
   private readonly keepSeconds: boolean;
@@ -77,15 +75,20 @@ export class Recorder {
     this.reached[cell]!++;
   }
 
-  /** A response arrived: its time counts, whatever its status. */
-  response(cell: number, micros: number, status: number): void {
+  /** A response arrived: its time counts, whatever its status; `error`: a status the step's assertions do not expect (≥ 400). */
+  response(cell: number, micros: number, status: number, error = false): void {
     const us = micros < 1 ? 1 : Math.round(micros);
     this.cells[cell]!.recordValue(us);
     this.second.recordValue(us);
     this.secondResponses++;
-    if (status >= 400) this.secondHttpErrors++;
+    if (error) this.secondErrors++;
     if (status >= 0 && status < STATUS_SLOTS) this.statusCounts[cell * STATUS_SLOTS + status]!++;
     else this.oddStatus[cell]!.set(status, (this.oddStatus[cell]!.get(status) ?? 0) + 1);
+  }
+
+  /** A request got no response (a stop's cancellation aside): an error of this second, as an error status is. */
+  noResponse(): void {
+    this.secondErrors++;
   }
 
   stepSucceeded(cell: number): void {
@@ -95,7 +98,6 @@ export class Recorder {
   stepFailed(cell: number, reason: string): void {
     this.failed[cell]!++;
     this.secondFailures++;
-    if (!AFTER_RESPONSE.test(reason) && reason !== 'cancelled') this.secondHttpErrors++;
     const errors = this.errors[cell]!;
     errors.set(reason, (errors.get(reason) ?? 0) + 1);
   }
@@ -127,7 +129,7 @@ export class Recorder {
       started: this.secondStarted,
       responses: this.secondResponses,
       failures: this.secondFailures,
-      http_errors: this.secondHttpErrors,
+      errors: this.secondErrors,
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),
@@ -144,7 +146,7 @@ export class Recorder {
     this.secondLate = 0;
     this.secondResponses = 0;
     this.secondFailures = 0;
-    this.secondHttpErrors = 0;
+    this.secondErrors = 0;
     return sample;
   }
 

@@ -13,7 +13,7 @@ interface SecondSum {
   started: number;
   responses: number;
   failures: number;
-  httpErrors: number;
+  errors: number;
   histogram: Histogram;
   generator: Partial<SecondSample>;
 }
@@ -36,13 +36,13 @@ export class SecondsCombiner {
   add(thread: number, sample: SecondSample, bytes: Uint8Array): void {
     let sum = this.sums.get(sample.t);
     if (!sum) {
-      sum = { started: 0, responses: 0, failures: 0, httpErrors: 0, histogram: newHistogram(), generator: {} };
+      sum = { started: 0, responses: 0, failures: 0, errors: 0, histogram: newHistogram(), generator: {} };
       this.sums.set(sample.t, sum);
     }
     sum.started += sample.started;
     sum.responses += sample.responses;
     sum.failures += sample.failures;
-    sum.httpErrors += sample.http_errors ?? 0;
+    sum.errors += sample.errors ?? 0;
     addHistogramBytes(sum.histogram, bytes);
     addGeneratorSecond(sum.generator, sample);
     this.closed[thread] = sample.t;
@@ -89,7 +89,7 @@ export class SecondsCombiner {
       started: sum.started,
       responses: sum.responses,
       failures: sum.failures,
-      http_errors: sum.httpErrors,
+      errors: sum.errors,
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),

@@ -13,6 +13,7 @@ import { RedirectHandler, type Dispatcher } from 'undici';
 import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
 import type { Recorder } from './recorder.ts';
 import { DEADLINE_CODE } from './errors.ts';
+import { CANCELLED, isErrorStatus } from '../request-counts.ts';
 
 /** Redirects followed before a step fails with "too many redirects" (docs/engine.md). */
 const MAX_REDIRECTS = 10;
@@ -270,7 +271,7 @@ export class Slot {
     const step = this.host.steps[this.stepIndex]!;
     const rec = this.host.recorder;
     this.host.requests++;
-    rec.response(this.cell, (now - this.sentAt) * 1000, this.status);
+    rec.response(this.cell, (now - this.sentAt) * 1000, this.status, isErrorStatus(this.status, step.expectedStatus));
     const reason = step.checks ? this.runChecks(step, now) : null;
     if (reason === null) rec.stepSucceeded(this.cell);
     else return this.fail(reason, now);
@@ -283,6 +284,7 @@ export class Slot {
     this.controller = null;
     this.host.requests++;
     const reason = this.host.classify(error, this.location, this.status !== 0);
+    if (reason !== CANCELLED) this.host.recorder.noResponse();
     // undici may still be failing the rest of this Client's queue (a refused connect errors every
     // queued request in one loop); a request dispatched into it from here breaks its invariants.
     queueMicrotask(() => this.fail(reason, this.host.clock()));

@@ -24,6 +24,8 @@ export interface PreparedStep {
   h2: boolean;
   decompress: boolean;
   checks: StepChecks | null;
+  /** Error statuses the step's assertions expect: not HTTP errors (run.steps[].expected_status). */
+  expectedStatus: ReadonlySet<number>;
   /** Think time after the step, [min, max] ms. */
   sleep: [number, number] | null;
 }

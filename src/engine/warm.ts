@@ -87,6 +87,7 @@ export function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
     h2: false,
     decompress: step.decompress,
     checks: null,
+    expectedStatus: step.expectedStatus,
     sleep: null,
   };
   warm.staticOptions = dispatchOptions(warm, null);

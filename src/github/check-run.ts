@@ -3,6 +3,7 @@
 // completed with the verdict, the report as its summary and one annotation per failed check.
 // octokit is passed in; nothing here decides the job's outcome.
 import type { Octokit } from './comment.ts';
+import { escapeMarkdown } from '../report/markdown-blocks.ts';
 import type { Outcome } from '../types.ts';
 
 /** The Checks API takes this many annotations per request; the rest follow in further updates. */
@@ -60,7 +61,9 @@ export async function startCheckRun(octokit: Octokit, target: CheckTarget, now: 
     status: 'in_progress',
     started_at: now.toISOString(),
     ...(target.detailsUrl && { details_url: target.detailsUrl }),
-    output: { title: 'running', summary: `${name} is running.` },
+    // The summary is Markdown, shown for the whole run (and for good if the job dies): the name is
+    // escaped as in the final report.
+    output: { title: 'running', summary: `${escapeMarkdown(name)} is running.` },
   });
   return created.data.id;
 }

@@ -4,7 +4,11 @@
 import { createOctokit, apiMessage, httpStatus, messageOf } from './publish.ts';
 import { completeCheckRun, conclusionOf, startCheckRun, type CheckAnnotation, type CheckOutput, type CheckTarget } from './check-run.ts';
 import type { Octokit } from './comment.ts';
+import { oneLine, truncate } from '../report/format.ts';
 import type { Outcome } from '../types.ts';
+
+/** As many characters of the test's name as the report's tables show. */
+const TEST_NAME_CHARS = 80;
 
 export interface StatusCheckOptions {
   enabled: boolean;
@@ -76,10 +80,13 @@ export class StatusCheck {
 /**
  * The check's name: input check-name, else `loadgate: <test name>`, with the matrix entry added
  * as GitHub adds it to a job's name, so that matrix entries never complete one another's check.
+ * GitHub shows the name as plain text in one line wherever checks are listed: a line break (from
+ * a test's name, or a results file's in mode publish) becomes a space, and a long test name is cut.
  */
 export function checkNameOf(name: string, testName: string, matrixEntry = ''): string {
-  if (name) return name;
-  return matrixEntry ? `loadgate: ${testName} (${matrixEntry})` : `loadgate: ${testName}`;
+  if (name) return oneLine(name);
+  const test = truncate(oneLine(testName), TEST_NAME_CHARS);
+  return oneLine(matrixEntry ? `loadgate: ${test} (${matrixEntry})` : `loadgate: ${test}`);
 }
 
 /** What failed and, for a refused token, the permission to give. */

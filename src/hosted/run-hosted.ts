@@ -5,10 +5,27 @@ import { createHash } from 'node:crypto';
 import { histogramsProblems } from '../engine/results.ts';
 import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
 import { initHistograms } from '../histogram.ts';
-import { resultPathFor, ServiceError, unexpectedAnswer, type Id, type LoadTestDetails, type ServiceClient } from './client.ts';
+import {
+  DEFAULT_RESULT_PATH,
+  resultPathFor,
+  ServiceError,
+  unexpectedAnswer,
+  type Id,
+  type LoadTestDetails,
+  type ServiceClient,
+} from './client.ts';
 import { isRecord } from '../json.ts';
 import { rateWindowS } from '../rates.ts';
-import type { EncodedHistograms, Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo, RunStepInfo } from '../types.ts';
+import type {
+  Coverage,
+  EncodedHistograms,
+  Environment,
+  LoadTestDefinition,
+  LoadTestResult,
+  Results,
+  RunInfo,
+  RunStepInfo,
+} from '../types.ts';
 
 export interface HostedDataFile {
   /** The test data set's name in the definition. */
@@ -53,7 +70,7 @@ export class HostedRunError extends Error {
 
 /** No public source names the public service's statuses after `initial` (docs/interface.md 3). */
 export const IN_PROGRESS_STATUSES: ReadonlySet<string> = new Set(['initial', 'queued', 'pending', 'running', 'in_progress', 'stopping']);
-const KNOWN_FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'stopped', 'cancelled', 'failed']);
+const KNOWN_FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'incomplete', 'stopped', 'cancelled', 'failed']);
 const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'errored']);
 const DEFAULT_POLL_MS = 1000;
 const DEFAULT_STOP_WAIT_MS = 30_000;
@@ -98,10 +115,11 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
     );
   }
 
-  const body = checkResultBody(
-    await ctx.client.getResult(created.id, opts.resultPath),
-    `GET ${resultPathFor(created.id, opts.resultPath)}`,
-  );
+  // loadgate serve: part of the planned load is missing; the partial result is judged, and can never pass.
+  const incomplete = details.status === 'incomplete';
+  if (incomplete) ctx.log(`hosted test ${created.id} incomplete: ${details.failure_reason ?? 'part of the planned load is missing'}`);
+  const resultPath = incomplete ? acceptingIncomplete(opts.resultPath ?? DEFAULT_RESULT_PATH) : opts.resultPath;
+  const body = checkResultBody(await ctx.client.getResult(created.id, resultPath), `GET ${resultPathFor(created.id, resultPath)}`);
   await readPlan(ctx, details, definition);
   const histograms = await serviceHistograms(ctx, body);
   return {
@@ -111,11 +129,16 @@ export async function runHosted(opts: HostedRunOptions): Promise<LoadTestResult>
       definition,
       body,
       details,
-      { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' },
+      { startedMs, finishedMs, interrupted: stoppedByUs || details.status === 'stopped' || incomplete },
       opts.runSteps,
     ),
     ...(histograms && { histograms }),
   };
+}
+
+/** The result path asking for an incomplete test's partial result, which serve gives only to a client that says it knows the status. */
+function acceptingIncomplete(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}accept=incomplete`;
 }
 
 /**
@@ -345,7 +368,7 @@ function hostedRun(
   const finishedAt = dateOr(details.finished_at, times.finishedMs);
   const measured = measuredRun(body.run);
   const durationS = Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000);
-  return runBlock({
+  const run = runBlock({
     mode: 'hosted',
     name: definition.name,
     startedAt,
@@ -365,6 +388,7 @@ function hostedRun(
     series: measured.series ?? [],
     ...(measured.generator && { generator: measured.generator }),
   });
+  return measured.coverage ? { ...run, coverage: measured.coverage } : run;
 }
 
 /**
@@ -375,7 +399,7 @@ function hostedRun(
  */
 export function measuredRun(
   run: unknown,
-): Partial<Pick<RunInfo, 'late_iterations' | 'max_schedule_lag_ms' | 'rate_window_s' | 'series' | 'generator'>> {
+): Partial<Pick<RunInfo, 'late_iterations' | 'max_schedule_lag_ms' | 'rate_window_s' | 'series' | 'generator' | 'coverage'>> {
   if (!isRecord(run)) return {};
   const r = run;
   const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -386,6 +410,9 @@ export function measuredRun(
     ...(Array.isArray(r.series) && r.series.every((x) => isRecord(x) && count(x.t)) && { series: r.series as RunInfo['series'] }),
     ...(isRecord(r.generator) &&
       typeof r.generator.saturated === 'boolean' && { generator: r.generator as unknown as RunInfo['generator'] }),
+    ...(isRecord(r.coverage) &&
+      count(r.coverage.measured_pct) &&
+      Array.isArray(r.coverage.shards) && { coverage: r.coverage as unknown as Coverage }),
   };
 }
 

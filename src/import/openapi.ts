@@ -8,7 +8,7 @@ import { isRecord } from '../json.ts';
 import type { AdapterOptions } from './command.ts';
 import { LOCAL_BASE } from './assemble.ts';
 import { parseDocument } from 'yaml';
-import { lineAndColumn } from './input.ts';
+import { lineAndColumn, nestingProblem } from './input.ts';
 import { emptyNotes, type Imported, type ImportedRequest, type ImportedVariable, type Notes, type Source } from './types.ts';
 
 type Node = Record<string, unknown>;
@@ -319,6 +319,10 @@ function security(op: Operation, document: Node, version: 2 | 3): { name: string
 
 /** YAML 1.2, which JSON documents are too. Parsed, not `T | Problem`: a document may itself look like a Problem. */
 export function parseYaml(source: Source, what: string): Parsed<unknown> {
+  // A document in JSON (YAML's flow style, which nests without indenting) is checked for its
+  // depth before the YAML parser sees it.
+  const tooDeep = /^\uFEFF?\s*[[{]/.test(source.text) ? nestingProblem(source.file, source.text.replace(/^\uFEFF/, '')) : undefined;
+  if (tooDeep) return failed([tooDeep]);
   const document = parseDocument(source.text, { prettyErrors: false });
   const first = document.errors[0];
   if (first) {

@@ -130,7 +130,11 @@ interface Cell {
 /** Histograms summed over the shards: one per step × location, one per absolute second. */
 interface Sums {
   cells: Map<number, Map<string, Cell>>;
-  seconds: Map<number, { started: number; responses: number; failures: number; histogram: Histogram; generator: Partial<SecondSample> }>;
+  /** errors: null once a shard's second lacks them (a file of an older version). */
+  seconds: Map<
+    number,
+    { started: number; responses: number; failures: number; errors: number | null; histogram: Histogram; generator: Partial<SecondSample> }
+  >;
 }
 
 function mergeValid(shards: Shard[]): MergeOutcome {
@@ -181,6 +185,7 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
       started: 0,
       responses: 0,
       failures: 0,
+      errors: 0,
       histogram: newHistogram(),
       generator: {},
     }));
@@ -188,6 +193,7 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
     second.started += sample.started;
     second.responses += sample.responses;
     second.failures += sample.failures;
+    second.errors = second.errors === null || sample.errors === undefined ? null : second.errors + sample.errors;
     add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
   });
   return problems;
@@ -390,6 +396,7 @@ function mergedSeries(seconds: Sums['seconds'], firstSecond: number): SecondSamp
       started: second?.started ?? 0,
       responses: second?.responses ?? 0,
       failures: second?.failures ?? 0,
+      ...(second && second.errors !== null && { errors: second.errors }),
       p50: ms(50),
       p95: ms(95),
       p99: ms(99),

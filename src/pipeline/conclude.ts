@@ -10,6 +10,10 @@ import { comparisonChecks } from '../verdict/comparison.ts';
 import type { StopSignal } from '../verdict/judge.ts';
 import { judgeRun, judgeShard, type Gate } from './gate.ts';
 import type { Measured } from './measure.ts';
+import type { History } from './history.ts';
+import { historyBlock } from '../history/history.ts';
+import { figuresOf } from '../history/figures.ts';
+import type { HistoryView } from '../report/history.ts';
 
 export interface Concluded {
   /** The results file's content: what was measured, with the latency test when one ran. */
@@ -30,14 +34,20 @@ export interface Extras {
 export async function conclude(measured: Measured, gate: Gate, extras: Extras = {}): Promise<Concluded> {
   const { comparison } = measured;
   const latency = extras.latency && judgeLatency(extras.latency.result, extras.latency.thresholds, extras.latency.origin);
-  const result = extras.latency ? { ...measured.result, run: { ...measured.result.run, latency: extras.latency.result } } : measured.result;
+  const withLatency = extras.latency
+    ? { ...measured.result, run: { ...measured.result.run, latency: extras.latency.result } }
+    : measured.result;
   const checks: Check[] = [
     ...(comparison ? comparisonChecks(comparison) : []),
     ...(latency?.checks ?? []).map((c): Check => ({ ...c, kind: 'latency' })),
   ];
-  const judgement = await judgeRun(result, gate, checks, stopOf(result, extras.stoppedBy));
+  const judgement = await judgeRun(withLatency, gate, checks, stopOf(withLatency, extras.stoppedBy));
+  // After judgeRun, which readies the histograms that the figures read.
+  const history = gate.history && historyOf(withLatency, gate.history);
+  const result = history ? { ...withLatency, history: history.block } : withLatency;
   const model = buildReport({
     result,
+    ...(history && { history }),
     judgement,
     ...(gate.baseline && { baseline: gate.baseline }),
     ...(comparison && { comparison }),
@@ -52,6 +62,15 @@ export async function concludeShard(measured: Measured, stoppedBy?: StopSignal):
   const { result } = measured;
   const judgement = await judgeShard(result, stopOf(result, stoppedBy));
   return { result, judgement, model: buildReport({ result, judgement }) };
+}
+
+/** The results file's history block and what the reports chart: the earlier runs and this one's figures. */
+function historyOf(result: LoadTestResult, history: History): HistoryView {
+  return {
+    block: historyBlock(history.runs, history.baseline, history.branch),
+    current: figuresOf(result),
+    notes: history.notes,
+  };
 }
 
 function stopOf(result: LoadTestResult, signal: StopSignal | undefined): StopSignal | undefined {

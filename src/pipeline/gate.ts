@@ -9,6 +9,7 @@ import { judge, type StopSignal } from '../verdict/judge.ts';
 import type { OnSaturated } from '../verdict/on-saturated.ts';
 import { preflightThresholds, type RunShape } from '../verdict/preflight.ts';
 import { undecidableRounds, type CompareSettings } from '../compare/settings.ts';
+import type { History } from './history.ts';
 import type { Check, Judgement, LoadTestDefinition, LoadTestResult, Threshold } from '../types.ts';
 
 /** What the verdict is made of, as the user set it (docs/verdict.md). */
@@ -17,6 +18,8 @@ export interface Gate {
   /** The default thresholds apply (input default-thresholds; CLI --no-default-thresholds). */
   defaults: boolean;
   baseline?: LoadTestResult;
+  /** Earlier runs (--history); with --baseline history, their median is the baseline (docs/history.md). */
+  history?: History;
   origin: ThresholdOrigin;
   onSaturated?: OnSaturated;
 }
@@ -43,7 +46,9 @@ export function shapeOf(
 
 /** Bad thresholds are bad input, found before the first request (exit 2, nothing sent). */
 export function preflight(gate: Gate, shape: RunShape): void {
-  const problems = preflightThresholds(gate.thresholds, shape, gate.origin);
+  // A history baseline is checked against its newest run: the steps and locations a median can have.
+  const newest = gate.history?.baseline?.at(-1)?.result;
+  const problems = preflightThresholds(gate.thresholds, shape.baseline || !newest ? shape : { ...shape, baseline: newest }, gate.origin);
   if (problems.length > 0) throw new InputError(problems);
 }
 
@@ -78,6 +83,7 @@ export async function judgeRun(result: LoadTestResult, gate: Gate, checks: Check
     checks,
     origin: gate.origin,
     ...(gate.baseline && { baseline: gate.baseline }),
+    ...(gate.history?.baseline && { historyBaseline: gate.history.baseline.map((run) => run.result) }),
     ...(gate.onSaturated && { onSaturated: gate.onSaturated }),
     ...(stoppedBy && { stoppedBy }),
   });

@@ -57,15 +57,6 @@ export async function measureDefinition(test: CheckedTest, run: DefinitionRun, l
       log.warn('the warm-up period is not applied to hosted runs (the service interface has no such field)');
     return { result: await runHostedDefinition(test, run.hosted) };
   }
-  const expecting = test.runSteps.filter((s) => s.expected_status !== undefined).map((s) => s.id);
-  const failRate = abortLines.find((t) => t.metric === 'http_fail_rate');
-  if (failRate && expecting.length > 0)
-    throw new InputError([
-      {
-        path: failRate.source,
-        message: `abort cannot count HTTP failures while steps ${expecting.join(', ')} expect error statuses in their assertions; drop abort from this line`,
-      },
-    ]);
   const threads = workersFor(run.workers, test.definition, run.embedded.shard);
   const watch = watchAbortLines(run.abortOn ?? [], test.definition, run.embedded);
   if (!watch) return { result: await runEmbeddedInWorkers(test, run.embedded, threads) };

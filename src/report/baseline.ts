@@ -2,11 +2,12 @@
 // step id. Pure; the renderers turn the deltas into words that read without colour.
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
-import { failRatePct, partRps } from '../rates.ts';
+import { failRatePct, partRps, percent } from '../rates.ts';
+import { requestCounts, stepCell, type RequestCell } from '../request-counts.ts';
 import { responseCount, timesToShow } from './format.ts';
 import { formatMetric, formatSignedPercent } from '../figures.ts';
 
-export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'fail_rate', 'rps'] as const;
+export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'http_fail_rate', 'fail_rate', 'rps'] as const;
 export type BaselineMetric = (typeof BASELINE_METRICS)[number];
 
 export interface MetricChange {
@@ -42,6 +43,8 @@ interface Figures {
   times: ResponseTimes;
   /** Undefined when no iteration finished. */
   failRate: number | undefined;
+  /** Requests without a 2xx/3xx answer, %; undefined without a request. */
+  errorRate: number | undefined;
   rps: number;
 }
 
@@ -108,6 +111,8 @@ function changesBetween(before: Figures, after: Figures): MetricChange[] {
         return f.times.p95;
       case 'p99':
         return f.times.p99;
+      case 'http_fail_rate':
+        return f.errorRate;
       case 'fail_rate':
         return f.failRate;
       case 'rps':
@@ -131,7 +136,12 @@ function relativeChangePct(before: number, after: number): number | null {
 function overallFigures(r: LoadTestResult): Figures {
   const res = r.results;
   const responses = res.steps.reduce((n, s) => n + responseCount(s.status_code_dist), 0);
-  return { times: timesToShow(r, { level: 'overall' }, res.response_times, responses), failRate: failRatePct(res), rps: r.run.rps };
+  return {
+    times: timesToShow(r, { level: 'overall' }, res.response_times, responses),
+    failRate: failRatePct(res),
+    errorRate: errorRatePct(res.steps.map((s) => stepCell(r, s))),
+    rps: r.run.rps,
+  };
 }
 
 function stepFigures(s: StepResult, r: LoadTestResult): Figures {
@@ -145,6 +155,12 @@ function stepFigures(s: StepResult, r: LoadTestResult): Figures {
   return {
     times: timesToShow(r, { level: 'steps', key: String(s.id) }, s.response_times, responseCount(s.status_code_dist)),
     failRate: failRatePct(s),
+    errorRate: errorRatePct([stepCell(r, s)]),
     rps,
   };
+}
+
+function errorRatePct(cells: readonly RequestCell[]): number | undefined {
+  const counts = requestCounts(cells);
+  return percent(counts.httpErrors, counts.requests);
 }

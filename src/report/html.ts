@@ -7,10 +7,11 @@ import { capacityHtml } from './capacity-html.ts';
 import type { SecondSample } from '../types.ts';
 import { comparisonHtml } from './comparison.ts';
 import { formatCount, formatMs, formatPercent } from '../figures.ts';
-import { statusText, truncate } from './format.ts';
+import { NO_RESPONSE, statusText, truncate } from './format.ts';
 import { badge, htmlSection as section, htmlTable as table } from './html-blocks.ts';
 import { latencyHtml } from './latency.ts';
-import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type VerdictStatus } from './model.ts';
+import { historyHtml } from './history.ts';
+import { textOf, type CountRow, type ErrorRow, type Figure, type LevelFigures, type ReportModel, type VerdictStatus } from './model.ts';
 import { bucketSeries } from './timeline.ts';
 import { barChart, escapeXml, timeChart } from './svg.ts';
 
@@ -39,7 +40,7 @@ const COLORS = {
   p99: '#dc2626',
   started: '#64748b',
   responses: '#0891b2',
-  failures: '#dc2626',
+  errors: '#dc2626',
   bars: '#6366f1',
 };
 
@@ -58,6 +59,7 @@ export function renderHtmlReport(model: ReportModel, options: HtmlOptions = {}):
     shardsSection(model),
     model.comparison && extraSection(comparisonHtml(model.comparison)),
     model.latency && extraSection(latencyHtml(model.latency.result, model.latency.outcomes)),
+    model.history && extraSection(historyHtml(model.history, { ...COLORS, throughput: COLORS.responses })),
     statusSection(model.statusCodes),
     errorsSection(model.errors),
     footer(model),
@@ -113,21 +115,24 @@ function checksSection(model: ReportModel): string | undefined {
     escapeXml(c.limit),
     badge(RESULT_BADGE[c.result][0], RESULT_BADGE[c.result][1]),
   ]);
-  return section('Checks', table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows));
+  const note = model.thresholdNote ? `<p class="warning">⚠ ${escapeXml(model.thresholdNote)}</p>` : '';
+  return section('Checks', table(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows) + note);
 }
 
 function overallSection(model: ReportModel): string {
   const { figures: o, throughput, duration, baselineStartedAt } = model.overall;
-  const card = (label: string, f: Figure | string) => {
+  const card = (label: string, f: Figure | string, sub = '', error = false) => {
     const value = typeof f === 'string' ? f : f.text;
     const delta = typeof f !== 'string' && f.change ? `<span class="delta">${changeHtml(f)}</span>` : '';
-    return `<div class="card"><span class="card-label">${label}</span><span class="card-value">${value}</span>${delta}</div>`;
+    const below = sub ? `<span class="card-sub">${escapeXml(sub)}</span>` : '';
+    return `<div class="card${error ? ' card-error' : ''}"><span class="card-label">${label}</span><span class="card-value">${value}</span>${below}${delta}</div>`;
   };
   const cards = [
+    card('Requests', o.requests),
+    card('Errors', o.errors, o.errorKinds, o.hasErrors),
+    card('Error rate (http_fail_rate)', o.errorRate, '', o.hasErrors),
     card('Iterations', o.iterations),
-    card('Successes', o.successes),
-    card('Failures', o.failures),
-    card('Fail rate', o.failRate),
+    card('Failed iterations', o.failures, `fail_rate ${o.failRate.text}`),
     card('Throughput', throughput),
     card('Duration', duration),
     card('avg', o.avg),
@@ -155,13 +160,13 @@ function timelineSection(series: readonly SecondSample[]): string {
     ],
   });
   const counts = timeChart({
-    title: 'Iterations started, responses and failures per second',
+    title: 'Iterations started, responses and errors per second',
     xs: points.xs,
     yUnit: 'per second',
     series: [
       { key: 'responses', label: 'responses', color: COLORS.responses, kind: 'area', values: points.responses },
       { key: 'started', label: 'iterations started', color: COLORS.started, kind: 'line', values: points.started },
-      { key: 'failures', label: 'failures', color: COLORS.failures, kind: 'area', values: points.failures },
+      { key: 'errors', label: 'errors (no 2xx/3xx)', color: COLORS.errors, kind: 'area', values: points.errors },
     ],
   });
   const bucketNote =
@@ -182,10 +187,9 @@ function stepsSection(model: ReportModel): string {
     String(s.id),
     `<span class="step-name">${escapeXml(truncate(s.name, NAME_CHARS))}</span>${s.isNew ? ' <span class="tag">new</span>' : ''}` +
       `<code class="request">${escapeXml(truncate(s.request, NAME_CHARS))}</code>`,
-    s.iterations,
-    s.successes,
-    s.failures,
-    withDelta(s.failRate),
+    s.requests,
+    s.hasErrors ? `<span class="status-error">${s.errors}</span>` : s.errors,
+    withDelta(s.errorRate),
     statusText(s.status, escapeXml, (text) => `<span class="status-error">${text}</span>`),
     withDelta(s.avg),
     s.p50.text,
@@ -193,31 +197,32 @@ function stepsSection(model: ReportModel): string {
     withDelta(s.p99),
     s.max.text,
   ]);
-  const header = ['#', 'Step', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
+  const header = ['#', 'Step', 'Requests', 'Errors', 'Error rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
   const removed = model.removedSteps;
   const removedNote =
     removed.length > 0
       ? `<p class="note">Not run any more since the baseline: ${removed.map((d) => `${d.id} ${escapeXml(truncate(d.name, NAME_CHARS))}`).join(', ')}.</p>`
       : '';
-  return section('Steps', table(header, 'rlrrrrlrrrrr', rows) + removedNote);
+  const note = '<p class="note">Errors: requests without a 2xx/3xx answer (no response, or an error status the step does not expect).</p>';
+  return section('Steps', note + table(header, 'rlrrrlrrrrr', rows) + removedNote);
 }
 
 function locationsSection(model: ReportModel): string | undefined {
   if (!model.locations) return undefined;
   const rows = model.locations.map((l) => [escapeXml(l.name), `<code>${escapeXml(l.egress)}</code>`, ...levelCells(l)]);
-  const header = ['Location', 'Egress', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'avg', 'p50', 'p95', 'p99'];
+  const header = ['Location', 'Egress', 'Iterations', 'Requests', 'Errors', 'Error rate', 'avg', 'p50', 'p95', 'p99'];
   return section('Locations', table(header, 'llrrrrrrrr', rows));
 }
 
 function stepLocationSection(model: ReportModel): string | undefined {
   if (model.stepLocations.length === 0) return undefined;
   const rows = model.stepLocations.map((l) => [escapeXml(truncate(l.stepName, NAME_CHARS)), escapeXml(l.location), ...levelCells(l)]);
-  const header = ['Step', 'Location', 'Iterations', 'Successes', 'Failures', 'Fail rate', 'avg', 'p50', 'p95', 'p99'];
+  const header = ['Step', 'Location', 'Iterations', 'Requests', 'Errors', 'Error rate', 'avg', 'p50', 'p95', 'p99'];
   return section('Steps by location', table(header, 'llrrrrrrrr', rows));
 }
 
 function levelCells(l: LevelFigures): string[] {
-  return [l.iterations, l.successes, l.failures, l.failRate.text, l.avg.text, l.p50.text, l.p95.text, l.p99.text];
+  return [l.iterations, l.requests, l.errors, l.errorRate.text, l.avg.text, l.p50.text, l.p95.text, l.p99.text];
 }
 
 function distributionSection(model: ReportModel): string | undefined {
@@ -241,7 +246,9 @@ function distributionCard(name: string, request: string, level: LevelFigures): s
     { label: 'p99', value: t.p99 },
     { label: 'max', value: t.max },
   ];
-  const chart = barChart({ title: `Response times of ${name} (ms)`, rows, color: COLORS.bars, formatValue: formatMs });
+  // Without a response there is no time to show: each statistic reads "—", not 0 ms.
+  const formatValue = level.responded ? formatMs : () => NO_RESPONSE;
+  const chart = barChart({ title: `Response times of ${name} (ms)`, rows, color: COLORS.bars, formatValue });
   const sub = request ? `<code>${escapeXml(request)}</code>` : `<span>avg ${level.avg.text}</span>`;
   return `<figure class="dist"><figcaption><strong>${escapeXml(name)}</strong>${sub}</figcaption>${chart}</figure>`;
 }
@@ -276,14 +283,17 @@ function statusSection(entries: readonly CountRow[]): string | undefined {
   return section('Status codes per step', table(['Step', 'Status', 'Responses', 'Share'], 'llrr', rows));
 }
 
-function errorsSection(entries: readonly CountRow[]): string {
+const ERROR_KIND = { transport: 'no response', http: 'HTTP error', check: 'failed check' } as const;
+
+function errorsSection(entries: readonly ErrorRow[]): string {
   if (entries.length === 0) return section('Errors per step', '<p class="note empty">No errors.</p>');
   const rows = entries.map((e) => [
     escapeXml(truncate(e.stepName, NAME_CHARS)),
     escapeXml(truncate(e.key, NAME_CHARS)),
+    ERROR_KIND[e.kind],
     formatCount(e.count),
   ]);
-  return section('Errors per step', table(['Step', 'Error', 'Count'], 'llr', rows));
+  return section('Errors per step', table(['Step', 'Error', 'Kind', 'Count'], 'lllr', rows));
 }
 
 function footer(model: ReportModel): string {
@@ -350,6 +360,8 @@ section { background: var(--card); border: 1px solid var(--line); border-radius:
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; display: flex; flex-direction: column; }
 .card-label { color: var(--muted); font-size: 12px; }
 .card-value { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }
+.card-sub { color: var(--muted); font-size: 12px; }
+.card-error .card-value { color: #b91c1c; }
 .delta { display: block; font-size: 12px; }
 .change-worse { color: #b91c1c; } .change-better { color: #15803d; } .change-same { color: var(--muted); }
 .table-wrap { overflow-x: auto; }

@@ -4,7 +4,8 @@ import { oneLine, truncate } from './format.ts';
 
 /**
  * Escapes user text (names, URLs, error reasons, status keys) for a Markdown table cell or a
- * heading: it cannot end the cell, start a tag, entity, code span, emphasis or math, or break the line.
+ * heading: it cannot end the cell, start a tag, entity, code span, emphasis or math, or break the line,
+ * and a bare URL in it stays text, not a live link (GitHub autolinks `scheme://` and `www.`).
  * `<`, `>` and `&` stay readable where they cannot start markup (`p95 < 500 ms`).
  */
 export function escapeMarkdown(text: string): string {
@@ -16,6 +17,9 @@ export function escapeMarkdown(text: string): string {
       .replace(/[\\`*_[\]|~$]/g, '\\$&')
       // `@name` would notify a person and `#12` link an issue: a zero-width space defuses both.
       .replace(/([@#])(?=[\w-])/g, '$1\u200b')
+      // The same space keeps GitHub's autolinker from seeing `https://` or `www.` (a link in the
+      // report would look like one the report made).
+      .replace(/:(?=\/\/)|www(?=\.)/gi, '$&\u200b')
   );
 }
 

@@ -9,6 +9,7 @@ import { formatCount } from '../figures.ts';
 import { oneLine, plural, statusText, truncate } from './format.ts';
 import { comparisonMarkdown } from './comparison.ts';
 import { latencyMarkdown } from './latency.ts';
+import { historyMarkdown } from './history.ts';
 import { details, escapeMarkdown, markdownTable, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
 import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type StepRow, type VerdictStatus } from './model.ts';
 import type { SecondSample } from '../types.ts';
@@ -74,7 +75,7 @@ export function renderSummaryLine(model: ReportModel): string {
     `${o.iterations} iterations (${model.overall.iterationRate})`,
     model.overall.throughput.text,
     `p95 ${o.p95.text}`,
-    `fail rate ${o.failRate.text}`,
+    o.hasErrors ? `${o.errors} ${o.errors === '1' ? 'error' : 'errors'} (${o.errorRate.text})` : 'no errors',
   ];
   return `loadgate: ${textOf(model.verdict.text, (t) => truncate(oneLine(t), VERDICT_TEXT_CHARS))} · ${figures.join(' · ')}`;
 }
@@ -110,6 +111,7 @@ function prepare(model: ReportModel, marker: string | undefined): Report {
       locationsSection(model),
       chartSection(model.steps),
       timelineSection(model.timeline),
+      model.history && historyMarkdown(model.history),
       shardsSection(model),
       comparisonSection(model),
       latencySection(model),
@@ -168,7 +170,8 @@ const RESULT_TEXT = { passed: '✅ passed', failed: '❌ failed', warning: '⚠�
 function checksSection(model: ReportModel): string | undefined {
   if (model.checks.length === 0) return undefined;
   const rows = model.checks.map((c) => [escapeMarkdown(c.name), escapeMarkdown(c.actual), escapeMarkdown(c.limit), RESULT_TEXT[c.result]]);
-  return `#### Checks\n\n${markdownTable(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows)}`;
+  const note = model.thresholdNote ? `\n\n⚠️ ${escapeMarkdown(model.thresholdNote)}` : '';
+  return `#### Checks\n\n${markdownTable(['Check', 'Actual', 'Limit', 'Result'], 'lrrl', rows)}${note}`;
 }
 
 /** `412 ms (+12.3 % ▲ worse)`: the figure, then how it moved since the baseline. */
@@ -179,10 +182,12 @@ function figure(f: Figure): string {
 function overallSection(model: ReportModel): string {
   const { figures: o, throughput, baselineStartedAt } = model.overall;
   const rows = [
+    ['Requests', o.requests],
+    ['Errors', o.hasErrors ? `**${o.errors}** (${o.errorKinds})` : o.errors],
+    ['Error rate (http\\_fail\\_rate)', o.hasErrors ? `**${figure(o.errorRate)}**` : figure(o.errorRate)],
     ['Iterations', o.iterations],
-    ['Successes', o.successes],
-    ['Failures', o.failures],
-    ['Fail rate', figure(o.failRate)],
+    ['Failed iterations', o.failures],
+    ['Fail rate (fail\\_rate)', figure(o.failRate)],
     ['Throughput', figure(throughput)],
     ...(o.responded
       ? [
@@ -206,10 +211,9 @@ function stepsSection(model: ReportModel, stepRows: number | null): string {
     String(s.id),
     escapeMarkdown(truncate(s.name, NAME_CHARS)) + (s.isNew ? ' (new)' : ''),
     escapeMarkdown(truncate(s.request, NAME_CHARS)),
-    s.successes,
-    s.failures,
-    s.iterations,
-    figure(s.failRate),
+    s.requests,
+    s.hasErrors ? `**${s.errors}**` : s.errors,
+    figure(s.errorRate),
     statusText(s.status, escapeMarkdown, (text) => `**${text}**`),
     figure(s.avg),
     s.p50.text,
@@ -217,11 +221,11 @@ function stepsSection(model: ReportModel, stepRows: number | null): string {
     figure(s.p99),
     s.max.text,
   ]);
-  const header = ['#', 'Step', 'Request', 'Successes', 'Failures', 'Iterations', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
+  const header = ['#', 'Step', 'Request', 'Requests', 'Errors', 'Error rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
   const parts = [
     '#### Steps',
-    markdownTable(header, 'rllrrrrlrrrrr', rows),
-    '_Status: the most frequent codes; error statuses the step does not expect are in bold._',
+    markdownTable(header, 'rllrrrlrrrrr', rows),
+    '_Errors: requests without a 2xx/3xx answer (no response, or an error status the step does not expect). Status: the most frequent codes; error statuses are in bold._',
   ];
   const hidden = model.steps.length - shown.length;
   if (hidden > 0) parts.push(`_… and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)_`);
@@ -237,12 +241,12 @@ function stepsSection(model: ReportModel, stepRows: number | null): string {
 function locationsSection(model: ReportModel): string | undefined {
   if (!model.locations) return undefined;
   const rows = model.locations.map((l) => [escapeMarkdown(l.name), escapeMarkdown(l.egress), ...levelCells(l)]);
-  const header = ['Location', 'Egress', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
-  return `#### Locations\n\n${markdownTable(header, 'llrrrrrr', rows)}`;
+  const header = ['Location', 'Egress', 'Iterations', 'Requests', 'Errors', 'Error rate', 'avg', 'p95', 'p99'];
+  return `#### Locations\n\n${markdownTable(header, 'llrrrrrrr', rows)}`;
 }
 
 function levelCells(l: LevelFigures): string[] {
-  return [l.iterations, l.successes, l.failures, l.avg.text, l.p95.text, l.p99.text];
+  return [l.iterations, l.requests, l.errors, l.errorRate.text, l.avg.text, l.p95.text, l.p99.text];
 }
 
 function chartSection(steps: readonly StepRow[]): string | undefined {
@@ -291,18 +295,22 @@ function timelineSection(series: readonly SecondSample[]): string | undefined {
     '```',
   ];
   const late = points.late.some((v) => v > 0);
+  const errors = points.errors.some((v) => v > 0);
+  const lines = errors ? 'Responses and errors' : 'Responses';
   const rates = [
     '```mermaid',
     'xychart-beta',
-    `  title "${late ? 'Responses (line) and late starts (bars) per second' : 'Responses per second'}"`,
+    `  title "${late ? `${lines} (${errors ? 'lines' : 'line'}) and late starts (bars) per second` : `${lines} per second`}"`,
     xAxis,
     `  y-axis "per second" 0 --> ${niceCeiling(Math.max(...points.responses, ...points.late) * 1.1)}`,
     ...(late ? [`  bar ${list(points.late)}`] : []),
     `  line ${list(points.responses)}`,
+    ...(errors ? [`  line ${list(points.errors)}`] : []),
     '```',
   ];
   const bucket = points.seconds > 1 ? ` Each point covers ${points.seconds} s: the highest p95 of its seconds, the mean rates.` : '';
-  const legend = `_Each second of the run; 0 ms where a second had no response.${bucket}_`;
+  const errorLine = errors ? ' The second line is the errors: requests without a 2xx/3xx answer.' : '';
+  const legend = `_Each second of the run; 0 ms where a second had no response.${errorLine}${bucket}_`;
   return ['#### Over time', legend, latency.join('\n'), rates.join('\n')].join('\n\n');
 }
 
@@ -344,8 +352,8 @@ function stepLocationSection(model: ReportModel): string | undefined {
     ...levelCells(l),
   ]);
   if (rows.length === 0) return undefined;
-  const header = ['Step', 'Location', 'Iterations', 'Successes', 'Failures', 'avg', 'p95', 'p99'];
-  return details('Steps by location', markdownTable(header, 'llrrrrrr', rows));
+  const header = ['Step', 'Location', 'Iterations', 'Requests', 'Errors', 'Error rate', 'avg', 'p95', 'p99'];
+  return details('Steps by location', markdownTable(header, 'llrrrrrrr', rows));
 }
 
 function statusSection(entries: readonly CountRow[], limit: number | null): string | undefined {

@@ -15,6 +15,7 @@ import type {
   SecondSample,
   ShardSummary,
   StepResult,
+  ThresholdMetric,
 } from '../types.ts';
 import {
   compareToBaseline,
@@ -25,7 +26,9 @@ import {
   type ChangeVerdict,
   type MetricChange,
 } from './baseline.ts';
-import { failRatePct } from '../rates.ts';
+import { failedSteps, historySection, type HistorySection, type HistoryView } from './history.ts';
+import { failRatePct, percent } from '../rates.ts';
+import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../request-counts.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
 
@@ -49,12 +52,29 @@ export interface CheckRow {
   result: 'passed' | 'failed' | 'warning';
 }
 
-/** The counts and times of one level (the run, a step, a location, a step at a location). */
+/**
+ * The counts and times of one level (the run, a step, a location, a step at a location). Errors
+ * lead: the requests without a 2xx/3xx answer, as http_fail_rate counts them (transport failures
+ * and error statuses the step's assertions do not expect). successes, failures and failRate are
+ * the 2.5 counts (iterations overall and per location, requests per step), which leave error
+ * statuses out (docs/results.md, "Errors").
+ */
 export interface LevelFigures {
   iterations: string;
   successes: string;
   failures: string;
   failRate: Figure;
+  /** Requests sent, those cancelled by a stop left out. */
+  requests: string;
+  errors: string;
+  /** The errors' share of the requests (http_fail_rate); `—` without a request. */
+  errorRate: Figure;
+  /** `20 HTTP errors`, `3 transport failures`, or both apart; '' without errors. */
+  errorKinds: string;
+  /** The errors in one phrase: `no errors`, `20 HTTP errors (50 %)`, `23 errors (57.5 %): 3 transport failures, 20 HTTP errors`. */
+  errorSummary: string;
+  /** The level had an error (a renderer marks it). */
+  hasErrors: boolean;
   /** False when the level got no response: its times read `—`. */
   responded: boolean;
   avg: Figure;
@@ -103,6 +123,11 @@ export interface CountRow {
   target?: string;
 }
 
+/** An entry of a step's errors: no response (`transport`), an error status (`http`), a failed assertion or capture (`check`). */
+export interface ErrorRow extends CountRow {
+  kind: 'transport' | 'http' | 'check';
+}
+
 export interface ShardsModel {
   /** `3 shards merged; all started together.` or which started late. */
   headline: string;
@@ -127,6 +152,8 @@ export interface ReportModel {
   /** Late iterations, with their cause as the judgement's generator check found it. */
   lateWarning?: string;
   checks: CheckRow[];
+  /** Beside the checks: the user's fail_rate threshold does not count error statuses (and no threshold on http_fail_rate does). */
+  thresholdNote?: string;
   /** `throughput`: requests per second (run.rps); `iterationRate`: iterations per second over the same seconds. */
   overall: { figures: LevelFigures; throughput: Figure; iterationRate: string; duration: string; baselineStartedAt?: string };
   steps: StepRow[];
@@ -136,7 +163,8 @@ export interface ReportModel {
   locations?: LocationRow[];
   stepLocations: StepLocationRow[];
   statusCodes: CountRow[];
-  errors: CountRow[];
+  /** Error statuses (`HTTP 500`) beside the errors of error_dist, each step's most frequent first; empty only when there were none. */
+  errors: ErrorRow[];
   /** Each second of the run; empty for runs without per-second samples. */
   timeline: readonly SecondSample[];
   shards?: ShardsModel;
@@ -144,6 +172,8 @@ export interface ReportModel {
   latency?: LatencySection;
   /** A capacity search's answer and probes (docs/capacity.md). */
   capacity?: CapacityInfo;
+  /** Earlier runs of the test (--history): the trend and its charts (docs/history.md). */
+  history?: HistorySection;
   links: { fullReport?: string; htmlReport?: string };
   about: { version: string; mode: string; startedAt: string; finishedAt: string; definitionFile?: string };
 }
@@ -157,6 +187,8 @@ export interface ReportSource {
   comparison?: Comparison;
   /** The latency test's threshold checks (its result is in run.latency). */
   latencyOutcomes?: readonly ExtraCheck[];
+  /** Earlier runs read with --history, and this run's figures beside them. */
+  history?: HistoryView;
   /** The web report or artifact link, shown beside test_url. */
   reportUrl?: string;
   /** The definition file as the user named it. */
@@ -171,19 +203,23 @@ export function buildReport(source: ReportSource): ReportModel {
   const byLocation = showsLocations(result);
   const latency = result.run.latency;
   const rates = ratesOf(result);
+  const overall = levelFigures(
+    result.results,
+    result.results.steps.map((s) => stepCell(result, s)),
+    timesToShow(result, { level: 'overall' }, result.results.response_times, totalResponses(result)),
+    totalResponses(result),
+    delta?.overall ?? [],
+  );
+  const thresholdNote = thresholdNoteOf(judgement);
   return {
     name: result.run.name,
     verdict: verdictOf(result, judgement),
-    context: contextOf(result, rates),
+    context: contextOf(result, rates, overall),
     ...(judgement.late && { lateWarning: judgement.late }),
     checks: checkRows(judgement),
+    ...(thresholdNote && { thresholdNote }),
     overall: {
-      figures: levelFigures(
-        result.results,
-        timesToShow(result, { level: 'overall' }, result.results.response_times, totalResponses(result)),
-        totalResponses(result),
-        delta?.overall ?? [],
-      ),
+      figures: overall,
       throughput: withChange(rates.requests, delta?.overall ?? [], 'rps'),
       iterationRate: rates.iterations,
       duration: formatDuration(result.run.duration_s),
@@ -193,13 +229,14 @@ export function buildReport(source: ReportSource): ReportModel {
     removedSteps: (delta?.steps ?? []).filter((d) => d.status === 'removed').map((d) => ({ id: d.id, name: d.name })),
     ...(byLocation && { locations: locationRows(result) }),
     stepLocations: byLocation ? stepLocationRows(result, steps) : [],
-    statusCodes: countRows(result, steps, (s) => s.status_code_dist, true),
-    errors: countRows(result, steps, (s) => s.error_dist, false),
+    statusCodes: countRows(result, steps, (s) => s.status_code_dist),
+    errors: errorRows(result, steps),
     timeline: result.run.series,
     ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
     ...(source.comparison && { comparison: source.comparison }),
     ...(latency && { latency: { result: latency, outcomes: source.latencyOutcomes ?? [] } }),
     ...(result.capacity && { capacity: result.capacity }),
+    ...(source.history && { history: historySectionOf(source.history, result, judgement) }),
     links: { ...(result.test_url && { fullReport: result.test_url }), ...(source.reportUrl && { htmlReport: source.reportUrl }) },
     about: {
       version: result.run.version,
@@ -294,7 +331,7 @@ function ratesOf(result: LoadTestResult): Rates {
   return { iterations: formatRate(perS, 'it'), requests: formatRate(rps, 'req'), requestCount, windowS };
 }
 
-function contextOf(result: LoadTestResult, rates: Rates): Text[] {
+function contextOf(result: LoadTestResult, rates: Rates, overall: LevelFigures): Text[] {
   const { run, results } = result;
   const locations = Object.keys(results.location_dist);
   const where: Text =
@@ -308,6 +345,7 @@ function contextOf(result: LoadTestResult, rates: Rates): Text[] {
       `${formatCount(results.iteration_count)} ${plural(results.iteration_count, 'iteration')} in ${formatDuration(rates.windowS)} (${rates.iterations})`,
     ],
     [`${formatCount(rates.requestCount)} ${plural(rates.requestCount, 'request')} (${rates.requests})`],
+    [overall.errorSummary],
     [`${formatCount(results.steps.length)} ${plural(results.steps.length, 'step')}`],
     [`mode ${run.mode}`],
     where,
@@ -318,15 +356,30 @@ function contextOf(result: LoadTestResult, rates: Rates): Text[] {
 
 type Counts = Pick<StepResult, 'iteration_count' | 'success_count' | 'fail_count' | 'response_times'>;
 
-function levelFigures(level: Counts, t: ResponseTimes, responses: number, changes: readonly MetricChange[]): LevelFigures {
+/** `cells`: the level's requests, a cell per step (stepCell). */
+function levelFigures(
+  level: Counts,
+  cells: readonly RequestCell[],
+  t: ResponseTimes,
+  responses: number,
+  changes: readonly MetricChange[],
+): LevelFigures {
   const time = (ms: number, metric?: BaselineMetric): Figure =>
     responses === 0 ? { text: NO_RESPONSE } : withChange(formatMs(ms), changes, metric);
   const failRate = failRatePct(level);
+  const requests = requestCounts(cells);
+  const errorRate = percent(requests.httpErrors, requests.requests);
   return {
     iterations: formatCount(level.iteration_count),
     successes: formatCount(level.success_count),
     failures: formatCount(level.fail_count),
     failRate: failRate === undefined ? { text: NO_RESPONSE } : withChange(formatPercent(failRate), changes, 'fail_rate'),
+    requests: formatCount(requests.requests),
+    errors: formatCount(requests.httpErrors),
+    errorRate: errorRate === undefined ? { text: NO_RESPONSE } : withChange(formatPercent(errorRate), changes, 'http_fail_rate'),
+    errorKinds: errorKindsOf(requests),
+    errorSummary: errorSummaryOf(requests, errorRate === undefined ? NO_RESPONSE : formatPercent(errorRate)),
+    hasErrors: requests.httpErrors > 0,
     responded: responses > 0,
     avg: time(t.avg, 'avg'),
     p50: time(t.median),
@@ -355,6 +408,7 @@ function stepRow(result: LoadTestResult, step: StepResult, delta: { status: stri
     status: statusCounts(result, step.id, step.status_code_dist),
     ...levelFigures(
       step,
+      [stepCell(result, step)],
       timesToShow(result, { level: 'steps', key: String(step.id) }, step.response_times, responseCount(step.status_code_dist)),
       responseCount(step.status_code_dist),
       delta?.changes ?? [],
@@ -368,6 +422,7 @@ function locationRows(result: LoadTestResult): LocationRow[] {
     egress: egressOf(result, name),
     ...levelFigures(
       level,
+      result.results.steps.flatMap((s) => (s.location_dist[name] ? [stepCell(result, s, s.location_dist[name])] : [])),
       timesToShow(result, { level: 'locations', key: name }, level.response_times, locationResponses(result, name)),
       locationResponses(result, name),
       [],
@@ -384,6 +439,7 @@ function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): Ste
       location,
       ...levelFigures(
         level,
+        [stepCell(result, step, level)],
         timesToShow(
           result,
           { level: 'step_locations', step: String(step.id), location },
@@ -397,31 +453,43 @@ function stepLocationRows(result: LoadTestResult, rows: readonly StepRow[]): Ste
   });
 }
 
-/** A step's status codes (`statuses`: errors marked as its row marks them) or errors; `rows` as for stepLocationRows. */
+/** A step's status codes, errors marked as its row marks them; `rows` as for stepLocationRows. */
 function countRows(
   result: LoadTestResult,
   rows: readonly StepRow[],
   dist: (s: StepResult) => Readonly<Record<string, number>>,
-  statuses: boolean,
 ): CountRow[] {
   return result.results.steps.flatMap((step, i) => {
     const row = rows[i]!;
-    const stepName = row.name;
-    const counts = dist(step);
-    const whole = responseCount(counts);
-    const errors = new Set(statuses ? row.status.filter((c) => c.error).map((c) => c.code) : []);
-    const target = statuses ? undefined : hostPortOf(result.run.steps.find((s) => s.id === step.id)?.url);
-    return Object.entries(counts)
-      .sort((a, b) => b[1] - a[1])
-      .map(([key, count]) => ({
-        stepId: step.id,
-        stepName,
-        key,
-        count,
-        share: whole > 0 ? (count * 100) / whole : 0,
-        error: errors.has(key),
-        ...(target && { target }),
-      }));
+    const errors = new Set(row.status.filter((c) => c.error).map((c) => c.code));
+    return sharesOf(step.id, row.name, Object.entries(dist(step))).map((r) => ({ ...r, error: errors.has(r.key) }));
+  });
+}
+
+/** Entries of one step, most frequent first, each with its share of the step's total. */
+function sharesOf(stepId: number, stepName: string, entries: readonly [string, number][]): Omit<CountRow, 'error'>[] {
+  const whole = entries.reduce((n, [, count]) => n + count, 0);
+  return [...entries]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, count]) => ({ stepId, stepName, key, count, share: whole > 0 ? (count * 100) / whole : 0 }));
+}
+
+/** Failures that happened after a response arrived: the response's status says what the service did. */
+const CHECK_FAILURE = /^(assertion failed|capture failed):/;
+
+/**
+ * A step's errors: its error statuses (`HTTP 500`, which error_dist never holds) beside the
+ * reasons of error_dist; `rows` as for stepLocationRows.
+ */
+function errorRows(result: LoadTestResult, rows: readonly StepRow[]): ErrorRow[] {
+  return result.results.steps.flatMap((step, i) => {
+    const row = rows[i]!;
+    const statuses = row.status.filter((c) => c.error).map((c): [string, number] => [`HTTP ${c.code}`, c.count]);
+    const kinds = new Map<string, ErrorRow['kind']>(statuses.map(([key]) => [key, 'http']));
+    for (const reason of Object.keys(step.error_dist)) kinds.set(reason, CHECK_FAILURE.test(reason) ? 'check' : 'transport');
+    const entries = [...statuses, ...Object.entries(step.error_dist)];
+    const target = hostPortOf(result.run.steps.find((s) => s.id === step.id)?.url);
+    return sharesOf(step.id, row.name, entries).map((r) => ({ ...r, error: true, kind: kinds.get(r.key)!, ...(target && { target }) }));
   });
 }
 
@@ -431,6 +499,36 @@ function hostPortOf(url: string | undefined): string | undefined {
   const { protocol, hostname, port } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') return undefined;
   return `${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`;
+}
+
+/** `20 HTTP errors`, `3 transport failures`, `3 transport failures, 20 HTTP errors`; '' without errors. */
+function errorKindsOf(counts: RequestCounts): string {
+  const kinds = [
+    ...(counts.noResponse > 0 ? [`${formatCount(counts.noResponse)} transport ${plural(counts.noResponse, 'failure')}`] : []),
+    ...(counts.errorStatuses > 0 ? [`${formatCount(counts.errorStatuses)} HTTP ${plural(counts.errorStatuses, 'error')}`] : []),
+  ];
+  return kinds.join(', ');
+}
+
+/** `no errors`, `20 HTTP errors (50 %)`, `23 errors (57.5 %): 3 transport failures, 20 HTTP errors`. */
+function errorSummaryOf(counts: RequestCounts, rate: string): string {
+  if (counts.httpErrors === 0) return 'no errors';
+  const kinds = errorKindsOf(counts);
+  if (counts.noResponse === 0 || counts.errorStatuses === 0) return `${kinds} (${rate})`;
+  return `${formatCount(counts.httpErrors)} errors (${rate}): ${kinds}`;
+}
+
+/**
+ * A fail_rate or success_rate threshold of the user's without one on http_fail_rate: those rates
+ * count failed iterations, which an error status alone does not make, so the reader is told where
+ * HTTP errors are counted.
+ */
+function thresholdNoteOf(judgement: Judgement): string | undefined {
+  const metrics = new Set(judgement.thresholds.filter((o) => !o.threshold.isDefault).map((o) => o.threshold.metric));
+  const iterationRates = ['fail_rate', 'success_rate'].filter((m) => metrics.has(m as ThresholdMetric));
+  if (iterationRates.length === 0 || metrics.has('http_fail_rate')) return undefined;
+  const count = iterationRates.length === 1 ? 'counts' : 'count';
+  return `${iterationRates.join(' and ')} ${count} failed iterations (no response, a failed assertion), not HTTP errors (a status ≥ 400): http_fail_rate counts those`;
 }
 
 /** Responses of the whole run (every step's). */
@@ -466,4 +564,9 @@ function shardsOf(shards: ShardSummary[]): ShardsModel {
       late: s.late,
     })),
   };
+}
+
+function historySectionOf(view: HistoryView, result: LoadTestResult, judgement: Judgement): HistorySection {
+  const names = new Map(result.run.steps.map((s) => [s.id, s.name]));
+  return historySection(view, names, failedSteps(judgement, names));
 }

@@ -6,6 +6,7 @@ import type { SecondSample } from '../types.ts';
 import { stopText } from './comparison.ts';
 import { formatDuration, formatMs } from '../figures.ts';
 import { NO_RESPONSE, oneLine, plural, truncate } from './format.ts';
+import { errorsOf } from './timeline.ts';
 
 export interface ProgressTotals {
   started: number;
@@ -29,7 +30,7 @@ export function progressLine(s: SecondSample, totals: ProgressTotals, plannedSec
   const ms = (v: number): string => (s.responses > 0 ? formatMs(v) : NO_RESPONSE);
   return (
     `[${second}] ${pct}% started ${totals.started}/${plannedIterations}` +
-    ` | ${s.responses} resp/s, ${s.failures} failed/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`
+    ` | ${s.responses} resp/s, ${errorsOf(s)} errors/s | p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)}`
   );
 }
 

@@ -221,3 +221,82 @@ function fmt(n: number): string {
 function round(n: number): number {
   return Math.round(n * 1e9) / 1e9;
 }
+
+export interface RunsSeries {
+  key: string;
+  label: string;
+  color: string;
+  /** One value per run; null: the run has no value (no response), a gap. */
+  values: readonly (number | null)[];
+}
+
+export interface RunsChartSpec {
+  title: string;
+  /** One per run, oldest first: the label under the axis and what hovering a point names (the sha). */
+  runs: readonly { label: string; hover: string }[];
+  series: readonly RunsSeries[];
+  yUnit: string;
+  formatValue: (value: number) => string;
+  /** The run marked as this one (the last). */
+  current: number;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Figures over runs (history, docs/history.md): one point per run on an evenly spaced axis, a
+ * line per figure, each point's <title> naming the run and its value (what hovering shows), and
+ * this run marked by a band and a ringed point.
+ */
+export function runsChart(spec: RunsChartSpec): string {
+  const width = spec.width ?? 960;
+  const height = spec.height ?? 240;
+  const plot = { x0: MARGIN.left, x1: width - MARGIN.right, y0: height - MARGIN.bottom, y1: MARGIN.top };
+  const n = spec.runs.length;
+  const step = (plot.x1 - plot.x0) / Math.max(1, n);
+  const sx = (i: number) => plot.x0 + step * (i + 0.5);
+  const values = spec.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  const yTicks = niceTicks(Math.max(0, ...values));
+  const yMax = yTicks[yTicks.length - 1] ?? 1;
+  const sy = (y: number) => plot.y0 - (y / yMax) * (plot.y0 - plot.y1);
+  const grid = yTicks.map((t) => {
+    const y = fmt(sy(t));
+    return `<line x1="${plot.x0}" x2="${plot.x1}" y1="${y}" y2="${y}" stroke="${GRID_COLOR}"/>${text(plot.x0 - 8, sy(t) + 4, TICK_NUMBER.format(t), 'end')}`;
+  });
+  const band = `<rect class="current-run" x="${fmt(sx(spec.current) - step / 2)}" y="${plot.y1}" width="${fmt(step)}" height="${fmt(plot.y0 - plot.y1)}" fill="#fef3c7"/>`;
+  // Every label fits up to about 12 runs; beyond, every k-th, and always this run.
+  const every = Math.max(1, Math.ceil(n / 12));
+  const labels = spec.runs
+    .map((r, i) => (i % every === 0 || i === spec.current ? text(sx(i), plot.y0 + 18, r.label, 'middle') : ''))
+    .join('');
+  const axes =
+    `<line x1="${plot.x0}" x2="${plot.x1}" y1="${plot.y0}" y2="${plot.y0}" stroke="${AXIS_COLOR}"/>` +
+    `<line x1="${plot.x0}" x2="${plot.x0}" y1="${plot.y1}" y2="${plot.y0}" stroke="${AXIS_COLOR}"/>` +
+    text(4, 14, spec.yUnit, 'start');
+  const marks = spec.series.map((s) => runsMarks(s, spec, sx, sy));
+  const legend = legendOf(
+    spec.series.map((s) => ({ ...s, kind: 'line' as const })),
+    plot.x1,
+  );
+  return svg(width, height, spec.title, [band, ...grid, axes, labels, ...marks, legend].join(''));
+}
+
+function runsMarks(s: RunsSeries, spec: RunsChartSpec, sx: (i: number) => number, sy: (y: number) => number): string {
+  const xs = s.values.map((_, i) => i);
+  const line = pointRuns(xs, s.values)
+    .map((run) => run.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${fmt(sx(x))} ${fmt(sy(y))}`).join(''))
+    .join('');
+  const points = s.values
+    .map((v, i) => {
+      if (v === null) return '';
+      const current = i === spec.current;
+      const ring = current ? ` stroke="#0f172a" stroke-width="2"` : '';
+      const run = spec.runs[i]!;
+      return (
+        `<circle class="run-point${current ? ' current' : ''}" data-run="${escapeXml(run.label)}" cx="${fmt(sx(i))}" cy="${fmt(sy(v))}" r="${current ? 5 : 3.5}" fill="${s.color}"${ring}>` +
+        `<title>${escapeXml(`${run.hover}: ${s.label} ${spec.formatValue(v)}`)}</title></circle>`
+      );
+    })
+    .join('');
+  return `<path class="series" data-series="${escapeXml(s.key)}" d="${line || 'M0 0'}" fill="none" stroke="${s.color}" stroke-width="2" stroke-linejoin="round"/>${points}`;
+}

@@ -8,6 +8,7 @@ import { comparisonTerminal } from './comparison.ts';
 import { formatCount } from '../figures.ts';
 import { NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
 import { latencyTerminal } from './latency.ts';
+import { historyTerminal } from './history.ts';
 import { textOf, type Figure, type ReportModel, type VerdictStatus } from './model.ts';
 
 export interface TerminalOptions {
@@ -43,6 +44,7 @@ export function renderTerminal(model: ReportModel, opts: TerminalOptions): strin
     stepLines(model, width, paint),
     locationLines(model),
     shardLines(model),
+    model.history ? historyTerminal(model.history, clean) : [],
     errorLines(model),
     linkLines(model),
   ];
@@ -70,6 +72,7 @@ function header(model: ReportModel, paint: Paint): string[] {
 
 function checkLines(model: ReportModel, paint: Paint): string[] {
   if (model.checks.length === 0) return [];
+  const note = model.thresholdNote ? [paint(YELLOW, `! ${model.thresholdNote}`)] : [];
   const described = model.checks.map((c) => clean(c.name));
   const pad = Math.max(...described.map((d) => stringWidth(d)));
   const marks = { passed: paint(GREEN, '✔ pass'), failed: paint(RED, '✘ FAIL'), warning: paint(YELLOW, '! warn') };
@@ -77,18 +80,13 @@ function checkLines(model: ReportModel, paint: Paint): string[] {
     const limit = c.limit === '' ? '' : `  limit ${clean(c.limit)}`;
     return `  ${marks[c.result]}  ${padEndColumns(described[i] ?? '', pad)}  actual ${clean(c.actual)}${limit}`;
   });
-  return ['Checks', ...lines];
+  return ['Checks', ...lines, ...note];
 }
 
 function overallLines(model: ReportModel, paint: Paint): string[] {
   const { figures: o, throughput, baselineStartedAt } = model.overall;
-  const counts = [
-    `iterations ${o.iterations}`,
-    `successes ${o.successes}`,
-    `failures ${o.failures}`,
-    `fail rate ${o.failRate.text}`,
-    throughput.text,
-  ];
+  const requests = [`requests ${o.requests}`, o.hasErrors ? paint(RED, o.errorSummary) : o.errorSummary, throughput.text];
+  const iterations = [`iterations ${o.iterations}`, `failed iterations ${o.failures} (fail_rate ${o.failRate.text})`];
   const times = o.responded
     ? [
         `avg ${o.avg.text}`,
@@ -100,12 +98,13 @@ function overallLines(model: ReportModel, paint: Paint): string[] {
         `stddev ${o.stddev.text}`,
       ]
     : [`response times ${NO_RESPONSE} (no response)`];
-  const lines = ['Overall', `  ${counts.join(' · ')}`, `  ${times.join(' · ')}`];
+  const lines = ['Overall', `  ${requests.join(' · ')}`, `  ${iterations.join(' · ')}`, `  ${times.join(' · ')}`];
   if (!baselineStartedAt) return lines;
   const changed: [string, Figure][] = [
     ['avg', o.avg],
     ['p95', o.p95],
     ['p99', o.p99],
+    ['http_fail_rate', o.errorRate],
     ['fail_rate', o.failRate],
     ['rps', throughput],
   ];
@@ -125,9 +124,9 @@ function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
       String(s.id),
       clean(s.name),
       clean(s.request),
-      s.successes,
-      s.failures,
-      s.failRate.text,
+      s.requests,
+      s.hasErrors ? paint(RED, s.errors) : s.errors,
+      s.errorRate.text,
       compactStatus(s.status, paint),
       s.avg.text,
       s.p50.text,
@@ -135,7 +134,7 @@ function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
       s.p99.text,
       s.max.text,
     ]);
-  const head = ['#', 'Step', 'Request', 'OK', 'Failed', 'Fail rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
+  const head = ['#', 'Step', 'Request', 'Requests', 'Errors', 'Error rate', 'Status', 'avg', 'p50', 'p95', 'p99', 'max'];
   const lines = ['Steps', ...alignedTable(head, rows, { width, textColumns: [1, 2], leftColumns: [1, 2, 6] })];
   const hidden = model.steps.length - TERMINAL_STEPS;
   if (hidden > 0) lines.push(`  … and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)`);
@@ -148,13 +147,14 @@ function locationLines(model: ReportModel): string[] {
     clean(l.name),
     clean(l.egress),
     l.iterations,
-    l.successes,
-    l.failures,
+    l.requests,
+    l.errors,
+    l.errorRate.text,
     l.avg.text,
     l.p95.text,
     l.p99.text,
   ]);
-  const head = ['Location', 'Egress', 'Iterations', 'OK', 'Failed', 'avg', 'p95', 'p99'];
+  const head = ['Location', 'Egress', 'Iterations', 'Requests', 'Errors', 'Error rate', 'avg', 'p95', 'p99'];
   return ['Locations', ...alignedTable(head, rows, { width: Number.POSITIVE_INFINITY, textColumns: [0, 1] })];
 }
 

@@ -9,7 +9,8 @@ export interface ChartPoints {
   xs: number[];
   started: number[];
   responses: number[];
-  failures: number[];
+  /** Requests without a 2xx/3xx answer (errorsOf). */
+  errors: number[];
   /** Iterations that started late (docs/engine.md), per second. */
   late: number[];
   p50: (number | null)[];
@@ -24,7 +25,7 @@ export interface ChartPoints {
  */
 export function bucketSeries(series: readonly SecondSample[], maxPoints: number): ChartPoints {
   const seconds = Math.max(1, Math.ceil(series.length / maxPoints));
-  const points: ChartPoints = { seconds, xs: [], started: [], responses: [], failures: [], late: [], p50: [], p95: [], p99: [] };
+  const points: ChartPoints = { seconds, xs: [], started: [], responses: [], errors: [], late: [], p50: [], p95: [], p99: [] };
   for (let i = 0; i < series.length; i += seconds) {
     const bucket = series.slice(i, i + seconds);
     const answered = bucket.filter((s) => s.responses > 0);
@@ -33,11 +34,19 @@ export function bucketSeries(series: readonly SecondSample[], maxPoints: number)
     points.xs.push(bucket[0]?.t ?? i);
     points.started.push(mean((s) => s.started));
     points.responses.push(mean((s) => s.responses));
-    points.failures.push(mean((s) => s.failures));
+    points.errors.push(mean(errorsOf));
     points.late.push(mean((s) => s.late ?? 0));
     points.p50.push(highest((s) => s.p50));
     points.p95.push(highest((s) => s.p95));
     points.p99.push(highest((s) => s.p99));
   }
   return points;
+}
+
+/**
+ * A second's requests without a 2xx/3xx answer; a series of an older version has only its
+ * failures (no response or a failed check), the nearest it recorded.
+ */
+export function errorsOf(s: SecondSample): number {
+  return s.errors ?? s.failures;
 }

@@ -85,6 +85,10 @@ function hasBody(req: FastifyRequest): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+function leftBeforeBodyEnded(req: FastifyRequest): boolean {
+  return req.raw.destroyed && !req.raw.complete;
+}
+
 /** A malformed HTTP request never reaches Fastify's handlers: answer it in JSON on the socket. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -185,6 +189,12 @@ export async function buildApp(
   const answerError = (error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     // A route with its own body limit (a shard's result) names that limit in its 413.
     const limits = { ...ctx.limits, bodyBytes: req.routeOptions.bodyLimit ?? ctx.limits.bodyBytes };
+    // A client that closed the connection before its body ended (an upload given up) is not the
+    // server's fault: one line says so, without the reader's stack; the answer goes nowhere.
+    if (leftBeforeBodyEnded(req)) {
+      ctx.log(`${req.method} ${req.url}: the client closed the connection before the request's body ended`);
+      return sendError(reply, toApiError(error, limits).error);
+    }
     const { error: answer, internal } = toApiError(error, limits);
     if (internal) ctx.log(`${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return sendError(reply, answer);

@@ -130,7 +130,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store.close();
     throw error;
   }
-  const queue = new TestQueue(store, { dataDir: options.dataDir, executor, log: options.log });
+  const queue = new TestQueue(store, {
+    dataDir: options.dataDir,
+    executor,
+    log: options.log,
+    ...(choice.kind === 'kubernetes' && { shutdownGraceMs: choice.kubernetes.shutdownGraceMs }),
+  });
   const ctx: ServerContext = {
     store,
     queue,
@@ -149,6 +154,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.rateLimit === undefined ? {} : { rateLimit: createRateLimiter(options.rateLimit) }),
   };
   queue.recover();
+  void executor.sweep?.();
   let app: FastifyInstance;
   try {
     app = await buildApp(ctx, access, options.connections);
@@ -166,7 +172,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     url,
     close: async () => {
-      await Promise.all([queue.close(), app.close()]);
+      // The queue first: while a running test's shards are given the shutdown grace, the listener
+      // stays open for their uploads (docs/kubernetes.md, "Rollouts").
+      await queue.close();
+      await app.close();
       store.close();
     },
   };
@@ -314,7 +323,7 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   }
   io.out(`loadgate serve listening on ${server.url}`);
   await untilAborted(io.signal);
-  log('shutting down: no new requests, stopping the running test');
+  log('shutting down: no new tests; the running test is stopped, or (Kubernetes) given the shutdown grace to end');
   await server.close();
   log('stopped');
   return 0;

@@ -15,6 +15,11 @@ export const SHUTDOWN_REASON = 'the server was shut down while the test was runn
 export interface QueueSettings {
   dataDir: string;
   executor: Executor;
+  /**
+   * On close, how long a running test that another server can take up (its executor re-attaches)
+   * may take to end by itself before it is left running for that server; default 0.
+   */
+  shutdownGraceMs?: number;
   log: (line: string) => void;
   now?: () => Date;
 }
@@ -22,6 +27,8 @@ export interface QueueSettings {
 interface Running {
   id: string;
   controller: AbortController;
+  /** Aborted to leave the test to the next server instead of ending it. */
+  handOver: AbortController;
   /** Why it is being stopped early, once someone asked. */
   stopReason: string | null;
   done: Promise<void>;
@@ -86,11 +93,22 @@ export class TestQueue {
     return this.running?.id === id ? this.running.progress : undefined;
   }
 
-  /** Takes no more tests; a running one is stopped and keeps its partial result. */
+  /**
+   * Takes no more tests. A running test whose executor can re-attach (its load runs elsewhere)
+   * gets the shutdown grace to end by itself, its uploads still taken, and is then left running
+   * for the next server; any other running test is stopped and keeps its partial result.
+   */
   async close(): Promise<void> {
     this.closed = true;
     const running = this.running;
     if (!running) return;
+    if (this.settings.executor.reattach) {
+      if (!(await endsWithin(running.done, this.settings.shutdownGraceMs ?? 0))) {
+        running.handOver.abort();
+        await running.done;
+      }
+      return;
+    }
     running.stopReason = SHUTDOWN_REASON;
     running.controller.abort();
     await running.done;
@@ -104,7 +122,7 @@ export class TestQueue {
 
   private begin(test: TestRecord, how: 'run' | 'reattach'): void {
     const controller = new AbortController();
-    const running: Running = { id: test.id, controller, stopReason: null, done: Promise.resolve() };
+    const running: Running = { id: test.id, controller, handOver: new AbortController(), stopReason: null, done: Promise.resolve() };
     running.done = this.execute(test, running, how).finally(() => {
       this.running = null;
       this.kick();
@@ -125,6 +143,7 @@ export class TestQueue {
         test: prepared,
         ...shardsOf(this.store, test.id),
         signal: running.controller.signal,
+        handOver: running.handOver.signal,
         onProgress: (progress) => {
           running.progress = progress;
         },
@@ -132,13 +151,31 @@ export class TestQueue {
       const executor = this.settings.executor;
       const executed: Executed =
         how === 'reattach' && executor.reattach ? await executor.reattach(execution) : await executor.run(execution);
+      if (executed.handedOver) {
+        this.settings.log(`test ${test.id} (${test.name}): left running for the next server to re-attach`);
+        return;
+      }
       const reason = [running.stopReason, executed.incomplete].filter((r) => r).join('; ') || null;
       if (running.controller.signal.aborted) end('stopped', reason, executed.result);
-      else if (executed.result) end('completed', reason, executed.result);
+      // Missing windows are never a pass: `incomplete` is a final status no client reads as completed (docs/server.md).
+      else if (executed.result) end(executed.incomplete ? 'incomplete' : 'completed', reason, executed.result);
       else end('failed', reason ?? 'no shard delivered a result');
     } catch (error) {
       end('failed', failureReason(error, this.settings.log));
     }
+  }
+}
+
+/** Whether `done` settles within `ms`. */
+async function endsWithin(done: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([done.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -205,6 +205,8 @@ function isBusy(error: unknown): boolean {
 
 export class Store {
   private readonly db: DatabaseSync;
+  /** Rows read so far: what a test counts to show that a request's work does not grow with the stored uploads. */
+  rowsRead = 0;
 
   /** Throws DatabaseInUseError when another server holds the file. */
   constructor(path: string) {
@@ -230,11 +232,15 @@ export class Store {
   }
 
   private all(sql: string, ...params: SQLInputValue[]): Row[] {
-    return this.db.prepare(sql).all(...params) as Row[];
+    const rows = this.db.prepare(sql).all(...params) as Row[];
+    this.rowsRead += rows.length;
+    return rows;
   }
 
   private one(sql: string, ...params: SQLInputValue[]): Row | undefined {
-    return this.db.prepare(sql).get(...params) as Row | undefined;
+    const row = this.db.prepare(sql).get(...params) as Row | undefined;
+    if (row) this.rowsRead += 1;
+    return row;
   }
 
   private run(sql: string, ...params: SQLInputValue[]): number {
@@ -618,6 +624,19 @@ export class Store {
       index: Number(row.idx),
       attempt: Number(row.attempt),
       value: json<T>(row, 'result'),
+    }));
+  }
+
+  /** Which attempts delivered a result and whether it ended early, without reading the results themselves. */
+  shardFinalStates(testId: string): Array<ShardKey & { attempt: number; interrupted: boolean }> {
+    return this.all(
+      "SELECT location, idx, attempt, json_extract(result, '$.run.interrupted') AS interrupted FROM shard_finals WHERE test_id = ?",
+      testId,
+    ).map((row) => ({
+      location: text(row, 'location'),
+      index: Number(row.idx),
+      attempt: Number(row.attempt),
+      interrupted: Number(row.interrupted) === 1,
     }));
   }
 

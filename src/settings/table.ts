@@ -37,6 +37,8 @@ export interface Setting {
 export const DEFAULT_RESULTS_FILE = 'loadgate-results.json';
 export const DEFAULT_LATENCY_RESULTS_FILE = 'loadgate-latency.json';
 export const DEFAULT_API_KEY_ENV = 'LOADGATE_API_KEY';
+/** Earlier runs history keeps (input and flag history-size). */
+export const DEFAULT_HISTORY_SIZE = 30;
 
 const LOAD: readonly Command[] = ['run', 'compare', 'capacity'];
 const JUDGED: readonly Command[] = ['run', 'compare', 'merge'];
@@ -186,7 +188,7 @@ const TABLE = [
     commands: JUDGED,
     input: true,
     default: 'true',
-    help: 'the default step[*].http_fail_rate < 1% when no threshold is on a failure rate (--no-default-thresholds: off)',
+    help: 'the default step[*].http_fail_rate < 1% when no threshold is on http_fail_rate (--no-default-thresholds: off)',
   },
   {
     name: 'on-saturated',
@@ -203,7 +205,25 @@ const TABLE = [
     commands: ['run', 'validate', 'merge', 'capacity'],
     input: true,
     value: 'FILE',
-    help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one)',
+    help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one); history or history:K: the median of the last K (5) history runs (docs/history.md)',
+  },
+  {
+    name: 'history',
+    type: 'string',
+    multiple: true,
+    commands: ['run', 'merge'],
+    input: true,
+    value: 'PATH',
+    help: "earlier results of the test, repeatable: files or folders of them, for the report's trend and --baseline history (action: auto reads the base branch's artifacts; docs/history.md)",
+  },
+  {
+    name: 'history-size',
+    type: 'string',
+    commands: ['run', 'merge'],
+    input: true,
+    value: 'N',
+    default: String(DEFAULT_HISTORY_SIZE),
+    help: 'the most earlier runs history keeps, the newest',
   },
   // The capacity search (docs/capacity.md).
   {
@@ -260,6 +280,13 @@ const TABLE = [
     aliases: ['results'],
   },
   { name: 'report', type: 'string', commands: ['run', 'capacity'], value: 'FILE', help: 'where to write the HTML report' },
+  {
+    name: 'summary-file',
+    type: 'string',
+    commands: JUDGED,
+    value: 'FILE',
+    help: 'also write the report as Markdown, as the action writes its job summary, for other CIs (docs/history.md)',
+  },
   {
     name: 'junit-file',
     type: 'string',
@@ -691,6 +718,30 @@ const TABLE = [
     value: 'S',
     default: '120',
     help: 'kubernetes: seconds the start waits for every pod',
+  },
+  {
+    name: 'shutdown-grace',
+    type: 'string',
+    commands: ['serve'],
+    value: 'S',
+    default: '40',
+    help: "kubernetes: on SIGTERM, seconds serve keeps taking the running test's uploads before it leaves the test to the next server",
+  },
+  {
+    name: 'shard-cpu',
+    type: 'string',
+    commands: ['serve'],
+    value: 'QUANTITY',
+    default: '1',
+    help: 'kubernetes: CPU of a shard pod, its request and its limit (e.g. 500m, 2)',
+  },
+  {
+    name: 'shard-memory',
+    type: 'string',
+    commands: ['serve'],
+    value: 'QUANTITY',
+    default: '512Mi',
+    help: 'kubernetes: memory of a shard pod, its request and its limit (e.g. 1Gi)',
   },
   // loadgate shard (a pod of serve's Kubernetes executor runs it).
   { name: 'server', type: 'string', commands: ['shard'], value: 'URL', help: 'the loadgate server to call home to' },

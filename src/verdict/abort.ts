@@ -24,7 +24,7 @@ export function addSecond(tallies: readonly AbortTally[], sample: SecondSample):
 }
 
 function againstIn(t: Threshold, sample: SecondSample): number {
-  if (t.metric === 'http_fail_rate') return sample.http_errors ?? 0;
+  if (t.metric === 'http_fail_rate') return sample.errors ?? 0;
   if (sample.histogram === undefined || sample.responses === 0) return 0;
   const h = decodeHistogram(sample.histogram);
   try {

@@ -1,5 +1,5 @@
 // The verdict (docs/verdict.md): one function judges a run, once. Thresholds (the user's, plus
-// the default failure-rate threshold), "no data", completeness, generator saturation and the
+// the default http_fail_rate threshold), "no data", completeness, generator saturation and the
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
@@ -7,6 +7,7 @@ import { formatCount, formatMs } from '../figures.ts';
 import { compareValues } from '../threshold-syntax.ts';
 import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
 import type {
+  Coverage,
   Check,
   Judgement,
   LoadTestResult,
@@ -17,18 +18,24 @@ import type {
   ThresholdMetric,
   ThresholdOutcome,
 } from '../types.ts';
+import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { windowOutcome } from './windows.ts';
-import { locationLevel, metricValue, overallLevel, requestCounts, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
+import { requestCounts } from '../request-counts.ts';
+import { locationLevel, metricValue, overallLevel, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
 
-/** The default threshold when the user sets none on a failure rate (docs/verdict.md). */
+/** The default threshold when the user sets none on http_fail_rate (docs/verdict.md). */
 export const DEFAULT_HTTP_FAIL_RATE = 1;
-const FAILURE_RATE_METRICS = new Set(['fail_rate', 'success_rate', 'http_fail_rate']);
 
+/**
+ * The default stays beside a fail_rate or success_rate threshold: those count iterations that
+ * failed (no response, a failed assertion), not error statuses, so alone they pass a service
+ * answering 500 to half its requests.
+ */
 export function defaultThresholds(user: readonly Threshold[]): Threshold[] {
-  if (user.some((t) => FAILURE_RATE_METRICS.has(t.metric))) return [];
+  if (user.some((t) => t.metric === 'http_fail_rate')) return [];
   const source = `step[*].http_fail_rate < ${DEFAULT_HTTP_FAIL_RATE}%`;
   return [{ source, line: 0, step: { each: true }, metric: 'http_fail_rate', op: '<', value: DEFAULT_HTTP_FAIL_RATE, isDefault: true }];
 }
@@ -40,6 +47,8 @@ export interface JudgeInput {
   /** Apply the default thresholds (input default-thresholds, on unless turned off). */
   defaults: boolean;
   baseline?: LoadTestResult;
+  /** `--baseline history`: relative limits are the median of these runs' values (docs/history.md); replaces `baseline`. */
+  historyBaseline?: readonly LoadTestResult[];
   /** Checks of the other parts: the comparison gate, the latency test. */
   checks?: readonly Check[];
   /** How a saturated generator counts: `fail` (default) or `warn`. */
@@ -54,7 +63,7 @@ export function judge(input: JudgeInput): Judgement {
   const problems: Problem[] = [];
   const thresholds: ThresholdOutcome[] = [];
   for (const threshold of all) {
-    const outcome = evaluateThreshold(result, threshold, input.baseline);
+    const outcome = evaluateThreshold(result, threshold, input.historyBaseline ?? input.baseline);
     if (typeof outcome === 'string')
       problems.push({ path: thresholdPlace(input.origin ?? THRESHOLDS_INPUT, threshold.line), message: outcome });
     else thresholds.push(outcome);
@@ -67,7 +76,13 @@ export function judge(input: JudgeInput): Judgement {
     ...(input.checks ?? []),
   ];
   const stoppedBy = input.stoppedBy ?? (result.run.interrupted ? 'stopped' : undefined);
-  if (stoppedBy) checks.push({ kind: 'completeness', describe: 'the run completed', actual: stoppedText(stoppedBy), passed: false });
+  if (stoppedBy)
+    checks.push({
+      kind: 'completeness',
+      describe: 'the run completed',
+      actual: stoppedText(stoppedBy, result.run.coverage),
+      passed: false,
+    });
   const failed = checks.filter((c) => !c.passed && !c.warnOnly);
   const warnings = checks.filter((c) => !c.passed && c.warnOnly);
   const outcome: Outcome = stoppedBy ? 'incomplete' : failed.length > 0 ? 'failed' : 'passed';
@@ -82,8 +97,12 @@ export function exitCodeOf(judgement: Judgement): number {
   return judgement.stoppedBy === 'SIGTERM' ? 143 : 130;
 }
 
-function stoppedText(signal: StopSignal): string {
-  return signal === 'stopped' ? 'stopped early: results are partial' : `stopped by ${signal}: results are partial`;
+function stoppedText(signal: StopSignal, coverage: Coverage | undefined): string {
+  if (signal !== 'stopped') return `stopped by ${signal}: results are partial`;
+  // A sharded run that lost part of its plan (docs/results.md, "Coverage") was not stopped: say how much is there.
+  if (coverage && coverage.shards.length > 0 && typeof coverage.measured_pct === 'number')
+    return `${coverage.measured_pct.toFixed(1)} % of the planned load measured (${coverage.shards.length} shard(s) with missing seconds): results are partial`;
+  return 'stopped early: results are partial';
 }
 
 // ---- thresholds ----
@@ -108,7 +127,16 @@ function limitText(o: ThresholdOutcome): string {
   const { threshold } = o;
   if (!threshold.baseline) return `${threshold.op} ${shown(threshold.metric, threshold.value)}`;
   const value = o.limit === undefined ? '—' : shown(threshold.metric, o.limit);
-  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()})`;
+  return `${threshold.op} ${value} (${describeThreshold(threshold).split(`${threshold.op} `).pop()}${spreadText(o)})`;
+}
+
+/** `; median of 5 runs, 9.8–10.4 ms`: what a history baseline is made of. */
+function spreadText(o: ThresholdOutcome): string {
+  const spread = o.baselineSpread;
+  if (!spread) return '';
+  const { metric } = o.threshold;
+  const range = spread.min === spread.max ? shown(metric, spread.min) : `${shown(metric, spread.min)}–${shown(metric, spread.max)}`;
+  return `; median of ${spread.runs} ${spread.runs === 1 ? 'run' : 'runs'}, ${range}`;
 }
 
 /** A value as reports show it; a throughput at one decimal, as its figure everywhere else. */
@@ -120,7 +148,7 @@ function shown(metric: ThresholdMetric, value: number): string {
  * One outcome per threshold. `step[*]`/`location[*]` hold when every step/location holds; the
  * value shown is the first that failed, else the one closest to the limit.
  */
-export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome | string {
+export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: Baseline): ThresholdOutcome | string {
   if (t.overS !== undefined) return windowOutcome(result.run.series, t);
   const levels = levelsOf(result, t);
   if (typeof levels === 'string') return levels;
@@ -132,11 +160,12 @@ export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline
   return { ...outcome, passed: outcomes.every((o) => o.passed), ...(each && where !== undefined && { where }) };
 }
 
-function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: LoadTestResult): ThresholdOutcome {
+function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: Baseline): ThresholdOutcome {
   const scoped = t.step !== undefined || t.location !== undefined;
   const actual = metricValue(t.metric, level, result, scoped);
-  const limit = limitOf(t, level, baseline, scoped);
-  const base = { threshold: t, actual, limit, where: level.label };
+  const from = t.baseline && baseline ? baselineAt(t.metric, level, baseline, scoped) : undefined;
+  const limit = limitOf(t, from?.value);
+  const base = { threshold: t, actual, limit, where: level.label, ...(from?.spread && { baselineSpread: from.spread }) };
   if (actual === undefined) return { ...base, passed: false, reason: noValueReason(t) };
   if (limit === undefined) return { ...base, passed: false, reason: 'no baseline value at this scope' };
   return { ...base, passed: compareValues(actual, t.op, limit) };
@@ -146,11 +175,29 @@ function noValueReason(t: Threshold): string {
   return metricKind(t.metric) === 'time' ? 'no response' : 'no request';
 }
 
-function limitOf(t: Threshold, level: Level, baseline: LoadTestResult | undefined, scoped: boolean): number | undefined {
+/** One earlier run, or the runs of a history baseline, whose median per figure and scope is the baseline. */
+export type Baseline = LoadTestResult | readonly LoadTestResult[];
+
+/** The baseline's value at the level; for a history baseline the median of its runs' values, and their spread. */
+function baselineAt(
+  metric: ThresholdMetric,
+  level: Level,
+  baseline: Baseline,
+  scoped: boolean,
+): { value: number | undefined; spread?: NonNullable<ThresholdOutcome['baselineSpread']> } {
+  const valueIn = (run: LoadTestResult): number | undefined => {
+    const same = sameLevelIn(run, level);
+    return same ? metricValue(metric, same, run, scoped) : undefined;
+  };
+  if (!Array.isArray(baseline)) return { value: valueIn(baseline as LoadTestResult) };
+  const values = (baseline as readonly LoadTestResult[]).map(valueIn).filter((v): v is number => v !== undefined);
+  const value = median(values);
+  if (value === undefined) return { value };
+  return { value, spread: { runs: values.length, min: Math.min(...values), max: Math.max(...values) } };
+}
+
+function limitOf(t: Threshold, value: number | undefined): number | undefined {
   if (!t.baseline) return t.value;
-  if (!baseline) return undefined;
-  const same = sameLevelIn(baseline, level);
-  const value = same ? metricValue(t.metric, same, baseline, scoped) : undefined;
   if (value === undefined) return undefined;
   // One division last: 420 + 10 % is exactly 462, where 420 * 1.1 is 462.00000000000006.
   return t.baseline.kind === 'percent' ? (value * (100 + t.baseline.amount)) / 100 : value + t.baseline.amount;

@@ -7,17 +7,8 @@
 import { decodeHistogram, encodedAt, exactTimes, type HistogramPlace } from '../histogram.ts';
 import { partRps, percent } from '../rates.ts';
 import { isNamedMetric, percentileOf } from '../thresholds.ts';
-import type { CountDist, LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
-
-/** One step's requests at a level: a whole step, or a step at one location. */
-export interface RequestCell {
-  fail_count: number;
-  success_count: number;
-  status_code_dist: CountDist;
-  error_dist: CountDist;
-  /** Error statuses the step's assertions expect (run.steps[].expected_status). */
-  expected: ReadonlySet<number>;
-}
+import { expectedStatuses, requestCounts, type RequestCell } from '../request-counts.ts';
+import type { LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
 
 export interface Level {
   /** How reports name it: `overall`, `step 2 (login)`, `location DE`, `step 2 (login) at DE`. */
@@ -29,42 +20,6 @@ export interface Level {
   cells: RequestCell[];
   /** Where its histogram is in result.histograms, when the result has them. */
   histogram: HistogramPlace;
-}
-
-/** Failures that happened after a response arrived (the response's status is counted too). */
-const AFTER_RESPONSE = /^(assertion failed|capture failed):/;
-/** A request the run itself cut short when it stopped: not the service's failure. */
-const CANCELLED = 'cancelled';
-
-export interface RequestCounts {
-  requests: number;
-  /** Requests answered (any status). */
-  responses: number;
-  /** No response (connection errors, timeouts…) or an error status the assertions do not expect. */
-  httpErrors: number;
-  byClass: Record<1 | 2 | 3 | 4 | 5, number>;
-  /** Responses with a status below 400 or one the assertions expect. */
-  goodResponses: number;
-}
-
-export function requestCounts(cells: readonly RequestCell[]): RequestCounts {
-  const counts: RequestCounts = { requests: 0, responses: 0, httpErrors: 0, byClass: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, goodResponses: 0 };
-  for (const cell of cells) {
-    counts.requests += cell.fail_count + cell.success_count;
-    for (const [reason, n] of Object.entries(cell.error_dist)) {
-      if (reason === CANCELLED) counts.requests -= n;
-      else if (!AFTER_RESPONSE.test(reason)) counts.httpErrors += n;
-    }
-    for (const [code, n] of Object.entries(cell.status_code_dist)) {
-      const status = Number(code);
-      counts.responses += n;
-      const statusClass = Math.floor(status / 100);
-      if (statusClass >= 1 && statusClass <= 5) counts.byClass[statusClass as 1 | 2 | 3 | 4 | 5] += n;
-      if (status >= 400 && !cell.expected.has(status)) counts.httpErrors += n;
-      else counts.goodResponses += n;
-    }
-  }
-  return counts;
 }
 
 const CLASS_OF: Partial<Record<ThresholdMetric, 2 | 3 | 4 | 5>> = { status_2xx: 2, status_3xx: 3, status_4xx: 4, status_5xx: 5 };
@@ -124,12 +79,8 @@ export function stepLabel(result: LoadTestResult, id: number): string {
   return name === undefined ? `step ${id}` : `step ${id} (${name})`;
 }
 
-function expectedOf(result: LoadTestResult, id: number): ReadonlySet<number> {
-  return new Set(result.run.steps.find((s) => s.id === id)?.expected_status ?? []);
-}
-
 function cellOf(result: LoadTestResult, step: StepResult | StepLocationResult, id: number): RequestCell {
-  return { ...step, expected: expectedOf(result, id) };
+  return { ...step, expected: expectedStatuses(result, id) };
 }
 
 export function overallLevel(result: LoadTestResult): Level {

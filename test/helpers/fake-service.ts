@@ -36,7 +36,7 @@ export interface FakeServiceOptions {
   prefix?: string;
   /** Statuses a load test reports, one per poll; the last one sticks. Default initial, running, completed. */
   statuses?: string[];
-  /** failure_reason reported with a "failed" status. */
+  /** failure_reason reported with a "failed" or "incomplete" status. */
   failureReason?: string;
   /** The result body (interface 2.5). Default: a two-location result from result-fixture. */
   result?: unknown;
@@ -206,7 +206,7 @@ function happyPath(state: State, options: FakeServiceOptions): (req: RecordedReq
         name: test.request.name,
         status,
         test_url: `${baseUrl}/report/${test.id}/`,
-        failure_reason: status === 'failed' ? (options.failureReason ?? 'failed') : null,
+        failure_reason: status === 'failed' || status === 'incomplete' ? (options.failureReason ?? status) : null,
         plan_id: `plan-${test.id}`,
         created_at: '2025-05-01T12:00:00.000Z',
         started_at: '2025-05-01T12:00:00.000Z',

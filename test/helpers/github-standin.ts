@@ -71,6 +71,8 @@ export interface SeedWorkflowRun {
   branch: string;
   conclusion: 'success' | 'failure' | null;
   artifacts?: { id: number; name: string; zip: Buffer; expired?: boolean }[];
+  /** The commit the run built (head_sha); default none. */
+  headSha?: string;
 }
 
 export interface SeedCheckRun {
@@ -249,6 +251,7 @@ export async function startGithubStandin(options: StandinOptions = {}): Promise<
     id: r.id,
     workflow_id: r.workflowId,
     head_branch: r.branch,
+    ...(r.headSha && { head_sha: r.headSha }),
     status: 'completed',
     conclusion: r.conclusion,
   });

@@ -14,6 +14,10 @@ export type Misbehaviour =
   | 'huge header'
   /** `100 Continue` and nothing more; the connection closed. */
   | 'bare 100 continue'
+  /** Two interim `100 Continue` (the second in two pieces), then `200 OK` with a body; kept alive. */
+  | '100 continue then 200'
+  /** An interim `103 Early Hints`, then `200 OK` with a body; kept alive. */
+  | '103 early hints then 200'
   /** A TCP reset as soon as the request arrives. */
   | 'reset'
   /** Headers at once, then one byte of a 1000-byte body every 100 ms: each wait is short, the whole is not. */
@@ -30,7 +34,9 @@ export interface HostileTarget {
   close(): Promise<void>;
 }
 
-const answers: Record<Exclude<Misbehaviour, 'reset' | 'trickle' | 'silent' | 'stalled body'>, () => Buffer> = {
+type Scripted = 'reset' | 'trickle' | 'silent' | 'stalled body' | '100 continue then 200' | '103 early hints then 200';
+
+const answers: Record<Exclude<Misbehaviour, Scripted>, () => Buffer> = {
   garbage: () => Buffer.from('garbage, not HTTP\r\n\r\n'),
   'bad status line': () => Buffer.from('HTTP/1.1 2x0 WHAT\r\ncontent-length: 0\r\n\r\n'),
   'truncated body': () => Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nabc'),
@@ -52,6 +58,7 @@ export async function startHostileTarget(behaviour: Misbehaviour): Promise<Hosti
       if (behaviour === 'trickle') return trickle(socket, timers);
       if (behaviour === 'silent') return;
       if (behaviour === 'stalled body') return void socket.write('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nabc');
+      if (behaviour === '100 continue then 200' || behaviour === '103 early hints then 200') return interimThenOk(socket, behaviour);
       socket.end(answers[behaviour]());
     });
   });
@@ -71,6 +78,42 @@ export async function startHostileTarget(behaviour: Misbehaviour): Promise<Hosti
     },
   };
 }
+
+/**
+ * Answers every request on the connection (each request line seen) with its interim responses
+ * first, each written on its own, then `200 OK` with the body `done`. The second `100 Continue`
+ * comes in two writes, so the client sees an interim response split across reads.
+ */
+function interimThenOk(socket: Socket, behaviour: '100 continue then 200' | '103 early hints then 200'): void {
+  const answer = async () => {
+    const final = 'HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\ndone';
+    if (behaviour === '103 early hints then 200') {
+      socket.write('HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n');
+    } else {
+      socket.write('HTTP/1.1 100 Continue\r\n\r\n');
+      await new Promise((resolve) => setImmediate(resolve));
+      socket.write('HTTP/1.1 10');
+      await new Promise((resolve) => setImmediate(resolve));
+      socket.write('0 Continue\r\nx-note: interim\r\n\r\n');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    socket.write(final);
+  };
+  // The first request's start arrived already (the 'data' that called this); later ones are found
+  // by their request line, whatever chunks they come in (a POST's body may come apart from it).
+  void answer();
+  let unread = '';
+  socket.setEncoding('latin1').on('data', (chunk: string) => {
+    unread += chunk;
+    for (let at = unread.indexOf(REQUEST_LINE_END); at >= 0; at = unread.indexOf(REQUEST_LINE_END)) {
+      void answer();
+      unread = unread.slice(at + REQUEST_LINE_END.length);
+    }
+    unread = unread.slice(-REQUEST_LINE_END.length);
+  });
+}
+
+const REQUEST_LINE_END = ' HTTP/1.1\r\n';
 
 function trickle(socket: Socket, timers: Set<NodeJS.Timeout>): void {
   socket.write('HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n');

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../../src/cli.ts';
+import { clipped } from '../../src/errors.ts';
 import { validateDefinition } from '../../src/definition/validate.ts';
 import { prepareTest } from '../../src/engine/prepare.ts';
 import type { LoadTestResult } from '../../src/types.ts';
@@ -92,4 +93,12 @@ export function secretKeys(definition: ImportedDefinition): string[] {
     .filter((v) => v.secret)
     .map((v) => v.key)
     .sort();
+}
+
+/** 100,000 arrays, each inside the one before: what exhausted the parsers' stack. */
+export const DEEP_ARRAYS = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+
+/** The one line of a refused deep document: its file, the path where it passed the limit (cut as messages cut it), the limit. */
+export function tooDeepLine(file: string, path: string): string {
+  return `${file}: ${clipped(path)}: arrays and objects nested more than 256 levels deep; an import needs far fewer`;
 }

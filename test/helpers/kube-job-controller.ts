@@ -6,7 +6,10 @@
 // replacement); `podReplacementPolicy: Failed` waits for the old pod to end; the status carries
 // completedIndexes / failedIndexes / succeeded / failed / active / ready and the Complete or
 // Failed conditions; activeDeadlineSeconds, ttlSecondsAfterFinished and the garbage collector's
-// propagation policies on delete. Retries start at once (no 10 s back-off): docs/kubernetes.md.
+// propagation policies on delete, and its collection of other dependents (Secrets) by their
+// ownerReferences: one whose owners are all gone is deleted (Garbage Collection concept page,
+// kubernetes.io/docs/concepts/architecture/garbage-collection/). Retries start at once (no 10 s
+// back-off): docs/kubernetes.md.
 import { COMPLETION_INDEX_ANNOTATION, INDEX_FAILURE_ANNOTATION } from '../../src/server/executors/kubernetes/manifests.ts';
 import type { Kubelet } from './kube-kubelet.ts';
 import type { KubeStore, StoreEvent, WireJob, WirePod } from './kube-store.ts';
@@ -79,6 +82,10 @@ export class JobController {
    */
   onEvent(event: StoreEvent): void {
     if (event.resource === 'jobs' && event.type !== 'DELETED') this.enqueue(keyOf(event.object));
+    if (event.resource === 'jobs' && event.type === 'DELETED') {
+      const namespace = event.object.metadata?.namespace;
+      setImmediate(() => this.collectSecrets(namespace));
+    }
     // A pod waiting for its Secret starts once it exists (the kubelet retries; here at once).
     if (event.resource === 'secrets') this.enqueue();
     if (event.resource !== 'pods') return;
@@ -99,6 +106,12 @@ export class JobController {
         pod.metadata = { ...pod.metadata, ownerReferences: [] };
         this.store.modified('pods', pod);
       }
+      for (const secret of this.store.list('secrets', job.metadata?.namespace)) {
+        const owners = secret.metadata?.ownerReferences ?? [];
+        if (!owners.some((o) => o.uid === job.metadata?.uid)) continue;
+        secret.metadata = { ...secret.metadata, ownerReferences: owners.filter((o) => o.uid !== job.metadata?.uid) };
+        this.store.modified('secrets', secret);
+      }
       this.store.remove('jobs', job);
       return;
     }
@@ -116,6 +129,16 @@ export class JobController {
     pod.metadata = { ...pod.metadata, deletionTimestamp: new Date().toISOString() };
     this.store.modified('pods', pod);
     this.kubelet.terminate(pod, graceSeconds);
+  }
+
+  /** The garbage collector: a Secret that has owners, none of which exists any more (by uid), goes. */
+  private collectSecrets(namespace: string | undefined): void {
+    if (this.stopped) return;
+    const jobUids = new Set(this.store.list('jobs', namespace).map((job) => job.metadata?.uid));
+    for (const secret of this.store.list('secrets', namespace)) {
+      const owners = secret.metadata?.ownerReferences ?? [];
+      if (owners.length > 0 && owners.every((o) => !jobUids.has(o.uid))) this.store.remove('secrets', secret);
+    }
   }
 
   stop(): void {

@@ -54,6 +54,11 @@ export class Kubelet {
     return this.output.get(podName) ?? '';
   }
 
+  addNode(node: StandInNode): void {
+    this.nodes.push(node);
+    this.syncAll();
+  }
+
   /** Every pod not yet started gets another try: new pods, and pods waiting for a Secret. */
   syncAll(): void {
     for (const pod of this.store.list('pods')) {

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadYaml, type V1Container, type V1Job, type V1Pod, type V1Secret } from '@kubernetes/client-node';
-import { checkJob } from '../../src/server/executors/kubernetes/manifests.ts';
+import { checkJob } from './kube-job-check.ts';
 import { JobController, type Propagation } from './kube-job-controller.ts';
 import { Kubelet, type StandInNode } from './kube-kubelet.ts';
 import {
@@ -61,18 +61,29 @@ export interface KubeStandIn {
   kubeconfigPath: string;
   jobs(namespace?: string): V1Job[];
   pods(namespace?: string): V1Pod[];
+  /** Every pod created so far, as it was created (deleted ones included): what a count of replacements needs. */
+  createdPods(): V1Pod[];
   secrets(namespace?: string): V1Secret[];
   requests: RecordedKubeRequest[];
   /** Output of a pod's process so far (stdout+stderr). */
   logs(podName: string): string;
   /** Kill a running pod's process (the test's kill -9); the pod then ends Failed with exit 128 + signal. */
   killPod(podName: string, signal?: NodeJS.Signals): void;
-  /** Evict a pod as a node drain or preemption would: DisruptionTarget condition, then graceful deletion. */
-  evictPod(podName: string): void;
+  /**
+   * Evict a pod as a node drain or preemption would: DisruptionTarget condition, then graceful
+   * deletion (graceSeconds 0: SIGKILL at once, as kubelet pressure or a lost node ends a pod).
+   */
+  evictPod(podName: string, graceSeconds?: number): void;
+  /** A node joins the cluster: pods waiting for one that matches start now. */
+  addNode(node: StandInNode): void;
   /** Resolves once predicate() is true (re-checked on every state change); rejects after timeoutMs. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
   endWatches(): void;
+  /** The next `times` requests with this method whose path matches get this error Status instead of an answer (a quota, an API server briefly down). */
+  failNext(method: string, path: RegExp, status: { code: number; reason: string; message: string }, times?: number): void;
+  /** Ends every open watch stream with an ERROR event holding a 410 Expired Status, as an API server does when the watched resourceVersion is compacted away. */
+  expireWatches(): void;
   close(): Promise<void>;
 }
 
@@ -93,7 +104,8 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
   const token = randomBytes(24).toString('hex');
   const requests: RecordedKubeRequest[] = [];
   const watches = new Set<ServerResponse>();
-  const api = new ApiHandler(store, controller, kubelet, watches);
+  const faults: Fault[] = [];
+  const api = new ApiHandler(store, controller, kubelet, watches, faults);
   const tls = selfSignedCert();
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     void api.serve(req, res, token, requests).catch((error: unknown) => send(res, 500, failure(500, 'InternalError', String(error))));
@@ -122,11 +134,13 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     kubeconfigPath,
     jobs: (namespace) => store.list('jobs', namespace).map((o) => typed<V1Job>(o)),
     pods: (namespace) => store.list('pods', namespace).map((o) => typed<V1Pod>(o)),
+    createdPods: () => store.history.filter((e) => e.resource === 'pods' && e.type === 'ADDED').map((e) => typed<V1Pod>(e.object)),
     secrets: (namespace) => store.list('secrets', namespace).map((o) => typed<V1Secret>(o)),
     requests,
     logs: (podName) => kubelet.logs(podName),
     killPod: (podName, signal = 'SIGKILL') => kubelet.kill(podNamed(podName), signal),
-    evictPod: (podName) => api.evict(podNamed(podName)),
+    evictPod: (podName, graceSeconds) => api.evict(podNamed(podName), graceSeconds),
+    addNode: (node) => kubelet.addNode(node),
     waitFor: (predicate, timeoutMs = DEFAULT_WAIT_MS) =>
       new Promise<void>((resolve, reject) => {
         const check = (): void => {
@@ -144,6 +158,21 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
       }),
     endWatches: () => {
       for (const res of watches) res.end();
+    },
+    failNext: (method, path, status, times = 1) => {
+      faults.push({ method, path, status, left: times });
+    },
+    expireWatches: () => {
+      const status = {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'too old resource version: 1 (2)',
+        reason: 'Expired',
+        code: 410,
+      };
+      for (const res of watches) res.end(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
     },
     close: async () => {
       controller.stop();
@@ -193,6 +222,14 @@ function kubeconfig(url: string, caCert: string, token: string): string {
   ].join('\n');
 }
 
+/** A scripted error (KubeStandIn.failNext). */
+interface Fault {
+  method: string;
+  path: RegExp;
+  status: { code: number; reason: string; message: string };
+  left: number;
+}
+
 interface Route {
   resource: Resource;
   namespace?: string;
@@ -223,11 +260,14 @@ class ApiHandler {
   private readonly kubelet: Kubelet;
   private readonly watches: Set<ServerResponse>;
 
-  constructor(store: KubeStore, controller: JobController, kubelet: Kubelet, watches: Set<ServerResponse>) {
+  private readonly faults: Fault[];
+
+  constructor(store: KubeStore, controller: JobController, kubelet: Kubelet, watches: Set<ServerResponse>, faults: Fault[]) {
     this.store = store;
     this.controller = controller;
     this.kubelet = kubelet;
     this.watches = watches;
+    this.faults = faults;
   }
 
   async serve(req: IncomingMessage, res: ServerResponse, token: string, requests: RecordedKubeRequest[]): Promise<void> {
@@ -239,6 +279,11 @@ class ApiHandler {
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, failure(401, 'Unauthorized', 'Unauthorized'));
     if (body instanceof SyntaxError)
       return send(res, 400, failure(400, 'BadRequest', `the body of the request was in an unknown format: ${body.message}`));
+    const fault = this.faults.find((f) => f.left > 0 && f.method === method && f.path.test(url.pathname));
+    if (fault) {
+      fault.left -= 1;
+      return send(res, fault.status.code, failure(fault.status.code, fault.status.reason, fault.status.message));
+    }
     if (url.pathname === '/version')
       return send(res, 200, { major: '1', minor: '34', gitVersion: 'v1.34.0-loadgate-standin', platform: 'linux/amd64' });
     const route = routeOf(url.pathname);
@@ -257,7 +302,7 @@ class ApiHandler {
     return this.item(res, method, { ...route, namespace: route.namespace ?? '', name: route.name }, query, body);
   }
 
-  evict(pod: WirePod): void {
+  evict(pod: WirePod, graceSeconds?: number): void {
     const now = new Date().toISOString();
     const condition = {
       type: 'DisruptionTarget',
@@ -268,7 +313,7 @@ class ApiHandler {
     };
     pod.status = { ...pod.status, conditions: [...(pod.status?.conditions ?? []), condition] };
     this.store.modified('pods', pod);
-    this.controller.deletePod(pod);
+    this.controller.deletePod(pod, graceSeconds);
   }
 
   private collection(
@@ -312,7 +357,8 @@ class ApiHandler {
       return void res.end(this.kubelet.logs(name));
     }
     if (method === 'POST' && resource === 'pods' && subresource === 'eviction') {
-      this.evict(object as WirePod);
+      // The Eviction's deleteOptions (policy/v1 Eviction) carry the grace period, as a DELETE's do.
+      this.evict(object as WirePod, gracePeriodOf({}, (body as { deleteOptions?: unknown } | undefined)?.deleteOptions));
       return send(res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
     }
     if (method === 'DELETE' && subresource === undefined) {

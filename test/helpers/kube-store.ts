@@ -74,7 +74,8 @@ export class KubeStore {
     meta.name ??= `${meta.generateName ?? ''}${randomSuffix()}`;
     const k = key(namespace, meta.name);
     if (this.objects[resource].has(k)) return undefined;
-    Object.assign(meta, { namespace, uid: randomUUID(), creationTimestamp: new Date().toISOString() });
+    // metav1.Time goes over the wire as RFC 3339 in whole seconds.
+    Object.assign(meta, { namespace, uid: randomUUID(), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
     Object.assign(object, { apiVersion: RESOURCES[resource].apiVersion, kind: RESOURCES[resource].kind });
     prepare?.(object);
     this.objects[resource].set(k, object);

@@ -1,6 +1,7 @@
 // The run's headline figures as name/value pairs for machine readers (JUnit <properties>, the
 // GitLab metrics report): raw numbers in base units, never the formatted text of the reports.
-import { failRatePct } from '../../rates.ts';
+import { failRatePct, percent } from '../../rates.ts';
+import { requestCounts, stepCell, type RequestCell } from '../../request-counts.ts';
 import { responseCount } from '../format.ts';
 import type { LoadTestResult, ResponseTimes } from '../../types.ts';
 
@@ -17,11 +18,19 @@ export function figuresOf(result: LoadTestResult): Figures {
     ['successes', String(r.success_count)],
     ['failures', String(r.fail_count)],
     ...(failRate === undefined ? [] : [['fail_rate_pct', round(failRate)] as [string, string]]),
+    ...errorsOf(r.steps.map((s) => stepCell(result, s))),
     ['rps', round(result.run.rps)],
     ['duration_s', round(result.run.duration_s)],
     // No response, no time: an absent figure rather than a 0 that reads as fast.
     ...(responded ? timesOf(r.response_times) : []),
   ];
+}
+
+/** The requests without a 2xx/3xx answer and their share (http_fail_rate), as every report counts them. */
+export function errorsOf(cells: readonly RequestCell[]): Figures {
+  const counts = requestCounts(cells);
+  const rate = percent(counts.httpErrors, counts.requests);
+  return [['errors', String(counts.httpErrors)], ...(rate === undefined ? [] : [['http_fail_rate_pct', round(rate)] as [string, string]])];
 }
 
 export function timesOf(times: ResponseTimes): Figures {

@@ -4,7 +4,8 @@
 import { failRatePct } from '../../rates.ts';
 import { responseCount } from '../format.ts';
 import type { LoadTestResult } from '../../types.ts';
-import { figuresOf, round, timesOf, type Figures } from './figures.ts';
+import { stepCell } from '../../request-counts.ts';
+import { errorsOf, figuresOf, round, timesOf, type Figures } from './figures.ts';
 
 export function renderGitlabMetrics(result: LoadTestResult): string {
   const lines = figuresOf(result).map(([name, value]) => line(name, {}, value));
@@ -14,6 +15,7 @@ export function renderGitlabMetrics(result: LoadTestResult): string {
     const figures: Figures = [
       ['iterations', String(step.iteration_count)],
       ...(failRate === undefined ? [] : [['fail_rate_pct', round(failRate)] as [string, string]]),
+      ...errorsOf([stepCell(result, step)]),
       ...(responseCount(step.status_code_dist) > 0 ? timesOf(step.response_times) : []),
     ];
     lines.push(...figures.map(([name, value]) => line(name, labels, value)));

@@ -22,6 +22,11 @@ export interface Execution {
   shards?: number;
   /** Aborted by stop or shutdown: end the load, keep what arrived. */
   signal: AbortSignal;
+  /**
+   * Aborted when this server shuts down and leaves the test to the next one (an executor that can
+   * re-attach): stop following it, and leave its load and its records as they are. Absent: never.
+   */
+  handOver?: AbortSignal;
   /** The run's totals so far, each time they grow. */
   onProgress: (progress: Progress) => void;
 }
@@ -31,6 +36,8 @@ export interface Executed {
   result?: LoadTestResult;
   /** Set when the result lacks part of the plan (shards that never delivered: docs/results.md, "Coverage"). */
   incomplete?: string;
+  /** The test was left running for the next server to re-attach: it has not ended. */
+  handedOver?: boolean;
 }
 
 /** One location's part of a latency test (routes/latency.ts). */
@@ -56,6 +63,8 @@ export interface Executor {
    * its end; undefined when this executor cannot (the local engine died with that process).
    */
   reattach?(execution: Execution): Promise<Executed>;
+  /** At start, once the queue has re-attached: deletes what tests no longer running left behind (their Jobs and Secrets); absent: nothing is left. */
+  sweep?(): Promise<void>;
 }
 
 /** Adds a completed second to the totals. */

@@ -16,6 +16,9 @@ export const EXECUTOR_FLAGS = [
   'shards',
   'location',
   'start-barrier',
+  'shutdown-grace',
+  'shard-cpu',
+  'shard-memory',
 ] as const;
 
 /**
@@ -25,6 +28,16 @@ export const EXECUTOR_FLAGS = [
 export const DEFAULT_RATE_PER_POD = 1000;
 export const DEFAULT_NAMESPACE = 'default';
 export const DEFAULT_START_BARRIER_S = 120;
+/**
+ * On SIGTERM, how long serve waits for the running test to end before it leaves the test to the
+ * next server: deploy/'s terminationGracePeriodSeconds must exceed it (docs/kubernetes.md).
+ */
+export const DEFAULT_SHUTDOWN_GRACE_S = 40;
+/** One engine thread's worth (docs/performance.md) and room for its histograms; requests = limits, so the pods are Guaranteed (evicted last). */
+export const DEFAULT_SHARD_CPU = '1';
+export const DEFAULT_SHARD_MEMORY = '512Mi';
+/** A resource quantity as the API reference's Quantity writes one without an exponent: 500m, 2, 0.5, 512Mi, 1G. */
+const QUANTITY = /^(\d+(\.\d*)?|\.\d+)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
 
 /** The Kubernetes executor's settings as given on the command line. */
 export interface KubernetesFlags {
@@ -37,6 +50,10 @@ export interface KubernetesFlags {
   shards?: number;
   locations: Record<string, KubeLocation>;
   barrierMs: number;
+  /** On SIGTERM: how long the running test may take to end before it is left to the next server. */
+  shutdownGraceMs: number;
+  /** A shard pod's resources: requests = limits. */
+  shardResources: { cpu: string; memory: string };
 }
 
 export type ExecutorChoice = { kind: 'local' } | { kind: 'kubernetes'; kubernetes: KubernetesFlags };
@@ -74,6 +91,11 @@ export function readExecutor(values: Values): Parsed<ExecutorChoice> {
   const ratePerPod = whole(values['rate-per-pod'], '--rate-per-pod', 1, 1_000_000, problems) ?? DEFAULT_RATE_PER_POD;
   const shards = whole(values.shards, '--shards', 1, MAX_SHARDS, problems);
   const barrierS = whole(values['start-barrier'], '--start-barrier', 1, 3600, problems) ?? DEFAULT_START_BARRIER_S;
+  const shutdownGraceS = whole(values['shutdown-grace'], '--shutdown-grace', 0, 3600, problems) ?? DEFAULT_SHUTDOWN_GRACE_S;
+  const shardResources = {
+    cpu: quantity(values['shard-cpu'], '--shard-cpu', DEFAULT_SHARD_CPU, '500m or 2', problems),
+    memory: quantity(values['shard-memory'], '--shard-memory', DEFAULT_SHARD_MEMORY, '512Mi or 1Gi', problems),
+  };
   if (problems.length > 0 || !locations.ok) return failed(problems);
   return parsed({
     kind: 'kubernetes',
@@ -87,8 +109,17 @@ export function readExecutor(values: Values): Parsed<ExecutorChoice> {
       ...(shards !== undefined && { shards }),
       locations: locations.value,
       barrierMs: barrierS * 1000,
+      shutdownGraceMs: shutdownGraceS * 1000,
+      shardResources,
     },
   });
+}
+
+function quantity(text: string | undefined, flag: string, fallback: string, example: string, problems: Problem[]): string {
+  if (text === undefined) return fallback;
+  if (QUANTITY.test(text) && Number.parseFloat(text) > 0) return text;
+  problems.push({ path: flag, message: `expected a Kubernetes quantity above 0 such as ${example}, got ${JSON.stringify(text)}` });
+  return fallback;
 }
 
 function kubernetesFlagsGiven(values: Values): string[] {

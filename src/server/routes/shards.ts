@@ -108,7 +108,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         if (!isRecord(body.result) || !isRecord(body.result.run) || !isRecord(body.result.run.shard)) {
           throw invalidField('result', "expected the shard's results file (with run.shard and histograms)");
         }
-        return { stored: test.coordinator.final(caller, caller.attempt, body.result) };
+        return { stored: test.coordinator.final(caller, caller.attempt, body.result, body.result.run.interrupted === true) };
       },
     },
   };

@@ -16,6 +16,7 @@ import type { TestDataSet } from '../../types.ts';
 import { loadDataSet } from '../../variables/csv.ts';
 import { isRecord } from '../../json.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
+import { countBody } from '../body-limit.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
 import type { TestDataRecord } from '../../service-records.ts';
 import type { StoredTestData } from '../store.ts';
@@ -37,10 +38,49 @@ export const UPLOAD_PREFIX = '.upload-';
 
 const FORM = 'a multipart form with the parts name, type, file_config and file (docs/interface.md 2.4)';
 
-/** Reads the form; the file part goes straight to a temporary file in the data directory. */
+/**
+ * Reads the form; the file part goes straight to a temporary file in the data directory. The
+ * whole body is counted as well (countBody): whatever the form's shape, past the file's limit and
+ * the form around it the answer is a 413 and nothing more is read.
+ */
 async function receiveUpload(req: FastifyRequest, ctx: ServerContext): Promise<Upload> {
   if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type', `expected ${FORM} (Content-Type: multipart/form-data)`);
+  const limit = ctx.limits.uploadBytes + ctx.limits.bodyBytes;
+  const body = countBody(req.raw, limit, (received) => {
+    // How much was read before the refusal: what a client could make the server take.
+    ctx.log(`${req.method} ${req.url}: upload refused at its limit of ${describeBytes(limit)}, ${received} bytes read`);
+    return new ApiError(
+      413,
+      'payload_too_large',
+      `the upload is larger than the limit of ${describeBytes(limit)} (a file of ${describeBytes(ctx.limits.uploadBytes)} and the form around it)`,
+    );
+  });
   const upload: Upload = { fields: {} };
+  try {
+    const reading = readParts(req, ctx, upload).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    const failure = await Promise.race([reading, body.passed]);
+    // What follows a malformed part, or the last part (an epilogue), is read and counted too, so
+    // that a client still sending gets the answer rather than a reset, and never past the limit.
+    if (!isTooLarge(failure)) await Promise.race([body.drain(), body.passed]);
+    if (failure !== undefined) throw failure;
+    return upload;
+  } catch (error) {
+    if (upload.file) await rm(upload.file.tmpPath, { force: true });
+    throw error;
+  } finally {
+    body.stop();
+  }
+}
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 413;
+}
+
+/** The form's parts, in order, into `upload`; a malformed form is a 400. */
+async function readParts(req: FastifyRequest, ctx: ServerContext, upload: Upload): Promise<void> {
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
@@ -65,7 +105,6 @@ async function receiveUpload(req: FastifyRequest, ctx: ServerContext): Promise<U
     if (upload.file) await rm(upload.file.tmpPath, { force: true });
     throw isFormSyntaxError(error) ? new ApiError(400, 'bad_request', `malformed multipart form: ${error.message}`) : error;
   }
-  return upload;
 }
 
 /**

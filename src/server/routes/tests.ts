@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { jsonBody, recordOf, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
 import { parseTestRequest } from '../definition.ts';
 import { ApiError, problemsError } from '../errors.ts';
+import { isRecord } from '../../json.ts';
 import { FINAL_STATUSES, type CreatedLoadTestRecord, type LoadTestRecord, type PlanRecord } from '../../service-records.ts';
 import type { TestRecord } from '../store.ts';
 
@@ -74,7 +75,9 @@ export function testRoutes(ctx: ServerContext): RouteTable {
         const test = testView(find(req));
         // Live progress while it runs: the totals so far (docs/server.md).
         const progress = ctx.queue.progress(test.id);
-        return progress ? { ...test, progress } : test;
+        if (progress) return { ...test, progress };
+        const coverage = test.status === 'incomplete' ? ctx.store.getResult(test.id)?.run.coverage : undefined;
+        return coverage ? { ...test, coverage } : test;
       },
     },
     '/v1/load/test/:id/result/': {
@@ -84,7 +87,15 @@ export function testRoutes(ctx: ServerContext): RouteTable {
           throw new ApiError(
             409,
             'not_finished',
-            `the test is ${test.status}; its result is ready once it is completed, failed or stopped`,
+            `the test is ${test.status}; its result is ready once it is completed, incomplete, failed or stopped`,
+          );
+        }
+        // A client that does not know `incomplete` would judge the partial result as a whole one: it has to ask for it.
+        if (test.status === 'incomplete' && !(isRecord(req.query) && req.query.accept === 'incomplete')) {
+          throw new ApiError(
+            409,
+            'incomplete',
+            `the test is incomplete (${test.failure_reason ?? 'part of the planned load is missing'}); its partial result is at this path with ?accept=incomplete`,
           );
         }
         const result = ctx.store.getResult(test.id);

@@ -2,10 +2,12 @@
 // "Protocol"). It fetches its plan with the test's token, reports ready and waits for the common
 // start, runs its slice of the plan with the engine, uploads every second while it runs and its
 // shard result at the end. Its index, token, attempt and location come from the environment the
-// Job gives it. Exit 0 when its result is delivered, 2 for a plan it cannot run (the Job then
-// fails the index at once), 1 when the server cannot be reached, 3 when another pod holds its
-// index. `loadgate shard --server URL --latency ID` is a latency probe's pod instead
-// (probe-client.ts).
+// Job gives it; the attempt counts the index's failures and its ignored failures (evictions), so
+// a replacement after an eviction is a new attempt. Exit 0 when its whole result is delivered, 2
+// for a plan it cannot run (the Job then fails the index at once), 1 when the server cannot be
+// reached, 3 when another pod holds its index, 143 when SIGTERM cut it short (what it measured
+// is delivered; the index's next attempt resumes the schedule). `loadgate shard --server URL
+// --latency ID` is a latency probe's pod instead (probe-client.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
@@ -17,7 +19,15 @@ import { formatProblem, InputError, type Problem } from '../../errors.ts';
 import { measureDefinition } from '../../pipeline/measure.ts';
 import type { Environment, LoadTestResult, SecondSample, TestDataSet } from '../../types.ts';
 import { isRecord } from '../../json.ts';
-import { BAD_PLAN_EXIT_CODE, DUPLICATE_EXIT_CODE, ENV_ATTEMPT, ENV_LOCATION, ENV_TOKEN } from '../executors/kubernetes/manifests.ts';
+import {
+  BAD_PLAN_EXIT_CODE,
+  DUPLICATE_EXIT_CODE,
+  ENV_ATTEMPT,
+  ENV_IGNORED_FAILURES,
+  ENV_LOCATION,
+  ENV_TOKEN,
+  TERMINATED_EXIT_CODE,
+} from '../executors/kubernetes/manifests.ts';
 import type { ReadyAnswer } from './coordinator.ts';
 import { localised } from './localise.ts';
 import { runProbe } from './probe-client.ts';
@@ -72,14 +82,20 @@ export function podIdentity(args: string[], env: ShardIo['env']): ShardIdentity 
   const token = need(env[ENV_TOKEN], ENV_TOKEN, "the test's shard token (from its Secret)");
   const location = need(env[ENV_LOCATION], ENV_LOCATION, "the shard's location");
   const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
-  const attemptText = env[ENV_ATTEMPT] || '0';
   const index = Number(indexText);
-  const attempt = Number(attemptText);
   if (indexText !== '' && !/^\d+$/.test(indexText))
     problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
-  if (!/^\d+$/.test(attemptText)) problems.push({ path: ENV_ATTEMPT, message: `expected a whole number, got "${attemptText}"` });
+  const attempt = count(env, ENV_ATTEMPT, problems) + count(env, ENV_IGNORED_FAILURES, problems);
   if (problems.length > 0) throw new InputError(problems);
   return { server, test, token, location, index, attempt, pod: `${hostname()}-${randomUUID().slice(0, 8)}` };
+}
+
+/** A count from the environment: unset or empty (an annotation not yet set) is 0. */
+function count(env: ShardIo['env'], name: string, problems: Problem[]): number {
+  const text = env[name] || '0';
+  if (/^\d+$/.test(text)) return Number(text);
+  problems.push({ path: name, message: `expected a whole number, got "${text}"` });
+  return 0;
 }
 
 export class CallbackError extends Error {
@@ -135,11 +151,12 @@ async function checkedPlan(plan: PlanAnswer, dir: string): Promise<CheckedTest> 
   return checkTest({ definition: checked.value.definition, file: 'the shard plan', dir }, {});
 }
 
-async function untilStart(me: ShardIdentity, signal: AbortSignal | undefined): Promise<ReadyAnswer> {
+async function untilStart(me: ShardIdentity, signal: AbortSignal | undefined, log: (line: string) => void): Promise<ReadyAnswer> {
   const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod };
-  for (;;) {
+  for (let asked = 0; ; asked++) {
     const answer = await call<ReadyAnswer>(me, 'POST', 'ready/', body);
     if (answer.state !== 'wait' || signal?.aborted) return answer;
+    if (asked === 0) log('ready: waiting for the common start');
     await new Promise((resolve) => setTimeout(resolve, answer.retry_ms));
   }
 }
@@ -174,12 +191,13 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
       log(`the plan cannot run:\n${error.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
       return BAD_PLAN_EXIT_CODE;
     }
-    const start = await untilStart(me, io.signal);
+    const start = await untilStart(me, io.signal, log);
     if (start.state === 'duplicate') {
       log(`duplicate: pod ${start.pod} runs this index, so this pod sends nothing`);
       return DUPLICATE_EXIT_CODE;
     }
-    if (start.state !== 'start') return 1;
+    // Only a stop signal ends the wait for the start without one.
+    if (start.state !== 'start') return TERMINATED_EXIT_CODE;
     if (start.late.length > 0) log(`late at the start: ${start.late.join(', ')}`);
     const stop = new AbortController();
     const signal = io.signal ? AbortSignal.any([io.signal, stop.signal]) : stop.signal;
@@ -206,7 +224,9 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
     const final: LoadTestResult = localised(result, me.location);
     await call(me, 'POST', 'final/', { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, result: final });
     io.out(`shard ${me.location}-${me.index}: ${final.results.iteration_count} iterations delivered`);
-    return 0;
+    if (!io.signal?.aborted) return 0;
+    log('terminated before the end of its schedule: the index is left for its next attempt');
+    return TERMINATED_EXIT_CODE;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

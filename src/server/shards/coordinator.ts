@@ -1,10 +1,13 @@
 // The server's side of a sharded test (docs/kubernetes.md, "Protocol"): the shards per location,
 // the per-test token, the start barrier, and the uploads (seconds while running, the shard result
 // at the end), each stored once. Everything lives in the store, so a restarted server picks the
-// test up where it was. The clock is passed in; no I/O but the store.
+// test up where it was. The clock is passed in; no I/O but the store. What each upload needs (who
+// holds an attempt, the running totals, which attempts have delivered) is kept in memory as the
+// uploads arrive and read from the store once, when a coordinator resumes: the work per upload
+// stays the same however many seconds are stored (docs/kubernetes.md, "Faults").
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { addSecond, NO_PROGRESS, type Progress } from '../executors/executor.ts';
-import type { ShardKey, ShardRunRecord, Store } from '../store.ts';
+import type { ShardAttemptRecord, ShardKey, ShardRunRecord, Store } from '../store.ts';
 
 export interface BarrierSettings {
   /** How long the start waits for every shard to be ready before it goes without the late ones. */
@@ -20,6 +23,22 @@ export type ReadyAnswer =
   | { state: 'start'; start_at_ms: number; from_second: number; late: string[] }
   /** Another pod holds this index's attempt (Kubernetes may start two): this one does nothing. */
   | { state: 'duplicate'; pod: string };
+
+/** One shard's attempts as the coordinator keeps them. */
+interface ShardState {
+  /** Attempt → the pod that holds it and the second of the schedule it starts at. */
+  holders: Map<number, { pod: string; fromSecond: number }>;
+  latest: number;
+  /** Attempt → whether its delivered result ended early (evicted or stopped). */
+  finals: Map<number, { interrupted: boolean }>;
+}
+
+/** An interval's counts, as the shard uploads them. */
+interface SecondCounts {
+  started: number;
+  responses: number;
+  failures: number;
+}
 
 /** How often a waiting shard asks again. */
 const READY_POLL_MS = 200;
@@ -47,11 +66,43 @@ export class ShardCoordinator {
   private readonly failed = new Set<string>();
   private stopping = false;
   private readonly listeners = new Set<() => void>();
+  private readonly shards = new Map<string, ShardState>();
+  private totals: Progress = NO_PROGRESS;
 
   private constructor(store: Store, record: ShardRunRecord, settings: BarrierSettings) {
     this.store = store;
     this.record = record;
     this.settings = settings;
+  }
+
+  /** The state a previous process stored, read once: attempts, delivered results and the seconds' totals. */
+  private load(): void {
+    for (const attempt of this.store.shardAttempts(this.testId)) this.hold(attempt);
+    for (const final of this.store.shardFinalStates(this.testId))
+      this.stateOf(final).finals.set(final.attempt, { interrupted: final.interrupted });
+    for (const upload of this.store.shardIntervals<SecondCounts>(this.testId)) this.count(upload, upload.attempt, upload.value);
+  }
+
+  private stateOf(key: ShardKey): ShardState {
+    const name = shardName(key);
+    let state = this.shards.get(name);
+    if (!state) {
+      state = { holders: new Map(), latest: -1, finals: new Map() };
+      this.shards.set(name, state);
+    }
+    return state;
+  }
+
+  private hold(attempt: ShardAttemptRecord): void {
+    const state = this.stateOf(attempt);
+    state.holders.set(attempt.attempt, { pod: attempt.pod, fromSecond: attempt.fromSecond });
+    state.latest = Math.max(state.latest, attempt.attempt);
+  }
+
+  /** Adds one stored second to the totals, at its place in the schedule (the attempt's fromSecond + t). */
+  private count(key: ShardKey, attempt: number, upload: { t: number; sample: SecondCounts }): void {
+    const offset = this.stateOf(key).holders.get(attempt)?.fromSecond ?? 0;
+    this.totals = addSecond(this.totals, { ...upload.sample, t: offset + upload.t });
   }
 
   /** A new sharded run: its token (for the Secret; only its hash is kept) and its coordinator. */
@@ -77,7 +128,10 @@ export class ShardCoordinator {
   /** The run a previous server process began; undefined when it never began one. */
   static resume(store: Store, testId: string, settings: BarrierSettings): ShardCoordinator | undefined {
     const record = store.getShardRun(testId);
-    return record && new ShardCoordinator(store, record, settings);
+    if (!record) return undefined;
+    const coordinator = new ShardCoordinator(store, record, settings);
+    coordinator.load();
+    return coordinator;
   }
 
   get testId(): string {
@@ -86,6 +140,11 @@ export class ShardCoordinator {
 
   get slots(): Record<string, number> {
     return this.record.slots;
+  }
+
+  /** When the run began (the server's clock): its deadline counts from here, across restarts. */
+  get beganAtMs(): number {
+    return this.record.beganAtMs;
   }
 
   /** Constant-time: the presented token's hash against the stored one. */
@@ -114,17 +173,17 @@ export class ShardCoordinator {
 
   /**
    * The barrier: the first pod to report an (index, attempt) holds it. The start is set once every
-   * shard has a pod ready, or when the barrier's time is up (the missing ones listed as late). An
-   * attempt that comes after the start (a retry, a late pod) resumes at the schedule's next second.
+   * shard has a pod ready or has failed for good, or when the barrier's time is up (the missing
+   * ones listed as late). An attempt that comes after the start (a retry, a late pod) resumes at
+   * the schedule's next second.
    */
   ready(key: ShardKey, attempt: number, pod: string): ReadyAnswer {
     const now = this.settings.now();
     const startAt = this.record.startAtMs;
     const fromSecond = startAt === null ? 0 : Math.max(0, Math.ceil((now + this.settings.startMarginMs - startAt) / 1000));
-    this.store.claimShardAttempt(this.testId, { ...key, attempt, pod, fromSecond });
-    const holder = this.store
-      .shardAttempts(this.testId)
-      .find((a) => a.location === key.location && a.index === key.index && a.attempt === attempt);
+    const claim = { ...key, attempt, pod, fromSecond };
+    if (this.store.claimShardAttempt(this.testId, claim)) this.hold(claim);
+    const holder = this.stateOf(key).holders.get(attempt);
     if (holder && holder.pod !== pod) return { state: 'duplicate', pod: holder.pod };
     if (this.record.startAtMs === null) this.tryStart(now);
     if (this.record.startAtMs === null) return { state: 'wait', retry_ms: READY_POLL_MS };
@@ -132,11 +191,12 @@ export class ShardCoordinator {
   }
 
   private tryStart(now: number): void {
-    const ready = new Set(this.store.shardAttempts(this.testId).map(shardName));
     const late = slotList(this.record.slots)
       .map(shardName)
-      .filter((name) => !ready.has(name));
-    if (late.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
+      .filter((name) => !this.shards.has(name));
+    // An index Kubernetes gave up on (its Job deleted, its retries spent) will never be ready: not waited for.
+    const awaited = late.filter((name) => !this.failed.has(name));
+    if (awaited.length > 0 && now < this.record.beganAtMs + this.settings.barrierMs) return;
     const startAtMs = now + this.settings.startMarginMs;
     this.store.setShardStart(this.testId, startAtMs, late);
     this.record = { ...this.record, startAtMs, late };
@@ -150,21 +210,30 @@ export class ShardCoordinator {
 
   /** Only the pod that holds an attempt may upload for it. */
   holds(key: ShardKey, attempt: number, pod: string): boolean {
-    return this.store
-      .shardAttempts(this.testId)
-      .some((a) => a.location === key.location && a.index === key.index && a.attempt === attempt && a.pod === pod);
+    return this.shards.get(shardName(key))?.holders.get(attempt)?.pod === pod;
   }
 
   /** One second of one attempt; a repeated upload is stored once. Answers whether the shard should stop. */
   interval(key: ShardKey, attempt: number, t: number, sample: unknown): { stored: boolean; stop: boolean } {
     const stored = this.store.addShardInterval(this.testId, { ...key, attempt, value: { t, sample } });
-    if (stored) this.changed();
+    if (stored) {
+      this.count(key, attempt, { t, sample: sample as SecondCounts });
+      this.changed();
+    }
     return { stored, stop: this.stopping };
   }
 
-  final(key: ShardKey, attempt: number, result: unknown): boolean {
+  /**
+   * An attempt's result; `interrupted` when it ended before its schedule did. Such a result
+   * settles its shard only when this server asked the shards to stop: otherwise the pod was
+   * evicted or terminated, and the index's next attempt resumes the schedule.
+   */
+  final(key: ShardKey, attempt: number, result: unknown, interrupted: boolean): boolean {
     const stored = this.store.addShardFinal(this.testId, { ...key, attempt, value: result });
-    if (stored) this.changed();
+    if (stored) {
+      this.stateOf(key).finals.set(attempt, { interrupted });
+      this.changed();
+    }
     return stored;
   }
 
@@ -181,31 +250,27 @@ export class ShardCoordinator {
     this.stopping = true;
   }
 
-  /** Every shard has its latest attempt's result, or has failed for good. */
+  /** Every shard has its latest attempt's result (a whole one, unless stopped), or has failed for good. */
   settled(): boolean {
-    const attempts = this.store.shardAttempts(this.testId);
-    const finals = new Set(this.store.shardFinals(this.testId).map((f) => `${shardName(f)}/${f.attempt}`));
-    return slotList(this.record.slots).every((key) => {
-      const name = shardName(key);
-      const latest = Math.max(-1, ...attempts.filter((a) => shardName(a) === name).map((a) => a.attempt));
-      return finals.has(`${name}/${latest}`) || this.failed.has(name);
-    });
+    return slotList(this.record.slots).every((key) => this.shardSettled(shardName(key)));
   }
 
-  /** Shards that have not yet sent their latest attempt's result. */
+  private shardSettled(name: string): boolean {
+    if (this.failed.has(name)) return true;
+    const state = this.shards.get(name);
+    const final = state?.finals.get(state.latest);
+    return final !== undefined && (!final.interrupted || this.stopping);
+  }
+
+  /** Shards that have not settled yet. */
   unsettled(): string[] {
-    const finals = new Set(this.store.shardFinals(this.testId).map(shardName));
     return slotList(this.record.slots)
       .map(shardName)
-      .filter((name) => !finals.has(name) && !this.failed.has(name));
+      .filter((name) => !this.shardSettled(name));
   }
 
-  /** The uploaded seconds added up: what the run has done so far (each attempt's second t is fromSecond + t of the schedule). */
+  /** The uploaded seconds added up, as they arrived: what the run has done so far. */
   progress(): Progress {
-    const from = new Map(this.store.shardAttempts(this.testId).map((a) => [`${shardName(a)}/${a.attempt}`, a.fromSecond]));
-    return this.store.shardIntervals<{ started: number; responses: number; failures: number }>(this.testId).reduce((progress, upload) => {
-      const offset = from.get(`${shardName(upload)}/${upload.attempt}`) ?? 0;
-      return addSecond(progress, { ...upload.value.sample, t: offset + upload.value.t });
-    }, NO_PROGRESS);
+    return this.totals;
   }
 }

@@ -14,6 +14,8 @@ export interface Delivered {
   slots: Record<string, number>;
   attempts: ShardAttemptRecord[];
   finals: Array<ShardUpload<LoadTestResult>>;
+  /** The seconds uploaded while running: what attempts whose result is not in the merge sent. Absent: only the measured is known. */
+  intervals?: Array<ShardUpload<{ t: number; sample: { started: number } }>>;
 }
 
 export interface ShardedOutcome {
@@ -36,7 +38,7 @@ function coveredWindow(plan: LoadPlan, fromSecond: number, result: LoadTestResul
 
 function shardCoverage(
   plan: LoadPlan,
-  name: string,
+  key: ShardKey,
   attempts: number,
   covered: [number, number] | undefined,
 ): { coverage: ShardCoverage; applied: number } {
@@ -56,7 +58,18 @@ function shardCoverage(
     else missing.push([s, s + 1]);
   }
   const missingS = missing.reduce((n, [from, to]) => n + to - from, 0);
-  return { coverage: { shard: name, attempts, planned_s: planned, missing_s: missingS, missing }, applied };
+  return {
+    coverage: {
+      shard: shardName(key),
+      location: key.location,
+      index: key.index,
+      attempts,
+      planned_s: planned,
+      missing_s: missingS,
+      missing,
+    },
+    applied,
+  };
 }
 
 /** Per shard, the delivered result that covers the most of its plan; and the coverage of them all. */
@@ -64,7 +77,8 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
   const chosen: Chosen[] = [];
   const shards: ShardCoverage[] = [];
   let plannedTotal = 0;
-  let appliedTotal = 0;
+  let measuredTotal = 0;
+  let sentTotal = 0;
   for (const key of slotList(delivered.slots)) {
     const name = shardName(key);
     const plan = new LoadPlan(config, { index: key.index + 1, count: delivered.slots[key.location] ?? 1, location: key.location });
@@ -74,28 +88,49 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
       .map((f) => {
         const fromSecond = attempts.find((a) => a.attempt === f.attempt)?.fromSecond ?? 0;
         const window = coveredWindow(plan, fromSecond, f.value);
-        return { final: f, window, applied: shardCoverage(plan, name, attempts.length, window).applied };
+        return { final: f, window, applied: shardCoverage(plan, key, attempts.length, window).applied };
       });
     const best = candidates.sort((a, b) => b.applied - a.applied || a.final.attempt - b.final.attempt)[0];
     if (best) chosen.push({ key, attempt: best.final.attempt, result: best.final.value });
-    const { coverage, applied } = shardCoverage(plan, name, Math.max(1, attempts.length), best?.window);
+    const { coverage, applied } = shardCoverage(plan, key, Math.max(1, attempts.length), best?.window);
     plannedTotal += plan.total;
     // A generator that fell behind ends its schedule with iterations never started (docs/engine.md):
-    // not applied either, though the verdict's generator check, not coverage, judges them.
-    appliedTotal += applied - (best?.final.value.run.generator?.unstarted_iterations ?? 0);
+    // not measured either, though the verdict's generator check, not coverage, judges them.
+    const measured = applied - (best?.final.value.run.generator?.unstarted_iterations ?? 0);
+    measuredTotal += measured;
+    sentTotal += measured + startedByOthers(delivered.intervals, name, best?.final.attempt);
     if (coverage.missing_s > 0) shards.push(coverage);
   }
-  const pct = percent(appliedTotal, plannedTotal) ?? 100;
   return {
     chosen,
-    coverage: { planned_iterations: plannedTotal, applied_iterations: appliedTotal, applied_pct: Math.floor(pct * 10) / 10, shards },
+    coverage: {
+      planned_iterations: plannedTotal,
+      applied_iterations: sentTotal,
+      applied_pct: pctOf(sentTotal, plannedTotal),
+      measured_iterations: measuredTotal,
+      measured_pct: pctOf(measuredTotal, plannedTotal),
+      shards,
+    },
   };
 }
 
-/** `shard US-3: 18 s of 300 s missing; …; 97.0 % of the planned load applied`. */
+/** A share rounded down to 0.1 %, so that a run with anything missing never shows 100. */
+function pctOf(part: number, whole: number): number {
+  return Math.floor((percent(part, whole) ?? 100) * 10) / 10;
+}
+
+/** Iterations started by the shard's attempts other than the one in the merge (dead or superseded: their load reached the target). */
+function startedByOthers(intervals: Delivered['intervals'], name: string, chosenAttempt: number | undefined): number {
+  return (intervals ?? [])
+    .filter((u) => shardName(u) === name && u.attempt !== chosenAttempt)
+    .reduce((n, u) => n + (Number.isFinite(u.value.sample.started) ? u.value.sample.started : 0), 0);
+}
+
+/** `shard US-3: 18 s of 300 s missing; …; 97.0 % of the planned load measured (98.2 % applied)`. */
 export function coverageLine(coverage: Coverage): string {
   const shards = coverage.shards.map((s) => `shard ${s.shard}: ${s.missing_s} s of ${s.planned_s} s missing`);
-  return [...shards, `${coverage.applied_pct.toFixed(1)} % of the planned load applied`].join('; ');
+  const shares = `${coverage.measured_pct.toFixed(1)} % of the planned load measured (${coverage.applied_pct.toFixed(1)} % applied)`;
+  return [...shards, shares].join('; ');
 }
 
 /** The merged result (test_url set), its coverage, and the run marked incomplete when part of the plan is missing. */

@@ -87,3 +87,27 @@ export async function ignoreNotFound(request: Promise<unknown>): Promise<void> {
     if ((error as { code?: number }).code !== 404) throw error;
   }
 }
+
+/** A Kubernetes API error as a sentence: its status code, reason and message (never the response's headers). */
+export function apiErrorText(error: unknown): string {
+  const { code, body } = error as { code?: unknown; body?: unknown };
+  if (typeof code !== 'number') return (error as Error).message ?? String(error);
+  const status = parseStatus(body);
+  const reason = status.reason ? ` ${status.reason}` : '';
+  return `the Kubernetes API answered ${code}${reason}${status.message ? `: ${status.message}` : ''}`;
+}
+
+/** The `Status` object the API answers errors with (a JSON string in the client's error), as far as it is one. */
+function parseStatus(body: unknown): { reason?: string; message?: string } {
+  let value = body;
+  if (typeof body === 'string') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return {};
+    }
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const { reason, message } = value as { reason?: unknown; message?: unknown };
+  return { ...(typeof reason === 'string' && { reason }), ...(typeof message === 'string' && { message }) };
+}

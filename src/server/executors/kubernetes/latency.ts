@@ -8,7 +8,7 @@ import type { LatencyLocation, LocationLatency } from '../../../types.ts';
 import { LatencyProbe } from '../../shards/latency-probe.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { LatencyRunner } from '../executor.ts';
-import { ignoreNotFound, type Clusters } from './clusters.ts';
+import { apiErrorText, ignoreNotFound, type Clusters } from './clusters.ts';
 import type { KubeLocation } from './locations.ts';
 import { jobName, secretName, shardJob, testSecret } from './manifests.ts';
 
@@ -39,8 +39,8 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
     const waitMs = settings.startMs + request.budgetMs + request.timeoutMs;
     settings.registry.addProbe(probe);
     try {
-      await api.core.createNamespacedSecret({ namespace, body: testSecret(probe.id, namespace, token) });
-      await api.batch.createNamespacedJob({
+      // The Job first, so that the Secret can name it as its owner; the pod waits for the Secret.
+      const job = await api.batch.createNamespacedJob({
         namespace,
         body: shardJob({
           testId: probe.id,
@@ -58,6 +58,7 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
           backoffLimitPerIndex: 0,
         }),
       });
+      await api.core.createNamespacedSecret({ namespace, body: testSecret(probe.id, namespace, token, [job]) });
       const latency = await Promise.race([probe.result, expiry(waitMs, signal)]);
       return latency
         ? { ...latency, egress: egressLabel(location) }
@@ -65,7 +66,9 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
     } finally {
       settings.registry.removeProbe(probe.id);
       await cleanUp().catch((error: unknown) =>
-        settings.log(`latency ${location.code}: could not delete Job ${jobName(probe.id, kube)}: ${(error as Error).message}`),
+        settings.log(
+          `latency ${location.code}: could not delete Job ${jobName(probe.id, kube)}: ${apiErrorText(error)}; it is swept at the next start`,
+        ),
       );
     }
 

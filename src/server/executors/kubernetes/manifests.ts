@@ -1,9 +1,8 @@
 // The Kubernetes objects a test becomes: per location one Indexed Job whose pods run
 // `loadgate shard`, and one Secret holding the token the shards call home with. Pure: the
-// executor sends what these return, the tests and the API stand-in check it with `checkJob`.
+// executor sends what these return; the API stand-in checks it with its own rules (test/helpers/kube-job-check.ts).
 import { createHash } from 'node:crypto';
 import type { V1Container, V1Job, V1PodSpec, V1Secret } from '@kubernetes/client-node';
-import { Job } from 'kubernetes-models/batch/v1/Job';
 
 export const LABEL_TEST = 'loadgate.dev/test-id';
 export const LABEL_LOCATION = 'loadgate.dev/location';
@@ -18,12 +17,24 @@ export const BAD_PLAN_EXIT_CODE = 2;
  * The Job ignores it, so it spends no retry; the holder's pod keeps the index active meanwhile.
  */
 export const DUPLICATE_EXIT_CODE = 3;
+/**
+ * A shard stopped by SIGTERM (a graceful eviction, a drain, a deleted pod) after it sent what it
+ * measured, as shells report SIGTERM. Not 0: a success would complete the index with part of its
+ * schedule; the Job retries it instead (ignored when the pod carries DisruptionTarget).
+ */
+export const TERMINATED_EXIT_CODE = 143;
 export const CONTAINER_NAME = 'shard';
 /** Set by the Job controller on every pod of a Job with backoffLimitPerIndex: 0 on the first try. */
 export const INDEX_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
+/**
+ * Set on a replacement pod once a failure of its index was ignored by the podFailurePolicy (an
+ * eviction, a duplicate): such a failure leaves the failure count as it was, so the attempt is the sum.
+ */
+export const INDEX_IGNORED_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-ignored-failure-count';
 export const COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
 export const ENV_TOKEN = 'LOADGATE_SHARD_TOKEN';
 export const ENV_ATTEMPT = 'LOADGATE_SHARD_ATTEMPT';
+export const ENV_IGNORED_FAILURES = 'LOADGATE_SHARD_IGNORED_FAILURES';
 export const ENV_LOCATION = 'LOADGATE_SHARD_LOCATION';
 /** The image's non-root user (node:24-slim's `node`, deploy/Dockerfile). */
 export const SHARD_USER_ID = 1000;
@@ -49,12 +60,11 @@ export interface ShardJobSpec {
   backoffLimitPerIndex: number;
 }
 
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
 // An Indexed Job's pods are named `<job>-<index>-<random>` with hostname `<job>-<index>`, a DNS
 // label (≤ 63); indexes go up to 99999 (parallelism ≤ 10^5, JobSpec API reference), so the Job
 // name stays within 57 chars to leave room for "-99999": "lg-" + 30 + "-" + 12 + "-" + 8 = 55.
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-
 /** A DNS-1123 label ≤ 57 chars; the digest of the raw pair keeps ids that slug alike apart. */
 export function jobName(testId: string, location: string): string {
   return ['lg', slug(testId, 30), slug(location, 12), digest(`${testId}\0${location}`)].filter((p) => p !== '').join('-');
@@ -119,6 +129,16 @@ function podSpec(spec: ShardJobSpec): V1PodSpec {
       runAsGroup: SHARD_USER_ID,
       seccompProfile: { type: 'RuntimeDefault' },
     },
+    // The location's shards spread over its nodes, so that one node's limits do not bound the load
+    // and one lost node takes few shards; ScheduleAnyway, since a small pool still runs them all.
+    topologySpreadConstraints: [
+      {
+        maxSkew: 1,
+        topologyKey: 'kubernetes.io/hostname',
+        whenUnsatisfiable: 'ScheduleAnyway',
+        labelSelector: { matchLabels: { [LABEL_TEST]: testLabel(spec.testId), [LABEL_LOCATION]: labelValue(spec.location) } },
+      },
+    ],
     containers: [shardContainer(spec)],
     volumes: [{ name: 'tmp', emptyDir: {} }],
   };
@@ -132,6 +152,8 @@ function shardContainer(spec: ShardJobSpec): V1Container {
     env: [
       { name: ENV_TOKEN, valueFrom: { secretKeyRef: { name: spec.secretName, key: TOKEN_KEY } } },
       { name: ENV_ATTEMPT, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_FAILURE_ANNOTATION}']` } } },
+      // Absent until a failure was ignored: the downward API gives "" for a missing annotation.
+      { name: ENV_IGNORED_FAILURES, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_IGNORED_FAILURE_ANNOTATION}']` } } },
       { name: ENV_LOCATION, value: spec.location },
     ],
     ...(spec.resources ? { resources: spec.resources } : {}),
@@ -141,7 +163,12 @@ function shardContainer(spec: ShardJobSpec): V1Container {
   };
 }
 
-export function testSecret(testId: string, namespace: string, token: string): V1Secret {
+/**
+ * The token's Secret, owned by the Jobs that read it (`owners`: as the API answered their
+ * creation, with their uid): the garbage collector deletes it once they are all gone, however
+ * they go (the server's cleanup, their TTL, a hand).
+ */
+export function testSecret(testId: string, namespace: string, token: string, owners: V1Job[] = []): V1Secret {
   return {
     apiVersion: 'v1',
     kind: 'Secret',
@@ -150,115 +177,18 @@ export function testSecret(testId: string, namespace: string, token: string): V1
       name: secretName(testId),
       namespace,
       labels: { [LABEL_TEST]: testLabel(testId), [LABEL_MANAGED]: MANAGED_BY },
+      ...(owners.length > 0 && {
+        ownerReferences: owners.map((job) => ({
+          apiVersion: 'batch/v1',
+          kind: 'Job',
+          name: job.metadata?.name ?? '',
+          uid: job.metadata?.uid ?? '',
+        })),
+      }),
     },
     immutable: true,
     data: { [TOKEN_KEY]: Buffer.from(token, 'utf8').toString('base64') },
   };
-}
-
-/**
- * Schema (kubernetes-models, the OpenAPI schemas of the Kubernetes API) + the cross-field rules
- * that the API server enforces and the schema cannot express; returns problems, [] if valid.
- */
-export function checkJob(job: V1Job): string[] {
-  // The wire form: what the API server receives (dates as strings, no undefined fields).
-  const wire = JSON.parse(JSON.stringify(job)) as V1Job;
-  const schema = schemaProblems(wire);
-  return schema.length > 0 ? schema : crossFieldProblems(wire);
-}
-
-function schemaProblems(job: V1Job): string[] {
-  try {
-    new Job(job as ConstructorParameters<typeof Job>[0]).validate();
-    return [];
-  } catch (error) {
-    const errors = (error as { errors?: Array<{ instancePath: string; message?: string }> }).errors;
-    if (!errors) throw error;
-    return errors.map((e) => `${pathOf(e.instancePath)}: ${e.message ?? 'is invalid'} (Kubernetes schema)`);
-  }
-}
-
-const JOB_SPEC_REF = '(JobSpec, kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/)';
-const JOB_CONCEPT_REF = '(kubernetes.io/docs/concepts/workloads/controllers/job/)';
-
-// Each rule quotes the API reference's field description or the Job concept page.
-function crossFieldProblems(job: V1Job): string[] {
-  const problems: string[] = [];
-  const spec = job.spec;
-  const name = job.metadata?.name;
-  if (!name || !DNS_SUBDOMAIN.test(name) || name.length > 63) {
-    problems.push(`metadata.name: must be a DNS subdomain of at most 63 characters, got ${JSON.stringify(name)} ${JOB_CONCEPT_REF}`);
-  }
-  problems.push(...labelProblems('metadata.labels', job.metadata?.labels));
-  if (!spec) return [...problems, `spec: is required ${JOB_SPEC_REF}`];
-  problems.push(...labelProblems('spec.template.metadata.labels', spec.template.metadata?.labels));
-  const restartPolicy = spec.template.spec?.restartPolicy;
-  const indexed = spec.completionMode === 'Indexed';
-  if (restartPolicy !== 'Never' && restartPolicy !== 'OnFailure') {
-    problems.push(`spec.template.spec.restartPolicy: must be Never or OnFailure, got ${JSON.stringify(restartPolicy)} ${JOB_SPEC_REF}`);
-  }
-  if (indexed && spec.completions == null) {
-    problems.push(`spec.completions: is required when completionMode is Indexed ${JOB_SPEC_REF}`);
-  }
-  if (spec.backoffLimitPerIndex != null) {
-    if (!indexed) problems.push(`spec.backoffLimitPerIndex: can only be set when completionMode is Indexed ${JOB_SPEC_REF}`);
-    if (restartPolicy !== 'Never')
-      problems.push(`spec.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never ${JOB_SPEC_REF}`);
-  }
-  if (spec.maxFailedIndexes != null) {
-    if (spec.backoffLimitPerIndex == null)
-      problems.push(`spec.maxFailedIndexes: can only be specified when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
-    if (spec.completions != null && spec.maxFailedIndexes > spec.completions)
-      problems.push(`spec.maxFailedIndexes: must be at most completions (${spec.completions}) ${JOB_SPEC_REF}`);
-  }
-  if (spec.podFailurePolicy) problems.push(...podFailurePolicyProblems(spec, restartPolicy));
-  return problems;
-}
-
-function podFailurePolicyProblems(spec: NonNullable<V1Job['spec']>, restartPolicy: string | undefined): string[] {
-  const problems: string[] = [];
-  if (restartPolicy === 'OnFailure') problems.push(`spec.podFailurePolicy: cannot be used with restartPolicy OnFailure ${JOB_SPEC_REF}`);
-  // Unset, the API server defaults it to Failed; any other value is refused.
-  if (spec.podReplacementPolicy != null && spec.podReplacementPolicy !== 'Failed') {
-    problems.push(
-      `spec.podReplacementPolicy: must be Failed when podFailurePolicy is used, got ${JSON.stringify(spec.podReplacementPolicy)} ${JOB_SPEC_REF}`,
-    );
-  }
-  const containers = new Set((spec.template.spec?.containers ?? []).map((c) => c.name));
-  (spec.podFailurePolicy?.rules ?? []).forEach((rule, i) => {
-    const at = `spec.podFailurePolicy.rules[${i}]`;
-    if ((rule.onExitCodes == null) === (rule.onPodConditions == null))
-      problems.push(`${at}: needs exactly one of onExitCodes and onPodConditions ${JOB_SPEC_REF}`);
-    if (rule.action === 'FailIndex' && spec.backoffLimitPerIndex == null)
-      problems.push(`${at}.action: FailIndex can only be used when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
-    const codes = rule.onExitCodes;
-    if (codes?.containerName != null && !containers.has(codes.containerName))
-      problems.push(
-        `${at}.onExitCodes.containerName: names no container of the pod template: ${JSON.stringify(codes.containerName)} ${JOB_SPEC_REF}`,
-      );
-    if (codes?.operator === 'In' && codes.values.includes(0))
-      problems.push(`${at}.onExitCodes.values: 0 cannot be used with the In operator ${JOB_SPEC_REF}`);
-  });
-  return problems;
-}
-
-function labelProblems(at: string, labels: Record<string, string> | undefined): string[] {
-  return Object.entries(labels ?? {})
-    .filter(([, value]) => !LABEL_VALUE.test(value) || value.length > 63)
-    .map(
-      ([key, value]) =>
-        `${at}["${key}"]: a label value is at most 63 characters of [A-Za-z0-9-_.], alphanumeric at both ends; got ${JSON.stringify(value)} (kubernetes.io/docs/concepts/overview/working-with-objects/labels/)`,
-    );
-}
-
-/** An ajv instance path ("/spec/template/spec/containers/0/name") as the API names fields. */
-function pathOf(instancePath: string): string {
-  const path = instancePath
-    .split('/')
-    .slice(1)
-    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
-    .join('');
-  return path.startsWith('.') ? path.slice(1) : path || '(the object)';
 }
 
 function labelValue(raw: string): string {

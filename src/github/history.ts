@@ -1,0 +1,46 @@
+// The action's history input (docs/history.md): paths read as the CLI's --history, or `auto`, the
+// results artifacts of the base branch's last successful runs of this workflow (history-artifacts.ts).
+import { readFile } from 'node:fs/promises';
+import { loadDefinition } from '../definition/load.ts';
+import { historyForGate, type History } from '../pipeline/history.ts';
+import type { ActionInputs } from '../inputs.ts';
+import type { Threshold } from '../types.ts';
+import { pullRequestFromEvent } from './context.ts';
+import { autoHistory } from './history-artifacts.ts';
+import { createOctokit } from './publish.ts';
+
+/** Input history: the base branch's last results artifacts. */
+export const AUTO_HISTORY = 'auto';
+
+/** The history the gate holds, and the relative thresholds left unchecked for want of one. */
+export async function actionHistory(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<{ history?: History; unchecked: Threshold[] }> {
+  if (inputs.history.length === 0) return { unchecked: [] };
+  // History is of one test, found by its name; mode merge names none before its shards are read.
+  if (!inputs.test) return { history: { runs: [], notes: ["history: read by the test's name: set the test input"] }, unchecked: [] };
+  const testName = (await loadDefinition(inputs.test)).definition.name;
+  const isAuto = inputs.history.length === 1 && inputs.history[0] === AUTO_HISTORY;
+  const source = isAuto ? { found: await autoHistoryOf(inputs, env, testName) } : { paths: inputs.history };
+  return historyForGate(source, testName, inputs.historySize, inputs.historyBaseline, inputs.thresholds);
+}
+
+/** The PR's base branch (on push, the branch itself), as baseline: auto searches it. */
+async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, testName: string): Promise<History> {
+  const payload = await eventPayload(env);
+  const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
+  const base = (payload as { pull_request?: { base?: { ref?: unknown } } }).pull_request?.base?.ref;
+  const branch = pr ? (typeof base === 'string' ? base : undefined) : env.GITHUB_REF_NAME;
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  const runId = Number(env.GITHUB_RUN_ID) || undefined;
+  const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
+  const settings = { token: inputs.githubToken, owner, repo, runId, branch, testName, matrixEntry: inputs.matrixEntry };
+  return autoHistory({ ...settings, size: inputs.historySize }, octokit);
+}
+
+async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
+  if (!env.GITHUB_EVENT_PATH) return {};
+  try {
+    return JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8'));
+  } catch {
+    return {};
+  }
+}
