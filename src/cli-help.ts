@@ -50,6 +50,10 @@ export const COMMANDS: Record<Command | 'help', CommandHelp> = {
     synopsis: 'shard --server URL --test ID',
     about: "One shard of a test on `serve --executor kubernetes` (a Job's pod runs it; docs/kubernetes.md).",
   },
+  capacity: {
+    synopsis: "capacity <definition.json> --slo 'p99 < 100ms' [options]",
+    about: 'Find the highest rate at which every SLO holds: probes rising ×2, then bisected (docs/capacity.md).',
+  },
   help: { synopsis: 'help [command]', about: "Print this overview, or one command's options." },
 };
 

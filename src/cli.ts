@@ -20,7 +20,7 @@ import { parseWorkers } from './engine/worker-count.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
 import type { HostedSettings } from './hosted/run-definition.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
+import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
 import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
 import { parseLatencyThresholdLines } from './latency/thresholds.ts';
 import { isLatencyThresholdLine } from './threshold-syntax.ts';
@@ -80,6 +80,7 @@ const RUNNERS: Record<string, Runner> = {
   shard: loadedWhenChosen(() =>
     import('./server/shards/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
   ),
+  capacity: loadedWhenChosen(() => import('./cli-capacity.ts').then((m) => m.capacityCommand)),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
@@ -143,7 +144,7 @@ function didYouMean(word: string): string {
 }
 
 /** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
-function argsOf(command: Command, args: string[], io: CliIo): CommandArgs {
+export function argsOf(command: Command, args: string[], io: CliIo): CommandArgs {
   const parsed = parseCommandArgs(command, args);
   for (const notice of parsed.notices) io.err(notice);
   return parsed;
@@ -362,9 +363,11 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
         shard,
         startAtMs,
         warmUpS,
+        keepSecondHistograms: judgedOnWindows(thresholds),
         testUrl: pathToFileURL(reportPath).href,
       },
       workers,
+      abortOn: thresholds,
     },
     cliLog(io),
   );
@@ -388,7 +391,7 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
 }
 
 /** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}, check: CheckOptions = {}) {
+export async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}, check: CheckOptions = {}) {
   const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
   const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
   const overridden = valueOrThrow(applyLoadFlags(await loadDefinition(file), load));
@@ -402,7 +405,7 @@ async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load:
  * Where the summary goes: stdout, unless --json claims stdout for the results (the summary then
  * goes to stderr) or --quiet leaves it out. Progress and logs are always on stderr.
  */
-function outputsOf(io: CliIo, flags: CommandArgs): CliIo {
+export function outputsOf(io: CliIo, flags: CommandArgs): CliIo {
   if (flags.flag('quiet')) return { ...io, out: () => {} };
   if (flags.flag('json')) return { ...io, out: io.err };
   return io;
@@ -455,13 +458,13 @@ async function historyOf(
 }
 
 /** The signal that cut the run short, if one did (its name is the abort reason cli-entry.ts gives). */
-function stopSignalOf(io: CliIo): StopSignal | undefined {
+export function stopSignalOf(io: CliIo): StopSignal | undefined {
   const reason: unknown = io.signal?.reason;
   return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined;
 }
 
 /** Progress and notes on stderr, so that stdout keeps the summary (or the JSON results). */
-function cliLog(io: CliIo): RunLog {
+export function cliLog(io: CliIo): RunLog {
   return { info: (line) => io.err(line), warn: (line) => io.err(`warning: ${line}`) };
 }
 

@@ -17,7 +17,7 @@ import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor, resu
 import type { StopSignal } from './verdict/judge.ts';
 import { runLatencyPlan } from './latency/session.ts';
 import { loadDefinition } from './definition/load.ts';
-import { THRESHOLDS_INPUT } from './thresholds.ts';
+import { judgedOnWindows, THRESHOLDS_INPUT } from './thresholds.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { renderMarkdown, renderSummaryLine } from './report/markdown.ts';
 import { escapeMarkdown } from './report/markdown-blocks.ts';
@@ -301,9 +301,11 @@ async function runDefinition(
         shard: inputs.shard,
         startAtMs: inputs.startAtMs,
         warmUpS: inputs.warmUpS,
+        keepSecondHistograms: judgedOnWindows(gate.thresholds),
         testUrl: testUrlOf(env, resultsPath),
       },
       workers: inputs.workers,
+      abortOn: gate.thresholds,
     },
     ACTION_LOG,
   );

@@ -31,6 +31,7 @@ export function metricKind(metric: ThresholdMetric): MetricKind {
     case 'iteration_count':
       return 'count';
     case 'rps':
+    case 'capacity':
       return 'throughput';
     default:
       return 'time';
@@ -77,8 +78,8 @@ export function parseThresholdLines(lines: readonly string[], origin: ThresholdO
 // ---- parsing one line ----
 
 const METRICS_LIST = `${THRESHOLD_METRICS.join(', ')}, or any percentile pN (p50, p75, p99.9)`;
-const UNITS: Record<MetricKind, readonly string[]> = { time: ['ms', 's'], rate: ['%'], count: [], throughput: [] };
-const KNOWN_UNITS = ['ms', 's', '%'];
+const UNITS: Record<MetricKind, readonly string[]> = { time: ['ms', 's'], rate: ['%'], count: [], throughput: ['/s'] };
+const KNOWN_UNITS = ['ms', 's', '%', '/s'];
 const KIND_NAMES: Record<MetricKind, string> = {
   time: 'a time',
   rate: 'a percentage',
@@ -89,7 +90,7 @@ const KIND_USAGE: Record<MetricKind, string> = {
   time: 'takes ms or s (no unit means ms)',
   rate: 'takes a percentage with its % sign',
   count: 'takes a whole number with no unit',
-  throughput: 'takes a number with no unit (requests per second)',
+  throughput: 'takes a number per second, with /s or no unit',
 };
 
 /** A problem in one line; `index` is where in the line (UTF-16 index, turned into a column later). */
@@ -111,8 +112,16 @@ function parseLine(raw: string, line: number): Threshold | LineError {
   if ('message' in op) return op;
   const limit = parseLimit(raw, op.end, metric.metric, op.op);
   if ('message' in limit) return limit;
-  const rest = skipSpace(raw, limit.end);
-  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, limit.end));
+  const window = parseWindow(raw, limit.end, { metric: metric.metric, scoped: scope.read !== '', relative: limit.baseline !== undefined });
+  if ('message' in window) return window;
+  const abort = parseAbort(raw, window.end, {
+    metric: metric.metric,
+    op: op.op,
+    plain: scope.read === '' && limit.baseline === undefined && window.overS === undefined,
+  });
+  if ('message' in abort) return abort;
+  const rest = skipSpace(raw, abort.end);
+  if (rest < raw.length) return trailingText(raw, rest, raw.slice(limit.start, abort.end));
   return {
     source: raw.trim(),
     line,
@@ -122,7 +131,68 @@ function parseLine(raw: string, line: number): Threshold | LineError {
     op: op.op,
     value: limit.value,
     ...(limit.baseline !== undefined && { baseline: limit.baseline }),
+    ...(window.overS !== undefined && { overS: window.overS }),
+    ...(abort.abort && { abort: true }),
   };
+}
+
+/**
+ * `abort` at the end: the run stops once the breach is certain whatever the remaining requests do
+ * (src/verdict/abort.ts), which can be known of an upper limit on the whole run's HTTP failure
+ * rate or on a percentile of its response times.
+ */
+function parseAbort(
+  raw: string,
+  from: number,
+  threshold: { metric: ThresholdMetric; op: ThresholdOp; plain: boolean },
+): { abort: boolean; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  if (readWord(raw, start) !== 'abort') return { abort: false, end: from };
+  const { metric, op } = threshold;
+  const upper = op === '<' || op === '<=';
+  if (!upper || !(metric === 'http_fail_rate' || percentileOf(metric) !== undefined) || !threshold.plain)
+    return {
+      index: start,
+      message:
+        'abort takes an upper limit (< or <=) on http_fail_rate or a percentile of the whole run, with a value: http_fail_rate < 5% abort, p99 < 500ms abort',
+    };
+  return { abort: true, end: start + 'abort'.length };
+}
+
+/** The longest window of `over TIME`: the longest run. */
+const MAX_WINDOW_S = 86_400;
+
+/**
+ * `over 10s` after the limit: the threshold is judged on every sliding window of that many whole
+ * seconds, from the per-second histograms; so only response times of the whole run take it.
+ */
+function parseWindow(
+  raw: string,
+  from: number,
+  threshold: { metric: ThresholdMetric; scoped: boolean; relative: boolean },
+): { overS?: number; end: number } | LineError {
+  const start = skipSpace(raw, from);
+  if (readWord(raw, start) !== 'over') return { end: from };
+  const at = skipSpace(raw, start + 'over'.length);
+  const text = /^\S*/.exec(raw.slice(at))?.[0] ?? '';
+  const match = /^(\d+)(s|m)?$/.exec(text);
+  const seconds = match ? Number(match[1]) * (match[2] === 'm' ? 60 : 1) : Number.NaN;
+  if (!(seconds >= 1 && seconds <= MAX_WINDOW_S))
+    return { index: at, message: `expected a window of whole seconds after "over", such as 10s or 1m, got ${got(raw, at)}` };
+  if (metricKind(threshold.metric) !== 'time')
+    return {
+      index: start,
+      message: `over TIME judges response times from the per-second histograms (p95 < 300ms over 10s); ${threshold.metric} is not one`,
+    };
+  if (threshold.scoped)
+    return { index: start, message: "over TIME is judged on the whole run's seconds: it takes no step[…] or location[…]" };
+  if (threshold.relative) return { index: start, message: 'over TIME takes a limit, not one relative to the baseline' };
+  return { overS: seconds, end: at + text.length };
+}
+
+/** Some threshold is judged on windows: the run keeps each second's histogram. */
+export function judgedOnWindows(thresholds: readonly Threshold[]): boolean {
+  return thresholds.some((t) => t.overS !== undefined);
 }
 
 function parseScopes(raw: string): Scope | LineError {
@@ -263,6 +333,9 @@ function parseLimit(raw: string, from: number, metric: ThresholdMetric, op: Thre
   return { value: 0, baseline: { kind: amount === 0 ? 'percent' : 'absolute', amount }, start, end: value.end };
 }
 
+/** Words that may follow a limit without a unit (`p95 < 300 over 10s`, `p99 < 500 abort`). */
+const SUFFIXES = ['over', 'abort'];
+
 function readNumber(raw: string, at: number): string | undefined {
   return /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(at))?.[0];
 }
@@ -275,7 +348,7 @@ function parseValue(raw: string, start: number, metric: ThresholdMetric, after: 
   const number = readNumber(raw, start);
   if (number === undefined) return { index: start, message: `expected a number or baseline ${after}, got ${got(raw, start)}` };
   const unitStart = skipSpace(raw, start + number.length);
-  const unit = readUnit(raw, unitStart);
+  const unit = SUFFIXES.includes(readUnit(raw, unitStart)) ? '' : readUnit(raw, unitStart);
   const kind = metricKind(metric);
   if (kind === 'rate' && unit === '') {
     return {
@@ -318,7 +391,7 @@ const UNIT_TEXT: Record<MetricKind, string> = { time: ' ms', rate: ' %', count: 
 export function describeThreshold(t: Threshold): string {
   const step = t.step === undefined ? '' : `step[${'id' in t.step ? t.step.id : 'name' in t.step ? t.step.name : '*'}].`;
   const location = t.location === undefined ? '' : `location[${t.location}].`;
-  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}`;
+  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}${t.overS === undefined ? '' : ` over ${t.overS}s`}${t.abort ? ' abort' : ''}`;
 }
 
 function describeLimit(t: Threshold): string {

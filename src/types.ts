@@ -168,7 +168,7 @@ export interface SecondSample {
   busy_pct?: number;
   /** Connections the engine had open at the end of the second (direct ones; not proxy tunnels). */
   sockets?: number;
-  /** Shard files only: the second's response times, an encoded HdrHistogram (docs/results.md). */
+  /** Shard files, and runs with a threshold `over TIME`: the second's response times, an encoded HdrHistogram (docs/results.md). */
   histogram?: string;
 }
 
@@ -258,6 +258,8 @@ export interface RunInfo {
   locations: Record<string, string>;
   /** True when the run was stopped early (signal or cancel): the results are partial. */
   interrupted: boolean;
+  /** The run stopped itself on an `abort` threshold whose breach was certain: the results so far, judged failed (docs/verdict.md). */
+  aborted?: { threshold: string; reason: string; at_s: number };
   series: SecondSample[];
   /** Embedded runs: how the load generator itself did. */
   generator?: GeneratorInfo;
@@ -308,6 +310,8 @@ export interface LoadTestResult {
   histograms?: EncodedHistograms;
   /** Earlier runs of the same test read with --history / input history (docs/history.md). */
   history?: HistoryBlock;
+  /** `loadgate capacity` only: the search and its answer (docs/capacity.md). */
+  capacity?: CapacityInfo;
 }
 
 /** A run's figures as history keeps them (ms, %, requests per second); one with nothing to measure is absent. */
@@ -342,6 +346,31 @@ export interface HistoryBlock {
   baseline?: { median_of: string[] };
 }
 
+/** One probe of a capacity search: its rate, what it measured, whether every SLO held. */
+export interface CapacityProbe {
+  rate: number;
+  applied: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  http_fail_rate?: number;
+  passed: boolean;
+  saturated: boolean;
+}
+
+/** The highest rate at which every SLO held, and why the search went no higher (docs/capacity.md). */
+export interface CapacityInfo {
+  max_rate: number;
+  limited_by: 'slo' | 'generator' | 'max' | 'time';
+  /** The lowest rate that failed an SLO or saturated the generator, when one did. */
+  failed_at?: number;
+  /** The SLO lines as written. */
+  slo: string[];
+  /** Seconds each probe ran (its first, unjudged, included). */
+  probe_s: number;
+  probes: CapacityProbe[];
+}
+
 // ---- Thresholds (docs/verdict.md) ----
 
 /** Metrics known by name; any percentile is written `pN` (PercentileMetric). */
@@ -366,6 +395,7 @@ export const THRESHOLD_METRICS = [
   'success_count',
   'iteration_count',
   'rps',
+  'capacity',
 ] as const;
 export type NamedMetric = (typeof THRESHOLD_METRICS)[number];
 /** `p75`, `p99.9` (canonical form: the percentile as a decimal number). */
@@ -399,6 +429,10 @@ export interface Threshold {
   baseline?: BaselineLimit;
   /** Applied by loadgate, not written by the user (docs/verdict.md, defaults). */
   isDefault?: boolean;
+  /** `over 10s`: judged on every sliding window of this many seconds, the worst one shown (docs/verdict.md). */
+  overS?: number;
+  /** `abort`: the run stops as soon as this threshold's breach is certain (docs/verdict.md). */
+  abort?: boolean;
 }
 
 /** A check from another part of the run (latency thresholds, the comparison gate) that counts in the verdict. */

@@ -138,7 +138,7 @@ describe('loadgate run', () => {
     const unknown = await loadgate(['fly']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe(
-      'loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard (loadgate help)',
+      'loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard, capacity (loadgate help)',
     );
   });
 
@@ -146,11 +146,11 @@ describe('loadgate run', () => {
     const misspelt = await inProcess(['valdiate', 'loadtest.json']);
     expect(misspelt.code).toBe(2);
     expect(misspelt.stderr).toBe(
-      'loadgate: unknown command "valdiate" (did you mean validate?); the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard (loadgate help)\n',
+      'loadgate: unknown command "valdiate" (did you mean validate?); the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard, capacity (loadgate help)\n',
     );
     const help = await inProcess(['help', 'imprt']);
     expect(help.stderr).toBe(
-      'loadgate: no command "imprt" (did you mean import?); the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard\n',
+      'loadgate: no command "imprt" (did you mean import?); the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard, capacity\n',
     );
   });
 

@@ -169,7 +169,7 @@ describe('parseThresholds: problems', () => {
     ['fail_rate < 5s', 14, 'unit "s" does not apply to fail_rate (a percentage); fail_rate takes a percentage with its % sign'],
     ['p95 < 5%', 8, 'unit "%" does not apply to p95 (a time); p95 takes ms or s (no unit means ms)'],
     ['fail_count < 5ms', 15, 'unit "ms" does not apply to fail_count (a count); fail_count takes a whole number with no unit'],
-    ['rps > 10/s', 9, 'unknown unit "/s" after 10; rps takes a number with no unit (requests per second)'],
+    ['rps > 10/m', 9, 'unknown unit "/m" after 10; rps takes a number per second, with /s or no unit'],
     ['p95 < 500sec', 10, 'unknown unit "sec" after 500; p95 takes ms or s (no unit means ms)'],
     ['success_rate > 99pct', 18, 'unknown unit "pct" after 99; success_rate takes a percentage with its % sign'],
     ['fail_count < 1.5', 14, 'fail_count is a count; expected a whole number, got 1.5'],
@@ -295,6 +295,7 @@ describe('describeThreshold and formatMetricValue', () => {
       success_count: 'count',
       iteration_count: 'count',
       rps: 'throughput',
+      capacity: 'throughput',
     });
   });
 });

@@ -43,6 +43,8 @@ export interface RunOptions {
   warmUpS?: number;
   /** How long after the plan's end an iteration may still start (ms; START_GRACE_MS when absent). */
   startGraceMs?: number;
+  /** Each second of run.series carries its histogram (shards have them anyway): for thresholds `over TIME`. */
+  keepSecondHistograms?: boolean;
 }
 
 /** What the engine itself needs of the run's options: all but where the result's report is seen. */
@@ -115,7 +117,7 @@ export async function runEngine(
     newIterationVars: test.iterationVars?.create,
     beginIteration: test.iterationVars?.begin,
     // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
-    keepSecondHistograms: options.shard !== undefined && !share,
+    keepSecondHistograms: (options.shard !== undefined || options.keepSecondHistograms === true) && !share,
     ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),

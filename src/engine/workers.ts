@@ -116,7 +116,7 @@ export interface RecordedRun {
 async function recordShared(threads: EngineWorker[], test: CheckedTest, options: EngineOptions): Promise<RecordedRun> {
   await initHistograms();
   const n = threads.length;
-  const seconds = new SecondsCombiner(n, options.shard !== undefined, options.onSecond);
+  const seconds = new SecondsCombiner(n, options.shard !== undefined || options.keepSecondHistograms === true, options.onSecond);
   const barrier = new StartBarrier(n, (atMs, ready) => {
     for (const i of ready) threads[i]!.go(atMs);
   });

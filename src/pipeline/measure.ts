@@ -22,7 +22,8 @@ import {
 } from '../compare/run.ts';
 import type { CompareSettings } from '../compare/settings.ts';
 import { comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine } from '../report/progress.ts';
-import type { Environment, LoadTestResult } from '../types.ts';
+import type { Environment, LoadTestResult, Threshold } from '../types.ts';
+import { watchAbortLines } from './abort-monitor.ts';
 import { preflightComparison, type Gate } from './gate.ts';
 
 /** What a run measured: the results file's content, and the comparison it holds in mode compare. */
@@ -42,18 +43,26 @@ export interface DefinitionRun {
   hosted?: HostedSettings;
   embedded: RunOptions;
   workers: WorkersSetting;
+  /** The thresholds: those ending in `abort` are watched while the run goes (embedded runs). */
+  abortOn?: readonly Threshold[];
 }
 
 /** A checked test, run here on the engine's threads (each prepares it) or on the service. */
 export async function measureDefinition(test: CheckedTest, run: DefinitionRun, log: RunLog): Promise<Measured> {
   if (run.embedded.insecure) log.warn('TLS certificates are not verified');
+  const abortLines = (run.abortOn ?? []).filter((t) => t.abort);
   if (run.hosted) {
+    if (abortLines.length > 0) log.warn('abort lines are watched in embedded runs only: the service runs the whole test');
     if (run.embedded.warmUpS || test.definition.warm_up)
       log.warn('the warm-up period is not applied to hosted runs (the service interface has no such field)');
     return { result: await runHostedDefinition(test, run.hosted) };
   }
   const threads = workersFor(run.workers, test.definition, run.embedded.shard);
-  return { result: await runEmbeddedInWorkers(test, run.embedded, threads) };
+  const watch = watchAbortLines(run.abortOn ?? [], test.definition, run.embedded);
+  if (!watch) return { result: await runEmbeddedInWorkers(test, run.embedded, threads) };
+  const result = watch.settle(await runEmbeddedInWorkers(test, watch.options, threads));
+  if (result.run.aborted) log.warn(`stopped early after ${result.run.aborted.at_s} s: ${result.run.aborted.reason}`);
+  return { result };
 }
 
 /** Shard results files (files, folders or globs) merged into one result, linking `testUrl`: the merged run's own report, never a shard's. */

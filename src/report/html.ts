@@ -3,6 +3,7 @@
 // results file, uploaded as an artifact and served at test_url. Pure builders, one per section,
 // and one composer. Every piece of user text (names, URLs, reasons, status keys) goes through escapeXml.
 
+import { capacityHtml } from './capacity-html.ts';
 import type { SecondSample } from '../types.ts';
 import { comparisonHtml } from './comparison.ts';
 import { formatCount, formatMs, formatPercent } from '../figures.ts';
@@ -47,6 +48,7 @@ export function renderHtmlReport(model: ReportModel, options: HtmlOptions = {}):
   const title = options.title ?? `${model.name} — loadgate report`;
   const sections = [
     header(model),
+    model.capacity && capacityHtml(model.capacity),
     checksSection(model),
     overallSection(model),
     timelineSection(model.timeline),

@@ -3,6 +3,7 @@
 // budget (GitHub rejects comments over 65,536 characters) by dropping detail in a fixed order,
 // whole tables at a time, so no table or code block is ever cut in half.
 
+import { capacityMarkdown } from './capacity.ts';
 import { bucketSeries } from './timeline.ts';
 import { formatCount } from '../figures.ts';
 import { oneLine, plural, statusText, truncate } from './format.ts';
@@ -105,7 +106,7 @@ interface Layout {
 function prepare(model: ReportModel, marker: string | undefined): Report {
   const fixed = {
     opening: [marker, verdictSection(model), contextSection(model)],
-    summary: [checksSection(model), overallSection(model)],
+    summary: [capacitySection(model), checksSection(model), overallSection(model)],
     middle: [
       locationsSection(model),
       chartSection(model.steps),
@@ -326,6 +327,10 @@ function shardsSection(model: ReportModel): string | undefined {
   ]);
   const table = markdownTable(['Shard', 'File', 'Started', 'Start lag', 'Iterations', ''], 'rllrrl', rows);
   return `#### Shards\n\n${late ? '⚠️ ' : ''}${headline}\n\n${table}`;
+}
+
+function capacitySection(model: ReportModel): string | undefined {
+  return model.capacity && `#### Capacity\n\n${capacityMarkdown(model.capacity)}`;
 }
 
 function comparisonSection(model: ReportModel): string | undefined {

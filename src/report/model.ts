@@ -6,6 +6,7 @@
 
 import type { Comparison } from '../compare/run.ts';
 import type {
+  CapacityInfo,
   ExtraCheck,
   Judgement,
   LatencyResult,
@@ -169,6 +170,8 @@ export interface ReportModel {
   shards?: ShardsModel;
   comparison?: Comparison;
   latency?: LatencySection;
+  /** A capacity search's answer and probes (docs/capacity.md). */
+  capacity?: CapacityInfo;
   /** Earlier runs of the test (--history): the trend and its charts (docs/history.md). */
   history?: HistorySection;
   links: { fullReport?: string; htmlReport?: string };
@@ -232,6 +235,7 @@ export function buildReport(source: ReportSource): ReportModel {
     ...(result.run.shards && result.run.shards.length > 0 && { shards: shardsOf(result.run.shards) }),
     ...(source.comparison && { comparison: source.comparison }),
     ...(latency && { latency: { result: latency, outcomes: source.latencyOutcomes ?? [] } }),
+    ...(result.capacity && { capacity: result.capacity }),
     ...(source.history && { history: historySectionOf(source.history, result, judgement) }),
     links: { ...(result.test_url && { fullReport: result.test_url }), ...(source.reportUrl && { htmlReport: source.reportUrl }) },
     about: {

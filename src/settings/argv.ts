@@ -21,6 +21,7 @@ const POSITIONALS: Record<Command, { max: number; what: string }> = {
   import: { max: 2, what: 'a format and one file' },
   serve: { max: 0, what: 'no arguments' },
   shard: { max: 0, what: 'no arguments' },
+  capacity: { max: 1, what: 'one definition file' },
 };
 
 const OPEN_MODEL =

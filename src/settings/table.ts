@@ -3,7 +3,7 @@
 // still work, its default and its help. parseArgs options, `--help`, getInputs' aliases,
 // action.yml's check and docs/settings.md all read this table (test/settings.test.ts).
 
-export const COMMANDS = ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'import', 'serve', 'shard'] as const;
+export const COMMANDS = ['run', 'validate', 'compare', 'merge', 'latency', 'wait-for', 'import', 'serve', 'shard', 'capacity'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface Setting {
@@ -40,9 +40,9 @@ export const DEFAULT_API_KEY_ENV = 'LOADGATE_API_KEY';
 /** Earlier runs history keeps (input and flag history-size). */
 export const DEFAULT_HISTORY_SIZE = 30;
 
-const LOAD: readonly Command[] = ['run', 'compare'];
+const LOAD: readonly Command[] = ['run', 'compare', 'capacity'];
 const JUDGED: readonly Command[] = ['run', 'compare', 'merge'];
-const TLS: readonly Command[] = ['run', 'compare', 'latency', 'wait-for'];
+const TLS: readonly Command[] = ['run', 'compare', 'latency', 'wait-for', 'capacity'];
 const HOSTED: readonly Command[] = ['run', 'latency'];
 
 /** Kept literal (`as const`) so that an action input's name is a type: see InputName. */
@@ -53,7 +53,7 @@ const TABLE = [
   {
     name: 'environment',
     type: 'string',
-    commands: ['run', 'validate', 'compare'],
+    commands: ['run', 'validate', 'compare', 'capacity'],
     input: true,
     value: 'FILE|JSON',
     help: "the environment (named variables): a file or inline JSON; replaces the definition's",
@@ -65,7 +65,7 @@ const TABLE = [
     short: 'e',
     type: 'string',
     multiple: true,
-    commands: ['run', 'validate'],
+    commands: ['run', 'validate', 'capacity'],
     value: 'KEY=VALUE',
     help: 'set one variable, repeatable; overrides the environment',
   },
@@ -73,7 +73,7 @@ const TABLE = [
     name: 'env-var',
     type: 'string',
     multiple: true,
-    commands: ['run', 'validate'],
+    commands: ['run', 'validate', 'capacity'],
     value: 'NAME',
     help: "take the variable NAME from this process's environment, repeatable",
   },
@@ -81,7 +81,7 @@ const TABLE = [
     name: 'secret',
     type: 'string',
     multiple: true,
-    commands: ['run', 'validate'],
+    commands: ['run', 'validate', 'capacity'],
     value: 'NAME',
     help: 'the variable NAME is a secret: never written to results, reports or logs, repeatable',
   },
@@ -141,7 +141,7 @@ const TABLE = [
     name: 'proxies',
     type: 'string',
     multiple: true,
-    commands: ['run', 'validate', 'compare', 'serve'],
+    commands: ['run', 'validate', 'compare', 'serve', 'capacity'],
     input: true,
     value: 'CC=URL',
     help: "send a country's share through an HTTP proxy, repeatable or comma-separated",
@@ -154,7 +154,7 @@ const TABLE = [
   {
     name: 'proxies-file',
     type: 'string',
-    commands: ['run', 'validate', 'compare', 'serve'],
+    commands: ['run', 'validate', 'compare', 'serve', 'capacity'],
     value: 'FILE',
     help: 'read the --proxies entries from a file, one a line (proxy credentials stay out of shell history and the process list)',
   },
@@ -172,11 +172,14 @@ const TABLE = [
     name: 'thresholds',
     type: 'string',
     multiple: true,
-    commands: ['run', 'validate', 'compare', 'merge', 'latency'],
+    commands: ['run', 'validate', 'compare', 'merge', 'latency', 'capacity'],
     input: true,
     value: 'EXPR',
     help: 'a check on the results, repeatable: "p95 < 500ms", "step[*].p99.9 < 1s", "http_fail_rate < 1%", "p95 < baseline + 10%" (docs/verdict.md)',
-    helpFor: { latency: 'a check on the latencies, repeatable: "latency.ttfb.p95 < 200ms"' },
+    helpFor: {
+      latency: 'a check on the latencies, repeatable: "latency.ttfb.p95 < 200ms"',
+      capacity: 'a check on the rate found, repeatable: "capacity >= 300/s", "capacity >= baseline - 10%"',
+    },
     aliases: ['threshold'],
   },
   {
@@ -199,7 +202,7 @@ const TABLE = [
   {
     name: 'baseline',
     type: 'string',
-    commands: ['run', 'validate', 'merge'],
+    commands: ['run', 'validate', 'merge', 'capacity'],
     input: true,
     value: 'FILE',
     help: 'an earlier results file: changes in the report, and limits such as "p95 < baseline + 10%" (action: auto finds one); history or history:K: the median of the last K (5) history runs (docs/history.md)',
@@ -222,11 +225,53 @@ const TABLE = [
     default: String(DEFAULT_HISTORY_SIZE),
     help: 'the most earlier runs history keeps, the newest',
   },
+  // The capacity search (docs/capacity.md).
+  {
+    name: 'slo',
+    type: 'string',
+    multiple: true,
+    commands: ['capacity'],
+    value: 'EXPR',
+    help: 'a service level each probe must hold, in the threshold grammar, repeatable: "p99 < 100ms", "http_fail_rate < 1%"',
+  },
+  {
+    name: 'probe',
+    type: 'string',
+    commands: ['capacity'],
+    value: 'TIME',
+    default: '10s',
+    help: 'how long each probe runs at its rate; its first second is load that is not judged',
+  },
+  {
+    name: 'from',
+    type: 'string',
+    commands: ['capacity'],
+    value: 'R/s',
+    default: '10/s',
+    help: "the first probe's rate; rates double from it until an SLO fails",
+  },
+  { name: 'to', type: 'string', commands: ['capacity'], value: 'R/s', help: 'the highest rate probed (default: no cap)' },
+  {
+    name: 'precision',
+    type: 'string',
+    commands: ['capacity'],
+    value: 'PCT',
+    default: '5%',
+    help: 'bisect until the bracket [held, failed] is at most this much wider than the rate that held',
+  },
+  {
+    name: 'max-time',
+    type: 'string',
+    commands: ['capacity'],
+    value: 'TIME',
+    default: '10m',
+    help: 'no probe starts that would end the search past this; the bracket so far is the answer',
+  },
   // Where the results go.
   {
     name: 'results-file',
     type: 'string',
-    commands: [...JUDGED, 'latency'],
+    commands: [...JUDGED, 'latency', 'capacity'],
     input: true,
     value: 'FILE',
     default: DEFAULT_RESULTS_FILE,
@@ -234,7 +279,7 @@ const TABLE = [
     help: 'where to write the results JSON; the HTML report goes beside it',
     aliases: ['results'],
   },
-  { name: 'report', type: 'string', commands: ['run'], value: 'FILE', help: 'where to write the HTML report' },
+  { name: 'report', type: 'string', commands: ['run', 'capacity'], value: 'FILE', help: 'where to write the HTML report' },
   {
     name: 'summary-file',
     type: 'string',
@@ -260,8 +305,13 @@ const TABLE = [
     help: 'also write GitLab\'s metrics report: loadgate_p95_ms{step="login"} 123 (docs/ci.md)',
     aliases: ['gitlab-metrics'],
   },
-  { name: 'json', type: 'boolean', commands: ['run'], help: 'print the results JSON on stdout (the summary goes to stderr)' },
-  { name: 'quiet', type: 'boolean', commands: ['run'], help: 'print no progress and no summary; the exit code says how it went' },
+  { name: 'json', type: 'boolean', commands: ['run', 'capacity'], help: 'print the results JSON on stdout (the summary goes to stderr)' },
+  {
+    name: 'quiet',
+    type: 'boolean',
+    commands: ['run', 'capacity'],
+    help: 'print no progress and no summary; the exit code says how it went',
+  },
   // Hosted runs.
   {
     name: 'api-url',

@@ -20,6 +20,7 @@ import type {
 } from '../types.ts';
 import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
+import { windowOutcome } from './windows.ts';
 import { requestCounts } from '../request-counts.ts';
 import { locationLevel, metricValue, overallLevel, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
@@ -148,6 +149,7 @@ function shown(metric: ThresholdMetric, value: number): string {
  * value shown is the first that failed, else the one closest to the limit.
  */
 export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline?: Baseline): ThresholdOutcome | string {
+  if (t.overS !== undefined) return windowOutcome(result.run.series, t);
   const levels = levelsOf(result, t);
   if (typeof levels === 'string') return levels;
   const outcomes = levels.map((level) => measure(result, level, t, baseline));
@@ -338,6 +340,7 @@ function loadUnapplied(result: LoadTestResult): boolean {
   return (
     generator !== undefined &&
     !result.run.interrupted &&
+    !result.run.aborted &&
     generator.planned_iterations_per_s > 0 &&
     generator.applied_iterations_per_s < generator.planned_iterations_per_s * (1 - UNAPPLIED_LIMIT)
   );

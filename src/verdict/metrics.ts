@@ -48,6 +48,8 @@ export function metricValue(metric: ThresholdMetric, level: Level, result: LoadT
     case 'success_count':
     case 'iteration_count':
       return level[metric];
+    case 'capacity':
+      return result.capacity?.max_rate;
     case 'rps':
       if (!scoped) return result.run.rps;
       return partRps(result.run.rps, requests.requests, requestCounts(overallLevel(result).cells).requests);

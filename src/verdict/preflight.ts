@@ -14,6 +14,8 @@ export interface RunShape {
   /** Where a result without histograms comes from, for the message: `hosted`. */
   mode: string;
   baseline?: LoadTestResult;
+  /** The results will have a capacity block (`loadgate capacity`). */
+  capacity?: boolean;
 }
 
 const PERCENTILES_IN_EVERY_RESULT = [50, 80, 90, 95, 99];
@@ -25,10 +27,25 @@ export function preflightThresholds(
 ): Problem[] {
   const problems: Problem[] = [];
   for (const t of thresholds) {
-    const message = stepProblem(t, shape) ?? locationProblem(t, shape) ?? metricProblem(t, shape) ?? baselineProblem(t, shape);
+    const message =
+      capacityProblem(t, shape) ??
+      stepProblem(t, shape) ??
+      locationProblem(t, shape) ??
+      metricProblem(t, shape) ??
+      baselineProblem(t, shape);
     if (message) problems.push({ path: thresholdPlace(origin, t.line), message });
   }
   return problems;
+}
+
+/** `capacity` is the whole definition's highest rate, which only a capacity search measures (docs/capacity.md). */
+function capacityProblem(t: Threshold, shape: RunShape): string | undefined {
+  if (t.metric !== 'capacity') return undefined;
+  if (!shape.capacity) return 'capacity is what loadgate capacity measures (docs/capacity.md); this run will not have it';
+  if (t.step !== undefined || t.location !== undefined) return "capacity is the whole definition's: it takes no step[…] or location[…]";
+  if (t.baseline && shape.baseline && !shape.baseline.capacity)
+    return 'the baseline results file has no capacity block: give one that loadgate capacity wrote';
+  return undefined;
 }
 
 function listSteps(shape: RunShape): string {
@@ -61,6 +78,8 @@ function locationProblem(t: Threshold, shape: RunShape): string | undefined {
 }
 
 function metricProblem(t: Threshold, shape: RunShape): string | undefined {
+  if (t.overS !== undefined && !shape.histograms)
+    return `over TIME needs each second's histogram, which ${shape.mode} results do not carry (docs/verdict.md)`;
   const percentile = percentileOf(t.metric);
   if (percentile === undefined || isNamedMetric(t.metric) || PERCENTILES_IN_EVERY_RESULT.includes(percentile) || shape.histograms)
     return undefined;

@@ -390,3 +390,30 @@ export async function holdingTarget(): Promise<Target & { release(): void }> {
     },
   });
 }
+
+/**
+ * A service of known capacity: `workers` requests served at a time, each for `serviceMs`, the
+ * others waiting in arrival order; so it serves workers × 1000 / serviceMs requests a second, and
+ * above that rate its queue, and every response time, grows for as long as the load lasts.
+ */
+export async function queueTarget(workers: number, serviceMs: number): Promise<Target> {
+  const waiting: ServerResponse[] = [];
+  let busy = 0;
+  const serveNext = (): void => {
+    const res = waiting.shift();
+    if (res === undefined) return;
+    busy += 1;
+    setTimeout(() => {
+      res.end('ok');
+      busy -= 1;
+      serveNext();
+    }, serviceMs);
+  };
+  return startTarget({
+    handler: (_req, res) => {
+      waiting.push(res);
+      if (busy < workers) serveNext();
+      return true;
+    },
+  });
+}

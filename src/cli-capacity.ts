@@ -1,0 +1,105 @@
+// `loadgate capacity FILE --slo EXPR …` (docs/capacity.md): the probe search, its lines while it
+// runs, the answer on stdout, the results file (the probe at the rate found, with the capacity
+// block) and its web report.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseCapacitySettings } from './capacity/settings.ts';
+import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './cli.ts';
+import { parseWorkers } from './engine/worker-count.ts';
+import { InputError, orThrow, valueOrThrow } from './errors.ts';
+import { measureCapacity } from './pipeline/capacity.ts';
+import { conclude } from './pipeline/conclude.ts';
+import { type Gate, preflight, shapeOf } from './pipeline/gate.ts';
+import { readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
+import { capacityTerminal, formatProbeRate } from './report/capacity.ts';
+import { renderHtmlReport } from './report/html.ts';
+import { wholeNumber } from './settings/values.ts';
+import { parseThresholdLines, THRESHOLD_FLAG, thresholdPlace, type ThresholdOrigin } from './thresholds.ts';
+import type { CapacityInfo, Threshold } from './types.ts';
+import { exitCodeOf } from './verdict/judge.ts';
+
+export const SLO_FLAG: ThresholdOrigin = { name: '--slo', kind: 'flags' };
+
+export async function capacityCommand(args: string[], io: CliIo): Promise<number> {
+  const flags = argsOf('capacity', args, io);
+  const file = flags.positionals[0];
+  if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
+  const sloLines = flags.list('slo');
+  if (sloLines.length === 0)
+    throw new InputError([{ path: '--slo', message: 'expected at least one SLO, such as --slo "p99 < 100ms" (docs/capacity.md)' }]);
+  const slo = valueOrThrow(parseThresholdLines(sloLines, SLO_FLAG));
+  const gates = capacityThresholds(flags.list('thresholds'));
+  const baselineFile = flags.text('baseline');
+  const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;
+  const settings = valueOrThrow(
+    parseCapacitySettings({
+      probe: flags.text('probe')!,
+      from: flags.text('from')!,
+      to: flags.text('to'),
+      precision: flags.text('precision')!,
+      maxTime: flags.text('max-time')!,
+    }),
+  );
+  const proxies = await readProxies(flags.list('proxies'), flags.text('proxies-file'));
+  const concurrencyText = flags.text('max-concurrency');
+  const concurrency = concurrencyText === undefined ? undefined : orThrow(wholeNumber(concurrencyText, '--max-concurrency'));
+  const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
+  const test = await checkWithFlags(file, flags, io);
+  preflight({ thresholds: slo, defaults: false, origin: SLO_FLAG }, shapeOf(test.definition, proxies, 'embedded'));
+  const gate: Gate = { thresholds: gates, defaults: false, origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
+  preflight(gate, { ...shapeOf(test.definition, proxies, 'embedded', baseline), capacity: true });
+  const resultsPath = resolve(flags.text('results-file')!);
+  const reportPath = resolve(flags.text('report') ?? reportPathFor(resultsPath));
+  const show = outputsOf(io, flags);
+  const search = await measureCapacity(
+    test,
+    settings,
+    slo,
+    SLO_FLAG,
+    {
+      embedded: { concurrency, insecure: flags.flag('insecure-tls'), proxies, signal: io.signal, testUrl: pathToFileURL(reportPath).href },
+      workers,
+    },
+    flags.flag('quiet') ? { info: () => {}, warn: cliLog(io).warn } : cliLog(io),
+  );
+  const stoppedBy = search.interrupted ? (stopSignalOf(io) ?? 'stopped') : undefined;
+  const { judgement, model } = await conclude(
+    { result: search.result },
+    { ...gate, thresholds: [...gate.thresholds, ...slo] },
+    {
+      ...(stoppedBy && { stoppedBy }),
+    },
+  );
+  await writeFile(resultsPath, resultsText(search.result));
+  if (flags.flag('json')) io.out(JSON.stringify(search.result, null, 2));
+  await writeFile(reportPath, renderHtmlReport(model));
+  show.out(capacityTerminal(search.capacity));
+  show.out(`results: ${resultsPath}\nreport:  ${reportPath}`);
+  if (stoppedBy) return exitCodeOf(judgement);
+  const failed = judgement.thresholds.filter((o) => o.threshold.metric === 'capacity' && !o.passed);
+  for (const o of failed) show.out(`✘ ${o.threshold.source}: capacity ${formatProbeRate(search.capacity.max_rate)}`);
+  return answered(search.capacity) && failed.length === 0 ? 0 : 1;
+}
+
+/** `--thresholds` of a capacity search gate on the rate found; what each probe must hold is an --slo line. */
+function capacityThresholds(lines: string[]): Threshold[] {
+  const parsed = valueOrThrow(parseThresholdLines(lines, THRESHOLD_FLAG));
+  const other = parsed.find((t) => t.metric !== 'capacity');
+  if (other)
+    throw new InputError([
+      {
+        path: thresholdPlace(THRESHOLD_FLAG, other.line),
+        message: `"${other.source}": each probe's checks are --slo lines; --thresholds here gate on capacity (capacity >= 300/s)`,
+      },
+    ]);
+  return parsed;
+}
+
+/**
+ * The search found the target's limit (an SLO failed above the rate found) or held up to the
+ * highest rate asked; the generator's limit or the time running out leave the answer open.
+ */
+export function answered(capacity: CapacityInfo): boolean {
+  return capacity.limited_by === 'slo' || capacity.limited_by === 'max';
+}
