@@ -378,6 +378,11 @@ function security(op, document, version) {
 }
 /** YAML 1.2, which JSON documents are too. Parsed, not `T | Problem`: a document may itself look like a Problem. */
 function parseYaml(source, what) {
+    // A document in JSON (YAML's flow style, which nests without indenting) is checked for its
+    // depth before the YAML parser sees it.
+    const tooDeep = /^\uFEFF?\s*[[{]/.test(source.text) ? (0,_input_js__WEBPACK_IMPORTED_MODULE_5__/* .nestingProblem */ .m4)(source.file, source.text.replace(/^\uFEFF/, '')) : undefined;
+    if (tooDeep)
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .failed */ .gz)([tooDeep]);
     const document = (0,yaml__WEBPACK_IMPORTED_MODULE_4__/* .parseDocument */ .Tp)(source.text, { prettyErrors: false });
     const first = document.errors[0];
     if (first) {

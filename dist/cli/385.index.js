@@ -9,22 +9,27 @@ export const modules = {
 /* harmony export */   C7: () => (/* binding */ ENV_ATTEMPT),
 /* harmony export */   Gf: () => (/* binding */ secretName),
 /* harmony export */   Hl: () => (/* binding */ testSecret),
+/* harmony export */   Kf: () => (/* binding */ MANAGED_BY),
 /* harmony export */   O3: () => (/* binding */ ENV_TOKEN),
 /* harmony export */   Qc: () => (/* binding */ shardJob),
 /* harmony export */   RY: () => (/* binding */ BAD_PLAN_EXIT_CODE),
+/* harmony export */   TA: () => (/* binding */ LABEL_MANAGED),
 /* harmony export */   XH: () => (/* binding */ LABEL_LOCATION),
 /* harmony export */   dZ: () => (/* binding */ jobName),
 /* harmony export */   h_: () => (/* binding */ DUPLICATE_EXIT_CODE),
 /* harmony export */   on: () => (/* binding */ testLabelSelector),
-/* harmony export */   s6: () => (/* binding */ ENV_LOCATION)
+/* harmony export */   os: () => (/* binding */ LABEL_TEST),
+/* harmony export */   s6: () => (/* binding */ ENV_LOCATION),
+/* harmony export */   tv: () => (/* binding */ TERMINATED_EXIT_CODE),
+/* harmony export */   v1: () => (/* binding */ ENV_IGNORED_FAILURES),
+/* harmony export */   xW: () => (/* binding */ testLabel)
 /* harmony export */ });
-/* unused harmony exports LABEL_TEST, LABEL_MANAGED, MANAGED_BY, TOKEN_KEY, CONTAINER_NAME, INDEX_FAILURE_ANNOTATION, COMPLETION_INDEX_ANNOTATION, SHARD_USER_ID, testLabel, checkJob */
+/* unused harmony exports TOKEN_KEY, CONTAINER_NAME, INDEX_FAILURE_ANNOTATION, INDEX_IGNORED_FAILURE_ANNOTATION, COMPLETION_INDEX_ANNOTATION, SHARD_USER_ID */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 // The Kubernetes objects a test becomes: per location one Indexed Job whose pods run
 // `loadgate shard`, and one Secret holding the token the shards call home with. Pure: the
-// executor sends what these return, the tests and the API stand-in check it with `checkJob`.
-
+// executor sends what these return; the API stand-in checks it with its own rules (test/helpers/kube-job-check.ts).
 
 const LABEL_TEST = 'loadgate.dev/test-id';
 const LABEL_LOCATION = 'loadgate.dev/location';
@@ -39,20 +44,31 @@ const BAD_PLAN_EXIT_CODE = 2;
  * The Job ignores it, so it spends no retry; the holder's pod keeps the index active meanwhile.
  */
 const DUPLICATE_EXIT_CODE = 3;
+/**
+ * A shard stopped by SIGTERM (a graceful eviction, a drain, a deleted pod) after it sent what it
+ * measured, as shells report SIGTERM. Not 0: a success would complete the index with part of its
+ * schedule; the Job retries it instead (ignored when the pod carries DisruptionTarget).
+ */
+const TERMINATED_EXIT_CODE = 143;
 const CONTAINER_NAME = 'shard';
 /** Set by the Job controller on every pod of a Job with backoffLimitPerIndex: 0 on the first try. */
 const INDEX_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
+/**
+ * Set on a replacement pod once a failure of its index was ignored by the podFailurePolicy (an
+ * eviction, a duplicate): such a failure leaves the failure count as it was, so the attempt is the sum.
+ */
+const INDEX_IGNORED_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-ignored-failure-count';
 const COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
 const ENV_TOKEN = 'LOADGATE_SHARD_TOKEN';
 const ENV_ATTEMPT = 'LOADGATE_SHARD_ATTEMPT';
+const ENV_IGNORED_FAILURES = 'LOADGATE_SHARD_IGNORED_FAILURES';
 const ENV_LOCATION = 'LOADGATE_SHARD_LOCATION';
 /** The image's non-root user (node:24-slim's `node`, deploy/Dockerfile). */
 const SHARD_USER_ID = 1000;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 // An Indexed Job's pods are named `<job>-<index>-<random>` with hostname `<job>-<index>`, a DNS
 // label (≤ 63); indexes go up to 99999 (parallelism ≤ 10^5, JobSpec API reference), so the Job
 // name stays within 57 chars to leave room for "-99999": "lg-" + 30 + "-" + 12 + "-" + 8 = 55.
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 /** A DNS-1123 label ≤ 57 chars; the digest of the raw pair keeps ids that slug alike apart. */
 function jobName(testId, location) {
     return ['lg', slug(testId, 30), slug(location, 12), digest(`${testId}\0${location}`)].filter((p) => p !== '').join('-');
@@ -112,6 +128,16 @@ function podSpec(spec) {
             runAsGroup: SHARD_USER_ID,
             seccompProfile: { type: 'RuntimeDefault' },
         },
+        // The location's shards spread over its nodes, so that one node's limits do not bound the load
+        // and one lost node takes few shards; ScheduleAnyway, since a small pool still runs them all.
+        topologySpreadConstraints: [
+            {
+                maxSkew: 1,
+                topologyKey: 'kubernetes.io/hostname',
+                whenUnsatisfiable: 'ScheduleAnyway',
+                labelSelector: { matchLabels: { [LABEL_TEST]: testLabel(spec.testId), [LABEL_LOCATION]: labelValue(spec.location) } },
+            },
+        ],
         containers: [shardContainer(spec)],
         volumes: [{ name: 'tmp', emptyDir: {} }],
     };
@@ -124,6 +150,8 @@ function shardContainer(spec) {
         env: [
             { name: ENV_TOKEN, valueFrom: { secretKeyRef: { name: spec.secretName, key: TOKEN_KEY } } },
             { name: ENV_ATTEMPT, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_FAILURE_ANNOTATION}']` } } },
+            // Absent until a failure was ignored: the downward API gives "" for a missing annotation.
+            { name: ENV_IGNORED_FAILURES, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${INDEX_IGNORED_FAILURE_ANNOTATION}']` } } },
             { name: ENV_LOCATION, value: spec.location },
         ],
         ...(spec.resources ? { resources: spec.resources } : {}),
@@ -132,7 +160,12 @@ function shardContainer(spec) {
         volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
     };
 }
-function testSecret(testId, namespace, token) {
+/**
+ * The token's Secret, owned by the Jobs that read it (`owners`: as the API answered their
+ * creation, with their uid): the garbage collector deletes it once they are all gone, however
+ * they go (the server's cleanup, their TTL, a hand).
+ */
+function testSecret(testId, namespace, token, owners = []) {
     return {
         apiVersion: 'v1',
         kind: 'Secret',
@@ -141,107 +174,18 @@ function testSecret(testId, namespace, token) {
             name: secretName(testId),
             namespace,
             labels: { [LABEL_TEST]: testLabel(testId), [LABEL_MANAGED]: MANAGED_BY },
+            ...(owners.length > 0 && {
+                ownerReferences: owners.map((job) => ({
+                    apiVersion: 'batch/v1',
+                    kind: 'Job',
+                    name: job.metadata?.name ?? '',
+                    uid: job.metadata?.uid ?? '',
+                })),
+            }),
         },
         immutable: true,
         data: { [TOKEN_KEY]: Buffer.from(token, 'utf8').toString('base64') },
     };
-}
-/**
- * Schema (kubernetes-models, the OpenAPI schemas of the Kubernetes API) + the cross-field rules
- * that the API server enforces and the schema cannot express; returns problems, [] if valid.
- */
-function checkJob(job) {
-    // The wire form: what the API server receives (dates as strings, no undefined fields).
-    const wire = JSON.parse(JSON.stringify(job));
-    const schema = schemaProblems(wire);
-    return schema.length > 0 ? schema : crossFieldProblems(wire);
-}
-function schemaProblems(job) {
-    try {
-        new Job(job).validate();
-        return [];
-    }
-    catch (error) {
-        const errors = error.errors;
-        if (!errors)
-            throw error;
-        return errors.map((e) => `${pathOf(e.instancePath)}: ${e.message ?? 'is invalid'} (Kubernetes schema)`);
-    }
-}
-const JOB_SPEC_REF = '(JobSpec, kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/)';
-const JOB_CONCEPT_REF = '(kubernetes.io/docs/concepts/workloads/controllers/job/)';
-// Each rule quotes the API reference's field description or the Job concept page.
-function crossFieldProblems(job) {
-    const problems = [];
-    const spec = job.spec;
-    const name = job.metadata?.name;
-    if (!name || !DNS_SUBDOMAIN.test(name) || name.length > 63) {
-        problems.push(`metadata.name: must be a DNS subdomain of at most 63 characters, got ${JSON.stringify(name)} ${JOB_CONCEPT_REF}`);
-    }
-    problems.push(...labelProblems('metadata.labels', job.metadata?.labels));
-    if (!spec)
-        return [...problems, `spec: is required ${JOB_SPEC_REF}`];
-    problems.push(...labelProblems('spec.template.metadata.labels', spec.template.metadata?.labels));
-    const restartPolicy = spec.template.spec?.restartPolicy;
-    const indexed = spec.completionMode === 'Indexed';
-    if (restartPolicy !== 'Never' && restartPolicy !== 'OnFailure') {
-        problems.push(`spec.template.spec.restartPolicy: must be Never or OnFailure, got ${JSON.stringify(restartPolicy)} ${JOB_SPEC_REF}`);
-    }
-    if (indexed && spec.completions == null) {
-        problems.push(`spec.completions: is required when completionMode is Indexed ${JOB_SPEC_REF}`);
-    }
-    if (spec.backoffLimitPerIndex != null) {
-        if (!indexed)
-            problems.push(`spec.backoffLimitPerIndex: can only be set when completionMode is Indexed ${JOB_SPEC_REF}`);
-        if (restartPolicy !== 'Never')
-            problems.push(`spec.backoffLimitPerIndex: can only be set when the pod's restartPolicy is Never ${JOB_SPEC_REF}`);
-    }
-    if (spec.maxFailedIndexes != null) {
-        if (spec.backoffLimitPerIndex == null)
-            problems.push(`spec.maxFailedIndexes: can only be specified when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
-        if (spec.completions != null && spec.maxFailedIndexes > spec.completions)
-            problems.push(`spec.maxFailedIndexes: must be at most completions (${spec.completions}) ${JOB_SPEC_REF}`);
-    }
-    if (spec.podFailurePolicy)
-        problems.push(...podFailurePolicyProblems(spec, restartPolicy));
-    return problems;
-}
-function podFailurePolicyProblems(spec, restartPolicy) {
-    const problems = [];
-    if (restartPolicy === 'OnFailure')
-        problems.push(`spec.podFailurePolicy: cannot be used with restartPolicy OnFailure ${JOB_SPEC_REF}`);
-    // Unset, the API server defaults it to Failed; any other value is refused.
-    if (spec.podReplacementPolicy != null && spec.podReplacementPolicy !== 'Failed') {
-        problems.push(`spec.podReplacementPolicy: must be Failed when podFailurePolicy is used, got ${JSON.stringify(spec.podReplacementPolicy)} ${JOB_SPEC_REF}`);
-    }
-    const containers = new Set((spec.template.spec?.containers ?? []).map((c) => c.name));
-    (spec.podFailurePolicy?.rules ?? []).forEach((rule, i) => {
-        const at = `spec.podFailurePolicy.rules[${i}]`;
-        if ((rule.onExitCodes == null) === (rule.onPodConditions == null))
-            problems.push(`${at}: needs exactly one of onExitCodes and onPodConditions ${JOB_SPEC_REF}`);
-        if (rule.action === 'FailIndex' && spec.backoffLimitPerIndex == null)
-            problems.push(`${at}.action: FailIndex can only be used when backoffLimitPerIndex is set ${JOB_SPEC_REF}`);
-        const codes = rule.onExitCodes;
-        if (codes?.containerName != null && !containers.has(codes.containerName))
-            problems.push(`${at}.onExitCodes.containerName: names no container of the pod template: ${JSON.stringify(codes.containerName)} ${JOB_SPEC_REF}`);
-        if (codes?.operator === 'In' && codes.values.includes(0))
-            problems.push(`${at}.onExitCodes.values: 0 cannot be used with the In operator ${JOB_SPEC_REF}`);
-    });
-    return problems;
-}
-function labelProblems(at, labels) {
-    return Object.entries(labels ?? {})
-        .filter(([, value]) => !LABEL_VALUE.test(value) || value.length > 63)
-        .map(([key, value]) => `${at}["${key}"]: a label value is at most 63 characters of [A-Za-z0-9-_.], alphanumeric at both ends; got ${JSON.stringify(value)} (kubernetes.io/docs/concepts/overview/working-with-objects/labels/)`);
-}
-/** An ajv instance path ("/spec/template/spec/containers/0/name") as the API names fields. */
-function pathOf(instancePath) {
-    const path = instancePath
-        .split('/')
-        .slice(1)
-        .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
-        .join('');
-    return path.startsWith('.') ? path.slice(1) : path || '(the object)';
 }
 function labelValue(raw) {
     if (raw.length <= 63 && LABEL_VALUE.test(raw))
@@ -294,8 +238,8 @@ var validate = __webpack_require__(73787);
 var prepare = __webpack_require__(23115);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/pipeline/measure.ts + 9 modules
-var measure = __webpack_require__(90832);
+// EXTERNAL MODULE: ./src/pipeline/measure.ts + 7 modules
+var measure = __webpack_require__(3998);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
 // EXTERNAL MODULE: ./src/server/executors/kubernetes/manifests.ts
@@ -354,10 +298,12 @@ async function runProbe(me, io) {
 // "Protocol"). It fetches its plan with the test's token, reports ready and waits for the common
 // start, runs its slice of the plan with the engine, uploads every second while it runs and its
 // shard result at the end. Its index, token, attempt and location come from the environment the
-// Job gives it. Exit 0 when its result is delivered, 2 for a plan it cannot run (the Job then
-// fails the index at once), 1 when the server cannot be reached, 3 when another pod holds its
-// index. `loadgate shard --server URL --latency ID` is a latency probe's pod instead
-// (probe-client.ts).
+// Job gives it; the attempt counts the index's failures and its ignored failures (evictions), so
+// a replacement after an eviction is a new attempt. Exit 0 when its whole result is delivered, 2
+// for a plan it cannot run (the Job then fails the index at once), 1 when the server cannot be
+// reached, 3 when another pod holds its index, 143 when SIGTERM cut it short (what it measured
+// is delivered; the index's next attempt resumes the schedule). `loadgate shard --server URL
+// --latency ID` is a latency probe's pod instead (probe-client.ts).
 
 
 
@@ -399,16 +345,21 @@ function podIdentity(args, env) {
     const token = need(env[manifests/* ENV_TOKEN */.O3], manifests/* ENV_TOKEN */.O3, "the test's shard token (from its Secret)");
     const location = need(env[manifests/* ENV_LOCATION */.s6], manifests/* ENV_LOCATION */.s6, "the shard's location");
     const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
-    const attemptText = env[manifests/* ENV_ATTEMPT */.C7] || '0';
     const index = Number(indexText);
-    const attempt = Number(attemptText);
     if (indexText !== '' && !/^\d+$/.test(indexText))
         problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
-    if (!/^\d+$/.test(attemptText))
-        problems.push({ path: manifests/* ENV_ATTEMPT */.C7, message: `expected a whole number, got "${attemptText}"` });
+    const attempt = count(env, manifests/* ENV_ATTEMPT */.C7, problems) + count(env, manifests/* ENV_IGNORED_FAILURES */.v1, problems);
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
     return { server, test, token, location, index, attempt, pod: `${(0,external_node_os_.hostname)()}-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}` };
+}
+/** A count from the environment: unset or empty (an annotation not yet set) is 0. */
+function count(env, name, problems) {
+    const text = env[name] || '0';
+    if (/^\d+$/.test(text))
+        return Number(text);
+    problems.push({ path: name, message: `expected a whole number, got "${text}"` });
+    return 0;
 }
 class CallbackError extends Error {
     status;
@@ -457,12 +408,14 @@ async function checkedPlan(plan, dir) {
     }));
     return (0,prepare/* checkTest */.rS)({ definition: checked.value.definition, file: 'the shard plan', dir }, {});
 }
-async function untilStart(me, signal) {
+async function untilStart(me, signal, log) {
     const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod };
-    for (;;) {
+    for (let asked = 0;; asked++) {
         const answer = await call(me, 'POST', 'ready/', body);
         if (answer.state !== 'wait' || signal?.aborted)
             return answer;
+        if (asked === 0)
+            log('ready: waiting for the common start');
         await new Promise((resolve) => setTimeout(resolve, answer.retry_ms));
     }
 }
@@ -498,13 +451,14 @@ async function runShard(me, io) {
             log(`the plan cannot run:\n${error.problems.map((p) => `  ${(0,errors/* formatProblem */.Vw)(p)}`).join('\n')}`);
             return manifests/* BAD_PLAN_EXIT_CODE */.RY;
         }
-        const start = await untilStart(me, io.signal);
+        const start = await untilStart(me, io.signal, log);
         if (start.state === 'duplicate') {
             log(`duplicate: pod ${start.pod} runs this index, so this pod sends nothing`);
             return manifests/* DUPLICATE_EXIT_CODE */.h_;
         }
+        // Only a stop signal ends the wait for the start without one.
         if (start.state !== 'start')
-            return 1;
+            return manifests/* TERMINATED_EXIT_CODE */.tv;
         if (start.late.length > 0)
             log(`late at the start: ${start.late.join(', ')}`);
         const stop = new AbortController();
@@ -529,7 +483,10 @@ async function runShard(me, io) {
         const final = localised(result, me.location);
         await call(me, 'POST', 'final/', { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, result: final });
         io.out(`shard ${me.location}-${me.index}: ${final.results.iteration_count} iterations delivered`);
-        return 0;
+        if (!io.signal?.aborted)
+            return 0;
+        log('terminated before the end of its schedule: the index is left for its next attempt');
+        return manifests/* TERMINATED_EXIT_CODE */.tv;
     }
     finally {
         await (0,promises_.rm)(dir, { recursive: true, force: true });

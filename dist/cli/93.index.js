@@ -396,7 +396,8 @@ async function checkedWithLoad(raw, file, flags) {
         throw new errors/* InputError */.dz(validated.problems);
     // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
     const { loaded } = (0,errors/* valueOrThrow */.P7)((0,cli_overrides/* applyLoadFlags */.o0)({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
-    await (0,prepare/* checkTest */.rS)(loaded, {});
+    // Secrets are written without their values (unless --keep-secrets): the run gives them.
+    await (0,prepare/* checkTest */.rS)(loaded, { allowEmptySecrets: true });
     const { iteration_count, duration, load_type } = loaded.definition.config_data;
     return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
 }
@@ -428,16 +429,20 @@ function summary(label, file, definition, imported, secrets, kept, output) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m4: () => (/* binding */ nestingProblem),
 /* harmony export */   o$: () => (/* binding */ readSource),
 /* harmony export */   q1: () => (/* binding */ lineAndColumn),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
+/* unused harmony export MAX_IMPORT_DEPTH */
 /* harmony import */ var jsonc_parser__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99547);
 /* harmony import */ var jsonc_parser__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(jsonc_parser__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83916);
 /* harmony import */ var _definition_text_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(96093);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 // Reading what is imported: a file or stdin ("-"), as text, then JSON with the line and column of
 // a syntax error, so that bad input names its file and place (YAML: openapi.ts).
+
 
 
 
@@ -449,10 +454,20 @@ async function readSource(file, readStdin) {
         return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)([{ file, path: '$', message: `cannot read the file to import: ${read.reason}` }]);
     return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .parsed */ .Yz)({ file, text: read.value });
 }
+/**
+ * The deepest nesting of arrays and objects an imported document may have: far more than a HAR
+ * file, a Postman collection's folders or an OpenAPI document's schemas need, and little enough
+ * for the parsers, whose recursion goes one level deeper per level of nesting (100,000 levels
+ * exhaust the stack; the YAML parser takes seconds and hundreds of MB on them).
+ */
+const MAX_IMPORT_DEPTH = 256;
 /** Parsed, not `T | Problem`: a JSON value may itself look like a Problem. */
 function parseJson(source, what) {
     const errors = [];
     const text = source.text.replace(/^\uFEFF/, '');
+    const tooDeep = nestingProblem(source.file, text);
+    if (tooDeep)
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .failed */ .gz)([tooDeep]);
     const value = (0,jsonc_parser__WEBPACK_IMPORTED_MODULE_0__.parse)(text, errors, { disallowComments: true, allowTrailingComma: false });
     const first = errors[0];
     if (first) {
@@ -476,6 +491,65 @@ function lineAndColumn(text, offset) {
 /** "CommaExpected" → "comma expected". */
 function readable(code) {
     return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+/**
+ * A problem when JSON `text` nests arrays and objects deeper than `max`, naming the line, column
+ * and JSON path where it did. One pass over the characters with a stack of its own (strings
+ * skipped, keys kept for the path), so that no depth of input can exhaust the call stack; text
+ * that is not JSON is left to the parser to report.
+ */
+function nestingProblem(file, text, max = MAX_IMPORT_DEPTH) {
+    const frames = [];
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            const end = stringEnd(text, i);
+            const top = frames.at(-1);
+            if (top && 'expectKey' in top && top.expectKey)
+                top.key = keyOf(text.slice(i, end + 1));
+            i = end;
+        }
+        else if (c === '{' || c === '[') {
+            if (frames.length === max) {
+                const { line, column } = lineAndColumn(text, i);
+                const message = `arrays and objects nested more than ${max} levels deep; an import needs far fewer`;
+                return { file, path: pathOf(frames), line, column, message };
+            }
+            frames.push(c === '{' ? { key: '', expectKey: true } : { index: 0 });
+        }
+        else if (c === '}' || c === ']') {
+            frames.pop();
+        }
+        else if (c === ',' || c === ':') {
+            const top = frames.at(-1);
+            if (top && 'index' in top && c === ',')
+                top.index++;
+            else if (top && 'expectKey' in top)
+                top.expectKey = c === ',';
+        }
+    }
+    return undefined;
+}
+/** The index of the quote that closes the string opening at `start` (or the text's last index). */
+function stringEnd(text, start) {
+    for (let i = start + 1; i < text.length; i++) {
+        if (text[i] === '\\')
+            i++;
+        else if (text[i] === '"')
+            return i;
+    }
+    return text.length - 1;
+}
+function keyOf(quoted) {
+    try {
+        return String(JSON.parse(quoted));
+    }
+    catch {
+        return quoted;
+    }
+}
+function pathOf(frames) {
+    return `$${frames.map((f) => ('index' in f ? `[${f.index}]` : (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .member */ .Dc)(f.key))).join('')}`;
 }
 
 
