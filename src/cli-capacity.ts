@@ -8,15 +8,15 @@ import { parseCapacitySettings } from './capacity/settings.ts';
 import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './cli.ts';
 import { parseWorkers } from './engine/worker-count.ts';
 import { InputError, orThrow, valueOrThrow } from './errors.ts';
-import { measureCapacity } from './pipeline/capacity.ts';
+import { answered, capacityGateProblems, capacityVerdictGate, measureCapacity, preflightCapacity } from './pipeline/capacity.ts';
 import { conclude } from './pipeline/conclude.ts';
-import { type Gate, preflight, shapeOf } from './pipeline/gate.ts';
+import type { Gate } from './pipeline/gate.ts';
 import { readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
 import { capacityTerminal, formatProbeRate } from './report/capacity.ts';
 import { renderHtmlReport } from './report/html.ts';
 import { wholeNumber } from './settings/values.ts';
-import { parseThresholdLines, THRESHOLD_FLAG, thresholdPlace, type ThresholdOrigin } from './thresholds.ts';
-import type { CapacityInfo, Threshold } from './types.ts';
+import { parseThresholdLines, THRESHOLD_FLAG, type ThresholdOrigin } from './thresholds.ts';
+import type { Threshold } from './types.ts';
 import { exitCodeOf } from './verdict/judge.ts';
 
 export const SLO_FLAG: ThresholdOrigin = { name: '--slo', kind: 'flags' };
@@ -46,9 +46,8 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
   const concurrency = concurrencyText === undefined ? undefined : orThrow(wholeNumber(concurrencyText, '--max-concurrency'));
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const test = await checkWithFlags(file, flags, io);
-  preflight({ thresholds: slo, defaults: false, origin: SLO_FLAG }, shapeOf(test.definition, proxies, 'embedded'));
   const gate: Gate = { thresholds: gates, defaults: false, origin: THRESHOLD_FLAG, ...(baseline && { baseline }) };
-  preflight(gate, { ...shapeOf(test.definition, proxies, 'embedded', baseline), capacity: true });
+  preflightCapacity(test, proxies, slo, SLO_FLAG, gate);
   const resultsPath = resolve(flags.text('results-file')!);
   const reportPath = resolve(flags.text('report') ?? reportPathFor(resultsPath));
   const show = outputsOf(io, flags);
@@ -64,13 +63,9 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
     flags.flag('quiet') ? { info: () => {}, warn: cliLog(io).warn } : cliLog(io),
   );
   const stoppedBy = search.interrupted ? (stopSignalOf(io) ?? 'stopped') : undefined;
-  const { judgement, model } = await conclude(
-    { result: search.result },
-    { ...gate, thresholds: [...gate.thresholds, ...slo] },
-    {
-      ...(stoppedBy && { stoppedBy }),
-    },
-  );
+  const { judgement, model } = await conclude({ result: search.result }, capacityVerdictGate(gate, slo), {
+    ...(stoppedBy && { stoppedBy }),
+  });
   await writeFile(resultsPath, resultsText(search.result));
   if (flags.flag('json')) io.out(JSON.stringify(search.result, null, 2));
   await writeFile(reportPath, renderHtmlReport(model));
@@ -85,21 +80,7 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
 /** `--thresholds` of a capacity search gate on the rate found; what each probe must hold is an --slo line. */
 function capacityThresholds(lines: string[]): Threshold[] {
   const parsed = valueOrThrow(parseThresholdLines(lines, THRESHOLD_FLAG));
-  const other = parsed.find((t) => t.metric !== 'capacity');
-  if (other)
-    throw new InputError([
-      {
-        path: thresholdPlace(THRESHOLD_FLAG, other.line),
-        message: `"${other.source}": each probe's checks are --slo lines; --thresholds here gate on capacity (capacity >= 300/s)`,
-      },
-    ]);
+  const problems = capacityGateProblems(parsed, THRESHOLD_FLAG, '--slo');
+  if (problems.length > 0) throw new InputError(problems);
   return parsed;
-}
-
-/**
- * The search found the target's limit (an SLO failed above the rate found) or held up to the
- * highest rate asked; the generator's limit or the time running out leave the answer open.
- */
-export function answered(capacity: CapacityInfo): boolean {
-  return capacity.limited_by === 'slo' || capacity.limited_by === 'max';
 }

@@ -19,25 +19,40 @@ export interface CapacityTexts {
   maxTime: string;
 }
 
+/** What the settings are called where they were given: CLI flags, or the action's inputs. */
+export type CapacityNames = Record<keyof CapacityTexts, string>;
+
+export const CAPACITY_FLAGS: CapacityNames = {
+  probe: '--probe',
+  from: '--from',
+  to: '--to',
+  precision: '--precision',
+  maxTime: '--max-time',
+};
+export const CAPACITY_INPUTS: CapacityNames = { probe: 'probe', from: 'from', to: 'to', precision: 'precision', maxTime: 'max-time' };
+
 /** A probe needs its unjudged second and at least one judged one. */
 export const MIN_PROBE_S = 2;
 
-export function parseCapacitySettings(texts: CapacityTexts): Parsed<CapacitySettings> {
+export function parseCapacitySettings(texts: CapacityTexts, names: CapacityNames = CAPACITY_FLAGS): Parsed<CapacitySettings> {
   const problems: Problem[] = [];
   const keep = <T>(value: T | Problem): T | undefined => {
     if (!isProblem(value)) return value;
     problems.push(value);
     return undefined;
   };
-  const probeS = keep(duration(texts.probe, '--probe', { whole: true, min: MIN_PROBE_S }));
-  const from = keep(wholeRate(texts.from, '--from'));
-  const to = texts.to === undefined ? undefined : keep(wholeRate(texts.to, '--to'));
-  const precision = keep(percentage(texts.precision, '--precision'));
-  const maxTimeS = keep(duration(texts.maxTime, '--max-time', { min: 1 }));
+  const probeS = keep(duration(texts.probe, names.probe, { whole: true, min: MIN_PROBE_S }));
+  const from = keep(wholeRate(texts.from, names.from));
+  const to = texts.to === undefined ? undefined : keep(wholeRate(texts.to, names.to));
+  const precision = keep(percentage(texts.precision, names.precision));
+  const maxTimeS = keep(duration(texts.maxTime, names.maxTime, { min: 1 }));
   if (from !== undefined && to !== undefined && to < from)
-    problems.push({ path: '--to', message: `expected a rate at or above --from (${from}/s), got "${texts.to}"` });
+    problems.push({ path: names.to, message: `expected a rate at or above ${names.from} (${from}/s), got "${texts.to}"` });
   if (probeS !== undefined && maxTimeS !== undefined && maxTimeS < probeS)
-    problems.push({ path: '--max-time', message: `expected at least one probe's time (--probe ${probeS}s), got "${texts.maxTime}"` });
+    problems.push({
+      path: names.maxTime,
+      message: `expected at least one probe's time (${names.probe} ${probeS}s), got "${texts.maxTime}"`,
+    });
   return parsedUnless(problems, {
     probeS: probeS ?? 0,
     from: from ?? 0,

@@ -9,10 +9,12 @@ import { runEmbeddedInWorkers } from '../engine/workers.ts';
 import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { initHistograms } from '../histogram.ts';
 import { probeLine } from '../report/capacity.ts';
-import type { ThresholdOrigin } from '../thresholds.ts';
+import type { Problem } from '../errors.ts';
+import { type ThresholdOrigin, thresholdPlace } from '../thresholds.ts';
 import type { CapacityInfo, LoadTestDefinition, LoadTestResult, Threshold } from '../types.ts';
 import { judge } from '../verdict/judge.ts';
 import { metricValue, overallLevel } from '../verdict/metrics.ts';
+import { type Gate, preflight, shapeOf } from './gate.ts';
 import type { RunLog } from './measure.ts';
 
 /** The seconds before a probe's judged ones: load at the probe's rate that is not recorded. */
@@ -131,4 +133,41 @@ export async function measureCapacity(
     return runEmbeddedInWorkers(probe, { ...run.embedded, warmUpS: UNJUDGED_S }, workersFor(run.workers, probe.definition));
   };
   return searchCapacity(settings, slo, origin, { runProbe, now: () => performance.now() / 1000, log });
+}
+
+/** A search's thresholds gate on the rate found; what each probe must hold is an SLO line. */
+export function capacityGateProblems(thresholds: readonly Threshold[], origin: ThresholdOrigin, sloName: string): Problem[] {
+  const other = thresholds.find((t) => t.metric !== 'capacity');
+  if (!other) return [];
+  return [
+    {
+      path: thresholdPlace(origin, other.line),
+      message: `"${other.source}": each probe's checks are ${sloName} lines; ${origin.name} here gate on capacity (capacity >= 300/s)`,
+    },
+  ];
+}
+
+/** Both sets of lines checked against what a search measures, before any probe runs. */
+export function preflightCapacity(
+  test: CheckedTest,
+  proxies: Record<string, string>,
+  slo: readonly Threshold[],
+  sloOrigin: ThresholdOrigin,
+  gate: Gate,
+): void {
+  preflight({ thresholds: [...slo], defaults: false, origin: sloOrigin }, shapeOf(test.definition, proxies, 'embedded'));
+  preflight(gate, { ...shapeOf(test.definition, proxies, 'embedded', gate.baseline), capacity: true });
+}
+
+/** The verdict on a search: its gates on the rate found, and the SLO lines on the probe kept in the results. */
+export function capacityVerdictGate(gate: Gate, slo: readonly Threshold[]): Gate {
+  return { ...gate, thresholds: [...gate.thresholds, ...slo] };
+}
+
+/**
+ * The search found the target's limit (an SLO failed above the rate found) or held up to the
+ * highest rate asked; the generator's limit or the time running out leave the answer open.
+ */
+export function answered(capacity: CapacityInfo): boolean {
+  return capacity.limited_by === 'slo' || capacity.limited_by === 'max';
 }
