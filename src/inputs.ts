@@ -5,7 +5,9 @@ import { parseShard, parseStartAt } from './engine/shard.ts';
 import { parseWarmUp } from './engine/run.ts';
 import { parseWorkers, type WorkersSetting } from './engine/worker-count.ts';
 import type { Shard } from './engine/plan.ts';
-import { parseThresholds, THRESHOLDS_INPUT } from './thresholds.ts';
+import { parseThresholds, type ThresholdOrigin, THRESHOLDS_INPUT } from './thresholds.ts';
+import { CAPACITY_INPUTS, type CapacitySettings, parseCapacitySettings } from './capacity/settings.ts';
+import { capacityGateProblems } from './pipeline/capacity.ts';
 import { planLatency, type LatencyPlan } from './latency/session.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from './compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from './latency/thresholds.ts';
@@ -20,10 +22,13 @@ import { DEFAULT_HISTORY_SIZE, inputDefault, type InputName } from './settings/t
 import { type HistoryBaselineSpec, parseHistoryBaseline } from './history/history.ts';
 import { boolean, wholeNumber } from './settings/values.ts';
 
-export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'publish'] as const;
+export const MODES = ['embedded', 'hosted', 'merge', 'compare', 'capacity', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
 /** Modes this version runs; the others are refused with a clear message. */
-export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare', 'publish'];
+export const AVAILABLE_MODES: readonly Mode[] = ['embedded', 'hosted', 'merge', 'compare', 'capacity', 'publish'];
+
+/** Input slo: mode capacity's service levels, one per line (docs/capacity.md). */
+export const SLO_INPUT: ThresholdOrigin = { name: 'slo', kind: 'lines' };
 
 /** Input baseline: the base branch's newest results, found and downloaded (docs/ci.md). */
 export const AUTO_BASELINE = 'auto';
@@ -71,6 +76,8 @@ export interface ActionInputs {
   /** mode compare: the base side's environment (inline JSON or a file) and the gate's settings. */
   compareEnvironment: string;
   compare?: CompareSettings;
+  /** mode capacity: what each probe must hold, and the search's settings; `thresholds` then gate on the rate found. */
+  capacity?: { slo: Threshold[]; settings: CapacitySettings };
   /** Seconds of unrecorded load before the recorded schedule; absent: the definition's warm_up. */
   warmUpS?: number;
   /** A sharded run's slice (docs/scaling.md) and the common start, epoch ms. */
@@ -238,6 +245,33 @@ function readCompare(read: TableReader, inputs: ActionInputs, problems: Problem[
   return undefined;
 }
 
+function readCapacity(read: TableReader, inputs: ActionInputs, problems: Problem[]): ActionInputs['capacity'] {
+  const sloText = read('slo');
+  const to = read('to').trim();
+  const texts = {
+    probe: read('probe').trim() || inputDefault('probe'),
+    from: read('from').trim() || inputDefault('from'),
+    ...(to !== '' && { to }),
+    precision: read('precision').trim() || inputDefault('precision'),
+    maxTime: read('max-time').trim() || inputDefault('max-time'),
+  };
+  if (inputs.mode !== 'capacity') {
+    if (sloText.trim() !== '')
+      problems.push({ path: 'slo', message: 'slo lines are what mode capacity judges each probe by: set mode: capacity' });
+    return undefined;
+  }
+  if (sloText.trim() === '')
+    problems.push({ path: 'slo', message: 'mode capacity needs at least one SLO line, such as "p99 < 100ms" (docs/capacity.md)' });
+  if (inputs.shard !== undefined)
+    problems.push({ path: 'shard', message: 'a capacity search runs on one runner: mode capacity takes no shard' });
+  problems.push(...capacityGateProblems(inputs.thresholds, THRESHOLDS_INPUT, 'slo'));
+  const slo = parseThresholds(sloText, SLO_INPUT);
+  if (!slo.ok) problems.push(...slo.problems);
+  const settings = parseCapacitySettings(texts, CAPACITY_INPUTS);
+  if (!settings.ok) problems.push(...settings.problems);
+  return slo.ok && settings.ok ? { slo: slo.value, settings: settings.value } : undefined;
+}
+
 function readWaitFor(read: TableReader, problems: Problem[]): WaitForSettings | undefined {
   const url = read('wait-for').trim();
   if (url === '') return undefined;
@@ -316,6 +350,7 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
   inputs.latency = readLatency(read, inputs, problems);
   inputs.waitFor = readWaitFor(read, problems);
   if (inputs.mode === 'compare') inputs.compare = readCompare(read, inputs, problems);
+  inputs.capacity = readCapacity(read, inputs, problems);
   if (problems.length > 0) throw new InputError(problems);
   return inputs;
 }

@@ -56,6 +56,7 @@ import type { Check, Judgement, LoadTestResult, SecondSample } from './types.ts'
 import { redactSecrets, secretValues } from './variables/environment.ts';
 import { failRatePct } from './rates.ts';
 import { proxyCredentials } from './credentials.ts';
+import { runCapacityMode } from './action-capacity.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const read = (name: string): string => core.getInput(name);
@@ -186,8 +187,19 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
   if (inputs.waitFor) await waitForTarget(inputs.waitFor, inputs.insecureTls, stop.signal);
   // A shard is judged, and checked, at the merge.
   const started = inputs.shard ? () => {} : (testName: string) => check.start(testName);
-  const measured =
-    inputs.mode === 'merge'
+  const capacity =
+    inputs.mode === 'capacity'
+      ? await runCapacityMode(inputs, gate, {
+          signal: stop.signal,
+          started,
+          addSecrets: (values) => secrets.add(values),
+          testUrl: testUrlOf(env, resultsPath),
+          log: ACTION_LOG,
+        })
+      : undefined;
+  const measured = capacity
+    ? capacity.measured
+    : inputs.mode === 'merge'
       ? await measureMerge([inputs.shards], process.cwd(), 'shards', testUrlOf(env, resultsPath))
       : inputs.mode === 'compare'
         ? await runCompare(inputs, gate, env, resultsPath, stop.signal, started, secrets)
@@ -197,7 +209,7 @@ async function runAction(inputs: ActionInputs, env: NodeJS.ProcessEnv, check: St
   const latency = inputs.latency && !stop.signal.aborted ? await runLatency(inputs, stop.signal) : undefined;
   const stoppedBy = stop.stoppedBy();
   const concluded = withNote(
-    await conclude(measured, gate, {
+    await conclude(measured, capacity?.gate ?? gate, {
       ...(latency && { latency: { result: latency, thresholds: inputs.latencyThresholds, origin: THRESHOLDS_INPUT } }),
       ...(stoppedBy && { stoppedBy }),
       ...(inputs.test && { definitionFile: inputs.test }),
@@ -659,5 +671,6 @@ export function outputsOf(result: LoadTestResult, judgement: Judgement | undefin
     p99: time(r.response_times.p99),
     'fail-rate': failRate === undefined ? '' : String(Math.round(failRate * 100) / 100),
     iterations: String(r.iteration_count),
+    ...(result.capacity && { capacity: String(result.capacity.max_rate) }),
   };
 }

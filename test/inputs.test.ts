@@ -105,7 +105,7 @@ describe('getInputs', () => {
       ),
     ).toEqual([
       'proxies: expected CC=http://host:port (a two-letter country code and a proxy URL), got "usa=http://x"',
-      'mode: expected one of embedded, hosted, merge, compare, publish, got "turbo"',
+      'mode: expected one of embedded, hosted, merge, compare, capacity, publish, got "turbo"',
       'max-concurrency: expected a whole number of at least 1, got "0"',
       'thresholds line 1, column 6: expected a number or baseline after "<", got end of line',
       'comment: expected one of always, on-failure, on-change, never (or true/false), got "maybe"',
@@ -123,6 +123,26 @@ describe('getInputs', () => {
     ]);
     const inputs = getInputs(reader({ test: 'a.json', mode: 'hosted', 'api-url': 'https://load.example/api', 'api-key': 'k' }));
     expect(inputs).toMatchObject({ mode: 'hosted', apiUrl: 'https://load.example/api', apiKey: 'k', apiResultPath: '' });
+  });
+
+  it('mode capacity reads its SLO lines and search settings, naming the inputs; slo belongs to it alone', () => {
+    const inputs = getInputs(reader({ test: 'a.json', mode: 'capacity', slo: 'p99 < 100ms\nhttp_fail_rate < 1%', to: '80/s' }));
+    expect(inputs.capacity?.slo.map((t) => t.source)).toEqual(['p99 < 100ms', 'http_fail_rate < 1%']);
+    expect(inputs.capacity?.settings).toEqual({ probeS: 10, from: 10, to: 80, precision: 0.05, maxTimeS: 600 });
+    expect(
+      problemsOf(() =>
+        getInputs(reader({ test: 'a.json', mode: 'capacity', thresholds: 'p95 < 1s', probe: '1s', from: '2.5/s', 'max-time': 'soon' })),
+      ),
+    ).toEqual([
+      'slo: mode capacity needs at least one SLO line, such as "p99 < 100ms" (docs/capacity.md)',
+      'thresholds line 1: "p95 < 1s": each probe\'s checks are slo lines; thresholds here gate on capacity (capacity >= 300/s)',
+      'probe: expected a whole number of seconds of at least 2 s, such as 30s, 2m or 1h (a bare number is seconds), got "1s"',
+      'from: expected a whole number of iterations per second, at least 1/s (such as 10/s), got "2.5/s"',
+      'max-time: expected a duration of at least 1 s, such as 30s, 2m or 1h (a bare number is seconds), got "soon"',
+    ]);
+    expect(problemsOf(() => getInputs(reader({ test: 'a.json', slo: 'p99 < 100ms' })))).toEqual([
+      'slo: slo lines are what mode capacity judges each probe by: set mode: capacity',
+    ]);
   });
 
   it("mode compare needs the base environment, and checks the gate's settings", () => {
