@@ -7,7 +7,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
-const SHELLS = new Set(['main.ts', 'cli.ts', 'index.ts', 'action.ts', 'cli-entry.ts', 'cli-help.ts', 'cli-overrides.ts', 'inputs.ts']);
+const SHELLS = new Set(['main.ts', 'cli.ts', 'index.ts', 'action.ts', 'cli-entry.ts', 'cli-help.ts', 'cli-overrides.ts', 'cli-capacity.ts', 'inputs.ts']);
 const RANK: Record<string, number> = {
   // The settings table and its parsers: read by every surface, importing only base modules.
   settings: 0,
@@ -21,6 +21,8 @@ const RANK: Record<string, number> = {
   hosted: 3,
   merge: 3,
   compare: 3,
+  // The capacity search's pure decisions, beside the comparison's rounds: the pipeline runs its probes.
+  capacity: 3,
   latency: 3,
   pipeline: 4,
   github: 5,
