@@ -7,7 +7,18 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
-const SHELLS = new Set(['main.ts', 'cli.ts', 'index.ts', 'action.ts', 'cli-entry.ts', 'cli-help.ts', 'cli-overrides.ts', 'cli-capacity.ts', 'inputs.ts']);
+const SHELLS = new Set([
+  'main.ts',
+  'cli.ts',
+  'index.ts',
+  'action.ts',
+  'cli-entry.ts',
+  'cli-help.ts',
+  'cli-overrides.ts',
+  'cli-capacity.ts',
+  'action-capacity.ts',
+  'inputs.ts',
+]);
 const RANK: Record<string, number> = {
   // The settings table and its parsers: read by every surface, importing only base modules.
   settings: 0,
