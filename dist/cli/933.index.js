@@ -11,7 +11,6 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   SLO_FLAG: () => (/* binding */ SLO_FLAG),
-  answered: () => (/* binding */ answered),
   capacityCommand: () => (/* binding */ capacityCommand)
 });
 
@@ -30,9 +29,17 @@ var values = __webpack_require__(535);
 // --precision and --max-time, read and checked together. Pure.
 
 
+const CAPACITY_FLAGS = {
+    probe: '--probe',
+    from: '--from',
+    to: '--to',
+    precision: '--precision',
+    maxTime: '--max-time',
+};
+const CAPACITY_INPUTS = { probe: 'probe', from: 'from', to: 'to', precision: 'precision', maxTime: 'max-time' };
 /** A probe needs its unjudged second and at least one judged one. */
 const MIN_PROBE_S = 2;
-function parseCapacitySettings(texts) {
+function parseCapacitySettings(texts, names = CAPACITY_FLAGS) {
     const problems = [];
     const keep = (value) => {
         if (!(0,errors/* isProblem */.AN)(value))
@@ -40,15 +47,18 @@ function parseCapacitySettings(texts) {
         problems.push(value);
         return undefined;
     };
-    const probeS = keep((0,values/* duration */.p0)(texts.probe, '--probe', { whole: true, min: MIN_PROBE_S }));
-    const from = keep(wholeRate(texts.from, '--from'));
-    const to = texts.to === undefined ? undefined : keep(wholeRate(texts.to, '--to'));
-    const precision = keep(percentage(texts.precision, '--precision'));
-    const maxTimeS = keep((0,values/* duration */.p0)(texts.maxTime, '--max-time', { min: 1 }));
+    const probeS = keep((0,values/* duration */.p0)(texts.probe, names.probe, { whole: true, min: MIN_PROBE_S }));
+    const from = keep(wholeRate(texts.from, names.from));
+    const to = texts.to === undefined ? undefined : keep(wholeRate(texts.to, names.to));
+    const precision = keep(percentage(texts.precision, names.precision));
+    const maxTimeS = keep((0,values/* duration */.p0)(texts.maxTime, names.maxTime, { min: 1 }));
     if (from !== undefined && to !== undefined && to < from)
-        problems.push({ path: '--to', message: `expected a rate at or above --from (${from}/s), got "${texts.to}"` });
+        problems.push({ path: names.to, message: `expected a rate at or above ${names.from} (${from}/s), got "${texts.to}"` });
     if (probeS !== undefined && maxTimeS !== undefined && maxTimeS < probeS)
-        problems.push({ path: '--max-time', message: `expected at least one probe's time (--probe ${probeS}s), got "${texts.maxTime}"` });
+        problems.push({
+            path: names.maxTime,
+            message: `expected at least one probe's time (${names.probe} ${probeS}s), got "${texts.maxTime}"`,
+        });
     return (0,errors/* parsedUnless */.oQ)(problems, {
         probeS: probeS ?? 0,
         from: from ?? 0,
@@ -154,14 +164,20 @@ var workers = __webpack_require__(19526);
 var histogram = __webpack_require__(91801);
 // EXTERNAL MODULE: ./src/report/capacity.ts
 var report_capacity = __webpack_require__(63632);
+// EXTERNAL MODULE: ./src/thresholds.ts
+var src_thresholds = __webpack_require__(5139);
 // EXTERNAL MODULE: ./src/verdict/judge.ts + 1 modules
 var judge = __webpack_require__(77995);
 // EXTERNAL MODULE: ./src/verdict/metrics.ts
 var metrics = __webpack_require__(56152);
+// EXTERNAL MODULE: ./src/pipeline/gate.ts + 1 modules
+var pipeline_gate = __webpack_require__(65701);
 ;// CONCATENATED MODULE: ./src/pipeline/capacity.ts
 // `loadgate capacity` (docs/capacity.md): probes of the definition's steps at constant rates, each
 // judged against the SLO lines, until the search (src/capacity/search.ts) has its answer. The
 // engine runs each probe as it runs any test; this stage only chooses the rates and keeps time.
+
+
 
 
 
@@ -251,22 +267,45 @@ async function measureCapacity(test, settings, slo, origin, run, log) {
     };
     return searchCapacity(settings, slo, origin, { runProbe, now: () => performance.now() / 1000, log });
 }
+/** A search's thresholds gate on the rate found; what each probe must hold is an SLO line. */
+function capacityGateProblems(thresholds, origin, sloName) {
+    const other = thresholds.find((t) => t.metric !== 'capacity');
+    if (!other)
+        return [];
+    return [
+        {
+            path: (0,src_thresholds/* thresholdPlace */.Zv)(origin, other.line),
+            message: `"${other.source}": each probe's checks are ${sloName} lines; ${origin.name} here gate on capacity (capacity >= 300/s)`,
+        },
+    ];
+}
+/** Both sets of lines checked against what a search measures, before any probe runs. */
+function preflightCapacity(test, proxies, slo, sloOrigin, gate) {
+    (0,pipeline_gate/* preflight */.Mz)({ thresholds: [...slo], defaults: false, origin: sloOrigin }, (0,pipeline_gate/* shapeOf */.F5)(test.definition, proxies, 'embedded'));
+    (0,pipeline_gate/* preflight */.Mz)(gate, { ...(0,pipeline_gate/* shapeOf */.F5)(test.definition, proxies, 'embedded', gate.baseline), capacity: true });
+}
+/** The verdict on a search: its gates on the rate found, and the SLO lines on the probe kept in the results. */
+function capacityVerdictGate(gate, slo) {
+    return { ...gate, thresholds: [...gate.thresholds, ...slo] };
+}
+/**
+ * The search found the target's limit (an SLO failed above the rate found) or held up to the
+ * highest rate asked; the generator's limit or the time running out leave the answer open.
+ */
+function answered(capacity) {
+    return capacity.limited_by === 'slo' || capacity.limited_by === 'max';
+}
 
 // EXTERNAL MODULE: ./src/pipeline/conclude.ts + 1 modules
 var conclude = __webpack_require__(46620);
-// EXTERNAL MODULE: ./src/pipeline/gate.ts + 1 modules
-var pipeline_gate = __webpack_require__(65701);
 // EXTERNAL MODULE: ./src/pipeline/sources.ts + 1 modules
 var sources = __webpack_require__(75904);
 // EXTERNAL MODULE: ./src/report/html.ts + 1 modules
 var html = __webpack_require__(55612);
-// EXTERNAL MODULE: ./src/thresholds.ts
-var thresholds = __webpack_require__(5139);
 ;// CONCATENATED MODULE: ./src/cli-capacity.ts
 // `loadgate capacity FILE --slo EXPR …` (docs/capacity.md): the probe search, its lines while it
 // runs, the answer on stdout, the results file (the probe at the rate found, with the capacity
 // block) and its web report.
-
 
 
 
@@ -291,7 +330,7 @@ async function capacityCommand(args, io) {
     const sloLines = flags.list('slo');
     if (sloLines.length === 0)
         throw new errors/* InputError */.dz([{ path: '--slo', message: 'expected at least one SLO, such as --slo "p99 < 100ms" (docs/capacity.md)' }]);
-    const slo = (0,errors/* valueOrThrow */.P7)((0,thresholds/* parseThresholdLines */.Ik)(sloLines, SLO_FLAG));
+    const slo = (0,errors/* valueOrThrow */.P7)((0,src_thresholds/* parseThresholdLines */.Ik)(sloLines, SLO_FLAG));
     const gates = capacityThresholds(flags.list('thresholds'));
     const baselineFile = flags.text('baseline');
     const baseline = baselineFile ? await (0,sources/* readResultsFile */.B9)(baselineFile, '--baseline') : undefined;
@@ -307,9 +346,8 @@ async function capacityCommand(args, io) {
     const concurrency = concurrencyText === undefined ? undefined : (0,errors/* orThrow */.aU)((0,values/* wholeNumber */.rD)(concurrencyText, '--max-concurrency'));
     const workers = (0,errors/* orThrow */.aU)((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
     const test = await (0,cli/* checkWithFlags */.cG)(file, flags, io);
-    (0,pipeline_gate/* preflight */.Mz)({ thresholds: slo, defaults: false, origin: SLO_FLAG }, (0,pipeline_gate/* shapeOf */.F5)(test.definition, proxies, 'embedded'));
-    const gate = { thresholds: gates, defaults: false, origin: thresholds/* THRESHOLD_FLAG */.HM, ...(baseline && { baseline }) };
-    (0,pipeline_gate/* preflight */.Mz)(gate, { ...(0,pipeline_gate/* shapeOf */.F5)(test.definition, proxies, 'embedded', baseline), capacity: true });
+    const gate = { thresholds: gates, defaults: false, origin: src_thresholds/* THRESHOLD_FLAG */.HM, ...(baseline && { baseline }) };
+    preflightCapacity(test, proxies, slo, SLO_FLAG, gate);
     const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
     const reportPath = (0,external_node_path_.resolve)(flags.text('report') ?? (0,sources/* reportPathFor */.xJ)(resultsPath));
     const show = (0,cli/* outputsOf */.Yz)(io, flags);
@@ -318,7 +356,7 @@ async function capacityCommand(args, io) {
         workers,
     }, flags.flag('quiet') ? { info: () => { }, warn: (0,cli/* cliLog */.$F)(io).warn } : (0,cli/* cliLog */.$F)(io));
     const stoppedBy = search.interrupted ? ((0,cli/* stopSignalOf */.eq)(io) ?? 'stopped') : undefined;
-    const { judgement, model } = await (0,conclude/* conclude */.E)({ result: search.result }, { ...gate, thresholds: [...gate.thresholds, ...slo] }, {
+    const { judgement, model } = await (0,conclude/* conclude */.E)({ result: search.result }, capacityVerdictGate(gate, slo), {
         ...(stoppedBy && { stoppedBy }),
     });
     await (0,promises_.writeFile)(resultsPath, (0,sources/* resultsText */.qp)(search.result));
@@ -336,23 +374,11 @@ async function capacityCommand(args, io) {
 }
 /** `--thresholds` of a capacity search gate on the rate found; what each probe must hold is an --slo line. */
 function capacityThresholds(lines) {
-    const parsed = (0,errors/* valueOrThrow */.P7)((0,thresholds/* parseThresholdLines */.Ik)(lines, thresholds/* THRESHOLD_FLAG */.HM));
-    const other = parsed.find((t) => t.metric !== 'capacity');
-    if (other)
-        throw new errors/* InputError */.dz([
-            {
-                path: (0,thresholds/* thresholdPlace */.Zv)(thresholds/* THRESHOLD_FLAG */.HM, other.line),
-                message: `"${other.source}": each probe's checks are --slo lines; --thresholds here gate on capacity (capacity >= 300/s)`,
-            },
-        ]);
+    const parsed = (0,errors/* valueOrThrow */.P7)((0,src_thresholds/* parseThresholdLines */.Ik)(lines, src_thresholds/* THRESHOLD_FLAG */.HM));
+    const problems = capacityGateProblems(parsed, src_thresholds/* THRESHOLD_FLAG */.HM, '--slo');
+    if (problems.length > 0)
+        throw new errors/* InputError */.dz(problems);
     return parsed;
-}
-/**
- * The search found the target's limit (an SLO failed above the rate found) or held up to the
- * highest rate asked; the generator's limit or the time running out leave the answer open.
- */
-function answered(capacity) {
-    return capacity.limited_by === 'slo' || capacity.limited_by === 'max';
 }
 
 
