@@ -4,7 +4,7 @@
 // annotations, then the verdict. The one place that calls core.setFailed, and only after
 // everything was posted (bad input included).
 import { pathToFileURL } from 'node:url';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, extname, relative, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { InputError, formatProblem, problemLines, shownProblems, type Problem } from './errors.ts';
@@ -32,10 +32,10 @@ import {
   uploadReportArtifactUniquely,
 } from './github/artifact.ts';
 import { autoBaseline } from './github/baseline-artifact.ts';
-import { actionHistory } from './github/history.ts';
+import { actionHistory, baseBranchSearch } from './github/history.ts';
 import { createOctokit, messageOf } from './github/publish.ts';
 import { commentBudget, commentMarker, commentState } from './github/comment.ts';
-import { headShaOf, pullRequestFromEvent, runUrl, type PullRequestRef } from './github/context.ts';
+import { eventPayload, headShaOf, pullRequestFromEvent, runUrl, type PullRequestRef } from './github/context.ts';
 import { CHECK_SUMMARY_LIMIT } from './github/check-run.ts';
 import { checkAnnotations, checkNameOf, StatusCheck } from './github/status-check.ts';
 import {
@@ -248,14 +248,8 @@ function withNote(concluded: Concluded, note: string | undefined): Concluded {
 /** baseline: auto — the base branch's newest results of this test (docs/ci.md). */
 async function findAutoBaseline(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<{ file?: string; note: string }> {
   const testName = (await loadDefinition(inputs.test)).definition.name;
-  const payload = await eventPayload(env);
-  const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
-  const base = (payload as { pull_request?: { base?: { ref?: unknown } } }).pull_request?.base?.ref;
-  const branch = pr ? (typeof base === 'string' ? base : undefined) : env.GITHUB_REF_NAME;
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-  const runId = Number(env.GITHUB_RUN_ID) || undefined;
-  const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
-  return autoBaseline({ token: inputs.githubToken, owner, repo, runId, branch, testName, matrixEntry: inputs.matrixEntry }, octokit);
+  const { settings, octokit } = await baseBranchSearch(inputs, env, testName);
+  return autoBaseline(settings, octokit);
 }
 
 async function waitForTarget(settings: WaitForSettings, insecure: boolean, signal: AbortSignal): Promise<void> {
@@ -639,15 +633,6 @@ function annotationTitle(check: Check): string {
   if (check.warnOnly) return 'loadgate: warning';
   if (check.kind === 'threshold' || check.kind === 'latency') return 'loadgate: threshold failed';
   return check.kind === 'comparison' ? 'loadgate: comparison failed' : 'loadgate: check failed';
-}
-
-async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
-  if (!env.GITHUB_EVENT_PATH) return {};
-  try {
-    return JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8'));
-  } catch {
-    return {};
-  }
 }
 
 /** The action's outputs; `passed` is the judgement's (a shard, judged at the merge, has none). */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 // Readers of the Actions run context. The event and environment are passed in, never read
 // from globals, so callers decide where they come from and tests need no process state.
 
@@ -71,4 +72,14 @@ export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   const base = `${server}/${repository}/actions/runs/${runId}`;
   const attempt = Number(env.GITHUB_RUN_ATTEMPT);
   return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
+}
+
+/** The event's payload (GITHUB_EVENT_PATH), or {} when there is none or it cannot be read. */
+export async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
+  if (!env.GITHUB_EVENT_PATH) return {};
+  try {
+    return JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8'));
+  } catch {
+    return {};
+  }
 }

@@ -1,12 +1,13 @@
 // The action's history input (docs/history.md): paths read as the CLI's --history, or `auto`, the
 // results artifacts of the base branch's last successful runs of this workflow (history-artifacts.ts).
-import { readFile } from 'node:fs/promises';
 import { loadDefinition } from '../definition/load.ts';
 import { historyForGate, type History } from '../pipeline/history.ts';
 import type { ActionInputs } from '../inputs.ts';
 import type { Threshold } from '../types.ts';
-import { pullRequestFromEvent } from './context.ts';
+import type { AutoBaselineSettings } from './baseline-artifact.ts';
+import { eventPayload, pullRequestFromEvent } from './context.ts';
 import { autoHistory } from './history-artifacts.ts';
+import type { Octokit } from './comment.ts';
 import { createOctokit } from './publish.ts';
 
 /** Input history: the base branch's last results artifacts. */
@@ -23,8 +24,21 @@ export async function actionHistory(inputs: ActionInputs, env: NodeJS.ProcessEnv
   return historyForGate(source, testName, inputs.historySize, inputs.historyBaseline, inputs.thresholds);
 }
 
-/** The PR's base branch (on push, the branch itself), as baseline: auto searches it. */
+/** History: auto, searched as baseline: auto searches (baseBranchSearch). */
 async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, testName: string): Promise<History> {
+  const { settings, octokit } = await baseBranchSearch(inputs, env, testName);
+  return autoHistory({ ...settings, size: inputs.historySize }, octokit);
+}
+
+/**
+ * Where `baseline: auto` and `history: auto` look for earlier results artifacts of this test: the
+ * PR's base branch (on push, the branch itself) of this repository, through the job's token.
+ */
+export async function baseBranchSearch(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  testName: string,
+): Promise<{ settings: AutoBaselineSettings; octokit: Octokit }> {
   const payload = await eventPayload(env);
   const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
   const base = (payload as { pull_request?: { base?: { ref?: unknown } } }).pull_request?.base?.ref;
@@ -32,15 +46,5 @@ async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, testN
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const runId = Number(env.GITHUB_RUN_ID) || undefined;
   const octokit = createOctokit(inputs.githubToken || 'none', env.GITHUB_API_URL);
-  const settings = { token: inputs.githubToken, owner, repo, runId, branch, testName, matrixEntry: inputs.matrixEntry };
-  return autoHistory({ ...settings, size: inputs.historySize }, octokit);
-}
-
-async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
-  if (!env.GITHUB_EVENT_PATH) return {};
-  try {
-    return JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8'));
-  } catch {
-    return {};
-  }
+  return { settings: { token: inputs.githubToken, owner, repo, runId, branch, testName, matrixEntry: inputs.matrixEntry }, octokit };
 }
