@@ -625,7 +625,9 @@ describe('serve --executor kubernetes, when the cluster evicts a shard', () => {
     async () => {
       const { done, result, pods, victim, finals } = await evictMidRun();
       expect(['completed', 'incomplete'], diagnosis(done)).toContain(done.status);
-      expect(podLogs.get(victim) ?? kube!.logs(victim)).toContain('terminated before the end of its schedule');
+      // The pod writes this line after its final upload, so the test can end before it is written:
+      // wait for it (the stand-in kubelet keeps a pod's output after the pod is gone).
+      await kube!.waitFor(() => kube!.logs(victim).includes('terminated before the end of its schedule'), WAIT_MS);
       expect(pods).toHaveLength(2);
       // Both attempts delivered: the evicted one's cut short, the replacement's to the schedule's end.
       expect(finals.filter((f) => f.shard === 'US-0')).toEqual([
