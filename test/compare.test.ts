@@ -343,8 +343,12 @@ describe('the rounds against two sides', () => {
   it('writes a results file with the head as its 2.5 result, the base and the round values', async () => {
     const file = comparisonResultFile(slower.result);
     expect(file.run.mode).toBe('compare');
-    expect(file.results.iteration_count).toBe(5 * 40);
-    expect(file.comparison.base_results.iteration_count).toBe(5 * 40);
+    // Five measured rounds of 40 on each side. A busy host may leave an iteration of a round
+    // unstarted when its schedule ends (counted in the generator block, which the head side has);
+    // one round dropped would leave 160.
+    expect(file.results.iteration_count + file.run.generator!.unstarted_iterations).toBe(5 * 40);
+    expect(file.comparison.base_results.iteration_count).toBeGreaterThan(4 * 40);
+    expect(file.comparison.base_results.iteration_count).toBeLessThanOrEqual(5 * 40);
     expect(file.results.steps[0]!.response_times.median).toBeGreaterThanOrEqual(200);
     expect(file.comparison.base_results.steps[0]!.response_times.median).toBeLessThan(200);
     expect(file.run.series.length).toBeGreaterThanOrEqual(5);
