@@ -5,7 +5,8 @@ import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
 import { ApiError } from '../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
-import { ShardCoordinator, shardName, slotList } from '../../shards/coordinator.ts';
+import { shardName } from '../../../shard/protocol.ts';
+import { ShardCoordinator, shardKeys } from '../../shards/coordinator.ts';
 import { coverageLine, mergeSharded } from '../../shards/merge.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { Store } from '../../store.ts';
@@ -84,10 +85,10 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   const barrier = { barrierMs: settings.barrierMs, startMarginMs: START_MARGIN_MS, now };
 
   /** The Jobs first, then in each namespace the Secret owned by its Jobs (their pods wait for it: secretKeyRef). */
-  async function create(execution: Execution, slots: Record<string, number>, token: string): Promise<void> {
+  async function create(execution: Execution, shardCounts: Record<string, number>, token: string): Promise<void> {
     const { definition } = execution.test;
     const created: Array<{ place: Placement; job: V1Job }> = [];
-    for (const [location, shards] of Object.entries(slots)) {
+    for (const [location, shards] of Object.entries(shardCounts)) {
       const place = places.placeOf(location);
       const { api, namespace, context } = place;
       const nodeSelector = settings.locations[location]?.nodeSelector;
@@ -113,7 +114,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
         `test ${execution.testId}: Job ${jobName(execution.testId, location)} (${shards} shard(s) in ${location}) created in ${namespace}${context && ` of context ${context}`}`,
       );
     }
-    for (const place of places.placesOf(Object.keys(slots))) {
+    for (const place of places.placesOf(Object.keys(shardCounts))) {
       const owners = created.filter((c) => samePlace(c.place, place)).map((c) => c.job);
       await place.api.core.createNamespacedSecret({
         namespace: place.namespace,
@@ -127,10 +128,10 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
    * 1, 2, 4 … s (cleanupRetryMs doubled), a few times: the queue does not wait on it, and what
    * is still left is swept at the next start.
    */
-  async function cleanUp(testId: string, slots: Record<string, number>): Promise<void> {
+  async function cleanUp(testId: string, shardCounts: Record<string, number>): Promise<void> {
     const attempt = async (n: number): Promise<void> => {
       try {
-        await remove(testId, slots);
+        await remove(testId, shardCounts);
         if (n > 0) settings.log(`test ${testId}: its Jobs and Secret are deleted (attempt ${n + 1})`);
       } catch (error) {
         const last = n + 1 >= CLEANUP_ATTEMPTS;
@@ -169,9 +170,9 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
   }
 
   /** Jobs and Secrets of the test, in every namespace its locations use; deleting the Jobs deletes their pods. */
-  async function remove(testId: string, slots: Record<string, number>): Promise<void> {
+  async function remove(testId: string, shardCounts: Record<string, number>): Promise<void> {
     const labelSelector = testLabelSelector(testId);
-    for (const { api, namespace } of places.placesOf(Object.keys(slots))) {
+    for (const { api, namespace } of places.placesOf(Object.keys(shardCounts))) {
       const jobs = await api.batch.listNamespacedJob({ namespace, labelSelector });
       for (const job of jobs.items) {
         await ignoreNotFound(api.batch.deleteNamespacedJob({ name: job.metadata!.name!, namespace, propagationPolicy: 'Background' }));
@@ -189,20 +190,20 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     const { testId } = coordinator;
     const gone = new Set<string>();
     const jobGone = (location: string, why: string): void => {
-      if (coordinator.slots[location] === undefined || gone.has(location)) return;
+      if (coordinator.shardCounts[location] === undefined || gone.has(location)) return;
       gone.add(location);
       const unsettled = new Set(coordinator.unsettled());
-      const keys = slotList({ [location]: coordinator.slots[location] }).filter((key) => unsettled.has(shardName(key)));
+      const keys = shardKeys({ [location]: coordinator.shardCounts[location] }).filter((key) => unsettled.has(shardName(key)));
       settings.log(`test ${testId}: Job ${jobName(testId, location)} ${why}; ${keys.length} unsettled index(es) fail`);
       for (const key of keys) coordinator.markFailed(key);
     };
-    const locations = Object.keys(coordinator.slots);
+    const locations = Object.keys(coordinator.shardCounts);
     const followers = places.placesOf(locations).map((place) => {
       const here = locations.filter((location) => samePlace(places.placeOf(location), place));
       return followJobs(place, {
         labelSelector: testLabelSelector(testId),
         onJob: (job) => {
-          for (const key of failedIndexes(job, coordinator.slots)) coordinator.markFailed(key);
+          for (const key of failedIndexes(job, coordinator.shardCounts)) coordinator.markFailed(key);
         },
         onList: (names) => {
           for (const location of here) if (!names.has(jobName(testId, location))) jobGone(location, 'is missing from the list of Jobs');
@@ -241,14 +242,14 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
       stopObserving();
       stopProgress();
       settings.registry.remove(testId);
-      if (!handedOver) await cleanUp(testId, coordinator.slots);
+      if (!handedOver) await cleanUp(testId, coordinator.shardCounts);
     }
     if (handedOver) {
       settings.log(`test ${testId}: left running for the next server (its shards still run: ${coordinator.unsettled().join(', ')})`);
       return { handedOver };
     }
     const delivered = {
-      slots: coordinator.slots,
+      shardCounts: coordinator.shardCounts,
       attempts: settings.store.shardAttempts(testId),
       finals: settings.store.shardFinals<LoadTestResult>(testId),
       intervals: settings.store.shardIntervals<{ started: number }>(testId),
@@ -272,18 +273,18 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
     }),
     run: async (execution) => {
       const { definition } = execution.test;
-      const { slots, problems } = shardsPerLocation(
+      const { shardCounts, problems } = shardsPerLocation(
         definition.config_data,
         offeredLocations(settings.locations),
         settings.ratePerPod,
         execution.shards ?? settings.shards,
       );
       if (problems.length > 0) throw new InputError(problems);
-      const { coordinator, token } = ShardCoordinator.begin(settings.store, execution.testId, slots, barrier);
+      const { coordinator, token } = ShardCoordinator.begin(settings.store, execution.testId, shardCounts, barrier);
       try {
-        await create(execution, slots, token);
+        await create(execution, shardCounts, token);
       } catch (error) {
-        await remove(execution.testId, slots).catch(() => undefined);
+        await remove(execution.testId, shardCounts).catch(() => undefined);
         // The API's refusal (a quota's 403, a missing namespace) as a sentence for failure_reason, not the client's dump.
         throw new ApiError(502, 'kubernetes', `could not create the test's Jobs and Secret: ${apiErrorText(error)}`);
       }
@@ -319,13 +320,13 @@ function scheduleSeconds(definition: LoadTestDefinition): number {
   return seconds + (definition.warm_up ?? 0);
 }
 
-function failedIndexes(job: V1Job, slots: Record<string, number>): Array<{ location: string; index: number }> {
+function failedIndexes(job: V1Job, shardCounts: Record<string, number>): Array<{ location: string; index: number }> {
   const location = job.metadata?.labels?.[LABEL_LOCATION];
-  if (location === undefined || slots[location] === undefined) return [];
+  if (location === undefined || shardCounts[location] === undefined) return [];
   const jobFailed = job.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True') ?? false;
   const completed = new Set(parseIndexes(job.status?.completedIndexes));
   const indexes = jobFailed
-    ? Array.from({ length: slots[location] }, (_, i) => i).filter((i) => !completed.has(i))
+    ? Array.from({ length: shardCounts[location] }, (_, i) => i).filter((i) => !completed.has(i))
     : parseIndexes(job.status?.failedIndexes);
   return indexes.map((index) => ({ location, index }));
 }
