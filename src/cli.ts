@@ -75,10 +75,10 @@ const RUNNERS: Record<string, Runner> = {
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
-  // Loaded on use: `run` never loads the format parsers, nor the shard's server-side protocol.
+  // Loaded on use: `run` never loads the format parsers, nor the shard pod's side of the protocol.
   import: loadedWhenChosen(() => import('./import/command.ts').then((m) => m.importCommand)),
   shard: loadedWhenChosen(() =>
-    import('./server/shards/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
+    import('./shard/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
   ),
   capacity: loadedWhenChosen(() => import('./cli-capacity.ts').then((m) => m.capacityCommand)),
 };

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { ApiException, BatchV1Api, CoreV1Api, KubeConfig, Watch, type V1Job, type V1Pod } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BAD_PLAN_EXIT_CODE,
   COMPLETION_INDEX_ANNOTATION,
   INDEX_FAILURE_ANNOTATION,
   secretName,
@@ -11,6 +10,7 @@ import {
   testSecret,
   type ShardJobSpec,
 } from '../src/server/executors/kubernetes/manifests.ts';
+import { BAD_PLAN_EXIT_CODE } from '../src/shard/protocol.ts';
 import { VERSION } from '../src/version.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
 

@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import type { V1Job } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import {
-  BAD_PLAN_EXIT_CODE,
-  DUPLICATE_EXIT_CODE,
   INDEX_FAILURE_ANNOTATION,
   jobName,
   LABEL_LOCATION,
@@ -16,6 +14,7 @@ import {
   testSecret,
   type ShardJobSpec,
 } from '../src/server/executors/kubernetes/manifests.ts';
+import { BAD_PLAN_EXIT_CODE, DUPLICATE_EXIT_CODE } from '../src/shard/protocol.ts';
 import { checkJob } from './helpers/kube-job-check.ts';
 
 const TEST_ID = '3f2b8c1e-7d4a-4e0b-9c51-2a6f0d9e8b17';

@@ -36,6 +36,9 @@ const RANK: Record<string, number> = {
   capacity: 3,
   latency: 3,
   pipeline: 4,
+  // The shard pod's side and the protocol's wire types: above the pipeline the pod runs, below
+  // server/, which imports the protocol (and which the pod must never load).
+  shard: 4.5,
   github: 5,
   server: 5,
   // `loadgate import` is a command beside the shells: it uses the CLI's load flags (cli-overrides.ts).
@@ -63,6 +66,26 @@ function valueImports(path: string): string[] {
   return specs.map((spec) => relative(SRC, normalize(join(dirname(path), spec))));
 }
 
+/** The src/ files a file may load later, by `import('./…')`. */
+function dynamicImports(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const specs = [...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1]!);
+  return specs.map((spec) => relative(SRC, normalize(join(dirname(path), spec))));
+}
+
+/** Every src/ file that loading `entry` may load at run time, `entry` included. */
+function reachableFrom(entry: string): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file) || file.startsWith('..')) continue;
+    seen.add(file);
+    const path = join(SRC, file);
+    pending.push(...valueImports(path), ...dynamicImports(path));
+  }
+  return [...seen].sort();
+}
+
 describe('layers', () => {
   const files = sourceFiles(SRC).map((path) => ({ path, file: relative(SRC, path) }));
 
@@ -83,5 +106,15 @@ describe('layers', () => {
         .map((target) => `${file} → ${target}`);
     });
     expect(upward).toEqual([]);
+  });
+
+  it("the shard pod's entry (`loadgate shard`, which cli.ts loads when chosen) loads nothing under server/", () => {
+    const cli = readFileSync(join(SRC, 'cli.ts'), 'utf8');
+    const entry = /\bshard: loadedWhenChosen\(\(\) =>\s*import\('\.\/([^']+)'\)/.exec(cli)?.[1];
+    expect(entry).toBe('shard/client.ts');
+    const loaded = reachableFrom(entry!);
+    // The walk follows the pod's imports: its latency probe and the engine it runs are in it.
+    expect(loaded).toEqual(expect.arrayContaining(['shard/probe-client.ts', 'shard/protocol.ts', 'pipeline/measure.ts', 'engine/run.ts']));
+    expect(loaded.filter((file) => file.startsWith('server/'))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { parseIndexes } from '../src/server/executors/kubernetes/executor.ts';
 import { parseKubeLocations, shardsPerLocation } from '../src/server/executors/kubernetes/locations.ts';
 import { readExecutor } from '../src/server/executors/settings.ts';
 import { serveCommand } from '../src/server/main.ts';
-import { podIdentity } from '../src/server/shards/client.ts';
+import { podIdentity } from '../src/shard/client.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { chooseResults, coverageLine } from '../src/server/shards/merge.ts';
 import { Store } from '../src/server/store.ts';
@@ -137,8 +137,8 @@ describe('serve --executor', () => {
 
   it('gives a location ⌈its busiest second ÷ the rate per pod⌉ shards, and refuses a location nobody configured', () => {
     const config = { load_type: 'linear' as const, iteration_count: 5000, duration: 2, proxy_config: { US: 60, DE: 40 } };
-    expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).slots).toEqual({ DE: 3, US: 4 });
-    expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400, 2).slots).toEqual({ DE: 2, US: 2 });
+    expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400).shardCounts).toEqual({ DE: 3, US: 4 });
+    expect(shardsPerLocation(config, ['local', 'DE', 'US'], 400, 2).shardCounts).toEqual({ DE: 2, US: 2 });
     expect(shardsPerLocation(config, ['local', 'US'], 400).problems[0]!.message).toMatch(
       /no location DE on this server \(it offers local, US/,
     );
@@ -350,7 +350,7 @@ describe('coverage', () => {
 
   it('reports the seconds a retried shard never ran, and the share of the plan the result holds', () => {
     const delivered = {
-      slots: { US: 2 },
+      shardCounts: { US: 2 },
       attempts: [
         { location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 },
         { location: 'US', index: 0, attempt: 1, pod: 'b', fromSecond: 3 },
@@ -387,7 +387,7 @@ describe('coverage', () => {
 
   it("counts a stopped shard's seconds after its last one as missing, and a shard with no result as all missing", () => {
     const delivered = {
-      slots: { US: 2 },
+      shardCounts: { US: 2 },
       attempts: [{ location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 }],
       finals: [{ location: 'US', index: 0, attempt: 0, value: result(true, 6) }],
     };

@@ -186,7 +186,7 @@ describe('the shard protocol', () => {
       expect(ks.sort((a, b) => a - b)).toEqual(Array.from({ length: ITERATIONS }, (_, k) => k));
 
       const delivered = {
-        slots: coordinator.slots,
+        shardCounts: coordinator.shardCounts,
         attempts: store.shardAttempts(testId),
         finals: store.shardFinals<LoadTestResult>(testId),
         intervals: store.shardIntervals<{ started: number }>(testId),

@@ -23,7 +23,8 @@ import { reportRoutes } from './routes/report.ts';
 import { testDataRoutes } from './routes/testdata.ts';
 import { shardRoutes } from './routes/shards.ts';
 import { testRoutes } from './routes/tests.ts';
-import { SHARD_RESULT_ROUTE, SHARD_ROUTE_PREFIX } from './shards/registry.ts';
+import { SHARD_RESULT_ROUTE } from './shards/registry.ts';
+import { SHARD_ROUTE_PREFIX } from '../shard/protocol.ts';
 
 /**
  * The report page is opened from links (the test_url in a PR comment), where a browser sends no

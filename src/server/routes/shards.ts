@@ -7,16 +7,10 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { jsonBody, param, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError, invalidField } from '../errors.ts';
-import type { ShardKey } from '../store.ts';
 import type { LatencyProbe } from '../shards/latency-probe.ts';
-import { SHARD_RESULT_ROUTE, type ShardedTest } from '../shards/registry.ts';
+import { SHARD_RESULT_ROUTE, type ShardedTest, shardRoute } from '../shards/registry.ts';
 import { isRecord } from '../../json.ts';
-
-/** What a shard says of itself on every call. */
-interface Caller extends ShardKey {
-  attempt: number;
-  pod: string;
-}
+import type { PlanAnswer, ShardCaller } from '../../shard/protocol.ts';
 
 function wholeNumber(value: unknown, field: string): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -29,7 +23,7 @@ function nonEmpty(value: unknown, field: string): string {
   return value;
 }
 
-function callerOf(test: ShardedTest, fields: Record<string, unknown>): Caller {
+function callerOf(test: ShardedTest, fields: Record<string, unknown>): ShardCaller {
   const caller = {
     location: nonEmpty(fields.location, 'location'),
     index: wholeNumber(fields.index, 'index'),
@@ -42,7 +36,7 @@ function callerOf(test: ShardedTest, fields: Record<string, unknown>): Caller {
 }
 
 /** An upload from the pod that holds the attempt; a second pod of the same index is refused (409). */
-function holder(test: ShardedTest, caller: Caller): void {
+function holder(test: ShardedTest, caller: ShardCaller): void {
   if (!test.coordinator.holds(caller, caller.attempt, caller.pod)) {
     throw new ApiError(
       409,
@@ -60,18 +54,18 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
     return test;
   };
   return {
-    '/v1/shard/:test/plan/': {
-      GET: async (req) => {
+    [shardRoute('plan')]: {
+      GET: async (req): Promise<PlanAnswer> => {
         const test = find(req);
         const key = callerOf(test, isRecord(req.query) ? req.query : {});
         return {
           test_url: test.testUrl,
-          shard: { location: key.location, index: key.index, count: test.coordinator.slots[key.location] },
+          shard: { location: key.location, index: key.index, count: test.coordinator.shardCounts[key.location]! },
           definition: await planDefinition(test),
         };
       },
     },
-    '/v1/shard/:test/ready/': {
+    [shardRoute('ready')]: {
       POST: async (req, reply) => {
         const test = find(req);
         const caller = callerOf(test, jsonBody(req, '"location", "index", "attempt" and "pod"'));
@@ -80,7 +74,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         return answer;
       },
     },
-    '/v1/shard/:test/interval/': {
+    [shardRoute('interval')]: {
       POST: async (req) => {
         const test = find(req);
         const body = jsonBody(req, '"location", "index", "attempt", "pod", "t" and "sample"');
@@ -90,7 +84,7 @@ export function shardRoutes(ctx: ServerContext): RouteTable {
         return test.coordinator.interval(caller, caller.attempt, wholeNumber(body.t, 't'), body.sample);
       },
     },
-    '/v1/shard/:test/latency/': {
+    [shardRoute('latency')]: {
       GET: async (req) => probeOf(ctx, req).request,
       POST: async (req) => {
         const body = jsonBody(req, '"latency" (the location\'s figures)');
@@ -124,7 +118,7 @@ function probeOf(ctx: ServerContext, req: FastifyRequest): LatencyProbe {
  * The definition a shard runs: as stored, with each test data file's content inline (a shard has
  * no access to this server's files, and needs every row: `sequential` rows follow the global k).
  */
-async function planDefinition(test: ShardedTest): Promise<unknown> {
+async function planDefinition(test: ShardedTest): Promise<PlanAnswer['definition']> {
   const { test_data: sets, ...rest } = test.definition;
   const testData = await Promise.all(
     sets.map(async (set) => ({ ...set, file: basename(set.file), content: await readFile(set.file, 'utf8') })),

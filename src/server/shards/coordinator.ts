@@ -6,8 +6,9 @@
 // uploads arrive and read from the store once, when a coordinator resumes: the work per upload
 // stays the same however many seconds are stored (docs/kubernetes.md, "Faults").
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type ReadyAnswer, type ShardKey, shardName } from '../../shard/protocol.ts';
 import { addSecond, NO_PROGRESS, type Progress } from '../executors/executor.ts';
-import type { ShardAttemptRecord, ShardKey, ShardRunRecord, Store } from '../store.ts';
+import type { ShardAttemptRecord, ShardRunRecord, Store } from '../store.ts';
 
 export interface BarrierSettings {
   /** How long the start waits for every shard to be ready before it goes without the late ones. */
@@ -16,13 +17,6 @@ export interface BarrierSettings {
   startMarginMs: number;
   now: () => number;
 }
-
-/** A shard's ready call, answered. */
-export type ReadyAnswer =
-  | { state: 'wait'; retry_ms: number }
-  | { state: 'start'; start_at_ms: number; from_second: number; late: string[] }
-  /** Another pod holds this index's attempt (Kubernetes may start two): this one does nothing. */
-  | { state: 'duplicate'; pod: string };
 
 /** One shard's attempts as the coordinator keeps them. */
 interface ShardState {
@@ -43,19 +37,15 @@ interface SecondCounts {
 /** How often a waiting shard asks again. */
 const READY_POLL_MS = 200;
 
-export function shardName({ location, index }: ShardKey): string {
-  return `${location}-${index}`;
-}
-
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
-/** Every shard of a test: location → its indexes 0..N−1. */
-export function slotList(slots: Record<string, number>): ShardKey[] {
-  return Object.keys(slots)
+/** Every shard of a test, from its shard counts (location → N): each location's indexes 0..N−1. */
+export function shardKeys(shardCounts: Record<string, number>): ShardKey[] {
+  return Object.keys(shardCounts)
     .sort()
-    .flatMap((location) => Array.from({ length: slots[location] ?? 0 }, (_, index) => ({ location, index })));
+    .flatMap((location) => Array.from({ length: shardCounts[location] ?? 0 }, (_, index) => ({ location, index })));
 }
 
 export class ShardCoordinator {
@@ -109,14 +99,14 @@ export class ShardCoordinator {
   static begin(
     store: Store,
     testId: string,
-    slots: Record<string, number>,
+    shardCounts: Record<string, number>,
     settings: BarrierSettings,
   ): { coordinator: ShardCoordinator; token: string } {
     const token = randomBytes(32).toString('base64url');
     const record: ShardRunRecord = {
       testId,
       tokenSha256: sha256(token).toString('hex'),
-      slots,
+      shardCounts,
       beganAtMs: settings.now(),
       startAtMs: null,
       late: [],
@@ -138,8 +128,9 @@ export class ShardCoordinator {
     return this.record.testId;
   }
 
-  get slots(): Record<string, number> {
-    return this.record.slots;
+  /** Location → how many shards it runs. */
+  get shardCounts(): Record<string, number> {
+    return this.record.shardCounts;
   }
 
   /** When the run began (the server's clock): its deadline counts from here, across restarts. */
@@ -154,9 +145,9 @@ export class ShardCoordinator {
 
   /** A problem with the key, or undefined when it names one of this test's shards. */
   checkKey(key: ShardKey): string | undefined {
-    const count = this.record.slots[key.location];
+    const count = this.record.shardCounts[key.location];
     if (count === undefined)
-      return `location ${JSON.stringify(key.location)} has no shards in this test (it has ${Object.keys(this.record.slots).join(', ')})`;
+      return `location ${JSON.stringify(key.location)} has no shards in this test (it has ${Object.keys(this.record.shardCounts).join(', ')})`;
     if (!Number.isSafeInteger(key.index) || key.index < 0 || key.index >= count)
       return `index ${key.index} is not one of ${key.location}'s 0..${count - 1}`;
     return undefined;
@@ -191,7 +182,7 @@ export class ShardCoordinator {
   }
 
   private tryStart(now: number): void {
-    const late = slotList(this.record.slots)
+    const late = shardKeys(this.record.shardCounts)
       .map(shardName)
       .filter((name) => !this.shards.has(name));
     // An index Kubernetes gave up on (its Job deleted, its retries spent) will never be ready: not waited for.
@@ -252,7 +243,7 @@ export class ShardCoordinator {
 
   /** Every shard has its latest attempt's result (a whole one, unless stopped), or has failed for good. */
   settled(): boolean {
-    return slotList(this.record.slots).every((key) => this.shardSettled(shardName(key)));
+    return shardKeys(this.record.shardCounts).every((key) => this.shardSettled(shardName(key)));
   }
 
   private shardSettled(name: string): boolean {
@@ -264,7 +255,7 @@ export class ShardCoordinator {
 
   /** Shards that have not settled yet. */
   unsettled(): string[] {
-    return slotList(this.record.slots)
+    return shardKeys(this.record.shardCounts)
       .map(shardName)
       .filter((name) => !this.shardSettled(name));
   }

@@ -3,16 +3,8 @@
 // figures back. The probe lives only as long as the latency request that waits for it.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isRecord } from '../../json.ts';
+import type { ProbeRequest } from '../../shard/protocol.ts';
 import type { LocationLatency } from '../../types.ts';
-
-/** What the pod measures (the answer to its GET). */
-export interface ProbeRequest {
-  target: string;
-  samples: number;
-  timeout_ms: number;
-  budget_ms: number;
-  location: { code: string; name: string };
-}
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text).digest();

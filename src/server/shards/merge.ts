@@ -6,12 +6,14 @@ import { InputError } from '../../errors.ts';
 import { initHistograms } from '../../histogram.ts';
 import { mergeShards } from '../../merge/merge.ts';
 import { percent } from '../../rates.ts';
+import { planShard, type ShardKey, shardName } from '../../shard/protocol.ts';
 import type { Coverage, LoadTestResult, ShardCoverage } from '../../types.ts';
-import type { ShardAttemptRecord, ShardKey, ShardUpload } from '../store.ts';
-import { shardName, slotList } from './coordinator.ts';
+import type { ShardAttemptRecord, ShardUpload } from '../store.ts';
+import { shardKeys } from './coordinator.ts';
 
 export interface Delivered {
-  slots: Record<string, number>;
+  /** Location → how many shards it runs. */
+  shardCounts: Record<string, number>;
   attempts: ShardAttemptRecord[];
   finals: Array<ShardUpload<LoadTestResult>>;
   /** The seconds uploaded while running: what attempts whose result is not in the merge sent. Absent: only the measured is known. */
@@ -79,9 +81,9 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
   let plannedTotal = 0;
   let measuredTotal = 0;
   let sentTotal = 0;
-  for (const key of slotList(delivered.slots)) {
+  for (const key of shardKeys(delivered.shardCounts)) {
     const name = shardName(key);
-    const plan = new LoadPlan(config, { index: key.index + 1, count: delivered.slots[key.location] ?? 1, location: key.location });
+    const plan = new LoadPlan(config, planShard(key, delivered.shardCounts[key.location] ?? 1));
     const attempts = delivered.attempts.filter((a) => shardName(a) === name);
     const candidates = delivered.finals
       .filter((f) => shardName(f) === name)

@@ -2,18 +2,23 @@
 // token (`Authorization: Bearer <token>`, the per-test token of the test's Secret; the API keys
 // are not accepted there, nor is the token anywhere else). Latency probes (one pod measuring one
 // location) call home under the same prefix with a token of their own.
+import { SHARD_CALLS, SHARD_ROUTE_PREFIX, type ShardCall } from '../../shard/protocol.ts';
 import type { LoadTestDefinition } from '../../types.ts';
 import { ApiError } from '../errors.ts';
 import type { ShardCoordinator } from './coordinator.ts';
 import type { LatencyProbe } from './latency-probe.ts';
 
-export const SHARD_ROUTE_PREFIX = '/v1/shard/';
+/** A callback's route: `/v1/shard/:test/ready/`. */
+export function shardRoute(call: ShardCall): string {
+  return `${SHARD_ROUTE_PREFIX}:test/${SHARD_CALLS[call]}`;
+}
+
 /**
  * A shard's results file: its histograms per step × location grow with steps and locations
  * beyond the 1 MB of other bodies, so this route takes as much as an upload. Only the test's
  * token opens it, checked before the body is read.
  */
-export const SHARD_RESULT_ROUTE = '/v1/shard/:test/final/';
+export const SHARD_RESULT_ROUTE = shardRoute('final');
 
 export interface ShardedTest {
   coordinator: ShardCoordinator;

@@ -3,19 +3,16 @@
 // began and the common start once set. shard_attempts: which pod holds each (location, index,
 // attempt) and from which second it runs. shard_intervals: each uploaded second, once per
 // (location, index, attempt, t). shard_finals: each attempt's shard result.
+import type { ShardKey } from '../../shard/protocol.ts';
 import { json, type Row, type Rows, text } from './rows.ts';
 
-/** One shard of a test: its location and 0-based index (JOB_COMPLETION_INDEX). */
-export interface ShardKey {
-  location: string;
-  index: number;
-}
+export type { ShardKey };
 
 export interface ShardRunRecord {
   testId: string;
   tokenSha256: string;
-  /** Location → shards. */
-  slots: Record<string, number>;
+  /** Location → how many shards it runs (the column `slots`). */
+  shardCounts: Record<string, number>;
   beganAtMs: number;
   startAtMs: number | null;
   /** `<location>-<index>` of the shards that were not ready when the start was set. */
@@ -42,7 +39,7 @@ export function insertShardRun(rows: Rows, run: ShardRunRecord): void {
     'INSERT INTO shard_runs (test_id, token_sha256, slots, began_at_ms, start_at_ms, late) VALUES (?, ?, ?, ?, ?, ?)',
     run.testId,
     run.tokenSha256,
-    JSON.stringify(run.slots),
+    JSON.stringify(run.shardCounts),
     run.beganAtMs,
     run.startAtMs,
     JSON.stringify(run.late),
@@ -56,7 +53,7 @@ export function shardRun(rows: Rows, testId: string): ShardRunRecord | undefined
   return {
     testId,
     tokenSha256: text(row, 'token_sha256'),
-    slots: json(row, 'slots'),
+    shardCounts: json(row, 'slots'),
     beganAtMs: Number(row.began_at_ms),
     startAtMs: startAt === null || startAt === undefined ? null : Number(startAt),
     late: json(row, 'late'),

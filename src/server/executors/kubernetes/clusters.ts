@@ -42,6 +42,11 @@ export interface Clusters {
   placesOf(locations: readonly string[]): Placement[];
 }
 
+/** Whether two locations' objects go to one namespace of one cluster. */
+export function samePlace(a: Placement, b: Placement): boolean {
+  return a.context === b.context && a.namespace === b.namespace;
+}
+
 /** Refuses, before any test, a location whose context the kubeconfig does not have. */
 export function clusters(settings: ClusterSettings): Clusters {
   const own = kubeConfigOf(settings);

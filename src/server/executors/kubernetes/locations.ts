@@ -60,8 +60,8 @@ export function shardsPerLocation(
   offered: readonly string[],
   ratePerPod: number,
   fixed?: number,
-): { slots: Record<string, number>; problems: Problem[] } {
-  const slots: Record<string, number> = {};
+): { shardCounts: Record<string, number>; problems: Problem[] } {
+  const shardCounts: Record<string, number> = {};
   const problems: Problem[] = [];
   for (const location of planLocations(config.proxy_config)) {
     if (!offered.includes(location)) {
@@ -72,7 +72,7 @@ export function shardsPerLocation(
       continue;
     }
     const peak = new LoadPlan(config, { index: 1, count: 1, location }).peakPerSecond();
-    slots[location] = fixed ?? Math.min(MAX_SHARDS, Math.max(1, Math.ceil(peak / ratePerPod)));
+    shardCounts[location] = fixed ?? Math.min(MAX_SHARDS, Math.max(1, Math.ceil(peak / ratePerPod)));
   }
-  return { slots, problems };
+  return { shardCounts, problems };
 }

@@ -1,28 +1,23 @@
 // The Kubernetes objects a test becomes: per location one Indexed Job whose pods run
-// `loadgate shard`, and one Secret holding the token the shards call home with. Pure: the
+// `loadgate shard`, and one Secret holding the token the shards call home with; the environment
+// and exit codes the pods and the server agree on are the protocol's (shard/protocol.ts). Pure: the
 // executor sends what these return; the API stand-in checks it with its own rules (test/helpers/kube-job-check.ts).
 import { createHash } from 'node:crypto';
 import type { V1Container, V1Job, V1PodSpec, V1Secret } from '@kubernetes/client-node';
+import {
+  BAD_PLAN_EXIT_CODE,
+  DUPLICATE_EXIT_CODE,
+  ENV_ATTEMPT,
+  ENV_IGNORED_FAILURES,
+  ENV_LOCATION,
+  ENV_TOKEN,
+} from '../../../shard/protocol.ts';
 
 export const LABEL_TEST = 'loadgate.dev/test-id';
 export const LABEL_LOCATION = 'loadgate.dev/location';
 export const LABEL_MANAGED = 'app.kubernetes.io/managed-by';
 export const MANAGED_BY = 'loadgate';
 export const TOKEN_KEY = 'token';
-/** loadgate's "bad input" exit: the plan cannot run, so retrying the index cannot help. */
-export const BAD_PLAN_EXIT_CODE = 2;
-/**
- * A second pod for an index that another pod holds (Kubernetes may start two). Not 0: a success
- * would complete the index, and the controller would then remove the pod still sending its load.
- * The Job ignores it, so it spends no retry; the holder's pod keeps the index active meanwhile.
- */
-export const DUPLICATE_EXIT_CODE = 3;
-/**
- * A shard stopped by SIGTERM (a graceful eviction, a drain, a deleted pod) after it sent what it
- * measured, as shells report SIGTERM. Not 0: a success would complete the index with part of its
- * schedule; the Job retries it instead (ignored when the pod carries DisruptionTarget).
- */
-export const TERMINATED_EXIT_CODE = 143;
 export const CONTAINER_NAME = 'shard';
 /** Set by the Job controller on every pod of a Job with backoffLimitPerIndex: 0 on the first try. */
 export const INDEX_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
@@ -32,10 +27,6 @@ export const INDEX_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-failure-c
  */
 export const INDEX_IGNORED_FAILURE_ANNOTATION = 'batch.kubernetes.io/job-index-ignored-failure-count';
 export const COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
-export const ENV_TOKEN = 'LOADGATE_SHARD_TOKEN';
-export const ENV_ATTEMPT = 'LOADGATE_SHARD_ATTEMPT';
-export const ENV_IGNORED_FAILURES = 'LOADGATE_SHARD_IGNORED_FAILURES';
-export const ENV_LOCATION = 'LOADGATE_SHARD_LOCATION';
 /** The image's non-root user (node:24-slim's `node`, deploy/Dockerfile). */
 export const SHARD_USER_ID = 1000;
 

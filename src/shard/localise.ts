@@ -1,7 +1,7 @@
 // A shard runs one location's iterations without a proxy, so the engine records them under
 // `local` (engine/engine.ts egressOf); its result names them by the location it ran in, so that
 // the merge keeps every location apart (DE stays DE). Pure.
-import type { LoadTestResult } from '../../types.ts';
+import type { LoadTestResult } from '../types.ts';
 
 function renamed<T>(record: Record<string, T>, location: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === 'local' ? location : key, value]));

@@ -12,23 +12,34 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandArgs } from '../../settings/argv.ts';
-import { validateDefinition } from '../../definition/validate.ts';
-import { checkTest, type CheckedTest } from '../../engine/prepare.ts';
-import { formatProblem, InputError, type Problem } from '../../errors.ts';
-import { measureDefinition } from '../../pipeline/measure.ts';
-import type { Environment, LoadTestResult, SecondSample, TestDataSet } from '../../types.ts';
-import { isRecord } from '../../json.ts';
+import { parseCommandArgs } from '../settings/argv.ts';
+import { validateDefinition } from '../definition/validate.ts';
+import { checkTest, type CheckedTest } from '../engine/prepare.ts';
+import { formatProblem, InputError, type Problem } from '../errors.ts';
+import { measureDefinition } from '../pipeline/measure.ts';
+import type { Environment, LoadTestResult, SecondSample } from '../types.ts';
+import { isRecord } from '../json.ts';
 import {
   BAD_PLAN_EXIT_CODE,
   DUPLICATE_EXIT_CODE,
   ENV_ATTEMPT,
+  ENV_COMPLETION_INDEX,
   ENV_IGNORED_FAILURES,
   ENV_LOCATION,
   ENV_TOKEN,
+  type FinalUpload,
+  type IntervalAnswer,
+  type IntervalUpload,
+  type PlanAnswer,
+  planShard,
+  type ReadyAnswer,
+  SHARD_CALLS,
+  SHARD_ROUTE_PREFIX,
+  type ShardCall,
+  type ShardCaller,
+  shardName,
   TERMINATED_EXIT_CODE,
-} from '../executors/kubernetes/manifests.ts';
-import type { ReadyAnswer } from './coordinator.ts';
+} from './protocol.ts';
 import { localised } from './localise.ts';
 import { runProbe } from './probe-client.ts';
 
@@ -47,13 +58,7 @@ export interface Callee {
 }
 
 /** Who this shard is: from the flags and the Job's environment. */
-export interface ShardIdentity extends Callee {
-  location: string;
-  index: number;
-  attempt: number;
-  /** Unique per process: Kubernetes may start two pods for one index, with one hostname. */
-  pod: string;
-}
+export interface ShardIdentity extends Callee, ShardCaller {}
 
 /** Network errors and 5xx answers are retried this many times, waiting 0.5 s, 1 s, 2 s… (about two minutes in all: a server restart) */
 const RETRIES = 8;
@@ -81,10 +86,10 @@ export function podIdentity(args: string[], env: ShardIo['env']): ShardIdentity 
   const test = need(flags.text('test'), '--test', 'the test id');
   const token = need(env[ENV_TOKEN], ENV_TOKEN, "the test's shard token (from its Secret)");
   const location = need(env[ENV_LOCATION], ENV_LOCATION, "the shard's location");
-  const indexText = need(env.JOB_COMPLETION_INDEX, 'JOB_COMPLETION_INDEX', "the shard's index (an Indexed Job sets it)");
+  const indexText = need(env[ENV_COMPLETION_INDEX], ENV_COMPLETION_INDEX, "the shard's index (an Indexed Job sets it)");
   const index = Number(indexText);
   if (indexText !== '' && !/^\d+$/.test(indexText))
-    problems.push({ path: 'JOB_COMPLETION_INDEX', message: `expected a whole number, got "${indexText}"` });
+    problems.push({ path: ENV_COMPLETION_INDEX, message: `expected a whole number, got "${indexText}"` });
   const attempt = count(env, ENV_ATTEMPT, problems) + count(env, ENV_IGNORED_FAILURES, problems);
   if (problems.length > 0) throw new InputError(problems);
   return { server, test, token, location, index, attempt, pod: `${hostname()}-${randomUUID().slice(0, 8)}` };
@@ -107,8 +112,9 @@ export class CallbackError extends Error {
 }
 
 /** One callback, retried on network errors and 5xx; other answers are final. */
-export async function call<T>(me: Callee, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const url = `${me.server}/v1/shard/${encodeURIComponent(me.test)}/${path}`;
+export async function call<T>(me: Callee, method: 'GET' | 'POST', to: ShardCall, body?: unknown, query = ''): Promise<T> {
+  const path = `${SHARD_CALLS[to]}${query}`;
+  const url = `${me.server}${SHARD_ROUTE_PREFIX}${encodeURIComponent(me.test)}/${path}`;
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await fetch(url, {
@@ -126,12 +132,6 @@ export async function call<T>(me: Callee, method: 'GET' | 'POST', path: string, 
     }
     await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
   }
-}
-
-interface PlanAnswer {
-  test_url: string;
-  shard: { location: string; index: number; count: number };
-  definition: Record<string, unknown> & { test_data?: Array<TestDataSet & { content: string }> };
 }
 
 /** The plan checked as any definition is, its data files written to `dir`. */
@@ -152,9 +152,9 @@ async function checkedPlan(plan: PlanAnswer, dir: string): Promise<CheckedTest> 
 }
 
 async function untilStart(me: ShardIdentity, signal: AbortSignal | undefined, log: (line: string) => void): Promise<ReadyAnswer> {
-  const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod };
+  const body: ShardCaller = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod };
   for (let asked = 0; ; asked++) {
-    const answer = await call<ReadyAnswer>(me, 'POST', 'ready/', body);
+    const answer = await call<ReadyAnswer>(me, 'POST', 'ready', body);
     if (answer.state !== 'wait' || signal?.aborted) return answer;
     if (asked === 0) log('ready: waiting for the common start');
     await new Promise((resolve) => setTimeout(resolve, answer.retry_ms));
@@ -166,9 +166,9 @@ function intervalUploader(me: ShardIdentity, stop: AbortController, log: (line: 
   let chain = Promise.resolve();
   return {
     add: (sample: SecondSample) => {
-      const body = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, t: sample.t, sample };
+      const body: IntervalUpload = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, t: sample.t, sample };
       chain = chain
-        .then(() => call<{ stop?: boolean }>(me, 'POST', 'interval/', body))
+        .then(() => call<IntervalAnswer | undefined>(me, 'POST', 'interval', body))
         .then((answer) => {
           if (answer?.stop) stop.abort('stopped by the server');
         })
@@ -179,8 +179,8 @@ function intervalUploader(me: ShardIdentity, stop: AbortController, log: (line: 
 }
 
 export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> {
-  const log = (line: string) => io.err(`shard ${me.location}-${me.index} attempt ${me.attempt}: ${line}`);
-  const plan = await call<PlanAnswer>(me, 'GET', `plan/?location=${encodeURIComponent(me.location)}&index=${me.index}`);
+  const log = (line: string) => io.err(`shard ${shardName(me)} attempt ${me.attempt}: ${line}`);
+  const plan = await call<PlanAnswer>(me, 'GET', 'plan', undefined, `?location=${encodeURIComponent(me.location)}&index=${me.index}`);
   const dir = await mkdtemp(join(tmpdir(), 'loadgate-shard-'));
   try {
     let test: CheckedTest;
@@ -212,7 +212,7 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
           proxies: {},
           signal,
           onSecond: uploads.add,
-          shard: { index: me.index + 1, count: plan.shard.count, location: me.location, fromSecond },
+          shard: { ...planShard(me, plan.shard.count), fromSecond },
           startAtMs: start.start_at_ms + fromSecond * 1000,
           testUrl: plan.test_url,
         },
@@ -222,8 +222,9 @@ export async function runShard(me: ShardIdentity, io: ShardIo): Promise<number> 
     );
     await uploads.done();
     const final: LoadTestResult = localised(result, me.location);
-    await call(me, 'POST', 'final/', { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, result: final });
-    io.out(`shard ${me.location}-${me.index}: ${final.results.iteration_count} iterations delivered`);
+    const upload: FinalUpload = { location: me.location, index: me.index, attempt: me.attempt, pod: me.pod, result: final };
+    await call(me, 'POST', 'final', upload);
+    io.out(`shard ${shardName(me)}: ${final.results.iteration_count} iterations delivered`);
     if (!io.signal?.aborted) return 0;
     log('terminated before the end of its schedule: the index is left for its next attempt');
     return TERMINATED_EXIT_CODE;
