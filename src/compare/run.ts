@@ -345,8 +345,9 @@ function keepRound(setup: RoundsSetup, rounds: RoundsSoFar, r: number, round: Ro
   rounds.measured.base.add(round.base);
 }
 
+/** What the stopping rule reads at a look. */
 interface Look {
-  /** 0-based. */
+  /** The look's index, 0-based. */
   look: number;
   steps: ComparisonStep[];
   /** Steps still undecided. */
