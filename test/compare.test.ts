@@ -95,12 +95,13 @@ interface Compared {
   extensions: ComparisonExtension[];
 }
 
-async function compareDelays(headMs: number, baseMs: number, overrides: Partial<CompareSettings>): Promise<Compared> {
+async function compareDelays(headMs: number, baseMs: number, overrides: Partial<CompareSettings>, now?: () => Date): Promise<Compared> {
   const sides = await prepareSides(delayed(), delayEnv('head', headMs), delayEnv('base', baseMs));
   const progress: ComparisonProgress[] = [];
   const extensions: ComparisonExtension[] = [];
   const result = await runComparison(sides, settings(overrides), {
     ...RUN,
+    now,
     onProgress: (p) => progress.push(p),
     onExtend: (e) => extensions.push(e),
   });
@@ -428,6 +429,20 @@ describe('extending the rounds while a step is inconclusive', () => {
     expect(comparisonFailureMessage(strict)).toMatch(
       /^comparison gate failed \(inconclusive after 1 round, .*on-inconclusive: fail\): step 1 "checkout" is inconclusive: p50 head\/base /,
     );
+  });
+
+  it('stops an extension between its rounds when the next would end after the time limit', async () => {
+    // Looks after 2 and 4 rounds. The clock reads 0 at the start, 1 s at the first look (1.5 s
+    // expected with one more round: it fits 10 s), 2 s before round 3 (2.67 s: it fits), and 9 s
+    // before round 4 (11.25 s: it does not), so the second look's rounds end at 3.
+    const readings = [0, 1000, 2000, 9000, 9500];
+    const now = () => new Date(Date.UTC(2026, 0, 1) + (readings.shift() ?? 9500));
+    const overrides = { rounds: 2, maxRounds: 4, maxTimeS: 10, warmupRounds: 0, metric: 'median' } as const;
+    const { result, progress, extensions } = await compareDelays(20, 2, overrides, now);
+    expect(extensions.map((e) => [e.after, e.to])).toEqual([[2, 4]]);
+    expect(progress).toHaveLength(6);
+    expect(result.comparison).toMatchObject({ looks: [2, 4], rounds_measured: 3, extended: true, stopped: 'time-limit', duration_s: 9.5 });
+    expect(result.comparison.steps[0]!.verdict).toBe('inconclusive');
   });
 });
 

@@ -3,11 +3,12 @@ import { mkdtemp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinition, loadEnvironmentFile } from '../src/definition/load.ts';
 import { FORBIDDEN_HEADERS, LIMITS, schemaFileText } from '../src/definition/schema.ts';
-import { MAX_DEFINITION_BYTES } from '../src/definition/text-file.ts';
+import { invalidUtf8Offset, MAX_DEFINITION_BYTES } from '../src/definition/text-file.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { parseSleep } from '../src/engine/prepare.ts';
 import { checkHeaderName, checkStepUrl, validateDefinition, validateEnvironment } from '../src/definition/validate.ts';
@@ -637,6 +638,31 @@ describe('loadDefinition and loadEnvironmentFile', () => {
     );
     await expect(loadDefinition(file)).rejects.toThrow(
       `${file}: $: cannot read the test definition: is not valid UTF-8: line 2, byte 65 (0xe9); save the file as UTF-8`,
+    );
+  });
+
+  it('finds the first byte that is not UTF-8 where Node, reading the same bytes, finds it', () => {
+    // Text made of ASCII and of lead bytes followed by up to three continuation bytes, so that most
+    // draws reach the sequences at the edges: overlong forms, surrogates, above U+10FFFF, cut short.
+    const ascii = fc.integer({ min: 0x20, max: 0x7f }).map((b) => [b]);
+    const continuation = fc.integer({ min: 0x80, max: 0xbf });
+    const sequence = fc
+      .tuple(fc.integer({ min: 0x80, max: 0xff }), fc.array(continuation, { maxLength: 3 }))
+      .map(([lead, rest]) => [lead, ...rest]);
+    const text = fc.array(fc.oneof(ascii, sequence), { maxLength: 12 }).map((parts) => parts.flat());
+    fc.assert(
+      fc.property(text, (values) => {
+        const bytes = Buffer.from(values);
+        const at = invalidUtf8Offset(bytes);
+        if (at < 0) {
+          expect(isUtf8(bytes)).toBe(true);
+          return;
+        }
+        // Valid up to the offset, and no longer prefix is: the sequence that starts there is where it breaks.
+        expect(isUtf8(bytes.subarray(0, at))).toBe(true);
+        for (let end = at + 1; end <= bytes.length; end++) expect(isUtf8(bytes.subarray(0, end))).toBe(false);
+      }),
+      { numRuns: 5000 },
     );
   });
 

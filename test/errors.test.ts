@@ -146,6 +146,30 @@ describe('classifyError', () => {
     expect(classifyError({ code: 'EWHATEVER' }, false)).toBe('other: EWHATEVER');
     expect(classifyError(null, false)).toBe('other');
   });
+
+  // One row per rule, and the rows where a narrow case must win over the broad one that follows it.
+  it.each([
+    [{ code: 'ETIMEDOUT' }, false, false, 'connection timeout'],
+    [{ code: 'UND_ERR_CONNECT_TIMEOUT' }, true, false, 'proxy timeout'],
+    [{ code: 'UND_ERR_BODY_TIMEOUT' }, false, true, 'read timeout'],
+    [{ code: 'EAI_AGAIN' }, false, false, 'dns'],
+    [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }, false, false, 'tls'],
+    [{ code: 'ERR_TLS_CERT_ALTNAME_INVALID' }, false, false, 'tls'],
+    [{ name: 'MaxRedirectsError' }, false, false, 'too many redirects'],
+    [{ code: 'UND_ERR_INVALID_ARG', message: 'Redirect loop detected' }, false, false, 'too many redirects'],
+    [{ name: 'ProxyConnectionError' }, true, false, 'proxy connection refused'],
+    [{ code: 'UND_ERR_HEADERS_OVERFLOW' }, false, false, 'headers too large'],
+    [{ name: 'HTTPParserError' }, false, true, 'invalid response'],
+    [{ code: 'HPE_INVALID_CONSTANT' }, false, false, 'invalid response'],
+    [{ code: 'UND_ERR_SOCKET', message: 'bad response' }, false, true, 'invalid response'],
+    [{ code: 'UND_ERR_SOCKET', message: 'other side closed' }, false, true, 'incomplete body'],
+    [{ code: 'ECONNRESET' }, false, false, 'connection reset by peer'],
+    [{ name: 'AbortError' }, false, false, 'cancelled'],
+    [{ code: 'UND_ERR_INVALID_ARG', message: 'invalid x-id header' }, false, false, 'invalid request header'],
+    [{ code: 'UND_ERR_INVALID_ARG', message: 'invalid method' }, false, false, 'other: UND_ERR_INVALID_ARG'],
+  ])('%o (via proxy %s, response started %s) is %s', (error, viaProxy, responseStarted, reason) => {
+    expect(classifyError(error, viaProxy, responseStarted)).toBe(reason);
+  });
 });
 
 describe('egressOf', () => {

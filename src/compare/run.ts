@@ -201,6 +201,39 @@ export function expectedDurationS(definition: LoadTestDefinition, settings: Comp
 /** What one round recorded on each side, in this thread's memory until the round is added up. */
 type RoundRuns = Record<Side, RecordedRun>;
 
+/** What stays fixed through a comparison's rounds. */
+interface RoundsSetup {
+  sides: CompareSides;
+  settings: CompareSettings;
+  opts: ComparisonOptions;
+  now: () => Date;
+  startedAt: Date;
+  plan: LookPlan;
+  /** Which side goes first in each round that may run, warm-ups first. */
+  order: RoundOrder[];
+  stepIds: number[];
+}
+
+/** What the rounds have recorded so far, filled round by round. */
+interface RoundsSoFar {
+  /** Which side went first in each round that ran, warm-ups first. */
+  ran: RoundOrder[];
+  warmups: RoundValues[];
+  values: RoundValues[];
+  /** Each side's measured runs, added up. */
+  measured: Record<Side, SideRounds>;
+  /** The latest round's recorders, kept until the next round replaces them. */
+  last: RoundRuns | undefined;
+  /** The latest round was cut short. */
+  interrupted: boolean;
+}
+
+/** The verdicts at the look where the rounds stopped, and why they stopped there. */
+interface RoundsEnding {
+  steps: ComparisonStep[];
+  stopped: StopReason;
+}
+
 /**
  * The planned rounds, then, while steps are inconclusive and the budget allows, more rounds up to
  * the next look (sequential.ts); the seeded order of the sides continues through them.
@@ -209,92 +242,145 @@ export async function runComparison(sides: CompareSides, settings: CompareSettin
   // The runs record on the engine's worker threads; their recorders are added up in this thread.
   await initHistograms();
   const now = opts.now ?? (() => new Date());
-  const startedAt = now();
-  const plan = lookPlan(settings.rounds, settings.maxRounds, ALPHA);
-  const order = seededOrder(settings.seed, settings.warmupRounds + settings.maxRounds);
-  const stepIds = sides.head.definition.config_data.steps.map((s) => s.id);
-  const ran: RoundOrder[] = [];
-  const warmups: RoundValues[] = [];
-  const values: RoundValues[] = [];
-  const measured: Record<Side, SideRounds> = { head: new SideRounds(sides.head), base: new SideRounds(sides.base) };
-  let last: RoundRuns | undefined;
-  let interrupted = false;
-  let outOfTime = false;
-  let look = 0;
-  let steps: ComparisonStep[];
-  let stopped: StopReason;
-  // No extension round starts unless, at the mean pace of the rounds so far, it ends in time.
-  const roundFits = (): boolean => {
-    if (settings.maxTimeS === undefined) return true;
-    const elapsed = now().getTime() - startedAt.getTime();
-    return elapsed + elapsed / Math.max(1, ran.length) <= settings.maxTimeS * 1000;
+  const setup: RoundsSetup = {
+    sides,
+    settings,
+    opts,
+    now,
+    startedAt: now(),
+    plan: lookPlan(settings.rounds, settings.maxRounds, ALPHA),
+    order: seededOrder(settings.seed, settings.warmupRounds + settings.maxRounds),
+    stepIds: sides.head.definition.config_data.steps.map((s) => s.id),
+  };
+  const rounds: RoundsSoFar = {
+    ran: [],
+    warmups: [],
+    values: [],
+    measured: { head: new SideRounds(sides.head), base: new SideRounds(sides.base) },
+    last: undefined,
+    interrupted: false,
   };
   // The same engine threads for every run, so that no side meets colder code than the other.
   const engine = new EngineWorkers(opts.workers ?? 1);
+  let ending: RoundsEnding;
   try {
-    for (;;) {
-      const total = settings.warmupRounds + plan.rounds[look]!;
-      for (let r = ran.length; r < total; r++) {
-        if (look > 0 && !roundFits()) {
-          outOfTime = true;
-          break;
-        }
-        const warmup = r < settings.warmupRounds;
-        const runs: Partial<RoundRuns> = {};
-        for (const side of order[r] === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
-          opts.onProgress?.({ round: r + 1, of: total, side, warmup });
-          runs[side] = await runSide(engine, sides[side], opts);
-        }
-        const round = runs as RoundRuns;
-        ran.push(order[r]!);
-        destroyRound(last);
-        last = round;
-        // A run cut short measures part of a schedule; its round is left out of the analysis.
-        interrupted = round.head.outcome.interrupted || round.base.outcome.interrupted;
-        if (interrupted) break;
-        if (warmup) {
-          warmups.push(roundValues(round, stepIds, settings.metric));
-        } else {
-          values.push(roundValues(round, stepIds, settings.metric));
-          measured.head.add(round.head);
-          measured.base.add(round.base);
-        }
-      }
-      steps = compareSteps(sides.head, values, warmups, settings, plan);
-      const pending = undecided(steps);
-      if (interrupted) stopped = 'interrupted';
-      else if (gateFails(steps) || pending.length === 0) stopped = 'decided';
-      else if (outOfTime) stopped = 'time-limit';
-      else if (look === plan.rounds.length - 1) stopped = 'max-rounds';
-      else if (!roundFits()) stopped = 'time-limit';
-      else {
-        look++;
-        opts.onExtend?.({
-          after: measured.head.count,
-          to: plan.rounds[look]!,
-          look: look + 1,
-          looks: plan.rounds.length,
-          maxRounds: settings.maxRounds,
-          inconclusive: pending.map((s) => s.name),
-        });
-        continue;
-      }
-      break;
-    }
+    ending = await runUntilStopped(setup, engine, rounds);
     // With no measured round (stopped in the first), the sides are what that round recorded.
-    if (measured.head.count === 0) {
-      measured.head.add(last!.head);
-      measured.base.add(last!.base);
+    if (rounds.measured.head.count === 0) {
+      rounds.measured.head.add(rounds.last!.head);
+      rounds.measured.base.add(rounds.last!.base);
     }
   } finally {
-    destroyRound(last);
+    destroyRound(rounds.last);
     await engine.close();
   }
-  const finishedAt = now();
-  const head = measured.head.result(opts.testUrl ?? '');
-  const base = measured.base.result('');
-  measured.head.destroy();
-  measured.base.destroy();
+  return comparisonResult(setup, rounds, ending, now());
+}
+
+/** Look by look: the rounds up to the look's count, then the stopping rule, until it says stop. */
+async function runUntilStopped(setup: RoundsSetup, engine: EngineWorkers, rounds: RoundsSoFar): Promise<RoundsEnding> {
+  const { settings, plan } = setup;
+  for (let look = 0; ; look++) {
+    const outOfTime = await runRoundsUpTo(setup, engine, rounds, settings.warmupRounds + plan.rounds[look]!, look > 0);
+    const steps = compareSteps(setup.sides.head, rounds.values, rounds.warmups, settings, plan);
+    const pending = undecided(steps);
+    const stopped = stopReason(setup, rounds, { look, steps, pending: pending.length, outOfTime });
+    if (stopped) return { steps, stopped };
+    setup.opts.onExtend?.({
+      after: rounds.measured.head.count,
+      to: plan.rounds[look + 1]!,
+      look: look + 2,
+      looks: plan.rounds.length,
+      maxRounds: settings.maxRounds,
+      inconclusive: pending.map((s) => s.name),
+    });
+  }
+}
+
+/**
+ * Runs rounds until `total` have run (warm-ups included) or one is cut short. Each round of an
+ * extension starts only if it fits the time limit: true when one did not.
+ */
+async function runRoundsUpTo(
+  setup: RoundsSetup,
+  engine: EngineWorkers,
+  rounds: RoundsSoFar,
+  total: number,
+  extension: boolean,
+): Promise<boolean> {
+  for (let r = rounds.ran.length; r < total; r++) {
+    if (extension && !roundFits(setup, rounds.ran.length)) return true;
+    keepRound(setup, rounds, r, await runRound(setup, engine, r, total));
+    if (rounds.interrupted) break;
+  }
+  return false;
+}
+
+/** Round `r`: each side once, in the round's seeded order. */
+async function runRound(setup: RoundsSetup, engine: EngineWorkers, r: number, total: number): Promise<RoundRuns> {
+  const warmup = r < setup.settings.warmupRounds;
+  const runs: Partial<RoundRuns> = {};
+  for (const side of setup.order[r] === 'head-first' ? (['head', 'base'] as const) : (['base', 'head'] as const)) {
+    setup.opts.onProgress?.({ round: r + 1, of: total, side, warmup });
+    runs[side] = await runSide(engine, setup.sides[side], setup.opts);
+  }
+  return runs as RoundRuns;
+}
+
+/** Keeps what round `r` recorded: its order, and unless it was cut short, its values (and a measured round's runs). */
+function keepRound(setup: RoundsSetup, rounds: RoundsSoFar, r: number, round: RoundRuns): void {
+  rounds.ran.push(setup.order[r]!);
+  destroyRound(rounds.last);
+  rounds.last = round;
+  // A run cut short measures part of a schedule; its round is left out of the analysis.
+  rounds.interrupted = round.head.outcome.interrupted || round.base.outcome.interrupted;
+  if (rounds.interrupted) return;
+  const values = roundValues(round, setup.stepIds, setup.settings.metric);
+  if (r < setup.settings.warmupRounds) {
+    rounds.warmups.push(values);
+    return;
+  }
+  rounds.values.push(values);
+  rounds.measured.head.add(round.head);
+  rounds.measured.base.add(round.base);
+}
+
+/** What the stopping rule reads at a look. */
+interface Look {
+  /** The look's index, 0-based. */
+  look: number;
+  steps: ComparisonStep[];
+  /** Steps still undecided. */
+  pending: number;
+  /** An extension round did not start for want of time. */
+  outOfTime: boolean;
+}
+
+/** The stopping rule at a look: why the rounds end there, or null when they go on to the next look. */
+function stopReason(setup: RoundsSetup, rounds: RoundsSoFar, at: Look): StopReason | null {
+  if (rounds.interrupted) return 'interrupted';
+  if (gateFails(at.steps) || at.pending === 0) return 'decided';
+  if (at.outOfTime) return 'time-limit';
+  if (at.look === setup.plan.rounds.length - 1) return 'max-rounds';
+  if (!roundFits(setup, rounds.ran.length)) return 'time-limit';
+  return null;
+}
+
+/** No extension round starts unless, at the mean pace of the rounds so far, it ends in time. */
+function roundFits(setup: RoundsSetup, roundsRan: number): boolean {
+  if (setup.settings.maxTimeS === undefined) return true;
+  const elapsed = setup.now().getTime() - setup.startedAt.getTime();
+  return elapsed + elapsed / Math.max(1, roundsRan) <= setup.settings.maxTimeS * 1000;
+}
+
+/** Each side's measured runs as one result, and the comparison block beside the head's. */
+function comparisonResult(setup: RoundsSetup, rounds: RoundsSoFar, ending: RoundsEnding, finishedAt: Date): ComparisonResult {
+  const head = rounds.measured.head.result(setup.opts.testUrl ?? '');
+  const base = rounds.measured.base.result('');
+  rounds.measured.head.destroy();
+  rounds.measured.base.destroy();
+  const { settings, plan, startedAt } = setup;
+  const { steps, stopped } = ending;
   const inconclusiveFails = settings.onInconclusive === 'fail' && steps.some((s) => s.verdict === 'inconclusive');
   const comparison: Comparison = {
     metric: settings.metric,
@@ -309,11 +395,11 @@ export async function runComparison(sides: CompareSides, settings: CompareSettin
     look_alpha: plan.alpha,
     confidence: plan.confidence,
     seed: settings.seed,
-    order: ran,
-    rounds_measured: values.length,
-    extended: values.length > settings.rounds,
+    order: rounds.ran,
+    rounds_measured: rounds.values.length,
+    extended: rounds.values.length > settings.rounds,
     stopped,
-    interrupted,
+    interrupted: rounds.interrupted,
     started_at: startedAt.toISOString(),
     finished_at: finishedAt.toISOString(),
     duration_s: Math.round(finishedAt.getTime() - startedAt.getTime()) / 1000,

@@ -101,17 +101,29 @@ export function invalidUtf8Offset(bytes: Uint8Array, end = bytes.length): number
       i++;
       continue;
     }
-    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-    if (length === 0 || i + length > end) return i;
-    const second = bytes[i + 1]!;
-    // The second byte's range rules out overlong forms, surrogates and code points above U+10FFFF.
-    const low = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
-    const high = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
-    if (second < low || second > high) return i;
-    for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
+    const length = SEQUENCE_LENGTH[b]!;
+    if (length === 0 || i + length > end || !wellFormedSequence(bytes, i, length)) return i;
     i += length;
   }
   return -1;
+}
+
+/**
+ * The length of the sequence a byte starts: 2 to 4 for a multi-byte lead, 0 for an ASCII byte, a
+ * continuation byte, or a byte UTF-8 never uses (0xC0, 0xC1, 0xF5 and above).
+ */
+const SEQUENCE_LENGTH = new Uint8Array(256).fill(2, 0xc2, 0xe0).fill(3, 0xe0, 0xf0).fill(4, 0xf0, 0xf5);
+
+/** Whether the `length` bytes at `i`, led by a multi-byte lead, encode one code point. */
+function wellFormedSequence(bytes: Uint8Array, i: number, length: number): boolean {
+  const lead = bytes[i]!;
+  const second = bytes[i + 1]!;
+  // The second byte's range rules out overlong forms, surrogates and code points above U+10FFFF.
+  const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+  const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+  if (second < low || second > high) return false;
+  for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return false;
+  return true;
 }
 
 /** Checks a stream of chunks as one UTF-8 text, carrying a sequence split across chunks. */
@@ -144,7 +156,7 @@ function incompleteTail(bytes: Uint8Array): number {
   for (let back = 1; back <= Math.min(3, bytes.length); back++) {
     const b = bytes[bytes.length - back]!;
     if ((b & 0xc0) === 0x80) continue;
-    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    const length = SEQUENCE_LENGTH[b] || 1;
     return length > back ? back : 0;
   }
   return 0;

@@ -20,36 +20,75 @@ function codeOf(err: ErrorLike): string {
   return cause && typeof cause === 'object' ? codeOf(cause) : '';
 }
 
+/** What `classifyError` decides on: the error's own fields, and how the request stood when it failed. */
+interface Failure {
+  code: string;
+  name: string;
+  message: string;
+  viaProxy: boolean;
+  responseStarted: boolean;
+}
+
+interface ReasonRule {
+  matches: (failure: Failure) => boolean;
+  reason: string | ((failure: Failure) => string);
+}
+
+const codeIn =
+  (...codes: string[]) =>
+  (failure: Failure): boolean =>
+    codes.includes(failure.code);
+
+/**
+ * The first rule that matches names the reason, so a narrow case (an UND_ERR_SOCKET with
+ * 'bad response', an UND_ERR_INVALID_ARG for a redirect loop) stands before the broad one it refines.
+ */
+const REASON_RULES: readonly ReasonRule[] = [
+  { matches: codeIn('ECONNREFUSED'), reason: (f) => (f.viaProxy ? 'proxy connection refused' : 'connection refused') },
+  { matches: codeIn('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'), reason: (f) => (f.viaProxy ? 'proxy timeout' : 'connection timeout') },
+  { matches: codeIn('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', DEADLINE_CODE), reason: 'read timeout' },
+  { matches: codeIn('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME'), reason: 'dns' },
+  { matches: (f) => TLS_CODES.test(f.code), reason: 'tls' },
+  { matches: (f) => f.name === 'MaxRedirectsError' || f.code === 'UND_ERR_MAX_REDIRECTS', reason: 'too many redirects' },
+  // undici's RedirectHandler refuses a URL it has already visited in the chain.
+  { matches: (f) => f.code === 'UND_ERR_INVALID_ARG' && f.message.startsWith('Redirect loop'), reason: 'too many redirects' },
+  { matches: (f) => f.name === 'ProxyConnectionError' || f.code === 'UND_ERR_PRX_TLS', reason: 'proxy connection refused' },
+  { matches: codeIn('UND_ERR_HEADERS_OVERFLOW'), reason: 'headers too large' },
+  // undici 8's HTTPParserError has no code; llhttp's own errors (HPE_*) have one.
+  {
+    matches: (f) => f.name === 'HTTPParserError' || f.code.startsWith('HPE_') || f.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    reason: 'invalid response',
+  },
+  // A 1xx where none was asked for (the engine never sends Expect), or an answer with no request out.
+  { matches: (f) => f.code === 'UND_ERR_SOCKET' && f.message === 'bad response', reason: 'invalid response' },
+  {
+    matches: codeIn('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'),
+    reason: (f) => (f.responseStarted ? 'incomplete body' : 'connection reset by peer'),
+  },
+  { matches: (f) => f.code === 'UND_ERR_ABORTED' || f.code === 'UND_ERR_DESTROYED' || f.name === 'AbortError', reason: 'cancelled' },
+  // A header that passed validation but not undici after a per-iteration value was put in (a CSV cell with a line break).
+  {
+    matches: (f) =>
+      (f.code === 'UND_ERR_INVALID_ARG' && /^invalid .* header$|^invalid header key$/.test(f.message)) ||
+      f.code === 'UND_ERR_NOT_SUPPORTED',
+    reason: 'invalid request header',
+  },
+];
+
 /**
  * Maps an undici or socket error to its error_dist reason. `responseStarted`: the status line and
  * headers had arrived, so a connection lost now cut the body short.
  */
 export function classifyError(error: unknown, viaProxy: boolean, responseStarted = false): string {
   const err = (error && typeof error === 'object' ? error : {}) as ErrorLike;
-  const code = codeOf(err);
-  const name = typeof err.name === 'string' ? err.name : '';
-  const message = typeof err.message === 'string' ? err.message : '';
-  if (code === 'ECONNREFUSED') return viaProxy ? 'proxy connection refused' : 'connection refused';
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return viaProxy ? 'proxy timeout' : 'connection timeout';
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === DEADLINE_CODE) return 'read timeout';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'dns';
-  if (TLS_CODES.test(code)) return 'tls';
-  if (name === 'MaxRedirectsError' || code === 'UND_ERR_MAX_REDIRECTS') return 'too many redirects';
-  // undici's RedirectHandler refuses a URL it has already visited in the chain.
-  if (code === 'UND_ERR_INVALID_ARG' && message.startsWith('Redirect loop')) return 'too many redirects';
-  if (name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS') return 'proxy connection refused';
-  if (code === 'UND_ERR_HEADERS_OVERFLOW') return 'headers too large';
-  // undici 8's HTTPParserError has no code; llhttp's own errors (HPE_*) have one.
-  if (name === 'HTTPParserError' || code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return 'invalid response';
-  // A 1xx where none was asked for (the engine never sends Expect), or an answer with no request out.
-  if (code === 'UND_ERR_SOCKET' && message === 'bad response') return 'invalid response';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
-    return responseStarted ? 'incomplete body' : 'connection reset by peer';
-  }
-  if (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_DESTROYED' || name === 'AbortError') return 'cancelled';
-  // A header that passed validation but not undici after a per-iteration value was put in (a CSV cell with a line break).
-  if ((code === 'UND_ERR_INVALID_ARG' && /^invalid .* header$|^invalid header key$/.test(message)) || code === 'UND_ERR_NOT_SUPPORTED') {
-    return 'invalid request header';
-  }
-  return code ? `other: ${code}` : 'other';
+  const failure: Failure = {
+    code: codeOf(err),
+    name: typeof err.name === 'string' ? err.name : '',
+    message: typeof err.message === 'string' ? err.message : '',
+    viaProxy,
+    responseStarted,
+  };
+  const rule = REASON_RULES.find((candidate) => candidate.matches(failure));
+  if (rule) return typeof rule.reason === 'string' ? rule.reason : rule.reason(failure);
+  return failure.code ? `other: ${failure.code}` : 'other';
 }

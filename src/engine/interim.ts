@@ -44,31 +44,58 @@ export function continueHeadLength(bytes: Buffer): number | undefined {
 export function skipContinueResponses(socket: Socket): void {
   const read = socket.read.bind(socket);
   const write = socket.write.bind(socket);
-  let responseStart = false;
-  /** The start of a response, read but not passed on: part of a 100's head, or what followed one. */
-  let held: Buffer | null = null;
+  const skipper = new ContinueSkipper(read);
   socket.write = ((...args: Parameters<Socket['write']>) => {
-    responseStart = true;
+    skipper.atResponseStart = true;
     return write(...args);
   }) as Socket['write'];
   socket.read = (size?: number): Buffer | null => {
-    if (!responseStart || size === 0 || (socket as Socket & { alpnProtocol?: unknown }).alpnProtocol === 'h2') return read(size);
-    for (;;) {
-      const chunk: Buffer | null = read(size);
-      if (chunk === null && held === null) return null;
-      let bytes = held === null ? chunk! : chunk === null ? held : Buffer.concat([held, chunk]);
-      held = null;
-      let head = continueHeadLength(bytes);
-      while (head !== undefined && head > 0) {
-        bytes = bytes.subarray(head);
-        head = bytes.length > 0 ? continueHeadLength(bytes) : undefined;
-      }
-      if (head === 0) {
-        responseStart = false;
-        return bytes;
-      }
-      if (bytes.length > 0) held = bytes;
-      if (chunk === null) return null;
-    }
+    if (!skipper.atResponseStart || size === 0 || (socket as Socket & { alpnProtocol?: unknown }).alpnProtocol === 'h2') return read(size);
+    return skipper.read(size);
   };
+}
+
+/** One socket's reads at the start of a response: what is passed on, and what is held until more arrives. */
+class ContinueSkipper {
+  /** A request was written, and no byte of its final response has been passed on yet. */
+  atResponseStart = false;
+  /** The start of a response, read but not passed on: part of a 100's head, or what followed one. */
+  private held: Buffer | null = null;
+
+  private readonly readSocket: (size?: number) => Buffer | null;
+
+  constructor(readSocket: (size?: number) => Buffer | null) {
+    this.readSocket = readSocket;
+  }
+
+  /** What undici gets from a read at the start of a response: null until the final response's first bytes have arrived. */
+  read(size: number | undefined): Buffer | null {
+    for (;;) {
+      const chunk: Buffer | null = this.readSocket(size);
+      if (chunk === null && this.held === null) return null;
+      const bytes = this.held === null ? chunk! : chunk === null ? this.held : Buffer.concat([this.held, chunk]);
+      this.held = null;
+      const passed = this.pastContinueHeads(bytes);
+      if (passed !== null || chunk === null) return passed;
+    }
+  }
+
+  /**
+   * `bytes` past the whole 100 heads at their start, once what follows is known to be the final
+   * response; else null, the rest held (a 100 head whose end has not arrived, or nothing yet).
+   */
+  private pastContinueHeads(bytes: Buffer): Buffer | null {
+    let rest = bytes;
+    let head = continueHeadLength(rest);
+    while (head !== undefined && head > 0) {
+      rest = rest.subarray(head);
+      head = rest.length > 0 ? continueHeadLength(rest) : undefined;
+    }
+    if (head === 0) {
+      this.atResponseStart = false;
+      return rest;
+    }
+    if (rest.length > 0) this.held = rest;
+    return null;
+  }
 }
