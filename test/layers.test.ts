@@ -17,6 +17,8 @@ const SHELLS = new Set([
   'cli-overrides.ts',
   'cli-capacity.ts',
   'action-capacity.ts',
+  // The action's run stage (gate, modes, latency test), apart so that main.ts reads as the action's flow.
+  'action-run.ts',
   'inputs.ts',
 ]);
 const RANK: Record<string, number> = {

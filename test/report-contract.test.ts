@@ -2,7 +2,7 @@
 // job summary), the web report and the action's outputs show the same verdict, the same checks
 // and the same figures, because all of them are rendered from the one report model.
 import { describe, expect, it } from 'vitest';
-import { outputsOf } from '../src/main.ts';
+import { outputsOf } from '../src/github/outputs.ts';
 import type { Comparison, ComparisonStep } from '../src/compare/run.ts';
 import { parseLatencyThresholdLines } from '../src/latency/thresholds.ts';
 import { conclude } from '../src/pipeline/conclude.ts';

@@ -5,7 +5,7 @@ import { historyForGate, type History } from '../pipeline/history.ts';
 import type { ActionInputs } from '../inputs.ts';
 import type { Threshold } from '../types.ts';
 import type { AutoBaselineSettings } from './baseline-artifact.ts';
-import { eventPayload, pullRequestFromEvent } from './context.ts';
+import { pullRequestFromEvent } from './context.ts';
 import { autoHistory } from './history-artifacts.ts';
 import type { Octokit } from './comment.ts';
 import { createOctokit } from './publish.ts';
@@ -14,19 +14,23 @@ import { createOctokit } from './publish.ts';
 export const AUTO_HISTORY = 'auto';
 
 /** The history the gate holds, and the relative thresholds left unchecked for want of one. */
-export async function actionHistory(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<{ history?: History; unchecked: Threshold[] }> {
+export async function actionHistory(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  payload: unknown,
+): Promise<{ history?: History; unchecked: Threshold[] }> {
   if (inputs.history.length === 0) return { unchecked: [] };
   // History is of one test, found by its name; mode merge names none before its shards are read.
   if (!inputs.test) return { history: { runs: [], notes: ["history: read by the test's name: set the test input"] }, unchecked: [] };
   const testName = (await loadDefinition(inputs.test)).definition.name;
   const isAuto = inputs.history.length === 1 && inputs.history[0] === AUTO_HISTORY;
-  const source = isAuto ? { found: await autoHistoryOf(inputs, env, testName) } : { paths: inputs.history };
+  const source = isAuto ? { found: await autoHistoryOf(inputs, env, payload, testName) } : { paths: inputs.history };
   return historyForGate(source, testName, inputs.historySize, inputs.historyBaseline, inputs.thresholds);
 }
 
 /** History: auto, searched as baseline: auto searches (baseBranchSearch). */
-async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, testName: string): Promise<History> {
-  const { settings, octokit } = await baseBranchSearch(inputs, env, testName);
+async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, payload: unknown, testName: string): Promise<History> {
+  const { settings, octokit } = baseBranchSearch(inputs, env, payload, testName);
   return autoHistory({ ...settings, size: inputs.historySize }, octokit);
 }
 
@@ -34,12 +38,12 @@ async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, testN
  * Where `baseline: auto` and `history: auto` look for earlier results artifacts of this test: the
  * PR's base branch (on push, the branch itself) of this repository, through the job's token.
  */
-export async function baseBranchSearch(
+export function baseBranchSearch(
   inputs: ActionInputs,
   env: NodeJS.ProcessEnv,
+  payload: unknown,
   testName: string,
-): Promise<{ settings: AutoBaselineSettings; octokit: Octokit }> {
-  const payload = await eventPayload(env);
+): { settings: AutoBaselineSettings; octokit: Octokit } {
   const pr = pullRequestFromEvent(env.GITHUB_EVENT_NAME ?? '', payload);
   const base = (payload as { pull_request?: { base?: { ref?: unknown } } }).pull_request?.base?.ref;
   const branch = pr ? (typeof base === 'string' ? base : undefined) : env.GITHUB_REF_NAME;
