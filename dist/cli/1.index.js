@@ -456,76 +456,67 @@ function requestsOf({ words }, notes) {
     const read = options(args);
     if (typeof read === 'string')
         return read;
-    const urls = [];
-    const headers = [];
-    const data = [];
-    const flags = new Set();
-    let method;
-    let json = false;
+    const parts = partsOf(read);
+    if (typeof parts === 'string')
+        return parts;
+    if (parts.urls.length === 0)
+        return 'no URL in the command';
+    if (parts.flags.has('insecure'))
+        notes.kept.push('-k: run the definition with loadgate run --insecure (certificates are a run setting)');
+    return requestsFrom(parts);
+}
+/** The effect of each kind of value option in VALUE_OPTIONS. */
+const VALUE_EFFECTS = {
+    method: (parts, value) => {
+        parts.method = value.toUpperCase();
+        return undefined;
+    },
+    header: (parts, value) => header(value, parts.headers),
+    data: (parts, value, option) => (value.startsWith('@') ? fromFile(option, value) : pushed(parts.data, value)),
+    'data-raw': (parts, value) => pushed(parts.data, value),
+    'data-urlencode': (parts, value) => pushed(parts.data, urlencoded(value)),
+    json: (parts, value, option) => {
+        if (value.startsWith('@'))
+            return fromFile(option, value);
+        parts.json = true;
+        return pushed(parts.data, value);
+    },
+    user: (parts, value) => pushed(parts.headers, ['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]),
+    cookie: (parts, value, option) => value.includes('=')
+        ? pushed(parts.headers, ['Cookie', value])
+        : `${option} ${value}: reading cookies from a file is not supported; give them as name=value`,
+    'user-agent': (parts, value) => pushed(parts.headers, ['User-Agent', value]),
+    referer: (parts, value) => pushed(parts.headers, ['Referer', value]),
+    url: (parts, value) => pushed(parts.urls, value),
+    ignored: () => undefined,
+};
+function pushed(list, item) {
+    list.push(item);
+    return undefined;
+}
+/** The options and URLs of a command added up, in their order, or the first refusal. */
+function partsOf(read) {
+    const parts = { urls: [], headers: [], data: [], flags: new Set(), json: false };
     for (const { option, value } of read) {
         if (option === undefined) {
-            urls.push(value);
+            parts.urls.push(value);
             continue;
         }
         const flag = FLAG_OPTIONS[option];
         if (flag !== undefined) {
-            flags.add(flag);
+            parts.flags.add(flag);
             continue;
         }
         if (value === undefined)
             return `${option} needs a value`;
-        switch (VALUE_OPTIONS[option]) {
-            case 'method':
-                method = value.toUpperCase();
-                break;
-            case 'header': {
-                const refused = header(value, headers);
-                if (refused)
-                    return refused;
-                break;
-            }
-            case 'data':
-                if (value.startsWith('@'))
-                    return fromFile(option, value);
-                data.push(value);
-                break;
-            case 'data-raw':
-                data.push(value);
-                break;
-            case 'data-urlencode':
-                data.push(urlencoded(value));
-                break;
-            case 'json':
-                if (value.startsWith('@'))
-                    return fromFile(option, value);
-                json = true;
-                data.push(value);
-                break;
-            case 'user':
-                headers.push(['Authorization', `Basic ${Buffer.from(value.includes(':') ? value : `${value}:`).toString('base64')}`]);
-                break;
-            case 'cookie':
-                if (!value.includes('='))
-                    return `${option} ${value}: reading cookies from a file is not supported; give them as name=value`;
-                headers.push(['Cookie', value]);
-                break;
-            case 'user-agent':
-                headers.push(['User-Agent', value]);
-                break;
-            case 'referer':
-                headers.push(['Referer', value]);
-                break;
-            case 'url':
-                urls.push(value);
-                break;
-            default:
-                break;
-        }
+        const refused = VALUE_EFFECTS[VALUE_OPTIONS[option]](parts, value, option);
+        if (refused !== undefined)
+            return refused;
     }
-    if (urls.length === 0)
-        return 'no URL in the command';
-    if (flags.has('insecure'))
-        notes.kept.push('-k: run the definition with loadgate run --insecure (certificates are a run setting)');
+    return parts;
+}
+/** One request per URL, with the method, body and headers curl would send. */
+function requestsFrom({ urls, headers, data, flags, method, json }) {
     const body = data.length > 0 ? data.join(json ? '' : '&') : undefined;
     if (json) {
         setDefault(headers, 'Content-Type', 'application/json');

@@ -198,49 +198,54 @@ function tagsOf(op) {
     return Array.isArray(op.node.tags) ? op.node.tags.map(String) : [];
 }
 function request(op, document, version, placeholders) {
-    let path = op.path;
-    const query = [];
-    const headers = [];
-    const secretHeaders = [];
-    const secretQuery = [];
-    for (const p of op.parameters) {
-        if (p.in === 'body' || p.in === 'formData')
-            continue; // Swagger 2's bodies: bodyOf
-        const name = String(p.name);
-        const value = exampleOf(p, version);
-        const required = p.required === true || p.in === 'path';
-        if (value === undefined && !required)
-            continue;
-        const text = value === undefined ? placeholders.reference(name, `${p.in} parameter of ${op.id}`) : String(value);
-        if (p.in === 'path')
-            path = path.replaceAll(`{${name}}`, value === undefined ? text : encodeURIComponent(text));
-        else if (p.in === 'query')
-            query.push(`${encodeURIComponent(name)}=${value === undefined ? text : encodeURIComponent(text)}`);
-        else if (p.in === 'header')
-            headers.push([name, text]);
-    }
-    for (const credential of security(op, document, version)) {
-        if (credential.in === 'query') {
-            query.push(`${encodeURIComponent(credential.name)}=${credential.value}`);
-            secretQuery.push(credential.name);
-        }
-        else {
-            headers.push([credential.name, credential.value]);
-            secretHeaders.push(credential.name);
-        }
-    }
+    const parts = { path: op.path, query: [], headers: [], secretHeaders: [], secretQuery: [] };
+    for (const p of op.parameters)
+        addParameter(parts, p, op, version, placeholders);
+    for (const credential of security(op, document, version))
+        addCredential(parts, credential);
     const body = bodyOf(op, document, version, placeholders);
     if (body)
-        headers.push(['Content-Type', body.type]);
+        parts.headers.push(['Content-Type', body.type]);
     return {
         name: op.id,
         method: op.method,
-        url: `{{BASE_URL}}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`,
-        headers,
+        url: `{{BASE_URL}}${parts.path}${parts.query.length > 0 ? `?${parts.query.join('&')}` : ''}`,
+        headers: parts.headers,
         ...(body && { body: body.text }),
-        secretHeaders,
-        secretQuery,
+        secretHeaders: parts.secretHeaders,
+        secretQuery: parts.secretQuery,
     };
+}
+/**
+ * A parameter in its place (path, query or header): its example, or, when it has none but is
+ * required, a placeholder, which goes in unencoded so that the run can put its value there.
+ */
+function addParameter(parts, p, op, version, placeholders) {
+    if (p.in === 'body' || p.in === 'formData')
+        return; // Swagger 2's bodies: bodyOf
+    const name = String(p.name);
+    const value = exampleOf(p, version);
+    const required = p.required === true || p.in === 'path';
+    if (value === undefined && !required)
+        return;
+    const text = value === undefined ? placeholders.reference(name, `${p.in} parameter of ${op.id}`) : String(value);
+    if (p.in === 'path')
+        parts.path = parts.path.replaceAll(`{${name}}`, value === undefined ? text : encodeURIComponent(text));
+    else if (p.in === 'query')
+        parts.query.push(`${encodeURIComponent(name)}=${value === undefined ? text : encodeURIComponent(text)}`);
+    else if (p.in === 'header')
+        parts.headers.push([name, text]);
+}
+/** A credential in the query or a header, its name kept among the secrets. */
+function addCredential(parts, credential) {
+    if (credential.in === 'query') {
+        parts.query.push(`${encodeURIComponent(credential.name)}=${credential.value}`);
+        parts.secretQuery.push(credential.name);
+    }
+    else {
+        parts.headers.push([credential.name, credential.value]);
+        parts.secretHeaders.push(credential.name);
+    }
 }
 /** A parameter's or media type's value from the document: example, first of examples, default, first enum value. */
 function exampleOf(node, version) {

@@ -1469,14 +1469,14 @@ function loadedWhenChosen(load) {
 const RUNNERS = {
     run: runCommand,
     validate: validateCommand,
-    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(598)]).then(__webpack_require__.bind(__webpack_require__, 89598)).then((m) => m.serveCommand)),
+    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(247)]).then(__webpack_require__.bind(__webpack_require__, 49247)).then((m) => m.serveCommand)),
     merge: mergeCommand,
     latency: latencyCommand,
     compare: compareCommand,
     'wait-for': waitForCommand,
-    // Loaded on use: `run` never loads the format parsers, nor the shard's server-side protocol.
+    // Loaded on use: `run` never loads the format parsers, nor the shard pod's side of the protocol.
     import: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 93).then(__webpack_require__.bind(__webpack_require__, 8093)).then((m) => m.importCommand)),
-    shard: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 385).then(__webpack_require__.bind(__webpack_require__, 91385)).then((m) => (args, io) => m.shardCommand(args, { ...io, env: process.env }))),
+    shard: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 506).then(__webpack_require__.bind(__webpack_require__, 506)).then((m) => (args, io) => m.shardCommand(args, { ...io, env: process.env }))),
     capacity: loadedWhenChosen(() => __webpack_require__.e(/* import() */ 933).then(__webpack_require__.bind(__webpack_require__, 28933)).then((m) => m.capacityCommand)),
 };
 async function cli(argv, io) {
@@ -3411,21 +3411,31 @@ function invalidUtf8Offset(bytes, end = bytes.length) {
             i++;
             continue;
         }
-        const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (length === 0 || i + length > end)
+        const length = SEQUENCE_LENGTH[b];
+        if (length === 0 || i + length > end || !wellFormedSequence(bytes, i, length))
             return i;
-        const second = bytes[i + 1];
-        // The second byte's range rules out overlong forms, surrogates and code points above U+10FFFF.
-        const low = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
-        const high = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
-        if (second < low || second > high)
-            return i;
-        for (let k = 2; k < length; k++)
-            if ((bytes[i + k] & 0xc0) !== 0x80)
-                return i;
         i += length;
     }
     return -1;
+}
+/**
+ * The length of the sequence a byte starts: 2 to 4 for a multi-byte lead, 0 for an ASCII byte, a
+ * continuation byte, or a byte UTF-8 never uses (0xC0, 0xC1, 0xF5 and above).
+ */
+const SEQUENCE_LENGTH = new Uint8Array(256).fill(2, 0xc2, 0xe0).fill(3, 0xe0, 0xf0).fill(4, 0xf0, 0xf5);
+/** Whether the `length` bytes at `i`, led by a multi-byte lead, encode one code point. */
+function wellFormedSequence(bytes, i, length) {
+    const lead = bytes[i];
+    const second = bytes[i + 1];
+    // The second byte's range rules out overlong forms, surrogates and code points above U+10FFFF.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    if (second < low || second > high)
+        return false;
+    for (let k = 2; k < length; k++)
+        if ((bytes[i + k] & 0xc0) !== 0x80)
+            return false;
+    return true;
 }
 /** Checks a stream of chunks as one UTF-8 text, carrying a sequence split across chunks. */
 class Utf8Check {
@@ -3458,7 +3468,7 @@ function incompleteTail(bytes) {
         const b = bytes[bytes.length - back];
         if ((b & 0xc0) === 0x80)
             continue;
-        const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+        const length = SEQUENCE_LENGTH[b] || 1;
         return length > back ? back : 0;
     }
     return 0;
@@ -4055,6 +4065,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __webpack_require__(643);
+// EXTERNAL MODULE: ./src/engine/errors.ts
+var errors = __webpack_require__(17679);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(46752);
 ;// CONCATENATED MODULE: ./src/engine/connections.ts
@@ -5362,50 +5374,58 @@ function codeOf(err) {
     const cause = err.cause;
     return cause && typeof cause === 'object' ? codeOf(cause) : '';
 }
+const codeIn = (...codes) => (failure) => codes.includes(failure.code);
+/**
+ * The first rule that matches names the reason, so a narrow case (an UND_ERR_SOCKET with
+ * 'bad response', an UND_ERR_INVALID_ARG for a redirect loop) stands before the broad one it refines.
+ */
+const REASON_RULES = [
+    { matches: codeIn('ECONNREFUSED'), reason: (f) => (f.viaProxy ? 'proxy connection refused' : 'connection refused') },
+    { matches: codeIn('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'), reason: (f) => (f.viaProxy ? 'proxy timeout' : 'connection timeout') },
+    { matches: codeIn('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', DEADLINE_CODE), reason: 'read timeout' },
+    { matches: codeIn('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME'), reason: 'dns' },
+    { matches: (f) => TLS_CODES.test(f.code), reason: 'tls' },
+    { matches: (f) => f.name === 'MaxRedirectsError' || f.code === 'UND_ERR_MAX_REDIRECTS', reason: 'too many redirects' },
+    // undici's RedirectHandler refuses a URL it has already visited in the chain.
+    { matches: (f) => f.code === 'UND_ERR_INVALID_ARG' && f.message.startsWith('Redirect loop'), reason: 'too many redirects' },
+    { matches: (f) => f.name === 'ProxyConnectionError' || f.code === 'UND_ERR_PRX_TLS', reason: 'proxy connection refused' },
+    { matches: codeIn('UND_ERR_HEADERS_OVERFLOW'), reason: 'headers too large' },
+    // undici 8's HTTPParserError has no code; llhttp's own errors (HPE_*) have one.
+    {
+        matches: (f) => f.name === 'HTTPParserError' || f.code.startsWith('HPE_') || f.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+        reason: 'invalid response',
+    },
+    // A 1xx where none was asked for (the engine never sends Expect), or an answer with no request out.
+    { matches: (f) => f.code === 'UND_ERR_SOCKET' && f.message === 'bad response', reason: 'invalid response' },
+    {
+        matches: codeIn('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'),
+        reason: (f) => (f.responseStarted ? 'incomplete body' : 'connection reset by peer'),
+    },
+    { matches: (f) => f.code === 'UND_ERR_ABORTED' || f.code === 'UND_ERR_DESTROYED' || f.name === 'AbortError', reason: 'cancelled' },
+    // A header that passed validation but not undici after a per-iteration value was put in (a CSV cell with a line break).
+    {
+        matches: (f) => (f.code === 'UND_ERR_INVALID_ARG' && /^invalid .* header$|^invalid header key$/.test(f.message)) ||
+            f.code === 'UND_ERR_NOT_SUPPORTED',
+        reason: 'invalid request header',
+    },
+];
 /**
  * Maps an undici or socket error to its error_dist reason. `responseStarted`: the status line and
  * headers had arrived, so a connection lost now cut the body short.
  */
 function classifyError(error, viaProxy, responseStarted = false) {
     const err = (error && typeof error === 'object' ? error : {});
-    const code = codeOf(err);
-    const name = typeof err.name === 'string' ? err.name : '';
-    const message = typeof err.message === 'string' ? err.message : '';
-    if (code === 'ECONNREFUSED')
-        return viaProxy ? 'proxy connection refused' : 'connection refused';
-    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
-        return viaProxy ? 'proxy timeout' : 'connection timeout';
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === DEADLINE_CODE)
-        return 'read timeout';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
-        return 'dns';
-    if (TLS_CODES.test(code))
-        return 'tls';
-    if (name === 'MaxRedirectsError' || code === 'UND_ERR_MAX_REDIRECTS')
-        return 'too many redirects';
-    // undici's RedirectHandler refuses a URL it has already visited in the chain.
-    if (code === 'UND_ERR_INVALID_ARG' && message.startsWith('Redirect loop'))
-        return 'too many redirects';
-    if (name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS')
-        return 'proxy connection refused';
-    if (code === 'UND_ERR_HEADERS_OVERFLOW')
-        return 'headers too large';
-    // undici 8's HTTPParserError has no code; llhttp's own errors (HPE_*) have one.
-    if (name === 'HTTPParserError' || code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
-        return 'invalid response';
-    // A 1xx where none was asked for (the engine never sends Expect), or an answer with no request out.
-    if (code === 'UND_ERR_SOCKET' && message === 'bad response')
-        return 'invalid response';
-    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
-        return responseStarted ? 'incomplete body' : 'connection reset by peer';
-    }
-    if (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_DESTROYED' || name === 'AbortError')
-        return 'cancelled';
-    // A header that passed validation but not undici after a per-iteration value was put in (a CSV cell with a line break).
-    if ((code === 'UND_ERR_INVALID_ARG' && /^invalid .* header$|^invalid header key$/.test(message)) || code === 'UND_ERR_NOT_SUPPORTED') {
-        return 'invalid request header';
-    }
-    return code ? `other: ${code}` : 'other';
+    const failure = {
+        code: codeOf(err),
+        name: typeof err.name === 'string' ? err.name : '',
+        message: typeof err.message === 'string' ? err.message : '',
+        viaProxy,
+        responseStarted,
+    };
+    const rule = REASON_RULES.find((candidate) => candidate.matches(failure));
+    if (rule)
+        return typeof rule.reason === 'string' ? rule.reason : rule.reason(failure);
+    return failure.code ? `other: ${failure.code}` : 'other';
 }
 
 
@@ -10769,101 +10789,132 @@ async function runComparison(sides, settings, opts) {
     // The runs record on the engine's worker threads; their recorders are added up in this thread.
     await (0,src_histogram/* initHistograms */.ay)();
     const now = opts.now ?? (() => new Date());
-    const startedAt = now();
-    const plan = (0,sequential/* lookPlan */.rj)(settings.rounds, settings.maxRounds, compare_settings/* ALPHA */.Nh);
-    const order = (0,stats/* seededOrder */.V9)(settings.seed, settings.warmupRounds + settings.maxRounds);
-    const stepIds = sides.head.definition.config_data.steps.map((s) => s.id);
-    const ran = [];
-    const warmups = [];
-    const values = [];
-    const measured = { head: new SideRounds(sides.head), base: new SideRounds(sides.base) };
-    let last;
-    let interrupted = false;
-    let outOfTime = false;
-    let look = 0;
-    let steps;
-    let stopped;
-    // No extension round starts unless, at the mean pace of the rounds so far, it ends in time.
-    const roundFits = () => {
-        if (settings.maxTimeS === undefined)
-            return true;
-        const elapsed = now().getTime() - startedAt.getTime();
-        return elapsed + elapsed / Math.max(1, ran.length) <= settings.maxTimeS * 1000;
+    const setup = {
+        sides,
+        settings,
+        opts,
+        now,
+        startedAt: now(),
+        plan: (0,sequential/* lookPlan */.rj)(settings.rounds, settings.maxRounds, compare_settings/* ALPHA */.Nh),
+        order: (0,stats/* seededOrder */.V9)(settings.seed, settings.warmupRounds + settings.maxRounds),
+        stepIds: sides.head.definition.config_data.steps.map((s) => s.id),
+    };
+    const rounds = {
+        ran: [],
+        warmups: [],
+        values: [],
+        measured: { head: new SideRounds(sides.head), base: new SideRounds(sides.base) },
+        last: undefined,
+        interrupted: false,
     };
     // The same engine threads for every run, so that no side meets colder code than the other.
     const engine = new workers/* EngineWorkers */.y3(opts.workers ?? 1);
+    let ending;
     try {
-        for (;;) {
-            const total = settings.warmupRounds + plan.rounds[look];
-            for (let r = ran.length; r < total; r++) {
-                if (look > 0 && !roundFits()) {
-                    outOfTime = true;
-                    break;
-                }
-                const warmup = r < settings.warmupRounds;
-                const runs = {};
-                for (const side of order[r] === 'head-first' ? ['head', 'base'] : ['base', 'head']) {
-                    opts.onProgress?.({ round: r + 1, of: total, side, warmup });
-                    runs[side] = await runSide(engine, sides[side], opts);
-                }
-                const round = runs;
-                ran.push(order[r]);
-                destroyRound(last);
-                last = round;
-                // A run cut short measures part of a schedule; its round is left out of the analysis.
-                interrupted = round.head.outcome.interrupted || round.base.outcome.interrupted;
-                if (interrupted)
-                    break;
-                if (warmup) {
-                    warmups.push(roundValues(round, stepIds, settings.metric));
-                }
-                else {
-                    values.push(roundValues(round, stepIds, settings.metric));
-                    measured.head.add(round.head);
-                    measured.base.add(round.base);
-                }
-            }
-            steps = compareSteps(sides.head, values, warmups, settings, plan);
-            const pending = (0,sequential/* undecided */.oo)(steps);
-            if (interrupted)
-                stopped = 'interrupted';
-            else if ((0,verdict/* gateFails */.xd)(steps) || pending.length === 0)
-                stopped = 'decided';
-            else if (outOfTime)
-                stopped = 'time-limit';
-            else if (look === plan.rounds.length - 1)
-                stopped = 'max-rounds';
-            else if (!roundFits())
-                stopped = 'time-limit';
-            else {
-                look++;
-                opts.onExtend?.({
-                    after: measured.head.count,
-                    to: plan.rounds[look],
-                    look: look + 1,
-                    looks: plan.rounds.length,
-                    maxRounds: settings.maxRounds,
-                    inconclusive: pending.map((s) => s.name),
-                });
-                continue;
-            }
-            break;
-        }
+        ending = await runUntilStopped(setup, engine, rounds);
         // With no measured round (stopped in the first), the sides are what that round recorded.
-        if (measured.head.count === 0) {
-            measured.head.add(last.head);
-            measured.base.add(last.base);
+        if (rounds.measured.head.count === 0) {
+            rounds.measured.head.add(rounds.last.head);
+            rounds.measured.base.add(rounds.last.base);
         }
     }
     finally {
-        destroyRound(last);
+        destroyRound(rounds.last);
         await engine.close();
     }
-    const finishedAt = now();
-    const head = measured.head.result(opts.testUrl ?? '');
-    const base = measured.base.result('');
-    measured.head.destroy();
-    measured.base.destroy();
+    return comparisonResult(setup, rounds, ending, now());
+}
+/** Look by look: the rounds up to the look's count, then the stopping rule, until it says stop. */
+async function runUntilStopped(setup, engine, rounds) {
+    const { settings, plan } = setup;
+    for (let look = 0;; look++) {
+        const outOfTime = await runRoundsUpTo(setup, engine, rounds, settings.warmupRounds + plan.rounds[look], look > 0);
+        const steps = compareSteps(setup.sides.head, rounds.values, rounds.warmups, settings, plan);
+        const pending = (0,sequential/* undecided */.oo)(steps);
+        const stopped = stopReason(setup, rounds, { look, steps, pending: pending.length, outOfTime });
+        if (stopped)
+            return { steps, stopped };
+        setup.opts.onExtend?.({
+            after: rounds.measured.head.count,
+            to: plan.rounds[look + 1],
+            look: look + 2,
+            looks: plan.rounds.length,
+            maxRounds: settings.maxRounds,
+            inconclusive: pending.map((s) => s.name),
+        });
+    }
+}
+/**
+ * Runs rounds until `total` have run (warm-ups included) or one is cut short. Each round of an
+ * extension starts only if it fits the time limit: true when one did not.
+ */
+async function runRoundsUpTo(setup, engine, rounds, total, extension) {
+    for (let r = rounds.ran.length; r < total; r++) {
+        if (extension && !roundFits(setup, rounds.ran.length))
+            return true;
+        keepRound(setup, rounds, r, await runRound(setup, engine, r, total));
+        if (rounds.interrupted)
+            break;
+    }
+    return false;
+}
+/** Round `r`: each side once, in the round's seeded order. */
+async function runRound(setup, engine, r, total) {
+    const warmup = r < setup.settings.warmupRounds;
+    const runs = {};
+    for (const side of setup.order[r] === 'head-first' ? ['head', 'base'] : ['base', 'head']) {
+        setup.opts.onProgress?.({ round: r + 1, of: total, side, warmup });
+        runs[side] = await runSide(engine, setup.sides[side], setup.opts);
+    }
+    return runs;
+}
+/** Keeps what round `r` recorded: its order, and unless it was cut short, its values (and a measured round's runs). */
+function keepRound(setup, rounds, r, round) {
+    rounds.ran.push(setup.order[r]);
+    destroyRound(rounds.last);
+    rounds.last = round;
+    // A run cut short measures part of a schedule; its round is left out of the analysis.
+    rounds.interrupted = round.head.outcome.interrupted || round.base.outcome.interrupted;
+    if (rounds.interrupted)
+        return;
+    const values = roundValues(round, setup.stepIds, setup.settings.metric);
+    if (r < setup.settings.warmupRounds) {
+        rounds.warmups.push(values);
+        return;
+    }
+    rounds.values.push(values);
+    rounds.measured.head.add(round.head);
+    rounds.measured.base.add(round.base);
+}
+/** The stopping rule at a look: why the rounds end there, or null when they go on to the next look. */
+function stopReason(setup, rounds, at) {
+    if (rounds.interrupted)
+        return 'interrupted';
+    if ((0,verdict/* gateFails */.xd)(at.steps) || at.pending === 0)
+        return 'decided';
+    if (at.outOfTime)
+        return 'time-limit';
+    if (at.look === setup.plan.rounds.length - 1)
+        return 'max-rounds';
+    if (!roundFits(setup, rounds.ran.length))
+        return 'time-limit';
+    return null;
+}
+/** No extension round starts unless, at the mean pace of the rounds so far, it ends in time. */
+function roundFits(setup, roundsRan) {
+    if (setup.settings.maxTimeS === undefined)
+        return true;
+    const elapsed = setup.now().getTime() - setup.startedAt.getTime();
+    return elapsed + elapsed / Math.max(1, roundsRan) <= setup.settings.maxTimeS * 1000;
+}
+/** Each side's measured runs as one result, and the comparison block beside the head's. */
+function comparisonResult(setup, rounds, ending, finishedAt) {
+    const head = rounds.measured.head.result(setup.opts.testUrl ?? '');
+    const base = rounds.measured.base.result('');
+    rounds.measured.head.destroy();
+    rounds.measured.base.destroy();
+    const { settings, plan, startedAt } = setup;
+    const { steps, stopped } = ending;
     const inconclusiveFails = settings.onInconclusive === 'fail' && steps.some((s) => s.verdict === 'inconclusive');
     const comparison = {
         metric: settings.metric,
@@ -10878,11 +10929,11 @@ async function runComparison(sides, settings, opts) {
         look_alpha: plan.alpha,
         confidence: plan.confidence,
         seed: settings.seed,
-        order: ran,
-        rounds_measured: values.length,
-        extended: values.length > settings.rounds,
+        order: rounds.ran,
+        rounds_measured: rounds.values.length,
+        extended: rounds.values.length > settings.rounds,
         stopped,
-        interrupted,
+        interrupted: rounds.interrupted,
         started_at: startedAt.toISOString(),
         finished_at: finishedAt.toISOString(),
         duration_s: Math.round(finishedAt.getTime() - startedAt.getTime()) / 1000,

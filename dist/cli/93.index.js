@@ -503,32 +503,40 @@ function nestingProblem(file, text, max = MAX_IMPORT_DEPTH) {
     for (let i = 0; i < text.length; i++) {
         const c = text[i];
         if (c === '"') {
-            const end = stringEnd(text, i);
-            const top = frames.at(-1);
-            if (top && 'expectKey' in top && top.expectKey)
-                top.key = keyOf(text.slice(i, end + 1));
-            i = end;
+            i = skipString(text, i, frames.at(-1));
         }
         else if (c === '{' || c === '[') {
-            if (frames.length === max) {
-                const { line, column } = lineAndColumn(text, i);
-                const message = `arrays and objects nested more than ${max} levels deep; an import needs far fewer`;
-                return { file, path: pathOf(frames), line, column, message };
-            }
+            if (frames.length === max)
+                return tooDeep(file, text, i, frames, max);
             frames.push(c === '{' ? { key: '', expectKey: true } : { index: 0 });
         }
         else if (c === '}' || c === ']') {
             frames.pop();
         }
         else if (c === ',' || c === ':') {
-            const top = frames.at(-1);
-            if (top && 'index' in top && c === ',')
-                top.index++;
-            else if (top && 'expectKey' in top)
-                top.expectKey = c === ',';
+            separated(frames.at(-1), c);
         }
     }
     return undefined;
+}
+/** Skips the string opening at `start`, kept as the key when an object expects one: the index of its closing quote. */
+function skipString(text, start, top) {
+    const end = stringEnd(text, start);
+    if (top && 'expectKey' in top && top.expectKey)
+        top.key = keyOf(text.slice(start, end + 1));
+    return end;
+}
+/** A `,` moves an array to its next index; in an object a `,` says a key comes next, a `:` its value. */
+function separated(top, c) {
+    if (top && 'index' in top && c === ',')
+        top.index++;
+    else if (top && 'expectKey' in top)
+        top.expectKey = c === ',';
+}
+function tooDeep(file, text, at, frames, max) {
+    const { line, column } = lineAndColumn(text, at);
+    const message = `arrays and objects nested more than ${max} levels deep; an import needs far fewer`;
+    return { file, path: pathOf(frames), line, column, message };
 }
 /** The index of the quote that closes the string opening at `start` (or the text's last index). */
 function stringEnd(text, start) {
