@@ -37,7 +37,7 @@ export function countedConnector(settings: ConnectSettings, h2: boolean, count: 
   return (options, callback) => {
     const socket = connect(options, callback) as unknown as Socket;
     count.track(socket);
-    skipContinueResponses(socket);
+    skipContinueResponses(socket, h2);
     return socket;
   };
 }

@@ -39,20 +39,26 @@ export function continueHeadLength(bytes: Buffer): number | undefined {
  * After each request is written (pipelining 1: the next bytes read start its response), what
  * undici reads is rid of any `100 Continue` heads at its start; one split across reads is held
  * until its end has arrived (undici reads again on the socket's next 'readable'). An HTTP/2
- * socket is left alone: Node's http2 skips interim responses itself.
+ * socket is left alone: Node's http2 skips interim responses itself. `mayBeH2`: the connector
+ * offered h2 in ALPN; only then may a socket turn out to be one, and each read looks.
  */
-export function skipContinueResponses(socket: Socket): void {
+export function skipContinueResponses(socket: Socket, mayBeH2: boolean): void {
   const read = socket.read.bind(socket);
-  const write = socket.write.bind(socket);
+  const write = socket.write.bind(socket) as (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
   const skipper = new ContinueSkipper(read);
-  socket.write = ((...args: Parameters<Socket['write']>) => {
+  // Fixed arity, not rest and spread: this runs for every request, and an array per call shows
+  // at full speed. Writable.write treats an undefined encoding or callback as absent.
+  socket.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     skipper.atResponseStart = true;
-    return write(...args);
+    return write(chunk, encoding, callback);
   }) as Socket['write'];
-  socket.read = (size?: number): Buffer | null => {
-    if (!skipper.atResponseStart || size === 0 || (socket as Socket & { alpnProtocol?: unknown }).alpnProtocol === 'h2') return read(size);
-    return skipper.read(size);
-  };
+  socket.read = mayBeH2
+    ? (size?: number): Buffer | null => {
+        if (!skipper.atResponseStart || size === 0 || (socket as Socket & { alpnProtocol?: unknown }).alpnProtocol === 'h2')
+          return read(size);
+        return skipper.read(size);
+      }
+    : (size?: number): Buffer | null => (!skipper.atResponseStart || size === 0 ? read(size) : skipper.read(size));
 }
 
 /** One socket's reads at the start of a response: what is passed on, and what is held until more arrives. */
