@@ -4093,7 +4093,7 @@ function connections_countedConnector(settings, h2, count) {
     return (options, callback) => {
         const socket = connect(options, callback);
         count.track(socket);
-        skipContinueResponses(socket);
+        skipContinueResponses(socket, h2);
         return socket;
     };
 }
