@@ -2,6 +2,7 @@
 // --precision and --max-time, read and checked together. Pure.
 import { isProblem, type Parsed, parsedUnless, type Problem } from '../errors.ts';
 import { duration, rate } from '../settings/values.ts';
+import { flagNames } from '../settings/exclusive.ts';
 import type { SearchSettings } from './search.ts';
 
 export interface CapacitySettings extends SearchSettings {
@@ -22,14 +23,9 @@ export interface CapacityTexts {
 /** What the settings are called where they were given: CLI flags, or the action's inputs. */
 export type CapacityNames = Record<keyof CapacityTexts, string>;
 
-export const CAPACITY_FLAGS: CapacityNames = {
-  probe: '--probe',
-  from: '--from',
-  to: '--to',
-  precision: '--precision',
-  maxTime: '--max-time',
-};
 export const CAPACITY_INPUTS: CapacityNames = { probe: 'probe', from: 'from', to: 'to', precision: 'precision', maxTime: 'max-time' };
+/** The CLI's flags spell the same words as the action's inputs. */
+export const CAPACITY_FLAGS: CapacityNames = flagNames(CAPACITY_INPUTS);
 
 /** A probe needs its unjudged second and at least one judged one. */
 export const MIN_PROBE_S = 2;

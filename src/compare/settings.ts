@@ -2,6 +2,7 @@
 // defaulted and validated here, once. Every problem names the input or flag it is about.
 import { failed, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import { duration } from '../settings/values.ts';
+import { flagNames } from '../settings/exclusive.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
 import { formatLevel } from '../figures.ts';
@@ -68,9 +69,7 @@ export const ACTION_INPUT_NAMES: CompareSettingNames = {
 };
 
 /** The CLI's flags spell the same words as the action's inputs (src/settings/table.ts). */
-export const CLI_FLAG_NAMES = Object.fromEntries(
-  Object.entries(ACTION_INPUT_NAMES).map(([key, name]) => [key, `--${name}`]),
-) as CompareSettingNames;
+export const CLI_FLAG_NAMES: CompareSettingNames = flagNames(ACTION_INPUT_NAMES);
 
 const MAX_SEED = 2 ** 32 - 1;
 

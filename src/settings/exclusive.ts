@@ -9,6 +9,11 @@ export type Spelling = (name: string) => string;
 export const FLAG_SPELLING: Spelling = (name) => `--${name}`;
 export const INPUT_SPELLING: Spelling = (name) => name;
 
+/** A table of the action's input names as the CLI spells them: the flags are the same words. */
+export function flagNames<K extends string>(inputs: Record<K, string>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(inputs).map(([key, name]) => [key, FLAG_SPELLING(name)])) as Record<K, string>;
+}
+
 /** Which of the settings that sharding depends on a run was given. */
 export interface ShardingGiven {
   shard: boolean;
