@@ -8,16 +8,11 @@ import { encodeHistogram, initHistograms, newHistogram } from '../src/histogram.
 import { judgeRun } from '../src/pipeline/gate.ts';
 import { measureDefinition } from '../src/pipeline/measure.ts';
 import { describeThreshold, parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
-import type { SecondSample, Threshold } from '../src/types.ts';
+import type { SecondSample } from '../src/types.ts';
 import { addSecond, breachCertain, countAbove } from '../src/verdict/abort.ts';
+import { threshold } from './helpers/judgement.ts';
 import { definition } from './helpers/run-definition.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
-
-function threshold(line: string): Threshold {
-  const parsed = parseThresholdLines([line], THRESHOLD_FLAG);
-  if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('; '));
-  return parsed.value[0]!;
-}
 
 function problemOf(line: string): string | undefined {
   const parsed = parseThresholdLines([line], THRESHOLD_FLAG);

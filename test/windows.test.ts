@@ -3,18 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHistogram, initHistograms, newHistogram } from '../src/histogram.ts';
 import { describeThreshold, parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
-import type { SecondSample, Threshold } from '../src/types.ts';
+import type { SecondSample } from '../src/types.ts';
 import { evaluateThreshold } from '../src/verdict/judge.ts';
 import { preflightThresholds } from '../src/verdict/preflight.ts';
 import { windowOutcome, windowValues } from '../src/verdict/windows.ts';
+import { threshold } from './helpers/judgement.ts';
 import { definition, runDefinition } from './helpers/run-definition.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
-
-function threshold(line: string): Threshold {
-  const parsed = parseThresholdLines([line], THRESHOLD_FLAG);
-  if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('; '));
-  return parsed.value[0]!;
-}
 
 function problemOf(line: string): string | undefined {
   const parsed = parseThresholdLines([line], THRESHOLD_FLAG);
