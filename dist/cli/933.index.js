@@ -24,19 +24,17 @@ var external_node_url_ = __webpack_require__(73136);
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/settings/values.ts
 var values = __webpack_require__(535);
+// EXTERNAL MODULE: ./src/settings/exclusive.ts
+var exclusive = __webpack_require__(15201);
 ;// CONCATENATED MODULE: ./src/capacity/settings.ts
 // The capacity search's settings (docs/capacity.md): the texts of --probe, --from, --to,
 // --precision and --max-time, read and checked together. Pure.
 
 
-const CAPACITY_FLAGS = {
-    probe: '--probe',
-    from: '--from',
-    to: '--to',
-    precision: '--precision',
-    maxTime: '--max-time',
-};
+
 const CAPACITY_INPUTS = { probe: 'probe', from: 'from', to: 'to', precision: 'precision', maxTime: 'max-time' };
+/** The CLI's flags spell the same words as the action's inputs. */
+const CAPACITY_FLAGS = (0,exclusive/* flagNames */.JY)(CAPACITY_INPUTS);
 /** A probe needs its unjudged second and at least one judged one. */
 const MIN_PROBE_S = 2;
 function parseCapacitySettings(texts, names = CAPACITY_FLAGS) {
@@ -85,8 +83,8 @@ function percentage(text, name) {
     return { path: name, message: `expected a percentage above 0 and below 100, such as 5%, got "${text}"` };
 }
 
-// EXTERNAL MODULE: ./src/cli.ts + 12 modules
-var cli = __webpack_require__(44410);
+// EXTERNAL MODULE: ./src/cli.ts + 11 modules
+var cli = __webpack_require__(36065);
 // EXTERNAL MODULE: ./src/engine/worker-count.ts
 var worker_count = __webpack_require__(36356);
 ;// CONCATENATED MODULE: ./src/capacity/search.ts
