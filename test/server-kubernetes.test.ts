@@ -141,6 +141,14 @@ const details = async (id: string): Promise<any> => {
   return (await call('GET', `/v1/load/test/${id}/`)).body;
 };
 const finished = <T extends { status: string }>(t: T): boolean => ['completed', 'incomplete', 'failed', 'stopped'].includes(t.status);
+/** The test's details once a shard has started its schedule (or the test has ended). */
+const underWay = (id: string): Promise<any> =>
+  pollUntil(
+    () => details(id),
+    (t) => t.progress?.started > 0 || finished(t),
+    'progress',
+    WAIT_MS,
+  );
 
 /** The shards' results as the server stored them (read once the server has let go of its database). */
 function storedFinals(dbPath: string, testId: string): LoadTestResult[] {
@@ -240,12 +248,7 @@ describe('serve --executor kubernetes', () => {
       );
 
       // Live progress while it runs, in the status and on the report page.
-      const running = await pollUntil(
-        () => details(id),
-        (t) => t.progress?.started > 0 || finished(t),
-        'progress',
-        WAIT_MS,
-      );
+      const running = await underWay(id);
       expect(running.status, diagnosis(running)).toBe('running');
       expect((await call('GET', `/report/${id}/`, { key: null })).body).toContain('So far:');
 
@@ -302,12 +305,7 @@ describe('serve --executor kubernetes', () => {
         WAIT_MS,
       );
       const id = listed[0]!.id;
-      await pollUntil(
-        () => details(id),
-        (t) => t.progress?.started > 0 || finished(t),
-        'progress',
-        WAIT_MS,
-      );
+      await underWay(id);
       const victim = kube!
         .pods()
         .find(
@@ -357,12 +355,7 @@ describe('serve --executor kubernetes', () => {
     async () => {
       await start();
       const id = await createTest(3000, 60);
-      await pollUntil(
-        () => details(id),
-        (t) => t.progress?.started > 0 || finished(t),
-        'progress',
-        WAIT_MS,
-      );
+      await underWay(id);
       const stopped = await call('GET', `/v1/load/test/${id}/stop/`);
       expect(stopped.body.status, diagnosis(stopped.body)).toBe('stopped');
       expect(kube!.jobs()).toHaveLength(0);
@@ -384,12 +377,7 @@ describe('serve --executor kubernetes', () => {
     async () => {
       await start();
       const id = await createTest(480, 8);
-      await pollUntil(
-        () => details(id),
-        (t) => t.progress?.started > 0 || finished(t),
-        'progress',
-        WAIT_MS,
-      );
+      await underWay(id);
       await server!.kill();
       // What a test of an earlier server left (a Secret from before ownerReferences, a cleanup that never got through).
       const kc = new KubeConfig();
@@ -586,12 +574,7 @@ describe('serve --executor kubernetes, when the cluster evicts a shard', () => {
   async function evictMidRun(graceSeconds?: number) {
     await start();
     const id = await createTest(1600, 20);
-    await pollUntil(
-      () => details(id),
-      (t) => t.progress?.started > 0 || finished(t),
-      'progress',
-      WAIT_MS,
-    );
+    await underWay(id);
     const [victim] = podsOf(kube!.pods(), 'US', 0);
     expect(victim, diagnosis(id)).toBeDefined();
     kube!.evictPod(victim!.metadata!.name!, graceSeconds);
@@ -675,12 +658,7 @@ describe('serve --executor kubernetes, on SIGTERM (a rollout)', () => {
     async () => {
       await start(['--shutdown-grace', '3600']);
       const id = await createTest(240, 6, 1);
-      await pollUntil(
-        () => details(id),
-        (t) => t.progress?.started > 0 || finished(t),
-        'progress',
-        WAIT_MS,
-      );
+      await underWay(id);
       expect(await server!.stop()).toBe(0);
       expect(server!.stderr()).toContain(`test ${id} (kubernetes): completed`);
       server = await server!.restart();
@@ -698,12 +676,7 @@ describe('serve --executor kubernetes, on SIGTERM (a rollout)', () => {
     async () => {
       await start(['--shutdown-grace', '0']);
       const id = await createTest(480, 8, 1);
-      await pollUntil(
-        () => details(id),
-        (t) => t.progress?.started > 0 || finished(t),
-        'progress',
-        WAIT_MS,
-      );
+      await underWay(id);
       expect(await server!.stop()).toBe(0);
       expect(server!.stderr()).toContain(`test ${id} (kubernetes): left running for the next server to re-attach`);
       expect(kube!.jobs()).toHaveLength(2);
