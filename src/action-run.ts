@@ -128,6 +128,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, io: ActionRunIo):
         shard: inputs.shard,
         startAtMs: inputs.startAtMs,
         warmUpS: inputs.warmUpS,
+        stopDeadlineMs: inputs.stopDeadlineMs,
         keepSecondHistograms: judgedOnWindows(gate.thresholds),
         testUrl: io.testUrl,
       },

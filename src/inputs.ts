@@ -3,6 +3,7 @@ import { InputError, isProblem, type Problem } from './errors.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { parseWarmUp } from './engine/run.ts';
+import { parseStopDeadline } from './engine/stop-deadline.ts';
 import { parseWorkers, type WorkersSetting } from './engine/worker-count.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, type ThresholdOrigin, THRESHOLDS_INPUT } from './thresholds.ts';
@@ -80,6 +81,8 @@ export interface ActionInputs {
   capacity?: { slo: Threshold[]; settings: CapacitySettings };
   /** Seconds of unrecorded load before the recorded schedule; absent: the definition's warm_up. */
   warmUpS?: number;
+  /** How long a stop waits for the engine's threads (ms); absent: STOP_DEADLINE_MS. */
+  stopDeadlineMs?: number;
   /** A sharded run's slice (docs/scaling.md) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
@@ -345,6 +348,7 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
   inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);
+  inputs.stopDeadlineMs = readParsed(read, 'stop-deadline', parseStopDeadline, problems);
   const sharding = { shard: inputs.shard !== undefined, startAt: inputs.startAtMs !== undefined, hosted: inputs.mode === 'hosted' };
   problems.push(...shardingProblems(sharding, INPUT_SPELLING));
   inputs.latency = readLatency(read, inputs, problems);

@@ -20,7 +20,7 @@ import { countedConnector, OriginConnector, SocketCount } from './connections.ts
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
 import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
-import { GeneratorMonitor } from './monitor.ts';
+import { GeneratorMonitor, type LoopDelay } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import type { Histogram } from '../histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
@@ -80,6 +80,12 @@ export interface EngineSettings {
   warmUp?: LoadPlan;
   /** When this engine's timer ticks (tick.ts); absent: every millisecond. */
   tick?: TickTurn;
+  /**
+   * The run as it stands, marked interrupted, at the recorded start and after each closed second:
+   * what a stop that the engine cannot answer keeps (workers.ts). Its recorder is the engine's own,
+   * read during the call only.
+   */
+  onCheckpoint?: (outcome: EngineOutcome) => void;
 }
 
 export interface EngineOutcome {
@@ -160,6 +166,7 @@ function inOneShape(s: EngineSettings): { [K in keyof Required<EngineSettings>]:
     keepSecondHistograms: s.keepSecondHistograms,
     warmUp: s.warmUp,
     tick: s.tick,
+    onCheckpoint: s.onCheckpoint,
   };
 }
 
@@ -208,6 +215,7 @@ export class Engine implements SlotHost {
   private unstartedSecond = -1;
   private endUs = 0;
   private t0 = 0;
+  private startedAt = new Date(0);
   private readonly turn: TickTurn;
   private readonly growth: SlotGrowth;
   private closedSeconds = 0;
@@ -407,17 +415,26 @@ export class Engine implements SlotHost {
 
   private async runRecorded(): Promise<EngineOutcome> {
     const t0 = await this.phaseStart();
-    const startedAt = new Date(Date.now() - Math.max(0, this.clock() - t0));
+    this.startedAt = new Date(Date.now() - Math.max(0, this.clock() - t0));
     this.requests = 0;
     this.sockets.max = this.sockets.open;
     this.recording = true;
     this.monitor.start();
-    await this.runPhase(this.plan, t0);
+    const done = this.runPhase(this.plan, t0);
+    this.settings.onCheckpoint?.(this.snapshot());
+    await done;
     const elapsedMs = this.clock() - this.t0;
     this.closeSeconds(Math.ceil(elapsedMs / 1000));
-    const loopDelay = this.monitor.stop();
     // Stopped with iterations not started or still in flight (a signal, the overrun limit).
-    const interrupted = this.cutShort;
+    return this.outcome(elapsedMs, this.monitor.stop(), this.cutShort);
+  }
+
+  /** The recorded run as it stands, as a stop now would leave it (onCheckpoint). */
+  private snapshot(): EngineOutcome {
+    return this.outcome(this.clock() - this.t0, this.monitor.sinceStart(), true);
+  }
+
+  private outcome(elapsedMs: number, loopDelay: LoopDelay, interrupted: boolean): EngineOutcome {
     const started = this.recorder.iterationsStarted.reduce((n, c) => n + c, 0);
     return {
       recorder: this.recorder,
@@ -425,7 +442,7 @@ export class Engine implements SlotHost {
       egress: Object.fromEntries(
         this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${hideCredentials(this.egress.proxyOf[i])}` : 'direct']),
       ),
-      startedAt,
+      startedAt: this.startedAt,
       finishedAt: new Date(),
       durationS: elapsedMs / 1000,
       lastLateStartS: this.lastLateUs / 1e6,
@@ -573,6 +590,7 @@ export class Engine implements SlotHost {
       if (this.recording) {
         const sample = this.recorder.closeSecond(second, { ...this.monitor.second(), sockets: this.sockets.open });
         this.settings.onSecond?.(sample, this.recorder.closedSecond);
+        this.settings.onCheckpoint?.(this.snapshot());
       }
       this.openAheadOf(second + 1);
       this.peakInFlight = this.inFlight;

@@ -8,8 +8,8 @@ import { InputError } from '../errors.ts';
 import { encodeBytes } from '../histogram.ts';
 import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
-import { runEngine, type ThreadShare } from './run.ts';
-import type { EngineJob, FromWorker, ShareJob, ToWorker } from './in-worker.ts';
+import { runEngine, type PreparedTest, type ThreadShare } from './run.ts';
+import { FAILPOINT_ENV, type EngineJob, type FromWorker, type ShareJob, type ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
 
@@ -51,7 +51,15 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
       const bytes = encodeBytes(histogram);
       port.postMessage({ id: job.id, type: 'second', sample, bytes } satisfies FromWorker, [bytes.buffer as ArrayBuffer]);
     },
+    // Copied, not transferred: the recorder goes on recording into its arrays.
+    onCheckpoint: ({ recorder, ...facts }, startLagMs) =>
+      port.postMessage({
+        id: job.id,
+        type: 'checkpoint',
+        outcome: { part: recorderPart(recorder), facts, startLagMs },
+      } satisfies FromWorker),
   };
+  if (process.env[FAILPOINT_ENV] === 'hold-worker') holdAfterFirstResponse(test);
   const { outcome, startLagMs } = await runEngine(test, { ...options, signal: job.controller.signal }, threadShare);
   try {
     const { recorder, ...facts } = outcome;
@@ -87,6 +95,26 @@ async function startGate(job: Running): Promise<number> {
   // at once in the first tick: the last ms is waited out turn by turn of the loop.
   while (performance.now() < at) await new Promise((resolve) => setImmediate(resolve));
   return at;
+}
+
+/**
+ * The failpoint `LOADGATE_FAILPOINT=hold-worker` (docs/development.md): the first response of the
+ * run holds this thread in a loop that never yields, as a pathological input would, so that tests
+ * can show a stop that the engine cannot answer ending within its deadline. Inert unless set: the
+ * steps are left as they are.
+ */
+function holdAfterFirstResponse(test: PreparedTest): void {
+  const first = test.steps[0];
+  if (first === undefined) return;
+  first.checks = {
+    needsBody: false,
+    captureNames: first.checks?.captureNames ?? [],
+    run: () => {
+      // The line tells a test that the thread holds from here on: its stop can only be the deadline's.
+      process.stderr.write('loadgate: failpoint hold-worker: the engine thread holds from its first response on\n');
+      for (;;);
+    },
+  };
 }
 
 function failure(id: number, error: unknown): FromWorker {

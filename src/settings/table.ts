@@ -145,6 +145,15 @@ const TABLE = [
     help: "unrecorded load against the target before the recorded schedule (10s, 1m; overrides the definition's warm_up)",
   },
   {
+    name: 'stop-deadline',
+    type: 'string',
+    commands: ['run', 'serve'],
+    input: true,
+    value: 'TIME',
+    default: '2s',
+    help: "how long a stop (a signal, a cancelled job, serve's stop or shutdown) waits for the engine's threads before it ends them, keeping the results they reported (docs/engine.md)",
+  },
+  {
     name: 'proxies',
     type: 'string',
     multiple: true,

@@ -9,6 +9,8 @@ export interface LocalSettings {
   concurrency?: number;
   /** Engine threads per test; absent: auto. */
   workers?: WorkersSetting;
+  /** How long a stop waits for the engine's threads before it ends them (ms); absent: STOP_DEADLINE_MS. */
+  stopDeadlineMs?: number;
   /** Country code → proxy URL (locations: docs/engine.md). */
   proxies: Record<string, string>;
   log: (line: string) => void;
@@ -23,7 +25,15 @@ export function localExecutor(settings: LocalSettings): Executor {
       const { result } = await measureDefinition(
         test,
         {
-          embedded: { concurrency: settings.concurrency, insecure: false, proxies: settings.proxies, signal, testUrl, onSecond },
+          embedded: {
+            concurrency: settings.concurrency,
+            insecure: false,
+            proxies: settings.proxies,
+            signal,
+            testUrl,
+            onSecond,
+            ...(settings.stopDeadlineMs !== undefined && { stopDeadlineMs: settings.stopDeadlineMs }),
+          },
           workers: settings.workers ?? 'auto',
         },
         { info: log, warn: log },
