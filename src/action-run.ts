@@ -129,6 +129,7 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, io: ActionRunIo):
         startAtMs: inputs.startAtMs,
         warmUpS: inputs.warmUpS,
         stopDeadlineMs: inputs.stopDeadlineMs,
+        checkBodyBytes: inputs.checkBodyBytes,
         keepSecondHistograms: judgedOnWindows(gate.thresholds),
         testUrl: io.testUrl,
       },

@@ -15,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
 import { hideCredentials } from '../credentials.ts';
+import { DEFAULT_CHECK_BODY_BYTES } from './check-body.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
@@ -73,6 +74,7 @@ export interface EngineSettings {
   overrunLimitMs?: number;
   /** No iteration starts later than this after the plan's end (START_GRACE_MS when absent). */
   startGraceMs?: number;
+  /** What a step's checks read of a body, at most (check-body.ts; DEFAULT_CHECK_BODY_BYTES when absent). */
   maxBodyBytes?: number;
   /** Keep each second's histogram in the series (shard runs). */
   keepSecondHistograms?: boolean;
@@ -236,7 +238,7 @@ export class Engine implements SlotHost {
     this.clock = settings.clock ?? monotonicMs;
     this.turn = settings.tick ?? EVERY_MS;
     this.growth = new SlotGrowth(this.turn.everyMs);
-    this.maxBodyBytes = settings.maxBodyBytes ?? 1024 * 1024;
+    this.maxBodyBytes = settings.maxBodyBytes ?? DEFAULT_CHECK_BODY_BYTES;
     this.egress = egressOf(plan.locations, settings.proxies);
     this.recorder = this.newRecorder();
     this.connection = {

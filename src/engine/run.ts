@@ -45,6 +45,8 @@ export interface RunOptions {
   startGraceMs?: number;
   /** Each second of run.series carries its histogram (shards have them anyway): for thresholds `over TIME`. */
   keepSecondHistograms?: boolean;
+  /** What a step's checks read of a response body, at most (bytes; DEFAULT_CHECK_BODY_BYTES when absent). */
+  checkBodyBytes?: number;
   /** How long after the signal the engine's threads that have not ended are ended (ms; STOP_DEADLINE_MS when absent). */
   stopDeadlineMs?: number;
 }
@@ -127,6 +129,7 @@ export async function runEngine(
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
     ...(options.startGraceMs !== undefined && { startGraceMs: options.startGraceMs }),
+    ...(options.checkBodyBytes !== undefined && { maxBodyBytes: options.checkBodyBytes }),
   });
   return { outcome: await engine.run(), startLagMs };
 }

@@ -22,6 +22,7 @@ import { kubernetesExecutor } from './executors/kubernetes/executor.ts';
 import { offeredLocations } from './executors/kubernetes/locations.ts';
 import { localExecutor } from './executors/local.ts';
 import { parseStopDeadline } from '../engine/stop-deadline.ts';
+import { parseCheckBodyLimit } from '../engine/check-body.ts';
 import { EXECUTOR_FLAGS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
 import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
@@ -64,6 +65,8 @@ export interface ServerOptions {
   workers?: WorkersSetting;
   /** How long a stop or the shutdown waits for the engine's threads before it ends them (ms); default STOP_DEADLINE_MS. */
   stopDeadlineMs?: number;
+  /** What a step's checks read of a body, at most (bytes); default DEFAULT_CHECK_BODY_BYTES. */
+  checkBodyBytes?: number;
   /** Where tests run; default local (this process's engine). */
   executor?: ExecutorChoice;
 }
@@ -127,6 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             concurrency: options.concurrency,
             ...(options.workers && { workers: options.workers }),
             ...(options.stopDeadlineMs !== undefined && { stopDeadlineMs: options.stopDeadlineMs }),
+            ...(options.checkBodyBytes !== undefined && { checkBodyBytes: options.checkBodyBytes }),
             proxies: options.proxies,
             log: options.log,
           });
@@ -271,6 +275,7 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     ...publicUrlOption(flags.text('public-url')),
     workers: orThrow(parseWorkers(flags.text('workers')!, '--workers')),
     stopDeadlineMs: orThrow(parseStopDeadline(flags.text('stop-deadline')!, '--stop-deadline')),
+    checkBodyBytes: orThrow(parseCheckBodyLimit(flags.text('check-body-limit')!, '--check-body-limit')),
     executor: executor.value,
     log,
   };

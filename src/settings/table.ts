@@ -145,6 +145,15 @@ const TABLE = [
     help: "unrecorded load against the target before the recorded schedule (10s, 1m; overrides the definition's warm_up)",
   },
   {
+    name: 'check-body-limit',
+    type: 'string',
+    commands: ['run', 'serve'],
+    input: true,
+    value: 'SIZE',
+    default: '1MiB',
+    help: "what a step's assertions and captures read of a response body, at most (its first bytes, decoded; 512KiB, 4MiB; docs/variables.md)",
+  },
+  {
     name: 'stop-deadline',
     type: 'string',
     commands: ['run', 'serve'],

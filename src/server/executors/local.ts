@@ -11,6 +11,8 @@ export interface LocalSettings {
   workers?: WorkersSetting;
   /** How long a stop waits for the engine's threads before it ends them (ms); absent: STOP_DEADLINE_MS. */
   stopDeadlineMs?: number;
+  /** What a step's checks read of a body, at most (bytes); absent: DEFAULT_CHECK_BODY_BYTES. */
+  checkBodyBytes?: number;
   /** Country code → proxy URL (locations: docs/engine.md). */
   proxies: Record<string, string>;
   log: (line: string) => void;
@@ -33,6 +35,7 @@ export function localExecutor(settings: LocalSettings): Executor {
             testUrl,
             onSecond,
             ...(settings.stopDeadlineMs !== undefined && { stopDeadlineMs: settings.stopDeadlineMs }),
+            ...(settings.checkBodyBytes !== undefined && { checkBodyBytes: settings.checkBodyBytes }),
           },
           workers: settings.workers ?? 'auto',
         },
