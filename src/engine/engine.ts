@@ -83,9 +83,9 @@ export interface EngineSettings {
   /** When this engine's timer ticks (tick.ts); absent: every millisecond. */
   tick?: TickTurn;
   /**
-   * The run as it stands, marked interrupted, at the recorded start and after each closed second:
-   * what a stop that the engine cannot answer keeps (workers.ts). Its recorder is the engine's own,
-   * read during the call only.
+   * The run as it stands, marked interrupted, after each closed second: what a stop that the
+   * engine cannot answer keeps (workers.ts). Its recorder is the engine's own, read during the call
+   * only. None at the recorded start, which is kept free of work (docs/engine.md, "Warm start").
    */
   onCheckpoint?: (outcome: EngineOutcome) => void;
 }
@@ -422,9 +422,7 @@ export class Engine implements SlotHost {
     this.sockets.max = this.sockets.open;
     this.recording = true;
     this.monitor.start();
-    const done = this.runPhase(this.plan, t0);
-    this.settings.onCheckpoint?.(this.snapshot());
-    await done;
+    await this.runPhase(this.plan, t0);
     const elapsedMs = this.clock() - this.t0;
     this.closeSeconds(Math.ceil(elapsedMs / 1000));
     // Stopped with iterations not started or still in flight (a signal, the overrun limit).

@@ -140,7 +140,7 @@ export class EngineWorker {
   /**
    * Ends the thread now, whatever it is doing (a stop it has not answered within its deadline:
    * workers.ts), and settles the share with its last checkpoint, or with `empty` when it posted
-   * none (it had not started its recorded schedule). The thread runs nothing more.
+   * none (it had not closed a second). The thread runs nothing more.
    */
   abandon(empty: () => ShareOutcome): void {
     const running = this.running;

@@ -96,7 +96,7 @@ export interface ThreadShare {
   threads: number;
   startGate: () => Promise<number>;
   onSecond: (sample: SecondSample, histogram: Histogram) => void;
-  /** The share as it stands, at its recorded start and after each closed second (EngineSettings.onCheckpoint). */
+  /** The share as it stands, after each closed second (EngineSettings.onCheckpoint). */
   onCheckpoint?: (outcome: EngineOutcome, startLagMs: number) => void;
 }
 

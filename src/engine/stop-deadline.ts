@@ -2,8 +2,8 @@
 // thread, which answers it on its own event loop; a thread held by a computation (a pathological
 // input, the failpoint `hold-worker`) never gets the turn to. So a stop has a deadline: a thread
 // that has not handed back its share by then is ended (Worker.terminate interrupts even a loop
-// that never yields) and its share is what it last posted, a checkpoint taken at its recorded
-// start and after each closed second, marked interrupted.
+// that never yields) and its share is what it last posted, a checkpoint taken after each closed
+// second, marked interrupted.
 import { hideCredentials } from '../credentials.ts';
 import { isProblem, type Problem } from '../errors.ts';
 import { duration } from '../settings/values.ts';
@@ -47,7 +47,7 @@ export function afterStop(signal: AbortSignal, ms: number, expire: () => void): 
   };
 }
 
-/** The share of a thread ended before its recorded start: nothing recorded, the run interrupted. */
+/** The share of a thread ended before it closed its first second: nothing kept of it, the run interrupted. */
 export function emptyShare(test: CheckedTest, options: EngineOptions): ShareOutcome {
   const config = test.definition.config_data;
   const plan = new LoadPlan(config, options.shard);
