@@ -51,13 +51,7 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
       const bytes = encodeBytes(histogram);
       port.postMessage({ id: job.id, type: 'second', sample, bytes } satisfies FromWorker, [bytes.buffer as ArrayBuffer]);
     },
-    // Copied, not transferred: the recorder goes on recording into its arrays.
-    onCheckpoint: ({ recorder, ...facts }, startLagMs) =>
-      port.postMessage({
-        id: job.id,
-        type: 'checkpoint',
-        outcome: { part: recorderPart(recorder), facts, startLagMs },
-      } satisfies FromWorker),
+    onCheckpoint: checkpointer(job.id),
   };
   if (process.env[FAILPOINT_ENV] === 'hold-worker') holdAfterFirstResponse(test);
   const { outcome, startLagMs } = await runEngine(test, { ...options, signal: job.controller.signal }, threadShare);
@@ -67,6 +61,25 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
   } finally {
     outcome.recorder.destroy();
   }
+}
+
+/**
+ * A checkpoint encodes every step × location histogram: a fraction of a ms for one cell, tens of
+ * ms for hundreds on a busy machine (docs/performance.md). So one is posted after a closed second
+ * only when the last one's cost is at most CHECKPOINT_SHARE of the time since: every second for
+ * most tests, less often for large recorders, never a stall of the loop every second.
+ */
+const CHECKPOINT_SHARE = 0.005;
+
+function checkpointer(id: number): NonNullable<ThreadShare['onCheckpoint']> {
+  let next = 0;
+  return ({ recorder, ...facts }, startLagMs) => {
+    const at = performance.now();
+    if (at < next) return;
+    // Copied, not transferred: the recorder goes on recording into its arrays.
+    port.postMessage({ id, type: 'checkpoint', outcome: { part: recorderPart(recorder), facts, startLagMs } } satisfies FromWorker);
+    next = at + (performance.now() - at) / CHECKPOINT_SHARE;
+  };
 }
 
 /**
