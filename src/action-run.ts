@@ -128,6 +128,8 @@ async function runDefinition(inputs: ActionInputs, gate: Gate, io: ActionRunIo):
         shard: inputs.shard,
         startAtMs: inputs.startAtMs,
         warmUpS: inputs.warmUpS,
+        stopDeadlineMs: inputs.stopDeadlineMs,
+        checkBodyBytes: inputs.checkBodyBytes,
         keepSecondHistograms: judgedOnWindows(gate.thresholds),
         testUrl: io.testUrl,
       },

@@ -18,6 +18,8 @@ import type { OnSaturated } from './verdict/on-saturated.ts';
 import { renderSummaryLine } from './report/markdown.ts';
 import { parseWorkers } from './engine/worker-count.ts';
 import { parseWarmUp } from './engine/run.ts';
+import { parseStopDeadline } from './engine/stop-deadline.ts';
+import { parseCheckBodyLimit } from './engine/check-body.ts';
 import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
 import type { HostedSettings } from './hosted/run-definition.ts';
 import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
@@ -324,6 +326,8 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const shard = shardText === undefined ? undefined : orThrow(parseShard(shardText, '--shard'));
   const startAtMs = text('start-at', parseStartAt);
   const warmUpS = text('warm-up', parseWarmUp);
+  const stopDeadlineMs = text('stop-deadline', parseStopDeadline);
+  const checkBodyBytes = text('check-body-limit', parseCheckBodyLimit);
   const workers = orThrow(parseWorkers(flags.text('workers')!, '--workers'));
   const baseline = await baselineFileOf(flags);
   const apiUrl = flags.text('api-url');
@@ -363,6 +367,8 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
         shard,
         startAtMs,
         warmUpS,
+        stopDeadlineMs,
+        checkBodyBytes,
         keepSecondHistograms: judgedOnWindows(thresholds),
         testUrl: pathToFileURL(reportPath).href,
       },

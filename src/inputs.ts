@@ -3,6 +3,8 @@ import { InputError, isProblem, type Problem } from './errors.ts';
 import { parseProxies } from './engine/proxies.ts';
 import { parseShard, parseStartAt } from './engine/shard.ts';
 import { parseWarmUp } from './engine/run.ts';
+import { parseStopDeadline } from './engine/stop-deadline.ts';
+import { parseCheckBodyLimit } from './engine/check-body.ts';
 import { parseWorkers, type WorkersSetting } from './engine/worker-count.ts';
 import type { Shard } from './engine/plan.ts';
 import { parseThresholds, type ThresholdOrigin, THRESHOLDS_INPUT } from './thresholds.ts';
@@ -80,6 +82,10 @@ export interface ActionInputs {
   capacity?: { slo: Threshold[]; settings: CapacitySettings };
   /** Seconds of unrecorded load before the recorded schedule; absent: the definition's warm_up. */
   warmUpS?: number;
+  /** How long a stop waits for the engine's threads (ms); absent: STOP_DEADLINE_MS. */
+  stopDeadlineMs?: number;
+  /** What a step's checks read of a body, at most (bytes); absent: DEFAULT_CHECK_BODY_BYTES. */
+  checkBodyBytes?: number;
   /** A sharded run's slice (docs/scaling.md) and the common start, epoch ms. */
   shard?: Shard;
   startAtMs?: number;
@@ -345,6 +351,8 @@ export function getInputs(readInput: InputReader, notice: (line: string) => void
   inputs.shard = readParsed(read, 'shard', parseShard, problems);
   inputs.startAtMs = readParsed(read, 'start-at', parseStartAt, problems);
   inputs.warmUpS = readParsed(read, 'warm-up', parseWarmUp, problems);
+  inputs.stopDeadlineMs = readParsed(read, 'stop-deadline', parseStopDeadline, problems);
+  inputs.checkBodyBytes = readParsed(read, 'check-body-limit', parseCheckBodyLimit, problems);
   const sharding = { shard: inputs.shard !== undefined, startAt: inputs.startAtMs !== undefined, hosted: inputs.mode === 'hosted' };
   problems.push(...shardingProblems(sharding, INPUT_SPELLING));
   inputs.latency = readLatency(read, inputs, problems);

@@ -186,7 +186,7 @@ describe('validateDefinition: rejected definitions', () => {
     expectOnly(
       withStep({ capture_env: { TOKEN: { from: 'body', regexp: { exp: '(' } } } }),
       '$.config_data.steps[0].capture_env.TOKEN.regexp.exp',
-      'invalid regular expression: Invalid regular expression: /(/: Unterminated group',
+      'not a valid regular expression: missing closing ): `(`',
     );
     const [problem] = problemsOf(withStep({ capture_env: { TOKEN: { from: 'body' } } }));
     expect(problem?.path).toBe('$.config_data.steps[0].capture_env.TOKEN');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest, prepareTest, type CheckedTest } from '../src/engine/prepare.ts';
 import { runEmbedded, type PreparedTest, type RunOptions } from '../src/engine/run.ts';
-import { workerEntry } from '../src/engine/in-worker.ts';
+import { EngineWorker, workerEntry } from '../src/engine/in-worker.ts';
 import { EngineWorkers, runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import { InputError } from '../src/errors.ts';
 import type { SecondSample } from '../src/types.ts';
@@ -181,6 +181,45 @@ describe('EngineWorkers', () => {
       await engine.close();
     }
     await expect(engine.run(await checked(definition([{ url: `${target.url}/ok` }])), options())).rejects.toThrow(/engine worker exited/);
+  });
+});
+
+describe('EngineWorker.abandon (a stop the thread has not answered in its deadline)', () => {
+  it('ends the thread and settles its share with the checkpoint it posted after its first second', async () => {
+    const test = await checked(definition([{ url: `${target.url}/ok` }], { iteration_count: 400, duration: 4 }));
+    const worker = new EngineWorker();
+    let first: SecondSample | undefined;
+    let abandoned = false;
+    target.reset();
+    const share = worker.runShare(
+      test,
+      options(),
+      { thread: 1, threads: 1 },
+      {
+        onReady: () => worker.go(performance.timeOrigin + performance.now()),
+        onSecond: (sample) => {
+          first ??= sample;
+          // Second 1's message comes after second 0's checkpoint (one port, in order): that checkpoint is kept.
+          if (sample.t === 1 && !abandoned) {
+            abandoned = true;
+            worker.abandon(() => {
+              throw new Error('the checkpoint of second 0 was there');
+            });
+          }
+        },
+      },
+    );
+    const outcome = await share;
+    expect(outcome.facts.interrupted).toBe(true);
+    const reached = outcome.part.reached.reduce((n, c) => n + c, 0);
+    // Everything second 0 started is in it; not the whole plan: the thread was ended at second 1.
+    expect(reached).toBeGreaterThanOrEqual(first!.started);
+    expect(reached).toBeLessThan(400);
+    expect(outcome.facts.durationS).toBeGreaterThanOrEqual(1);
+    await expect(worker.runShare(test, options(), { thread: 1, threads: 1 }, { onReady: () => {}, onSecond: () => {} })).rejects.toThrow(
+      /did not answer a stop within its deadline/,
+    );
+    await worker.close();
   });
 });
 

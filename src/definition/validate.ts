@@ -15,6 +15,7 @@ import {
   type RawLoadTest,
 } from './schema.ts';
 import { describeValue, isRecord, member } from '../json.ts';
+import { compilePattern } from '../patterns/pattern.ts';
 
 /** A valid definition, and the environment file it names (still to be loaded), if any. */
 export interface ValidDefinition {
@@ -422,12 +423,8 @@ function captureProblems(captures: Record<string, unknown>, path: string): Probl
   return Object.entries(captures).flatMap(([name, spec]) => {
     const exp = isRecord(spec) && isRecord(spec.regexp) ? spec.regexp.exp : undefined;
     if (typeof exp !== 'string') return [];
-    try {
-      new RegExp(exp);
-      return [];
-    } catch (err) {
-      return [{ path: `${path}${member(name)}.regexp.exp`, message: `invalid regular expression: ${(err as Error).message}` }];
-    }
+    const { problem } = compilePattern(exp);
+    return problem === undefined ? [] : [{ path: `${path}${member(name)}.regexp.exp`, message: problem }];
   });
 }
 

@@ -15,12 +15,13 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
 import { hideCredentials } from '../credentials.ts';
+import { DEFAULT_CHECK_BODY_BYTES } from './check-body.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
 import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
-import { GeneratorMonitor } from './monitor.ts';
+import { GeneratorMonitor, type LoopDelay } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import type { Histogram } from '../histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
@@ -73,6 +74,7 @@ export interface EngineSettings {
   overrunLimitMs?: number;
   /** No iteration starts later than this after the plan's end (START_GRACE_MS when absent). */
   startGraceMs?: number;
+  /** What a step's checks read of a body, at most (check-body.ts; DEFAULT_CHECK_BODY_BYTES when absent). */
   maxBodyBytes?: number;
   /** Keep each second's histogram in the series (shard runs). */
   keepSecondHistograms?: boolean;
@@ -80,6 +82,12 @@ export interface EngineSettings {
   warmUp?: LoadPlan;
   /** When this engine's timer ticks (tick.ts); absent: every millisecond. */
   tick?: TickTurn;
+  /**
+   * The run as it stands, marked interrupted, after each closed second: what a stop that the
+   * engine cannot answer keeps (workers.ts). Its recorder is the engine's own, read during the call
+   * only. None at the recorded start, which is kept free of work (docs/engine.md, "Warm start").
+   */
+  onCheckpoint?: (outcome: EngineOutcome) => void;
 }
 
 export interface EngineOutcome {
@@ -160,6 +168,7 @@ function inOneShape(s: EngineSettings): { [K in keyof Required<EngineSettings>]:
     keepSecondHistograms: s.keepSecondHistograms,
     warmUp: s.warmUp,
     tick: s.tick,
+    onCheckpoint: s.onCheckpoint,
   };
 }
 
@@ -208,6 +217,7 @@ export class Engine implements SlotHost {
   private unstartedSecond = -1;
   private endUs = 0;
   private t0 = 0;
+  private startedAt = new Date(0);
   private readonly turn: TickTurn;
   private readonly growth: SlotGrowth;
   private closedSeconds = 0;
@@ -228,7 +238,7 @@ export class Engine implements SlotHost {
     this.clock = settings.clock ?? monotonicMs;
     this.turn = settings.tick ?? EVERY_MS;
     this.growth = new SlotGrowth(this.turn.everyMs);
-    this.maxBodyBytes = settings.maxBodyBytes ?? 1024 * 1024;
+    this.maxBodyBytes = settings.maxBodyBytes ?? DEFAULT_CHECK_BODY_BYTES;
     this.egress = egressOf(plan.locations, settings.proxies);
     this.recorder = this.newRecorder();
     this.connection = {
@@ -407,7 +417,7 @@ export class Engine implements SlotHost {
 
   private async runRecorded(): Promise<EngineOutcome> {
     const t0 = await this.phaseStart();
-    const startedAt = new Date(Date.now() - Math.max(0, this.clock() - t0));
+    this.startedAt = new Date(Date.now() - Math.max(0, this.clock() - t0));
     this.requests = 0;
     this.sockets.max = this.sockets.open;
     this.recording = true;
@@ -415,9 +425,16 @@ export class Engine implements SlotHost {
     await this.runPhase(this.plan, t0);
     const elapsedMs = this.clock() - this.t0;
     this.closeSeconds(Math.ceil(elapsedMs / 1000));
-    const loopDelay = this.monitor.stop();
     // Stopped with iterations not started or still in flight (a signal, the overrun limit).
-    const interrupted = this.cutShort;
+    return this.outcome(elapsedMs, this.monitor.stop(), this.cutShort);
+  }
+
+  /** The recorded run as it stands, as a stop now would leave it (onCheckpoint). */
+  private snapshot(): EngineOutcome {
+    return this.outcome(this.clock() - this.t0, this.monitor.sinceStart(), true);
+  }
+
+  private outcome(elapsedMs: number, loopDelay: LoopDelay, interrupted: boolean): EngineOutcome {
     const started = this.recorder.iterationsStarted.reduce((n, c) => n + c, 0);
     return {
       recorder: this.recorder,
@@ -425,7 +442,7 @@ export class Engine implements SlotHost {
       egress: Object.fromEntries(
         this.egress.names.map((n, i) => [n, this.egress.proxyOf[i] ? `proxy ${hideCredentials(this.egress.proxyOf[i])}` : 'direct']),
       ),
-      startedAt,
+      startedAt: this.startedAt,
       finishedAt: new Date(),
       durationS: elapsedMs / 1000,
       lastLateStartS: this.lastLateUs / 1e6,
@@ -573,6 +590,7 @@ export class Engine implements SlotHost {
       if (this.recording) {
         const sample = this.recorder.closeSecond(second, { ...this.monitor.second(), sockets: this.sockets.open });
         this.settings.onSecond?.(sample, this.recorder.closedSecond);
+        this.settings.onCheckpoint?.(this.snapshot());
       }
       this.openAheadOf(second + 1);
       this.peakInFlight = this.inFlight;

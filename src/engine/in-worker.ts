@@ -24,6 +24,9 @@ import type { LoadTestDefinition, SecondSample } from '../types.ts';
  */
 export const YOUNG_GENERATION_MB = 48;
 
+/** The environment variable of test aids (docs/development.md, "Failpoints"); `hold-worker` is the only one. */
+export const FAILPOINT_ENV = 'LOADGATE_FAILPOINT';
+
 /** What the worker is given for one run: plain data only, from which it prepares the test. */
 export interface EngineJob {
   definition: LoadTestDefinition;
@@ -55,6 +58,8 @@ export type FromWorker = { id: number } /** bytes: the second's histogram (parts
   /** The share reached its start gate. */
   | { type: 'ready' }
   | { type: 'share-done'; outcome: ShareOutcome }
+  /** The share as it stands (EngineSettings.onCheckpoint): what is kept if the thread must be ended. */
+  | { type: 'checkpoint'; outcome: ShareOutcome }
   | { type: 'input-error'; problems: Problem[] }
   | { type: 'error'; message: string; stack?: string }
 );
@@ -75,6 +80,8 @@ export function workerEntry(here: string = import.meta.url): URL {
 interface RunInFlight {
   id: number;
   events: ShareEvents;
+  /** The latest checkpoint the share posted, marked interrupted. */
+  checkpoint?: ShareOutcome;
   settle(outcome: Error | ShareOutcome): void;
 }
 
@@ -130,6 +137,18 @@ export class EngineWorker {
     if (this.running) this.post({ type: 'go', id: this.running.id, atMs });
   }
 
+  /**
+   * Ends the thread now, whatever it is doing (a stop it has not answered within its deadline:
+   * workers.ts), and settles the share with its last checkpoint, or with `empty` when it posted
+   * none (it had not closed a second). The thread runs nothing more.
+   */
+  abandon(empty: () => ShareOutcome): void {
+    const running = this.running;
+    this.failure ??= new Error('loadgate: the engine worker was ended: it did not answer a stop within its deadline');
+    void this.worker.terminate();
+    running?.settle(running.checkpoint ? endedNow(running.checkpoint) : empty());
+  }
+
   async close(): Promise<void> {
     await this.worker.terminate();
   }
@@ -143,6 +162,7 @@ export class EngineWorker {
     if (!running || message.id !== running.id) return;
     if (message.type === 'second') return running.events.onSecond(message.sample, message.bytes);
     if (message.type === 'ready') return running.events.onReady();
+    if (message.type === 'checkpoint') return void (running.checkpoint = message.outcome);
     running.settle(message.type === 'share-done' ? message.outcome : errorFrom(message));
   }
 
@@ -150,6 +170,16 @@ export class EngineWorker {
     this.failure ??= error;
     this.running?.settle(error);
   }
+}
+
+/** A checkpoint as the run's end: it ran until now, not until the checkpoint was taken. */
+function endedNow({ part, facts, startLagMs }: ShareOutcome): ShareOutcome {
+  const finishedAt = new Date();
+  return {
+    part,
+    facts: { ...facts, finishedAt, durationS: Math.max(facts.durationS, (finishedAt.getTime() - facts.startedAt.getTime()) / 1000) },
+    startLagMs,
+  };
 }
 
 function errorFrom(message: Extract<FromWorker, { type: 'input-error' | 'error' }>): Error {

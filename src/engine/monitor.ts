@@ -94,6 +94,11 @@ export class GeneratorMonitor {
   stop(): LoopDelay {
     this.delay.disable();
     this.whole.disable();
+    return this.sinceStart();
+  }
+
+  /** The loop delay over everything since start, the timers left running (a checkpoint of the run). */
+  sinceStart(): LoopDelay {
     const tickMaxMs = round1(this.tickLateMaxMs);
     if (this.whole.count === 0) return { p99Ms: 0, maxMs: tickMaxMs };
     return { p99Ms: delayMs(this.whole.percentile(99)), maxMs: Math.max(delayMs(this.whole.max), tickMaxMs) };

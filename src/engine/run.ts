@@ -45,6 +45,10 @@ export interface RunOptions {
   startGraceMs?: number;
   /** Each second of run.series carries its histogram (shards have them anyway): for thresholds `over TIME`. */
   keepSecondHistograms?: boolean;
+  /** What a step's checks read of a response body, at most (bytes; DEFAULT_CHECK_BODY_BYTES when absent). */
+  checkBodyBytes?: number;
+  /** How long after the signal the engine's threads that have not ended are ended (ms; STOP_DEADLINE_MS when absent). */
+  stopDeadlineMs?: number;
 }
 
 /** What the engine itself needs of the run's options: all but where the result's report is seen. */
@@ -92,6 +96,8 @@ export interface ThreadShare {
   threads: number;
   startGate: () => Promise<number>;
   onSecond: (sample: SecondSample, histogram: Histogram) => void;
+  /** The share as it stands, after each closed second (EngineSettings.onCheckpoint). */
+  onCheckpoint?: (outcome: EngineOutcome, startLagMs: number) => void;
 }
 
 /** The engine run of a test, or of one thread's share of it; nothing built from it yet. */
@@ -119,9 +125,11 @@ export async function runEngine(
     // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
     keepSecondHistograms: (options.shard !== undefined || options.keepSecondHistograms === true) && !share,
     ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
+    ...(share?.onCheckpoint && { onCheckpoint: (outcome: EngineOutcome) => share.onCheckpoint!(outcome, startLagMs) }),
     ...(warmUp && { warmUp }),
     ...(options.clock && { clock: options.clock }),
     ...(options.startGraceMs !== undefined && { startGraceMs: options.startGraceMs }),
+    ...(options.checkBodyBytes !== undefined && { maxBodyBytes: options.checkBodyBytes }),
   });
   return { outcome: await engine.run(), startLagMs };
 }

@@ -8,8 +8,8 @@
 // Redirects are undici's RedirectHandler, engaged only when a response is a redirect: as an
 // interceptor on every request it cost a measurable share of the engine's CPU (a handler and a
 // URL parse per response) for the rare 3xx (the figure: docs/performance.md, "Measurements behind the engine's choices").
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { RedirectHandler, type Dispatcher } from 'undici';
+import { checkedBody } from './check-body.ts';
 import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
 import type { Recorder } from './recorder.ts';
 import { DEADLINE_CODE } from './errors.ts';
@@ -33,20 +33,6 @@ export interface SlotHost {
   newRedirectAgent(h2: boolean): Dispatcher;
   classify(error: unknown, location: number, responseStarted: boolean): string;
   iterationEnded(slot: Slot, now: number): void;
-}
-
-function decodeBody(raw: Buffer, encoding: string | string[] | undefined, limit: number): string {
-  const opts = { maxOutputLength: limit };
-  switch (typeof encoding === 'string' ? encoding.trim().toLowerCase() : '') {
-    case 'gzip':
-      return gunzipSync(raw, opts).toString('utf8');
-    case 'deflate':
-      return inflateSync(raw, opts).toString('utf8');
-    case 'br':
-      return brotliDecompressSync(raw, opts).toString('utf8');
-    default:
-      return raw.toString('utf8');
-  }
 }
 
 export class Slot {
@@ -295,7 +281,7 @@ export class Slot {
     if (this.chunks !== null) {
       const raw = Buffer.concat(this.chunks).subarray(0, this.host.maxBodyBytes);
       try {
-        body = step.decompress ? decodeBody(raw, this.headers['content-encoding'], this.host.maxBodyBytes) : raw.toString('utf8');
+        body = checkedBody(raw, step.decompress ? this.headers['content-encoding'] : undefined, this.host.maxBodyBytes);
       } catch {
         return 'invalid response';
       }

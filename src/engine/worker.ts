@@ -8,8 +8,8 @@ import { InputError } from '../errors.ts';
 import { encodeBytes } from '../histogram.ts';
 import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
-import { runEngine, type ThreadShare } from './run.ts';
-import type { EngineJob, FromWorker, ShareJob, ToWorker } from './in-worker.ts';
+import { runEngine, type PreparedTest, type ThreadShare } from './run.ts';
+import { FAILPOINT_ENV, type EngineJob, type FromWorker, type ShareJob, type ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
 
@@ -51,7 +51,9 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
       const bytes = encodeBytes(histogram);
       port.postMessage({ id: job.id, type: 'second', sample, bytes } satisfies FromWorker, [bytes.buffer as ArrayBuffer]);
     },
+    onCheckpoint: checkpointer(job.id),
   };
+  if (process.env[FAILPOINT_ENV] === 'hold-worker') holdAfterFirstResponse(test);
   const { outcome, startLagMs } = await runEngine(test, { ...options, signal: job.controller.signal }, threadShare);
   try {
     const { recorder, ...facts } = outcome;
@@ -59,6 +61,25 @@ async function share(job: Running, { definition, source, options }: EngineJob, {
   } finally {
     outcome.recorder.destroy();
   }
+}
+
+/**
+ * A checkpoint encodes every step × location histogram: a fraction of a ms for one cell, tens of
+ * ms for hundreds on a busy machine (docs/performance.md). So one is posted after a closed second
+ * only when the last one's cost is at most CHECKPOINT_SHARE of the time since: every second for
+ * most tests, less often for large recorders, never a stall of the loop every second.
+ */
+const CHECKPOINT_SHARE = 0.005;
+
+function checkpointer(id: number): NonNullable<ThreadShare['onCheckpoint']> {
+  let next = 0;
+  return ({ recorder, ...facts }, startLagMs) => {
+    const at = performance.now();
+    if (at < next) return;
+    // Copied, not transferred: the recorder goes on recording into its arrays.
+    port.postMessage({ id, type: 'checkpoint', outcome: { part: recorderPart(recorder), facts, startLagMs } } satisfies FromWorker);
+    next = at + (performance.now() - at) / CHECKPOINT_SHARE;
+  };
 }
 
 /**
@@ -87,6 +108,26 @@ async function startGate(job: Running): Promise<number> {
   // at once in the first tick: the last ms is waited out turn by turn of the loop.
   while (performance.now() < at) await new Promise((resolve) => setImmediate(resolve));
   return at;
+}
+
+/**
+ * The failpoint `LOADGATE_FAILPOINT=hold-worker` (docs/development.md): the first response of the
+ * run holds this thread in a loop that never yields, as a pathological input would, so that tests
+ * can show a stop that the engine cannot answer ending within its deadline. Inert unless set: the
+ * steps are left as they are.
+ */
+function holdAfterFirstResponse(test: PreparedTest): void {
+  const first = test.steps[0];
+  if (first === undefined) return;
+  first.checks = {
+    needsBody: false,
+    captureNames: first.checks?.captureNames ?? [],
+    run: () => {
+      // The line tells a test that the thread holds from here on: its stop can only be the deadline's.
+      process.stderr.write('loadgate: failpoint hold-worker: the engine thread holds from its first response on\n');
+      for (;;);
+    },
+  };
 }
 
 function failure(id: number, error: unknown): FromWorker {

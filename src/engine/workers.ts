@@ -13,6 +13,7 @@ import { combineParts, type CellExtremes } from './parts.ts';
 import { resultOf, type EngineOptions, type RunOptions } from './run.ts';
 import type { CheckedTest } from './prepare.ts';
 import { SecondsCombiner } from './seconds.ts';
+import { afterStop, emptyShare, STOP_DEADLINE_MS } from './stop-deadline.ts';
 import type { EngineOutcome } from './engine.ts';
 import type { LoadTestResult } from '../types.ts';
 
@@ -124,6 +125,13 @@ async function recordShared(threads: EngineWorker[], test: CheckedTest, options:
   // A thread that fails stops the others at once: there is no whole result to return.
   const failed = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
+  const settled = new Array<boolean>(n).fill(false);
+  // A stop the threads do not answer in time ends them, keeping what each last posted (stop-deadline.ts).
+  const clearDeadline = afterStop(signal, options.stopDeadlineMs ?? STOP_DEADLINE_MS, () => {
+    threads.forEach((thread, i) => {
+      if (!settled[i]) thread.abandon(() => emptyShare(test, options));
+    });
+  });
   const runs = threads.map((thread, i) =>
     thread
       .runShare(
@@ -140,17 +148,19 @@ async function recordShared(threads: EngineWorker[], test: CheckedTest, options:
         throw error;
       })
       .finally(() => {
+        settled[i] = true;
         seconds.end(i);
         barrier.end(i);
       }),
   );
-  const settled = await Promise.allSettled(runs);
-  const failure = settled.find((s) => s.status === 'rejected');
+  const outcomes = await Promise.allSettled(runs);
+  clearDeadline();
+  const failure = outcomes.find((s) => s.status === 'rejected');
   if (failure) {
     seconds.destroy();
     throw failure.reason;
   }
-  const shares = settled.map((s) => (s as PromiseFulfilledResult<ShareOutcome>).value);
+  const shares = outcomes.map((s) => (s as PromiseFulfilledResult<ShareOutcome>).value);
   const { outcome, extremes } = combinedOutcome(test, shares);
   outcome.recorder.series.push(...seconds.all());
   return { outcome, extremes, startLagMs: Math.max(...shares.map((s) => s.startLagMs)) };

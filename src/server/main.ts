@@ -21,6 +21,8 @@ import type { Executor } from './executors/executor.ts';
 import { kubernetesExecutor } from './executors/kubernetes/executor.ts';
 import { offeredLocations } from './executors/kubernetes/locations.ts';
 import { localExecutor } from './executors/local.ts';
+import { parseStopDeadline } from '../engine/stop-deadline.ts';
+import { parseCheckBodyLimit } from '../engine/check-body.ts';
 import { EXECUTOR_FLAGS, readExecutor, type ExecutorChoice } from './executors/settings.ts';
 import { ShardRegistry } from './shards/registry.ts';
 import { TestQueue } from './queue.ts';
@@ -61,6 +63,10 @@ export interface ServerOptions {
   concurrency?: number;
   /** Engine threads per test (docs/engine.md); default auto. */
   workers?: WorkersSetting;
+  /** How long a stop or the shutdown waits for the engine's threads before it ends them (ms); default STOP_DEADLINE_MS. */
+  stopDeadlineMs?: number;
+  /** What a step's checks read of a body, at most (bytes); default DEFAULT_CHECK_BODY_BYTES. */
+  checkBodyBytes?: number;
   /** Where tests run; default local (this process's engine). */
   executor?: ExecutorChoice;
 }
@@ -123,6 +129,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : localExecutor({
             concurrency: options.concurrency,
             ...(options.workers && { workers: options.workers }),
+            ...(options.stopDeadlineMs !== undefined && { stopDeadlineMs: options.stopDeadlineMs }),
+            ...(options.checkBodyBytes !== undefined && { checkBodyBytes: options.checkBodyBytes }),
             proxies: options.proxies,
             log: options.log,
           });
@@ -266,6 +274,8 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
     connections: connectionLimits(flags),
     ...publicUrlOption(flags.text('public-url')),
     workers: orThrow(parseWorkers(flags.text('workers')!, '--workers')),
+    stopDeadlineMs: orThrow(parseStopDeadline(flags.text('stop-deadline')!, '--stop-deadline')),
+    checkBodyBytes: orThrow(parseCheckBodyLimit(flags.text('check-body-limit')!, '--check-body-limit')),
     executor: executor.value,
     log,
   };

@@ -75,7 +75,9 @@ export class TestQueue {
 
   /**
    * Stops a queued or running test; a running one keeps its partial result. Resolves with the
-   * test as it is afterwards (a test that has already ended is left as it is).
+   * test as it is afterwards (a test that has already ended is left as it is). Bounded with the
+   * local executor: engine threads that do not answer within the stop deadline are ended
+   * (engine/stop-deadline.ts), so this is the entry point for anything that must end a test.
    */
   async stop(id: string): Promise<TestRecord | undefined> {
     if (this.running?.id === id) {

@@ -8,6 +8,7 @@ import type { CaptureSpec, Step } from '../types.ts';
 import { isDynamicName } from './dynamic.ts';
 import { problem, type IterationVars, type TemplateScope, type Where } from './template.ts';
 import { isRecord } from '../json.ts';
+import { compilePattern, type Pattern } from '../patterns/pattern.ts';
 
 export interface StepResponse {
   status: number;
@@ -186,25 +187,21 @@ function captureNameProblem(name: string, scope: TemplateScope): string | undefi
 
 /** A capture regexp: the group `matchNo` of the first match (default: group 1 when there is a group, else the whole match). */
 class CaptureRegexp {
-  private readonly re: RegExp;
+  private readonly pattern: Pattern;
   private readonly group: number;
-  constructor(re: RegExp, group: number) {
-    this.re = re;
+  constructor(pattern: Pattern, group: number) {
+    this.pattern = pattern;
     this.group = group;
   }
   match(text: string): string | undefined {
-    return this.re.exec(text)?.[this.group];
+    return this.pattern.exec(text)?.[this.group];
   }
 }
 
 function compileRegexp(spec: { exp: string; matchNo?: number }, where: Where): CaptureRegexp | Problem {
-  let re: RegExp;
-  try {
-    re = new RegExp(spec.exp);
-  } catch (err) {
-    return problem(at(where, '.exp'), `not a valid regular expression: ${(err as Error).message}`);
-  }
-  const groups = new RegExp(`${spec.exp}|`).exec('')!.length - 1;
+  const compiled = compilePattern(spec.exp);
+  if (compiled.problem !== undefined) return problem(at(where, '.exp'), compiled.problem);
+  const groups = compiled.pattern.groupCount;
   const group = spec.matchNo ?? (groups > 0 ? 1 : 0);
   if (!Number.isInteger(group) || group < 0 || group > groups) {
     return problem(
@@ -212,7 +209,7 @@ function compileRegexp(spec: { exp: string; matchNo?: number }, where: Where): C
       `matchNo is the group to capture: 0 (the whole match)${groups > 0 ? ` to ${groups}` : ''}, got ${group}`,
     );
   }
-  return new CaptureRegexp(re, group);
+  return new CaptureRegexp(compiled.pattern, group);
 }
 
 // ---- Assertions: `fn(subject[, literal…])`, parsed once ----
@@ -299,8 +296,10 @@ const FUNCTIONS: Record<string, AssertionFunction> = {
   regexp: {
     args: ['string'],
     compile: ([exp]) => {
-      const re = new RegExp(exp as string);
-      return (v) => v !== undefined && re.test(asText(v));
+      const compiled = compilePattern(exp as string);
+      if (compiled.problem !== undefined) throw new SyntaxError(compiled.problem);
+      const pattern = compiled.pattern;
+      return (v) => v !== undefined && pattern.test(asText(v));
     },
   },
   exists: { args: [], compile: () => (v) => v !== undefined },

@@ -23,6 +23,8 @@ export interface ActionRunSettings {
   env?: Record<string, string>;
   /** Distinguishes the files of several runs in one folder. */
   id: string;
+  /** Send SIGINT (a cancelled job) once the output so far satisfies this (runNode). */
+  interruptWhen?: (output: string) => boolean;
 }
 
 export const PR_EVENT = {
@@ -62,6 +64,10 @@ export async function runActionSource(settings: ActionRunSettings): Promise<Acti
     ...settings.env,
   };
   for (const [name, value] of Object.entries(settings.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const run = await runNode([new URL('../../src/action.ts', import.meta.url).pathname], { env, cwd: dir });
+  const run = await runNode([new URL('../../src/action.ts', import.meta.url).pathname], {
+    env,
+    cwd: dir,
+    ...(settings.interruptWhen && { interruptWhen: settings.interruptWhen }),
+  });
   return { code: run.code, stdout: run.out, summary: readFileSync(summaryPath, 'utf8'), outputs: readFileSync(outputPath, 'utf8') };
 }

@@ -26,6 +26,8 @@ export interface ServerProcessOptions {
   dbFile?: string;
   /** How long the server may take to listen; default EVENT_WAIT_MS. */
   startTimeoutMs?: number;
+  /** More environment variables (a failpoint, say). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -80,7 +82,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'loadgate-serve-')));
   const dbPath = join(dir, options.dbFile ?? 'server.db');
   const args = [...SERVE_COMMAND, '--port', '0', '--host', '127.0.0.1', '--db', dbPath, ...(options.args ?? [])];
-  const env = { ...process.env, LOADGATE_API_KEY: (options.keys ?? [TEST_KEY]).join(',') };
+  const env = { ...process.env, ...options.env, LOADGATE_API_KEY: (options.keys ?? [TEST_KEY]).join(',') };
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -9,6 +9,10 @@ export interface LocalSettings {
   concurrency?: number;
   /** Engine threads per test; absent: auto. */
   workers?: WorkersSetting;
+  /** How long a stop waits for the engine's threads before it ends them (ms); absent: STOP_DEADLINE_MS. */
+  stopDeadlineMs?: number;
+  /** What a step's checks read of a body, at most (bytes); absent: DEFAULT_CHECK_BODY_BYTES. */
+  checkBodyBytes?: number;
   /** Country code → proxy URL (locations: docs/engine.md). */
   proxies: Record<string, string>;
   log: (line: string) => void;
@@ -23,7 +27,16 @@ export function localExecutor(settings: LocalSettings): Executor {
       const { result } = await measureDefinition(
         test,
         {
-          embedded: { concurrency: settings.concurrency, insecure: false, proxies: settings.proxies, signal, testUrl, onSecond },
+          embedded: {
+            concurrency: settings.concurrency,
+            insecure: false,
+            proxies: settings.proxies,
+            signal,
+            testUrl,
+            onSecond,
+            ...(settings.stopDeadlineMs !== undefined && { stopDeadlineMs: settings.stopDeadlineMs }),
+            ...(settings.checkBodyBytes !== undefined && { checkBodyBytes: settings.checkBodyBytes }),
+          },
           workers: settings.workers ?? 'auto',
         },
         { info: log, warn: log },
