@@ -24,6 +24,8 @@ const SHELLS = new Set([
 const RANK: Record<string, number> = {
   // The settings table and its parsers: read by every surface, importing only base modules.
   settings: 0,
+  // Linear-time patterns (re2js) for what definitions match: imports nothing of the project.
+  patterns: 0,
   report: 1,
   verdict: 2,
   // Earlier results → figures and a median baseline: reads a run's figures as the verdict does.
