@@ -447,7 +447,13 @@ describe('checkStepUrl and checkHeaderName', () => {
     expect(checkStepUrl('https://example.com/a?b=1')).toBeNull();
     expect(checkStepUrl('http://127.0.0.1:8080')).toBeNull();
     expect(checkStepUrl('localhost:8080/x')).toMatch(/^expected an absolute URL starting with http/);
-    expect(checkStepUrl('ws://example.com')).toBe('expected an http:// or https:// URL, got a ws:// URL');
+    expect(checkStepUrl('ws://example.com')).toBe(
+      'expected an http:// or https:// URL, got a ws:// URL; a WebSocket step takes "stream": {"type": "websocket", …}',
+    );
+    expect(checkStepUrl('ws://example.com', true)).toBeNull();
+    expect(checkStepUrl('http://example.com', true)).toBe(
+      'expected a ws:// or wss:// URL, got a http:// URL: the URL of a WebSocket stream step',
+    );
   });
 
   it('accepts token names and names made of templates', () => {

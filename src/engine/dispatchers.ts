@@ -56,3 +56,12 @@ export function proxyDispatcher(proxyUrl: string, settings: ConnectionSettings, 
   });
   return { dispatcher: agent, close: () => agent.destroy() };
 }
+
+/**
+ * The agent direct WebSocket handshakes go through (one per engine). A WebSocket keeps its
+ * connection for itself once upgraded, so nothing is pooled: the agent only connects.
+ */
+export function webSocketAgent(settings: ConnectionSettings): OwnedDispatcher {
+  const agent = new Agent({ connect: connectOptions(settings) });
+  return { dispatcher: agent, close: () => agent.destroy() };
+}
