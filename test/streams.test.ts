@@ -133,3 +133,26 @@ describe('an SSE step and a WebSocket step', { timeout: 240_000 }, () => {
     expect(holds.code, holds.out).toBe(0);
   });
 });
+
+describe('bad input, before any request', { timeout: 120_000 }, () => {
+  it('validate names the JSON path of a stream the engine cannot use', async () => {
+    const bad = write('bad.json', {
+      name: 'bad',
+      config_data: { steps: [{ id: 1, url: `${target.http}/echo`, stream: { type: 'websocket', receive: 0 } }] },
+    });
+    const run = await runCli(['validate', bad]);
+    expect(run.code).toBe(2);
+    expect(run.out).toContain('$.config_data.steps[0].url');
+    expect(run.out).toContain('expected a ws:// or wss:// URL');
+    expect(run.out).toContain('$.config_data.steps[0].stream.receive');
+  });
+
+  it('refuses a first_event threshold on a run without streaming steps, sending nothing', async () => {
+    const before = target.seen.requests;
+    const plain = write('plain.json', { name: 'plain', config_data: { steps: [{ id: 1, name: 'home', url: `${target.http}/plain` }] } });
+    const run = await runCli(['run', plain, '--quiet', '--thresholds', 'step[home].first_event.p95 < 1s']);
+    expect(run.code).toBe(2);
+    expect(run.out).toContain('first_event is a figure of streaming steps, and step 1 (home) has no "stream"');
+    expect(target.seen.requests).toBe(before);
+  });
+});

@@ -8,8 +8,8 @@ export interface StreamTarget {
   /** http://127.0.0.1:port (SSE routes) and ws://127.0.0.1:port (WebSocket routes). */
   http: string;
   ws: string;
-  /** Event streams answered, WebSocket connections accepted, WebSocket messages received. */
-  seen: { streams: number; sockets: number; messages: number; bodies: string[] };
+  /** HTTP requests, event streams answered, WebSocket connections accepted, WebSocket messages received, request bodies. */
+  seen: { requests: number; streams: number; sockets: number; messages: number; bodies: string[] };
   close(): Promise<void>;
 }
 
@@ -22,7 +22,7 @@ export interface StreamTarget {
  * at once; `/hang` never answers.
  */
 export async function startStreamTarget(): Promise<StreamTarget> {
-  const seen = { streams: 0, sockets: 0, messages: 0, bodies: [] as string[] };
+  const seen = { requests: 0, streams: 0, sockets: 0, messages: 0, bodies: [] as string[] };
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void): void => {
     const t = setTimeout(() => {
@@ -32,6 +32,7 @@ export async function startStreamTarget(): Promise<StreamTarget> {
     timers.add(t);
   };
   const server = createServer((req, res) => {
+    seen.requests++;
     let body = '';
     req.on('data', (chunk: Buffer) => {
       body += chunk.toString();
