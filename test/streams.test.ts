@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './helpers/process.ts';
+import { runCli, runNode } from './helpers/process.ts';
+import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
 import { startStreamTarget, type StreamTarget } from './helpers/stream-targets.ts';
 import type { LoadTestResult } from '../src/types.ts';
 
@@ -154,5 +155,39 @@ describe('bad input, before any request', { timeout: 120_000 }, () => {
     expect(run.code).toBe(2);
     expect(run.out).toContain('first_event is a figure of streaming steps, and step 1 (home) has no "stream"');
     expect(target.seen.requests).toBe(before);
+  });
+});
+
+describe('through loadgate serve (hosted mode)', { timeout: 240_000 }, () => {
+  it('answers the same stream fields, and judges first_event thresholds on them', async () => {
+    const server = await startServerProcess();
+    try {
+      const definition = write('hosted.json', chatAndEcho());
+      const resultsFile = join(dir, 'hosted-results.json');
+      const run = await runNode(
+        [
+          'src/cli-entry.ts',
+          'run',
+          definition,
+          '--api-url',
+          server.url,
+          '--results-file',
+          resultsFile,
+          '--quiet',
+          '--thresholds',
+          'step[echo].first_event.p95 < 2s',
+        ],
+        { env: { ...process.env, LOADGATE_API_KEY: TEST_KEY } },
+      );
+      expect(run.code, run.out).toBe(0);
+      const result = JSON.parse(readFileSync(resultsFile, 'utf8')) as LoadTestResult;
+      expect(result.run.mode).toBe('hosted');
+      const [chat, echo] = result.results.steps;
+      expect(chat!.stream).toMatchObject({ streams: 20, events: 200 });
+      expect(echo!.stream).toMatchObject({ streams: 20, events: 20 });
+      expect(chat!.location_dist.local!.stream!.events).toBe(200);
+    } finally {
+      await server.dispose();
+    }
   });
 });
