@@ -102,8 +102,12 @@ describe('an SSE step and a WebSocket step', { timeout: 240_000 }, () => {
     expect(target.seen.bodies.filter((b) => b === '{"prompt": "hi"}')).toHaveLength(20);
   });
 
-  it('shows the first event in the summary', () => {
-    expect(summary).toMatch(/first event/i);
+  it('shows the first event in the summary and the web report, beside the response times', () => {
+    expect(summary).toContain('#### Streams');
+    expect(summary).toMatch(/\| 1 \| chat \| 20 \| 200 \| \d+ ms \|/);
+    const html = readFileSync(join(dir, 'results.html'), 'utf8');
+    expect(html).toContain('<h2>Streams</h2>');
+    expect(html).toContain('First event p50');
   });
 
   it('fails on first_event thresholds the streams miss, passes on those they hold', async () => {
