@@ -7,6 +7,7 @@ import { checkTest } from '../src/engine/prepare.ts';
 import { runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import { mergeShards } from '../src/merge/merge.ts';
 import { decodeHistogram, initHistograms } from '../src/histogram.ts';
+import { pollUntil } from './helpers/api-call.ts';
 import { definition, runDefinition } from './helpers/run-definition.ts';
 import { startStreamTarget, type StreamTarget } from './helpers/stream-targets.ts';
 import type { StepResult } from '../src/types.ts';
@@ -167,5 +168,45 @@ describe('shards', { timeout: 120_000 }, () => {
       sum.destroy();
       other.destroy();
     }
+  });
+});
+
+describe('a stop', { timeout: 120_000 }, () => {
+  it('ends open SSE streams and WebSockets at once, as cancelled, with the results so far', async () => {
+    const controller = new AbortController();
+    const before = { streams: target.seen.streams, sockets: target.seen.sockets };
+    const raw = definition([{ url: `${target.http}/silent`, stream: { type: 'sse', max_seconds: 600 } }, { url: `${target.http}/plain` }], {
+      iteration_count: 4,
+      duration: 1,
+    });
+    const running = runDefinition(raw, { signal: controller.signal });
+    // Stop once every SSE stream is open and waiting: the run would otherwise last 600 s.
+    await pollUntil(
+      async () => target.seen.streams - before.streams,
+      (n) => n >= 4,
+      'four silent streams open',
+    );
+    controller.abort();
+    const result = await running;
+    expect(result.run.interrupted).toBe(true);
+    const [sse] = result.results.steps;
+    expect(sse!.error_dist).toEqual({ cancelled: 4 });
+    expect(sse!.stream!.streams).toBe(4);
+
+    const sockets = new AbortController();
+    const hanging = definition([{ url: `${target.ws}/hang`, stream: { type: 'websocket', send: ['x'], max_seconds: 600 } }], {
+      iteration_count: 4,
+      duration: 1,
+    });
+    const open = runDefinition(hanging, { signal: sockets.signal });
+    await pollUntil(
+      async () => target.seen.sockets - before.sockets,
+      (n) => n >= 4,
+      'four sockets open',
+    );
+    sockets.abort();
+    const cut = await open;
+    expect(cut.run.interrupted).toBe(true);
+    expect(cut.results.steps[0]!.error_dist).toEqual({ cancelled: 4 });
   });
 });
