@@ -1057,6 +1057,14 @@ describe('validateDefinition: streaming steps', () => {
     );
   });
 
+  it('refuses a WebSocket step with a payload (its messages are stream.send)', () => {
+    expectOnly(
+      ws({ send: ['hi'] }, { payload: 'hi' }),
+      '$.config_data.steps[0].payload',
+      'a WebSocket step sends no request body; put its messages in stream.send',
+    );
+  });
+
   it('refuses a WebSocket over h2 and an SSE step sent as HEAD', () => {
     expectOnly(
       ws({}, { others: { h2: true } }),

@@ -10,6 +10,9 @@ import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
 import { startStreamTarget, type StreamTarget } from './helpers/stream-targets.ts';
 import type { LoadTestResult } from '../src/types.ts';
 
+/** For runs that should pass: a saturated generator (this machine shared and busy) only warns. */
+const BUSY_MACHINE = ['--on-saturated', 'warn'];
+
 let target: StreamTarget;
 let dir: string;
 
@@ -64,7 +67,8 @@ describe('an SSE step and a WebSocket step', { timeout: 240_000 }, () => {
     definition = write('streams.json', chatAndEcho());
     const resultsFile = join(dir, 'results.json');
     const summaryFile = join(dir, 'summary.md');
-    const run = await runCli(['run', definition, '--results-file', resultsFile, '--summary-file', summaryFile, '--quiet']);
+    // A busy machine's late event loop is the generator's, not the streams': it may warn, not fail (docs/verdict.md).
+    const run = await runCli(['run', definition, '--results-file', resultsFile, '--summary-file', summaryFile, ...BUSY_MACHINE]);
     expect(run.code, run.out).toBe(0);
     result = JSON.parse(readFileSync(resultsFile, 'utf8'));
     summary = readFileSync(summaryFile, 'utf8');
@@ -129,7 +133,7 @@ describe('an SSE step and a WebSocket step', { timeout: 240_000 }, () => {
       definition,
       '--results-file',
       results,
-      '--quiet',
+      ...BUSY_MACHINE,
       '--thresholds',
       'step[chat].gap.p99 < 1s',
       '--thresholds',
@@ -177,7 +181,7 @@ describe('through loadgate serve (hosted mode)', { timeout: 240_000 }, () => {
           server.url,
           '--results-file',
           resultsFile,
-          '--quiet',
+          ...BUSY_MACHINE,
           '--thresholds',
           'step[echo].first_event.p95 < 2s',
         ],

@@ -395,6 +395,8 @@ function streamProblems(step: Record<string, unknown>, stream: Record<string, un
     const compiled = compilePattern(stream.until);
     if (compiled.problem !== undefined) problems.push({ path: `${path}.stream.until`, message: compiled.problem });
   }
+  if (stream.type === 'websocket' && step.payload !== undefined)
+    problems.push({ path: `${path}.payload`, message: 'a WebSocket step sends no request body; put its messages in stream.send' });
   if (stream.type === 'websocket' && isRecord(step.others) && step.others.h2 === true)
     problems.push({ path: `${path}.others.h2`, message: 'a WebSocket stream opens over HTTP/1.1; expected h2 false or left out' });
   if (stream.type === 'sse' && step.method === 'HEAD')

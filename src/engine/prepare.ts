@@ -65,7 +65,8 @@ function prepareStep(
     timeoutMs: Math.round(step.timeout * 1000),
     followRedirects: !step.others['disable-redirect'],
     h2: step.others.h2,
-    decompress: !step.others['disable-compression'],
+    // An event stream is read as it arrives, so it is asked for uncompressed (docs/streaming.md).
+    decompress: !step.others['disable-compression'] && step.stream === undefined,
     checks,
     expectedStatus: new Set(expectedErrorStatuses(step.assertion)),
     sleep: parseSleep(step.sleep),
