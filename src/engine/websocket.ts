@@ -26,6 +26,9 @@ export class WebSocketExchange {
   private lastData = '';
   private error: unknown;
   private timer: NodeJS.Timeout | undefined;
+  /** The step's messages and the iteration's variables they are rendered with, once the socket opens. */
+  private messagesToSend: Renderable[] = [];
+  private vars: IterationVars | null = null;
   private readonly end: StreamEnd = { status: 0, headers: {}, body: '', reason: null };
 
   constructor(host: StreamHost) {
@@ -68,9 +71,6 @@ export class WebSocketExchange {
     socket.addEventListener('close', this.onClose);
     this.socket = socket;
   }
-
-  private messagesToSend: Renderable[] = [];
-  private vars: IterationVars | null = null;
 
   private readonly onOpen = (event: Event): void => {
     if (event.target !== this.socket || this.finished) return;
