@@ -140,6 +140,22 @@ describe('an SSE step and a WebSocket step', { timeout: 240_000 }, () => {
       'step[echo].first_event.p95 < 2s',
     ]);
     expect(holds.code, holds.out).toBe(0);
+    // Relative to a baseline: the first run's results file holds the stream histograms it reads.
+    const relative = await runCli([
+      'run',
+      definition,
+      '--results-file',
+      results,
+      ...BUSY_MACHINE,
+      '--baseline',
+      join(dir, 'results.json'),
+      '--thresholds',
+      'step[chat].first_event.median < baseline + 500%',
+      '--thresholds',
+      'gap.p95 > baseline - 100%',
+    ]);
+    expect(relative.code, relative.out).toBe(0);
+    expect(relative.out).toMatch(/first_event\.median < baseline \+ 500%/);
   });
 });
 
