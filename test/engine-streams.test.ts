@@ -126,6 +126,13 @@ describe('WebSockets', { timeout: 120_000 }, () => {
     expect(closed!.stream!.close_code_dist).toEqual({ '1011': 2 });
   });
 
+  it('fails a message larger than 1 MiB, never buffering it whole', async () => {
+    const [huge] = await runSteps([{ url: `${target.ws}/huge`, stream: { type: 'websocket' } }], 2);
+    expect(huge!.fail_count).toBe(2);
+    expect(huge!.stream!.events).toBe(0);
+    expect(Object.keys(huge!.error_dist)).toEqual([expect.stringMatching(/^websocket closed \(code \d+.*\) after 0 of 1 messages$/)]);
+  });
+
   it('bounds a socket that never answers by max_seconds', async () => {
     const [hang] = await runSteps(
       [{ url: `${target.ws}/hang`, stream: { type: 'websocket', send: ['x'], receive: 2, max_seconds: 0.3 } }],

@@ -19,7 +19,7 @@ export interface StreamTarget {
  * or by closing; `/silent` answers the headers and never an event; `/huge` sends one event of
  * 8 MiB and more; `/cut` sends half an event and destroys the socket; `/plain` is a JSON answer.
  * WebSocket: `/echo?delay=MS` answers each message after `delay` ms; `/close` closes with 1011
- * at once; `/hang` never answers.
+ * at once; `/huge` sends one 8 MiB message at once; `/hang` never answers.
  */
 export async function startStreamTarget(): Promise<StreamTarget> {
   const seen = { requests: 0, streams: 0, sockets: 0, messages: 0, bodies: [] as string[] };
@@ -47,6 +47,7 @@ export async function startStreamTarget(): Promise<StreamTarget> {
     seen.sockets++;
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/close') return socket.close(1011, 'overloaded');
+    if (url.pathname === '/huge') return socket.send('x'.repeat(8 * 1024 * 1024));
     const delay = Number(url.searchParams.get('delay') ?? 0);
     socket.on('message', (data) => {
       seen.messages++;
