@@ -6,6 +6,9 @@
 // Loopback only; every run is bounded.
 //   npm run bench -- [--seconds 10] [--connections 50] [--repeats 3] [--requests 1000000]
 //
+// `--streams`: instead, streaming steps against the JS ceiling (scripts/bench-streams.ts, which
+// takes `--streams-at`, `--events`, `--every`, `--echoes`, `--echo-rate`).
+//
 // `--schedule`: instead, open-model runs with loadgate's default settings (no --concurrency, no
 // warm-up), linear over `--schedule-seconds` (6) at each of `--rates` (1000,5000,10000,20000)
 // iterations a second and at `--max-share` (0.8) of the engine's measured maximum (a closed-loop
@@ -33,6 +36,11 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
+if (process.argv.includes('--streams')) {
+  await import('./bench-streams.ts');
+  process.exit();
+}
 
 const { values } = parseArgs({
   options: {

@@ -74,6 +74,21 @@ export function exactTimes(histograms: EncodedHistograms | undefined, place: His
   }
 }
 
+/**
+ * A value of an encoded histogram in ms to the microsecond: a named time (avg, median, …) or a
+ * percentile; undefined when it holds no sample.
+ */
+export function encodedValue(encoded: string, metric: keyof ResponseTimes | number): number | undefined {
+  const h = hdr.decodeFromCompressedBase64(encoded, 32, wasmLoaded);
+  try {
+    if (h.totalCount === 0) return undefined;
+    if (typeof metric === 'number') return Math.round(h.getValueAtPercentile(metric)) / 1000;
+    return timesOf(h, (us) => Math.round(us) / 1000)[metric];
+  } finally {
+    h.destroy();
+  }
+}
+
 function timesOf(h: Histogram, ms: (us: number) => number): ResponseTimes {
   if (h.totalCount === 0) return { ...ZERO_TIMES };
   return {

@@ -3,6 +3,7 @@
 //
 // Grammar, one threshold per line:  [scope.]metric op limit
 //   scope   step[<id>|<name>|*] | location[<CC>|local|*] | both, in either order, joined by "."
+//   stream  first_event. | gap. before a time metric: the streaming steps' figures (docs/streaming.md)
 //   metric  avg min max median stddev, any percentile pN (p50, p75, p99.9, p999 = 99.9), rates,
 //           counts, rps (THRESHOLD_METRICS)
 //   op      < <= > >= == !=
@@ -10,7 +11,7 @@
 //   unit    ms or s for times (none = ms), % for rates (required), none for counts and rps
 
 import type { Parsed } from './errors.ts';
-import { THRESHOLD_METRICS, type BaselineLimit, type NamedMetric } from './types.ts';
+import { STREAM_METRICS, THRESHOLD_METRICS, type BaselineLimit, type NamedMetric, type StreamMetric } from './types.ts';
 import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
 import type { Threshold, ThresholdMetric, ThresholdOp } from './types.ts';
 
@@ -106,18 +107,29 @@ interface Scope {
 function parseLine(raw: string, line: number): Threshold | LineError {
   const scope = parseScopes(raw);
   if ('message' in scope) return scope;
+  const stream = parseStreamMetric(raw, scope);
+  if (stream && 'message' in stream) return stream;
   const metric = parseMetric(raw, scope);
   if ('message' in metric) return metric;
+  if (stream && metricKind(metric.metric) !== 'time')
+    return {
+      index: stream.at,
+      message: `${stream.stream} is a time: it takes avg, min, max, median, stddev or a percentile pN, not ${metric.metric}`,
+    };
   const op = parseOp(raw, metric.end, metric.metric);
   if ('message' in op) return op;
   const limit = parseLimit(raw, op.end, metric.metric, op.op);
   if ('message' in limit) return limit;
-  const window = parseWindow(raw, limit.end, { metric: metric.metric, scoped: scope.read !== '', relative: limit.baseline !== undefined });
+  const window = parseWindow(raw, limit.end, {
+    metric: metric.metric,
+    scoped: scope.read !== '' || stream !== undefined,
+    relative: limit.baseline !== undefined,
+  });
   if ('message' in window) return window;
   const abort = parseAbort(raw, window.end, {
     metric: metric.metric,
     op: op.op,
-    plain: scope.read === '' && limit.baseline === undefined && window.overS === undefined,
+    plain: scope.read === '' && limit.baseline === undefined && window.overS === undefined && stream === undefined,
   });
   if ('message' in abort) return abort;
   const rest = skipSpace(raw, abort.end);
@@ -133,7 +145,28 @@ function parseLine(raw: string, line: number): Threshold | LineError {
     ...(limit.baseline !== undefined && { baseline: limit.baseline }),
     ...(window.overS !== undefined && { overS: window.overS }),
     ...(abort.abort && { abort: true }),
+    ...(stream && { stream: stream.stream }),
   };
+}
+
+/**
+ * `first_event.` or `gap.` before the metric: a streaming step's time to its first event or its
+ * gaps between events. Judged over every stream (no scope), per step, or per step at a location;
+ * a location alone has no stream histogram of its own.
+ */
+function parseStreamMetric(raw: string, scope: Scope): { stream: StreamMetric; at: number } | LineError | undefined {
+  const word = readWord(raw, scope.end);
+  const stream = STREAM_METRICS.find((m) => m === word);
+  if (stream === undefined) return undefined;
+  const at = scope.end;
+  const dot = skipSpace(raw, at + word.length);
+  if (raw[dot] !== '.')
+    return { index: dot, message: `expected "." and a time metric after "${scope.read}${word}" (${word}.p95), got ${got(raw, dot)}` };
+  if (scope.location !== undefined && scope.step === undefined)
+    return { index: at, message: `${word} at a location takes a step too: step[NAME].location[${scope.location}].${word}.p95` };
+  scope.read += `${word}.`;
+  scope.end = skipSpace(raw, dot + 1);
+  return { stream, at };
 }
 
 /**
@@ -185,7 +218,10 @@ function parseWindow(
       message: `over TIME judges response times from the per-second histograms (p95 < 300ms over 10s); ${threshold.metric} is not one`,
     };
   if (threshold.scoped)
-    return { index: start, message: "over TIME is judged on the whole run's seconds: it takes no step[…] or location[…]" };
+    return {
+      index: start,
+      message: "over TIME is judged on the whole run's seconds of response times: it takes no step[…], location[…], first_event or gap",
+    };
   if (threshold.relative) return { index: start, message: 'over TIME takes a limit, not one relative to the baseline' };
   return { overS: seconds, end: at + text.length };
 }
@@ -391,7 +427,8 @@ const UNIT_TEXT: Record<MetricKind, string> = { time: ' ms', rate: ' %', count: 
 export function describeThreshold(t: Threshold): string {
   const step = t.step === undefined ? '' : `step[${'id' in t.step ? t.step.id : 'name' in t.step ? t.step.name : '*'}].`;
   const location = t.location === undefined ? '' : `location[${t.location}].`;
-  return `${step}${location}${t.metric} ${t.op} ${describeLimit(t)}${t.overS === undefined ? '' : ` over ${t.overS}s`}${t.abort ? ' abort' : ''}`;
+  const stream = t.stream === undefined ? '' : `${t.stream}.`;
+  return `${step}${location}${stream}${t.metric} ${t.op} ${describeLimit(t)}${t.overS === undefined ? '' : ` over ${t.overS}s`}${t.abort ? ' abort' : ''}`;
 }
 
 function describeLimit(t: Threshold): string {

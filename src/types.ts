@@ -34,7 +34,36 @@ export interface Step {
   sleep?: string;
   capture_env?: Record<string, CaptureSpec>;
   assertion?: string[];
+  /** A streaming step: server-sent events or a WebSocket exchange (docs/streaming.md). */
+  stream?: StepStream;
 }
+
+/** A step whose response body is a server-sent event stream (docs/streaming.md). */
+export interface SseStream {
+  type: 'sse';
+  /** The event type that ends the stream (not counted); absent: a `data: [DONE]` sentinel ends it. */
+  until_event?: string;
+  /** The stream ends after this many events. */
+  max_events?: number;
+  /** The longest a stream may stay open (seconds); reaching it is an error unless expect_open. */
+  max_seconds: number;
+  /** A subscription meant to be cut: reaching max_seconds ends it without an error. */
+  expect_open: boolean;
+}
+
+/** A WebSocket exchange: messages sent once the socket opens, then messages received until an end (docs/streaming.md). */
+export interface WebSocketStream {
+  type: 'websocket';
+  /** Text messages sent in order once the socket is open; templates allowed. */
+  send: string[];
+  /** The exchange ends after this many messages. */
+  receive?: number;
+  /** The exchange ends at a message matching this RE2 pattern. */
+  until?: string;
+  max_seconds: number;
+}
+
+export type StepStream = SseStream | WebSocketStream;
 
 export interface ManualStage {
   /** Seconds. */
@@ -108,6 +137,19 @@ export interface ResponseTimes {
 
 export type CountDist = Record<string, number>;
 
+/**
+ * A streaming step's own figures (docs/results.md): streams opened, events counted before each
+ * stream's end, and in ms the time to the first event and the gaps between events.
+ */
+export interface StreamFigures {
+  streams: number;
+  events: number;
+  first_event: ResponseTimes;
+  gap: ResponseTimes;
+  /** WebSocket steps: close codes, as sent by either side (keys are the codes as strings). */
+  close_code_dist?: CountDist;
+}
+
 export interface StepLocationResult {
   error_dist: CountDist;
   fail_count: number;
@@ -116,6 +158,8 @@ export interface StepLocationResult {
   iteration_count: number;
   status_code_dist: CountDist;
   location_dist: Record<string, never>;
+  /** Streaming steps only. */
+  stream?: StreamFigures;
 }
 
 export interface StepResult {
@@ -127,6 +171,8 @@ export interface StepResult {
   status_code_dist: CountDist;
   error_dist: CountDist;
   location_dist: Record<string, StepLocationResult>;
+  /** Streaming steps only. */
+  stream?: StreamFigures;
 }
 
 export interface LocationResult {
@@ -227,6 +273,15 @@ export interface EncodedHistograms {
   overall: string;
   steps: Record<string, string>;
   locations: Record<string, string>;
+  step_locations: Record<string, Record<string, string>>;
+  /** Runs with streaming steps: the histograms of the stream figures (docs/results.md). */
+  streams?: { first_event: StreamHistograms; gap: StreamHistograms };
+}
+
+/** One stream figure's histograms (µs): over every streaming step, per streaming step, per step × location. */
+export interface StreamHistograms {
+  overall: string;
+  steps: Record<string, string>;
   step_locations: Record<string, Record<string, string>>;
 }
 
@@ -433,7 +488,13 @@ export interface Threshold {
   overS?: number;
   /** `abort`: the run stops as soon as this threshold's breach is certain (docs/verdict.md). */
   abort?: boolean;
+  /** `first_event.p95`, `gap.p99`: a time of the streaming steps' figures rather than of responses (docs/streaming.md). */
+  stream?: StreamMetric;
 }
+
+/** The stream figures a threshold can judge (docs/streaming.md). */
+export const STREAM_METRICS = ['first_event', 'gap'] as const;
+export type StreamMetric = (typeof STREAM_METRICS)[number];
 
 /** A check from another part of the run (latency thresholds, the comparison gate) that counts in the verdict. */
 export interface ExtraCheck {

@@ -447,7 +447,13 @@ describe('checkStepUrl and checkHeaderName', () => {
     expect(checkStepUrl('https://example.com/a?b=1')).toBeNull();
     expect(checkStepUrl('http://127.0.0.1:8080')).toBeNull();
     expect(checkStepUrl('localhost:8080/x')).toMatch(/^expected an absolute URL starting with http/);
-    expect(checkStepUrl('ws://example.com')).toBe('expected an http:// or https:// URL, got a ws:// URL');
+    expect(checkStepUrl('ws://example.com')).toBe(
+      'expected an http:// or https:// URL, got a ws:// URL; a WebSocket step takes "stream": {"type": "websocket", …}',
+    );
+    expect(checkStepUrl('ws://example.com', true)).toBeNull();
+    expect(checkStepUrl('http://example.com', true)).toBe(
+      'expected a ws:// or wss:// URL, got a http:// URL: the URL of a WebSocket stream step',
+    );
   });
 
   it('accepts token names and names made of templates', () => {
@@ -992,6 +998,83 @@ describe('properties', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('validateDefinition: streaming steps', () => {
+  const sse = (stream: Record<string, unknown>) => withStep({ stream: { type: 'sse', ...stream } });
+  const ws = (stream: Record<string, unknown>, step: Record<string, unknown> = {}) =>
+    withStep({ url: 'ws://127.0.0.1:8080/chat', ...step, stream: { type: 'websocket', ...stream } });
+
+  it('fills in the defaults of an SSE stream and of a WebSocket exchange', () => {
+    expect(definitionOf(sse({})).config_data.steps[0]?.stream).toEqual({ type: 'sse', max_seconds: 60, expect_open: false });
+    expect(definitionOf(ws({ send: ['hi'] })).config_data.steps[0]?.stream).toEqual({
+      type: 'websocket',
+      send: ['hi'],
+      max_seconds: 60,
+      receive: 1,
+    });
+    expect(definitionOf(ws({ until: 'done' })).config_data.steps[0]?.stream).toMatchObject({ send: [], until: 'done' });
+  });
+
+  it('refuses a URL scheme the stream cannot use', () => {
+    expectOnly(
+      ws({}, { url: 'http://127.0.0.1/chat' }),
+      '$.config_data.steps[0].url',
+      'expected a ws:// or wss:// URL, got a http:// URL: the URL of a WebSocket stream step',
+    );
+    expectOnly(
+      withStep({ url: 'wss://example.com/' }),
+      '$.config_data.steps[0].url',
+      'expected an http:// or https:// URL, got a wss:// URL; a WebSocket step takes "stream": {"type": "websocket", …}',
+    );
+  });
+
+  it('refuses receive below 1, a max_seconds of 0, an unknown key and an unknown type', () => {
+    expectOnly(ws({ receive: 0 }), '$.config_data.steps[0].stream.receive', 'expected an integer of at least 1, got 0');
+    expectOnly(sse({ max_seconds: 0 }), '$.config_data.steps[0].stream.max_seconds', 'expected a number greater than 0, got 0');
+    expectOnly(
+      sse({ until: 'x' }),
+      '$.config_data.steps[0].stream.until',
+      'unknown key "until"; expected one of type, until_event, max_events, max_seconds, expect_open',
+    );
+    const [problem] = problemsOf(withStep({ stream: { type: 'grpc' } }));
+    expect(problem?.path).toBe('$.config_data.steps[0].stream');
+    expect(problem?.message).toMatch(/^expected a server-sent event stream .* or a WebSocket exchange/);
+  });
+
+  it('refuses an until pattern RE2 cannot run, naming the construct', () => {
+    expectOnly(
+      ws({ until: '(a)\\1' }),
+      '$.config_data.steps[0].stream.until',
+      'invalid pattern: RE2 (linear-time matching) has no backreference',
+    );
+    expectOnly(
+      ws({ until: 'x(?=y)' }),
+      '$.config_data.steps[0].stream.until',
+      'invalid pattern: RE2 (linear-time matching) has no lookahead',
+    );
+  });
+
+  it('refuses a WebSocket step with a payload (its messages are stream.send)', () => {
+    expectOnly(
+      ws({ send: ['hi'] }, { payload: 'hi' }),
+      '$.config_data.steps[0].payload',
+      'a WebSocket step sends no request body; put its messages in stream.send',
+    );
+  });
+
+  it('refuses a WebSocket over h2 and an SSE step sent as HEAD', () => {
+    expectOnly(
+      ws({}, { others: { h2: true } }),
+      '$.config_data.steps[0].others.h2',
+      'a WebSocket stream opens over HTTP/1.1; expected h2 false or left out',
+    );
+    expectOnly(
+      withStep({ method: 'HEAD', stream: { type: 'sse' } }),
+      '$.config_data.steps[0].method',
+      'a HEAD response has no body to stream; expected GET, POST or another method',
     );
   });
 });

@@ -18,3 +18,18 @@ describe('npm run example', () => {
     expect(results.results.steps.map((s: { success_count: number }) => s.success_count)).toEqual([300, 300, 300, 300]);
   });
 });
+
+describe('npm run example:chat', () => {
+  it('load-tests the demo chat API: tokens streamed as SSE, gated on the first token and the gaps', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'loadgate-example-chat-'));
+    const run = await runNode([join(process.cwd(), 'scripts/example-chat.ts')], { cwd });
+    expect(run.code, run.out).toBe(0);
+    expect(run.stdout).toMatch(/loadgate: chat passed/);
+    expect(run.stdout).toContain('Streams (first event, gaps between events)');
+    const results = JSON.parse(readFileSync(join(cwd, 'loadgate-results.json'), 'utf8'));
+    const [complete] = results.results.steps;
+    expect(complete.success_count).toBe(100);
+    // Fifteen tokens and the finishing chunk per answer; [DONE] is not counted.
+    expect(complete.stream).toMatchObject({ streams: 100, events: 1600 });
+  });
+});

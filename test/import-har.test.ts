@@ -30,6 +30,7 @@ function page(analytics: string): string {
   const items = await (await fetch('/api/items?limit=2', { headers: { accept: 'application/json' } })).json();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const order = await fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ${TOKEN}' }, body: JSON.stringify({ item: items[0].id, qty: 1 }) });
+  await (await fetch('/api/stream', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}' })).text();
   await fetch('${analytics}/collect', { method: 'POST', mode: 'no-cors', body: 'event=view' });
   document.getElementById('state').textContent = order.status === 201 ? 'done' : 'failed ' + order.status;
 })();
@@ -53,6 +54,8 @@ function app(analytics: () => string) {
         const ok = req.headers.authorization === `Bearer ${TOKEN}` && JSON.parse(body).item === 7;
         return res.writeHead(ok ? 201 : 401, { 'content-type': 'application/json' }).end(ok ? '{"id":1}' : '{}');
       }
+      if (path === '/api/stream' && req.method === 'POST')
+        return res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {"t":"a"}\n\ndata: {"t":"b"}\n\ndata: [DONE]\n\n');
       if (path === '/favicon.ico') return res.writeHead(204).end();
       res.writeHead(404).end();
     });
@@ -97,7 +100,10 @@ describe('loadgate import har', () => {
     expect(definition.config_data.steps.map((s) => `${s.method} ${s.url}`)).toEqual([
       `GET ${shopUrl}/api/items?limit=2`,
       `POST ${shopUrl}/api/orders`,
+      `POST ${shopUrl}/api/stream`,
     ]);
+    // The recorded text/event-stream answer is an SSE step (docs/streaming.md); the others are requests.
+    expect(definition.config_data.steps.map((s) => s.stream)).toEqual([undefined, undefined, { type: 'sse' }]);
     expect(JSON.parse(definition.config_data.steps[1]!.payload!)).toEqual({ item: 7, qty: 1 });
     expect(definition.config_data.steps[1]!.headers!.authorization).toBe('Bearer {{BEARER_TOKEN}}');
     for (const step of definition.config_data.steps) {
@@ -118,7 +124,15 @@ describe('loadgate import har', () => {
     expect(text).not.toContain('s3ss10n');
 
     const result = await runImported(definition, { BEARER_TOKEN: TOKEN, COOKIE: 'sid=s3ss10n' });
-    expect(statusesByStep(definition, result)).toEqual({ 'GET /api/items': ['200'], 'POST /api/orders': ['201'] });
+    expect(statusesByStep(definition, result)).toEqual({
+      'GET /api/items': ['200'],
+      'POST /api/orders': ['201'],
+      'POST /api/stream': ['200'],
+    });
+    expect(result.results.steps[2]!.stream).toMatchObject({
+      streams: result.results.steps[2]!.iteration_count,
+      events: 2 * result.results.steps[2]!.iteration_count,
+    });
   });
 
   it('--think-time keeps the pause between requests; --include and --exclude choose the requests', async () => {
@@ -136,6 +150,7 @@ describe('loadgate import har', () => {
     expect(assets.definition!.config_data.steps.map((s) => s.url.replace(shopUrl, '')).sort()).toEqual([
       '/api/items?limit=2',
       '/api/orders',
+      '/api/stream',
       '/style.css',
     ]);
     const result = await runImported(assets.definition!, { BEARER_TOKEN: TOKEN, COOKIE: 'sid=x' }, 1);
@@ -146,7 +161,7 @@ describe('loadgate import har', () => {
     ).toBe(true);
 
     const withoutOrders = await importToFile('har', har, ['--exclude', '/api/orders']);
-    expect(withoutOrders.definition!.config_data.steps.map((s) => s.name)).toEqual(['GET /api/items']);
+    expect(withoutOrders.definition!.config_data.steps.map((s) => s.name)).toEqual(['GET /api/items', 'POST /api/stream']);
   });
 
   it('a file that is not a HAR is an error naming the file and the place, exit 2', async () => {

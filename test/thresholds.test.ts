@@ -403,3 +403,41 @@ describe('properties', () => {
     );
   });
 });
+
+describe('stream thresholds (first_event., gap.)', () => {
+  it('parse over every stream, per step and per step at a location, and print back the same', () => {
+    expect(meaning(parseOne('first_event.p95 < 300ms'))).toEqual({ stream: 'first_event', metric: 'p95', op: '<', value: 300 });
+    expect(meaning(parseOne('step[chat].gap.p99.9 <= 1s'))).toEqual({
+      step: { name: 'chat' },
+      stream: 'gap',
+      metric: 'p99.9',
+      op: '<=',
+      value: 1000,
+    });
+    const scoped = parseOne('step[2].location[DE].first_event.median < baseline + 10%');
+    expect(scoped).toMatchObject({ step: { id: 2 }, location: 'DE', stream: 'first_event', baseline: { kind: 'percent', amount: 10 } });
+    for (const line of [
+      'first_event.p95 < 300ms',
+      'step[chat].gap.p99.9 <= 1s',
+      'step[2].location[DE].first_event.median < baseline + 10%',
+    ]) {
+      const t = parseOne(line);
+      expect(meaning(parseOne(describeThreshold(t)))).toEqual(meaning(t));
+    }
+  });
+
+  it('refuse what a stream figure cannot be judged on, saying why', () => {
+    const problem = (line: string) => {
+      const parsed = parseThresholds(line);
+      if (parsed.ok) throw new Error(`expected ${line} to be refused`);
+      return parsed.problems[0]!.message;
+    };
+    expect(problem('first_event.fail_rate < 1%')).toBe(
+      'first_event is a time: it takes avg, min, max, median, stddev or a percentile pN, not fail_rate',
+    );
+    expect(problem('first_event p95 < 1s')).toMatch(/^expected "." and a time metric after "first_event"/);
+    expect(problem('location[DE].gap.p95 < 1s')).toBe('gap at a location takes a step too: step[NAME].location[DE].gap.p95');
+    expect(problem('first_event.p95 < 300ms over 10s')).toMatch(/it takes no step\[…\], location\[…\], first_event or gap$/);
+    expect(problem('first_event.p99 < 500ms abort')).toMatch(/^abort takes an upper limit/);
+  });
+});

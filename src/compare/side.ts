@@ -40,11 +40,13 @@ export class SideRounds {
   result(testUrl: string): LoadTestResult {
     const { recorder, extremes } = this.combined!;
     const rounds = this.rounds;
+    const steps = this.test.definition.config_data.steps;
     const results = buildResults(
       recorder,
-      this.test.definition.config_data.steps.map((s) => s.id),
+      steps.map((s) => s.id),
       rounds[0]!.locations,
       extremes,
+      steps.map((s) => s.stream !== undefined),
     );
     return {
       test_url: testUrl,

@@ -42,7 +42,16 @@ export const LIMITS = {
   headerValueBytes: 8192,
   /** All of a step's headers together, as `Name: value` lines: Node's default limit for a request's header. */
   headerBytes: 16_384,
+  /** The longest a stream may stay open (seconds): an hour, as the per-request timeout. */
+  streamMaxS: 3600,
+  /** Events or messages one stream may wait for. */
+  streamEvents: 1_000_000,
+  /** Messages a WebSocket step sends. */
+  streamSends: 1000,
 } as const;
+
+/** How long a stream stays open at most when its step does not say (seconds). */
+export const DEFAULT_STREAM_MAX_S = 60;
 
 /**
  * Request headers a definition may not set, with why: the engine frames the request and manages
@@ -164,13 +173,74 @@ const CaptureSpec = Type.Union(
   { description: 'Where the captured value comes from in the response.' },
 );
 
+const MaxSeconds = Type.Number({
+  exclusiveMinimum: 0,
+  maximum: LIMITS.streamMaxS,
+  default: DEFAULT_STREAM_MAX_S,
+  description: 'The longest the stream may stay open, in seconds (at most 3600).',
+});
+
+const SseStreamSchema = Type.Object(
+  {
+    type: Type.Literal('sse'),
+    until_event: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: 'The event type that ends the stream (not counted). Absent: a "data: [DONE]" event ends it.',
+      }),
+    ),
+    max_events: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: LIMITS.streamEvents, description: 'The stream ends after this many events.' }),
+    ),
+    max_seconds: Type.Optional(MaxSeconds),
+    expect_open: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'A subscription meant to be cut: reaching max_seconds ends the stream without an error.',
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'a server-sent event stream {"type": "sse", …}' },
+);
+
+const WebSocketStreamSchema = Type.Object(
+  {
+    type: Type.Literal('websocket'),
+    send: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: LIMITS.streamSends,
+        default: [],
+        description: 'Text messages sent in order once the socket is open; may hold templates.',
+      }),
+    ),
+    receive: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LIMITS.streamEvents,
+        description: 'The exchange ends after this many messages (default 1 when "until" is absent).',
+      }),
+    ),
+    until: Type.Optional(
+      Type.String({ minLength: 1, description: 'The exchange ends at a message matching this pattern (RE2 syntax, linear time).' }),
+    ),
+    max_seconds: Type.Optional(MaxSeconds),
+  },
+  { additionalProperties: false, title: 'a WebSocket exchange {"type": "websocket", "send": […], …}' },
+);
+
+const StreamSchema = Type.Union([SseStreamSchema, WebSocketStreamSchema], {
+  description:
+    'Makes the step a stream: server-sent events read from the response body, or a WebSocket exchange (a ws:// or wss:// URL). See docs/streaming.md.',
+});
+
 export const StepSchema = Type.Object(
   {
     id: Type.Integer({ minimum: 1, description: 'Step number: the steps are numbered 1..n in order.' }),
     name: Type.Optional(Type.String({ minLength: 1, description: 'Label of the step in reports and thresholds; default "step <id>".' })),
     url: Type.String({
       minLength: 1,
-      description: 'Absolute http(s) URL; may hold {{VARIABLE}}, {{data.<set>.<tag>}} and {{_randomInt}}-style templates.',
+      description:
+        'Absolute http(s) URL (ws:// or wss:// for a WebSocket stream); may hold {{VARIABLE}}, {{data.<set>.<tag>}} and {{_randomInt}}-style templates.',
     }),
     method: Type.Optional(stringEnum(HTTP_METHODS, { default: DEFAULTS.method, description: 'HTTP method, upper case.' })),
     headers: Type.Optional(
@@ -208,6 +278,7 @@ export const StepSchema = Type.Object(
         description: 'Checks that fail the step when they do not hold, such as "equals(status_code,200)".',
       }),
     ),
+    stream: Type.Optional(StreamSchema),
   },
   { additionalProperties: false, description: 'One request of an iteration.' },
 );

@@ -3,8 +3,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
 import { closest } from '../settings/suggest.ts';
-import type { ConfigData, Environment, LoadTestDefinition, Step, TestDataSet } from '../types.ts';
+import type { ConfigData, Environment, LoadTestDefinition, Step, StepStream, TestDataSet } from '../types.ts';
+import { compilePattern } from '../patterns/pattern.ts';
 import {
+  DEFAULT_STREAM_MAX_S,
   DEFAULTS,
   EnvironmentSchema,
   FORBIDDEN_HEADERS,
@@ -15,7 +17,6 @@ import {
   type RawLoadTest,
 } from './schema.ts';
 import { describeValue, isRecord, member } from '../json.ts';
-import { compilePattern } from '../patterns/pattern.ts';
 
 /** A valid definition, and the environment file it names (still to be loaded), if any. */
 export interface ValidDefinition {
@@ -44,19 +45,26 @@ export function validateEnvironment(raw: unknown, file?: string): EnvironmentVal
   return parsed(normaliseEnvironment(structuredClone(raw as RawEnvironment)));
 }
 
-/** The problem with a step URL, or null; also applied after variables are resolved. */
-export function checkStepUrl(url: string): string | null {
+/** The problem with a step URL, or null; `websocket`: the URL of a WebSocket stream step (ws:// or wss://). */
+export function checkStepUrl(url: string, websocket = false): string | null {
+  const [plain, secure] = websocket ? ['ws', 'wss'] : ['http', 'https'];
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
-    return `expected an absolute URL starting with http:// or https://, got ${describeValue(url)}`;
+    return `expected an absolute URL starting with ${plain}:// or ${secure}://, got ${describeValue(url)}`;
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `expected a valid absolute http(s) URL, got ${describeValue(url)}`;
+    return `expected a valid absolute ${plain}(s) URL, got ${describeValue(url)}`;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return `expected an http:// or https:// URL, got a ${parsed.protocol}// URL`;
+  if (parsed.protocol !== `${plain}:` && parsed.protocol !== `${secure}:`) {
+    const article = websocket ? 'a' : 'an';
+    const hint = websocket
+      ? ': the URL of a WebSocket stream step'
+      : parsed.protocol.startsWith('ws')
+        ? '; a WebSocket step takes "stream": {"type": "websocket", …}'
+        : '';
+    return `expected ${article} ${plain}:// or ${secure}:// URL, got a ${parsed.protocol}// URL${hint}`;
   }
   return null;
 }
@@ -368,13 +376,31 @@ function stepIdProblems(steps: unknown): Problem[] {
 
 function stepProblems(step: Record<string, unknown>, path: string): Problem[] {
   const problems: Problem[] = [];
+  const websocket = isRecord(step.stream) && step.stream.type === 'websocket';
   if (typeof step.url === 'string' && !step.url.includes('{{')) {
-    const message = checkStepUrl(step.url);
+    const message = checkStepUrl(step.url, websocket);
     if (message) problems.push({ path: `${path}.url`, message });
   }
+  if (isRecord(step.stream)) problems.push(...streamProblems(step, step.stream, path));
   if (isRecord(step.headers)) problems.push(...headerProblems(step.headers, `${path}.headers`));
   problems.push(...sleepProblems(step.sleep, `${path}.sleep`));
   if (isRecord(step.capture_env)) problems.push(...captureProblems(step.capture_env, `${path}.capture_env`));
+  return problems;
+}
+
+/** What the stream schema cannot say: a pattern RE2 runs, a protocol the stream can use. */
+function streamProblems(step: Record<string, unknown>, stream: Record<string, unknown>, path: string): Problem[] {
+  const problems: Problem[] = [];
+  if (stream.type === 'websocket' && typeof stream.until === 'string') {
+    const compiled = compilePattern(stream.until);
+    if (compiled.problem !== undefined) problems.push({ path: `${path}.stream.until`, message: compiled.problem });
+  }
+  if (stream.type === 'websocket' && step.payload !== undefined)
+    problems.push({ path: `${path}.payload`, message: 'a WebSocket step sends no request body; put its messages in stream.send' });
+  if (stream.type === 'websocket' && isRecord(step.others) && step.others.h2 === true)
+    problems.push({ path: `${path}.others.h2`, message: 'a WebSocket stream opens over HTTP/1.1; expected h2 false or left out' });
+  if (stream.type === 'sse' && step.method === 'HEAD')
+    problems.push({ path: `${path}.method`, message: 'a HEAD response has no body to stream; expected GET, POST or another method' });
   return problems;
 }
 
@@ -561,7 +587,14 @@ function normaliseStep(raw: RawLoadTest['config_data']['steps'][number]): Step {
   if (raw.sleep !== undefined) step.sleep = raw.sleep;
   if (raw.capture_env !== undefined) step.capture_env = raw.capture_env;
   if (raw.assertion !== undefined) step.assertion = raw.assertion;
+  if (raw.stream !== undefined) step.stream = normaliseStream(raw.stream);
   return step;
+}
+
+function normaliseStream(raw: NonNullable<RawLoadTest['config_data']['steps'][number]['stream']>): StepStream {
+  const max_seconds = raw.max_seconds ?? DEFAULT_STREAM_MAX_S;
+  if (raw.type === 'sse') return { ...raw, max_seconds, expect_open: raw.expect_open ?? false };
+  return { ...raw, send: raw.send ?? [], max_seconds, ...(raw.receive === undefined && raw.until === undefined && { receive: 1 }) };
 }
 
 function normaliseTestData(raw: NonNullable<RawLoadTest['test_data']>[number]): TestDataSet {

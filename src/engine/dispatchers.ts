@@ -53,6 +53,22 @@ export function proxyDispatcher(proxyUrl: string, settings: ConnectionSettings, 
     connect: connectOptions(settings),
     allowH2: h2,
     keepAliveTimeout: KEEP_ALIVE_MS,
+    webSocket: { maxPayloadSize: MAX_MESSAGE_BYTES },
   });
+  return { dispatcher: agent, close: () => agent.destroy() };
+}
+
+/**
+ * The largest WebSocket message the engine takes (bytes; undici's own bound, 128 MB by default):
+ * a larger one fails the exchange and memory stays flat, as an SSE event's bound does (docs/streaming.md).
+ */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * The agent direct WebSocket handshakes go through (one per engine). A WebSocket keeps its
+ * connection for itself once upgraded, so nothing is pooled: the agent only connects.
+ */
+export function webSocketAgent(settings: ConnectionSettings): OwnedDispatcher {
+  const agent = new Agent({ connect: connectOptions(settings), webSocket: { maxPayloadSize: MAX_MESSAGE_BYTES } });
   return { dispatcher: agent, close: () => agent.destroy() };
 }

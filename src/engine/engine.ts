@@ -18,7 +18,14 @@ import { hideCredentials } from '../credentials.ts';
 import { DEFAULT_CHECK_BODY_BYTES } from './check-body.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
-import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
+import {
+  directClient,
+  proxyDispatcher,
+  redirectAgent,
+  webSocketAgent,
+  type ConnectionSettings,
+  type OwnedDispatcher,
+} from './dispatchers.ts';
 import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
 import { GeneratorMonitor, type LoopDelay } from './monitor.ts';
@@ -190,6 +197,8 @@ export class Engine implements SlotHost {
   private readonly slots: Slot[] = [];
   private readonly closers: (() => Promise<void>)[] = [];
   private readonly sharedProxies = new Map<number, Dispatcher>();
+  /** Direct WebSocket handshakes (docs/streaming.md): one agent, made on the first. */
+  private webSockets: Dispatcher | null = null;
   private readonly connection: ConnectionSettings;
   private readonly connectionTargets: { origin: string; h2: boolean }[];
   private readonly connectors: OriginConnector[];
@@ -289,7 +298,10 @@ export class Engine implements SlotHost {
     this.stopping = true;
     // Iterations not started, or started and still in flight: either way the results are partial.
     this.cutShort = this.next < this.phase.total || this.inFlight > 0 || !this.recording;
-    for (const slot of this.slots) slot.cancelSleep();
+    for (const slot of this.slots) {
+      slot.cancelSleep();
+      slot.cancelStream();
+    }
     for (const close of this.closers) void close().catch(() => undefined);
     this.checkDone();
   }
@@ -307,6 +319,11 @@ export class Engine implements SlotHost {
   newRedirectAgent(h2: boolean): Dispatcher {
     const connect = (this.redirectConnectors[Number(h2)] ??= countedConnector(this.connection, h2, this.sockets));
     return this.owned(redirectAgent(connect, h2));
+  }
+
+  webSocketDispatcher(location: number): Dispatcher {
+    if (this.egress.proxyOf[location]) return this.sharedProxy(location, false);
+    return (this.webSockets ??= this.owned(webSocketAgent(this.connection)));
   }
 
   private owned(created: OwnedDispatcher): Dispatcher {

@@ -7,6 +7,16 @@
 // into one another in memory the same way (a comparison side's rounds, compare/side.ts).
 import { decodeBytes, encodeBytes, type Histogram } from '../histogram.ts';
 import { Recorder } from './recorder.ts';
+import type { StreamCells } from './stream-cells.ts';
+
+/** A recorder's stream figures (stream-cells.ts), as they cross threads. */
+export interface StreamPart {
+  firstEvent: Uint8Array[];
+  gap: Uint8Array[];
+  opened: Float64Array;
+  events: Float64Array;
+  closeCodes: [number, number][][];
+}
 
 export interface HistogramPart {
   bytes: Uint8Array;
@@ -26,6 +36,8 @@ export interface RecorderPart {
   iterationsStarted: Float64Array;
   iterationsSucceeded: Float64Array;
   iterationsFailed: Float64Array;
+  /** Runs that recorded a stream only. */
+  streams?: StreamPart;
 }
 
 export function histogramPart(h: Histogram): HistogramPart {
@@ -45,6 +57,17 @@ export function recorderPart(rec: Recorder): RecorderPart {
     iterationsStarted: rec.iterationsStarted,
     iterationsSucceeded: rec.iterationsSucceeded,
     iterationsFailed: rec.iterationsFailed,
+    ...(rec.streams && { streams: streamPart(rec.streams) }),
+  };
+}
+
+function streamPart(cells: StreamCells): StreamPart {
+  return {
+    firstEvent: cells.firstEvent.map(encodeBytes),
+    gap: cells.gap.map(encodeBytes),
+    opened: cells.opened,
+    events: cells.events,
+    closeCodes: cells.closeCodes.map((m) => [...m]),
   };
 }
 
@@ -59,7 +82,12 @@ export function transferList(part: RecorderPart): ArrayBuffer[] {
     part.iterationsSucceeded,
     part.iterationsFailed,
   ];
-  const buffers = [...arrays.map((a) => a.buffer), ...part.cells.map((c) => c.bytes.buffer)] as ArrayBuffer[];
+  const streams = part.streams ? [part.streams.opened, part.streams.events, ...part.streams.firstEvent, ...part.streams.gap] : [];
+  const buffers = [
+    ...arrays.map((a) => a.buffer),
+    ...part.cells.map((c) => c.bytes.buffer),
+    ...streams.map((a) => a.buffer),
+  ] as ArrayBuffer[];
   return [...new Set(buffers)];
 }
 
@@ -99,6 +127,7 @@ export function combineParts(parts: RecorderPart[], stepCount: number, locationC
       addExtremes(combined.extremes, i, cell.maxUs, cell.minUs);
     });
     addCounts(combined.recorder, part);
+    if (part.streams) addStreamPart(combined.recorder.streamCells(), part.streams);
   }
   return combined;
 }
@@ -110,6 +139,38 @@ export function addCombined(into: CombinedRecorder, from: CombinedRecorder): voi
     addExtremes(into.extremes, i, from.extremes.maxUs[i]!, from.extremes.minUs[i]!);
   });
   addCounts(into.recorder, from.recorder);
+  const streams = from.recorder.streams;
+  if (streams) {
+    const target = into.recorder.streamCells();
+    streams.firstEvent.forEach((h, i) => {
+      target.firstEvent[i]!.add(h);
+    });
+    streams.gap.forEach((h, i) => {
+      target.gap[i]!.add(h);
+    });
+    addStreamCounts(target, streams);
+  }
+}
+
+function addStreamPart(into: StreamCells, part: StreamPart): void {
+  part.firstEvent.forEach((bytes, i) => {
+    addHistogramBytes(into.firstEvent[i]!, bytes);
+  });
+  part.gap.forEach((bytes, i) => {
+    addHistogramBytes(into.gap[i]!, bytes);
+  });
+  addStreamCounts(into, part);
+}
+
+function addStreamCounts(
+  into: StreamCells,
+  from: { opened: Float64Array; events: Float64Array; closeCodes: Iterable<[number, number]>[] },
+): void {
+  addArray(into.opened, from.opened);
+  addArray(into.events, from.events);
+  from.closeCodes.forEach((entries, i) => {
+    addEntries(into.closeCodes[i]!, entries);
+  });
 }
 
 function addExtremes(into: CellExtremes, cell: number, maxUs: number, minUs: number): void {
@@ -119,7 +180,7 @@ function addExtremes(into: CellExtremes, cell: number, maxUs: number, minUs: num
 }
 
 /** The counts of a recorder, or of a part of one: the maps may have crossed threads as lists of entries. */
-type Counts = Omit<RecorderPart, 'cells' | 'oddStatus' | 'errors'> & {
+type Counts = Omit<RecorderPart, 'cells' | 'oddStatus' | 'errors' | 'streams'> & {
   oddStatus: Iterable<[number, number]>[];
   errors: Iterable<[string, number]>[];
 };

@@ -13,10 +13,11 @@ import { beginIteration, compileTemplate, compileUrl, createIterationVars, type 
 import { compileStepChecks, expectedErrorStatuses } from '../variables/checks.ts';
 import { emptySecretProblems } from '../variables/empty-secrets.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
-import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
+import { dispatchOptions, isStatic, type PreparedStep, type PreparedStream, type Renderable } from './step.ts';
+import { compilePattern } from '../patterns/pattern.ts';
 import type { PreparedTest } from './run.ts';
 import { runSteps } from './run-info.ts';
-import type { Environment, LoadTestDefinition, RunStepInfo, Step } from '../types.ts';
+import type { Environment, LoadTestDefinition, RunStepInfo, Step, StepStream } from '../types.ts';
 
 export function parseSleep(sleep: string | undefined): [number, number] | null {
   if (sleep === undefined) return null;
@@ -39,7 +40,10 @@ function prepareStep(
 ): PreparedStep | null {
   const at = (suffix: string) => ({ file, path: `$.config_data.steps[${index}]${suffix}` });
   const before = problems.length;
-  const url = compiled(compileUrl(step.url, scope, at('.url')), problems);
+  const websocket = step.stream?.type === 'websocket';
+  // A WebSocket's handshake is an HTTP/1.1 request to the http(s) origin of its ws(s) URL.
+  const url = compiled(compileUrl(websocket ? step.url.replace(/^ws/i, 'http') : step.url, scope, at('.url')), problems);
+  const stream = step.stream ? prepareStream(step.stream, url?.origin ?? '', scope, at, problems) : null;
   const headers = Object.entries(step.headers).map(([name, value]): [Renderable | null, Renderable | null] => [
     compiled(compileTemplate(name, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
     compiled(compileTemplate(value, scope, at(`.headers[${JSON.stringify(name)}]`)), problems),
@@ -61,13 +65,45 @@ function prepareStep(
     timeoutMs: Math.round(step.timeout * 1000),
     followRedirects: !step.others['disable-redirect'],
     h2: step.others.h2,
-    decompress: !step.others['disable-compression'],
+    // An event stream is read as it arrives, so it is asked for uncompressed (docs/streaming.md).
+    decompress: !step.others['disable-compression'] && step.stream === undefined,
     checks,
     expectedStatus: new Set(expectedErrorStatuses(step.assertion)),
     sleep: parseSleep(step.sleep),
+    stream,
   };
   if (isStatic(prepared)) prepared.staticOptions = staticOptions(prepared);
   return prepared;
+}
+
+function prepareStream(
+  stream: StepStream,
+  origin: string,
+  scope: TemplateScope,
+  at: (suffix: string) => Omit<Problem, 'message'>,
+  problems: Problem[],
+): PreparedStream | null {
+  const maxMs = Math.round(stream.max_seconds * 1000);
+  if (stream.type === 'sse')
+    return {
+      type: 'sse',
+      untilEvent: stream.until_event ?? null,
+      maxEvents: stream.max_events ?? Number.POSITIVE_INFINITY,
+      maxMs,
+      expectOpen: stream.expect_open,
+    };
+  const send = stream.send.map((text, i) => compiled(compileTemplate(text, scope, at(`.stream.send[${i}]`)), problems));
+  const until = stream.until === undefined ? null : compilePattern(stream.until);
+  if (until?.problem !== undefined) problems.push({ ...at('.stream.until'), message: until.problem });
+  if (send.some((s) => s === null) || until?.problem !== undefined) return null;
+  return {
+    type: 'websocket',
+    origin: origin.replace(/^http/, 'ws'),
+    send: send as Renderable[],
+    receive: stream.receive ?? Number.POSITIVE_INFINITY,
+    until: until?.pattern ?? null,
+    maxMs,
+  };
 }
 
 /** Headers whose templates resolved before the run (environment variables) are checked as written ones are. */
@@ -159,7 +195,8 @@ export async function checkTest(loaded: LoadedDefinition, options: CheckOptions)
 /** The test made ready to run in this thread: its data rows kept, its steps compiled. */
 export async function prepareTest(loaded: LoadedDefinition, options: CheckOptions): Promise<PreparedTest> {
   const { dataSets, ...prepared } = await compileTest(loaded, options, true);
-  const perIteration = dataSets.length > 0 || prepared.steps.some((s) => !isStatic(s) || s.checks !== null);
+  const perIteration =
+    dataSets.length > 0 || prepared.steps.some((s) => !isStatic(s) || s.checks !== null || s.stream?.type === 'websocket');
   return {
     ...prepared,
     iterationVars: perIteration ? { create: () => createIterationVars(dataSets.length), begin: beginIteration } : undefined,

@@ -4,6 +4,7 @@
 import { encodeHistogram, newHistogram, type Histogram } from '../histogram.ts';
 import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
+import { StreamCells } from './stream-cells.ts';
 
 const STATUS_SLOTS = 600;
 
@@ -34,6 +35,8 @@ export class Recorder {
 
   /** Shard runs keep each second's histogram (encoded) so merged series percentiles are exact. */
   private readonly keepSeconds: boolean;
+  /** Streaming steps' figures, made when the first stream is recorded (streamCells). */
+  streams: StreamCells | null = null;
 
   constructor(stepCount: number, locationCount: number, keepSeconds = false) {
     this.keepSeconds = keepSeconds;
@@ -150,8 +153,14 @@ export class Recorder {
     return sample;
   }
 
+  /** The stream figures' cells, made on first use. */
+  streamCells(): StreamCells {
+    return (this.streams ??= new StreamCells(this.cells.length));
+  }
+
   /** Frees the WebAssembly memory of the histograms. */
   destroy(): void {
+    this.streams?.destroy();
     for (const h of this.cells) h.destroy();
     this.second.destroy();
     this.previous.destroy();

@@ -5,7 +5,17 @@ import type { Problem } from '../errors.ts';
 import { isRecord, member } from '../json.ts';
 import type { Recorder } from './recorder.ts';
 import type { CellExtremes } from './parts.ts';
-import type { CountDist, EncodedHistograms, LocationResult, Results, StepLocationResult, StepResult } from '../types.ts';
+import type {
+  CountDist,
+  EncodedHistograms,
+  LocationResult,
+  Results,
+  StepLocationResult,
+  StepResult,
+  StreamFigures,
+  StreamHistograms,
+} from '../types.ts';
+import type { StreamCells } from './stream-cells.ts';
 
 function addInto(total: CountDist, part: CountDist): void {
   for (const [key, count] of Object.entries(part)) total[key] = (total[key] ?? 0) + count;
@@ -29,7 +39,7 @@ function timesOfCells(rec: Recorder, cells: number[], extremes?: CellExtremes) {
   };
 }
 
-function stepLocationResult(rec: Recorder, cell: number, extremes?: CellExtremes): StepLocationResult {
+function stepLocationResult(rec: Recorder, cell: number, extremes?: CellExtremes, streaming = false): StepLocationResult {
   return {
     error_dist: Object.fromEntries(rec.errors[cell]!),
     fail_count: rec.failed[cell]!,
@@ -38,12 +48,39 @@ function stepLocationResult(rec: Recorder, cell: number, extremes?: CellExtremes
     iteration_count: rec.reached[cell]!,
     status_code_dist: rec.statusDist(cell),
     location_dist: {},
+    ...(streaming && { stream: streamFigures(rec.streamCells(), [cell]) }),
   };
 }
 
-function stepResult(rec: Recorder, step: number, stepId: number, locations: string[], extremes?: CellExtremes): StepResult {
+/** A streaming step's figures over some of its cells: counts summed, histograms added (docs/results.md). */
+function streamFigures(streams: StreamCells, cells: number[]): StreamFigures {
+  const timesOf = (hs: Histogram[]) => {
+    const sum = sumHistograms(cells.map((cell) => hs[cell]!));
+    const times = responseTimesOf(sum);
+    sum.destroy();
+    return times;
+  };
+  const codes: CountDist = {};
+  for (const cell of cells) for (const [code, count] of streams.closeCodes[cell]!) codes[String(code)] = (codes[String(code)] ?? 0) + count;
+  return {
+    streams: cells.reduce((n, cell) => n + streams.opened[cell]!, 0),
+    events: cells.reduce((n, cell) => n + streams.events[cell]!, 0),
+    first_event: timesOf(streams.firstEvent),
+    gap: timesOf(streams.gap),
+    ...(Object.keys(codes).length > 0 && { close_code_dist: codes }),
+  };
+}
+
+function stepResult(
+  rec: Recorder,
+  step: number,
+  stepId: number,
+  locations: string[],
+  extremes?: CellExtremes,
+  streaming = false,
+): StepResult {
   const cells = locations.map((_, loc) => step * rec.locationCount + loc);
-  const byLocation = cells.map((cell) => stepLocationResult(rec, cell, extremes));
+  const byLocation = cells.map((cell) => stepLocationResult(rec, cell, extremes, streaming));
   const status: CountDist = {};
   const errors: CountDist = {};
   for (const part of byLocation) {
@@ -59,6 +96,7 @@ function stepResult(rec: Recorder, step: number, stepId: number, locations: stri
     status_code_dist: status,
     error_dist: errors,
     location_dist: Object.fromEntries(locations.map((name, loc) => [name, byLocation[loc]!])),
+    ...(streaming && { stream: streamFigures(rec.streamCells(), cells) }),
   };
 }
 
@@ -77,10 +115,16 @@ function locationResult(rec: Recorder, loc: number, extremes?: CellExtremes): Lo
  * Overall and per-location counts are of iterations (an iteration fails when one of its steps
  * fails); response times at every level are of requests (docs/results.md).
  */
-export function buildResults(rec: Recorder, stepIds: number[], locations: string[], extremes?: CellExtremes): Results {
+export function buildResults(
+  rec: Recorder,
+  stepIds: number[],
+  locations: string[],
+  extremes?: CellExtremes,
+  streaming?: readonly boolean[],
+): Results {
   const sum = (a: Float64Array): number => a.reduce((n, v) => n + v, 0);
   return {
-    steps: stepIds.map((id, step) => stepResult(rec, step, id, locations, extremes)),
+    steps: stepIds.map((id, step) => stepResult(rec, step, id, locations, extremes, streaming?.[step] === true)),
     fail_count: sum(rec.iterationsFailed),
     success_count: sum(rec.iterationsSucceeded),
     iteration_count: sum(rec.iterationsStarted),
@@ -100,12 +144,39 @@ function encodeSum(parts: Histogram[]): string {
   return encoded;
 }
 
+/** A stream figure's histograms: over the streaming steps, per streaming step, per step × location. */
+function encodeStreamHistograms(
+  rec: Recorder,
+  of: Histogram[],
+  stepIds: number[],
+  locations: string[],
+  streaming: readonly boolean[],
+): StreamHistograms {
+  const steps = stepIds.flatMap((id, step) =>
+    streaming[step] ? [{ id, cells: locations.map((_, loc) => of[step * rec.locationCount + loc]!) }] : [],
+  );
+  return {
+    overall: encodeSum(steps.flatMap((s) => s.cells)),
+    steps: Object.fromEntries(steps.map((s) => [String(s.id), encodeSum(s.cells)])),
+    step_locations: Object.fromEntries(
+      steps.map((s) => [String(s.id), Object.fromEntries(locations.map((name, loc) => [name, encodeHistogram(s.cells[loc]!)]))]),
+    ),
+  };
+}
+
 /** A shard's histograms at every level, for an exact merge (docs/results.md, shard files). */
-export function encodeHistograms(rec: Recorder, stepIds: number[], locations: string[]): EncodedHistograms {
+export function encodeHistograms(rec: Recorder, stepIds: number[], locations: string[], streaming?: readonly boolean[]): EncodedHistograms {
   const cell = (step: number, loc: number): Histogram => rec.cells[step * rec.locationCount + loc]!;
   const steps = stepIds.map((_, step) => locations.map((__, loc) => cell(step, loc)));
   const byLocation = locations.map((_, loc) => stepIds.map((__, step) => cell(step, loc)));
+  const streams = streaming?.some(Boolean) ? rec.streamCells() : null;
   return {
+    ...(streams && {
+      streams: {
+        first_event: encodeStreamHistograms(rec, streams.firstEvent, stepIds, locations, streaming!),
+        gap: encodeStreamHistograms(rec, streams.gap, stepIds, locations, streaming!),
+      },
+    }),
     overall: encodeSum(rec.cells),
     steps: Object.fromEntries(stepIds.map((id, step) => [String(id), encodeSum(steps[step]!)])),
     locations: Object.fromEntries(locations.map((name, loc) => [name, encodeSum(byLocation[loc]!)])),

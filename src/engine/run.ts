@@ -155,15 +155,16 @@ export async function resultOf(
   extremes?: CellExtremes,
 ): Promise<LoadTestResult> {
   const stepIds = test.definition.config_data.steps.map((s) => s.id);
+  const streaming = test.definition.config_data.steps.map((s) => s.stream !== undefined);
   return {
     test_url: options.testUrl,
-    results: buildResults(outcome.recorder, stepIds, outcome.locations, extremes),
+    results: buildResults(outcome.recorder, stepIds, outcome.locations, extremes, streaming),
     run: runBlock({
       ...engineFacts(test, outcome),
       ...(options.shard && { shard: await shardBlock(test, options.shard, outcome, startLagMs) }),
     }),
     // Every level's histogram, so that any percentile can be judged (docs/verdict.md) and shards merged exactly.
-    histograms: encodeHistograms(outcome.recorder, stepIds, outcome.locations),
+    histograms: encodeHistograms(outcome.recorder, stepIds, outcome.locations, streaming),
   };
 }
 

@@ -14,6 +14,9 @@ import { dispatchOptions, type IterationVars, type PreparedStep } from './step.t
 import type { Recorder } from './recorder.ts';
 import { DEADLINE_CODE } from './errors.ts';
 import { CANCELLED, isErrorStatus } from '../request-counts.ts';
+import { SseExchange, type StreamEnd, type StreamHost } from './sse.ts';
+import { WebSocketExchange } from './websocket.ts';
+import type { StreamCells } from './stream-cells.ts';
 
 /** Redirects followed before a step fails with "too many redirects" (docs/engine.md). */
 const MAX_REDIRECTS = 10;
@@ -31,12 +34,17 @@ export interface SlotHost {
   proxyFor(location: number, h2: boolean): Dispatcher | null;
   newConnection(index: number): Dispatcher;
   newRedirectAgent(h2: boolean): Dispatcher;
+  /** The dispatcher WebSocket handshakes of a location go through (its proxy, or a direct agent). */
+  webSocketDispatcher(location: number): Dispatcher;
   classify(error: unknown, location: number, responseStarted: boolean): string;
   iterationEnded(slot: Slot, now: number): void;
 }
 
-export class Slot {
+export class Slot implements StreamHost {
   private readonly host: SlotHost;
+  /** Made on the slot's first stream (docs/streaming.md); a run without streaming steps has none. */
+  private sse: SseExchange | null = null;
+  private webSocket: WebSocketExchange | null = null;
   private readonly vars: IterationVars | null;
   private readonly beginVars: ((vars: IterationVars, k: number) => void) | null;
   private readonly connections: (Dispatcher | undefined)[] = [];
@@ -129,6 +137,7 @@ export class Slot {
     const step = this.host.steps[this.stepIndex]!;
     this.cell = this.stepIndex * this.host.recorder.locationCount + this.location;
     this.host.recorder.stepReached(this.cell);
+    if (step.stream !== null) return this.sendStream(step);
     this.status = 0;
     this.settled = false;
     this.chunks = step.checks?.needsBody ? [] : null;
@@ -158,6 +167,71 @@ export class Slot {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.requestStarted(controller);
+  }
+
+  // ---- streaming steps (docs/streaming.md): an exchange of their own, the figures by the slot ----
+
+  private sendStream(step: PreparedStep): void {
+    this.settled = true;
+    const options = step.staticOptions ?? dispatchOptions(step, this.vars);
+    this.sentAt = this.host.clock();
+    const stream = step.stream!;
+    if (stream.type === 'websocket') {
+      const dispatcher = this.host.webSocketDispatcher(this.location);
+      const headers = options.headers as string[];
+      (this.webSocket ??= new WebSocketExchange(this)).start(
+        dispatcher,
+        options.path,
+        headers,
+        stream,
+        this.cell,
+        step.timeoutMs,
+        this.vars,
+      );
+      return;
+    }
+    const dispatcher = this.host.proxyFor(this.location, step.h2) ?? this.connection(this.host.connectionOf[this.stepIndex]!);
+    (this.sse ??= new SseExchange(this)).start(dispatcher, options, stream, this.cell, step.timeoutMs);
+  }
+
+  get clock(): () => number {
+    return this.host.clock;
+  }
+
+  streamCells(): StreamCells {
+    return this.host.recorder.streamCells();
+  }
+
+  classify(error: unknown, responseStarted: boolean): string {
+    return this.host.classify(error, this.location, responseStarted);
+  }
+
+  /** A stream ended: recorded as a response (its time is the whole exchange), then checked, as any step. */
+  streamEnded(end: StreamEnd): void {
+    const now = this.host.clock();
+    const step = this.host.steps[this.stepIndex]!;
+    const rec = this.host.recorder;
+    this.host.requests++;
+    if (end.status === 0) {
+      const classified = this.host.classify(end.error, this.location, false);
+      if (classified !== CANCELLED) rec.noResponse();
+      const reason = classified === 'other' && step.stream?.type === 'websocket' ? 'websocket handshake failed' : classified;
+      return this.fail(reason, now);
+    }
+    rec.response(this.cell, (now - this.sentAt) * 1000, end.status, isErrorStatus(end.status, step.expectedStatus));
+    if (end.reason !== null) return this.fail(this.host.stopping ? CANCELLED : end.reason, now);
+    const reason = step.checks
+      ? step.checks.run({ status: end.status, headers: end.headers, body: end.body, responseTimeMs: now - this.sentAt }, this.vars!)
+      : null;
+    if (reason !== null) return this.fail(reason, now);
+    rec.stepSucceeded(this.cell);
+    this.afterStep(step, now);
+  }
+
+  /** A stop: an open stream ends now, as cancelled. */
+  cancelStream(): void {
+    this.sse?.cancel();
+    this.webSocket?.cancel();
   }
 
   /**

@@ -3,6 +3,7 @@
 import type { Dispatcher } from 'undici';
 import type { CompiledTemplate, IterationVars } from '../variables/template.ts';
 import type { StepChecks } from '../variables/checks.ts';
+import type { Pattern } from '../patterns/pattern.ts';
 
 export type { IterationVars };
 export type Renderable = CompiledTemplate;
@@ -28,7 +29,31 @@ export interface PreparedStep {
   expectedStatus: ReadonlySet<number>;
   /** Think time after the step, [min, max] ms. */
   sleep: [number, number] | null;
+  /** A streaming step (docs/streaming.md); null for every other step, which the slot sends as a request. */
+  stream: PreparedStream | null;
 }
+
+/** A server-sent event stream: the step's request, its body read as events until an end. */
+export interface PreparedSse {
+  type: 'sse';
+  /** The event type that ends the stream; null: a `data: [DONE]` event ends it. */
+  untilEvent: string | null;
+  maxEvents: number;
+  maxMs: number;
+  expectOpen: boolean;
+}
+
+/** A WebSocket exchange: `origin` is the step's, with its ws:// or wss:// scheme. */
+export interface PreparedWebSocket {
+  type: 'websocket';
+  origin: string;
+  send: Renderable[];
+  receive: number;
+  until: Pattern | null;
+  maxMs: number;
+}
+
+export type PreparedStream = PreparedSse | PreparedWebSocket;
 
 const DEFAULT_HEADERS: [string, string][] = [['user-agent', 'loadgate']];
 

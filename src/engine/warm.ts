@@ -89,6 +89,8 @@ export function loopbackStep(step: PreparedStep, origin: string): PreparedStep {
     checks: null,
     expectedStatus: step.expectedStatus,
     sleep: null,
+    // The hot path warmed is the request's: a stream is sent to the loopback endpoint as a request.
+    stream: null,
   };
   warm.staticOptions = dispatchOptions(warm, null);
   return warm;

@@ -83,6 +83,7 @@ function step(request: ImportedRequest, index: number, name: string, left: Set<s
     ...(request.body !== undefined && request.body !== '' && { payload: request.body }),
     ...(request.sleepMs !== undefined && request.sleepMs > 0 && { sleep: String(Math.min(Math.round(request.sleepMs), LIMITS.sleepMs)) }),
     ...(request.disableCompression && { others: { 'disable-compression': true } }),
+    ...(request.stream && { stream: request.stream }),
   };
 }
 

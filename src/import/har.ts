@@ -25,7 +25,7 @@ interface HarEntry {
     headers: HarNameValue[];
     postData?: { mimeType?: string; text?: string; params?: HarNameValue[] };
   };
-  response: { content?: { mimeType?: string } };
+  response: { content?: { mimeType?: string; text?: string } };
 }
 interface Har {
   log: { creator: { name: string }; pages?: { title?: string }[]; entries: HarEntry[] };
@@ -51,7 +51,6 @@ const RESOURCE_KINDS: Record<string, string> = {
   ping: 'analytics beacon',
   websocket: 'websocket',
   texttrack: 'media',
-  eventsource: 'event stream',
 };
 
 export async function importHar(source: Source, options: AdapterOptions): Promise<Parsed<Imported>> {
@@ -123,13 +122,29 @@ function request(entry: HarEntry, sleepMs: number | undefined): ImportedRequest 
   const pairs = headers.map(({ name, value }): [string, string] => [name, value]);
   if (body !== undefined && postData?.mimeType && !pairs.some(([name]) => name.toLowerCase() === 'content-type'))
     pairs.push(['Content-Type', postData.mimeType]);
+  const stream = eventStream(entry);
   return {
     method: method.toUpperCase(),
     url: url.replace(/#.*$/, ''),
     headers: pairs,
     ...(body !== undefined && { body }),
     ...(sleepMs !== undefined && { sleepMs }),
+    ...(stream && { stream }),
   };
+}
+
+/**
+ * A recorded `text/event-stream` answer becomes an SSE step (docs/streaming.md). Its end is read
+ * from the recording where it shows one: a last event with a type of its own is `until_event`; a
+ * `data: [DONE]` sentinel, or none, leaves the default (the sentinel, or the server's close).
+ */
+function eventStream(entry: HarEntry): ImportedRequest['stream'] {
+  if (!/^text\/event-stream/i.test(entry.response.content?.mimeType ?? '')) return undefined;
+  const text = entry.response.content?.text ?? '';
+  const types = [...text.matchAll(/^event:[ \t]?(.*)$/gm)].map((m) => m[1]!.trim());
+  const last = types.at(-1);
+  const endsWithType = last !== undefined && last !== '' && last !== 'message' && !/^data:[ \t]?\[DONE\][ \t]*$/m.test(text);
+  return { type: 'sse', ...(endsWithType && { until_event: last }) };
 }
 
 /** From the end of one kept request to the start of the next, as the browser spent it. */

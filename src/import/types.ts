@@ -18,6 +18,8 @@ export interface ImportedRequest {
   secretQuery?: string[];
   /** curl without --compressed asks for no compression. */
   disableCompression?: boolean;
+  /** A recorded server-sent event stream (HAR text/event-stream): the step reads it as one (docs/streaming.md). */
+  stream?: { type: 'sse'; until_event?: string };
 }
 
 export interface ImportedVariable {

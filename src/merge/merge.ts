@@ -20,6 +20,7 @@ import type {
   StepResult,
 } from '../types.ts';
 import { describeValue, isRecord, member } from '../json.ts';
+import { StreamSums } from './streams.ts';
 
 /**
  * The merged result is final: it has `run.shards` but no `run.shard`; its `histograms` are the sums,
@@ -139,18 +140,26 @@ interface Sums {
 
 function mergeValid(shards: Shard[]): MergeOutcome {
   const sums: Sums = { cells: new Map(), seconds: new Map() };
+  const streams = new StreamSums();
   try {
-    const problems = shards.flatMap((shard) => addHistograms(sums, shard));
+    const problems = shards.flatMap((shard) => [
+      ...addHistograms(sums, shard),
+      ...streams.add(shard.file, shard.data.results, shard.data.histograms as EncodedHistograms),
+    ]);
     if (problems.length > 0) return failed(problems);
     const summaries = shardSummaries(shards);
+    const results = mergedResults(shards, sums.cells);
+    streams.apply(results);
+    const streamHistograms = streams.encoded();
     const result: LoadTestResult = {
       test_url: shards[0]!.data.test_url,
-      results: mergedResults(shards, sums.cells),
+      results,
       run: mergedRun(shards, sums, summaries),
-      histograms: mergedHistograms(sums.cells),
+      histograms: { ...mergedHistograms(sums.cells), ...(streamHistograms && { streams: streamHistograms }) },
     };
     return parsed({ result, shards: summaries });
   } finally {
+    streams.destroy();
     for (const byLocation of sums.cells.values()) for (const cell of byLocation.values()) cell.histogram.destroy();
     for (const second of sums.seconds.values()) second.histogram.destroy();
   }

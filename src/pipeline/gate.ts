@@ -36,7 +36,7 @@ export function shapeOf(
   const locations =
     mode === 'hosted' ? (countries.length > 0 ? countries : ['local']) : egressOf(new LoadPlan(config).locations, proxies).names;
   return {
-    steps: config.steps.map((s) => ({ id: s.id, name: s.name })),
+    steps: config.steps.map((s) => ({ id: s.id, name: s.name, stream: s.stream !== undefined })),
     locations,
     histograms: mode === 'embedded',
     mode,

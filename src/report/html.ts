@@ -53,6 +53,7 @@ export function renderHtmlReport(model: ReportModel, options: HtmlOptions = {}):
     overallSection(model),
     timelineSection(model.timeline),
     stepsSection(model),
+    streamsSection(model),
     locationsSection(model),
     stepLocationSection(model),
     distributionSection(model),
@@ -205,6 +206,32 @@ function stepsSection(model: ReportModel): string {
       : '';
   const note = '<p class="note">Errors: requests without a 2xx/3xx answer (no response, or an error status the step does not expect).</p>';
   return section('Steps', note + table(header, 'rlrrrlrrrrr', rows) + removedNote);
+}
+
+/** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events. */
+function streamsSection(model: ReportModel): string | undefined {
+  const streaming = model.steps.filter((s) => s.stream !== undefined);
+  if (streaming.length === 0) return undefined;
+  const rows = streaming.map((s) => {
+    const st = s.stream!;
+    return [
+      String(s.id),
+      `<span class="step-name">${escapeXml(truncate(s.name, NAME_CHARS))}</span>`,
+      st.streams,
+      st.events,
+      st.firstEvent.p50,
+      st.firstEvent.p95,
+      st.firstEvent.p99,
+      st.gap.p50,
+      st.gap.p95,
+      st.gap.p99,
+      escapeXml(st.closeCodes),
+    ];
+  });
+  const header = ['#', 'Step', 'Streams', 'Events', 'First event p50', 'p95', 'p99', 'Gap p50', 'p95', 'p99', 'Close codes'];
+  const note =
+    '<p class="note">First event: from the request (a WebSocket’s first message sent) to the first event. Gap: between consecutive events. The steps’ response times are the whole exchange.</p>';
+  return section('Streams', note + table(header, 'lrrrrrrrrrl', rows));
 }
 
 function locationsSection(model: ReportModel): string | undefined {

@@ -132,6 +132,7 @@ function compose(report: Report, layout: Layout): string {
     ...fixed.opening,
     ...fixed.summary,
     stepsSection(model, layout.stepRows),
+    streamsSection(model),
     ...fixed.middle,
     layout.stepLocationDetail ? stepLocationSection(model) : omittedNote('Steps by location'),
     ...distribution,
@@ -236,6 +237,46 @@ function stepsSection(model: ReportModel, stepRows: number | null): string {
     parts.push(`Not run any more since the baseline: ${names.join(', ')}${more}.`);
   }
   return parts.join('\n\n');
+}
+
+/** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events, beside the steps' response times. */
+function streamsSection(model: ReportModel): string | undefined {
+  const streaming = model.steps.filter((s) => s.stream !== undefined);
+  if (streaming.length === 0) return undefined;
+  const rows = streaming.map((s) => {
+    const st = s.stream!;
+    return [
+      String(s.id),
+      escapeMarkdown(truncate(s.name, NAME_CHARS)),
+      st.streams,
+      st.events,
+      st.firstEvent.p50,
+      st.firstEvent.p95,
+      st.firstEvent.p99,
+      st.gap.p50,
+      st.gap.p95,
+      st.gap.p99,
+      st.closeCodes,
+    ];
+  });
+  const header = [
+    '#',
+    'Step',
+    'Streams',
+    'Events',
+    'First event p50',
+    'First event p95',
+    'First event p99',
+    'Gap p50',
+    'Gap p95',
+    'Gap p99',
+    'Close codes',
+  ];
+  return `#### Streams
+
+${markdownTable(header, 'llrrrrrrrrl', rows)}
+
+_First event: from the request (a WebSocket's first message sent) to the first event. Gap: between consecutive events. A step's response times above are the whole exchange._`;
 }
 
 function locationsSection(model: ReportModel): string | undefined {

@@ -15,8 +15,10 @@ import type {
   SecondSample,
   ShardSummary,
   StepResult,
+  StreamMetric,
   ThresholdMetric,
 } from '../types.ts';
+import { encodedValue } from '../histogram.ts';
 import {
   compareToBaseline,
   describeChange,
@@ -96,6 +98,18 @@ export interface StepRow extends LevelFigures {
   /** Only in this run, not in the baseline. */
   isNew: boolean;
   status: StatusCount[];
+  /** A streaming step's figures (docs/streaming.md), shown beside its response times. */
+  stream?: StreamRow;
+}
+
+/** A streaming step as reports show it: counts, and the time to the first event and the gaps in ms (`—` without one). */
+export interface StreamRow {
+  streams: string;
+  events: string;
+  firstEvent: { p50: string; p95: string; p99: string };
+  gap: { p50: string; p95: string; p99: string };
+  /** WebSocket close codes, most frequent first: `1000 × 20`. */
+  closeCodes: string;
 }
 
 export interface LocationRow extends LevelFigures {
@@ -398,14 +412,39 @@ function withChange(text: string, changes: readonly MetricChange[], metric: Base
   return { text: formatMetric(change.metric, change.after), change: { text: describeChange(change), verdict: changeVerdict(change) } };
 }
 
+/** The stream figures of a step, to the microsecond from the run's stream histograms where it has them. */
+function streamRow(result: LoadTestResult, step: StepResult): StreamRow | undefined {
+  const figures = step.stream;
+  if (!figures) return undefined;
+  const times = (metric: StreamMetric, counted: number) => {
+    const encoded = result.histograms?.streams?.[metric].steps[String(step.id)];
+    const value = (p: number, key: keyof ResponseTimes): string => {
+      if (counted <= 0) return NO_RESPONSE;
+      const ms = encoded === undefined ? figures[metric][key] : encodedValue(encoded, p);
+      return ms === undefined ? NO_RESPONSE : formatMs(ms);
+    };
+    return { p50: value(50, 'median'), p95: value(95, 'p95'), p99: value(99, 'p99') };
+  };
+  const codes = Object.entries(figures.close_code_dist ?? {}).sort((a, b) => b[1] - a[1]);
+  return {
+    streams: formatCount(figures.streams),
+    events: formatCount(figures.events),
+    firstEvent: times('first_event', figures.events),
+    gap: times('gap', figures.events - figures.streams),
+    closeCodes: codes.map(([code, n]) => `${code} × ${formatCount(n)}`).join(', '),
+  };
+}
+
 function stepRow(result: LoadTestResult, step: StepResult, delta: { status: string; changes: MetricChange[] } | undefined): StepRow {
   const info = result.run.steps.find((s) => s.id === step.id);
+  const stream = streamRow(result, step);
   return {
     id: step.id,
     name: info?.name ?? `step ${step.id}`,
     request: info ? requestLabel(info.method, info.url) : '',
     isNew: delta?.status === 'new',
     status: statusCounts(result, step.id, step.status_code_dist),
+    ...(stream && { stream }),
     ...levelFigures(
       step,
       [stepCell(result, step)],

@@ -42,6 +42,7 @@ export function renderTerminal(model: ReportModel, opts: TerminalOptions): strin
     checkLines(model, paint),
     overallLines(model, paint),
     stepLines(model, width, paint),
+    streamLines(model, width),
     locationLines(model),
     shardLines(model),
     model.history ? historyTerminal(model.history, clean) : [],
@@ -139,6 +140,29 @@ function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
   const hidden = model.steps.length - TERMINAL_STEPS;
   if (hidden > 0) lines.push(`  … and ${formatCount(hidden)} more ${plural(hidden, 'step')} (see the full report)`);
   return lines;
+}
+
+/** Streaming steps: the time to the first event and the gaps between events (docs/streaming.md). */
+function streamLines(model: ReportModel, width: number): string[] {
+  const streaming = model.steps.filter((s) => s.stream !== undefined).slice(0, TERMINAL_STEPS);
+  if (streaming.length === 0) return [];
+  const rows = streaming.map((s) => {
+    const st = s.stream!;
+    return [
+      String(s.id),
+      clean(s.name),
+      st.streams,
+      st.events,
+      st.firstEvent.p50,
+      st.firstEvent.p95,
+      st.firstEvent.p99,
+      st.gap.p50,
+      st.gap.p95,
+      st.gap.p99,
+    ];
+  });
+  const head = ['#', 'Step', 'Streams', 'Events', 'first p50', 'first p95', 'first p99', 'gap p50', 'gap p95', 'gap p99'];
+  return ['Streams (first event, gaps between events)', ...alignedTable(head, rows, { width, textColumns: [1], leftColumns: [1] })];
 }
 
 function locationLines(model: ReportModel): string[] {

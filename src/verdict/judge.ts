@@ -22,7 +22,16 @@ import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { windowOutcome } from './windows.ts';
 import { requestCounts } from '../request-counts.ts';
-import { locationLevel, metricValue, overallLevel, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
+import {
+  locationLevel,
+  metricValue,
+  overallLevel,
+  stepLabel,
+  stepLevel,
+  stepLocationLevel,
+  streamMetricValue,
+  type Level,
+} from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';
 
@@ -162,8 +171,10 @@ export function evaluateThreshold(result: LoadTestResult, t: Threshold, baseline
 
 function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: Baseline): ThresholdOutcome {
   const scoped = t.step !== undefined || t.location !== undefined;
-  const actual = metricValue(t.metric, level, result, scoped);
-  const from = t.baseline && baseline ? baselineAt(t.metric, level, baseline, scoped) : undefined;
+  const measured = (lvl: Level, run: LoadTestResult): number | undefined =>
+    t.stream ? streamMetricValue(t.stream, t.metric, lvl, run) : metricValue(t.metric, lvl, run, scoped);
+  const actual = measured(level, result);
+  const from = t.baseline && baseline ? baselineAt(measured, level, baseline) : undefined;
   const limit = limitOf(t, from?.value);
   const base = { threshold: t, actual, limit, where: level.label, ...(from?.spread && { baselineSpread: from.spread }) };
   if (actual === undefined) return { ...base, passed: false, reason: noValueReason(t) };
@@ -172,6 +183,7 @@ function measure(result: LoadTestResult, level: Level, t: Threshold, baseline?: 
 }
 
 function noValueReason(t: Threshold): string {
+  if (t.stream) return t.stream === 'gap' ? 'no stream with two events' : 'no stream event';
   return metricKind(t.metric) === 'time' ? 'no response' : 'no request';
 }
 
@@ -180,14 +192,13 @@ export type Baseline = LoadTestResult | readonly LoadTestResult[];
 
 /** The baseline's value at the level; for a history baseline the median of its runs' values, and their spread. */
 function baselineAt(
-  metric: ThresholdMetric,
+  measured: (level: Level, run: LoadTestResult) => number | undefined,
   level: Level,
   baseline: Baseline,
-  scoped: boolean,
 ): { value: number | undefined; spread?: NonNullable<ThresholdOutcome['baselineSpread']> } {
   const valueIn = (run: LoadTestResult): number | undefined => {
     const same = sameLevelIn(run, level);
-    return same ? metricValue(metric, same, run, scoped) : undefined;
+    return same ? measured(same, run) : undefined;
   };
   if (!Array.isArray(baseline)) return { value: valueIn(baseline as LoadTestResult) };
   const values = (baseline as readonly LoadTestResult[]).map(valueIn).filter((v): v is number => v !== undefined);
@@ -227,8 +238,10 @@ function closestToLimit(outcomes: ThresholdOutcome[]): ThresholdOutcome | undefi
 
 /** The levels a threshold is checked at, or why it cannot be (a step or location the result lacks). */
 function levelsOf(result: LoadTestResult, t: Threshold): Level[] | string {
-  const steps = stepsOf(result, t);
-  if (typeof steps === 'string') return steps;
+  const found = stepsOf(result, t);
+  if (typeof found === 'string') return found;
+  const steps = t.stream && found ? found.filter((s) => s.stream !== undefined) : found;
+  if (t.stream && steps?.length === 0) return `${t.stream} is a figure of streaming steps; ${notStreaming(result, found!)}`;
   if (t.location === undefined) return steps ? steps.map((s) => stepLevel(result, s)) : [overallLevel(result)];
   const names = t.location === '*' ? locationNames(result, steps) : [t.location];
   const levels: Level[] = [];
@@ -238,6 +251,10 @@ function levelsOf(result: LoadTestResult, t: Threshold): Level[] | string {
     levels.push(...(found as Level[]));
   }
   return levels;
+}
+
+function notStreaming(result: LoadTestResult, steps: StepResult[]): string {
+  return steps.length === 1 ? `${stepLabel(result, steps[0]!.id)} has no "stream"` : 'no step has a "stream"';
 }
 
 function locationNames(result: LoadTestResult, steps: StepResult[] | undefined): string[] {

@@ -4,11 +4,19 @@
 // Counts of the 2.5 result are of iterations at the overall and location levels and of requests
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
-import { decodeHistogram, encodedAt, exactTimes, type HistogramPlace } from '../histogram.ts';
+import { decodeHistogram, encodedAt, encodedValue, exactTimes, type HistogramPlace } from '../histogram.ts';
 import { partRps, percent } from '../rates.ts';
 import { isNamedMetric, percentileOf } from '../thresholds.ts';
 import { expectedStatuses, requestCounts, type RequestCell } from '../request-counts.ts';
-import type { LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
+import type {
+  LoadTestResult,
+  ResponseTimes,
+  StepLocationResult,
+  StepResult,
+  StreamFigures,
+  StreamMetric,
+  ThresholdMetric,
+} from '../types.ts';
 
 export interface Level {
   /** How reports name it: `overall`, `step 2 (login)`, `location DE`, `step 2 (login) at DE`. */
@@ -20,6 +28,8 @@ export interface Level {
   cells: RequestCell[];
   /** Where its histogram is in result.histograms, when the result has them. */
   histogram: HistogramPlace;
+  /** A streaming step's figures (a step, or a step at a location). */
+  stream?: StreamFigures;
 }
 
 const CLASS_OF: Partial<Record<ThresholdMetric, 2 | 3 | 4 | 5>> = { status_2xx: 2, status_3xx: 3, status_4xx: 4, status_5xx: 5 };
@@ -58,6 +68,42 @@ export function metricValue(metric: ThresholdMetric, level: Level, result: LoadT
   // Judged on the histograms' values to the microsecond, not the integer 2.5 fields (docs/verdict.md).
   if (isNamedMetric(metric)) return exactTimes(result.histograms, level.histogram, level.response_times)[metric as keyof ResponseTimes];
   return percentileFromHistogram(percentileOf(metric)!, level, result);
+}
+
+/**
+ * A time of the streaming steps' figures (`first_event.p95`): from the stream histograms when the
+ * result carries them (to the microsecond, any percentile, and over every stream at the overall
+ * level), else from the level's `stream` object; undefined when no stream had such an event.
+ */
+export function streamMetricValue(stream: StreamMetric, metric: ThresholdMetric, level: Level, result: LoadTestResult): number | undefined {
+  const encoded = streamHistogramAt(result, stream, level.histogram);
+  const named = isNamedMetric(metric) ? (metric as keyof ResponseTimes) : undefined;
+  if (encoded !== undefined) return encodedValue(encoded, named ?? percentileOf(metric)!);
+  const figures = level.histogram.level === 'overall' ? onlyStreamingStep(result) : level.stream;
+  const times = figures?.[stream];
+  if (!figures || !times || (stream === 'first_event' ? figures.events === 0 : figures.events <= figures.streams)) return undefined;
+  return named === undefined ? percentileInTimes(times, percentileOf(metric)!) : times[named];
+}
+
+function streamHistogramAt(result: LoadTestResult, stream: StreamMetric, place: HistogramPlace): string | undefined {
+  const levels = result.histograms?.streams?.[stream];
+  if (!levels) return undefined;
+  if (place.level === 'overall') return levels.overall;
+  if (place.level === 'steps') return levels.steps[place.key];
+  if (place.level === 'step_locations') return levels.step_locations[place.step]?.[place.location];
+  return undefined;
+}
+
+/** Without histograms, "every stream" can be read only where one step streams. */
+function onlyStreamingStep(result: LoadTestResult): StreamFigures | undefined {
+  const streaming = result.results.steps.filter((s) => s.stream !== undefined);
+  return streaming.length === 1 ? streaming[0]!.stream : undefined;
+}
+
+function percentileInTimes(times: ResponseTimes, percentile: number): number | undefined {
+  const known: Record<number, keyof ResponseTimes> = { 50: 'median', 80: 'p80', 90: 'p90', 95: 'p95', 99: 'p99' };
+  const key = known[percentile];
+  return key === undefined ? undefined : times[key];
 }
 
 /** Percentiles outside the 2.5 set come from the run's histograms (µs), to the microsecond. */

@@ -6,7 +6,7 @@ import type { LoadTestResult, Threshold } from '../types.ts';
 
 /** What the run's results will hold, known before it starts. */
 export interface RunShape {
-  steps: readonly { id: number; name: string }[];
+  steps: readonly { id: number; name: string; stream?: boolean }[];
   /** The location names the results will have (`local`, and each country sent through a proxy). */
   locations: readonly string[];
   /** Whether the results carry histograms, so that any percentile can be read (embedded runs). */
@@ -30,6 +30,7 @@ export function preflightThresholds(
     const message =
       capacityProblem(t, shape) ??
       stepProblem(t, shape) ??
+      streamProblem(t, shape) ??
       locationProblem(t, shape) ??
       metricProblem(t, shape) ??
       baselineProblem(t, shape);
@@ -66,6 +67,20 @@ function stepProblem(t: Threshold, shape: RunShape): string | undefined {
     return `step name "${selector.name}" is ambiguous: steps ${named.map((s) => s.id).join(', ')} have it; use the id, e.g. step[${named[0]!.id}]`;
   }
   return undefined;
+}
+
+/** `first_event`/`gap` judge streaming steps (docs/streaming.md): a step without `stream` has neither. */
+function streamProblem(t: Threshold, shape: RunShape): string | undefined {
+  if (t.stream === undefined) return undefined;
+  const selector = t.step;
+  const chosen =
+    selector === undefined || 'each' in selector
+      ? shape.steps
+      : shape.steps.filter((s) => ('id' in selector ? s.id === selector.id : s.name === selector.name));
+  if (chosen.some((s) => s.stream)) return undefined;
+  const streaming = shape.steps.filter((s) => s.stream).map((s) => `${s.id} ${s.name}`);
+  const which = chosen.length === 1 ? `step ${chosen[0]!.id} (${chosen[0]!.name}) has no "stream"` : 'no step has a "stream"';
+  return `${t.stream} is a figure of streaming steps, and ${which}${streaming.length > 0 ? `; streaming steps: ${streaming.join(', ')}` : ''}`;
 }
 
 function locationProblem(t: Threshold, shape: RunShape): string | undefined {

@@ -34,6 +34,7 @@ export interface ImportedDefinition {
       payload?: string;
       sleep?: string;
       others?: Record<string, boolean>;
+      stream?: Record<string, unknown>;
     }[];
     iteration_count: number;
     duration: number;
