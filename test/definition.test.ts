@@ -1048,7 +1048,7 @@ describe('validateDefinition: streaming steps', () => {
     expectOnly(
       ws({ until: '(a)\\1' }),
       '$.config_data.steps[0].stream.until',
-      'invalid pattern: RE2 (linear-time matching) has no backreference',
+      'the backreference \\1 is not supported: patterns run on RE2, which matches in linear time and has no backreferences or lookaround',
     );
     expectOnly(
       ws({ until: 'x(?=y)' }),
