@@ -400,4 +400,20 @@ describe('coverage', () => {
     expect(coverage.measured_iterations).toBe(300);
     expect(coverage.applied_iterations).toBe(300);
   });
+
+  it('counts of the second a shard was stopped in only what its result holds, not that second\'s whole plan', () => {
+    // Stopped during its 6th second: 5 whole seconds (250) and 30 of the 6th's 50.
+    const stopped = { ...result(true, 6), results: { iteration_count: 280 } } as unknown as LoadTestResult;
+    const delivered = {
+      shardCounts: { US: 1 },
+      attempts: [{ location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 }],
+      finals: [{ location: 'US', index: 0, attempt: 0, value: stopped }],
+    };
+    const { coverage } = chooseResults({ ...config, proxy_config: { US: 100 } }, delivered);
+    const plan = new LoadPlan({ ...config, proxy_config: { US: 100 } }, { index: 1, count: 1, location: 'US' });
+    const sixSeconds = [0, 1, 2, 3, 4, 5].reduce((n, s) => n + plan.countInSecond(s), 0);
+    expect(sixSeconds).toBeGreaterThan(280);
+    expect(coverage.measured_iterations).toBe(280);
+    expect(coverage.applied_iterations).toBe(280);
+  });
 });
