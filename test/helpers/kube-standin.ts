@@ -90,6 +90,8 @@ export interface KubeStandIn {
     path: RegExp,
     status: { code: number; reason: string; message: string; retryAfter?: string },
     times?: number,
+    /** Matching requests let through first (`1`: the second create fails). */
+    skip?: number,
   ): void;
   /** From now on every nth request (of any kind, watches included) has its connection reset before it is handled; 0 stops it. */
   resetEvery(n: number): void;
@@ -175,8 +177,8 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     endWatches: () => {
       for (const res of watches) res.end();
     },
-    failNext: (method, path, status, times = 1) => {
-      faults.push({ method, path, status, left: times });
+    failNext: (method, path, status, times = 1, skip = 0) => {
+      faults.push({ method, path, status, left: times, skip });
     },
     resetEvery: (n) => {
       api.resetEvery = n;
@@ -262,6 +264,7 @@ interface Fault {
   path: RegExp;
   status: { code: number; reason: string; message: string; retryAfter?: string };
   left: number;
+  skip: number;
 }
 
 interface Route {
@@ -322,7 +325,8 @@ class ApiHandler {
     // A reset before anything is done: the client cannot tell whether it was.
     if (this.resetEvery > 0 && this.served % this.resetEvery === 0) return void req.socket.destroy();
     const fault = this.faults.find((f) => f.left > 0 && f.method === method && f.path.test(url.pathname));
-    if (fault) {
+    if (fault && fault.skip > 0) fault.skip -= 1;
+    else if (fault) {
       fault.left -= 1;
       const { code, reason, message, retryAfter } = fault.status;
       return send(res, code, failure(code, reason, message), retryAfter === undefined ? {} : { 'retry-after': retryAfter });

@@ -177,7 +177,7 @@ async function reachable(kube: KubeContext, onWait: (reason: string) => void, si
       deadlineMs: Number.POSITIVE_INFINITY,
       log: kube.settings.log,
       signal,
-      onRetry: (reason: string) => onWait(`the Kubernetes API (${placeName(place)}): ${reason}`),
+      onRetry: (reason: string) => onWait(`${reason} (listing Jobs in ${placeName(place)})`),
     };
     await withRetry(kube.retry, op, () =>
       place.api.batch.listNamespacedJob({ namespace: place.namespace, labelSelector: `${LABEL_MANAGED}=${MANAGED_BY}`, limit: 1 }),

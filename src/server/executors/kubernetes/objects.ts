@@ -81,6 +81,7 @@ export async function deleteObject(
   const op = {
     what: `delete ${object.kind} ${object.name} in ${placeName(object.place)}`,
     deadlineMs: object.deadlineMs,
+    settledBy: [404],
     log: calls.log,
     ...(calls.signal && { signal: calls.signal }),
     ...(object.onFirstAttempt && { onFirstAttempt: object.onFirstAttempt }),

@@ -32,6 +32,8 @@ export interface Operation {
   onRetry?: (reason: string) => void;
   /** Called once the first attempt has ended, however (a cleanup does not hold up the run past it). */
   onFirstAttempt?: () => void;
+  /** Final answers that are an outcome, not a failure (404 for a delete: gone already); still thrown, but logged as such. */
+  settledBy?: number[];
 }
 
 /** The retries of an operation ran out (its deadline, or the signal) on faults that may pass: the cluster may answer later. */
@@ -139,7 +141,8 @@ export async function withRetry<T>(policy: RetryPolicy, op: Operation, call: () 
       return value;
     } catch (error) {
       if (!retryable(error)) {
-        ended(`failed: ${apiErrorText(error)}`, n + 1);
+        const settled = op.settledBy?.includes(statusOf(error) ?? 0);
+        ended(settled ? `done (${faultWord(error)})` : `failed: ${apiErrorText(error)}`, n + 1);
         throw error;
       }
       const wait = Math.max(backoffMs(policy, n), retryAfterMs(error, policy.now()) ?? 0);
