@@ -143,4 +143,23 @@ describe('what ends the retries', () => {
     await expect(withRetry(time.policy, op, call)).rejects.toBeInstanceOf(TransientApiError);
     expect(calls).toBe(2);
   });
+
+  it('an abort while it waits ends the retries without another attempt', async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    const policy = retryPolicy(100, {
+      sleep: async () => {
+        controller.abort();
+      },
+    });
+    const lines: string[] = [];
+    const op = { what: 'delete Job j', deadlineMs: Number.POSITIVE_INFINITY, log: (l: string) => lines.push(l), signal: controller.signal };
+    const call = async () => {
+      calls++;
+      throw network('ECONNREFUSED');
+    };
+    await expect(withRetry(policy, op, call)).rejects.toBeInstanceOf(TransientApiError);
+    expect(calls).toBe(1);
+    expect(lines).toHaveLength(0);
+  });
 });

@@ -401,7 +401,7 @@ describe('coverage', () => {
     expect(coverage.applied_iterations).toBe(300);
   });
 
-  it('counts of the second a shard was stopped in only what its result holds, not that second\'s whole plan', () => {
+  it("counts of the second a shard was stopped in only what its result holds, not that second's whole plan", () => {
     // Stopped during its 6th second: 5 whole seconds (250) and 30 of the 6th's 50.
     const stopped = { ...result(true, 6), results: { iteration_count: 280 } } as unknown as LoadTestResult;
     const delivered = {

@@ -145,21 +145,29 @@ export async function withRetry<T>(policy: RetryPolicy, op: Operation, call: () 
         ended(settled ? `done (${faultWord(error)})` : `failed: ${apiErrorText(error)}`, n + 1);
         throw error;
       }
-      const wait = Math.max(backoffMs(policy, n), retryAfterMs(error, policy.now()) ?? 0);
-      const left = started + op.deadlineMs - policy.now();
-      if (wait > left || op.signal?.aborted) {
-        faults.push(faultWord(error));
-        const why = op.signal?.aborted ? 'stopped' : `gave up (deadline ${Math.round(op.deadlineMs / 1000)} s)`;
-        ended(why, n + 1);
-        throw new TransientApiError(`${apiErrorText(error)} (${n + 1} attempts, ${why})`, error);
-      }
       faults.push(faultWord(error));
+      const wait = nextWait(policy, op, started, n, error);
+      const giveUp = (why: string): TransientApiError => {
+        ended(why, n + 1);
+        return new TransientApiError(`${apiErrorText(error)} (${n + 1} attempts, ${why})`, error);
+      };
+      if (typeof wait === 'string') throw giveUp(wait);
       op.onRetry?.(apiErrorText(error));
       await policy.sleep(wait, op.signal);
+      // Aborted while it waited (a shutdown): no further attempt, which could hang on a cluster that does not answer.
+      if (op.signal?.aborted) throw giveUp('stopped');
     } finally {
       if (n === 0) op.onFirstAttempt?.();
     }
   }
+}
+
+/** The wait before the next attempt: the backoff, or Retry-After when longer; why not, when it would end past the deadline or the signal is aborted. */
+function nextWait(policy: RetryPolicy, op: Operation, started: number, n: number, error: unknown): number | string {
+  if (op.signal?.aborted) return 'stopped';
+  const wait = Math.max(backoffMs(policy, n), retryAfterMs(error, policy.now()) ?? 0);
+  const left = started + op.deadlineMs - policy.now();
+  return wait > left ? `gave up (deadline ${Math.round(op.deadlineMs / 1000)} s)` : wait;
 }
 
 /** `3× 429 TooManyRequests, 1× ECONNRESET`: each fault with how often it came, in order of first appearance. */
