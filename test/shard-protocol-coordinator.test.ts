@@ -98,6 +98,21 @@ describe('serve --executor', () => {
     );
   });
 
+  it("reads the API retry backoff and the queue's wait for the cluster, with their defaults, and refuses them out of bounds", () => {
+    const read = (values: Record<string, string>) =>
+      valueOrThrow(readExecutor({ executor: 'kubernetes', image: 'img', ...values })) as {
+        kubernetes: { apiBackoffMs: number; clusterWaitMs: number };
+      };
+    expect(read({}).kubernetes).toMatchObject({ apiBackoffMs: 500, clusterWaitMs: 600_000 });
+    expect(read({ 'kube-api-backoff': '50', 'cluster-wait': '30' }).kubernetes).toMatchObject({ apiBackoffMs: 50, clusterWaitMs: 30_000 });
+    expect(
+      problemsOf({ executor: 'kubernetes', image: 'img', 'kube-api-backoff': '0', 'cluster-wait': 'soon' }).map((p) => p.path),
+    ).toEqual(['--kube-api-backoff', '--cluster-wait']);
+    expect(problemsOf({ 'cluster-wait': '30' })).toEqual([
+      { path: '--cluster-wait', message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' },
+    ]);
+  });
+
   it('needs an image and well-formed locations with --executor kubernetes', () => {
     const problems = problemsOf({ executor: 'kubernetes', location: ['DE=region:eu'] });
     expect(problems.map((p) => p.path)).toEqual(['--image', '--location']);
