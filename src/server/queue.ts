@@ -238,7 +238,8 @@ function shardsOf(store: Store, testId: string): { shards?: number } {
 }
 
 function failureReason(error: unknown, log: (line: string) => void): string {
-  if (error instanceof ApiError) return error.message;
+  // A transient fault past the wait's bound is no internal error: its message says what did not answer.
+  if (error instanceof ApiError || error instanceof ExecutorUnavailable) return error.message;
   if (error instanceof InputError) return problemLines(error.problems).join('; ');
   log(`internal error while running a test: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return `internal error: ${error instanceof Error ? error.message : String(error)}`;
