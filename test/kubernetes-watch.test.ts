@@ -44,6 +44,7 @@ function executorOn(
     stopGraceMs?: number;
     now?: () => number;
     apiBackoffMs?: number;
+    sweepIntervalMs?: number;
   },
 ) {
   return kubernetesExecutor({
@@ -315,6 +316,25 @@ describe("the test's objects in the cluster", () => {
     expect(kube.secrets()).toHaveLength(1);
     expect(kube.secrets()[0]!.metadata!.labels!['loadgate.dev/test-id']).toBe(alive);
     expect(logs).toEqual(['swept 1 Job(s) and 1 Secret(s) of tests no longer running from default']);
+  });
+
+  it('sweeps again periodically, not only at start: what a test leaves later goes too', async () => {
+    await standIn('setInterval(() => {}, 1000)');
+    const logs: string[] = [];
+    // Its clock two seconds ahead: whatever exists was created before each sweep began (whole seconds).
+    const executor = executorOn(logs, { backoffLimitPerIndex: 0, resyncMs: HOUR_MS, now: () => Date.now() + 2000, sweepIntervalMs: 50 });
+    await executor.sweep!();
+    expect(logs).toEqual([]);
+    const kc = new KubeConfig();
+    kc.loadFromFile(kube.kubeconfigPath);
+    // Left after the start's sweep, by a test no longer running (a cleanup that gave up).
+    await kc
+      .makeApiClient(CoreV1Api)
+      .createNamespacedSecret({ namespace: 'default', body: testSecret('00000000-0000-4000-8000-0000000000b5', 'default', 't') });
+    await kube.waitFor(() => kube.secrets().length === 0);
+    // The sweep's line comes once its deletes have been answered.
+    await until('the sweep to be logged', () => logs.includes('swept 0 Job(s) and 1 Secret(s) of tests no longer running from default'));
+    executor.close!();
   });
 
   it('a Kubernetes API refusal (a quota) fails the test with a sentence: status code, reason and message', async () => {
