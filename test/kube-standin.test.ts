@@ -458,3 +458,59 @@ describe('the default process', () => {
     }
   });
 });
+
+describe('injected faults of the API server', () => {
+  let standIn: KubeStandIn;
+  let batch: BatchV1Api;
+  beforeAll(async () => {
+    standIn = await startKubeStandIn({ processFor: (c) => ({ file: process.execPath, args: [FAKE_SHARD, ...(c.args ?? [])] }) });
+    ({ batch } = apis(standIn.kubeconfigPath));
+  });
+  afterAll(() => standIn.close());
+  const created = (name: string | undefined) => standIn.jobs(NS).some((j) => j.metadata?.name === name);
+
+  it('answers 429 with Retry-After as the client reports it (ApiException code and headers), then as usual', async () => {
+    const { job } = fakeJob(['hang']);
+    standIn.failNext('POST', /\/jobs$/, { code: 429, reason: 'TooManyRequests', message: 'slow down', retryAfter: '2' });
+    const throttled = await apiError(batch.createNamespacedJob({ namespace: NS, body: job }));
+    expect(throttled.code).toBe(429);
+    expect(throttled.headers['retry-after']).toBe('2');
+    expect(created(job.metadata?.name)).toBe(false);
+    await batch.createNamespacedJob({ namespace: NS, body: job });
+    expect(created(job.metadata?.name)).toBe(true);
+  });
+
+  it('resets every nth request before handling it', async () => {
+    standIn.resetEvery(2);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      outcomes.push(
+        await batch.listNamespacedJob({ namespace: NS }).then(
+          () => 'ok',
+          (e: unknown) => ((e as { cause?: { code?: string } }).cause?.code ? 'reset' : String(e)),
+        ),
+      );
+    }
+    standIn.resetEvery(0);
+    // Which of the two the first reset hits depends on the requests before: one in every two.
+    expect(outcomes.filter((o) => o === 'reset')).toHaveLength(2);
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(2);
+  });
+
+  it('carries out a create whose answer it loses: the client sees the connection drop, the Job exists', async () => {
+    const { job } = fakeJob(['hang']);
+    standIn.loseAnswerNext('POST', /\/jobs$/);
+    const error = await batch.createNamespacedJob({ namespace: NS, body: job }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(created(job.metadata?.name)).toBe(true);
+    expect((await apiError(batch.createNamespacedJob({ namespace: NS, body: job }))).code).toBe(409);
+  });
+
+  it('goes away for an outage: connections are refused, then it answers again', async () => {
+    const back = standIn.outage(500);
+    const refused = await batch.listNamespacedJob({ namespace: NS }).catch((e: unknown) => e);
+    expect((refused as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+    await back;
+    expect((await batch.listNamespacedJob({ namespace: NS })).items.length).toBeGreaterThan(0);
+  });
+});

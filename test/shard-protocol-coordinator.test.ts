@@ -98,6 +98,21 @@ describe('serve --executor', () => {
     );
   });
 
+  it("reads the API retry backoff and the queue's wait for the cluster, with their defaults, and refuses them out of bounds", () => {
+    const read = (values: Record<string, string>) =>
+      valueOrThrow(readExecutor({ executor: 'kubernetes', image: 'img', ...values })) as {
+        kubernetes: { apiBackoffMs: number; clusterWaitMs: number };
+      };
+    expect(read({}).kubernetes).toMatchObject({ apiBackoffMs: 500, clusterWaitMs: 600_000 });
+    expect(read({ 'kube-api-backoff': '50', 'cluster-wait': '30' }).kubernetes).toMatchObject({ apiBackoffMs: 50, clusterWaitMs: 30_000 });
+    expect(
+      problemsOf({ executor: 'kubernetes', image: 'img', 'kube-api-backoff': '0', 'cluster-wait': 'soon' }).map((p) => p.path),
+    ).toEqual(['--kube-api-backoff', '--cluster-wait']);
+    expect(problemsOf({ 'cluster-wait': '30' })).toEqual([
+      { path: '--cluster-wait', message: 'is a setting of the Kubernetes executor: give --executor kubernetes, or leave it out' },
+    ]);
+  });
+
   it('needs an image and well-formed locations with --executor kubernetes', () => {
     const problems = problemsOf({ executor: 'kubernetes', location: ['DE=region:eu'] });
     expect(problems.map((p) => p.path)).toEqual(['--image', '--location']);
@@ -399,5 +414,21 @@ describe('coverage', () => {
     // Without the uploaded seconds, only what was measured is known to have been sent.
     expect(coverage.measured_iterations).toBe(300);
     expect(coverage.applied_iterations).toBe(300);
+  });
+
+  it("counts of the second a shard was stopped in only what its result holds, not that second's whole plan", () => {
+    // Stopped during its 6th second: 5 whole seconds (250) and 30 of the 6th's 50.
+    const stopped = { ...result(true, 6), results: { iteration_count: 280 } } as unknown as LoadTestResult;
+    const delivered = {
+      shardCounts: { US: 1 },
+      attempts: [{ location: 'US', index: 0, attempt: 0, pod: 'a', fromSecond: 0 }],
+      finals: [{ location: 'US', index: 0, attempt: 0, value: stopped }],
+    };
+    const { coverage } = chooseResults({ ...config, proxy_config: { US: 100 } }, delivered);
+    const plan = new LoadPlan({ ...config, proxy_config: { US: 100 } }, { index: 1, count: 1, location: 'US' });
+    const sixSeconds = [0, 1, 2, 3, 4, 5].reduce((n, s) => n + plan.countInSecond(s), 0);
+    expect(sixSeconds).toBeGreaterThan(280);
+    expect(coverage.measured_iterations).toBe(280);
+    expect(coverage.applied_iterations).toBe(280);
   });
 });

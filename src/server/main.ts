@@ -142,7 +142,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     dataDir: options.dataDir,
     executor,
     log: options.log,
-    ...(choice.kind === 'kubernetes' && { shutdownGraceMs: choice.kubernetes.shutdownGraceMs }),
+    ...(choice.kind === 'kubernetes' && {
+      shutdownGraceMs: choice.kubernetes.shutdownGraceMs,
+      clusterWaitMs: choice.kubernetes.clusterWaitMs,
+    }),
   });
   const ctx: ServerContext = {
     store,

@@ -7,7 +7,8 @@ import { prepare, storedDefinition } from './definition.ts';
 import type { TestStatus } from '../service-records.ts';
 import type { Store, TestRecord } from './store.ts';
 import type { LoadTestResult } from '../types.ts';
-import type { Executed, Execution, Executor, Progress } from './executors/executor.ts';
+import { type Executed, type Execution, type Executor, ExecutorUnavailable, type Progress } from './executors/executor.ts';
+import { DEFAULT_CLUSTER_WAIT_MS, ExecutorGate, type Waiting } from './queue-wait.ts';
 
 export const INTERRUPTED_REASON = 'server stopped while the test was running';
 export const SHUTDOWN_REASON = 'the server was shut down while the test was running; the result is partial';
@@ -20,6 +21,8 @@ export interface QueueSettings {
    * may take to end by itself before it is left running for that server; default 0.
    */
   shutdownGraceMs?: number;
+  /** How long queued tests wait for an executor that cannot start them (its cluster does not answer) before the next fails; default 10 minutes. */
+  clusterWaitMs?: number;
   log: (line: string) => void;
   now?: () => Date;
 }
@@ -41,10 +44,20 @@ export class TestQueue {
   private readonly settings: QueueSettings;
   private running: Running | null = null;
   private closed = false;
+  /** Waits for the executor before a test starts (queue-wait.ts); `passing` while it does. */
+  private readonly gate: ExecutorGate;
+  private passing = false;
+  /** Tests put back in the queue because the executor could not start them: since when (the wait's bound counts from there). */
+  private readonly unavailableSince = new Map<string, number>();
 
   constructor(store: Store, settings: QueueSettings) {
     this.store = store;
     this.settings = settings;
+    this.gate = new ExecutorGate(settings.executor, settings.clusterWaitMs ?? DEFAULT_CLUSTER_WAIT_MS, () => this.nowMs());
+  }
+
+  private nowMs(): number {
+    return (this.settings.now?.() ?? new Date()).getTime();
   }
 
   private now(): string {
@@ -68,9 +81,27 @@ export class TestQueue {
 
   /** Starts the next queued test unless one is running. */
   kick(): void {
-    if (this.running || this.closed) return;
+    if (this.running || this.closed || this.passing) return;
     const next = this.store.nextQueuedTest();
-    if (next) this.start(next);
+    if (!next) return;
+    if (!this.settings.executor.ready) return this.start(next);
+    // Not into a fault: the executor first says it can start a test (or the wait's bound passes).
+    this.passing = true;
+    void this.gate.pass(this.unavailableSince.get(next.id)).then((outcome) => {
+      this.passing = false;
+      const test = this.store.nextQueuedTest();
+      if ('closed' in outcome || this.closed || this.running || !test) return;
+      if (outcome.ready) return this.start(test);
+      this.unavailableSince.delete(test.id);
+      this.store.finishTest(test.id, { status: 'failed', failureReason: outcome.reason, at: this.now() });
+      this.settings.log(`test ${test.id} (${test.name}): failed (${outcome.reason})`);
+      this.kick();
+    });
+  }
+
+  /** Why queued tests wait (the executor cannot start them yet), for the details of test `id` while it is queued. */
+  waiting(id: string): Waiting | undefined {
+    return this.store.getTest(id)?.status === 'initial' ? this.gate.waiting() : undefined;
   }
 
   /**
@@ -102,6 +133,15 @@ export class TestQueue {
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.gate.close();
+    try {
+      await this.closeRunning();
+    } finally {
+      this.settings.executor.close?.();
+    }
+  }
+
+  private async closeRunning(): Promise<void> {
     const running = this.running;
     if (!running) return;
     if (this.settings.executor.reattach) {
@@ -134,6 +174,7 @@ export class TestQueue {
 
   private async execute(test: TestRecord, running: Running, how: 'run' | 'reattach'): Promise<void> {
     const end = (status: TestStatus, failureReason: string | null, result?: LoadTestResult) => {
+      this.unavailableSince.delete(test.id);
       this.store.finishTest(test.id, { status, failureReason, at: this.now(), ...(result ? { result } : {}) });
       this.settings.log(`test ${test.id} (${test.name}): ${status}${failureReason ? ` (${failureReason})` : ''}`);
     };
@@ -163,8 +204,20 @@ export class TestQueue {
       else if (executed.result) end(executed.incomplete ? 'incomplete' : 'completed', reason, executed.result);
       else end('failed', reason ?? 'no shard delivered a result');
     } catch (error) {
+      if (error instanceof ExecutorUnavailable && !running.controller.signal.aborted && this.requeue(test, error.message)) return;
       end('failed', failureReason(error, this.settings.log));
     }
+  }
+
+  /** A test the executor could not start for now goes back to its place in the queue, within the wait's bound; false past it. */
+  private requeue(test: TestRecord, reason: string): boolean {
+    const since = this.unavailableSince.get(test.id) ?? this.nowMs();
+    if (this.nowMs() - since >= (this.settings.clusterWaitMs ?? DEFAULT_CLUSTER_WAIT_MS)) return false;
+    this.unavailableSince.set(test.id, since);
+    this.store.requeueTest(test.id);
+    this.gate.note(reason, since);
+    this.settings.log(`test ${test.id} (${test.name}): back in the queue, waiting for the cluster (${reason})`);
+    return true;
   }
 }
 
@@ -187,7 +240,8 @@ function shardsOf(store: Store, testId: string): { shards?: number } {
 }
 
 function failureReason(error: unknown, log: (line: string) => void): string {
-  if (error instanceof ApiError) return error.message;
+  // A transient fault past the wait's bound is no internal error: its message says what did not answer.
+  if (error instanceof ApiError || error instanceof ExecutorUnavailable) return error.message;
   if (error instanceof InputError) return problemLines(error.problems).join('; ');
   log(`internal error while running a test: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return `internal error: ${error instanceof Error ? error.message : String(error)}`;

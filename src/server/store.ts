@@ -122,6 +122,11 @@ export class Store {
     this.rows.run("UPDATE tests SET status = 'running', started_at = ? WHERE id = ?", at, id);
   }
 
+  /** A running test back to the queue at its place, as if it had never started (its executor could not start it for now). */
+  requeueTest(id: string): void {
+    this.rows.run("UPDATE tests SET status = 'initial', started_at = NULL WHERE id = ? AND status = 'running'", id);
+  }
+
   /** Ends a test; a result (complete or partial) is stored with it when there is one. */
   finishTest(id: string, end: { status: TestStatus; failureReason: string | null; at: string; result?: LoadTestResult }): void {
     finishTest(this.rows, id, end);

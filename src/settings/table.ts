@@ -758,6 +758,22 @@ const TABLE = [
     help: "kubernetes: on SIGTERM, seconds serve keeps taking the running test's uploads before it leaves the test to the next server",
   },
   {
+    name: 'kube-api-backoff',
+    type: 'string',
+    commands: ['serve'],
+    value: 'MS',
+    default: '500',
+    help: 'kubernetes: milliseconds before a failed API call (429, 5xx, no connection) is first retried; doubled each retry, up to 60 times it',
+  },
+  {
+    name: 'cluster-wait',
+    type: 'string',
+    commands: ['serve'],
+    value: 'S',
+    default: '600',
+    help: 'kubernetes: seconds queued tests wait for an API server that does not answer before the next one fails',
+  },
+  {
     name: 'shard-cpu',
     type: 'string',
     commands: ['serve'],

@@ -80,8 +80,25 @@ export interface KubeStandIn {
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   /** Ends every open watch stream, as an API server does after its watch timeout. */
   endWatches(): void;
-  /** The next `times` requests with this method whose path matches get this error Status instead of an answer (a quota, an API server briefly down). */
-  failNext(method: string, path: RegExp, status: { code: number; reason: string; message: string }, times?: number): void;
+  /**
+   * The next `times` requests with this method whose path matches get this error Status instead
+   * of an answer (a quota, an API server briefly down); `retryAfter` is sent as `Retry-After`
+   * (API Priority and Fairness answers 429 with one).
+   */
+  failNext(
+    method: string,
+    path: RegExp,
+    status: { code: number; reason: string; message: string; retryAfter?: string },
+    times?: number,
+    /** Matching requests let through first (`1`: the second create fails). */
+    skip?: number,
+  ): void;
+  /** From now on every nth request (of any kind, watches included) has its connection reset before it is handled; 0 stops it. */
+  resetEvery(n: number): void;
+  /** The next request with this method whose path matches is carried out, but its answer is lost: the connection drops instead. */
+  loseAnswerNext(method: string, path: RegExp): void;
+  /** The API server goes away for ms: open connections are dropped and new ones refused; resolves once it listens again. */
+  outage(ms: number): Promise<void>;
   /** Ends every open watch stream with an ERROR event holding a 410 Expired Status, as an API server does when the watched resourceVersion is compacted away. */
   expireWatches(): void;
   close(): Promise<void>;
@@ -106,6 +123,7 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
   const watches = new Set<ServerResponse>();
   const faults: Fault[] = [];
   const api = new ApiHandler(store, controller, kubelet, watches, faults);
+  let outageTimer: NodeJS.Timeout | undefined;
   const tls = selfSignedCert();
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     void api.serve(req, res, token, requests).catch((error: unknown) => send(res, 500, failure(500, 'InternalError', String(error))));
@@ -159,9 +177,25 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     endWatches: () => {
       for (const res of watches) res.end();
     },
-    failNext: (method, path, status, times = 1) => {
-      faults.push({ method, path, status, left: times });
+    failNext: (method, path, status, times = 1, skip = 0) => {
+      faults.push({ method, path, status, left: times, skip });
     },
+    resetEvery: (n) => {
+      api.resetEvery = n;
+    },
+    loseAnswerNext: (method, path) => {
+      api.lose.push({ method, path });
+    },
+    outage: (ms) =>
+      new Promise<void>((resolve) => {
+        const { port } = server.address() as AddressInfo;
+        server.close();
+        server.closeAllConnections();
+        outageTimer = setTimeout(() => {
+          outageTimer = undefined;
+          server.listen(port, '127.0.0.1', () => resolve());
+        }, ms);
+      }),
     expireWatches: () => {
       const status = {
         kind: 'Status',
@@ -176,9 +210,11 @@ export async function startKubeStandIn(options: KubeStandInOptions = {}): Promis
     },
     close: async () => {
       controller.stop();
+      clearTimeout(outageTimer);
       for (const res of watches) res.end();
       await kubelet.stopAll();
       await new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
         server.close(() => resolve());
         server.closeAllConnections();
       });
@@ -226,8 +262,9 @@ function kubeconfig(url: string, caCert: string, token: string): string {
 interface Fault {
   method: string;
   path: RegExp;
-  status: { code: number; reason: string; message: string };
+  status: { code: number; reason: string; message: string; retryAfter?: string };
   left: number;
+  skip: number;
 }
 
 interface Route {
@@ -261,6 +298,11 @@ class ApiHandler {
   private readonly watches: Set<ServerResponse>;
 
   private readonly faults: Fault[];
+  /** Every nth request is reset (KubeStandIn.resetEvery); 0: none. */
+  resetEvery = 0;
+  private served = 0;
+  /** Requests whose answers are lost (KubeStandIn.loseAnswerNext), each once. */
+  readonly lose: Array<{ method: string; path: RegExp }> = [];
 
   constructor(store: KubeStore, controller: JobController, kubelet: Kubelet, watches: Set<ServerResponse>, faults: Fault[]) {
     this.store = store;
@@ -279,10 +321,25 @@ class ApiHandler {
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, failure(401, 'Unauthorized', 'Unauthorized'));
     if (body instanceof SyntaxError)
       return send(res, 400, failure(400, 'BadRequest', `the body of the request was in an unknown format: ${body.message}`));
+    this.served += 1;
+    // A reset before anything is done: the client cannot tell whether it was.
+    if (this.resetEvery > 0 && this.served % this.resetEvery === 0) return void req.socket.destroy();
     const fault = this.faults.find((f) => f.left > 0 && f.method === method && f.path.test(url.pathname));
-    if (fault) {
+    if (fault && fault.skip > 0) fault.skip -= 1;
+    else if (fault) {
       fault.left -= 1;
-      return send(res, fault.status.code, failure(fault.status.code, fault.status.reason, fault.status.message));
+      const { code, reason, message, retryAfter } = fault.status;
+      return send(res, code, failure(code, reason, message), retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+    }
+    const lost = this.lose.findIndex((l) => l.method === method && l.path.test(url.pathname));
+    if (lost >= 0) {
+      this.lose.splice(lost, 1);
+      // Carried out, then the connection drops where the answer would go.
+      res.writeHead = (() => res) as unknown as typeof res.writeHead;
+      res.end = (() => {
+        req.socket.destroy();
+        return res;
+      }) as unknown as typeof res.end;
     }
     if (url.pathname === '/version')
       return send(res, 200, { major: '1', minor: '34', gitVersion: 'v1.34.0-loadgate-standin', platform: 'linux/amd64' });
@@ -530,9 +587,9 @@ function gracePeriodOf(query: Record<string, string>, body: unknown): number | u
   return value === undefined ? undefined : Number(value);
 }
 
-function send(res: ServerResponse, status: number, data: ApiStatus | object): void {
+function send(res: ServerResponse, status: number, data: ApiStatus | object, headers: Record<string, string> = {}): void {
   if (res.headersSent) return void res.end();
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(data));
 }
 

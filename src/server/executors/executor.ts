@@ -63,8 +63,27 @@ export interface Executor {
    * its end; undefined when this executor cannot (the local engine died with that process).
    */
   reattach?(execution: Execution): Promise<Executed>;
-  /** At start, once the queue has re-attached: deletes what tests no longer running left behind (their Jobs and Secrets); absent: nothing is left. */
+  /** At start, once the queue has re-attached: deletes what tests no longer running left behind (their Jobs and Secrets), and again periodically; absent: nothing is left. */
   sweep?(): Promise<void>;
+  /**
+   * Before the queue starts a test: resolves once the executor can start one (its cluster's API
+   * answers), calling onWait with why each time it cannot yet; rejects on a final refusal. Only
+   * the signal ends the wait (the queue's bound, a shutdown). Absent: always ready.
+   */
+  ready?(onWait: (reason: string) => void, signal: AbortSignal): Promise<void>;
+  /** On shutdown: retries still waiting stop (what they would have done is left to the next start). */
+  close?(): void;
+}
+
+/**
+ * The executor could not start the test for now (its cluster did not answer within the
+ * operation's deadline): the queue puts the test back at its place and waits for the cluster.
+ */
+export class ExecutorUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExecutorUnavailable';
+  }
 }
 
 /** Adds a completed second to the totals. */

@@ -17,6 +17,8 @@ export const EXECUTOR_FLAGS = [
   'location',
   'start-barrier',
   'shutdown-grace',
+  'kube-api-backoff',
+  'cluster-wait',
   'shard-cpu',
   'shard-memory',
 ] as const;
@@ -33,6 +35,10 @@ export const DEFAULT_START_BARRIER_S = 120;
  * next server: deploy/'s terminationGracePeriodSeconds must exceed it (docs/kubernetes.md).
  */
 export const DEFAULT_SHUTDOWN_GRACE_S = 40;
+/** The first wait before a failed API call is retried (retry.ts): APF's Retry-After is 1 s, a reset wants a quick retry. */
+export const DEFAULT_KUBE_API_BACKOFF_MS = 500;
+/** How long queued tests wait for an API server that does not answer (a control-plane upgrade takes minutes). */
+export const DEFAULT_CLUSTER_WAIT_S = 600;
 /** One engine thread's worth (docs/performance.md) and room for its histograms; requests = limits, so the pods are Guaranteed (evicted last). */
 export const DEFAULT_SHARD_CPU = '1';
 export const DEFAULT_SHARD_MEMORY = '512Mi';
@@ -52,6 +58,10 @@ export interface KubernetesFlags {
   barrierMs: number;
   /** On SIGTERM: how long the running test may take to end before it is left to the next server. */
   shutdownGraceMs: number;
+  /** The first wait before a failed API call is retried. */
+  apiBackoffMs: number;
+  /** How long queued tests wait for an API server that does not answer. */
+  clusterWaitMs: number;
   /** A shard pod's resources: requests = limits. */
   shardResources: { cpu: string; memory: string };
 }
@@ -92,6 +102,8 @@ export function readExecutor(values: Values): Parsed<ExecutorChoice> {
   const shards = whole(values.shards, '--shards', 1, MAX_SHARDS, problems);
   const barrierS = whole(values['start-barrier'], '--start-barrier', 1, 3600, problems) ?? DEFAULT_START_BARRIER_S;
   const shutdownGraceS = whole(values['shutdown-grace'], '--shutdown-grace', 0, 3600, problems) ?? DEFAULT_SHUTDOWN_GRACE_S;
+  const apiBackoffMs = whole(values['kube-api-backoff'], '--kube-api-backoff', 1, 60_000, problems) ?? DEFAULT_KUBE_API_BACKOFF_MS;
+  const clusterWaitS = whole(values['cluster-wait'], '--cluster-wait', 1, 86_400, problems) ?? DEFAULT_CLUSTER_WAIT_S;
   const shardResources = {
     cpu: quantity(values['shard-cpu'], '--shard-cpu', DEFAULT_SHARD_CPU, '500m or 2', problems),
     memory: quantity(values['shard-memory'], '--shard-memory', DEFAULT_SHARD_MEMORY, '512Mi or 1Gi', problems),
@@ -110,6 +122,8 @@ export function readExecutor(values: Values): Parsed<ExecutorChoice> {
       locations: locations.value,
       barrierMs: barrierS * 1000,
       shutdownGraceMs: shutdownGraceS * 1000,
+      apiBackoffMs,
+      clusterWaitMs: clusterWaitS * 1000,
       shardResources,
     },
   });

@@ -76,6 +76,9 @@ export function testRoutes(ctx: ServerContext): RouteTable {
         // Live progress while it runs: the totals so far (docs/server.md).
         const progress = ctx.queue.progress(test.id);
         if (progress) return { ...test, progress };
+        // Queued while the executor cannot start tests (its cluster does not answer): what it waits for, and until when.
+        const waiting = ctx.queue.waiting(test.id);
+        if (waiting) return { ...test, waiting };
         const coverage = test.status === 'incomplete' ? ctx.store.getResult(test.id)?.run.coverage : undefined;
         return coverage ? { ...test, coverage } : test;
       },

@@ -96,9 +96,11 @@ export function chooseResults(config: LocationConfig, delivered: Delivered): { c
     if (best) chosen.push({ key, attempt: best.final.attempt, result: best.final.value });
     const { coverage, applied } = shardCoverage(plan, key, Math.max(1, attempts.length), best?.window);
     plannedTotal += plan.total;
-    // A generator that fell behind ends its schedule with iterations never started (docs/engine.md):
-    // not measured either, though the verdict's generator check, not coverage, judges them.
-    const measured = applied - (best?.final.value.run.generator?.unstarted_iterations ?? 0);
+    // What the chosen result holds, which is what the merge adds up. Not the planned count of its
+    // covered seconds: a generator that fell behind ends its schedule with iterations never started
+    // (docs/engine.md; the verdict's generator check judges them), and a shard stopped mid-second
+    // ran only part of that second's plan.
+    const measured = best ? Math.min(applied, best.final.value.results?.iteration_count ?? applied) : 0;
     measuredTotal += measured;
     sentTotal += measured + startedByOthers(delivered.intervals, name, best?.final.attempt);
     if (coverage.missing_s > 0) shards.push(coverage);

@@ -34,7 +34,10 @@ function shardOf(row: Row): ShardKey & { attempt: number } {
   return { location: text(row, 'location'), index: Number(row.idx), attempt: Number(row.attempt) };
 }
 
+/** A test begun again (it went back to the queue when its cluster did not answer) starts afresh. */
 export function insertShardRun(rows: Rows, run: ShardRunRecord): void {
+  for (const table of ['shard_finals', 'shard_intervals', 'shard_attempts', 'shard_runs'])
+    rows.run(`DELETE FROM ${table} WHERE test_id = ?`, run.testId);
   rows.run(
     'INSERT INTO shard_runs (test_id, token_sha256, slots, began_at_ms, start_at_ms, late) VALUES (?, ?, ?, ?, ?, ?)',
     run.testId,

@@ -95,7 +95,10 @@ export async function ignoreNotFound(request: Promise<unknown>): Promise<void> {
 
 /** A Kubernetes API error as a sentence: its status code, reason and message (never the response's headers). */
 export function apiErrorText(error: unknown): string {
-  const { code, body } = error as { code?: unknown; body?: unknown };
+  const { code, body, cause } = error as { code?: unknown; body?: unknown; cause?: { code?: unknown; message?: unknown } };
+  // undici's `fetch failed` says nothing by itself: the socket's error is its cause (ECONNREFUSED, ECONNRESET …).
+  if (typeof code !== 'number' && typeof cause?.code === 'string')
+    return `no answer from the Kubernetes API: ${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
   if (typeof code !== 'number') return (error as Error).message ?? String(error);
   const status = parseStatus(body);
   const reason = status.reason ? ` ${status.reason}` : '';

@@ -11,20 +11,22 @@ import { ShardCoordinator, shardKeys, type BarrierSettings } from '../../shards/
 import { coverageLine, mergeSharded } from '../../shards/merge.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { Store } from '../../store.ts';
-import type { Executed, Execution, Executor } from '../executor.ts';
+import { type Executed, type Execution, type Executor, ExecutorUnavailable } from '../executor.ts';
 import { apiErrorText, clusters, samePlace, type ClusterSettings, type Clusters } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
 import { followJobs } from './watch.ts';
 import { offeredLocations, shardsPerLocation } from './locations.ts';
-import { jobName, LABEL_LOCATION, testLabelSelector } from './manifests.ts';
+import { jobName, LABEL_LOCATION, LABEL_MANAGED, MANAGED_BY, testLabelSelector } from './manifests.ts';
 import {
+  CLEANUP_DEADLINE_MS,
   cleanUpTestObjects,
   createTestObjects,
   jobDeadlineS,
-  removeTestObjects,
+  placeName,
   sweepStaleObjects,
   TTL_AFTER_FINISHED_S,
 } from './objects.ts';
+import { DEFAULT_BACKOFF_MS, type RetryPolicy, retryPolicy, TransientApiError, withRetry } from './retry.ts';
 
 export interface KubernetesSettings extends ClusterSettings {
   image: string;
@@ -45,8 +47,12 @@ export interface KubernetesSettings extends ClusterSettings {
   resyncMs: number;
   /** A shard pod's CPU and memory, its requests and its limits (--shard-cpu, --shard-memory); absent: none set. */
   shardResources?: { cpu: string; memory: string };
-  /** The first wait before a failed cleanup is tried again (doubled each time); default 1000. */
-  cleanupRetryMs?: number;
+  /** The first wait before a failed API call is tried again (doubled each time, up to 60 times it; retry.ts); default 500. */
+  apiBackoffMs?: number;
+  /** How long one delete of a cleanup is retried; default 10 minutes. */
+  cleanupDeadlineMs?: number;
+  /** How often the Jobs and Secrets of tests no longer running are swept (and once at start); default 5 minutes. */
+  sweepIntervalMs?: number;
   store: Store;
   registry: ShardRegistry;
   log: (line: string) => void;
@@ -67,7 +73,14 @@ export interface KubeContext {
   settings: KubernetesSettings;
   places: Clusters;
   now: () => number;
+  /** Every API call's retry policy (retry.ts). */
+  retry: RetryPolicy;
+  cleanupDeadlineMs: number;
+  /** Aborted when the server shuts down: retries still waiting stop, and what they would have deleted is the next start's sweep's. */
+  closing: AbortSignal;
 }
+
+const SWEEP_INTERVAL_MS = 300_000;
 
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
 export function parseIndexes(text: string | undefined): number[] {
@@ -81,13 +94,31 @@ export function parseIndexes(text: string | undefined): number[] {
 }
 
 export function kubernetesExecutor(settings: KubernetesSettings): Executor {
-  const kube: KubeContext = { settings, places: clusters(settings), now: settings.now ?? Date.now };
+  const closing = new AbortController();
+  const kube: KubeContext = {
+    settings,
+    places: clusters(settings),
+    now: settings.now ?? Date.now,
+    retry: retryPolicy(settings.apiBackoffMs ?? DEFAULT_BACKOFF_MS),
+    cleanupDeadlineMs: settings.cleanupDeadlineMs ?? CLEANUP_DEADLINE_MS,
+    closing: closing.signal,
+  };
   const barrier: BarrierSettings = { barrierMs: settings.barrierMs, startMarginMs: START_MARGIN_MS, now: kube.now };
+  const sweep = (): Promise<void> =>
+    sweepStaleObjects(kube).catch((error: unknown) =>
+      settings.log(`sweeping the Jobs and Secrets of tests no longer running: ${apiErrorText(error)}`),
+    );
+  let sweeper: NodeJS.Timeout | undefined;
   return {
-    sweep: () =>
-      sweepStaleObjects(kube).catch((error: unknown) =>
-        settings.log(`sweeping the Jobs and Secrets of tests no longer running: ${apiErrorText(error)}`),
-      ),
+    sweep: async () => {
+      sweeper ??= setInterval(() => void sweep(), settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS).unref();
+      await sweep();
+    },
+    ready: (onWait, signal) => reachable(kube, onWait, signal),
+    close: () => {
+      clearInterval(sweeper);
+      closing.abort();
+    },
     latency: kubeLatency({
       places: kube.places,
       locations: settings.locations,
@@ -96,6 +127,7 @@ export function kubernetesExecutor(settings: KubernetesSettings): Executor {
       startMs: settings.barrierMs,
       ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
       registry: settings.registry,
+      retry: kube.retry,
       log: settings.log,
     }),
     run: async (execution) => follow(kube, execution, await beginRun(kube, execution, barrier)),
@@ -122,11 +154,35 @@ async function beginRun(kube: KubeContext, execution: Execution, barrier: Barrie
   try {
     await createTestObjects(kube, execution, shardCounts, token);
   } catch (error) {
-    await removeTestObjects(kube, execution.testId, Object.keys(shardCounts)).catch(() => undefined);
+    // What was created goes (retried in the background; the sweep takes what is left).
+    await cleanUpTestObjects(kube, execution.testId, Object.keys(shardCounts));
+    const why = `could not create the test's Jobs and Secret: ${apiErrorText(error)}`;
+    // The cluster did not answer for a while: the test goes back to the queue, which waits for it.
+    if (error instanceof TransientApiError) throw new ExecutorUnavailable(why);
     // The API's refusal (a quota's 403, a missing namespace) as a sentence for failure_reason, not the client's dump.
-    throw new ApiError(502, 'kubernetes', `could not create the test's Jobs and Secret: ${apiErrorText(error)}`);
+    throw new ApiError(502, 'kubernetes', why);
   }
   return coordinator;
+}
+
+/**
+ * Before a test starts: resolves once every cluster and namespace the locations use answers a
+ * list of Jobs; until then every fault that may pass (429, 5xx, no connection) is reported to
+ * onWait. A final refusal (403: the Role lacks `list`) rejects. Only the signal ends the wait.
+ */
+async function reachable(kube: KubeContext, onWait: (reason: string) => void, signal: AbortSignal): Promise<void> {
+  for (const place of kube.places.placesOf(offeredLocations(kube.settings.locations))) {
+    const op = {
+      what: `list Jobs in ${placeName(place)} (before the next test starts)`,
+      deadlineMs: Number.POSITIVE_INFINITY,
+      log: kube.settings.log,
+      signal,
+      onRetry: (reason: string) => onWait(`${reason} (listing Jobs in ${placeName(place)})`),
+    };
+    await withRetry(kube.retry, op, () =>
+      place.api.batch.listNamespacedJob({ namespace: place.namespace, labelSelector: `${LABEL_MANAGED}=${MANAGED_BY}`, limit: 1 }),
+    );
+  }
 }
 
 /** The test while its shards run, then its merged result; or, handed over, left to the next server. */
@@ -219,6 +275,7 @@ function observe(kube: KubeContext, coordinator: ShardCoordinator): () => void {
       },
       onDeleted: (job) => jobGone(job.metadata?.labels?.[LABEL_LOCATION] ?? '', 'was deleted'),
       resyncMs: settings.resyncMs,
+      retry: kube.retry,
       log: (line) => settings.log(`test ${testId}: ${line}`),
     });
   });

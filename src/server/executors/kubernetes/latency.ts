@@ -8,9 +8,14 @@ import type { LatencyLocation, LocationLatency } from '../../../types.ts';
 import { LatencyProbe } from '../../shards/latency-probe.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
 import type { LatencyRunner } from '../executor.ts';
-import { apiErrorText, ignoreNotFound, type Clusters } from './clusters.ts';
+import { apiErrorText, type Clusters } from './clusters.ts';
 import type { KubeLocation } from './locations.ts';
-import { jobName, secretName, shardJob, testSecret } from './manifests.ts';
+import { jobName, LABEL_TEST, secretName, shardJob, testLabel, testSecret } from './manifests.ts';
+import { type Calls, createOrAdopt, deleteObject } from './objects.ts';
+import type { RetryPolicy } from './retry.ts';
+
+/** A probe's answer is awaited by a client: its calls are retried for a short while only. */
+const PROBE_CALL_DEADLINE_MS = 10_000;
 
 export interface KubeLatencySettings {
   places: Clusters;
@@ -21,6 +26,7 @@ export interface KubeLatencySettings {
   startMs: number;
   ttlSecondsAfterFinished: number;
   registry: ShardRegistry;
+  retry: RetryPolicy;
   log: (line: string) => void;
 }
 
@@ -34,31 +40,49 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
       budget_ms: request.budgetMs,
       location: { code: location.code, name: location.name },
     });
-    const { api, namespace } = settings.places.placeOf(kube);
+    const place = settings.places.placeOf(kube);
+    const { api, namespace } = place;
+    const calls: Calls = {
+      retry: settings.retry,
+      createDeadlineMs: PROBE_CALL_DEADLINE_MS,
+      log: (line) => settings.log(`latency ${location.code}: ${line}`),
+    };
+    const ours = (o: { metadata?: { labels?: Record<string, string> } }) => o.metadata?.labels?.[LABEL_TEST] === testLabel(probe.id);
+    const jobOf = { kind: 'Job', name: jobName(probe.id, kube), place };
+    const secretOf = { kind: 'Secret', name: secretName(probe.id), place };
     const nodeSelector = settings.locations[kube]?.nodeSelector;
     const waitMs = settings.startMs + request.budgetMs + request.timeoutMs;
     settings.registry.addProbe(probe);
     try {
       // The Job first, so that the Secret can name it as its owner; the pod waits for the Secret.
-      const job = await api.batch.createNamespacedJob({
+      const body = shardJob({
+        testId: probe.id,
+        latency: true,
+        location: kube,
+        shards: 1,
         namespace,
-        body: shardJob({
-          testId: probe.id,
-          latency: true,
-          location: kube,
-          shards: 1,
-          namespace,
-          image: settings.image,
-          callbackUrl: settings.callbackUrl(),
-          secretName: secretName(probe.id),
-          ...(nodeSelector && { nodeSelector }),
-          activeDeadlineSeconds: Math.ceil(waitMs / 1000),
-          ttlSecondsAfterFinished: settings.ttlSecondsAfterFinished,
-          // One pass: a probe that fails is reported as such, not measured again later.
-          backoffLimitPerIndex: 0,
-        }),
+        image: settings.image,
+        callbackUrl: settings.callbackUrl(),
+        secretName: secretName(probe.id),
+        ...(nodeSelector && { nodeSelector }),
+        activeDeadlineSeconds: Math.ceil(waitMs / 1000),
+        ttlSecondsAfterFinished: settings.ttlSecondsAfterFinished,
+        // One pass: a probe that fails is reported as such, not measured again later.
+        backoffLimitPerIndex: 0,
       });
-      await api.core.createNamespacedSecret({ namespace, body: testSecret(probe.id, namespace, token, [job]) });
+      const job = await createOrAdopt(calls, {
+        ...jobOf,
+        create: () => api.batch.createNamespacedJob({ namespace, body }),
+        read: () => api.batch.readNamespacedJob({ name: jobOf.name, namespace }),
+        ours,
+      });
+      const secret = testSecret(probe.id, namespace, token, [job]);
+      await createOrAdopt(calls, {
+        ...secretOf,
+        create: () => api.core.createNamespacedSecret({ namespace, body: secret }),
+        read: () => api.core.readNamespacedSecret({ name: secretOf.name, namespace }),
+        ours,
+      });
       const latency = await Promise.race([probe.result, expiry(waitMs, signal)]);
       return latency
         ? { ...latency, egress: egressLabel(location) }
@@ -73,8 +97,15 @@ export function kubeLatency(settings: KubeLatencySettings): LatencyRunner {
     }
 
     async function cleanUp(): Promise<void> {
-      await ignoreNotFound(api.batch.deleteNamespacedJob({ name: jobName(probe.id, kube), namespace, propagationPolicy: 'Background' }));
-      await ignoreNotFound(api.core.deleteNamespacedSecret({ name: secretName(probe.id), namespace }));
+      const deadlineMs = PROBE_CALL_DEADLINE_MS;
+      await Promise.all([
+        deleteObject(calls, {
+          ...jobOf,
+          deadlineMs,
+          remove: () => api.batch.deleteNamespacedJob({ name: jobOf.name, namespace, propagationPolicy: 'Background' }),
+        }),
+        deleteObject(calls, { ...secretOf, deadlineMs, remove: () => api.core.deleteNamespacedSecret({ name: secretOf.name, namespace }) }),
+      ]);
     }
   };
 }

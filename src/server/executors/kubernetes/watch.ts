@@ -7,6 +7,10 @@
 // so its absence is noticed as a DELETED event would be.
 import type { V1Job } from '@kubernetes/client-node';
 import { apiErrorText, type Placement } from './clusters.ts';
+import { backoffMs, type RetryPolicy, withRetry } from './retry.ts';
+
+/** How long one list is retried before the follower logs it and starts over (after a backoff). */
+const LIST_DEADLINE_MS = 60_000;
 
 export interface JobFollower {
   stop(): void;
@@ -22,6 +26,8 @@ export interface FollowSettings {
   onDeleted: (job: V1Job) => void;
   /** How long to wait before listing and watching again after a stream ended. */
   resyncMs: number;
+  /** The lists' retries, and the backoff after streams that failed one after the other (retry.ts). */
+  retry: RetryPolicy;
   log: (line: string) => void;
 }
 
@@ -29,14 +35,20 @@ export function followJobs(place: Placement, settings: FollowSettings): JobFollo
   const { api, namespace } = place;
   const { labelSelector, onJob, onDeleted } = settings;
   let stopped = false;
+  const stopping = new AbortController();
   let stream: AbortController | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const again = (): void => {
-    if (!stopped) timer = setTimeout(() => void cycle(), settings.resyncMs);
+  /** Cycles in a row whose list or stream failed: the next waits longer (capped exponential backoff), not resyncMs again and again. */
+  let failures = 0;
+  const again = (failed: boolean): void => {
+    failures = failed ? failures + 1 : 0;
+    const delayMs = failed ? Math.max(settings.resyncMs, backoffMs(settings.retry, failures - 1)) : settings.resyncMs;
+    if (!stopped) timer = setTimeout(() => void cycle(), delayMs);
   };
   async function cycle(): Promise<void> {
     try {
-      const list = await api.batch.listNamespacedJob({ namespace, labelSelector });
+      const op = { what: `list Jobs in ${namespace}`, deadlineMs: LIST_DEADLINE_MS, log: settings.log, signal: stopping.signal };
+      const list = await withRetry(settings.retry, op, () => api.batch.listNamespacedJob({ namespace, labelSelector }));
       for (const job of list.items) onJob(job);
       settings.onList(new Set(list.items.map((job) => job.metadata?.name ?? '')));
       if (stopped) return;
@@ -61,19 +73,20 @@ export function followJobs(place: Placement, settings: FollowSettings): JobFollo
           const quiet = (error as Error | null)?.name === 'TimeoutError';
           if (error && !quiet && !ended && !stopped)
             settings.log(`watching Jobs in ${namespace}: ${(error as Error).message}; listing them again`);
-          again();
+          again(Boolean(error) && !quiet);
         },
       );
       if (stopped) stream.abort();
     } catch (error) {
       if (!stopped) settings.log(`listing Jobs in ${namespace}: ${apiErrorText(error)}; trying again`);
-      again();
+      again(true);
     }
   }
   void cycle();
   return {
     stop: () => {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       stream?.abort();
     },
