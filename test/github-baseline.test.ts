@@ -2,7 +2,7 @@
 // loadgate-results-<test>; a PR run of the same workflow finds the newest successful main run
 // through the REST API, downloads that artifact's zip and reports against it. With none, a note
 // says why and limits relative to the baseline are not checked rather than failed. The artifact
-// service and the REST API are loopback stand-ins; the action runs from src/action.ts.
+// service and the REST API are loopback stand-ins; the action runs from src/action/action.ts.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // The status check (docs/ci.md): check runs created in_progress, reset on a re-run, completed
 // with the verdict, annotations in batches of 50, a refused token a warning. Against a loopback
 // stand-in of the REST API, asserting the exact requests; then the action end to end from its
-// source entry (src/action.ts) with a real local target.
+// source entry (src/action/action.ts) with a real local target.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

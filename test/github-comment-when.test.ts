@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { commentMarker, commentState, shouldWrite, stateOf, upsertCommentWhen, type CommentWhen } from '../src/github/comment.ts';
-import { getInputs } from '../src/inputs.ts';
+import { getInputs } from '../src/action/inputs.ts';
 import { startGithubStandin, type GithubStandin } from './helpers/github-standin.ts';
 import type { Check } from '../src/types.ts';
 

@@ -3,7 +3,7 @@
 // the PR, head and verdict; a workflow_run run of the base repository downloads that artifact and
 // posts the one comment and the one check on the PR's head commit. Results that do not match the
 // triggering run are refused with nothing posted. The REST API and the artifact service are
-// loopback stand-ins; the action runs from src/action.ts.
+// loopback stand-ins; the action runs from src/action/action.ts.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { commandHelp, DOCS_URL, flagsText } from '../src/cli-help.ts';
 import { cli } from '../src/cli.ts';
 import { DEFAULT_ROUNDS, DEFAULT_METRIC, DEFAULT_WARMUP_ROUNDS } from '../src/compare/settings.ts';
-import { getInputs, readCheckInputs } from '../src/inputs.ts';
+import { getInputs, readCheckInputs } from '../src/action/inputs.ts';
 import { DEFAULT_SAMPLES } from '../src/latency/run.ts';
 import { DEFAULT_WAIT_TIMEOUT_S } from '../src/pipeline/wait-for.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../src/server/connections.ts';
