@@ -7,7 +7,6 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
-const SHELLS = new Set(['cli.ts', 'cli-entry.ts', 'cli-help.ts', 'cli-overrides.ts', 'cli-capacity.ts']);
 const RANK: Record<string, number> = {
   // The settings table and its parsers: read by every surface, importing only base modules.
   settings: 0,
@@ -30,17 +29,19 @@ const RANK: Record<string, number> = {
   shard: 4.5,
   github: 5,
   server: 5,
-  // `loadgate import` is a command beside the shells: it uses the CLI's load flags (cli-overrides.ts).
+  // `loadgate import` is a command beside the shells: it uses the CLI's load flags (cli/overrides.ts).
   import: 6,
   // The action's shell: its entries, main.ts, the run stage (action/run.ts), the capacity mode and the inputs.
   action: 6,
+  // The CLI's shell: its entry, the command table, help, the load flags and the capacity command.
+  cli: 6,
 };
 const SHELL_RANK = 6;
 
-/** A file's layer: the shells, a folder's, or 0 for the base modules at the top of src/. */
+/** A file's layer: a folder's, or 0 for the base modules at the top of src/. */
 function layerOf(file: string): { name: string; rank: number } {
   const [first, ...rest] = file.split('/');
-  if (rest.length === 0) return SHELLS.has(first!) ? { name: 'shell', rank: SHELL_RANK } : { name: 'base', rank: 0 };
+  if (rest.length === 0) return { name: 'base', rank: 0 };
   return { name: first!, rank: RANK[first!] ?? -1 };
 }
 
@@ -99,9 +100,9 @@ describe('layers', () => {
     expect(upward).toEqual([]);
   });
 
-  it("the shard pod's entry (`loadgate shard`, which cli.ts loads when chosen) loads nothing under server/", () => {
-    const cli = readFileSync(join(SRC, 'cli.ts'), 'utf8');
-    const entry = /\bshard: loadedWhenChosen\(\(\) =>\s*import\('\.\/([^']+)'\)/.exec(cli)?.[1];
+  it("the shard pod's entry (`loadgate shard`, which cli/cli.ts loads when chosen) loads nothing under server/", () => {
+    const cli = readFileSync(join(SRC, 'cli', 'cli.ts'), 'utf8');
+    const entry = /\bshard: loadedWhenChosen\(\(\) =>\s*import\('\.\.\/([^']+)'\)/.exec(cli)?.[1];
     expect(entry).toBe('shard/client.ts');
     const loaded = reachableFrom(entry!);
     // The walk follows the pod's imports: its latency probe and the engine it runs are in it.

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyLoadFlags, markSecrets, variablesFromFlags } from '../src/cli-overrides.ts';
+import { applyLoadFlags, markSecrets, variablesFromFlags } from '../src/cli/overrides.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings } from '../src/compare/settings.ts';
 import { parseJsonText } from '../src/definition/json-text.ts';
 import { validateDefinition, validateEnvironment } from '../src/definition/validate.ts';

@@ -158,7 +158,7 @@ describe('a run through a proxy that wants credentials', () => {
         }),
       );
       const run = await runNode(
-        ['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results-file', join(dir, 'served-out.json')],
+        ['src/cli/entry.ts', 'run', definition, '--api-url', server.url, '--results-file', join(dir, 'served-out.json')],
         { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) },
       );
       expect(run.code, run.out).toBe(0);

@@ -137,7 +137,7 @@ function begin(testId: string, slots: Record<string, number>) {
 }
 
 function shard(testId: string, token: string, location: string, index: number, attempt = 0): Promise<ProcessRun> {
-  return runNode(['src/cli-entry.ts', 'shard', '--server', url, '--test', testId], {
+  return runNode(['src/cli/entry.ts', 'shard', '--server', url, '--test', testId], {
     env: {
       PATH: process.env.PATH ?? '',
       JOB_COMPLETION_INDEX: String(index),

@@ -4,45 +4,45 @@
 import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError, formatProblem, isProblem, orThrow, problemLines, type Problem, valueOrThrow } from './errors.ts';
-import { parseShard, parseStartAt } from './engine/shard.ts';
-import { conclude, concludeShard } from './pipeline/conclude.ts';
-import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
-import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
-import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
-import { writeCiReports, type CiReportFiles } from './pipeline/ci-reports.ts';
-import { historyForGate, type History } from './pipeline/history.ts';
-import { parseHistoryBaseline, type HistoryBaselineSpec } from './history/history.ts';
-import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
-import type { OnSaturated } from './verdict/on-saturated.ts';
-import { renderSummaryLine } from './report/markdown.ts';
-import { parseWorkers } from './engine/worker-count.ts';
-import { parseWarmUp } from './engine/run.ts';
-import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
-import type { HostedSettings } from './hosted/run-definition.ts';
-import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
-import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
-import { parseLatencyThresholdLines } from './latency/thresholds.ts';
-import { isLatencyThresholdLine } from './threshold-syntax.ts';
-import { latencyTerminal } from './report/latency.ts';
-import { loadDefinition } from './definition/load.ts';
-import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
-import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { renderTerminal } from './report/terminal.ts';
-import { renderHtmlReport } from './report/html.ts';
-import { parseOnSaturated } from './verdict/on-saturated.ts';
-import { asksVersion, VERSION } from './version.ts';
-import { commandHelp, COMMANDS, overview } from './cli-help.ts';
-import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
-import { FLAG_SPELLING, shardingProblems } from './settings/exclusive.ts';
-import type { Command } from './settings/table.ts';
-import { closest } from './settings/suggest.ts';
-import { wholeNumber } from './settings/values.ts';
-import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
-import { type CheckOptions, checkTest } from './engine/prepare.ts';
-import { emptySecretName, emptySecretProblems } from './variables/empty-secrets.ts';
-import { parseWaitFor, waitFor } from './pipeline/wait-for.ts';
-import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
+import { InputError, formatProblem, isProblem, orThrow, problemLines, type Problem, valueOrThrow } from '../errors.ts';
+import { parseShard, parseStartAt } from '../engine/shard.ts';
+import { conclude, concludeShard } from '../pipeline/conclude.ts';
+import { preflight, shapeOf, type Gate } from '../pipeline/gate.ts';
+import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from '../pipeline/measure.ts';
+import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from '../pipeline/sources.ts';
+import { writeCiReports, type CiReportFiles } from '../pipeline/ci-reports.ts';
+import { historyForGate, type History } from '../pipeline/history.ts';
+import { parseHistoryBaseline, type HistoryBaselineSpec } from '../history/history.ts';
+import { exitCodeOf, type StopSignal } from '../verdict/judge.ts';
+import type { OnSaturated } from '../verdict/on-saturated.ts';
+import { renderSummaryLine } from '../report/markdown.ts';
+import { parseWorkers } from '../engine/worker-count.ts';
+import { parseWarmUp } from '../engine/run.ts';
+import { resolveApiKey, type KeySources } from '../hosted/api-key.ts';
+import type { HostedSettings } from '../hosted/run-definition.ts';
+import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from '../thresholds.ts';
+import { judgeLatency, planLatency, runLatencyPlan } from '../latency/session.ts';
+import { parseLatencyThresholdLines } from '../latency/thresholds.ts';
+import { isLatencyThresholdLine } from '../threshold-syntax.ts';
+import { latencyTerminal } from '../report/latency.ts';
+import { loadDefinition } from '../definition/load.ts';
+import { CLI_FLAG_NAMES, parseCompareSettings } from '../compare/settings.ts';
+import { addSample, progressLine, type ProgressTotals } from '../report/progress.ts';
+import { renderTerminal } from '../report/terminal.ts';
+import { renderHtmlReport } from '../report/html.ts';
+import { parseOnSaturated } from '../verdict/on-saturated.ts';
+import { asksVersion, VERSION } from '../version.ts';
+import { commandHelp, COMMANDS, overview } from './help.ts';
+import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv.ts';
+import { FLAG_SPELLING, shardingProblems } from '../settings/exclusive.ts';
+import type { Command } from '../settings/table.ts';
+import { closest } from '../settings/suggest.ts';
+import { wholeNumber } from '../settings/values.ts';
+import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './overrides.ts';
+import { type CheckOptions, checkTest } from '../engine/prepare.ts';
+import { emptySecretName, emptySecretProblems } from '../variables/empty-secrets.ts';
+import { parseWaitFor, waitFor } from '../pipeline/wait-for.ts';
+import type { LoadTestResult, SecondSample, Threshold } from '../types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -70,17 +70,17 @@ function loadedWhenChosen(load: () => Promise<Runner>): Runner {
 const RUNNERS: Record<string, Runner> = {
   run: runCommand,
   validate: validateCommand,
-  serve: loadedWhenChosen(() => import('./server/main.ts').then((m) => m.serveCommand)),
+  serve: loadedWhenChosen(() => import('../server/main.ts').then((m) => m.serveCommand)),
   merge: mergeCommand,
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
   // Loaded on use: `run` never loads the format parsers, nor the shard pod's side of the protocol.
-  import: loadedWhenChosen(() => import('./import/command.ts').then((m) => m.importCommand)),
+  import: loadedWhenChosen(() => import('../import/command.ts').then((m) => m.importCommand)),
   shard: loadedWhenChosen(() =>
-    import('./shard/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
+    import('../shard/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
   ),
-  capacity: loadedWhenChosen(() => import('./cli-capacity.ts').then((m) => m.capacityCommand)),
+  capacity: loadedWhenChosen(() => import('./capacity.ts').then((m) => m.capacityCommand)),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
