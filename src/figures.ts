@@ -3,7 +3,7 @@
 // metric's unit go through formatMetricValue (the threshold grammar), which is what threshold
 // lines show too.
 
-import { formatMetricValue, metricKind } from './thresholds.ts';
+import { formatMetricValue, metricKind } from './thresholds/grammar.ts';
 import type { ThresholdMetric } from './types.ts';
 
 const MS_SMALL = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });

@@ -49,7 +49,7 @@ import {
 } from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import { markdownOf, terminalOf } from './helpers/report.ts';
 import type { Environment } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';

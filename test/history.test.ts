@@ -8,7 +8,7 @@ import { buildReport } from '../src/report/model.ts';
 import { GITHUB_COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts';
 import { renderTerminal } from '../src/report/terminal.ts';
 import { renderHtmlReport } from '../src/report/html.ts';
-import { parseThresholds } from '../src/thresholds.ts';
+import { parseThresholds } from '../src/thresholds/grammar.ts';
 import { judge } from '../src/verdict/judge.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { formatMs } from '../src/figures.ts';

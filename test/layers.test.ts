@@ -11,6 +11,8 @@ const RANK: Record<string, number> = {
   // The settings table and its parsers: read by every surface, importing only base modules.
   settings: 0,
   report: 1,
+  // The threshold grammar and its latency dialect.
+  thresholds: 0,
   verdict: 2,
   // Earlier results → figures and a median baseline: reads a run's figures as the verdict does.
   history: 2,

@@ -21,7 +21,7 @@ import { getInputs, readCheckInputs, type ActionInputs, type InputReader } from 
 import { writeCiReports } from '../pipeline/ci-reports.ts';
 import { conclude, concludeShard } from '../pipeline/conclude.ts';
 import { resultsText } from '../pipeline/sources.ts';
-import { THRESHOLDS_INPUT } from '../thresholds.ts';
+import { THRESHOLDS_INPUT } from '../thresholds/grammar.ts';
 import type { Judgement } from '../types.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {

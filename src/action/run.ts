@@ -16,7 +16,7 @@ import { measureComparison, measureDefinition, measureMerge, type Measured, type
 import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor } from '../pipeline/sources.ts';
 import { waitFor, type WaitForSettings } from '../pipeline/wait-for.ts';
 import { addSample, progressLine, type ProgressTotals } from '../report/progress.ts';
-import { judgedOnWindows, THRESHOLDS_INPUT } from '../thresholds.ts';
+import { judgedOnWindows, THRESHOLDS_INPUT } from '../thresholds/grammar.ts';
 import type { LoadTestResult, SecondSample } from '../types.ts';
 import { secretValues } from '../variables/environment.ts';
 import type { StopSignal } from '../verdict/judge.ts';

@@ -15,7 +15,7 @@ import { readProxies, readResultsFile, reportPathFor, resultsText } from '../pip
 import { capacityTerminal, formatProbeRate } from '../report/capacity.ts';
 import { renderHtmlReport } from '../report/html.ts';
 import { wholeNumber } from '../settings/values.ts';
-import { parseThresholdLines, THRESHOLD_FLAG, type ThresholdOrigin } from '../thresholds.ts';
+import { parseThresholdLines, THRESHOLD_FLAG, type ThresholdOrigin } from '../thresholds/grammar.ts';
 import type { Threshold } from '../types.ts';
 import { exitCodeOf } from '../verdict/judge.ts';
 

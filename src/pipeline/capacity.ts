@@ -10,7 +10,7 @@ import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { initHistograms } from '../histogram.ts';
 import { probeLine } from '../report/capacity.ts';
 import type { Problem } from '../errors.ts';
-import { type ThresholdOrigin, thresholdPlace } from '../thresholds.ts';
+import { type ThresholdOrigin, thresholdPlace } from '../thresholds/grammar.ts';
 import type { CapacityInfo, LoadTestDefinition, LoadTestResult, Threshold } from '../types.ts';
 import { judge } from '../verdict/judge.ts';
 import { metricValue, overallLevel } from '../verdict/metrics.ts';

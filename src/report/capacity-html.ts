@@ -1,7 +1,7 @@
 // The web report's Capacity section (docs/capacity.md): the answer, a chart of latency (p50, p95,
 // p99) against the probes' rates with each time SLO as a line and the rate found marked, and the
 // table of probes. Pure; every text that goes in is escaped.
-import { metricKind, parseThresholdLines } from '../thresholds.ts';
+import { metricKind, parseThresholdLines } from '../thresholds/grammar.ts';
 import type { CapacityInfo, CapacityProbe } from '../types.ts';
 import { capacityHeadline, formatProbeRate } from './capacity.ts';
 import { NO_RESPONSE } from './format.ts';

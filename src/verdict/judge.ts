@@ -4,8 +4,15 @@
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
 import { formatCount, formatMs } from '../figures.ts';
-import { compareValues } from '../threshold-syntax.ts';
-import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import { compareValues } from '../thresholds/syntax.ts';
+import {
+  describeThreshold,
+  formatMetricValue,
+  metricKind,
+  thresholdPlace,
+  THRESHOLDS_INPUT,
+  type ThresholdOrigin,
+} from '../thresholds/grammar.ts';
 import type {
   Coverage,
   Check,

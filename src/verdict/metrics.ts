@@ -6,7 +6,7 @@
 // of requests, so they are summed from the step cells under a level.
 import { decodeHistogram, encodedAt, exactTimes, type HistogramPlace } from '../histogram.ts';
 import { partRps, percent } from '../rates.ts';
-import { isNamedMetric, percentileOf } from '../thresholds.ts';
+import { isNamedMetric, percentileOf } from '../thresholds/grammar.ts';
 import { expectedStatuses, requestCounts, type RequestCell } from '../request-counts.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
 

@@ -9,10 +9,10 @@
 //   limit   value[unit] | baseline [(+|-) value(%|unit)]
 //   unit    ms or s for times (none = ms), % for rates (required), none for counts and rps
 
-import type { Parsed } from './errors.ts';
-import { THRESHOLD_METRICS, type BaselineLimit, type NamedMetric } from './types.ts';
-import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
-import type { Threshold, ThresholdMetric, ThresholdOp } from './types.ts';
+import type { Parsed } from '../errors.ts';
+import { THRESHOLD_METRICS, type BaselineLimit, type NamedMetric } from '../types.ts';
+import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './syntax.ts';
+import type { Threshold, ThresholdMetric, ThresholdOp } from '../types.ts';
 
 export type MetricKind = 'time' | 'rate' | 'count' | 'throughput';
 

@@ -6,17 +6,8 @@
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
 import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
 import { formatLatencyMs } from '../figures.ts';
-import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
-import {
-  compareValues,
-  got,
-  isLatencyThresholdLine,
-  parseEachLine,
-  parseOp,
-  readWord,
-  skipSpace,
-  type LineError,
-} from '../threshold-syntax.ts';
+import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from './grammar.ts';
+import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from './syntax.ts';
 import type { ThresholdOp } from '../types.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
 
