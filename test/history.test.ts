@@ -11,7 +11,7 @@ import { renderHtmlReport } from '../src/report/html.ts';
 import { parseThresholds } from '../src/thresholds/grammar.ts';
 import { judge } from '../src/verdict/judge.ts';
 import type { LoadTestResult } from '../src/types.ts';
-import { formatMs } from '../src/figures.ts';
+import { formatMs } from '../src/report/figures.ts';
 import { closeBrowser, serveHtml, withBrowserPage } from './helpers/browser.ts';
 import { mermaidBlocks, mermaidErrors } from './helpers/mermaid.ts';
 import { makeResult } from './helpers/result-fixture.ts';

@@ -12,7 +12,7 @@ const RANK: Record<string, number> = {
   settings: 0,
   report: 1,
   // The threshold grammar and its latency dialect.
-  thresholds: 0,
+  thresholds: 1,
   verdict: 2,
   // Earlier results → figures and a median baseline: reads a run's figures as the verdict does.
   history: 2,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/figures.ts';
+import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/report/figures.ts';
 import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/histogram.ts';
 import { buildReport, textOf } from '../src/report/model.ts';
 import { progressLine } from '../src/report/progress.ts';

@@ -6,7 +6,7 @@ import { failed, isProblem, type Parsed, parsed, parsedUnless, type Problem } fr
 import { duration as durationOf, rate as rateOf, wholeNumber } from '../settings/values.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { LIMITS } from '../definition/schema.ts';
-import { formatCount, formatRate } from '../figures.ts';
+import { formatCount, formatRate } from '../report/figures.ts';
 import { mergeEnvironments } from '../variables/environment.ts';
 import type { ConfigData, Environment, EnvVar } from '../types.ts';
 

@@ -7,7 +7,7 @@ import { capacityHeadline, formatProbeRate } from './capacity.ts';
 import { NO_RESPONSE } from './format.ts';
 import { htmlSection, htmlTable } from './html-blocks.ts';
 import { escapeXml, niceTicks } from './svg.ts';
-import { formatMs, formatPercent } from '../figures.ts';
+import { formatMs, formatPercent } from './figures.ts';
 
 const WIDTH = 960;
 const HEIGHT = 300;

@@ -1,8 +1,8 @@
 // How user text and status codes are shown: one line, cut to a length, requests by their path,
-// status codes with errors marked. The figures themselves are written by src/figures.ts.
+// status codes with errors marked. The figures themselves are written by src/report/figures.ts.
 
 import { hideCredentials } from '../credentials.ts';
-import { formatCount } from '../figures.ts';
+import { formatCount } from './figures.ts';
 import { exactTimes, type HistogramPlace } from '../histogram.ts';
 import type { LoadTestResult, ResponseTimes } from '../types.ts';
 

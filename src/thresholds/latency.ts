@@ -5,7 +5,7 @@
 // Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
 // apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
 import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
-import { formatLatencyMs } from '../figures.ts';
+import { formatLatencyMs } from '../report/figures.ts';
 import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from './grammar.ts';
 import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from './syntax.ts';
 import type { ThresholdOp } from '../types.ts';

@@ -3,7 +3,7 @@
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
-import { formatCount, formatMs } from '../figures.ts';
+import { formatCount, formatMs } from '../report/figures.ts';
 import { compareValues } from '../thresholds/syntax.ts';
 import {
   describeThreshold,
