@@ -2,7 +2,7 @@
 // rounds against two real local targets, the verdicts, the results file and the report sections.
 // The statistics themselves are tested in compare-stats.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initHistograms, newHistogram } from '../src/histogram.ts';
+import { initHistograms, newHistogram } from '../src/results/histogram.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { InputError, type Problem } from '../src/errors.ts';

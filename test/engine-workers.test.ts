@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
-import { decodeHistogram, encodeBytes, initHistograms, newHistogram } from '../src/histogram.ts';
+import { decodeHistogram, encodeBytes, initHistograms, newHistogram } from '../src/results/histogram.ts';
 import { combineParts, recorderPart } from '../src/engine/parts.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { checkTest, type CheckedTest } from '../src/engine/prepare.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, initHistograms } from '../src/histogram.ts';
+import { decodeHistogram, initHistograms } from '../src/results/histogram.ts';
 import { readShardFiles } from '../src/merge/load.ts';
 import { mergeShards } from '../src/merge/merge.ts';
 import type { LoadTestResult } from '../src/types.ts';

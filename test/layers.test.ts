@@ -10,6 +10,8 @@ const SRC = join(import.meta.dirname, '..', 'src');
 const RANK: Record<string, number> = {
   // The settings table and its parsers: read by every surface, importing only base modules.
   settings: 0,
+  // What a result holds and how it is written: histogram encoding, request counts, credentials hidden.
+  results: 0,
   report: 1,
   // The threshold grammar and its latency dialect.
   thresholds: 1,

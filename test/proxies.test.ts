@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy, type ProxyServer } from 'proxy';
-import { hideCredentials, proxyCredentials } from '../src/credentials.ts';
+import { hideCredentials, proxyCredentials } from '../src/results/credentials.ts';
 import { parseProxies } from '../src/engine/proxies.ts';
 import type { InputError } from '../src/errors.ts';
 import { readProxies } from '../src/pipeline/sources.ts';

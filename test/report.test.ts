@@ -6,7 +6,7 @@ import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
 import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/report/figures.ts';
-import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/histogram.ts';
+import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/results/histogram.ts';
 import { buildReport, textOf } from '../src/report/model.ts';
 import { progressLine } from '../src/report/progress.ts';
 import { requestLabel } from '../src/report/format.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { comparisonResultFile, prepareSides, runComparison } from '../src/compare/run.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { runBlock, type RunFacts } from '../src/engine/run-info.ts';
 import { createClient } from '../src/hosted/client.ts';
 import { runHosted } from '../src/hosted/run-hosted.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, initHistograms, responseTimesOf, sumHistograms } from '../src/histogram.ts';
+import { decodeHistogram, initHistograms, responseTimesOf, sumHistograms } from '../src/results/histogram.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { cleanEnv, runNode } from './helpers/process.ts';

@@ -10,7 +10,7 @@ import { preflightThresholds, type RunShape } from '../src/verdict/preflight.ts'
 import { ALPHA, minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
 import { lookPlan, lookVerdicts } from '../src/compare/sequential.ts';
 import { expectedErrorStatuses } from '../src/variables/checks.ts';
-import { initHistograms, newHistogram, encodeHistogram, responseTimesOf } from '../src/histogram.ts';
+import { initHistograms, newHistogram, encodeHistogram, responseTimesOf } from '../src/results/histogram.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, Threshold } from '../src/types.ts';
 
 // ---- evaluation against a hand-built result ----

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { actionGate, cancelSignal, measureRun, runLatency, testUrlOf, waitForTarget } from './run.ts';
-import { proxyCredentials } from '../credentials.ts';
+import { proxyCredentials } from '../results/credentials.ts';
 import { InputError } from '../errors.ts';
 import { eventPayload, headShaOf, runUrl } from '../github/context.ts';
 import { logInfo } from '../github/log.ts';

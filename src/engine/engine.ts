@@ -14,7 +14,7 @@
 // falls behind for a moment does not open a connection for every iteration that became due.
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
-import { hideCredentials } from '../credentials.ts';
+import { hideCredentials } from '../results/credentials.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
 import { directClient, proxyDispatcher, redirectAgent, type ConnectionSettings, type OwnedDispatcher } from './dispatchers.ts';
@@ -22,7 +22,7 @@ import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
 import { GeneratorMonitor } from './monitor.ts';
 import { Recorder } from './recorder.ts';
-import type { Histogram } from '../histogram.ts';
+import type { Histogram } from '../results/histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
 import { EVERY_MS, msToTurn, type TickTurn } from './tick.ts';
 import type { PreparedStep, IterationVars } from './step.ts';

@@ -1,7 +1,7 @@
 // What the engine records while it runs. Everything is indexed by cell = step × locations + location,
 // in typed arrays sized once, so recording a response allocates nothing: one histogram record per
 // cell, and the step, location and overall figures are sums of cells, built when the run ends.
-import { encodeHistogram, newHistogram, type Histogram } from '../histogram.ts';
+import { encodeHistogram, newHistogram, type Histogram } from '../results/histogram.ts';
 import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
 

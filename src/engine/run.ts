@@ -1,6 +1,6 @@
 // One embedded run: plan + prepared steps → engine → the 2.5 result with its `run` block.
 import { Engine, type EngineOutcome } from './engine.ts';
-import { initHistograms, type Histogram } from '../histogram.ts';
+import { initHistograms, type Histogram } from '../results/histogram.ts';
 import type { CellExtremes } from './parts.ts';
 import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './plan.ts';
 import { buildResults, encodeHistograms } from './results.ts';

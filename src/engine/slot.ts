@@ -13,7 +13,7 @@ import { RedirectHandler, type Dispatcher } from 'undici';
 import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
 import type { Recorder } from './recorder.ts';
 import { DEADLINE_CODE } from './errors.ts';
-import { CANCELLED, isErrorStatus } from '../request-counts.ts';
+import { CANCELLED, isErrorStatus } from '../results/request-counts.ts';
 
 /** Redirects followed before a step fails with "too many redirects" (docs/engine.md). */
 const MAX_REDIRECTS = 10;

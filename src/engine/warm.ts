@@ -10,7 +10,7 @@
 // (the comparison gate's rounds); a later run that needs a longer warm-up gets the difference.
 import { performance } from 'node:perf_hooks';
 import { Engine } from './engine.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { LoadPlan } from './plan.ts';
 import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
 import { startWarmEndpoint } from './warm-endpoint.ts';

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { InputError } from '../errors.ts';
-import { encodeBytes } from '../histogram.ts';
+import { encodeBytes } from '../results/histogram.ts';
 import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
 import { runEngine, type ThreadShare } from './run.ts';

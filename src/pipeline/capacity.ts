@@ -7,7 +7,7 @@ import type { CheckedTest } from '../engine/prepare.ts';
 import type { RunOptions } from '../engine/run.ts';
 import { runEmbeddedInWorkers } from '../engine/workers.ts';
 import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { probeLine } from '../report/capacity.ts';
 import type { Problem } from '../errors.ts';
 import { type ThresholdOrigin, thresholdPlace } from '../thresholds/grammar.ts';

@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds/grammar.ts';
 import { egressOf } from '../engine/engine.ts';
 import { LoadPlan } from '../engine/plan.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { judge, type StopSignal } from '../verdict/judge.ts';
 import type { OnSaturated } from '../verdict/on-saturated.ts';
 import { preflightThresholds, type RunShape } from '../verdict/preflight.ts';

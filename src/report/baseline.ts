@@ -3,7 +3,7 @@
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import { failRatePct, partRps, percent } from '../rates.ts';
-import { requestCounts, stepCell, type RequestCell } from '../request-counts.ts';
+import { requestCounts, stepCell, type RequestCell } from '../results/request-counts.ts';
 import { responseCount, timesToShow } from './format.ts';
 import { formatMetric, formatSignedPercent } from './figures.ts';
 

@@ -28,7 +28,7 @@ import {
 } from './baseline.ts';
 import { failedSteps, historySection, type HistorySection, type HistoryView } from './history.ts';
 import { failRatePct, percent } from '../rates.ts';
-import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../request-counts.ts';
+import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../results/request-counts.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from './figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
 

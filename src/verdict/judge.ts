@@ -28,7 +28,7 @@ import type {
 import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { windowOutcome } from './windows.ts';
-import { requestCounts } from '../request-counts.ts';
+import { requestCounts } from '../results/request-counts.ts';
 import { locationLevel, metricValue, overallLevel, stepLabel, stepLevel, stepLocationLevel, type Level } from './metrics.ts';
 
 export type { Check, CheckKind, Judgement, Outcome, StopSignal } from '../types.ts';

@@ -3,7 +3,7 @@
 // the plan that the result holds. A part of the plan with no result makes the run incomplete.
 import { LoadPlan, type LocationConfig } from '../../engine/plan.ts';
 import { InputError } from '../../errors.ts';
-import { initHistograms } from '../../histogram.ts';
+import { initHistograms } from '../../results/histogram.ts';
 import { mergeShards } from '../../merge/merge.ts';
 import { percent } from '../../rates.ts';
 import { planShard, type ShardKey, shardName } from '../../shard/protocol.ts';
