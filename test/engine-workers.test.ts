@@ -17,7 +17,7 @@ import { Recorder } from '../src/engine/recorder.ts';
 import { buildResults } from '../src/engine/results.ts';
 import type { RunOptions } from '../src/engine/run.ts';
 import { SecondsCombiner } from '../src/engine/seconds.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import { threadShard } from '../src/engine/shard.ts';
 import { MAX_WORKERS, parseWorkers, workerCount } from '../src/engine/worker-count.ts';
 import { EngineWorkers, runEmbeddedInWorkers, splitConcurrency } from '../src/engine/workers.ts';

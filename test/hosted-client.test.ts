@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, joinUrl, parseRetryAfter, retryDelay, ServiceError, type ClientOptions } from '../src/hosted/client.ts';
 import { HostedRunError, measuredRun, runHosted, type HostedRunOptions } from '../src/hosted/run-hosted.ts';
 import { encodeHistogram, initHistograms, newHistogram } from '../src/results/histogram.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import type { EncodedHistograms, LoadTestDefinition, Results } from '../src/types.ts';
 import { VERSION } from '../src/version.ts';
 import { exitCodeOf, judge } from '../src/verdict/judge.ts';

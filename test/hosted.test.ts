@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistogram, initHistograms } from '../src/results/histogram.ts';
 import { readShardFiles } from '../src/merge/load.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { judgementFor } from './helpers/judgement.ts';
 import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistogram, initHistograms } from '../src/results/histogram.ts';
 import { InputError, formatProblem } from '../src/errors.ts';
 import { readShardFiles } from '../src/merge/load.ts';
-import { mergeShards, type ShardInput } from '../src/merge/merge.ts';
+import { mergeShards, type ShardInput } from '../src/merge/results.ts';
 import type { LoadTestResult, LocationResult, Results, SecondSample, StepLocationResult, StepResult } from '../src/types.ts';
 import { reportedMean, reportedPercentile, reportedStddev, responseTimesFrom } from './helpers/hdr-oracle.ts';
 

@@ -18,7 +18,7 @@ import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig, selectLocations } from 
 import { parseSamples } from '../src/latency/run.ts';
 import { planLatency } from '../src/latency/session.ts';
 import { parseLatencyThresholds } from '../src/thresholds/latency.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import { assemble } from '../src/import/assemble.ts';
 import type { AdapterOptions } from '../src/import/types.ts';
 import { importCurl } from '../src/import/curl.ts';

@@ -10,7 +10,7 @@ import { InputError } from '../errors.ts';
 import { runHostedDefinition, type HostedSettings } from '../hosted/run-definition.ts';
 import { initHistograms } from '../results/histogram.ts';
 import { readShardFiles } from '../merge/load.ts';
-import { mergeShards } from '../merge/merge.ts';
+import { mergeShards } from '../merge/results.ts';
 import {
   comparisonResultFile,
   plannedRunSeconds,

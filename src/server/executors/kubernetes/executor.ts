@@ -1,16 +1,16 @@
 // The Kubernetes executor (docs/kubernetes.md): a test becomes one Indexed Job per location and a
 // Secret with the test's token (objects.ts); the shards call home (routes/shards.ts) while the
 // executor follows the Jobs (watch.ts) until every shard has settled, and the server merges what
-// they deliver (shards/merge.ts). All cluster I/O goes through @kubernetes/client-node.
+// they deliver (shards/deliveries.ts). All cluster I/O goes through @kubernetes/client-node.
 import type { V1Job } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
 import { shardName } from '../../../shard/protocol.ts';
 import { ApiError } from '../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
 import { ShardCoordinator, shardKeys, type BarrierSettings } from '../../shards/coordinator.ts';
-import { coverageLine, mergeSharded } from '../../shards/merge.ts';
+import { coverageLine, mergeSharded } from '../../shards/deliveries.ts';
 import type { ShardRegistry } from '../../shards/registry.ts';
-import type { Store } from '../../store.ts';
+import type { Store } from '../../store/store.ts';
 import type { Executed, Execution, Executor } from '../executor.ts';
 import { apiErrorText, clusters, samePlace, type ClusterSettings, type Clusters } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
