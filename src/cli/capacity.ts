@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseCapacitySettings } from '../capacity/settings.ts';
-import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './cli.ts';
+import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './io.ts';
 import { parseWorkers } from '../engine/worker-count.ts';
 import { InputError, orThrow, valueOrThrow } from '../errors.ts';
 import { answered, capacityGateProblems, capacityVerdictGate, measureCapacity, preflightCapacity } from '../pipeline/capacity.ts';
