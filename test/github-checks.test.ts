@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { completeCheckRun, startCheckRun, type CheckAnnotation } from '../src/github/check-run.ts';
-import { matrixEntryOf } from '../src/github/context.ts';
+import { matrixEntryOf } from '../src/settings/github-inputs.ts';
 import { checkNameOf, StatusCheck } from '../src/github/status-check.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { runActionSource } from './helpers/action-run.ts';
