@@ -13,8 +13,8 @@ import { beginIteration, compileTemplate, compileUrl, createIterationVars, type 
 import { compileStepChecks, expectedErrorStatuses } from '../variables/checks.ts';
 import { emptySecretProblems } from '../variables/empty-secrets.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
+import type { IterationVars } from '../variables/iteration.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type Renderable } from './step.ts';
-import type { PreparedTest } from './run.ts';
 import { runSteps } from './run-info.ts';
 import type { Environment, LoadTestDefinition, RunStepInfo, Step } from '../types.ts';
 
@@ -138,6 +138,13 @@ export interface CheckedTest {
   source: { file: string; dir: string };
   /** run.steps: each request as results show it (variables resolved, secrets kept as templates). */
   runSteps: RunStepInfo[];
+}
+
+/** A checked test made ready to run in this thread (prepare.ts): steps compiled, test data loaded. */
+export interface PreparedTest extends CheckedTest {
+  steps: PreparedStep[];
+  /** Present when templates use per-iteration state (data rows, captures). */
+  iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };
 }
 
 export interface CheckOptions {

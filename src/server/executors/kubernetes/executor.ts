@@ -9,10 +9,8 @@ import { ApiError } from '../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
 import { ShardCoordinator, shardKeys, type BarrierSettings } from '../../shards/coordinator.ts';
 import { coverageLine, mergeSharded } from '../../shards/deliveries.ts';
-import type { ShardRegistry } from '../../shards/registry.ts';
-import type { Store } from '../../store/store.ts';
 import type { Executed, Execution, Executor } from '../executor.ts';
-import { apiErrorText, clusters, samePlace, type ClusterSettings, type Clusters } from './clusters.ts';
+import { apiErrorText, clusters, samePlace } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
 import { followJobs } from './watch.ts';
 import { offeredLocations, shardsPerLocation } from './locations.ts';
@@ -25,33 +23,7 @@ import {
   sweepStaleObjects,
   TTL_AFTER_FINISHED_S,
 } from './objects.ts';
-
-export interface KubernetesSettings extends ClusterSettings {
-  image: string;
-  /** The URL shards call (--callback-url, else --public-url). */
-  callbackUrl: () => string;
-  /** Iterations per second one pod sends (--rate-per-pod). */
-  ratePerPod: number;
-  /** Shards per location for every test (--shards); absent: from the rate. */
-  shards?: number;
-  /** How long the start waits for every pod to be ready. */
-  barrierMs: number;
-  backoffLimitPerIndex: number;
-  /** After a stop: how long shards get to send what they have before their Jobs are deleted. */
-  stopGraceMs: number;
-  /** How often the start barrier's deadline is looked at (the server's own clock, no API call). */
-  tickMs: number;
-  /** After a watch stream ends: how long before the Jobs are listed and watched again. */
-  resyncMs: number;
-  /** A shard pod's CPU and memory, its requests and its limits (--shard-cpu, --shard-memory); absent: none set. */
-  shardResources?: { cpu: string; memory: string };
-  /** The first wait before a failed cleanup is tried again (doubled each time); default 1000. */
-  cleanupRetryMs?: number;
-  store: Store;
-  registry: ShardRegistry;
-  log: (line: string) => void;
-  now?: () => number;
-}
+import type { KubeContext, KubernetesSettings } from './context.ts';
 
 /**
  * The server's own deadline comes this long after the Jobs' activeDeadlineSeconds (which count
@@ -61,13 +33,6 @@ export interface KubernetesSettings extends ClusterSettings {
  */
 const SERVER_GRACE_S = 30;
 const START_MARGIN_MS = 2000;
-
-/** What the executor's parts share: its settings, where each location's objects go, and its clock. */
-export interface KubeContext {
-  settings: KubernetesSettings;
-  places: Clusters;
-  now: () => number;
-}
 
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
 export function parseIndexes(text: string | undefined): number[] {
