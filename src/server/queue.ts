@@ -4,7 +4,7 @@
 import { InputError, problemLines } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
-import type { TestStatus } from './service-records.ts';
+import type { TestStatus } from '../hosted/service-records.ts';
 import type { Store, TestRecord } from './store/store.ts';
 import type { LoadTestResult } from '../types.ts';
 import type { Executed, Execution, Executor, Progress } from './executors/executor.ts';

@@ -4,7 +4,7 @@
 // the file's shape in store/migrations.ts. Uploaded files live in the data folder.
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { EnvironmentRecord, PlanRecord, TestStatus } from '../service-records.ts';
+import type { EnvironmentRecord, PlanRecord, TestStatus } from '../../hosted/service-records.ts';
 import type { ConfigData, LoadTestResult } from '../../types.ts';
 import { insertEnvironment, toEnvironment, updateEnvironment } from './environments.ts';
 import { insertLatencyPlan, type LatencyPlanRecord, toLatencyPlan, updateLatencyPlan } from './latency-plans.ts';
