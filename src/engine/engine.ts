@@ -43,9 +43,8 @@ const AHEAD_WAIT_MS = 1000;
 const CONNECT_PROBES = 3;
 
 /**
- * The default clock: one function for every engine of the thread. A closure per engine made the
- * hot path's call to it a different target in each, and V8 threw away the code the hot-path
- * warm-up had optimised for the warm-up's engine when the recorded one called its own.
+ * The default clock: one function for every engine of the thread, so that the hot path's call to
+ * it has one target, the one the warm-up compiled for (docs/performance.md, "Why the engine's code is shaped as it is").
  */
 const monotonicMs = (): number => performance.now();
 

@@ -79,9 +79,8 @@ async function startGate(job: Running): Promise<number> {
   if (atMs === null) return performance.now();
   const at = atMs - performance.timeOrigin;
   const wait = at - performance.now();
-  // Whole ms: a fractional delay put a double into a field of Node's Timeout where every other
-  // timer had an integer; V8 gave all timers another hidden class and threw away the timer code it
-  // had compiled in the warm-up, right before the recorded start.
+  // Whole ms: every timer's delay is an integer, so that the timer code compiled in the warm-up
+  // stays valid at the recorded start (docs/performance.md, "Why the engine's code is shaped as it is").
   if (wait > 1) await new Promise((resolve) => setTimeout(resolve, Math.floor(wait) - 1));
   // A timer fires up to a ms or two after it is due, and the iterations due meanwhile would start
   // at once in the first tick: the last ms is waited out turn by turn of the loop.

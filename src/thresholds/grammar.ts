@@ -93,7 +93,7 @@ const KIND_USAGE: Record<MetricKind, string> = {
   throughput: 'takes a number per second, with /s or no unit',
 };
 
-/** A problem in one line; `index` is where in the line (UTF-16 index, turned into a column later). */
+/** What a line's scope names: its step and its location, each when the line gives one. */
 interface Scope {
   step?: Threshold['step'];
   location?: string;
