@@ -1,6 +1,6 @@
 // The action: the pipeline (src/pipeline/) with GitHub's sinks, read top to bottom. Inputs →
 // the gate (thresholds, baseline, history) → measured (here, on the service, merged from shards,
-// compared, or the capacity search: action-run.ts; or mode publish) → latency test → conclude
+// compared, or the capacity search: run.ts; or mode publish) → latency test → conclude
 // (one judgement, one report model) → results file, artifacts, comment, summary, outputs,
 // annotations and check (github/post-report.ts) → the verdict. The one place that calls
 // core.setFailed, and only after everything was posted (bad input included).

@@ -473,7 +473,7 @@ interface Stream {
 }
 
 /**
- * The CLI's two streams as cli-entry.ts writes them: a line per call, except an in-place line
+ * The CLI's two streams as entry.ts writes them: a line per call, except an in-place line
  * (text starting with `\r`), which stays open for the next one to redraw it; whatever else comes,
  * on either stream, first ends it, so that no line is written over the progress line.
  */

@@ -51,7 +51,7 @@ export function outputsOf(io: CliIo, flags: CommandArgs): CliIo {
   return io;
 }
 
-/** The signal that cut the run short, if one did (its name is the abort reason cli-entry.ts gives). */
+/** The signal that cut the run short, if one did (its name is the abort reason entry.ts gives). */
 export function stopSignalOf(io: CliIo): StopSignal | undefined {
   const reason: unknown = io.signal?.reason;
   return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined;

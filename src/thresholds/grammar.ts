@@ -67,7 +67,7 @@ export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOL
 
 /** The CLI's repeated `--thresholds` flags: one threshold per entry, numbered from 1. */
 export function parseThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): Parsed<Threshold[]> {
-  // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
+  // `latency…` lines are the latency test's (latency.ts); callers without one refuse them.
   const accepts = (raw: string): boolean => {
     const trimmed = raw.trim();
     return trimmed !== '' && !trimmed.startsWith('#') && !isLatencyThresholdLine(trimmed);

@@ -2,8 +2,8 @@
 //   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
 //   latency[.|[CODE].]fail_rate op value[%]
 // `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
-// Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
-// apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
+// Other lines of the same input are left to grammar.ts (isLatencyThresholdLine in syntax.ts tells them
+// apart), so that line numbers stay those of the whole input. Pure, like grammar.ts.
 import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
 import { formatLatencyMs } from '../report/figures.ts';
 import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from './grammar.ts';

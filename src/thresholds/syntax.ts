@@ -1,4 +1,4 @@
-// What the load thresholds (thresholds.ts) and the latency thresholds (latency/thresholds.ts)
+// What the load thresholds (grammar.ts) and the latency thresholds (latency.ts)
 // share: the tokens of `metric op value`, where a parse error points, and the comparison.
 import { type Parsed, type Problem, parsedUnless } from '../errors.ts';
 import type { ThresholdOp } from '../types.ts';
