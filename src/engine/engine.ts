@@ -12,6 +12,7 @@
 // and may run an unrecorded warm-up plan on the same slots; later slots are added only when the
 // service holds the ones there are while the loop has time to spare (growth.ts), so a loop that
 // falls behind for a moment does not open a connection for every iteration that became due.
+import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
 import { hideCredentials } from '../results/credentials.ts';
@@ -418,6 +419,7 @@ export class Engine implements SlotHost {
     // Stopped with iterations not started or still in flight (a signal, the overrun limit).
     const interrupted = this.cutShort;
     const started = this.recorder.iterationsStarted.reduce((n, c) => n + c, 0);
+    this.checkBookkeeping(started);
     return {
       recorder: this.recorder,
       locations: this.egress.names,
@@ -448,6 +450,20 @@ export class Engine implements SlotHost {
         warmUpS: this.settings.warmUp?.durationS ?? 0,
       }),
     };
+  }
+
+  /**
+   * The run's counts agree with each other, checked once at its end: a slot is free or holds one
+   * iteration in flight, never both, and the slots stay within the cap; the late starts are among
+   * the starts, and the closed seconds count no more of them than the run did (the last second may
+   * still hold some).
+   */
+  private checkBookkeeping(started: number): void {
+    assert.equal(this.free.length + this.inFlight, this.slots.length, 'every slot is free or holds one iteration in flight');
+    assert.ok(this.slots.length <= this.settings.concurrency, 'the slots stay within the concurrency cap');
+    assert.ok(this.late <= started, 'the late starts are among the starts');
+    const lateInSeconds = this.recorder.series.reduce((n, s) => n + (s.late ?? 0), 0);
+    assert.ok(lateInSeconds <= this.late, 'the seconds count no late start the run did not');
   }
 
   /** Runs a plan from t0 (clock ms) until its iterations have started and ended, or the engine stops. */
