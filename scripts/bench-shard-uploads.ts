@@ -7,7 +7,7 @@
 // one core) averaged over seconds 10–25 and 40–55 of the uploads, their ratio, and the API's
 // answer times. Linux only (/proc).
 //   node scripts/bench-shard-uploads.ts [SHARDS] [SECONDS] [CLI]
-// CLI: the `src/cli-entry.ts` of the checkout whose serve is measured (default: this one).
+// CLI: the `src/cli/entry.ts` of the checkout whose serve is measured (default: this one).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import { startKubeStandIn } from '../test/helpers/kube-standin.ts';
 
 const shards = Number(process.argv[2] ?? 32);
 const seconds = Number(process.argv[3] ?? 60);
-const cli = process.argv[4] ?? fileURLToPath(new URL('../src/cli-entry.ts', import.meta.url));
+const cli = process.argv[4] ?? fileURLToPath(new URL('../src/cli/entry.ts', import.meta.url));
 const KEY = 'bench-key-0123456789';
 const TICKS_PER_S = 100;
 

@@ -42,7 +42,7 @@ async function once(): Promise<{ ms: number; cancelled: number; code: number | n
   const results = join(dir, 'out.json');
   const child = spawn(
     process.execPath,
-    ['src/cli-entry.ts', 'run', definition, '--results-file', results, '--quiet', '--max-concurrency', String(inFlight)],
+    ['src/cli/entry.ts', 'run', definition, '--results-file', results, '--quiet', '--max-concurrency', String(inFlight)],
     { stdio: 'ignore' },
   );
   while (held.length < inFlight) await new Promise((resolve) => setTimeout(resolve, 5));

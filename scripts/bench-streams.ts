@@ -18,7 +18,7 @@ import { Agent, Client, WebSocket, type Dispatcher } from 'undici';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { runEmbedded } from '../src/engine/run.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 
 const { values } = parseArgs({
   strict: false,

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { Client, type Dispatcher } from 'undici';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
-import { initHistograms, newHistogram } from '../src/histogram.ts';
+import { initHistograms, newHistogram } from '../src/results/histogram.ts';
 
 const [url, secondsArg, connectionsArg] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('bench-undici: loopback URL required');

@@ -18,7 +18,7 @@ import { newSeed } from '../src/compare/stats.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { formatProblem, InputError } from '../src/errors.ts';
-import { mulberry32 } from '../src/random.ts';
+import { mulberry32 } from '../src/compare/random.ts';
 import type { Environment } from '../src/types.ts';
 
 /** Route → base delay in ms; each answer waits delay × factor × a uniform jitter of ±JITTER. */

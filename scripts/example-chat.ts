@@ -3,7 +3,7 @@
 // and the gaps between tokens (docs/streaming.md). No other set-up.
 import { fileURLToPath } from 'node:url';
 import { startChatTarget } from '../examples/chat-target.ts';
-import { cli } from '../src/cli.ts';
+import { cli } from '../src/cli/cli.ts';
 
 const target = await startChatTarget();
 console.log(`chat target: ${target.url}`);

@@ -2,7 +2,7 @@
 // the shop's address as the environment's BASE. No other set-up.
 import { fileURLToPath } from 'node:url';
 import { startDemoTarget } from '../examples/demo-target.ts';
-import { cli } from '../src/cli.ts';
+import { cli } from '../src/cli/cli.ts';
 
 const target = await startDemoTarget();
 console.log(`demo target: ${target.url}`);

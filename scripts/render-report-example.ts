@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { buildReport, type ReportSource } from '../src/report/model.ts';
-import { parseThresholds } from '../src/thresholds.ts';
+import { parseThresholds } from '../src/thresholds/grammar.ts';
 import { judge } from '../src/verdict/judge.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { makeResult } from '../test/helpers/result-fixture.ts';

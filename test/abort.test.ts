@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
-import { encodeHistogram, initHistograms, newHistogram } from '../src/histogram.ts';
+import { encodeHistogram, initHistograms, newHistogram } from '../src/results/histogram.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
 import { measureDefinition } from '../src/pipeline/measure.ts';
-import { describeThreshold, parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { describeThreshold, parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import type { SecondSample } from '../src/types.ts';
 import { addSecond, breachCertain, countAbove } from '../src/verdict/abort.ts';
 import { threshold } from './helpers/judgement.ts';

@@ -1,4 +1,4 @@
-// The action's mode capacity, run from src/action.ts as GitHub runs it (INPUT_* variables, summary
+// The action's mode capacity, run from src/action/action.ts as GitHub runs it (INPUT_* variables, summary
 // and output files) against a loopback queue of known capacity: 1 worker × 20 ms serves 50/s.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,7 @@ describe('the action in mode capacity', () => {
       RUNNER_TEMP: dir,
     };
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-    const run = await runNode(['src/action.ts'], { env });
+    const run = await runNode(['src/action/action.ts'], { env });
     const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as LoadTestResult;
     const capacity = results.capacity!;
     // The SLO breaks below the cap (80/s); whether the answer is the SLO's or, on a busy machine,

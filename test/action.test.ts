@@ -224,7 +224,7 @@ describe('the bundled action in embedded mode', () => {
         { ...inputs('p95 < 5s'), test, environment, 'results-file': results, 'on-saturated': 'warn' },
         'secret',
         {},
-        'src/action.ts',
+        'src/action/action.ts',
       );
       expect(run.code, run.stdout).toBe(0);
       expect(target.received.map((r) => r.url)).toEqual([`/ok?key=${secret}`, `/ok?key=${secret}`]);
@@ -263,7 +263,7 @@ describe('the bundled action in embedded mode', () => {
         ],
       });
       const proxies = 'US=http://agent:pr0xyPassw0rd@127.0.0.1:1';
-      const run = await runAction(github, { ...inputs(''), test, environment, proxies }, 'empty-secret', {}, 'src/action.ts');
+      const run = await runAction(github, { ...inputs(''), test, environment, proxies }, 'empty-secret', {}, 'src/action/action.ts');
       expect(run.code).toBe(1);
       expect(target.received).toHaveLength(0);
       expect(run.summary).toContain('the secret variable "TOKEN" has no value, so step 1 "api" would send it empty');

@@ -14,7 +14,7 @@ import { capacityHtml } from '../src/report/capacity-html.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { buildReport } from '../src/report/model.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import { evaluateThreshold } from '../src/verdict/judge.ts';
 import { preflightThresholds } from '../src/verdict/preflight.ts';
 import type { CapacityInfo, LoadTestResult } from '../src/types.ts';

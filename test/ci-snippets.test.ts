@@ -14,7 +14,7 @@ import { startTarget, type Target } from './helpers/targets.ts';
 
 const DOC = readFileSync('docs/ci.md', 'utf8');
 const XSD = readFileSync(new URL('./fixtures/junit/JUnit.xsd', import.meta.url), 'utf8');
-const CLI = resolve('src/cli-entry.ts');
+const CLI = resolve('src/cli/entry.ts');
 
 interface Snippet {
   lang: string;

@@ -1,6 +1,6 @@
-// The CLI's load flags on a loaded definition (src/cli-overrides.ts): pure, no run needed.
+// The CLI's load flags on a loaded definition (src/cli/overrides.ts): pure, no run needed.
 import { describe, expect, it } from 'vitest';
-import { applyLoadFlags as applyOrProblems, type LoadFlags } from '../src/cli-overrides.ts';
+import { applyLoadFlags as applyOrProblems, type LoadFlags } from '../src/cli/overrides.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
 import { valueOrThrow } from '../src/errors.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runNode } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
-import { cli, lineStreams } from '../src/cli.ts';
+import { cli, lineStreams } from '../src/cli/cli.ts';
 import { VERSION } from '../src/version.ts';
 
 let target: Target;
@@ -199,7 +199,7 @@ describe('secret variables', () => {
     const results = join(dir, 'secret-results.json');
     // A busy machine may delay the generator's loop: that is not what this test is about.
     const args = [
-      'src/cli-entry.ts',
+      'src/cli/entry.ts',
       'run',
       path,
       '--env-var',
@@ -396,13 +396,13 @@ describe("a CLI that fits its users' habits", () => {
       }),
     );
     const env = { ...process.env, TARGET: target.url };
-    const missing = await runNode(['src/cli-entry.ts', 'validate', path], { env });
+    const missing = await runNode(['src/cli/entry.ts', 'validate', path], { env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(
       'TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET',
     );
     const taken = await runNode(
-      ['src/cli-entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results-file', join(dir, 'envvar-results.json')],
+      ['src/cli/entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results-file', join(dir, 'envvar-results.json')],
       { env },
     );
     expect(taken.code, taken.stderr).toBe(0);
@@ -416,7 +416,7 @@ describe('the terminal', () => {
   /** The CLI under a pseudo-terminal (util-linux `script`), as a user at a terminal sees it: stdout and stderr as one screen. */
   function inTerminal(args: string[]): Promise<string> {
     const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
-    const command = [process.execPath, 'src/cli-entry.ts', ...args].map(quote).join(' ');
+    const command = [process.execPath, 'src/cli/entry.ts', ...args].map(quote).join(' ');
     return new Promise((resolve) => {
       const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let screen = '';
@@ -466,7 +466,7 @@ describe('the terminal', () => {
       }),
     );
     target.reset();
-    const child = spawn(process.execPath, ['src/cli-entry.ts', 'run', path, '--quiet', '--results-file', results], {
+    const child = spawn(process.execPath, ['src/cli/entry.ts', 'run', path, '--quiet', '--results-file', results], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const run = { stdout: '', stderr: '' };

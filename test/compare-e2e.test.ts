@@ -69,7 +69,7 @@ function node(args: string[], extraEnv: Record<string, string> = {}) {
 // --max-rounds 5: these runs never extend (that is tested below with settings that make it certain).
 const compare = (head: number, base: number, extra: string[] = []) =>
   node([
-    'src/cli-entry.ts',
+    'src/cli/entry.ts',
     'compare',
     definition,
     '--environment',
@@ -146,7 +146,7 @@ describe('loadgate compare', () => {
     expect(rounds.stderr).toContain('--max-compare-time: expected a whole number of seconds of at least 1 s');
     expect(rounds.stderr).toContain('--on-inconclusive: expected warn');
     const lacking = await node([
-      'src/cli-entry.ts',
+      'src/cli/entry.ts',
       'compare',
       definition,
       '--environment',
@@ -166,7 +166,7 @@ describe('a comparison that stays inconclusive at max-rounds', () => {
     alternated = 0;
     const results = join(dir, 'swing-fail.json');
     const run = await node([
-      'src/cli-entry.ts',
+      'src/cli/entry.ts',
       'compare',
       alternating,
       '--environment',

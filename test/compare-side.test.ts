@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { SideRounds } from '../src/compare/side.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { combineParts, recorderPart } from '../src/engine/parts.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { Recorder } from '../src/engine/recorder.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hodgesLehmannRatio, intervalRank, ZERO_VALUE_FLOOR } from '../src/compare/hodges-lehmann.ts';
 import { EXACT_MAX_SIZE, exactLowerCritical, exactUCdf, exactUCounts, mannWhitneyU, tieCorrectedSd } from '../src/compare/mann-whitney.ts';
 import { holm, median, newSeed, normalSf, normalUpperQuantile, seededOrder } from '../src/compare/stats.ts';
-import { mulberry32 } from '../src/random.ts';
+import { mulberry32 } from '../src/compare/random.ts';
 import { compareStep, gateFails, MORE_ROUNDS_NOTE, verdicts } from '../src/compare/verdict.ts';
 import { decided, lookPlan, lookRounds, lookVerdicts, MAX_LOOKS, undecided, type LookPlan } from '../src/compare/sequential.ts';
 import type { StepDecision } from '../src/compare/verdict.ts';

@@ -2,7 +2,7 @@
 // rounds against two real local targets, the verdicts, the results file and the report sections.
 // The statistics themselves are tested in compare-stats.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initHistograms, newHistogram } from '../src/histogram.ts';
+import { initHistograms, newHistogram } from '../src/results/histogram.ts';
 import type { LoadedDefinition } from '../src/definition/load.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { InputError, type Problem } from '../src/errors.ts';
@@ -49,7 +49,7 @@ import {
 } from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
 import { judgeRun } from '../src/pipeline/gate.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import { markdownOf, terminalOf } from './helpers/report.ts';
 import type { Environment } from '../src/types.ts';
 import { startTarget, type Target } from './helpers/targets.ts';

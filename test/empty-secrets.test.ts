@@ -63,7 +63,7 @@ function recording(): string {
 
 /** The CLI from source in a shell holding only PATH and `vars`. */
 function loadgate(args: string[], vars: Record<string, string> = {}) {
-  return runNode(['src/cli-entry.ts', ...args], { env: cleanEnv(vars) });
+  return runNode(['src/cli/entry.ts', ...args], { env: cleanEnv(vars) });
 }
 
 describe('an imported recording whose token is left to set', () => {

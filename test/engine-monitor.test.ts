@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine/engine.ts';
 import { GeneratorMonitor } from '../src/engine/monitor.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { definition, preparedTest } from './helpers/run-definition.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine, type EngineOutcome } from '../src/engine/engine.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
 import { EVERY_MS, MAX_TICK_MS, TICK_BATCH, msToTurn, threadTurn } from '../src/engine/tick.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { definition, preparedTest } from './helpers/run-definition.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 

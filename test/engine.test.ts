@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy } from 'proxy';
 import { LoadPlan, perSecondCounts } from '../src/engine/plan.ts';
 import { connectionsOf, Engine } from '../src/engine/engine.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { pollUntil } from './helpers/api-call.ts';
 import { holdingTarget, refusedPort, startH2Target, startHttpsTarget, startTarget, type Target } from './helpers/targets.ts';
 import { definition, preparedTest, runDefinition, runOnTestClock, runPrepared } from './helpers/run-definition.ts';

@@ -2,8 +2,8 @@
 // loadgate-results-<test>; a PR run of the same workflow finds the newest successful main run
 // through the REST API, downloads that artifact's zip and reports against it. With none, a note
 // says why and limits relative to the baseline are not checked rather than failed. The artifact
-// service and the REST API are loopback stand-ins; the action runs from src/action.ts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// service and the REST API are loopback stand-ins; the action runs from src/action/action.ts.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { startArtifactStandin } from './helpers/artifact-standin.ts';
 import { startGithubStandin, type SeedWorkflowRun } from './helpers/github-standin.ts';
 import { runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
+import { writeCheckoutDefinition } from './helpers/checkout.ts';
 
 const WORKFLOW = 77;
 
@@ -22,21 +23,7 @@ describe('baseline: auto', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     service = await startTarget();
     dir = mkdtempSync(join(tmpdir(), 'loadgate-baseline-'));
-    definition = join(dir, 'checkout.json');
-    writeFileSync(
-      definition,
-      JSON.stringify({
-        name: 'checkout',
-        config_data: {
-          steps: [
-            { id: 1, name: 'home', url: `${service.url}/ok` },
-            { id: 2, name: 'slow', url: `${service.url}/delay/20` },
-          ],
-          iteration_count: 10,
-          duration: 1,
-        },
-      }),
-    );
+    definition = writeCheckoutDefinition(dir, service.url);
   });
   afterAll(async () => {
     await service.close();

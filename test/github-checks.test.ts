@@ -1,18 +1,19 @@
 // The status check (docs/ci.md): check runs created in_progress, reset on a re-run, completed
 // with the verdict, annotations in batches of 50, a refused token a warning. Against a loopback
 // stand-in of the REST API, asserting the exact requests; then the action end to end from its
-// source entry (src/action.ts) with a real local target.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// source entry (src/action/action.ts) with a real local target.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { completeCheckRun, startCheckRun, type CheckAnnotation } from '../src/github/check-run.ts';
-import { matrixEntryOf } from '../src/github/context.ts';
+import { matrixEntryOf } from '../src/settings/github-inputs.ts';
 import { checkNameOf, StatusCheck } from '../src/github/status-check.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
+import { writeCheckoutDefinition } from './helpers/checkout.ts';
 
 const NOW = new Date('2026-11-25T20:00:00Z');
 const target = {
@@ -161,21 +162,7 @@ describe("the action's check run", ACTION_TIMEOUT, () => {
   beforeAll(async () => {
     service = await startTarget();
     dir = mkdtempSync(join(tmpdir(), 'loadgate-checks-'));
-    definition = join(dir, 'checkout.json');
-    writeFileSync(
-      definition,
-      JSON.stringify({
-        name: 'checkout',
-        config_data: {
-          steps: [
-            { id: 1, name: 'home', url: `${service.url}/ok` },
-            { id: 2, name: 'slow', url: `${service.url}/delay/20` },
-          ],
-          iteration_count: 10,
-          duration: 1,
-        },
-      }),
-    );
+    definition = writeCheckoutDefinition(dir, service.url);
   });
   afterAll(async () => {
     await service.close();

@@ -4,8 +4,9 @@
 // requests made.
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
-import { commentMarker, commentState, shouldWrite, stateOf, upsertCommentWhen, type CommentWhen } from '../src/github/comment.ts';
-import { getInputs } from '../src/inputs.ts';
+import { commentMarker, commentState, shouldWrite, stateOf, upsertCommentWhen } from '../src/github/comment.ts';
+import type { CommentWhen } from '../src/settings/github-inputs.ts';
+import { getInputs } from '../src/action/inputs.ts';
 import { startGithubStandin, type GithubStandin } from './helpers/github-standin.ts';
 import type { Check } from '../src/types.ts';
 

@@ -3,7 +3,7 @@
 // the PR, head and verdict; a workflow_run run of the base repository downloads that artifact and
 // posts the one comment and the one check on the PR's head commit. Results that do not match the
 // triggering run are refused with nothing posted. The REST API and the artifact service are
-// loopback stand-ins; the action runs from src/action.ts.
+// loopback stand-ins; the action runs from src/action/action.ts.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { startArtifactStandin } from './helpers/artifact-standin.ts';
 import { startGithubStandin, type GithubStandin, type SeedPull } from './helpers/github-standin.ts';
 import { PR_EVENT, runActionSource } from './helpers/action-run.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
+import { writeCheckoutDefinition } from './helpers/checkout.ts';
 
 const FORK_PR_EVENT = {
   name: 'pull_request',
@@ -60,20 +61,7 @@ describe("mode publish: a fork's PR published from a workflow_run", { timeout: 2
     dir = mkdtempSync(join(tmpdir(), 'loadgate-fork-'));
     // The publish run's workspace holds nothing of the fork: no definition, no results.
     publishDir = mkdtempSync(join(tmpdir(), 'loadgate-publish-'));
-    writeFileSync(
-      join(dir, 'checkout.json'),
-      JSON.stringify({
-        name: 'checkout',
-        config_data: {
-          steps: [
-            { id: 1, name: 'home', url: `${service.url}/ok` },
-            { id: 2, name: 'slow', url: `${service.url}/delay/20` },
-          ],
-          iteration_count: 10,
-          duration: 1,
-        },
-      }),
-    );
+    writeCheckoutDefinition(dir, service.url);
   });
   afterAll(async () => {
     await service.close();

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, initHistograms } from '../src/histogram.ts';
+import { decodeHistogram, initHistograms } from '../src/results/histogram.ts';
 import { readShardFiles } from '../src/merge/load.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { judgementFor } from './helpers/judgement.ts';
 import { startServerProcess, TEST_KEY } from './helpers/server-process.ts';
@@ -114,7 +114,7 @@ describe('mode hosted', () => {
     expect(keyLines.every((l) => l === `::add-mask::${TEST_KEY}`)).toBe(true);
 
     const embeddedFile = join(dir, 'embedded.json');
-    const embedded = await run(['src/cli-entry.ts', 'run', definitionPath, '--results-file', embeddedFile], {});
+    const embedded = await run(['src/cli/entry.ts', 'run', definitionPath, '--results-file', embeddedFile], {});
     expect(embedded.code, embedded.out).toBe(0);
     const local = JSON.parse(readFileSync(embeddedFile, 'utf8'));
     expect(shape(hosted.results)).toEqual(shape(local.results));
@@ -130,17 +130,17 @@ describe('mode hosted', () => {
 
   it('the CLI runs on the service with --api-url, the key from an environment variable', async () => {
     const results = join(dir, 'cli-hosted.json');
-    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results-file', results], {
+    const cli = await run(['src/cli/entry.ts', 'run', definitionPath, '--api-url', server.url, '--results-file', results], {
       LOADGATE_API_KEY: TEST_KEY,
     });
     expect(cli.code, cli.out).toBe(0);
     expect(cli.out).toContain('loadgate: hosted-login');
     expect(JSON.parse(readFileSync(results, 'utf8')).run.mode).toBe('hosted');
-    const missingKey = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url], {});
+    const missingKey = await run(['src/cli/entry.ts', 'run', definitionPath, '--api-url', server.url], {});
     expect(missingKey.code).toBe(2);
     expect(missingKey.out).toContain('LOADGATE_API_KEY');
     expect(missingKey.out).toContain('--api-key-file');
-    const wrongKey = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url], { LOADGATE_API_KEY: 'nope' });
+    const wrongKey = await run(['src/cli/entry.ts', 'run', definitionPath, '--api-url', server.url], { LOADGATE_API_KEY: 'nope' });
     expect(wrongKey.code).toBe(2);
     expect(wrongKey.out).toContain('403');
     expect(wrongKey.out).not.toContain('    at ');
@@ -149,7 +149,7 @@ describe('mode hosted', () => {
 
   it('keeps the histograms loadgate serve sends: any percentile is judged on the result; it is still no shard to merge', async () => {
     const results = join(dir, 'histograms.json');
-    const cli = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--results-file', results], {
+    const cli = await run(['src/cli/entry.ts', 'run', definitionPath, '--api-url', server.url, '--results-file', results], {
       LOADGATE_API_KEY: TEST_KEY,
     });
     expect(cli.code, cli.out).toBe(0);
@@ -183,7 +183,7 @@ describe('mode hosted', () => {
   });
 
   it('refuses --shard with --api-url: the service runs the whole test', async () => {
-    const shard = await run(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server.url, '--shard', '1/2'], {
+    const shard = await run(['src/cli/entry.ts', 'run', definitionPath, '--api-url', server.url, '--shard', '1/2'], {
       LOADGATE_API_KEY: TEST_KEY,
     });
     expect(shard.code).toBe(2);
@@ -195,7 +195,7 @@ describe('mode hosted', () => {
     writeFileSync(keyFile, `${TEST_KEY}\n`);
     const second = await run(
       [
-        'src/cli-entry.ts',
+        'src/cli/entry.ts',
         'run',
         definitionPath,
         '--api-url',

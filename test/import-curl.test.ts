@@ -109,7 +109,7 @@ describe('loadgate import curl', () => {
       const script = `import { registerHooks } from 'node:module';
         const seen = [];
         registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });
-        const { cli } = await import(${JSON.stringify(join(import.meta.dirname, '..', 'src', 'cli.ts'))});
+        const { cli } = await import(${JSON.stringify(join(import.meta.dirname, '..', 'src', 'cli', 'cli.ts'))});
         const code = await cli(${JSON.stringify(args)}, { out: () => {}, err: () => {}, isTTY: false });
         console.log(JSON.stringify({ code, parsers: [...new Set(seen.map((u) => u.split('node_modules/')[1]?.split('/')[0]))].filter((name) => ['yaml', 'shlex', 'postman-collection', '@apidevtools', 'har-schema'].includes(name)) }));`;
       const run = await runNode(['--input-type=module', '-e', script]);

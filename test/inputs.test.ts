@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { InputError } from '../src/errors.ts';
-import { getInputs } from '../src/inputs.ts';
+import { getInputs } from '../src/action/inputs.ts';
 import { VERSION } from '../src/version.ts';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';

@@ -204,7 +204,7 @@ describe('loadgate run --junit --gitlab-metrics', () => {
     expect(readFileSync(metrics, 'utf8')).toMatch(/^loadgate_p95_ms\{step="slow"\} [\d.]+$/m);
   });
 
-  it('the action writes them too (junit-file, gitlab-metrics-file), from src/action.ts', { timeout: 180_000 }, async () => {
+  it('the action writes them too (junit-file, gitlab-metrics-file), from src/action/action.ts', { timeout: 180_000 }, async () => {
     const definition = join(dir, 'shop-action.json');
     writeFileSync(
       definition,

@@ -14,7 +14,7 @@ import { kubernetesExecutor } from '../src/server/executors/kubernetes/executor.
 import { secretName, shardJob, testSecret } from '../src/server/executors/kubernetes/manifests.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
-import { Store } from '../src/server/store.ts';
+import { Store } from '../src/server/store/store.ts';
 import type { ConfigData } from '../src/types.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
 import { EVENT_WAIT_MS } from './helpers/process.ts';

@@ -23,8 +23,8 @@ import {
   parseLatencyThresholds,
   type LatencyThreshold,
   formatLatencyActual,
-} from '../src/latency/thresholds.ts';
-import { isLatencyThresholdLine } from '../src/threshold-syntax.ts';
+} from '../src/thresholds/latency.ts';
+import { isLatencyThresholdLine } from '../src/thresholds/syntax.ts';
 import type { LatencyLocation, LatencyResult } from '../src/types.ts';
 import { latencyHtml as latencyHtmlSection, latencyMarkdown as latencyMarkdownSection, latencyTerminal } from '../src/report/latency.ts';
 import { refusedPort, startHttpsTarget, startTarget, type Target, type TlsTarget } from './helpers/targets.ts';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as hdr from 'hdr-histogram-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, initHistograms } from '../src/histogram.ts';
+import { decodeHistogram, initHistograms } from '../src/results/histogram.ts';
 import { InputError, formatProblem } from '../src/errors.ts';
 import { readShardFiles } from '../src/merge/load.ts';
-import { mergeShards, type ShardInput } from '../src/merge/merge.ts';
+import { mergeShards, type ShardInput } from '../src/merge/results.ts';
 import type { LoadTestResult, LocationResult, Results, SecondSample, StepLocationResult, StepResult } from '../src/types.ts';
 import { reportedMean, reportedPercentile, reportedStddev, responseTimesFrom } from './helpers/hdr-oracle.ts';
 

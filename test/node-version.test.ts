@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MIN_NODE_MAJOR, nodeVersionRefusal } from '../src/node-version.ts';
+import { MIN_NODE_MAJOR, nodeVersionRefusal } from '../src/action/node-version.ts';
 import { OLD_NODE, runNode } from './helpers/process.ts';
 import { VERSION } from '../src/version.ts';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyLoadFlags, markSecrets, variablesFromFlags } from '../src/cli-overrides.ts';
+import { applyLoadFlags, markSecrets, variablesFromFlags } from '../src/cli/overrides.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings } from '../src/compare/settings.ts';
 import { parseJsonText } from '../src/definition/json-text.ts';
 import { validateDefinition, validateEnvironment } from '../src/definition/validate.ts';
@@ -17,8 +17,8 @@ import { allParsed, eachParsed, failed, isProblem, type Parsed, parsed, type Pro
 import { DEFAULT_LATENCY_LOCATIONS, parseLocationConfig, selectLocations } from '../src/latency/locations.ts';
 import { parseSamples } from '../src/latency/run.ts';
 import { planLatency } from '../src/latency/session.ts';
-import { parseLatencyThresholds } from '../src/latency/thresholds.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { parseLatencyThresholds } from '../src/thresholds/latency.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import { assemble } from '../src/import/assemble.ts';
 import type { AdapterOptions } from '../src/import/types.ts';
 import { importCurl } from '../src/import/curl.ts';
@@ -34,7 +34,7 @@ import { parseKubeLocations } from '../src/server/executors/kubernetes/locations
 import { readExecutor } from '../src/server/executors/settings.ts';
 import { parsePublicUrl } from '../src/server/public-url.ts';
 import { boolean, duration, rate, wholeNumber } from '../src/settings/values.ts';
-import { parseThresholdLines, parseThresholds } from '../src/thresholds.ts';
+import { parseThresholdLines, parseThresholds } from '../src/thresholds/grammar.ts';
 import type { FileConfig } from '../src/types.ts';
 import { compileStepChecks } from '../src/variables/checks.ts';
 import { loadDataSet } from '../src/variables/csv.ts';

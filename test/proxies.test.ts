@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy, type ProxyServer } from 'proxy';
-import { hideCredentials, proxyCredentials } from '../src/credentials.ts';
+import { hideCredentials, proxyCredentials } from '../src/results/credentials.ts';
 import { parseProxies } from '../src/engine/proxies.ts';
 import type { InputError } from '../src/errors.ts';
 import { readProxies } from '../src/pipeline/sources.ts';
@@ -158,7 +158,7 @@ describe('a run through a proxy that wants credentials', () => {
         }),
       );
       const run = await runNode(
-        ['src/cli-entry.ts', 'run', definition, '--api-url', server.url, '--results-file', join(dir, 'served-out.json')],
+        ['src/cli/entry.ts', 'run', definition, '--api-url', server.url, '--results-file', join(dir, 'served-out.json')],
         { env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }) },
       );
       expect(run.code, run.out).toBe(0);

@@ -8,7 +8,7 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { type Executor, ExecutorUnavailable } from '../src/server/executors/executor.ts';
 import { TestQueue } from '../src/server/queue.ts';
 import { ExecutorGate } from '../src/server/queue-wait.ts';
-import { Store } from '../src/server/store.ts';
+import { Store } from '../src/server/store/store.ts';
 
 /** An executor whose readiness the test decides: it reports a fault, then waits for `answer`. */
 function executorWaiting(reason: string) {

@@ -1,6 +1,6 @@
 // The seeded PRNG against its published reference implementation.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../src/random.ts';
+import { mulberry32 } from '../src/compare/random.ts';
 
 describe('mulberry32', () => {
   it('is mulberry32 as published (reference implementation by Tommy Ettinger)', () => {

@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { outputsOf } from '../src/github/outputs.ts';
 import type { Comparison, ComparisonStep } from '../src/compare/run.ts';
-import { parseLatencyThresholdLines } from '../src/latency/thresholds.ts';
+import { parseLatencyThresholdLines } from '../src/thresholds/latency.ts';
 import { conclude } from '../src/pipeline/conclude.ts';
 import { renderHtmlReport } from '../src/report/html.ts';
 import { renderMarkdown, renderSummaryLine } from '../src/report/markdown.ts';
 import { textOf, type ReportModel } from '../src/report/model.ts';
 import { renderTerminal } from '../src/report/terminal.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import type { StopSignal } from '../src/verdict/judge.ts';
 import type { CountDist, LoadTestResult, Outcome } from '../src/types.ts';
 import { makeResult, withLatency } from './helpers/result-fixture.ts';

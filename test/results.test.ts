@@ -2,7 +2,7 @@
 // within HDR precision (3 significant digits), and every level adds up.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { Recorder } from '../src/engine/recorder.ts';
 import { buildResults } from '../src/engine/results.ts';
 

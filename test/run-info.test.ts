@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { comparisonResultFile, prepareSides, runComparison } from '../src/compare/run.ts';
-import { initHistograms } from '../src/histogram.ts';
+import { initHistograms } from '../src/results/histogram.ts';
 import { runBlock, type RunFacts } from '../src/engine/run-info.ts';
 import { createClient } from '../src/hosted/client.ts';
 import { runHosted } from '../src/hosted/run-hosted.ts';
-import { mergeShards } from '../src/merge/merge.ts';
+import { mergeShards } from '../src/merge/results.ts';
 import { rateWindowS } from '../src/rates.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { startFakeService, type FakeService } from './helpers/fake-service.ts';

@@ -18,7 +18,7 @@ import { cleanEnv, EVENT_WAIT_MS, runNode } from './helpers/process.ts';
 import { startServerProcess, TEST_KEY, type ServerProcess } from './helpers/server-process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
-const CLI = fileURLToPath(new URL('../src/cli-entry.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/entry.ts', import.meta.url));
 const PUBLIC_URL = 'https://loadgate.example.com/lg';
 /** A raw connection: everything the server sent, and a promise of all of it once it is closed. */
 interface Conversation {

@@ -295,7 +295,7 @@ describe('serve --executor kubernetes', () => {
       const definitionPath = join(dir, 'kubernetes.json');
       writeFileSync(definitionPath, JSON.stringify({ name: 'kubernetes', config_data: config(480, 8) }));
       const resultsPath = join(dir, 'results.json');
-      const cli = runNode(['src/cli-entry.ts', 'run', definitionPath, '--api-url', server!.url, '--results-file', resultsPath], {
+      const cli = runNode(['src/cli/entry.ts', 'run', definitionPath, '--api-url', server!.url, '--results-file', resultsPath], {
         env: cleanEnv({ LOADGATE_API_KEY: TEST_KEY }),
       });
       const listed = await pollUntil(

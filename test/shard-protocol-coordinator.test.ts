@@ -12,8 +12,8 @@ import { readExecutor } from '../src/server/executors/settings.ts';
 import { serveCommand } from '../src/server/main.ts';
 import { podIdentity } from '../src/shard/client.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
-import { chooseResults, coverageLine } from '../src/server/shards/merge.ts';
-import { Store } from '../src/server/store.ts';
+import { chooseResults, coverageLine } from '../src/server/shards/deliveries.ts';
+import { Store } from '../src/server/store/store.ts';
 import type { LoadTestResult } from '../src/types.ts';
 
 let dir: string;

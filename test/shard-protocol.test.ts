@@ -16,9 +16,9 @@ import { localExecutor } from '../src/server/executors/local.ts';
 import { DEFAULT_LIMITS } from '../src/server/main.ts';
 import { TestQueue } from '../src/server/queue.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
-import { mergeSharded } from '../src/server/shards/merge.ts';
+import { mergeSharded } from '../src/server/shards/deliveries.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
-import { Store } from '../src/server/store.ts';
+import { Store } from '../src/server/store/store.ts';
 import { DEFAULT_LATENCY_LOCATIONS } from '../src/latency/locations.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../src/types.ts';
 import { runNode, type ProcessRun } from './helpers/process.ts';
@@ -137,7 +137,7 @@ function begin(testId: string, slots: Record<string, number>) {
 }
 
 function shard(testId: string, token: string, location: string, index: number, attempt = 0): Promise<ProcessRun> {
-  return runNode(['src/cli-entry.ts', 'shard', '--server', url, '--test', testId], {
+  return runNode(['src/cli/entry.ts', 'shard', '--server', url, '--test', testId], {
     env: {
       PATH: process.env.PATH ?? '',
       JOB_COMPLETION_INDEX: String(index),

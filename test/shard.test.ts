@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistogram, initHistograms, responseTimesOf, sumHistograms } from '../src/histogram.ts';
+import { decodeHistogram, initHistograms, responseTimesOf, sumHistograms } from '../src/results/histogram.ts';
 import type { LoadTestResult } from '../src/types.ts';
 import { startGithubStandin } from './helpers/github-standin.ts';
 import { cleanEnv, runNode } from './helpers/process.ts';
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const runs = await Promise.all(
     [1, 2, 3].map((i) =>
       node([
-        'src/cli-entry.ts',
+        'src/cli/entry.ts',
         'run',
         definitionPath,
         '--shard',
@@ -115,7 +115,7 @@ describe('shard runs', () => {
 describe('loadgate merge', () => {
   it('adds the shards up exactly at every level', async () => {
     const mergedPath = join(dir, 'merged.json');
-    const run = await node(['src/cli-entry.ts', 'merge', shardDir, '--results-file', mergedPath, '--thresholds', 'iteration_count == 30']);
+    const run = await node(['src/cli/entry.ts', 'merge', shardDir, '--results-file', mergedPath, '--thresholds', 'iteration_count == 30']);
     expect(run.code, run.out).toBe(0);
     expect(run.stdout).toMatch(/^(3 shards merged; all started together\.|! [123] of 3 shards started late .*)\n {2}shard 1 {2}/m);
     const merged: LoadTestResult = JSON.parse(readFileSync(mergedPath, 'utf8'));
@@ -170,7 +170,7 @@ describe('loadgate merge', () => {
     mkdirSync(partial);
     writeFileSync(join(partial, 'a.json'), JSON.stringify(shards[0]));
     writeFileSync(join(partial, 'b.json'), JSON.stringify(shards[2]));
-    const run = await node(['src/cli-entry.ts', 'merge', partial]);
+    const run = await node(['src/cli/entry.ts', 'merge', partial]);
     expect(run.code).toBe(2);
     expect(run.out).toContain('shard 2 of 3 is missing');
   });

@@ -57,7 +57,7 @@ describe('isBundle', () => {
     expect(isBundle('dist/index.js')).toBe(true);
     expect(isBundle(join(ROOT, 'dist', 'cli', 'index.js'), tmpdir())).toBe(true);
     expect(isBundle('bin/loadgate.js')).toBe(true);
-    expect(isBundle('src/cli-entry.ts')).toBe(false);
+    expect(isBundle('src/cli/entry.ts')).toBe(false);
     expect(isBundle('../dist/index.js', join(ROOT, 'src'))).toBe(true);
   });
 });

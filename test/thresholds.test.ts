@@ -9,7 +9,7 @@ import {
   parseThresholdLines,
   parseThresholds,
   thresholdPlace,
-} from '../src/thresholds.ts';
+} from '../src/thresholds/grammar.ts';
 import { THRESHOLD_METRICS } from '../src/types.ts';
 import type { Threshold, ThresholdMetric, ThresholdOp } from '../src/types.ts';
 

@@ -9,7 +9,7 @@ import { type Parsed, type Problem, valueOrThrow } from '../src/errors.ts';
 import type { EnvValue, FileConfig, Step } from '../src/types.ts';
 import { compileStepChecks, type StepChecks, type StepResponse } from '../src/variables/checks.ts';
 import { loadDataSet, type DataSet } from '../src/variables/csv.ts';
-import { mulberry32 } from '../src/random.ts';
+import { mulberry32 } from '../src/compare/random.ts';
 import { DYNAMIC_VALUES } from '../src/variables/dynamic.ts';
 import { envVariables, mergeEnvironments, redactSecrets, renderEnvValue, secretNames, secretValues } from '../src/variables/environment.ts';
 import {

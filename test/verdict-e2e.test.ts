@@ -104,7 +104,7 @@ describe('a stopped run never passes', () => {
     target.reset();
     // On two engine threads: the signal reaches both, and their cancelled requests add up. The
     // step timeout is a minute and the test's 30 s: only the stop can have ended these requests.
-    const stopped = await runNode(['src/cli-entry.ts', 'run', hang, '--workers', '2', '--results-file', results('hang')], {
+    const stopped = await runNode(['src/cli/entry.ts', 'run', hang, '--workers', '2', '--results-file', results('hang')], {
       interruptWhen: () => target.received.filter((r) => r.path === '/hang').length >= 10,
     });
     expect(stopped.code, stopped.out).toBe(130);
@@ -121,7 +121,7 @@ describe('a stopped run never passes', () => {
       const file = definition('hosted-stop', [{ name: 'a', url: `${target.url}/ok` }]);
       let signals = 0;
       const run = await runNode(
-        ['src/cli-entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results-file', results('hosted-stop')],
+        ['src/cli/entry.ts', 'run', file, '--api-url', service.url, '--api-key', 'k', '--results-file', results('hosted-stop')],
         {
           // Again once the client says it is stopping the hosted test: it then waits for the stop's answer.
           interruptWhen: (out) => {

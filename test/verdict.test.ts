@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { verdictOf } from './helpers/report.ts';
 import { InputError, type Problem } from '../src/errors.ts';
-import { THRESHOLD_FLAG, THRESHOLDS_INPUT, parseThresholdLines, parseThresholds } from '../src/thresholds.ts';
+import { THRESHOLD_FLAG, THRESHOLDS_INPUT, parseThresholdLines, parseThresholds } from '../src/thresholds/grammar.ts';
 import { defaultThresholds, evaluateThreshold, exitCodeOf, judge } from '../src/verdict/judge.ts';
 import { preflightThresholds, type RunShape } from '../src/verdict/preflight.ts';
 import { ALPHA, minRoundsFor, undecidableRounds } from '../src/compare/settings.ts';
 import { lookPlan, lookVerdicts } from '../src/compare/sequential.ts';
 import { expectedErrorStatuses } from '../src/variables/checks.ts';
-import { initHistograms, newHistogram, encodeHistogram, responseTimesOf } from '../src/histogram.ts';
+import { initHistograms, newHistogram, encodeHistogram, responseTimesOf } from '../src/results/histogram.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, Threshold } from '../src/types.ts';
 
 // ---- evaluation against a hand-built result ----

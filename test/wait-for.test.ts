@@ -135,7 +135,7 @@ describe('loadgate wait-for', () => {
     const service = lateService(port, 200);
     servers.push(service.server);
     let started = false;
-    const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/ready`, '--wait-for-timeout', '30'], {
+    const run = await runNode(['src/cli/entry.ts', 'wait-for', `http://127.0.0.1:${port}/ready`, '--wait-for-timeout', '30'], {
       onOutput: (out) => {
         if (started || !out.includes('waiting for')) return;
         started = true;
@@ -150,7 +150,7 @@ describe('loadgate wait-for', () => {
 
   it('exits 2 with one clear line when nothing answers in time', async () => {
     const port = await refusedPort();
-    const run = await runNode(['src/cli-entry.ts', 'wait-for', `http://127.0.0.1:${port}/`, '--wait-for-timeout', '0.5']);
+    const run = await runNode(['src/cli/entry.ts', 'wait-for', `http://127.0.0.1:${port}/`, '--wait-for-timeout', '0.5']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(
       new RegExp(
@@ -160,7 +160,7 @@ describe('loadgate wait-for', () => {
   });
 
   it('refuses bad flags with exit 2, naming them', async () => {
-    const run = await runNode(['src/cli-entry.ts', 'wait-for', 'localhost:8080', '--wait-for-timeout', '0']);
+    const run = await runNode(['src/cli/entry.ts', 'wait-for', 'localhost:8080', '--wait-for-timeout', '0']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       [

@@ -1,8 +1,8 @@
 // Thresholds `over TIME` (src/verdict/windows.ts): the grammar, every sliding window judged on
 // crafted per-second series, and a run with a slow spell that the whole run averages away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeHistogram, initHistograms, newHistogram } from '../src/histogram.ts';
-import { describeThreshold, parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds.ts';
+import { encodeHistogram, initHistograms, newHistogram } from '../src/results/histogram.ts';
+import { describeThreshold, parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import type { SecondSample } from '../src/types.ts';
 import { evaluateThreshold } from '../src/verdict/judge.ts';
 import { preflightThresholds } from '../src/verdict/preflight.ts';

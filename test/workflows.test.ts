@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateAction, validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
-import { getInputs } from '../src/inputs.ts';
+import { getInputs } from '../src/action/inputs.ts';
 
 const WORKFLOWS = '.github/workflows';
 

@@ -5,7 +5,7 @@
 // (side.ts) into one 2.5 result (the head's is the results file, so thresholds still apply).
 import { failed, InputError, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
-import { initHistograms, sumHistograms, type Histogram } from '../histogram.ts';
+import { initHistograms, sumHistograms, type Histogram } from '../results/histogram.ts';
 import { perSecondCounts } from '../engine/plan.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import { EngineWorkers, type RecordedRun } from '../engine/workers.ts';

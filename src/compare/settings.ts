@@ -5,7 +5,7 @@ import { duration } from '../settings/values.ts';
 import { flagNames } from '../settings/exclusive.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
-import { formatLevel } from '../figures.ts';
+import { formatLevel } from '../report/figures.ts';
 
 /** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
 export const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'] as const;

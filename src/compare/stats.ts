@@ -3,7 +3,7 @@
 // The method and its references: docs/comparison-statistics.md.
 
 import { randomInt } from 'node:crypto';
-import { mulberry32 } from '../random.ts';
+import { mulberry32 } from './random.ts';
 
 export type Alternative = 'greater' | 'less' | 'two-sided';
 export type RoundOrder = 'head-first' | 'base-first';

@@ -12,9 +12,10 @@
 // and may run an unrecorded warm-up plan on the same slots; later slots are added only when the
 // service holds the ones there are while the loop has time to spare (growth.ts), so a loop that
 // falls behind for a moment does not open a connection for every iteration that became due.
+import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, buildConnector } from 'undici';
-import { hideCredentials } from '../credentials.ts';
+import { hideCredentials } from '../results/credentials.ts';
 import { DEFAULT_CHECK_BODY_BYTES } from './check-body.ts';
 import { classifyError } from './errors.ts';
 import { countedConnector, OriginConnector, SocketCount } from './connections.ts';
@@ -30,7 +31,7 @@ import { generatorInfo } from './generator.ts';
 import { GROWTH_WINDOW_MS, SLOT_HEADROOM, SlotGrowth, slotsNeeded } from './growth.ts';
 import { GeneratorMonitor, type LoopDelay } from './monitor.ts';
 import { Recorder } from './recorder.ts';
-import type { Histogram } from '../histogram.ts';
+import type { Histogram } from '../results/histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
 import { EVERY_MS, msToTurn, type TickTurn } from './tick.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
@@ -51,9 +52,8 @@ const AHEAD_WAIT_MS = 1000;
 const CONNECT_PROBES = 3;
 
 /**
- * The default clock: one function for every engine of the thread. A closure per engine made the
- * hot path's call to it a different target in each, and V8 threw away the code the hot-path
- * warm-up had optimised for the warm-up's engine when the recorded one called its own.
+ * The default clock: one function for every engine of the thread, so that the hot path's call to
+ * it has one target, the one the warm-up compiled for (docs/performance.md, "Why the engine's code is shaped as it is").
  */
 const monotonicMs = (): number => performance.now();
 
@@ -453,6 +453,7 @@ export class Engine implements SlotHost {
 
   private outcome(elapsedMs: number, loopDelay: LoopDelay, interrupted: boolean): EngineOutcome {
     const started = this.recorder.iterationsStarted.reduce((n, c) => n + c, 0);
+    this.checkBookkeeping(started);
     return {
       recorder: this.recorder,
       locations: this.egress.names,
@@ -483,6 +484,20 @@ export class Engine implements SlotHost {
         warmUpS: this.settings.warmUp?.durationS ?? 0,
       }),
     };
+  }
+
+  /**
+   * The run's counts agree with each other, checked once at its end: a slot is free or holds one
+   * iteration in flight, never both, and the slots stay within the cap; the late starts are among
+   * the starts, and the closed seconds count no more of them than the run did (the last second may
+   * still hold some).
+   */
+  private checkBookkeeping(started: number): void {
+    assert.equal(this.free.length + this.inFlight, this.slots.length, 'every slot is free or holds one iteration in flight');
+    assert.ok(this.slots.length <= this.settings.concurrency, 'the slots stay within the concurrency cap');
+    assert.ok(this.late <= started, 'the late starts are among the starts');
+    const lateInSeconds = this.recorder.series.reduce((n, s) => n + (s.late ?? 0), 0);
+    assert.ok(lateInSeconds <= this.late, 'the seconds count no late start the run did not');
   }
 
   /** Runs a plan from t0 (clock ms) until its iterations have started and ended, or the engine stops. */

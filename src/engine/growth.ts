@@ -1,28 +1,11 @@
-// When the engine may add a slot (and so a connection) beyond those opened ahead (docs/engine.md).
-// A due iteration that finds every slot busy is not enough: when the event loop falls behind, or
-// while every slot runs its first, cold iteration, busy slots are only waiting for the loop to read
-// their responses, and a connection per waiting iteration makes everything slower. Slots are added
-// in two cases, each only while the loop has time to spare (it is not the limit):
-// - after a 50 ms window in which at least 3/4 of them were in use (the service held them): half
-//   as many again, or as many as iterations are waiting if that is more (at most doubling), earned
-//   evenly over the next window;
-// - at once, at the schedule's rate (and for the iterations waiting, at most doubling at a time),
-//   for a slow service: the iterations in flight have been out 20 ms on average and 4 times what
-//   one was expected to take, and so have the responses (median of the last second's, or none
-//   yet), so that a slow service does not leave the first iterations late while a fast one that
-//   stalls (another tenant took its core) does not pass for slow.
-// "Time to spare" is two measures, because each misses a case: the loop's utilisation stays under
-// 90 % on a machine whose other tenants take the core away from an idle-looking loop (then its
-// tick comes late), and a tick can come on time in a window whose loop was busy throughout.
-// Either way no more slots than the schedule needs (slotsNeeded): its rate times how long an
-// iteration takes, the service's part of it twice over and the loop's own part once. An
-// iteration's time is the least of the means the last MEASURED_WINDOWS windows with time to spare
-// measured (or the expected time, if longer; the mean age of those in flight only before anything
-// was measured, or when it says the service turned slow); the loop's part is its busy time per
-// tick. The bound keeps a schedule that slipped from filling every slot with its backlog and
-// doubling them window after window, and the loop's time is not counted as the service's, since
-// near full speed it is most of an iteration's and each new connection only adds to it. What
-// each rule was measured against: docs/performance.md, the engine's choices (slot growth).
+// When the engine may add a slot (and so a connection) beyond those opened ahead. Only while the
+// event loop has time to spare (neither busy for LOOP_BUSY_SHARE of a window nor a tick late):
+// after a window in which at least IN_USE_SHARE of the slots held an iteration, half as many again
+// (or as many as are waiting, at most doubling), earned over the next window; and at once, at the
+// schedule's rate, for a service that is slow by both the in-flight ages and the last second's
+// median response. Never more than the schedule needs (slotsNeeded). The rules and the cases each
+// measure misses: docs/engine.md, "Slots grow smoothly"; what each was measured against:
+// docs/performance.md, "Growth sized on the loop's own time".
 import { performance } from 'node:perf_hooks';
 
 /** Length of the window that decides how many slots the next one may add. */

@@ -5,7 +5,7 @@
 // parent's bucket by bucket: exact, as in one recorder. The encoding keeps buckets, not the exact
 // extremes, so each cell's max and min travel beside it. Recorders added up in the parent add
 // into one another in memory the same way (a comparison side's rounds, compare/side.ts).
-import { decodeBytes, encodeBytes, type Histogram } from '../histogram.ts';
+import { decodeBytes, encodeBytes, type Histogram } from '../results/histogram.ts';
 import { Recorder } from './recorder.ts';
 import type { StreamCells } from './stream-cells.ts';
 

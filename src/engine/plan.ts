@@ -307,10 +307,9 @@ export class LoadPlan {
     if (shard.index > shard.count) {
       throw new RangeError(`shard index ${shard.index} is above the shard count ${shard.count}`);
     }
-    // One literal of the split's two numbers, whatever built `shard`: a thread's (threadShard) was
-    // built another way than the warm-up's default, and V8 gave the two plans' shards different
-    // hidden classes, threw away the schedule code compiled in the warm-up at the recorded start,
-    // and compiled it again in the first second (docs/performance.md, "The recorded start").
+    // One literal of the split's two numbers, whatever built `shard`, so that every plan's shard
+    // has one shape and the schedule code compiled in the warm-up stays valid at the recorded
+    // start (docs/performance.md, "Why the engine's code is shaped as it is").
     this.shard = { index: shard.index, count: shard.count };
     const perSecond = perSecondCounts(config);
     this.counts = Float64Array.from(perSecond);

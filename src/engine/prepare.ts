@@ -13,9 +13,9 @@ import { beginIteration, compileTemplate, compileUrl, createIterationVars, type 
 import { compileStepChecks, expectedErrorStatuses } from '../variables/checks.ts';
 import { emptySecretProblems } from '../variables/empty-secrets.ts';
 import { checkHeaderName, checkHeaderValue, forbiddenHeader } from '../definition/validate.ts';
+import type { IterationVars } from '../variables/iteration.ts';
 import { dispatchOptions, isStatic, type PreparedStep, type PreparedStream, type Renderable } from './step.ts';
 import { compilePattern } from '../patterns/pattern.ts';
-import type { PreparedTest } from './run.ts';
 import { runSteps } from './run-info.ts';
 import type { Environment, LoadTestDefinition, RunStepInfo, Step, StepStream } from '../types.ts';
 
@@ -174,6 +174,13 @@ export interface CheckedTest {
   source: { file: string; dir: string };
   /** run.steps: each request as results show it (variables resolved, secrets kept as templates). */
   runSteps: RunStepInfo[];
+}
+
+/** A checked test made ready to run in this thread (prepare.ts): steps compiled, test data loaded. */
+export interface PreparedTest extends CheckedTest {
+  steps: PreparedStep[];
+  /** Present when templates use per-iteration state (data rows, captures). */
+  iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };
 }
 
 export interface CheckOptions {

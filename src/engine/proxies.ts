@@ -1,6 +1,6 @@
 // Where each load location sends from (docs/engine.md): `--proxy` flags, the action's `proxies`
 // input and `loadgate serve --proxy` all name a proxy per country code in one syntax, read here.
-import { hideCredentials } from '../credentials.ts';
+import { hideCredentials } from '../results/credentials.ts';
 import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
 
 /** `US=http://proxy:3128` entries (lines, commas or repeated flags) → country → proxy URL; problems name `inputName`. */

@@ -1,7 +1,8 @@
 // What the engine records while it runs. Everything is indexed by cell = step × locations + location,
 // in typed arrays sized once, so recording a response allocates nothing: one histogram record per
 // cell, and the step, location and overall figures are sums of cells, built when the run ends.
-import { encodeHistogram, newHistogram, type Histogram } from '../histogram.ts';
+import assert from 'node:assert/strict';
+import { encodeHistogram, newHistogram, type Histogram } from '../results/histogram.ts';
 import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
 import { StreamCells } from './stream-cells.ts';
@@ -126,6 +127,9 @@ export class Recorder {
   /** Closes second `t` of the series (latencies in fractional ms), with what the generator measured of itself. */
   closeSecond(t: number, generator?: GeneratorSecond & { sockets: number }): SecondSample {
     const h = this.second;
+    // Once a second, never per request: a broken count would silently falsify the series.
+    assert.equal(h.totalCount, this.secondResponses, "a second's histogram holds one value per response");
+    assert.ok(this.secondLate <= this.secondStarted, "a second's late starts are among its starts");
     const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
     const sample: SecondSample = {
       t,

@@ -1,6 +1,6 @@
 // Turns what the recorder holds into the interface's `results` (docs/interface.md 2.5, docs/results.md). Step, location and
 // overall response times come from histograms added cell by cell, so every level is exact.
-import { decodeHistogram, encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
+import { decodeHistogram, encodeHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
 import type { Problem } from '../errors.ts';
 import { isRecord, member } from '../json.ts';
 import type { Recorder } from './recorder.ts';

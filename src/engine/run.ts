@@ -1,27 +1,19 @@
 // One embedded run: plan + prepared steps → engine → the 2.5 result with its `run` block.
 import { Engine, type EngineOutcome } from './engine.ts';
-import { initHistograms, type Histogram } from '../histogram.ts';
+import { initHistograms, type Histogram } from '../results/histogram.ts';
 import type { CellExtremes } from './parts.ts';
 import { LoadPlan, perSecondCounts, type LocationConfig, type Shard } from './plan.ts';
 import { buildResults, encodeHistograms } from './results.ts';
 import { definitionSha256, threadShard, waitForStart } from './shard.ts';
 import { warmMsFor, warmThread } from './warm.ts';
 import { threadTurn } from './tick.ts';
-import type { IterationVars, PreparedStep } from './step.ts';
 import { runBlock, type RunFacts } from './run-info.ts';
-import type { CheckedTest } from './prepare.ts';
+import type { CheckedTest, PreparedTest } from './prepare.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import { isProblem, type Problem } from '../errors.ts';
 import { rateWindowS } from '../rates.ts';
 import { duration } from '../settings/values.ts';
 import type { LoadTestResult, SecondSample, ShardInfo } from '../types.ts';
-
-/** A checked test made ready to run in this thread (prepare.ts): steps compiled, test data loaded. */
-export interface PreparedTest extends CheckedTest {
-  steps: PreparedStep[];
-  /** Present when templates use per-iteration state (data rows, captures). */
-  iterationVars?: { create(): IterationVars; begin(vars: IterationVars, k: number): void };
-}
 
 export interface RunOptions {
   /** In-flight cap; absent: the default the schedule suits (defaultConcurrency). */

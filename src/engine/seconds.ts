@@ -5,7 +5,7 @@
 // CPU and busy share). A second is complete once every thread has closed it or ended; complete
 // seconds go to onSecond in order, so the progress line shows one line a second for the run.
 import { addGeneratorSecond } from './generator.ts';
-import { encodeHistogram, newHistogram, type Histogram } from '../histogram.ts';
+import { encodeHistogram, newHistogram, type Histogram } from '../results/histogram.ts';
 import { addHistogramBytes } from './parts.ts';
 import type { SecondSample } from '../types.ts';
 

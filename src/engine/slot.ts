@@ -13,7 +13,7 @@ import { checkedBody } from './check-body.ts';
 import { dispatchOptions, type IterationVars, type PreparedStep } from './step.ts';
 import type { Recorder } from './recorder.ts';
 import { DEADLINE_CODE } from './errors.ts';
-import { CANCELLED, isErrorStatus } from '../request-counts.ts';
+import { CANCELLED, isErrorStatus } from '../results/request-counts.ts';
 import { SseExchange, type StreamEnd, type StreamHost } from './sse.ts';
 import { WebSocketExchange } from './websocket.ts';
 import type { StreamCells } from './stream-cells.ts';

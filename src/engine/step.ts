@@ -1,7 +1,8 @@
 // A step as the hot loop sees it: everything that can be computed before the run is computed once.
 // Templates that turned out constant become one prebuilt dispatch-options object.
 import type { Dispatcher } from 'undici';
-import type { CompiledTemplate, IterationVars } from '../variables/template.ts';
+import type { IterationVars } from '../variables/iteration.ts';
+import type { CompiledTemplate } from '../variables/template.ts';
 import type { StepChecks } from '../variables/checks.ts';
 import type { Pattern } from '../patterns/pattern.ts';
 

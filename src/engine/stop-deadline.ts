@@ -4,7 +4,7 @@
 // that has not handed back its share by then is ended (Worker.terminate interrupts even a loop
 // that never yields) and its share is what it last posted, a checkpoint taken after each closed
 // second, marked interrupted.
-import { hideCredentials } from '../credentials.ts';
+import { hideCredentials } from '../results/credentials.ts';
 import { isProblem, type Problem } from '../errors.ts';
 import { duration } from '../settings/values.ts';
 import { egressOf, type EngineOutcome } from './engine.ts';

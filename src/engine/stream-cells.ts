@@ -2,7 +2,7 @@
 // opened, events counted, and HDR histograms (µs) of the time to the first event and of the gaps
 // between events. Made only when a run records a stream, so a run without streaming steps carries
 // none of it.
-import { newHistogram, type Histogram } from '../histogram.ts';
+import { newHistogram, type Histogram } from '../results/histogram.ts';
 
 export class StreamCells {
   readonly firstEvent: Histogram[];

@@ -10,7 +10,7 @@
 // (the comparison gate's rounds); a later run that needs a longer warm-up gets the difference.
 import { performance } from 'node:perf_hooks';
 import { Engine } from './engine.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { LoadPlan } from './plan.ts';
 import { dispatchOptions, type PreparedStep, type Renderable } from './step.ts';
 import { startWarmEndpoint } from './warm-endpoint.ts';
@@ -166,17 +166,13 @@ export const PACED_WARM_RATE = 10_000;
 
 /**
  * A warm-up of `ms` in two rounds. The first, PACED_SHARE of the time, at the recorded plan's own
- * rate (`perS` iterations a second, up to PACED_WARM_RATE): a paced run takes paths a flat-out
- * one never does (a connection idle between requests: undici unrefs its socket and arms its
- * keep-alive timer), and V8 threw away at the recorded start the code it had compiled without
- * them, then compiled it again during the first second, on the engine's core. The first round's
- * end also gives fields of the hot path's objects the values a finished run leaves (undici's
- * Parser.ptr becomes null), which threw away much of the compiled hot path when it came after the
- * flat-out round. The second goes flat out, so that V8 compiles the hot path with its top tier
- * with all of that seen; PACED_SHARE is the share that did that best. Both rounds keep
- * WARM_CONCURRENCY in flight: the thread's first connect is slow on cold code, and sized from it
- * the engine opened hundreds of connections ahead for a flat-out round with a plan's high cap,
- * and the round sent nothing. The measurements: docs/performance.md, "Measurements behind the engine's choices".
+ * rate (`perS` iterations a second, up to PACED_WARM_RATE), so that the code compiled before the
+ * recorded start has seen the paths a paced run takes (a connection idle between requests) and
+ * the state a finished run leaves. The second goes flat out, so that V8 compiles the hot path with
+ * its top tier with all of that seen. Both rounds keep WARM_CONCURRENCY in flight, whatever the
+ * plan's cap: the thread's first connect is slow on cold code and must not size the round's
+ * connections. What V8 did otherwise: docs/performance.md, "Why the engine's code is shaped as it is";
+ * the measurements: docs/performance.md, "Measurements behind the engine's choices".
  */
 export function warmRounds(ms: number, perS: number): WarmRound[] {
   const paced = Math.round(ms * PACED_SHARE);

@@ -5,10 +5,11 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { InputError } from '../errors.ts';
-import { encodeBytes } from '../histogram.ts';
+import { encodeBytes } from '../results/histogram.ts';
 import { recorderPart, transferList } from './parts.ts';
 import { prepareTest } from './prepare.ts';
-import { runEngine, type PreparedTest, type ThreadShare } from './run.ts';
+import { runEngine, type ThreadShare } from './run.ts';
+import type { PreparedTest } from './prepare.ts';
 import { FAILPOINT_ENV, type EngineJob, type FromWorker, type ShareJob, type ToWorker } from './in-worker.ts';
 
 const port = parentPort!;
@@ -100,9 +101,8 @@ async function startGate(job: Running): Promise<number> {
   if (atMs === null) return performance.now();
   const at = atMs - performance.timeOrigin;
   const wait = at - performance.now();
-  // Whole ms: a fractional delay put a double into a field of Node's Timeout where every other
-  // timer had an integer; V8 gave all timers another hidden class and threw away the timer code it
-  // had compiled in the warm-up, right before the recorded start.
+  // Whole ms: every timer's delay is an integer, so that the timer code compiled in the warm-up
+  // stays valid at the recorded start (docs/performance.md, "Why the engine's code is shaped as it is").
   if (wait > 1) await new Promise((resolve) => setTimeout(resolve, Math.floor(wait) - 1));
   // A timer fires up to a ms or two after it is due, and the iterations due meanwhile would start
   // at once in the first tick: the last ms is waited out turn by turn of the loop.

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { EngineWorker, type ShareOutcome } from './in-worker.ts';
 import { mergeGenerators } from './generator.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { combineParts, type CellExtremes } from './parts.ts';
 import { resultOf, type EngineOptions, type RunOptions } from './run.ts';
 import type { CheckedTest } from './prepare.ts';

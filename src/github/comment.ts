@@ -3,6 +3,7 @@
 // argument so tests can point it at a local stand-in.
 import { createHash } from 'node:crypto';
 import { GITHUB_COMMENT_LIMIT } from '../report/markdown.ts';
+import type { CommentWhen } from '../settings/github-inputs.ts';
 import type { Judgement } from '../types.ts';
 import type { getOctokit } from '@actions/github';
 
@@ -15,10 +16,6 @@ export const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
 export function commentBudget(marker: string, state?: string): number {
   return GITHUB_COMMENT_LIMIT - marker.length - 1 - (state === undefined ? 0 : stateLine(state).length + 1);
 }
-
-/** When the sticky comment is written (input comment; true and false are always and never). */
-export const COMMENT_WHEN = ['always', 'on-failure', 'on-change', 'never'] as const;
-export type CommentWhen = (typeof COMMENT_WHEN)[number];
 
 /**
  * What on-change compares: the verdict and every check's outcome, as a digest (names can be

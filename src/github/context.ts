@@ -35,27 +35,6 @@ export function headShaOf(eventName: string, payload: unknown, env: NodeJS.Proce
   return env.GITHUB_SHA || undefined;
 }
 
-/**
- * The job's matrix entry as GitHub shows it in the job's name (`load (eu, 20)`): its values in
- * order, from input matrix, whose default `${{ toJSON(matrix) }}` the runner fills in (`null`
- * outside a matrix). The runner puts no matrix in the environment, hence the input. Text that
- * is not a JSON object is taken as the entry's label itself.
- */
-export function matrixEntryOf(input: string): string {
-  const text = input.trim();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (parsed === null || parsed === '') return '';
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) return text;
-  return Object.values(parsed)
-    .map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
-    .join(', ');
-}
-
 function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }

@@ -2,7 +2,7 @@
 // results artifacts of the base branch's last successful runs of this workflow (history-artifacts.ts).
 import { loadDefinition } from '../definition/load.ts';
 import { historyForGate, type History } from '../pipeline/history.ts';
-import type { ActionInputs } from '../inputs.ts';
+import type { ActionInputs } from '../action/inputs.ts';
 import type { Threshold } from '../types.ts';
 import type { AutoBaselineSettings } from './baseline-artifact.ts';
 import { pullRequestFromEvent } from './context.ts';

@@ -6,7 +6,7 @@ import { relative, resolve, basename, extname } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import * as core from '@actions/core';
 import { formatProblem, problemLines, shownProblems, type InputError } from '../errors.ts';
-import type { ActionInputs } from '../inputs.ts';
+import type { ActionInputs } from '../action/inputs.ts';
 import type { Concluded } from '../pipeline/conclude.ts';
 import { resultsText } from '../pipeline/sources.ts';
 import { renderMarkdown, renderSummaryLine } from '../report/markdown.ts';

@@ -4,7 +4,7 @@
 import * as core from '@actions/core';
 import type { Comparison } from '../compare/run.ts';
 import { InputError, type Problem } from '../errors.ts';
-import type { ActionInputs } from '../inputs.ts';
+import type { ActionInputs } from '../action/inputs.ts';
 import type { Concluded } from '../pipeline/conclude.ts';
 import { buildReport } from '../report/model.ts';
 import type { LoadTestResult } from '../types.ts';

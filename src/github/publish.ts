@@ -4,15 +4,8 @@
 import * as core from '@actions/core';
 import { logInfo } from './log.ts';
 import { getOctokit } from '@actions/github';
-import {
-  commentMarker,
-  resolveOurLogin,
-  shouldWrite,
-  upsertComment,
-  upsertCommentWhen,
-  type CommentWhen,
-  type Octokit,
-} from './comment.ts';
+import { commentMarker, resolveOurLogin, shouldWrite, upsertComment, upsertCommentWhen, type Octokit } from './comment.ts';
+import type { CommentWhen } from '../settings/github-inputs.ts';
 import { pullRequestFromEvent, type PullRequestRef } from './context.ts';
 
 export const COMMENT_URL_OUTPUT = 'comment-url';

@@ -22,10 +22,10 @@ import type {
   LoadTestRecord,
   PlanRecord,
   TestDataRecord,
-} from '../service-records.ts';
+} from './service-records.ts';
 import type { ConfigData, Environment, FileConfig } from '../types.ts';
 
-export type { Id } from '../service-records.ts';
+export type { Id } from './service-records.ts';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. Default 5. */

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { histogramsProblems } from '../engine/results.ts';
 import { requestsOf, runBlock, runSteps } from '../engine/run-info.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import {
   DEFAULT_RESULT_PATH,
   resultPathFor,

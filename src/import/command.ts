@@ -8,7 +8,7 @@ import { InputError, type Parsed, valueOrThrow } from '../errors.ts';
 import { LOADTEST_SCHEMA_ID } from '../definition/schema.ts';
 import { validateDefinition } from '../definition/validate.ts';
 import { checkTest } from '../engine/prepare.ts';
-import { applyLoadFlags } from '../cli-overrides.ts';
+import { applyLoadFlags } from '../cli/overrides.ts';
 import { assemble, plural, type RawDefinition } from './assemble.ts';
 import { readSource } from './input.ts';
 import { extractSecrets } from './secrets.ts';

@@ -1,7 +1,7 @@
 // Latency locations (docs/latency.md): the configured list (`CODE=Name` or `CODE=Name@http://proxy:3128`),
 // the patterns that pick from it (`*`, `EU.*`, exact codes, comma-joined), and the tree that
 // GET /v1/latency/locations/ answers with. Pure: text in, values or Problems out.
-import { hideCredentials } from '../credentials.ts';
+import { hideCredentials } from '../results/credentials.ts';
 import { failed, type Parsed, parsed, parsedUnless, type Problem } from '../errors.ts';
 import type { LatencyLocation } from '../types.ts';
 

@@ -3,11 +3,16 @@
 // this machine or on a service of the interface, and judged by its `latency…` thresholds.
 import { failed, InputError, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import { createClient } from '../hosted/client.ts';
-import type { ThresholdOrigin } from '../thresholds.ts';
+import type { ThresholdOrigin } from '../thresholds/grammar.ts';
 import type { ExtraCheck } from '../types.ts';
 import { parseLocationConfig, selectLocations, splitPatterns } from './locations.ts';
 import { parseSamples, runHostedLatency, runLatency } from './run.ts';
-import { evaluateLatencyThresholds, formatLatencyActual, type LatencyThreshold, type LatencyThresholdOutcome } from './thresholds.ts';
+import {
+  evaluateLatencyThresholds,
+  formatLatencyActual,
+  type LatencyThreshold,
+  type LatencyThresholdOutcome,
+} from '../thresholds/latency.ts';
 import type { LatencyLocation, LatencyResult } from '../types.ts';
 
 export interface LatencyPlan {

@@ -4,7 +4,7 @@ import { glob, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
 import { allParsed, failed, InputError, type Parsed, parsed, type Problem, valueOrThrow } from '../errors.ts';
-import type { ShardInput } from './merge.ts';
+import type { ShardInput } from './results.ts';
 
 /**
  * Each argument is a file, a directory (every *.json below it) or a glob relative to `cwd`.

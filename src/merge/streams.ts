@@ -2,7 +2,7 @@
 // times are: each shard's step × location histograms of first_event and gap added bucket by
 // bucket, counts and close codes summed; every percentile is taken from the sums, never averaged.
 import type { Problem } from '../errors.ts';
-import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
+import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
 import { member } from '../json.ts';
 import type { CountDist, EncodedHistograms, Results, StreamFigures, StreamHistograms, StreamMetric } from '../types.ts';
 

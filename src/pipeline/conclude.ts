@@ -1,10 +1,10 @@
 // The end of the pipeline, the same for the action and the CLI: the one judgement of what was
 // measured (thresholds, defaults, the comparison gate, the latency test) and the report model
 // that every sink renders. Nothing is changed after it: sinks only write and format.
-import type { LatencyThreshold } from '../latency/thresholds.ts';
+import type { LatencyThreshold } from '../thresholds/latency.ts';
 import { judgeLatency } from '../latency/session.ts';
 import { buildReport, type ReportModel } from '../report/model.ts';
-import type { ThresholdOrigin } from '../thresholds.ts';
+import type { ThresholdOrigin } from '../thresholds/grammar.ts';
 import type { Check, Judgement, LatencyResult, LoadTestResult } from '../types.ts';
 import { comparisonChecks } from '../verdict/comparison.ts';
 import type { StopSignal } from '../verdict/judge.ts';

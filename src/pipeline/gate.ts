@@ -1,10 +1,10 @@
 // The gate of a run: what the user asked the verdict to check, checked against what the run will
 // have before any request (preflight), and the one judgement after it.
 import { InputError } from '../errors.ts';
-import { THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import { THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds/grammar.ts';
 import { egressOf } from '../engine/engine.ts';
 import { LoadPlan } from '../engine/plan.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { judge, type StopSignal } from '../verdict/judge.ts';
 import type { OnSaturated } from '../verdict/on-saturated.ts';
 import { preflightThresholds, type RunShape } from '../verdict/preflight.ts';

@@ -7,7 +7,7 @@ import { basename, join, relative } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
 import { readTextFile } from '../definition/text-file.ts';
 import { figuresOf } from '../history/figures.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { baselineRuns, type HistoryBaselineSpec, type HistoryRun, selectHistory } from '../history/history.ts';
 import type { LoadTestResult, Threshold } from '../types.ts';
 

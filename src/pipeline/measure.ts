@@ -8,9 +8,9 @@ import { runEmbeddedInWorkers } from '../engine/workers.ts';
 import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { InputError } from '../errors.ts';
 import { runHostedDefinition, type HostedSettings } from '../hosted/run-definition.ts';
-import { initHistograms } from '../histogram.ts';
+import { initHistograms } from '../results/histogram.ts';
 import { readShardFiles } from '../merge/load.ts';
-import { mergeShards } from '../merge/merge.ts';
+import { mergeShards } from '../merge/results.ts';
 import {
   comparisonResultFile,
   plannedRunSeconds,

@@ -3,9 +3,9 @@
 
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import { failRatePct, partRps, percent } from '../rates.ts';
-import { requestCounts, stepCell, type RequestCell } from '../request-counts.ts';
+import { requestCounts, stepCell, type RequestCell } from '../results/request-counts.ts';
 import { responseCount, timesToShow } from './format.ts';
-import { formatMetric, formatSignedPercent } from '../figures.ts';
+import { formatMetric, formatSignedPercent } from './figures.ts';
 
 export const BASELINE_METRICS = ['avg', 'p95', 'p99', 'http_fail_rate', 'fail_rate', 'rps'] as const;
 export type BaselineMetric = (typeof BASELINE_METRICS)[number];

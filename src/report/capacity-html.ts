@@ -1,13 +1,13 @@
 // The web report's Capacity section (docs/capacity.md): the answer, a chart of latency (p50, p95,
 // p99) against the probes' rates with each time SLO as a line and the rate found marked, and the
 // table of probes. Pure; every text that goes in is escaped.
-import { metricKind, parseThresholdLines } from '../thresholds.ts';
+import { metricKind, parseThresholdLines } from '../thresholds/grammar.ts';
 import type { CapacityInfo, CapacityProbe } from '../types.ts';
 import { capacityHeadline, formatProbeRate } from './capacity.ts';
 import { NO_RESPONSE } from './format.ts';
 import { htmlSection, htmlTable } from './html-blocks.ts';
 import { escapeXml, niceTicks } from './svg.ts';
-import { formatMs, formatPercent } from '../figures.ts';
+import { formatMs, formatPercent } from './figures.ts';
 
 const WIDTH = 960;
 const HEIGHT = 300;

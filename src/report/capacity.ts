@@ -1,6 +1,6 @@
 // How a capacity search reads (docs/capacity.md): a line per probe while it runs, the answer as
 // a headline, and the table of probes for the terminal and Markdown. Pure.
-import { formatCount, formatMs, formatPercent } from '../figures.ts';
+import { formatCount, formatMs, formatPercent } from './figures.ts';
 import type { CapacityInfo, CapacityProbe } from '../types.ts';
 import { escapeMarkdown, markdownTable } from './markdown-blocks.ts';
 import { NO_RESPONSE } from './format.ts';

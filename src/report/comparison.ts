@@ -5,7 +5,7 @@
 
 import type { Comparison, ComparisonStep, Side } from '../compare/run.ts';
 import type { StepDecision } from '../compare/verdict.ts';
-import { formatDuration, formatLevel, formatMs } from '../figures.ts';
+import { formatDuration, formatLevel, formatMs } from './figures.ts';
 import { oneLine, plural, truncate } from './format.ts';
 import { htmlTable } from './html-blocks.ts';
 import { escapeMarkdown, markdownTable, mermaidLabel } from './markdown-blocks.ts';

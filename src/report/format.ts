@@ -1,9 +1,9 @@
 // How user text and status codes are shown: one line, cut to a length, requests by their path,
-// status codes with errors marked. The figures themselves are written by src/figures.ts.
+// status codes with errors marked. The figures themselves are written by src/report/figures.ts.
 
-import { hideCredentials } from '../credentials.ts';
-import { formatCount } from '../figures.ts';
-import { exactTimes, type HistogramPlace } from '../histogram.ts';
+import { hideCredentials } from '../results/credentials.ts';
+import { formatCount } from './figures.ts';
+import { exactTimes, type HistogramPlace } from '../results/histogram.ts';
 import type { LoadTestResult, ResponseTimes } from '../types.ts';
 
 /** `GET /api/login`: the path keeps a row short and leaves out query strings, which can hold secrets. */

@@ -2,7 +2,7 @@
 // `history` block and this run's figures, and its layouts: a Mermaid xychart-beta of p95 and
 // p99 over the runs with a one-line trend (PR comment, job summary, check run, --summary-file),
 // inline SVG charts of each figure in the web report, and the trend line in the terminal.
-import { formatMs, formatPercent, formatRate, formatSignedPercent, formatTimestamp } from '../figures.ts';
+import { formatMs, formatPercent, formatRate, formatSignedPercent, formatTimestamp } from './figures.ts';
 import { median as medianOf } from '../median.ts';
 import { escapeMarkdown, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
 import { escapeXml, runsChart } from './svg.ts';

@@ -6,7 +6,7 @@
 import { capacityHtml } from './capacity-html.ts';
 import type { SecondSample } from '../types.ts';
 import { comparisonHtml } from './comparison.ts';
-import { formatCount, formatMs, formatPercent } from '../figures.ts';
+import { formatCount, formatMs, formatPercent } from './figures.ts';
 import { NO_RESPONSE, statusText, truncate } from './format.ts';
 import { badge, htmlSection as section, htmlTable as table } from './html-blocks.ts';
 import { latencyHtml } from './latency.ts';

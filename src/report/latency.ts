@@ -1,7 +1,7 @@
 // The latency test in the reports (docs/latency.md): a Markdown section for the PR comment and job
 // summary, lines for the terminal, and an HTML section with a phase chart per location. Pure
 // renderers; user text (location names, reasons, the target) is escaped for each medium here.
-import { formatLatencyMs, LATENCY_MS as MS } from '../figures.ts';
+import { formatLatencyMs, LATENCY_MS as MS } from './figures.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type ExtraCheck, type LatencyPhase, type LatencyResult, type LocationLatency } from '../types.ts';
 import { oneLine, plural, truncate } from './format.ts';
 import { htmlTable } from './html-blocks.ts';

@@ -5,7 +5,7 @@
 
 import { capacityMarkdown } from './capacity.ts';
 import { bucketSeries } from './timeline.ts';
-import { formatCount } from '../figures.ts';
+import { formatCount } from './figures.ts';
 import { oneLine, plural, statusText, truncate } from './format.ts';
 import { comparisonMarkdown } from './comparison.ts';
 import { latencyMarkdown } from './latency.ts';

@@ -18,7 +18,7 @@ import type {
   StreamMetric,
   ThresholdMetric,
 } from '../types.ts';
-import { encodedValue } from '../histogram.ts';
+import { encodedValue } from '../results/histogram.ts';
 import {
   compareToBaseline,
   describeChange,
@@ -30,8 +30,8 @@ import {
 } from './baseline.ts';
 import { failedSteps, historySection, type HistorySection, type HistoryView } from './history.ts';
 import { failRatePct, percent } from '../rates.ts';
-import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../request-counts.ts';
-import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from '../figures.ts';
+import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../results/request-counts.ts';
+import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from './figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
 
 /** Text with the user's pieces marked, so that each renderer escapes only those. */

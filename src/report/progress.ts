@@ -4,7 +4,7 @@ import type { ComparisonExtension, ComparisonProgress, Comparison } from '../com
 import type { CompareSettings } from '../compare/settings.ts';
 import type { SecondSample } from '../types.ts';
 import { stopText } from './comparison.ts';
-import { formatDuration, formatMs } from '../figures.ts';
+import { formatDuration, formatMs } from './figures.ts';
 import { NO_RESPONSE, oneLine, plural, truncate } from './format.ts';
 import { errorsOf } from './timeline.ts';
 

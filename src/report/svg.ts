@@ -3,7 +3,7 @@
 // axes, ticks and a legend, coloured through attributes so it also reads outside the page.
 // Every piece of text that goes in is escaped here.
 
-import { formatDuration } from '../figures.ts';
+import { formatDuration } from './figures.ts';
 
 /** Text and attribute values for XML and HTML alike: the five characters that can start markup or end a quote. */
 export function escapeXml(text: string): string {

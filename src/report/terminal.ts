@@ -5,7 +5,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
 import { comparisonTerminal } from './comparison.ts';
-import { formatCount } from '../figures.ts';
+import { formatCount } from './figures.ts';
 import { NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
 import { latencyTerminal } from './latency.ts';
 import { historyTerminal } from './history.ts';

@@ -5,7 +5,7 @@ import { ApiError, type Limits } from './errors.ts';
 import type { LatencyRunner } from './executors/executor.ts';
 import type { TestQueue } from './queue.ts';
 import type { ShardRegistry } from './shards/registry.ts';
-import type { Store } from './store.ts';
+import type { Store } from './store/store.ts';
 import { isRecord } from '../json.ts';
 
 export interface ServerContext {

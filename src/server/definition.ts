@@ -9,8 +9,8 @@ import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
-import type { PlanRecord } from '../service-records.ts';
-import type { Store, StoredTestData, TestRecord } from './store.ts';
+import type { PlanRecord } from '../hosted/service-records.ts';
+import type { Store, StoredTestData, TestRecord } from './store/store.ts';
 import { isRecord } from '../json.ts';
 
 /** The `file` named in problems with the request. */

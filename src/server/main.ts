@@ -30,7 +30,7 @@ import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv
 import { DEFAULT_API_KEY_ENV } from '../settings/table.ts';
 import { wholeNumber as parseWholeNumber } from '../settings/values.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
-import { DatabaseInUseError, DatabaseTooNewError, Store } from './store.ts';
+import { DatabaseInUseError, DatabaseTooNewError, Store } from './store/store.ts';
 
 /**
  * Retries per shard index, the grace after a stop, how often the start barrier's deadline is

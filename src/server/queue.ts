@@ -4,8 +4,8 @@
 import { InputError, problemLines } from '../errors.ts';
 import { ApiError } from './errors.ts';
 import { prepare, storedDefinition } from './definition.ts';
-import type { TestStatus } from '../service-records.ts';
-import type { Store, TestRecord } from './store.ts';
+import type { TestStatus } from '../hosted/service-records.ts';
+import type { Store, TestRecord } from './store/store.ts';
 import type { LoadTestResult } from '../types.ts';
 import { type Executed, type Execution, type Executor, ExecutorUnavailable, type Progress } from './executors/executor.ts';
 import { DEFAULT_CLUSTER_WAIT_MS, ExecutorGate, type Waiting } from './queue-wait.ts';

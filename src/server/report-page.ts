@@ -7,7 +7,7 @@ import { escapeXml } from '../report/svg.ts';
 import { judge } from '../verdict/judge.ts';
 import type { LoadTestResult } from '../types.ts';
 import type { Progress } from './executors/executor.ts';
-import type { TestRecord } from './store.ts';
+import type { TestRecord } from './store/store.ts';
 
 export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined, progress?: Progress): string {
   if (result) return renderHtmlReport(buildReport({ result, judgement: judge({ result, thresholds: [], defaults: true }) }));

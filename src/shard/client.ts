@@ -33,35 +33,16 @@ import {
   type PlanAnswer,
   planShard,
   type ReadyAnswer,
-  SHARD_CALLS,
-  SHARD_ROUTE_PREFIX,
-  type ShardCall,
   type ShardCaller,
   shardName,
   TERMINATED_EXIT_CODE,
 } from './protocol.ts';
+import { type Callee, CallbackError, call, type ShardIo } from './call.ts';
 import { localised } from './localise.ts';
 import { runProbe } from './probe-client.ts';
 
-export interface ShardIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  signal?: AbortSignal;
-  env: Record<string, string | undefined>;
-}
-
-/** Where a pod calls home: the server, the test (or probe) id and its token. */
-export interface Callee {
-  server: string;
-  test: string;
-  token: string;
-}
-
 /** Who this shard is: from the flags and the Job's environment. */
 export interface ShardIdentity extends Callee, ShardCaller {}
-
-/** Network errors and 5xx answers are retried this many times, waiting 0.5 s, 1 s, 2 s… (about two minutes in all: a server restart) */
-const RETRIES = 8;
 
 /** A shard's identity, or a latency probe's (`--latency ID`: it needs only where to call and its token). */
 export function podIdentity(args: string[], env: ShardIo['env']): ShardIdentity | Callee {
@@ -101,37 +82,6 @@ function count(env: ShardIo['env'], name: string, problems: Problem[]): number {
   if (/^\d+$/.test(text)) return Number(text);
   problems.push({ path: name, message: `expected a whole number, got "${text}"` });
   return 0;
-}
-
-export class CallbackError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** One callback, retried on network errors and 5xx; other answers are final. */
-export async function call<T>(me: Callee, method: 'GET' | 'POST', to: ShardCall, body?: unknown, query = ''): Promise<T> {
-  const path = `${SHARD_CALLS[to]}${query}`;
-  const url = `${me.server}${SHARD_ROUTE_PREFIX}${encodeURIComponent(me.test)}/${path}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${me.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      const answer: unknown = await response.json().catch(() => undefined);
-      if (response.ok || response.status === 409) return answer as T;
-      const message = isRecord(answer) && isRecord(answer.error) ? String(answer.error.message) : response.statusText;
-      if (response.status < 500 || attempt >= RETRIES)
-        throw new CallbackError(response.status, `${method} ${path}: ${response.status} ${message}`);
-    } catch (error) {
-      if (error instanceof CallbackError || attempt >= RETRIES) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
-  }
 }
 
 /** The plan checked as any definition is, its data files written to `dir`. */

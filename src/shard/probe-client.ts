@@ -3,7 +3,7 @@
 // runs (the location's nodes), and posts the figures back. Exit 0 once they are delivered.
 import { runLatency } from '../latency/run.ts';
 import type { LocationLatency } from '../types.ts';
-import { call, type Callee, type ShardIo } from './client.ts';
+import { type Callee, call, type ShardIo } from './call.ts';
 import type { ProbeDelivery, ProbeRequest } from './protocol.ts';
 
 export async function runProbe(me: Callee, io: ShardIo): Promise<number> {

@@ -6,7 +6,8 @@
 import { failed, isProblem, type Parsed, parsed, type Problem } from '../errors.ts';
 import type { CaptureSpec, Step } from '../types.ts';
 import { isDynamicName } from './dynamic.ts';
-import { problem, type IterationVars, type TemplateScope, type Where } from './template.ts';
+import type { IterationVars } from './iteration.ts';
+import { problem, type TemplateScope, type Where } from './template.ts';
 import { isRecord } from '../json.ts';
 import { compilePattern, type Pattern } from '../patterns/pattern.ts';
 

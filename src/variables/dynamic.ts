@@ -2,7 +2,7 @@
 // arguments are checked once, when a template is compiled; rendering only calls a closure.
 
 import { randomUUID } from 'node:crypto';
-import type { IterationVars } from './template.ts';
+import type { IterationVars } from './iteration.ts';
 
 export type RenderPart = (vars: IterationVars) => string;
 

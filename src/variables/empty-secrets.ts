@@ -39,7 +39,7 @@ function emptySecretMessage(name: string): string {
   return `the secret variable "${name}" has no value`;
 }
 
-/** The variable a problem of emptySecretProblems names, or undefined: for a surface to add how to set it (src/cli.ts). */
+/** The variable a problem of emptySecretProblems names, or undefined: for a surface to add how to set it (src/cli/cli.ts). */
 export function emptySecretName(message: string): string | undefined {
   return /^the secret variable "([^"]+)" has no value/.exec(message)?.[1];
 }

@@ -1,8 +1,8 @@
 // Early verdicts (docs/verdict.md, "abort"): a threshold line ending in `abort` stops the run once
 // its breach is certain whatever the remaining requests do. Pure: the counts come in per second
 // (run.series' samples), the rule is arithmetic on them and the planned number of requests.
-import { decodeHistogram } from '../histogram.ts';
-import { percentileOf } from '../thresholds.ts';
+import { decodeHistogram } from '../results/histogram.ts';
+import { percentileOf } from '../thresholds/grammar.ts';
 import type { SecondSample, Threshold } from '../types.ts';
 
 /** What the seconds so far hold against one abort line: requests that count against its limit. */

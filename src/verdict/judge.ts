@@ -3,9 +3,16 @@
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
-import { formatCount, formatMs } from '../figures.ts';
-import { compareValues } from '../threshold-syntax.ts';
-import { describeThreshold, formatMetricValue, metricKind, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import { formatCount, formatMs } from '../report/figures.ts';
+import { compareValues } from '../thresholds/syntax.ts';
+import {
+  describeThreshold,
+  formatMetricValue,
+  metricKind,
+  thresholdPlace,
+  THRESHOLDS_INPUT,
+  type ThresholdOrigin,
+} from '../thresholds/grammar.ts';
 import type {
   Coverage,
   Check,
@@ -21,7 +28,7 @@ import type {
 import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { windowOutcome } from './windows.ts';
-import { requestCounts } from '../request-counts.ts';
+import { requestCounts } from '../results/request-counts.ts';
 import {
   locationLevel,
   metricValue,

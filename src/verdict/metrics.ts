@@ -4,10 +4,10 @@
 // Counts of the 2.5 result are of iterations at the overall and location levels and of requests
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
-import { decodeHistogram, encodedAt, encodedValue, exactTimes, type HistogramPlace } from '../histogram.ts';
+import { decodeHistogram, encodedAt, encodedValue, exactTimes, type HistogramPlace } from '../results/histogram.ts';
 import { partRps, percent } from '../rates.ts';
-import { isNamedMetric, percentileOf } from '../thresholds.ts';
-import { expectedStatuses, requestCounts, type RequestCell } from '../request-counts.ts';
+import { isNamedMetric, percentileOf } from '../thresholds/grammar.ts';
+import { expectedStatuses, requestCounts, type RequestCell } from '../results/request-counts.ts';
 import type {
   LoadTestResult,
   ResponseTimes,

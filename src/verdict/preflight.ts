@@ -1,7 +1,7 @@
 // Thresholds checked before the first request (docs/verdict.md): a step, location, metric or
 // baseline that the run cannot have is bad input, found while nothing has been sent. Pure.
 import type { Problem } from '../errors.ts';
-import { isNamedMetric, percentileOf, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
+import { isNamedMetric, percentileOf, thresholdPlace, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds/grammar.ts';
 import type { LoadTestResult, Threshold } from '../types.ts';
 
 /** What the run's results will hold, known before it starts. */

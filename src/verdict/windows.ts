@@ -1,9 +1,9 @@
 // Thresholds `over TIME` (docs/verdict.md): a response-time threshold judged on every sliding
 // window of that many seconds of the run, from the per-second histograms of run.series, so that
 // a slow spell is not averaged away by the quiet seconds around it. Pure.
-import { decodeHistogram, type Histogram, newHistogram } from '../histogram.ts';
-import { compareValues } from '../threshold-syntax.ts';
-import { percentileOf } from '../thresholds.ts';
+import { decodeHistogram, type Histogram, newHistogram } from '../results/histogram.ts';
+import { compareValues } from '../thresholds/syntax.ts';
+import { percentileOf } from '../thresholds/grammar.ts';
 import type { SecondSample, Threshold, ThresholdMetric, ThresholdOutcome } from '../types.ts';
 
 /** One window: its first second (0-based, as run.series counts), its length and the metric's value there. */

@@ -1,4 +1,4 @@
-// The action run as GitHub runs it, from its source entry (src/action.ts on the project's Node,
+// The action run as GitHub runs it, from its source entry (src/action/action.ts on the project's Node,
 // which strips the types): INPUT_* variables, an event file, summary and output files, octokit
 // pointed at a local stand-in of the REST API. For tests of the action's GitHub surfaces that
 // must not wait for dist/ to be rebuilt.
@@ -64,7 +64,7 @@ export async function runActionSource(settings: ActionRunSettings): Promise<Acti
     ...settings.env,
   };
   for (const [name, value] of Object.entries(settings.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const run = await runNode([new URL('../../src/action.ts', import.meta.url).pathname], {
+  const run = await runNode([new URL('../../src/action/action.ts', import.meta.url).pathname], {
     env,
     cwd: dir,
     ...(settings.interruptWhen && { interruptWhen: settings.interruptWhen }),

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../../src/cli.ts';
+import { cli } from '../../src/cli/cli.ts';
 import { clipped } from '../../src/errors.ts';
 import { validateDefinition } from '../../src/definition/validate.ts';
 import { prepareTest } from '../../src/engine/prepare.ts';

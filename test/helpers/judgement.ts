@@ -1,5 +1,5 @@
 // The one judgement of a result, as the CLI and the action make it, for renderer tests.
-import { parseThresholdLines, parseThresholds, THRESHOLD_FLAG } from '../../src/thresholds.ts';
+import { parseThresholdLines, parseThresholds, THRESHOLD_FLAG } from '../../src/thresholds/grammar.ts';
 import { judge } from '../../src/verdict/judge.ts';
 import type { Check, Judgement, LoadTestResult, Threshold } from '../../src/types.ts';
 

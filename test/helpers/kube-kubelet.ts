@@ -24,7 +24,7 @@ export interface KubeletOptions {
 }
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = `${REPO}src/cli-entry.ts`;
+const CLI = `${REPO}src/cli/entry.ts`;
 /** Kubernetes' default terminationGracePeriodSeconds. */
 const DEFAULT_GRACE_SECONDS = 30;
 

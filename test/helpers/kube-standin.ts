@@ -39,7 +39,7 @@ import { selfSignedCert } from './tls.ts';
 
 export interface KubeStandInOptions {
   /** A pod's container → the local process to start. Default: command[0] 'loadgate' becomes
-   *  [process.execPath, <repo>/src/cli-entry.ts, ...command.slice(1), ...args]. */
+   *  [process.execPath, <repo>/src/cli/entry.ts, ...command.slice(1), ...args]. */
   processFor?: (container: V1Container) => { file: string; args: string[] };
   /** Nodes and their labels: a pod whose nodeSelector matches none stays Pending (default one node, no labels beyond kubernetes.io/hostname). */
   nodes?: StandInNode[];

@@ -76,5 +76,5 @@ export function runNode(args: string[], options: ProcessOptions = {}): Promise<P
 
 /** The CLI from source, as a user runs it (`loadgate …`), interrupted when `interruptWhen` first holds of its output. */
 export function runCli(args: string[], interruptWhen?: (output: string) => boolean): Promise<ProcessRun> {
-  return runNode(['src/cli-entry.ts', ...args], { interruptWhen });
+  return runNode(['src/cli/entry.ts', ...args], { interruptWhen });
 }

@@ -2,7 +2,8 @@
 // preparation (templates, data) and the embedded engine.
 import { validateDefinition } from '../../src/definition/validate.ts';
 import { prepareTest } from '../../src/engine/prepare.ts';
-import { runEmbedded, type PreparedTest, type RunOptions } from '../../src/engine/run.ts';
+import type { PreparedTest } from '../../src/engine/prepare.ts';
+import { runEmbedded, type RunOptions } from '../../src/engine/run.ts';
 import type { LoadTestResult } from '../../src/types.ts';
 
 export type StepInput = Record<string, unknown> & { url: string };

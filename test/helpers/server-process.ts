@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { EVENT_WAIT_MS } from './process.ts';
 
 /** The command line of `loadgate serve`, before its options. */
-const SERVE_COMMAND = [fileURLToPath(new URL('../../src/cli-entry.ts', import.meta.url)), 'serve'];
+const SERVE_COMMAND = [fileURLToPath(new URL('../../src/cli/entry.ts', import.meta.url)), 'serve'];
 const LISTENING = /^loadgate serve listening on (http:\/\/\S+)$/;
 
 export const TEST_KEY = 'test-key-0123456789';

@@ -1,7 +1,7 @@
 // The run's headline figures as name/value pairs for machine readers (JUnit <properties>, the
 // GitLab metrics report): raw numbers in base units, never the formatted text of the reports.
 import { failRatePct, percent } from '../../rates.ts';
-import { requestCounts, stepCell, type RequestCell } from '../../request-counts.ts';
+import { requestCounts, stepCell, type RequestCell } from '../../results/request-counts.ts';
 import { responseCount } from '../format.ts';
 import type { LoadTestResult, ResponseTimes } from '../../types.ts';
 

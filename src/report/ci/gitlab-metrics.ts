@@ -4,7 +4,7 @@
 import { failRatePct } from '../../rates.ts';
 import { responseCount } from '../format.ts';
 import type { LoadTestResult } from '../../types.ts';
-import { stepCell } from '../../request-counts.ts';
+import { stepCell } from '../../results/request-counts.ts';
 import { errorsOf, figuresOf, round, timesOf, type Figures } from './figures.ts';
 
 export function renderGitlabMetrics(result: LoadTestResult): string {

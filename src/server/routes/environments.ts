@@ -6,7 +6,7 @@ import { validateEnvironment } from '../../definition/validate.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { problemsError } from '../errors.ts';
 import { crudRoutes } from './crud.ts';
-import type { EnvironmentRecord } from '../../service-records.ts';
+import type { EnvironmentRecord } from '../../hosted/service-records.ts';
 
 /** An environment as answered: a secret variable's value is stored for the runs but never given back. */
 export function shown(record: EnvironmentRecord): EnvironmentRecord {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { jsonBody, recordOf, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import type { LatencyPlanRecord } from '../store.ts';
+import type { LatencyPlanRecord } from '../store/store.ts';
 import { crudRoutes } from './crud.ts';
 import { measureLatency, pickLocations, readLatencyRequest } from './latency.ts';
 

@@ -10,7 +10,7 @@ import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { withPlan } from '../definition.ts';
 import { problemsError } from '../errors.ts';
 import { crudRoutes } from './crud.ts';
-import type { PlanRecord } from '../../service-records.ts';
+import type { PlanRecord } from '../../hosted/service-records.ts';
 
 const PLAN_KEYS = ['name', 'config_data'];
 const EXPECTED = '"name" and "config_data" (docs/interface.md 2.1)';

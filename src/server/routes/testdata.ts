@@ -18,8 +18,8 @@ import { isRecord } from '../../json.ts';
 import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { countBody } from '../body-limit.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
-import type { TestDataRecord } from '../../service-records.ts';
-import type { StoredTestData } from '../store.ts';
+import type { TestDataRecord } from '../../hosted/service-records.ts';
+import type { StoredTestData } from '../store/store.ts';
 import { crudRoutes } from './crud.ts';
 
 interface UploadedFile {

@@ -5,8 +5,8 @@ import { jsonBody, recordOf, reportUrl, type RouteTable, type ServerContext } fr
 import { parseTestRequest } from '../definition.ts';
 import { ApiError, problemsError } from '../errors.ts';
 import { isRecord } from '../../json.ts';
-import { FINAL_STATUSES, type CreatedLoadTestRecord, type LoadTestRecord, type PlanRecord } from '../../service-records.ts';
-import type { TestRecord } from '../store.ts';
+import { FINAL_STATUSES, type CreatedLoadTestRecord, type LoadTestRecord, type PlanRecord } from '../../hosted/service-records.ts';
+import type { TestRecord } from '../store/store.ts';
 
 /** A test as GET /v1/load/test/<id>/ shows it (docs/server.md). */
 export function testView(test: TestRecord): LoadTestRecord {

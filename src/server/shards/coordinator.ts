@@ -8,7 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ReadyAnswer, type ShardKey, shardName } from '../../shard/protocol.ts';
 import { addSecond, NO_PROGRESS, type Progress } from '../executors/executor.ts';
-import type { ShardAttemptRecord, ShardRunRecord, Store } from '../store.ts';
+import type { ShardAttemptRecord, ShardRunRecord, Store } from '../store/store.ts';
 
 export interface BarrierSettings {
   /** How long the start waits for every shard to be ready before it goes without the late ones. */

@@ -1,5 +1,5 @@
 // Stored environments: named lists of variables a test can name instead of sending them.
-import type { EnvironmentRecord } from '../../service-records.ts';
+import type { EnvironmentRecord } from '../../hosted/service-records.ts';
 import { json, type Row, type Rows, text } from './rows.ts';
 
 export function toEnvironment(row: Row): EnvironmentRecord {

@@ -1,6 +1,6 @@
 // Load plans: a name and a config that tests are created from. A plan that tests still name
 // cannot leave the table (their foreign key), so deleting it sets deleted_at and hides it.
-import type { PlanRecord } from '../../service-records.ts';
+import type { PlanRecord } from '../../hosted/service-records.ts';
 import { json, type Row, type Rows, text } from './rows.ts';
 
 export function toPlan(row: Row): PlanRecord {

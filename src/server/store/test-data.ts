@@ -1,7 +1,7 @@
 // Uploaded CSV data sets. A file in the data folder is stored by its path inside it, so the
 // database and its folder can move together; any other path is kept as it was written.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { TestDataRecord } from '../../service-records.ts';
+import type { TestDataRecord } from '../../hosted/service-records.ts';
 import { json, type Row, type Rows, text } from './rows.ts';
 
 /** A test data set as stored: the answer's fields but the hash, and where the file is. */

@@ -1,6 +1,6 @@
 // Load tests: the queue (queue_position), their status, the config and shards each was created
 // with, and their results.
-import type { LoadTestRecord, PlanRecord, TestStatus } from '../../service-records.ts';
+import type { LoadTestRecord, PlanRecord, TestStatus } from '../../hosted/service-records.ts';
 import type { ConfigData, Environment, LoadTestResult } from '../../types.ts';
 import { insertPlan } from './plans.ts';
 import { json, nullableText, type Row, type Rows, text } from './rows.ts';

@@ -1,18 +1,16 @@
 // The Kubernetes executor (docs/kubernetes.md): a test becomes one Indexed Job per location and a
 // Secret with the test's token (objects.ts); the shards call home (routes/shards.ts) while the
 // executor follows the Jobs (watch.ts) until every shard has settled, and the server merges what
-// they deliver (shards/merge.ts). All cluster I/O goes through @kubernetes/client-node.
+// they deliver (shards/deliveries.ts). All cluster I/O goes through @kubernetes/client-node.
 import type { V1Job } from '@kubernetes/client-node';
 import { InputError } from '../../../errors.ts';
 import { shardName } from '../../../shard/protocol.ts';
 import { ApiError } from '../../errors.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../../../types.ts';
 import { ShardCoordinator, shardKeys, type BarrierSettings } from '../../shards/coordinator.ts';
-import { coverageLine, mergeSharded } from '../../shards/merge.ts';
-import type { ShardRegistry } from '../../shards/registry.ts';
-import type { Store } from '../../store.ts';
+import { coverageLine, mergeSharded } from '../../shards/deliveries.ts';
 import { type Executed, type Execution, type Executor, ExecutorUnavailable } from '../executor.ts';
-import { apiErrorText, clusters, samePlace, type ClusterSettings, type Clusters } from './clusters.ts';
+import { apiErrorText, clusters, samePlace } from './clusters.ts';
 import { kubeLatency } from './latency.ts';
 import { followJobs } from './watch.ts';
 import { offeredLocations, shardsPerLocation } from './locations.ts';
@@ -26,38 +24,10 @@ import {
   sweepStaleObjects,
   TTL_AFTER_FINISHED_S,
 } from './objects.ts';
-import { DEFAULT_BACKOFF_MS, type RetryPolicy, retryPolicy, TransientApiError, withRetry } from './retry.ts';
+import { DEFAULT_BACKOFF_MS, retryPolicy, TransientApiError, withRetry } from './retry.ts';
+import type { KubeContext, KubernetesSettings } from './context.ts';
 
-export interface KubernetesSettings extends ClusterSettings {
-  image: string;
-  /** The URL shards call (--callback-url, else --public-url). */
-  callbackUrl: () => string;
-  /** Iterations per second one pod sends (--rate-per-pod). */
-  ratePerPod: number;
-  /** Shards per location for every test (--shards); absent: from the rate. */
-  shards?: number;
-  /** How long the start waits for every pod to be ready. */
-  barrierMs: number;
-  backoffLimitPerIndex: number;
-  /** After a stop: how long shards get to send what they have before their Jobs are deleted. */
-  stopGraceMs: number;
-  /** How often the start barrier's deadline is looked at (the server's own clock, no API call). */
-  tickMs: number;
-  /** After a watch stream ends: how long before the Jobs are listed and watched again. */
-  resyncMs: number;
-  /** A shard pod's CPU and memory, its requests and its limits (--shard-cpu, --shard-memory); absent: none set. */
-  shardResources?: { cpu: string; memory: string };
-  /** The first wait before a failed API call is tried again (doubled each time, up to 60 times it; retry.ts); default 500. */
-  apiBackoffMs?: number;
-  /** How long one delete of a cleanup is retried; default 10 minutes. */
-  cleanupDeadlineMs?: number;
-  /** How often the Jobs and Secrets of tests no longer running are swept (and once at start); default 5 minutes. */
-  sweepIntervalMs?: number;
-  store: Store;
-  registry: ShardRegistry;
-  log: (line: string) => void;
-  now?: () => number;
-}
+const SWEEP_INTERVAL_MS = 300_000;
 
 /**
  * The server's own deadline comes this long after the Jobs' activeDeadlineSeconds (which count
@@ -67,20 +37,6 @@ export interface KubernetesSettings extends ClusterSettings {
  */
 const SERVER_GRACE_S = 30;
 const START_MARGIN_MS = 2000;
-
-/** What the executor's parts share: its settings, where each location's objects go, and its clock. */
-export interface KubeContext {
-  settings: KubernetesSettings;
-  places: Clusters;
-  now: () => number;
-  /** Every API call's retry policy (retry.ts). */
-  retry: RetryPolicy;
-  cleanupDeadlineMs: number;
-  /** Aborted when the server shuts down: retries still waiting stop, and what they would have deleted is the next start's sweep's. */
-  closing: AbortSignal;
-}
-
-const SWEEP_INTERVAL_MS = 300_000;
 
 /** `1,3-5` (status.failedIndexes) → [1, 3, 4, 5]. */
 export function parseIndexes(text: string | undefined): number[] {

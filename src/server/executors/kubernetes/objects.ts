@@ -7,7 +7,7 @@ import type { V1Job, V1ObjectMeta, V1Secret } from '@kubernetes/client-node';
 import type { LoadTestDefinition } from '../../../types.ts';
 import type { Execution } from '../executor.ts';
 import { apiErrorText, ignoreNotFound, type Placement, samePlace } from './clusters.ts';
-import type { KubeContext } from './executor.ts';
+import type { KubeContext } from './context.ts';
 import { offeredLocations } from './locations.ts';
 import {
   jobName,

@@ -3,12 +3,12 @@
 // found and the capacity block, so the comment, summary and check show the Capacity section as
 // for any run; the gate judges `thresholds` on the rate found and the SLO lines on that probe.
 import { SLO_INPUT, type ActionInputs } from './inputs.ts';
-import { answered, capacityVerdictGate, measureCapacity, preflightCapacity } from './pipeline/capacity.ts';
-import type { Gate } from './pipeline/gate.ts';
-import type { Measured, RunLog } from './pipeline/measure.ts';
-import { loadAndCheck, readEnvironmentSpec } from './pipeline/sources.ts';
-import { capacityHeadline } from './report/capacity.ts';
-import { secretValues } from './variables/environment.ts';
+import { answered, capacityVerdictGate, measureCapacity, preflightCapacity } from '../pipeline/capacity.ts';
+import type { Gate } from '../pipeline/gate.ts';
+import type { Measured, RunLog } from '../pipeline/measure.ts';
+import { loadAndCheck, readEnvironmentSpec } from '../pipeline/sources.ts';
+import { capacityHeadline } from '../report/capacity.ts';
+import { secretValues } from '../variables/environment.ts';
 
 export interface CapacityModeIo {
   signal: AbortSignal;

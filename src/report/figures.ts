@@ -3,8 +3,8 @@
 // metric's unit go through formatMetricValue (the threshold grammar), which is what threshold
 // lines show too.
 
-import { formatMetricValue, metricKind } from './thresholds.ts';
-import type { ThresholdMetric } from './types.ts';
+import { formatMetricValue, metricKind } from '../thresholds/grammar.ts';
+import type { ThresholdMetric } from '../types.ts';
 
 const MS_SMALL = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
 const MS_WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,6 +1,6 @@
 // The action's entry point (dist/index.js): checks Node before anything else is loaded, since the
 // action's bundle fails on an older Node with a screen of minified source. The bundle is
-// src/action.ts, built beside this file (dist/action/) and imported at run time, not bundled here.
+// action.ts, built beside this file (dist/action/) and imported at run time, not bundled here.
 import { nodeVersionRefusal } from './node-version.ts';
 
 const ACTION_BUNDLE = './action/index.js';

@@ -1,7 +1,7 @@
-// What the load thresholds (thresholds.ts) and the latency thresholds (latency/thresholds.ts)
+// What the load thresholds (grammar.ts) and the latency thresholds (latency.ts)
 // share: the tokens of `metric op value`, where a parse error points, and the comparison.
-import { type Parsed, type Problem, parsedUnless } from './errors.ts';
-import type { ThresholdOp } from './types.ts';
+import { type Parsed, type Problem, parsedUnless } from '../errors.ts';
+import type { ThresholdOp } from '../types.ts';
 
 /** A parse error: the 0-based column it points at, and what was expected there. */
 export interface LineError {

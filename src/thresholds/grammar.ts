@@ -10,10 +10,10 @@
 //   limit   value[unit] | baseline [(+|-) value(%|unit)]
 //   unit    ms or s for times (none = ms), % for rates (required), none for counts and rps
 
-import type { Parsed } from './errors.ts';
-import { STREAM_METRICS, THRESHOLD_METRICS, type BaselineLimit, type NamedMetric, type StreamMetric } from './types.ts';
-import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './threshold-syntax.ts';
-import type { Threshold, ThresholdMetric, ThresholdOp } from './types.ts';
+import type { Parsed } from '../errors.ts';
+import { STREAM_METRICS, THRESHOLD_METRICS, type BaselineLimit, type NamedMetric, type StreamMetric } from '../types.ts';
+import { got, isLatencyThresholdLine, parseEachLine, parseOp, quote, readWord, skipSpace, type LineError } from './syntax.ts';
+import type { Threshold, ThresholdMetric, ThresholdOp } from '../types.ts';
 
 export type MetricKind = 'time' | 'rate' | 'count' | 'throughput';
 
@@ -68,7 +68,7 @@ export function parseThresholds(text: string, origin: ThresholdOrigin = THRESHOL
 
 /** The CLI's repeated `--thresholds` flags: one threshold per entry, numbered from 1. */
 export function parseThresholdLines(lines: readonly string[], origin: ThresholdOrigin = THRESHOLD_FLAG): Parsed<Threshold[]> {
-  // `latency…` lines are the latency test's (src/latency/thresholds.ts); callers without one refuse them.
+  // `latency…` lines are the latency test's (latency.ts); callers without one refuse them.
   const accepts = (raw: string): boolean => {
     const trimmed = raw.trim();
     return trimmed !== '' && !trimmed.startsWith('#') && !isLatencyThresholdLine(trimmed);
@@ -94,7 +94,7 @@ const KIND_USAGE: Record<MetricKind, string> = {
   throughput: 'takes a number per second, with /s or no unit',
 };
 
-/** A problem in one line; `index` is where in the line (UTF-16 index, turned into a column later). */
+/** What a line's scope names: its step and its location, each when the line gives one. */
 interface Scope {
   step?: Threshold['step'];
   location?: string;

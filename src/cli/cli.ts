@@ -4,59 +4,45 @@
 import { pathToFileURL } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError, formatProblem, isProblem, orThrow, problemLines, type Problem, valueOrThrow } from './errors.ts';
-import { parseShard, parseStartAt } from './engine/shard.ts';
-import { conclude, concludeShard } from './pipeline/conclude.ts';
-import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
-import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
-import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
-import { writeCiReports, type CiReportFiles } from './pipeline/ci-reports.ts';
-import { historyForGate, type History } from './pipeline/history.ts';
-import { parseHistoryBaseline, type HistoryBaselineSpec } from './history/history.ts';
-import { exitCodeOf, type StopSignal } from './verdict/judge.ts';
-import type { OnSaturated } from './verdict/on-saturated.ts';
-import { renderSummaryLine } from './report/markdown.ts';
-import { parseWorkers } from './engine/worker-count.ts';
-import { parseWarmUp } from './engine/run.ts';
-import { parseStopDeadline } from './engine/stop-deadline.ts';
-import { parseCheckBodyLimit } from './engine/check-body.ts';
-import { resolveApiKey, type KeySources } from './hosted/api-key.ts';
-import type { HostedSettings } from './hosted/run-definition.ts';
-import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from './thresholds.ts';
-import { judgeLatency, planLatency, runLatencyPlan } from './latency/session.ts';
-import { parseLatencyThresholdLines } from './latency/thresholds.ts';
-import { isLatencyThresholdLine } from './threshold-syntax.ts';
-import { latencyTerminal } from './report/latency.ts';
-import { loadDefinition } from './definition/load.ts';
-import { CLI_FLAG_NAMES, parseCompareSettings } from './compare/settings.ts';
-import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { renderTerminal } from './report/terminal.ts';
-import { renderHtmlReport } from './report/html.ts';
-import { parseOnSaturated } from './verdict/on-saturated.ts';
-import { asksVersion, VERSION } from './version.ts';
-import { commandHelp, COMMANDS, overview } from './cli-help.ts';
-import { type CommandArgs, parseCommandArgs, UsageError } from './settings/argv.ts';
-import { FLAG_SPELLING, shardingProblems } from './settings/exclusive.ts';
-import type { Command } from './settings/table.ts';
-import { closest } from './settings/suggest.ts';
-import { wholeNumber } from './settings/values.ts';
-import { applyLoadFlags, environmentWithFlags, type LoadFlags, markSecrets, variablesFromFlags } from './cli-overrides.ts';
-import { type CheckOptions, checkTest } from './engine/prepare.ts';
-import { emptySecretName, emptySecretProblems } from './variables/empty-secrets.ts';
-import { parseWaitFor, waitFor } from './pipeline/wait-for.ts';
-import type { LoadTestResult, SecondSample, Threshold } from './types.ts';
-
-export interface CliIo {
-  out: (text: string) => void;
-  /** A line on stderr; text starting with `\r` is an in-place line that the next one replaces (lineStreams). */
-  err: (text: string) => void;
-  /** stdout is a terminal: the summary is coloured. */
-  isTTY: boolean;
-  /** stderr is a terminal: the progress line updates in place there. */
-  errIsTTY?: boolean;
-  /** Aborted on SIGINT/SIGTERM (its reason is the signal's name): stop, keep what ran. */
-  signal?: AbortSignal;
-}
+import { InputError, formatProblem, isProblem, orThrow, problemLines, type Problem, valueOrThrow } from '../errors.ts';
+import { parseShard, parseStartAt } from '../engine/shard.ts';
+import { conclude, concludeShard } from '../pipeline/conclude.ts';
+import { preflight, shapeOf, type Gate } from '../pipeline/gate.ts';
+import { measureComparison, measureDefinition, measureMerge, type Measured } from '../pipeline/measure.ts';
+import { readEnvironmentSpec, readProxies, readResultsFile, reportPathFor, resultsText } from '../pipeline/sources.ts';
+import { writeCiReports, type CiReportFiles } from '../pipeline/ci-reports.ts';
+import { historyForGate, type History } from '../pipeline/history.ts';
+import { parseHistoryBaseline, type HistoryBaselineSpec } from '../history/history.ts';
+import { exitCodeOf } from '../verdict/judge.ts';
+import type { OnSaturated } from '../verdict/on-saturated.ts';
+import { renderSummaryLine } from '../report/markdown.ts';
+import { parseWorkers } from '../engine/worker-count.ts';
+import { parseWarmUp } from '../engine/run.ts';
+import { parseStopDeadline } from '../engine/stop-deadline.ts';
+import { parseCheckBodyLimit } from '../engine/check-body.ts';
+import { resolveApiKey, type KeySources } from '../hosted/api-key.ts';
+import type { HostedSettings } from '../hosted/run-definition.ts';
+import { judgedOnWindows, parseThresholdLines, THRESHOLD_FLAG } from '../thresholds/grammar.ts';
+import { judgeLatency, planLatency, runLatencyPlan } from '../latency/session.ts';
+import { parseLatencyThresholdLines } from '../thresholds/latency.ts';
+import { isLatencyThresholdLine } from '../thresholds/syntax.ts';
+import { latencyTerminal } from '../report/latency.ts';
+import { loadDefinition } from '../definition/load.ts';
+import { CLI_FLAG_NAMES, parseCompareSettings } from '../compare/settings.ts';
+import { addSample, progressLine, type ProgressTotals } from '../report/progress.ts';
+import { renderTerminal } from '../report/terminal.ts';
+import { renderHtmlReport } from '../report/html.ts';
+import { parseOnSaturated } from '../verdict/on-saturated.ts';
+import { asksVersion, VERSION } from '../version.ts';
+import { commandHelp, COMMANDS, overview } from './help.ts';
+import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './io.ts';
+import { type CommandArgs, UsageError } from '../settings/argv.ts';
+import { FLAG_SPELLING, shardingProblems } from '../settings/exclusive.ts';
+import { closest } from '../settings/suggest.ts';
+import { wholeNumber } from '../settings/values.ts';
+import { emptySecretName, emptySecretProblems } from '../variables/empty-secrets.ts';
+import { parseWaitFor, waitFor } from '../pipeline/wait-for.ts';
+import type { LoadTestResult, SecondSample, Threshold } from '../types.ts';
 
 type Runner = (args: string[], io: CliIo) => Promise<number>;
 
@@ -72,17 +58,17 @@ function loadedWhenChosen(load: () => Promise<Runner>): Runner {
 const RUNNERS: Record<string, Runner> = {
   run: runCommand,
   validate: validateCommand,
-  serve: loadedWhenChosen(() => import('./server/main.ts').then((m) => m.serveCommand)),
+  serve: loadedWhenChosen(() => import('../server/main.ts').then((m) => m.serveCommand)),
   merge: mergeCommand,
   latency: latencyCommand,
   compare: compareCommand,
   'wait-for': waitForCommand,
   // Loaded on use: `run` never loads the format parsers, nor the shard pod's side of the protocol.
-  import: loadedWhenChosen(() => import('./import/command.ts').then((m) => m.importCommand)),
+  import: loadedWhenChosen(() => import('../import/command.ts').then((m) => m.importCommand)),
   shard: loadedWhenChosen(() =>
-    import('./shard/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
+    import('../shard/client.ts').then((m) => (args: string[], io: CliIo) => m.shardCommand(args, { ...io, env: process.env })),
   ),
-  capacity: loadedWhenChosen(() => import('./cli-capacity.ts').then((m) => m.capacityCommand)),
+  capacity: loadedWhenChosen(() => import('./capacity.ts').then((m) => m.capacityCommand)),
 };
 
 export async function cli(argv: string[], io: CliIo): Promise<number> {
@@ -143,13 +129,6 @@ function help(topic: string | undefined, io: CliIo): number {
 function didYouMean(word: string): string {
   const near = closest(word, Object.keys(RUNNERS));
   return near === undefined ? '' : ` (did you mean ${near}?)`;
-}
-
-/** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
-export function argsOf(command: Command, args: string[], io: CliIo): CommandArgs {
-  const parsed = parseCommandArgs(command, args);
-  for (const notice of parsed.notices) io.err(notice);
-  return parsed;
 }
 
 /**
@@ -396,27 +375,6 @@ async function reportShard(measured: Measured, gate: Gate, io: CliIo, resultsPat
   return judgement.outcome === 'incomplete' ? exitCodeOf(judgement) : 0;
 }
 
-/** The definition with the flags' variables and load applied, checked (every input problem found here). */
-export async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}, check: CheckOptions = {}) {
-  const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
-  const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
-  const overridden = valueOrThrow(applyLoadFlags(await loadDefinition(file), load));
-  const { loaded, environment } = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
-  const test = await checkTest(loaded, { ...check, ...(environment && { environment }) });
-  for (const note of overridden.notes) io.err(`note: ${note}`);
-  return test;
-}
-
-/**
- * Where the summary goes: stdout, unless --json claims stdout for the results (the summary then
- * goes to stderr) or --quiet leaves it out. Progress and logs are always on stderr.
- */
-export function outputsOf(io: CliIo, flags: CommandArgs): CliIo {
-  if (flags.flag('quiet')) return { ...io, out: () => {} };
-  if (flags.flag('json')) return { ...io, out: io.err };
-  return io;
-}
-
 function gateOf(
   thresholds: Threshold[],
   defaults: boolean,
@@ -461,17 +419,6 @@ async function historyOf(
   if (paths.length === 0) return { unchecked: [] };
   const size = orThrow(wholeNumber(flags.text('history-size')!, '--history-size'));
   return historyForGate({ paths }, testName, size, spec, thresholds);
-}
-
-/** The signal that cut the run short, if one did (its name is the abort reason cli-entry.ts gives). */
-export function stopSignalOf(io: CliIo): StopSignal | undefined {
-  const reason: unknown = io.signal?.reason;
-  return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined;
-}
-
-/** Progress and notes on stderr, so that stdout keeps the summary (or the JSON results). */
-export function cliLog(io: CliIo): RunLog {
-  return { info: (line) => io.err(line), warn: (line) => io.err(`warning: ${line}`) };
 }
 
 function keySources(flags: CommandArgs): KeySources {
@@ -532,7 +479,7 @@ interface Stream {
 }
 
 /**
- * The CLI's two streams as cli-entry.ts writes them: a line per call, except an in-place line
+ * The CLI's two streams as entry.ts writes them: a line per call, except an in-place line
  * (text starting with `\r`), which stays open for the next one to redraw it; whatever else comes,
  * on either stream, first ends it, so that no line is written over the progress line.
  */

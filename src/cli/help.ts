@@ -1,8 +1,8 @@
 // What each CLI command says about itself: `loadgate <command> --help`, `loadgate help <command>`,
 // and the overview that `loadgate help` prints. The options come from the settings table
 // (src/settings/table.ts); docs are named by URL, since the installed package ships no docs/.
-import { type Command, defaultOf, helpOf, type Setting, settingsOf } from './settings/table.ts';
-import { VERSION } from './version.ts';
+import { type Command, defaultOf, helpOf, type Setting, settingsOf } from '../settings/table.ts';
+import { VERSION } from '../version.ts';
 
 interface CommandHelp {
   /** `run <definition.json> [options]` */

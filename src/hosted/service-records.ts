@@ -1,7 +1,7 @@
 // The records of the load-testing service (docs/interface.md 2, 2.7 and 3), described once: what
 // `loadgate serve` answers (src/server/) and what the hosted client reads (src/hosted/client.ts).
 // Field names are the wire's (snake_case).
-import type { ConfigData, Coverage, Environment, FileConfig } from './types.ts';
+import type { ConfigData, Coverage, Environment, FileConfig } from '../types.ts';
 
 /** loadgate serve's statuses (docs/interface.md 3); other services may use other words. */
 const TEST_STATUSES = ['initial', 'running', 'completed', 'incomplete', 'failed', 'stopped'] as const;

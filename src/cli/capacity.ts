@@ -4,20 +4,20 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseCapacitySettings } from './capacity/settings.ts';
-import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './cli.ts';
-import { parseWorkers } from './engine/worker-count.ts';
-import { InputError, orThrow, valueOrThrow } from './errors.ts';
-import { answered, capacityGateProblems, capacityVerdictGate, measureCapacity, preflightCapacity } from './pipeline/capacity.ts';
-import { conclude } from './pipeline/conclude.ts';
-import type { Gate } from './pipeline/gate.ts';
-import { readProxies, readResultsFile, reportPathFor, resultsText } from './pipeline/sources.ts';
-import { capacityTerminal, formatProbeRate } from './report/capacity.ts';
-import { renderHtmlReport } from './report/html.ts';
-import { wholeNumber } from './settings/values.ts';
-import { parseThresholdLines, THRESHOLD_FLAG, type ThresholdOrigin } from './thresholds.ts';
-import type { Threshold } from './types.ts';
-import { exitCodeOf } from './verdict/judge.ts';
+import { parseCapacitySettings } from '../capacity/settings.ts';
+import { argsOf, checkWithFlags, cliLog, type CliIo, outputsOf, stopSignalOf } from './io.ts';
+import { parseWorkers } from '../engine/worker-count.ts';
+import { InputError, orThrow, valueOrThrow } from '../errors.ts';
+import { answered, capacityGateProblems, capacityVerdictGate, measureCapacity, preflightCapacity } from '../pipeline/capacity.ts';
+import { conclude } from '../pipeline/conclude.ts';
+import type { Gate } from '../pipeline/gate.ts';
+import { readProxies, readResultsFile, reportPathFor, resultsText } from '../pipeline/sources.ts';
+import { capacityTerminal, formatProbeRate } from '../report/capacity.ts';
+import { renderHtmlReport } from '../report/html.ts';
+import { wholeNumber } from '../settings/values.ts';
+import { parseThresholdLines, THRESHOLD_FLAG, type ThresholdOrigin } from '../thresholds/grammar.ts';
+import type { Threshold } from '../types.ts';
+import { exitCodeOf } from '../verdict/judge.ts';
 
 export const SLO_FLAG: ThresholdOrigin = { name: '--slo', kind: 'flags' };
 

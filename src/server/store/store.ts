@@ -4,23 +4,23 @@
 // the file's shape in store/migrations.ts. Uploaded files live in the data folder.
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { EnvironmentRecord, PlanRecord, TestStatus } from '../service-records.ts';
-import type { ConfigData, LoadTestResult } from '../types.ts';
-import { insertEnvironment, toEnvironment, updateEnvironment } from './store/environments.ts';
-import { insertLatencyPlan, type LatencyPlanRecord, toLatencyPlan, updateLatencyPlan } from './store/latency-plans.ts';
-import { migrate } from './store/migrations.ts';
-import { deletePlan, findPlan, insertPlan, listPlans, toPlan, updatePlan } from './store/plans.ts';
-import { json, Rows } from './store/rows.ts';
-import * as shards from './store/shards.ts';
-import type { ShardAttemptRecord, ShardKey, ShardRunRecord, ShardUpload } from './store/shards.ts';
-import { insertTestData, type StoredTestData, setTestDataHash, testDataHashes, toTestData, updateTestData } from './store/test-data.ts';
-import { finishTest, insertTest, type TestRecord, testConfig, testShards, toTest } from './store/tests.ts';
+import type { EnvironmentRecord, PlanRecord, TestStatus } from '../../hosted/service-records.ts';
+import type { ConfigData, LoadTestResult } from '../../types.ts';
+import { insertEnvironment, toEnvironment, updateEnvironment } from './environments.ts';
+import { insertLatencyPlan, type LatencyPlanRecord, toLatencyPlan, updateLatencyPlan } from './latency-plans.ts';
+import { migrate } from './migrations.ts';
+import { deletePlan, findPlan, insertPlan, listPlans, toPlan, updatePlan } from './plans.ts';
+import { json, Rows } from './rows.ts';
+import * as shards from './shards.ts';
+import type { ShardAttemptRecord, ShardKey, ShardRunRecord, ShardUpload } from './shards.ts';
+import { insertTestData, type StoredTestData, setTestDataHash, testDataHashes, toTestData, updateTestData } from './test-data.ts';
+import { finishTest, insertTest, type TestRecord, testConfig, testShards, toTest } from './tests.ts';
 
-export type { LatencyPlanRecord } from './store/latency-plans.ts';
-export { DatabaseTooNewError } from './store/migrations.ts';
-export type { ShardAttemptRecord, ShardKey, ShardRunRecord, ShardUpload } from './store/shards.ts';
-export type { StoredTestData } from './store/test-data.ts';
-export type { TestRecord } from './store/tests.ts';
+export type { LatencyPlanRecord } from './latency-plans.ts';
+export { DatabaseTooNewError } from './migrations.ts';
+export type { ShardAttemptRecord, ShardKey, ShardRunRecord, ShardUpload } from './shards.ts';
+export type { StoredTestData } from './test-data.ts';
+export type { TestRecord } from './tests.ts';
 
 /** The database file is locked by another process: another `loadgate serve` on the same --db. */
 export class DatabaseInUseError extends Error {

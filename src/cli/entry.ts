@@ -1,5 +1,5 @@
 // The CLI's process edge: arguments, signals, streams and the exit code.
-import { asksVersion, VERSION } from './version.ts';
+import { asksVersion, VERSION } from '../version.ts';
 
 // `--version` is answered before the commands' modules are read: the dynamic import makes ncc
 // put them in chunks of their own, which only a command loads (docs/development.md).

@@ -2,7 +2,7 @@
 // location and per-second histograms of every shard are added, and every percentile is taken from
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
 import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
-import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../histogram.ts';
+import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
 import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
 import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type {

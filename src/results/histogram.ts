@@ -1,7 +1,7 @@
 // HDR histograms of response times in microseconds. WebAssembly histograms with 32-bit buckets:
 // the fastest to record into (18–26 ns), and 8/16-bit buckets overflow silently (p50 and p99 read 0 after 65,535 counts in one bucket).
 import * as hdr from 'hdr-histogram-js';
-import type { EncodedHistograms, ResponseTimes } from './types.ts';
+import type { EncodedHistograms, ResponseTimes } from '../types.ts';
 
 export type Histogram = hdr.Histogram;
 

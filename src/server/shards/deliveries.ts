@@ -3,12 +3,12 @@
 // the plan that the result holds. A part of the plan with no result makes the run incomplete.
 import { LoadPlan, type LocationConfig } from '../../engine/plan.ts';
 import { InputError } from '../../errors.ts';
-import { initHistograms } from '../../histogram.ts';
-import { mergeShards } from '../../merge/merge.ts';
+import { initHistograms } from '../../results/histogram.ts';
+import { mergeShards } from '../../merge/results.ts';
 import { percent } from '../../rates.ts';
 import { planShard, type ShardKey, shardName } from '../../shard/protocol.ts';
 import type { Coverage, LoadTestResult, ShardCoverage } from '../../types.ts';
-import type { ShardAttemptRecord, ShardUpload } from '../store.ts';
+import type { ShardAttemptRecord, ShardUpload } from '../store/store.ts';
 import { shardKeys } from './coordinator.ts';
 
 export interface Delivered {

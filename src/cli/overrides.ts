@@ -2,13 +2,13 @@
 // (`-e KEY=VALUE`, `--env-var NAME` from this process's environment) and the load (`--duration`,
 // `--iterations`, `--rate`; durations and rates with units, src/settings/values.ts). Every
 // problem names its flag.
-import { failed, isProblem, type Parsed, parsed, parsedUnless, type Problem } from './errors.ts';
-import { duration as durationOf, rate as rateOf, wholeNumber } from './settings/values.ts';
-import type { LoadedDefinition } from './definition/load.ts';
-import { LIMITS } from './definition/schema.ts';
-import { formatCount, formatRate } from './figures.ts';
-import { mergeEnvironments } from './variables/environment.ts';
-import type { ConfigData, Environment, EnvVar } from './types.ts';
+import { failed, isProblem, type Parsed, parsed, parsedUnless, type Problem } from '../errors.ts';
+import { duration as durationOf, rate as rateOf, wholeNumber } from '../settings/values.ts';
+import type { LoadedDefinition } from '../definition/load.ts';
+import { LIMITS } from '../definition/schema.ts';
+import { formatCount, formatRate } from '../report/figures.ts';
+import { mergeEnvironments } from '../variables/environment.ts';
+import type { ConfigData, Environment, EnvVar } from '../types.ts';
 
 export interface LoadFlags {
   duration?: string;

@@ -1,28 +1,28 @@
 // The action: the pipeline (src/pipeline/) with GitHub's sinks, read top to bottom. Inputs →
 // the gate (thresholds, baseline, history) → measured (here, on the service, merged from shards,
-// compared, or the capacity search: action-run.ts; or mode publish) → latency test → conclude
+// compared, or the capacity search: run.ts; or mode publish) → latency test → conclude
 // (one judgement, one report model) → results file, artifacts, comment, summary, outputs,
 // annotations and check (github/post-report.ts) → the verdict. The one place that calls
 // core.setFailed, and only after everything was posted (bad input included).
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import { actionGate, cancelSignal, measureRun, runLatency, testUrlOf, waitForTarget } from './action-run.ts';
-import { proxyCredentials } from './credentials.ts';
-import { InputError } from './errors.ts';
-import { eventPayload, headShaOf, runUrl } from './github/context.ts';
-import { logInfo } from './github/log.ts';
-import { postBadInput, postError, publishRun, publishShard, withNote } from './github/post-report.ts';
-import { messageOf } from './github/publish.ts';
-import { publishBlockOf, runPublish, withoutBlock } from './github/publish-mode-run.ts';
-import { Secrets } from './github/secrets.ts';
-import { StatusCheck } from './github/status-check.ts';
+import { actionGate, cancelSignal, measureRun, runLatency, testUrlOf, waitForTarget } from './run.ts';
+import { proxyCredentials } from '../results/credentials.ts';
+import { InputError } from '../errors.ts';
+import { eventPayload, headShaOf, runUrl } from '../github/context.ts';
+import { logInfo } from '../github/log.ts';
+import { postBadInput, postError, publishRun, publishShard, withNote } from '../github/post-report.ts';
+import { messageOf } from '../github/publish.ts';
+import { publishBlockOf, runPublish, withoutBlock } from '../github/publish-mode-run.ts';
+import { Secrets } from '../github/secrets.ts';
+import { StatusCheck } from '../github/status-check.ts';
 import { getInputs, readCheckInputs, type ActionInputs, type InputReader } from './inputs.ts';
-import { writeCiReports } from './pipeline/ci-reports.ts';
-import { conclude, concludeShard } from './pipeline/conclude.ts';
-import { resultsText } from './pipeline/sources.ts';
-import { THRESHOLDS_INPUT } from './thresholds.ts';
-import type { Judgement } from './types.ts';
+import { writeCiReports } from '../pipeline/ci-reports.ts';
+import { conclude, concludeShard } from '../pipeline/conclude.ts';
+import { resultsText } from '../pipeline/sources.ts';
+import { THRESHOLDS_INPUT } from '../thresholds/grammar.ts';
+import type { Judgement } from '../types.ts';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const read = (name: string): string => core.getInput(name);

@@ -2,21 +2,12 @@
 //   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
 //   latency[.|[CODE].]fail_rate op value[%]
 // `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
-// Other lines of the same input are left to src/thresholds.ts (isLatencyThresholdLine in src/threshold-syntax.ts tells them
-// apart), so that line numbers stay those of the whole input. Pure, like src/thresholds.ts.
+// Other lines of the same input are left to grammar.ts (isLatencyThresholdLine in syntax.ts tells them
+// apart), so that line numbers stay those of the whole input. Pure, like grammar.ts.
 import { type Parsed, parsedUnless, type Problem } from '../errors.ts';
-import { formatLatencyMs } from '../figures.ts';
-import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from '../thresholds.ts';
-import {
-  compareValues,
-  got,
-  isLatencyThresholdLine,
-  parseEachLine,
-  parseOp,
-  readWord,
-  skipSpace,
-  type LineError,
-} from '../threshold-syntax.ts';
+import { formatLatencyMs } from '../report/figures.ts';
+import { formatMetricValue, thresholdPlace, THRESHOLD_FLAG, THRESHOLDS_INPUT, type ThresholdOrigin } from './grammar.ts';
+import { compareValues, got, isLatencyThresholdLine, parseEachLine, parseOp, readWord, skipSpace, type LineError } from './syntax.ts';
 import type { ThresholdOp } from '../types.ts';
 import { LATENCY_PHASES, LATENCY_STATS, type LatencyPhase, type LatencyResult, type LatencyStat, type LocationLatency } from '../types.ts';
 

@@ -3,23 +3,23 @@
 // merge, compare, capacity) and the latency test after it.
 import { pathToFileURL } from 'node:url';
 import * as core from '@actions/core';
-import { runCapacityMode } from './action-capacity.ts';
-import { loadDefinition } from './definition/load.ts';
-import { autoBaseline } from './github/baseline-artifact.ts';
-import { runUrl } from './github/context.ts';
-import { actionHistory, baseBranchSearch } from './github/history.ts';
-import { logInfo } from './github/log.ts';
+import { runCapacityMode } from './capacity.ts';
+import { loadDefinition } from '../definition/load.ts';
+import { autoBaseline } from '../github/baseline-artifact.ts';
+import { runUrl } from '../github/context.ts';
+import { actionHistory, baseBranchSearch } from '../github/history.ts';
+import { logInfo } from '../github/log.ts';
 import { AUTO_BASELINE, type ActionInputs } from './inputs.ts';
-import { runLatencyPlan } from './latency/session.ts';
-import { preflight, shapeOf, type Gate } from './pipeline/gate.ts';
-import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from './pipeline/measure.ts';
-import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor } from './pipeline/sources.ts';
-import { waitFor, type WaitForSettings } from './pipeline/wait-for.ts';
-import { addSample, progressLine, type ProgressTotals } from './report/progress.ts';
-import { judgedOnWindows, THRESHOLDS_INPUT } from './thresholds.ts';
-import type { LoadTestResult, SecondSample } from './types.ts';
-import { secretValues } from './variables/environment.ts';
-import type { StopSignal } from './verdict/judge.ts';
+import { runLatencyPlan } from '../latency/session.ts';
+import { preflight, shapeOf, type Gate } from '../pipeline/gate.ts';
+import { measureComparison, measureDefinition, measureMerge, type Measured, type RunLog } from '../pipeline/measure.ts';
+import { loadAndCheck, readEnvironmentSpec, readResultsFile, reportPathFor } from '../pipeline/sources.ts';
+import { waitFor, type WaitForSettings } from '../pipeline/wait-for.ts';
+import { addSample, progressLine, type ProgressTotals } from '../report/progress.ts';
+import { judgedOnWindows, THRESHOLDS_INPUT } from '../thresholds/grammar.ts';
+import type { LoadTestResult, SecondSample } from '../types.ts';
+import { secretValues } from '../variables/environment.ts';
+import type { StopSignal } from '../verdict/judge.ts';
 
 /** The job log: lines as info, warnings as annotations. */
 const ACTION_LOG: RunLog = { info: logInfo, warn: (line) => core.warning(`loadgate: ${line}`) };

@@ -1,7 +1,7 @@
 // The requests of a level counted by how they ended, one way for the verdict (http_fail_rate,
 // status_Nxx, no data) and for every report ("errors": the requests without a 2xx/3xx answer).
 // Pure, over the 2.5 counts a result holds (docs/results.md, "Errors").
-import type { CountDist, LoadTestResult, StepLocationResult, StepResult } from './types.ts';
+import type { CountDist, LoadTestResult, StepLocationResult, StepResult } from '../types.ts';
 
 /** One step's requests at a level: a whole step, or a step at one location. */
 export interface RequestCell {
