@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { KeyCheck } from './auth.ts';
 import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, timeoutOptions, type ConnectionLimits } from './connections.ts';
-import type { RouteModule, RouteTable, ServerContext } from './context.ts';
+import { type RouteModule, type RouteTable, type ServerContext, setTenant } from './context.ts';
 import { parseJsonText } from '../definition/json-text.ts';
 import { ApiError, problemsError, rawErrorAnswer, toApiError } from './errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
@@ -56,7 +56,7 @@ const KNOWN_METHODS = METHODS.filter((method) => method !== 'CONNECT');
 export interface Access {
   checkKey: (header: string | string[] | undefined) => KeyCheck;
   /** Null when the request may go ahead, else the 429; absent without --rate-limit. */
-  rateLimit?: (keyIndex: number, method: string) => ApiError | null;
+  rateLimit?: (tenant: string, method: string) => ApiError | null;
 }
 
 /**
@@ -237,8 +237,9 @@ export async function buildApp(
     }
     const check = access.checkKey(req.headers['x-api-key']);
     if (!check.ok) return sendError(reply, check.error);
-    const limited = access.rateLimit?.(check.keyIndex, req.method);
+    const limited = access.rateLimit?.(check.tenant, req.method);
     if (limited) return sendError(reply, limited);
+    setTenant(req, check.tenant);
   });
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((req, reply) => {
