@@ -589,6 +589,10 @@ describe('loadgate serve restarts', () => {
       EVENT_WAIT_MS,
     );
     expect(await server.stop()).toBe(0);
+    // Every line of the log starts with its time, the signal's own line included.
+    const lines = server.stderr().trimEnd().split('\n');
+    expect(lines.some((line) => line.includes('loadgate: SIGTERM: stopping'))).toBe(true);
+    for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
     server = await server.restart();
 
     expect(await details(id)).toMatchObject({ status: 'stopped', failure_reason: expect.stringContaining('shut down') });
