@@ -1,5 +1,5 @@
 // Hosted mode end to end: the bundled action and the CLI against a real `loadgate serve` process,
-// with an environment and a CSV data set; the results have the embedded results' structure.
+// with an environment and a CSV data set, the key a tenant's; the results have the embedded results' structure.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,8 @@ let definitionPath: string;
 
 beforeAll(async () => {
   target = await startTarget();
-  server = await startServerProcess();
+  // The service's key is a tenant's (docs/server.md, "Tenants"): clients send the key alone, unchanged.
+  server = await startServerProcess({ keys: [`ci-team:${TEST_KEY}`] });
   dir = mkdtempSync(join(tmpdir(), 'loadgate-hosted-'));
   writeFileSync(join(dir, 'users.csv'), 'email\nann@x.io\nbob@x.io\n');
   definitionPath = join(dir, 'login.json');

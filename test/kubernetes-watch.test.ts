@@ -3,6 +3,7 @@
 // Here every index fails for good (its pod exits with the bad-plan code, which the Job's
 // podFailurePolicy turns into a failed index, or is killed without retries left) while the
 // barrier's tick is an hour apart: only the watch can tell the executor, and the run ends when it does.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { kubernetesExecutor } from '../src/server/executors/kubernetes/executor.
 import { secretName, shardJob, testSecret } from '../src/server/executors/kubernetes/manifests.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
+import { createSealer } from '../src/server/seal.ts';
 import { Store } from '../src/server/store/store.ts';
 import type { ConfigData } from '../src/types.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
@@ -26,7 +28,11 @@ let kube: KubeStandIn;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-watch-'));
-  store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
+  ({ store } = await Store.open(join(dir, 'db.sqlite'), {
+    dataDir: join(dir, 'data'),
+    sealer: createSealer(randomBytes(32)),
+    keySource: 'a key of this test',
+  }));
 });
 
 /** Every pod runs this script instead of `loadgate shard`. */
@@ -100,11 +106,13 @@ afterEach(async () => {
 function storeTest(id: string, config: ConfigData): void {
   const at = new Date().toISOString();
   const test = { id, name: 'w', status: 'running' as const, test_url: '', failure_reason: null, plan_id: id, created_at: at };
-  store.createTest(
-    { id, name: 'w', config_data: config, created_at: at },
-    { ...test, started_at: at, finished_at: null, environment_id: null, environment: null, test_data_ids: [] },
-    config,
-  );
+  store
+    .tenant('default')
+    .createTest(
+      { id, name: 'w', config_data: config, created_at: at },
+      { ...test, started_at: at, finished_at: null, environment_id: null, environment: null, test_data_ids: [] },
+      config,
+    );
 }
 
 describe('the Kubernetes executor follows its Jobs', () => {

@@ -50,7 +50,11 @@ beforeAll(async () => {
     'LOCAL.HOST=This server',
   ];
   configured = entries.map((e) => e.split('=')[0]!);
-  server = await startServerProcess({ args: entries.flatMap((e) => ['--latency-locations-config', e]) });
+  // A tenant's key (docs/server.md, "Tenants"): the latency clients send the key alone, as they always did.
+  server = await startServerProcess({
+    keys: [`latency-team:${TEST_KEY}`],
+    args: entries.flatMap((e) => ['--latency-locations-config', e]),
+  });
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 // The queue's wait for an executor that cannot start tests (src/server/queue-wait.ts): what it
 // shows while it waits, how it ends when the executor can start one, and when the bound passes.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { validateDefinition } from '../src/definition/validate.ts';
 import { type Executor, ExecutorUnavailable } from '../src/server/executors/executor.ts';
 import { TestQueue } from '../src/server/queue.ts';
 import { ExecutorGate } from '../src/server/queue-wait.ts';
+import { createSealer } from '../src/server/seal.ts';
 import { Store } from '../src/server/store/store.ts';
 
 /** An executor whose readiness the test decides: it reports a fault, then waits for `answer`. */
@@ -88,7 +90,11 @@ describe('a test the executor could not start for now', () => {
   let store: Store;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'loadgate-queue-wait-'));
-    store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
+    ({ store } = await Store.open(join(dir, 'db.sqlite'), {
+      dataDir: join(dir, 'data'),
+      sealer: createSealer(randomBytes(32)),
+      keySource: 'a key of this test',
+    }));
   });
   afterEach(() => {
     store.close();
@@ -101,11 +107,13 @@ describe('a test the executor could not start for now', () => {
     const at = new Date().toISOString();
     const config = checked.value.definition.config_data;
     const test = { id, name: 'q', status: 'initial' as const, test_url: '', failure_reason: null, plan_id: id, created_at: at };
-    store.createTest(
-      { id, name: 'q', config_data: config, created_at: at },
-      { ...test, started_at: null, finished_at: null, environment_id: null, environment: null, test_data_ids: [] },
-      config,
-    );
+    store
+      .tenant('default')
+      .createTest(
+        { id, name: 'q', config_data: config, created_at: at },
+        { ...test, started_at: null, finished_at: null, environment_id: null, environment: null, test_data_ids: [] },
+        config,
+      );
   }
 
   /** Resolves once `done` holds (re-checked on every turn of the event loop; the queue's work is all in-process). */

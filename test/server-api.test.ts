@@ -22,7 +22,7 @@ describe('loadgate serve: plans, updates, step names', () => {
   const finished = (id: string) =>
     pollUntil(
       () => call('GET', `/v1/load/test/${id}/`).then((a) => a.body),
-      (t) => ['completed', 'failed', 'stopped'].includes(t.status),
+      (t) => ['completed', 'incomplete', 'failed', 'stopped'].includes(t.status),
       `test ${id} to finish`,
     );
 
@@ -197,6 +197,51 @@ describe('loadgate serve: plans, updates, step names', () => {
       expect(broken.body.error.message).toContain('users.csv');
       expect((await call('GET', `/v1/testdata/${data.id}/`)).body).toEqual(newFile.body);
     });
+  });
+
+  describe('text in bodies', () => {
+    it('refuses a body that is not UTF-8, naming the byte, rather than reading it as U+FFFD', async () => {
+      const bytes = Buffer.concat([Buffer.from('{"name": "a'), Buffer.from([0xff, 0xfe]), Buffer.from('", "vars": []}')]);
+      const answer = await call('POST', '/v1/environment/', {
+        body: bytes as unknown as string,
+        headers: { 'content-type': 'application/json' },
+      });
+      expectError(answer, 400, 'invalid_json');
+      expect(answer.body.error.message).toBe('the request body is not valid UTF-8: byte 12 (0xff); send JSON as UTF-8');
+      expect((await call('GET', '/v1/environment/')).body.map((e: { name: string }) => e.name)).not.toContain('a\ufffd\ufffd');
+    });
+
+    it('refuses a lone surrogate in a string, naming its JSON path; a pair is kept', async () => {
+      const lone = await call('POST', '/v1/environment/', {
+        body: '{"name": "x", "vars": [{"key": "K", "value": "a\\ud800b"}]}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expectError(lone, 422, 'invalid_request');
+      expect(lone.body.error.field).toBe('$.vars[0].value');
+      const pair = await call('POST', '/v1/environment/', {
+        body: '{"name": "\\ud83d\\ude00", "vars": []}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(pair.status).toBe(201);
+      expect(pair.body.name).toBe('\u{1f600}');
+    });
+  });
+
+  it('ends a test whose planned iterations were mostly never started incomplete, saying how many, never completed', async () => {
+    const created = await call('POST', '/v1/load/test/', {
+      json: {
+        name: 'beyond any generator',
+        config_data: { steps: [{ id: 1, url: `${target.url}/ok` }], iteration_count: 1_000_000_000, duration: 1 },
+      },
+    });
+    expect(created.status).toBe(201);
+    const test = await finished(created.body.id);
+    expect(test.status).toBe('incomplete');
+    expect(test.failure_reason).toMatch(/^\d+ planned iterations were never started: the load generator could not keep up with the plan/);
+    const unstarted = Number(/^(\d+)/.exec(test.failure_reason)![1]);
+    expect(unstarted).toBeGreaterThan(900_000_000);
+    const result = await call('GET', `/v1/load/test/${created.body.id}/result/?accept=incomplete`);
+    expect(result.body.run.generator.unstarted_iterations).toBe(unstarted);
   });
 
   it('keeps plans, latency plans and updates through a kill -9', async () => {

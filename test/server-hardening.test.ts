@@ -328,6 +328,11 @@ async function streamUntilAnswered(
   return { written, answer };
 }
 
+/** The files of the data folder but its secret key (docs/server.md, "Secrets at rest"): uploads, finished or not. */
+async function uploadsIn(dataDir: string): Promise<string[]> {
+  return (await readdir(dataDir)).filter((name) => name !== 'secret.key');
+}
+
 /** `size` bytes of `text` as one chunk of a chunked body (no Content-Length to refuse the body by). */
 function bodyChunk(text: string, size: number): Buffer {
   const data = Buffer.alloc(size, text);
@@ -382,7 +387,7 @@ describe('loadgate serve: a malformed upload of any shape is refused at the limi
       expect(written).toBeGreaterThanOrEqual(read);
       expect(written).toBeLessThan(SENT_AT_MOST);
       await pollUntil(
-        () => readdir(join(server.dir, 'server-data')),
+        () => uploadsIn(join(server.dir, 'server-data')),
         (names) => names.length === 0,
         'the refused upload to be removed from the data directory',
       );
@@ -404,7 +409,7 @@ describe('loadgate serve: a malformed upload of any shape is refused at the limi
     client.socket.write(uploadHead('multipart/form-data; boundary=XX', form));
     client.socket.write(bodyChunk('1,2\n', 64 * 1024));
     await pollUntil(
-      () => readdir(join(server.dir, 'server-data')),
+      () => uploadsIn(join(server.dir, 'server-data')),
       (names) => names.length === 1,
       'the upload to start its file',
     );
@@ -418,7 +423,7 @@ describe('loadgate serve: a malformed upload of any shape is refused at the limi
       expect.stringMatching(/^\S+ POST \/v1\/testdata\/: the client closed the connection before the request's body ended$/),
     ]);
     await pollUntil(
-      () => readdir(join(server.dir, 'server-data')),
+      () => uploadsIn(join(server.dir, 'server-data')),
       (names) => names.length === 0,
       'the given-up upload to be removed from the data directory',
     );

@@ -495,7 +495,8 @@ describe('loadgate serve --api-key-file --rate-limit', () => {
   beforeAll(async () => {
     keyDir = await mkdtemp(join(tmpdir(), 'loadgate-keys-'));
     const keyFile = join(keyDir, 'keys.txt');
-    await writeFile(keyFile, `# CI keys\n${TEST_KEY}\n\n${SECOND_KEY}\n`);
+    // The second key is another tenant's: rate limits count per tenant (docs/server.md, "Tenants").
+    await writeFile(keyFile, `# CI keys\n${TEST_KEY}\n\nteam-b:${SECOND_KEY}\n`);
     server = await startServerProcess({ keys: [], args: ['--api-key-file', keyFile, '--rate-limit', '2'] });
   });
   afterAll(async () => {
@@ -507,7 +508,7 @@ describe('loadgate serve --api-key-file --rate-limit', () => {
     await expect(startServerProcess({ keys: [] })).rejects.toThrow(/exited with 2[\s\S]*no API keys/);
   });
 
-  it('answers 429 with Retry-After once a key exceeds its requests per second; other keys are unaffected', async () => {
+  it("answers 429 with Retry-After once a tenant exceeds its requests per second; other tenants' keys are unaffected", async () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await call('GET', '/v1/balance/'));
     expect(answers.slice(0, 2).map((a) => a.status)).toEqual([200, 200]);
@@ -588,6 +589,10 @@ describe('loadgate serve restarts', () => {
       EVENT_WAIT_MS,
     );
     expect(await server.stop()).toBe(0);
+    // Every line of the log starts with its time, the signal's own line included.
+    const lines = server.stderr().trimEnd().split('\n');
+    expect(lines.some((line) => line.includes('loadgate: SIGTERM: stopping'))).toBe(true);
+    for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
     server = await server.restart();
 
     expect(await details(id)).toMatchObject({ status: 'stopped', failure_reason: expect.stringContaining('shut down') });

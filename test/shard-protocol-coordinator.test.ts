@@ -1,5 +1,6 @@
 // The pure parts of the Kubernetes executor and its shard protocol, on a clock the test moves:
 // the serve flags, shards per location, the start barrier, idempotent uploads, settling, coverage.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { serveCommand } from '../src/server/main.ts';
 import { podIdentity } from '../src/shard/client.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { chooseResults, coverageLine } from '../src/server/shards/deliveries.ts';
+import { createSealer } from '../src/server/seal.ts';
 import { Store } from '../src/server/store/store.ts';
 import type { LoadTestResult } from '../src/types.ts';
 
@@ -24,7 +26,11 @@ let tests = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loadgate-coordinator-'));
-  store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
+  ({ store } = await Store.open(join(dir, 'db.sqlite'), {
+    dataDir: join(dir, 'data'),
+    sealer: createSealer(randomBytes(32)),
+    keySource: 'a key of this test',
+  }));
 });
 
 afterAll(() => {
@@ -35,7 +41,7 @@ afterAll(() => {
 function begin(slots: Record<string, number>): ShardCoordinator {
   const id = `test-${++tests}`;
   const config = { steps: [], iteration_count: 1, duration: 1 } as never;
-  store.createTest(
+  store.tenant('default').createTest(
     { id, name: id, config_data: config, created_at: '' },
     {
       id,
@@ -321,7 +327,7 @@ describe('uploads and settling', () => {
 function createOther(): string {
   const id = `test-${++tests}`;
   const config = { steps: [], iteration_count: 1, duration: 1 } as never;
-  store.createTest(
+  store.tenant('default').createTest(
     { id, name: id, config_data: config, created_at: '' },
     {
       id,

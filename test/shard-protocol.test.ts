@@ -1,6 +1,7 @@
 // The shard protocol end to end without Kubernetes: the server's callback routes with a
 // coordinator, real `loadgate shard` processes (as a Job's pods run them, their index and token in
 // the environment) sending load to a loopback target, and the exact merge of what they deliver.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { TestQueue } from '../src/server/queue.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { mergeSharded } from '../src/server/shards/deliveries.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
+import { createSealer } from '../src/server/seal.ts';
 import { Store } from '../src/server/store/store.ts';
 import { DEFAULT_LATENCY_LOCATIONS } from '../src/latency/locations.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../src/types.ts';
@@ -45,7 +47,11 @@ beforeAll(async () => {
       return true;
     },
   });
-  store = await Store.open(join(dir, 'db.sqlite'), join(dir, 'data'));
+  ({ store } = await Store.open(join(dir, 'db.sqlite'), {
+    dataDir: join(dir, 'data'),
+    sealer: createSealer(randomBytes(32)),
+    keySource: 'a key of this test',
+  }));
   const log = () => {};
   const queue = new TestQueue(store, { dataDir: dir, executor: localExecutor({ proxies: {}, log }), log });
   const ctx: ServerContext = {
@@ -113,7 +119,7 @@ function definition(): LoadTestDefinition {
 function begin(testId: string, slots: Record<string, number>) {
   const at = new Date().toISOString();
   const config = definition().config_data;
-  store.createTest(
+  store.tenant('default').createTest(
     { id: testId, name: 'sharded', config_data: config, created_at: at },
     {
       id: testId,

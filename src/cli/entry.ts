@@ -19,13 +19,15 @@ async function runCli(): Promise<void> {
   const controller = new AbortController();
   const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
   const streams = lineStreams(process.stdout, process.stderr);
+  // Every line of serve's log starts with its time (docs/server.md): this one too.
+  const stamp = () => (process.argv[2] === 'serve' ? `${new Date().toISOString()} ` : '');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (!controller.signal.aborted) {
-        streams.err(`loadgate: ${signal}: stopping (again to exit without the results)…`);
+        streams.err(`${stamp()}loadgate: ${signal}: stopping (again to exit without the results)…`);
         controller.abort(signal);
       } else {
-        streams.err(`loadgate: ${signal} again: exiting without the results`);
+        streams.err(`${stamp()}loadgate: ${signal} again: exiting without the results`);
         process.exit(EXIT_CODES[signal]);
       }
     });

@@ -134,10 +134,16 @@ function staticOptions(step: PreparedStep): Dispatcher.DispatchOptions {
   return options;
 }
 
-/** Problems quote resolved text (a URL after its variables): a secret value in one becomes `***`. */
+/**
+ * Problems quote resolved text (a URL after its variables): a secret value in one becomes `***`,
+ * as written, as a quoted JSON string writes it (`"` and `\\` escaped), and in any case.
+ */
 function withoutSecrets(problems: Problem[], environment: Environment): Problem[] {
-  const secrets = secretValues(environment);
-  return secrets.length === 0 ? problems : problems.map((p) => ({ ...p, message: redactSecrets(p.message, secrets) }));
+  const values = secretValues(environment);
+  if (values.length === 0) return problems;
+  const forms = [...new Set(values.flatMap((v) => [v, JSON.stringify(v).slice(1, -1)]))].sort((a, b) => b.length - a.length);
+  const anyCase = new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  return problems.map((p) => ({ ...p, message: redactSecrets(p.message, values).replace(anyCase, '***') }));
 }
 
 async function loadDataSets(

@@ -10,9 +10,10 @@ import multipart from '@fastify/multipart';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { KeyCheck } from './auth.ts';
 import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, timeoutOptions, type ConnectionLimits } from './connections.ts';
-import type { RouteModule, RouteTable, ServerContext } from './context.ts';
+import { type RouteModule, type RouteTable, type ServerContext, setTenant } from './context.ts';
 import { parseJsonText } from '../definition/json-text.ts';
 import { ApiError, problemsError, rawErrorAnswer, toApiError } from './errors.ts';
+import type { Problem } from '../errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { latencyRoutes } from './routes/latency.ts';
@@ -56,7 +57,7 @@ const KNOWN_METHODS = METHODS.filter((method) => method !== 'CONNECT');
 export interface Access {
   checkKey: (header: string | string[] | undefined) => KeyCheck;
   /** Null when the request may go ahead, else the 429; absent without --rate-limit. */
-  rateLimit?: (keyIndex: number, method: string) => ApiError | null;
+  rateLimit?: (tenant: string, method: string) => ApiError | null;
 }
 
 /**
@@ -129,13 +130,18 @@ function supportEveryMethod(app: FastifyInstance): void {
 
 function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    // JSON is UTF-8 (RFC 8259): a byte that is not is refused, never read as U+FFFD.
+    const text = utf8Text(body as Buffer);
+    if (typeof text !== 'string') return done(text, undefined);
     // An empty body with a JSON Content-Type (some clients send one on every request) is no body.
     if (text.trim() === '') return done(null, undefined);
     // The CLI's strict reading: a key given twice or nesting too deep is refused, not guessed at.
     const parsed = parseJsonText(text);
-    if (parsed.ok) return done(null, parsed.value.json);
+    if (parsed.ok) {
+      const surrogate = loneSurrogate(parsed.value.json, '$');
+      return surrogate ? done(problemsError([surrogate]), undefined) : done(null, parsed.value.json);
+    }
     const [first] = parsed.problems;
     if (parsed.syntax && first)
       return done(new ApiError(400, 'invalid_json', `the request body is not valid JSON: ${first.path}: ${first.message}`), undefined);
@@ -153,6 +159,68 @@ function registerBodyParsers(app: FastifyInstance): void {
       undefined,
     );
   });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** The body as text, or the 400 naming the first byte that is not UTF-8. */
+function utf8Text(body: Buffer): string | ApiError {
+  try {
+    return UTF8.decode(body);
+  } catch {
+    // Whether a prefix decodes (an unfinished sequence at its end allowed) only turns from yes to
+    // no as it grows: the longest that decodes ends where the bad byte is.
+    let [good, bad] = [0, body.length];
+    while (bad - good > 1) {
+      const middle = Math.floor((good + bad) / 2);
+      if (decodesSoFar(body.subarray(0, middle))) good = middle;
+      else bad = middle;
+    }
+    const at = bad - 1;
+    const byte = body[at] ?? 0;
+    return new ApiError(
+      400,
+      'invalid_json',
+      `the request body is not valid UTF-8: byte ${at + 1} (0x${byte.toString(16).padStart(2, '0')}); send JSON as UTF-8`,
+    );
+  }
+}
+
+/** Whether `bytes` decode as UTF-8 but for an unfinished sequence at their end. */
+function decodesSoFar(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string (key or value) holding a lone surrogate (`"\ud800"` is valid JSON but no
+ * Unicode text: it could not be stored or sent as UTF-8), with its JSON path.
+ */
+function loneSurrogate(value: unknown, path: string): Problem | undefined {
+  if (typeof value === 'string') {
+    return !LONE_SURROGATE.test(value)
+      ? undefined
+      : { path, message: 'holds a lone surrogate (\\ud800-\\udfff without its pair), which is no Unicode character' };
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = loneSurrogate(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = `${path}.${key}`;
+      const found = loneSurrogate(key, at) ?? loneSurrogate(item, at);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** Paths whose bodies may be larger than the common limit (bytes). */
@@ -237,8 +305,9 @@ export async function buildApp(
     }
     const check = access.checkKey(req.headers['x-api-key']);
     if (!check.ok) return sendError(reply, check.error);
-    const limited = access.rateLimit?.(check.keyIndex, req.method);
+    const limited = access.rateLimit?.(check.tenant, req.method);
     if (limited) return sendError(reply, limited);
+    setTenant(req, check.tenant);
   });
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((req, reply) => {

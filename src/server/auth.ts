@@ -1,8 +1,8 @@
-// API keys (X-API-KEY) and the optional per-key rate limit. Keys are compared as SHA-256
-// digests with timingSafeEqual, against every configured key, so that neither the length of a
-// key nor which key matched shows in the response time.
+// API keys (X-API-KEY), the tenant each belongs to, and the optional per-tenant rate limit.
+// Keys are compared as SHA-256 digests with timingSafeEqual, against every configured key, so
+// that neither the length of a key nor which key matched shows in the response time.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Problem } from '../errors.ts';
+import { InputError, type Problem } from '../errors.ts';
 import { ApiError } from './errors.ts';
 
 /** One key per line; blank lines and lines starting with `#` are skipped. */
@@ -21,15 +21,60 @@ export function parseKeyList(text: string | undefined): string[] {
     .filter((key) => key !== '');
 }
 
+/** The tenant of a bare key (docs/server.md, "Tenants"): every deployment from before tenants. */
+export const DEFAULT_TENANT = 'default';
+
+const TENANT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A configured key and the tenant whose records it reaches. */
+export interface ApiKey {
+  tenant: string;
+  key: string;
+}
+
+/**
+ * `TENANT:KEY`, or a bare `KEY` (tenant `default`). An entry whose part before the first `:` is
+ * no tenant name (letters, digits, `.`, `_`, `-`, at most 64) is a bare key, so no key written
+ * before tenants changes meaning. Throws (naming `source`, never the key) for a tenant without a
+ * key, and for one key given to two tenants.
+ */
+export function tenantKeys(entries: readonly string[], source: string): ApiKey[] {
+  const keys: ApiKey[] = [];
+  const tenantOfKey = new Map<string, string>();
+  entries.forEach((entry, i) => {
+    const colon = entry.indexOf(':');
+    const tenant = colon > 0 ? entry.slice(0, colon) : '';
+    const named = TENANT_NAME.test(tenant);
+    const key = named ? entry.slice(colon + 1).trim() : entry;
+    if (key === '')
+      throw new InputError([{ path: source, message: `entry ${i + 1} names the tenant "${tenant}" but no key after the ":"` }]);
+    const owner = named ? tenant : DEFAULT_TENANT;
+    const earlier = tenantOfKey.get(key);
+    if (earlier !== undefined && earlier !== owner) {
+      throw new InputError([
+        {
+          path: source,
+          message: `entry ${i + 1}: its key is given to the tenants "${earlier}" and "${owner}"; a key belongs to one tenant`,
+        },
+      ]);
+    }
+    tenantOfKey.set(key, owner);
+    keys.push({ tenant: owner, key });
+  });
+  return keys;
+}
+
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
-/** Which configured key a header holds (its index), or the 401/403 to answer. */
-export type KeyCheck = { ok: true; keyIndex: number } | { ok: false; error: ApiError };
+/** The tenant of the configured key a header holds, or the 401/403 to answer. */
+export type KeyCheck = { ok: true; tenant: string } | { ok: false; error: ApiError };
 
-export function createKeyChecker(keys: readonly string[]): (header: string | string[] | undefined) => KeyCheck {
-  const digests = keys.map(digest);
+/** `keys` as `TENANT:KEY` entries read (tenantKeys), or bare strings (tenant `default`). */
+export function createKeyChecker(keys: readonly (ApiKey | string)[]): (header: string | string[] | undefined) => KeyCheck {
+  const entries = keys.map((k) => (typeof k === 'string' ? { tenant: DEFAULT_TENANT, key: k } : k));
+  const digests = entries.map((k) => digest(k.key));
   return (header) => {
     const value = Array.isArray(header) ? header.join(', ') : (header ?? '');
     if (value.trim() === '') {
@@ -41,11 +86,11 @@ export function createKeyChecker(keys: readonly string[]): (header: string | str
       if (timingSafeEqual(known, candidate) && match < 0) match = i;
     });
     if (match < 0) return { ok: false, error: new ApiError(403, 'forbidden', 'invalid API key (X-API-KEY)') };
-    return { ok: true, keyIndex: match };
+    return { ok: true, tenant: entries[match]!.tenant };
   };
 }
 
-/** Requests per second allowed for each key, by method class. */
+/** Requests per second allowed for each tenant (all its keys together), by method class. */
 export interface RateLimits {
   /** GET and HEAD: reads, which clients poll with. */
   get: number;
@@ -84,21 +129,18 @@ function methodClass(method: string): keyof RateLimits {
 }
 
 /**
- * A token bucket per key and method class: `limits.get` GET/HEAD requests a second and
+ * A token bucket per tenant and method class: `limits.get` GET/HEAD requests a second and
  * `limits.other` others, bursts of up to the rate. Separate classes let a client read and then
  * write back to back (the official latency action does) without waiting.
  * Returns null when the request may go ahead, else the 429 to answer.
  */
-export function createRateLimiter(
-  limits: RateLimits,
-  clock: () => number = Date.now,
-): (keyIndex: number, method: string) => ApiError | null {
+export function createRateLimiter(limits: RateLimits, clock: () => number = Date.now): (tenant: string, method: string) => ApiError | null {
   const buckets = new Map<string, { tokens: number; at: number }>();
-  return (keyIndex, method) => {
+  return (tenant, method) => {
     const kind = methodClass(method);
     const perSecond = limits[kind];
     const now = clock();
-    const id = `${keyIndex}:${kind}`;
+    const id = `${kind}:${tenant}`;
     const bucket = buckets.get(id) ?? { tokens: perSecond, at: now };
     bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
@@ -112,7 +154,7 @@ export function createRateLimiter(
     return new ApiError(
       429,
       'rate_limited',
-      `more than ${perSecond} ${what} requests per second with this API key; retry after ${retryAfter} s`,
+      `more than ${perSecond} ${what} requests per second for this API key's tenant; retry after ${retryAfter} s`,
       {
         headers: { 'retry-after': String(retryAfter) },
       },

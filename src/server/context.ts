@@ -5,7 +5,7 @@ import { ApiError, type Limits } from './errors.ts';
 import type { LatencyRunner } from './executors/executor.ts';
 import type { TestQueue } from './queue.ts';
 import type { ShardRegistry } from './shards/registry.ts';
-import type { Store } from './store/store.ts';
+import type { Store, TenantStore } from './store/store.ts';
 import { isRecord } from '../json.ts';
 
 export interface ServerContext {
@@ -35,6 +35,24 @@ export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RouteTable = Record<string, Partial<Record<RouteMethod, RouteHandler>>>;
 /** A routes/*.ts module. */
 export type RouteModule = (ctx: ServerContext) => RouteTable;
+
+/** The tenant of each authenticated request, set once its key is checked (app.ts). */
+const tenants = new WeakMap<FastifyRequest, string>();
+
+export function setTenant(req: FastifyRequest, tenant: string): void {
+  tenants.set(req, tenant);
+}
+
+/**
+ * The records of the request's tenant: the one way a route reaches stored records (the report
+ * page and the shards' callbacks excepted, which carry no key). A request without a checked key
+ * never gets here; if one did, it would reach nothing rather than everything.
+ */
+export function recordsOf(ctx: ServerContext, req: FastifyRequest): TenantStore {
+  const tenant = tenants.get(req);
+  if (tenant === undefined) throw new ApiError(401, 'unauthorized', 'missing X-API-KEY header');
+  return ctx.store.tenant(tenant);
+}
 
 export function param(req: FastifyRequest, name: string): string {
   return String((req.params as Record<string, unknown>)[name] ?? '');

@@ -10,7 +10,7 @@ import { InputError, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
 import type { PlanRecord } from '../hosted/service-records.ts';
-import type { Store, StoredTestData, TestRecord } from './store/store.ts';
+import type { Store, StoredTestData, TenantStore, TestRecord } from './store/store.ts';
 import { isRecord } from '../json.ts';
 
 /** The `file` named in problems with the request. */
@@ -46,7 +46,7 @@ function testDataSet(record: StoredTestData): TestDataSet {
   return { name: record.name, file: record.file_path, type: record.type, file_config: record.file_config };
 }
 
-function resolveTestData(store: Store, references: string[], problems: Problem[]): StoredTestData[] {
+function resolveTestData(store: TenantStore, references: string[], problems: Problem[]): StoredTestData[] {
   const records: StoredTestData[] = [];
   references.forEach((reference, i) => {
     const record = store.findTestData(reference);
@@ -68,8 +68,11 @@ function resolveTestData(store: Store, references: string[], problems: Problem[]
   return records;
 }
 
-/** Checks a POST /v1/load/test/ body and resolves what it names; every problem is thrown at once. */
-export async function parseTestRequest(body: unknown, store: Store, dataDir: string): Promise<NewTest> {
+/**
+ * Checks a POST /v1/load/test/ body and resolves what it names among the records of its tenant
+ * (another tenant's records are as unknown as ones that never existed); every problem is thrown at once.
+ */
+export async function parseTestRequest(body: unknown, store: TenantStore, dataDir: string): Promise<NewTest> {
   if (!isRecord(body)) {
     throw new ApiError(400, 'bad_request', 'expected a JSON object with "name" and "config_data" (docs/interface.md 2.1)');
   }
@@ -120,7 +123,7 @@ function readShards(value: unknown, problems: Problem[]): number | undefined {
   return undefined;
 }
 
-function findPlan(store: Store, id: unknown, problems: Problem[]): PlanRecord | undefined {
+function findPlan(store: TenantStore, id: unknown, problems: Problem[]): PlanRecord | undefined {
   const plan = typeof id === 'string' ? store.findPlan(id) : undefined;
   if (!plan) {
     const message =

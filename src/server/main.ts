@@ -1,6 +1,7 @@
 // `loadgate serve`: settings from the command line and the environment, the server's start
 // (store → queue → HTTP) and its graceful shutdown (stop accepting, stop the running test
 // keeping its partial result, close the database).
+import { readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -13,7 +14,20 @@ import type { LatencyLocation } from '../types.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connections.ts';
 import type { ServerContext } from './context.ts';
-import { createKeyChecker, createRateLimiter, parseKeyFile, parseKeyList, parseRateLimit, type RateLimits } from './auth.ts';
+import {
+  type ApiKey,
+  createKeyChecker,
+  createRateLimiter,
+  parseKeyFile,
+  parseKeyList,
+  parseRateLimit,
+  type RateLimits,
+  tenantKeys,
+} from './auth.ts';
+import { PRIVATE_FOLDER, privateDatabaseFiles, privateFolder, tightenFilesIn } from './private-files.ts';
+import { createSealer } from './seal.ts';
+import { SECRET_KEY_ENV, type SecretKey, secretKey } from './secret-key.ts';
+import { SEALED_SINCE } from './store/migrations.ts';
 import type { Limits } from './errors.ts';
 import { escapeLogLine } from './log-line.ts';
 import { parsePublicUrl } from './public-url.ts';
@@ -30,7 +44,7 @@ import { type CommandArgs, parseCommandArgs, UsageError } from '../settings/argv
 import { DEFAULT_API_KEY_ENV } from '../settings/table.ts';
 import { wholeNumber as parseWholeNumber } from '../settings/values.ts';
 import { UPLOAD_PREFIX } from './routes/testdata.ts';
-import { DatabaseInUseError, DatabaseTooNewError, Store } from './store/store.ts';
+import { DatabaseInUseError, DatabaseTooNewError, SecretKeyError, Store } from './store/store.ts';
 
 /**
  * Retries per shard index, the grace after a stop, how often the start barrier's deadline is
@@ -47,7 +61,12 @@ export interface ServerOptions {
   dbPath: string;
   /** Where uploaded test data files are kept; created when missing. */
   dataDir: string;
-  apiKeys: string[];
+  /** `TENANT:KEY` entries read (auth.ts tenantKeys), or bare keys (tenant `default`). */
+  apiKeys: (ApiKey | string)[];
+  /** The key sealing secret values; default the data folder's key file (made when missing). */
+  secretKey?: SecretKey;
+  /** Finished tests older than this many days are deleted (--retention); absent: kept. */
+  retentionDays?: number;
   /** Requests per second per key and method class; absent: no limit. */
   rateLimit?: RateLimits;
   /** Country code → proxy URL. */
@@ -100,11 +119,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ]);
   }
   const limits = options.limits ?? DEFAULT_LIMITS;
-  await mkdir(dirname(resolve(options.dbPath)), { recursive: true });
-  // The database's lock first: a second server on the same files stops before it touches any.
-  const store = await Store.open(options.dbPath, options.dataDir);
+  const store = await openStore(options);
   try {
-    await mkdir(options.dataDir, { recursive: true });
     await removeUnfinishedUploads(options.dataDir);
   } catch (error) {
     store.close();
@@ -180,9 +196,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Queued tests (from before a restart) run once the server is up.
   queue.kick();
+  const retention = options.retentionDays === undefined ? undefined : keepFor(store, options.retentionDays, options.log);
   return {
     url,
     close: async () => {
+      clearInterval(retention);
       // The queue first: while a running test's shards are given the shutdown grace, the listener
       // stays open for their uploads (docs/kubernetes.md, "Rollouts").
       await queue.close();
@@ -190,6 +208,54 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store.close();
     },
   };
+}
+
+/**
+ * The database and the data folder, private (private-files.ts), the store opened with its secret
+ * key; every line worth telling (modes tightened, a key file made, a migration's notes) logged.
+ */
+async function openStore(options: ServerOptions): Promise<Store> {
+  const dbPath = resolve(options.dbPath);
+  // Folders made here are 0700; a folder the database is put in (the working directory, say) is left as it is.
+  await mkdir(dirname(dbPath), { recursive: true, mode: PRIVATE_FOLDER });
+  const lines = [...privateDatabaseFiles(dbPath), await privateFolder(options.dataDir), tightenFilesIn(options.dataDir)];
+  const key = options.secretKey ?? (await secretKey({ dataDir: options.dataDir }));
+  // The database's lock first: a second server on the same files stops before it changes any.
+  const { store, notes } = await Store.open(dbPath, {
+    dataDir: options.dataDir,
+    sealer: createSealer(key.key),
+    keySource: key.source,
+    ...(key.persist && { keyAccepted: key.persist }),
+  });
+  for (const line of [...lines, ...notes, ...olderCopies(dbPath)]) if (line) options.log(line);
+  return store;
+}
+
+/** Copies that upgrades before sealing left beside the database: they may hold secret values in plain text. */
+function olderCopies(dbPath: string): string[] {
+  const prefix = `${basename(dbPath)}.v`;
+  return readdirSync(dirname(dbPath))
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.bak') && Number(name.slice(prefix.length, -4)) < SEALED_SINCE)
+    .map(
+      (name) =>
+        `${join(dirname(dbPath), name)} is a copy of the database from before secret values were sealed, and may hold them in plain text: delete it once you no longer need it to downgrade`,
+    );
+}
+
+const DAY_MS = 86_400_000;
+/** How often --retention looks for tests to delete (and once at start). */
+const RETENTION_SWEEP_MS = 3_600_000;
+
+/** Deletes the tests that ended more than `days` ago, now and every hour; the timer to clear on close. */
+function keepFor(store: Store, days: number, log: (line: string) => void): NodeJS.Timeout {
+  const sweep = () => {
+    const ids = store.testsFinishedBefore(new Date(Date.now() - days * DAY_MS).toISOString());
+    for (const id of ids) store.deleteTest(id);
+    if (ids.length > 0)
+      log(`--retention ${days}: deleted ${ids.length} test(s) that ended more than ${days} day(s) ago, with their results`);
+  };
+  sweep();
+  return setInterval(sweep, RETENTION_SWEEP_MS).unref();
 }
 
 function wholeNumber(text: string, flag: string, min: number, max: number): number {
@@ -228,14 +294,16 @@ function publicUrlOption(text: string | undefined): { publicUrl?: string } {
   return { publicUrl: parsed };
 }
 
-async function readKeys(file: string | undefined, envList: string | undefined): Promise<string[]> {
+async function readKeys(file: string | undefined, envList: string | undefined): Promise<ApiKey[]> {
   const keys = parseKeyList(envList);
-  if (file === undefined) return keys;
+  if (file === undefined) return tenantKeys(keys, DEFAULT_API_KEY_ENV);
+  let text: string;
   try {
-    return [...parseKeyFile(await readFile(file, 'utf8')), ...keys];
+    text = await readFile(file, 'utf8');
   } catch (error) {
     throw new InputError([{ file, path: '--api-key-file', message: `cannot read the API key file: ${(error as Error).message}` }]);
   }
+  return tenantKeys([...parseKeyFile(text), ...keys], `--api-key-file and ${DEFAULT_API_KEY_ENV}`);
 }
 
 /**
@@ -265,12 +333,17 @@ async function serveOptions(args: string[], io: ServeIo, log: (line: string) => 
   if (!executor.ok) throw new InputError(executor.problems);
   const latency = latencyLocations(flags.list('latency-locations-config'), executor.value);
   const db = flags.text('db')!;
+  const dataDir = flags.text('data-dir') ?? defaultDataDir(db);
+  const retention = flags.text('retention');
+  const keyFile = flags.text('secret-key-file');
   return {
     port: wholeNumber(flags.text('port')!, '--port', 0, 65535),
     host: flags.text('host')!,
     dbPath: db,
-    dataDir: flags.text('data-dir') ?? defaultDataDir(db),
+    dataDir,
     apiKeys: await readKeys(flags.text('api-key-file'), keysFromEnv(process.env, io)),
+    secretKey: await secretKey({ env: process.env[SECRET_KEY_ENV], ...(keyFile !== undefined && { file: keyFile }), dataDir }),
+    ...(retention !== undefined && { retentionDays: wholeNumber(retention, '--retention', 1, 36_500) }),
     ...(rateLimit === undefined ? {} : { rateLimit: orThrow(parseRateLimit(rateLimit, '--rate-limit')) }),
     proxies: await readProxies(flags.list('proxies'), flags.text('proxies-file')),
     latencyLocations: latency,
@@ -301,6 +374,23 @@ function latencyLocations(entries: string[], executor: ExecutorChoice): LatencyL
   return latency.value;
 }
 
+/**
+ * `--rotate-secret-key FILE`: every sealed value opened with the server's key and sealed again
+ * under the key in FILE, in one transaction; the server does not start. Then start it with FILE.
+ */
+async function rotateSecretKey(options: ServerOptions, file: string): Promise<void> {
+  const next = await secretKey({ file, dataDir: options.dataDir });
+  const store = await openStore(options);
+  try {
+    const changed = store.rotateKey(createSealer(next.key));
+    options.log(
+      `sealed the secret values of ${changed} record(s) again under the key in ${file}: start serve with it (--secret-key-file ${file} or ${SECRET_KEY_ENV})`,
+    );
+  } finally {
+    store.close();
+  }
+}
+
 function untilAborted(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) resolve();
@@ -316,9 +406,15 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   const log = (line: string) => io.err(`${new Date().toISOString()} ${escapeLogLine(line)}`);
   let server: RunningServer;
   try {
-    server = await startServer(await serveOptions(args, io, log));
+    const options = await serveOptions(args, io, log);
+    const rotateTo = parseCommandArgs('serve', args).text('rotate-secret-key');
+    if (rotateTo !== undefined) {
+      await rotateSecretKey(options, rotateTo);
+      return 0;
+    }
+    server = await startServer(options);
   } catch (error) {
-    if (error instanceof DatabaseInUseError || error instanceof DatabaseTooNewError) {
+    if (error instanceof DatabaseInUseError || error instanceof DatabaseTooNewError || error instanceof SecretKeyError) {
       io.err(`loadgate serve: ${error.message}`);
       return 2;
     }

@@ -198,10 +198,13 @@ export class TestQueue {
         this.settings.log(`test ${test.id} (${test.name}): left running for the next server to re-attach`);
         return;
       }
-      const reason = [running.stopReason, executed.incomplete].filter((r) => r).join('; ') || null;
-      if (running.controller.signal.aborted) end('stopped', reason, executed.result);
-      // Missing windows are never a pass: `incomplete` is a final status no client reads as completed (docs/server.md).
-      else if (executed.result) end(executed.incomplete ? 'incomplete' : 'completed', reason, executed.result);
+      const stopped = running.controller.signal.aborted;
+      const incomplete = executed.incomplete ?? (stopped ? undefined : unstartedReason(executed.result));
+      const reason = [running.stopReason, incomplete].filter((r) => r).join('; ') || null;
+      if (stopped) end('stopped', reason, executed.result);
+      // Missing windows, or iterations never started, are never a pass: `incomplete` is a final
+      // status no client reads as completed (docs/server.md).
+      else if (executed.result) end(incomplete ? 'incomplete' : 'completed', reason, executed.result);
       else end('failed', reason ?? 'no shard delivered a result');
     } catch (error) {
       if (error instanceof ExecutorUnavailable && !running.controller.signal.aborted && this.requeue(test, error.message)) return;
@@ -232,6 +235,16 @@ async function endsWithin(done: Promise<void>, ms: number): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A run that ended with planned iterations never started (the generator could not keep up, so the
+ * schedule ran out: run.generator) did not apply its plan: it is incomplete, never completed.
+ */
+function unstartedReason(result: LoadTestResult | undefined): string | undefined {
+  const unstarted = result?.run.generator?.unstarted_iterations ?? 0;
+  if (unstarted === 0) return undefined;
+  return `${unstarted} planned iterations were never started: the load generator could not keep up with the plan (run.generator)`;
 }
 
 function shardsOf(store: Store, testId: string): { shards?: number } {

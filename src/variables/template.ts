@@ -20,6 +20,8 @@ export interface TemplateScope {
    * reference to one is not reported again as an unknown set.
    */
   unreadableDataSets?: ReadonlySet<string>;
+  /** The names of the secret environment variables: a message never quotes text derived from their values. */
+  secrets?: ReadonlySet<string>;
 }
 
 /** Where a template is written: the definition file and the JSON path of the string. */
@@ -79,8 +81,12 @@ export function compileUrl(text: string, scope: TemplateScope, where: Where): Pa
   }
   const originText = authorityEnd < 0 ? head : head.slice(0, authorityEnd);
   const origin = validOrigin(originText);
-  if (origin.error !== undefined)
-    return failed([problem(where, `${origin.error}; got ${JSON.stringify(originText)} after environment variables were resolved`)]);
+  if (origin.error !== undefined) {
+    // What URL parsing made of a secret (a scheme or host lowercased, a port cut short) would slip
+    // past the redaction of its exact value: with a secret in the URL, the reason names no part of it.
+    const error = templateReferences(text).some((name) => scope.secrets?.has(name)) ? MALFORMED_ORIGIN : origin.error;
+    return failed([problem(where, `${error}; got ${JSON.stringify(originText)} after environment variables were resolved`)]);
+  }
   const path = withoutFragment({
     consts: [authorityEnd < 0 ? '' : head.slice(authorityEnd), ...pieces.consts.slice(1)],
     parts: pieces.parts,
@@ -225,8 +231,10 @@ function findAuthorityEnd(head: string): number {
   return -1;
 }
 
+const MALFORMED_ORIGIN = 'the URL must start with http:// or https:// and a host (and an optional port)';
+
 function validOrigin(text: string): { value: string; error?: undefined } | { error: string } {
-  const malformed = { error: 'the URL must start with http:// or https:// and a host (and an optional port)' };
+  const malformed = { error: MALFORMED_ORIGIN };
   if (!text.includes('://')) return malformed;
   let url: URL;
   try {

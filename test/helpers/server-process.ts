@@ -26,7 +26,9 @@ export interface ServerProcessOptions {
   dbFile?: string;
   /** How long the server may take to listen; default EVENT_WAIT_MS. */
   startTimeoutMs?: number;
-  /** More environment variables (a failpoint, say). */
+  /** The process's umask, set by the shell that starts it (as an init system would); default inherited. */
+  umask?: string;
+  /** More environment variables, such as LOADGATE_SECRET_KEY. */
   env?: Record<string, string>;
 }
 
@@ -82,8 +84,14 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'loadgate-serve-')));
   const dbPath = join(dir, options.dbFile ?? 'server.db');
   const args = [...SERVE_COMMAND, '--port', '0', '--host', '127.0.0.1', '--db', dbPath, ...(options.args ?? [])];
-  const env = { ...process.env, ...options.env, LOADGATE_API_KEY: (options.keys ?? [TEST_KEY]).join(',') };
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, LOADGATE_API_KEY: (options.keys ?? [TEST_KEY]).join(','), ...options.env };
+  const child =
+    options.umask === undefined
+      ? spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('/bin/sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, process.execPath, ...args], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   let url: string;

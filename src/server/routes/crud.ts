@@ -1,50 +1,59 @@
 // The routes of a stored resource (docs/interface.md 4): create, list, read, update and delete
 // under one path, alike for every kind of record: 201 for a create, 404 naming the kind for an
-// unknown id, and every answer the record as the resource shows it.
+// unknown id, and every answer the record as the resource shows it. Every record is reached
+// through the request's tenant (TenantStore): another tenant's record is a 404 like no record.
 import type { FastifyRequest } from 'fastify';
-import { recordOf, type RouteTable } from '../context.ts';
+import { recordOf, recordsOf, type RouteTable, type ServerContext } from '../context.ts';
+import type { TenantStore } from '../store/store.ts';
 
 export interface Resource<R extends { id: string }> {
   /** The collection, `/v1/environment/`; one record is `<path>:id/`. */
   path: string;
   /** The kind of record, as a 404 names it: `no environment with id "…"`. */
   noun: string;
-  get(id: string): R | undefined;
-  list(): R[];
+  get(records: TenantStore, id: string): R | undefined;
+  list(records: TenantStore): R[];
   /** Checks the request and stores the new record; throws the 4xx otherwise. */
-  create(req: FastifyRequest): Promise<R> | R;
+  create(req: FastifyRequest, records: TenantStore): Promise<R> | R;
   /** Stores the record with the request's changes. */
-  update(record: R, req: FastifyRequest): Promise<R> | R;
-  remove(record: R): Promise<void> | void;
+  update(record: R, req: FastifyRequest, records: TenantStore): Promise<R> | R;
+  remove(record: R, records: TenantStore): Promise<void> | void;
   /** How records are answered, made once per answer after any change is stored (test data reads its hashes then); default: as stored. */
-  viewer?: () => (record: R) => unknown;
+  viewer?: (records: TenantStore) => (record: R) => unknown;
 }
 
-export function crudRoutes<R extends { id: string }>(resource: Resource<R>): RouteTable {
-  const find = (req: FastifyRequest): R => recordOf(req, resource.noun, (id) => resource.get(id));
-  const show = (): ((record: R) => unknown) => resource.viewer?.() ?? ((record) => record);
+export function crudRoutes<R extends { id: string }>(ctx: ServerContext, resource: Resource<R>): RouteTable {
+  const find = (req: FastifyRequest, records: TenantStore): R => recordOf(req, resource.noun, (id) => resource.get(records, id));
+  const show = (records: TenantStore): ((record: R) => unknown) => resource.viewer?.(records) ?? ((record) => record);
   return {
     [resource.path]: {
       POST: async (req, reply) => {
-        const record = await resource.create(req);
+        const records = recordsOf(ctx, req);
+        const record = await resource.create(req, records);
         reply.code(201);
-        return show()(record);
+        return show(records)(record);
       },
-      GET: async () => {
-        const shown = show();
-        return resource.list().map((record) => shown(record));
+      GET: async (req) => {
+        const records = recordsOf(ctx, req);
+        const shown = show(records);
+        return resource.list(records).map((record) => shown(record));
       },
     },
     [`${resource.path}:id/`]: {
-      GET: async (req) => show()(find(req)),
+      GET: async (req) => {
+        const records = recordsOf(ctx, req);
+        return show(records)(find(req, records));
+      },
       PATCH: async (req) => {
-        const updated = await resource.update(find(req), req);
-        return show()(updated);
+        const records = recordsOf(ctx, req);
+        const updated = await resource.update(find(req, records), req, records);
+        return show(records)(updated);
       },
       DELETE: async (req) => {
-        const record = find(req);
-        await resource.remove(record);
-        return show()(record);
+        const records = recordsOf(ctx, req);
+        const record = find(req, records);
+        await resource.remove(record, records);
+        return show(records)(record);
       },
     },
   };

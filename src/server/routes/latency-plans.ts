@@ -3,7 +3,7 @@
 // answers like POST /v1/latency/test/. The fields are checked as that route checks them; the
 // locations again when the plan runs, since the server's locations may have changed since.
 import { randomUUID } from 'node:crypto';
-import { jsonBody, recordOf, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, recordOf, recordsOf, type RouteTable, type ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import type { LatencyPlanRecord } from '../store/store.ts';
 import { crudRoutes } from './crud.ts';
@@ -26,34 +26,34 @@ function readPlan(body: Record<string, unknown>, ctx: ServerContext): Omit<Laten
 
 export function latencyPlanRoutes(ctx: ServerContext): RouteTable {
   const noun = 'latency plan';
-  const get = (id: string): LatencyPlanRecord | undefined => ctx.store.getLatencyPlan(id);
   return {
-    ...crudRoutes<LatencyPlanRecord>({
+    ...crudRoutes<LatencyPlanRecord>(ctx, {
       path: '/v1/latency/plan/',
       noun,
-      get,
-      list: () => ctx.store.listLatencyPlans(),
-      create: (req) => {
+      get: (records, id) => records.getLatencyPlan(id),
+      list: (records) => records.listLatencyPlans(),
+      create: (req, records) => {
         const plan: LatencyPlanRecord = {
           id: randomUUID(),
           ...readPlan(jsonBody(req, EXPECTED), ctx),
           created_at: new Date().toISOString(),
         };
-        ctx.store.createLatencyPlan(plan);
+        records.createLatencyPlan(plan);
         return plan;
       },
       // Fields left out keep their value.
-      update: (plan, req) => {
+      update: (plan, req, records) => {
         const { id: _, created_at: __, ...fields } = plan;
         const updated: LatencyPlanRecord = { ...plan, ...readPlan({ ...fields, ...jsonBody(req, `any of ${EXPECTED}`) }, ctx) };
-        ctx.store.updateLatencyPlan(updated);
+        records.updateLatencyPlan(updated);
         return updated;
       },
-      remove: (plan) => void ctx.store.deleteLatencyPlan(plan.id),
+      remove: (plan, records) => void records.deleteLatencyPlan(plan.id),
     }),
     '/v1/latency/plan/:id/test/': {
       POST: async (req, reply) => {
-        const { target, locations, samples } = recordOf(req, noun, get);
+        const records = recordsOf(ctx, req);
+        const { target, locations, samples } = recordOf(req, noun, (id) => records.getLatencyPlan(id));
         return measureLatency(ctx, reply, { target, locations, samples });
       },
     },

@@ -30,22 +30,22 @@ export function checkPlan(body: Record<string, unknown>): Pick<PlanRecord, 'name
 }
 
 export function planRoutes(ctx: ServerContext): RouteTable {
-  return crudRoutes<PlanRecord>({
+  return crudRoutes<PlanRecord>(ctx, {
     path: '/v1/load/plan/',
     noun: 'plan',
-    get: (id) => ctx.store.findPlan(id),
-    list: () => ctx.store.listPlans(),
-    create: (req) => {
+    get: (records, id) => records.findPlan(id),
+    list: (records) => records.listPlans(),
+    create: (req, records) => {
       const plan: PlanRecord = { id: randomUUID(), ...checkPlan(jsonBody(req, EXPECTED)), created_at: new Date().toISOString() };
-      ctx.store.createPlan(plan);
+      records.createPlan(plan);
       return plan;
     },
     // Keys left out keep their value; config_data keys replace the plan's one by one.
-    update: (plan, req) => {
+    update: (plan, req, records) => {
       const updated: PlanRecord = { ...plan, ...checkPlan(withPlan(plan, jsonBody(req, `any of ${EXPECTED}`))) };
-      ctx.store.updatePlan(updated);
+      records.updatePlan(updated);
       return updated;
     },
-    remove: (plan) => ctx.store.deletePlan(plan.id, new Date().toISOString()),
+    remove: (plan, records) => records.deletePlan(plan.id, new Date().toISOString()),
   });
 }

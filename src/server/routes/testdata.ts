@@ -19,8 +19,9 @@ import { jsonBody, type RouteTable, type ServerContext } from '../context.ts';
 import { countBody } from '../body-limit.ts';
 import { ApiError, describeBytes, problemsError } from '../errors.ts';
 import type { TestDataRecord } from '../../hosted/service-records.ts';
-import type { StoredTestData } from '../store/store.ts';
+import type { StoredTestData, TenantStore } from '../store/store.ts';
 import { crudRoutes } from './crud.ts';
+import { PRIVATE_FILE } from '../private-files.ts';
 
 interface UploadedFile {
   tmpPath: string;
@@ -95,7 +96,7 @@ async function readParts(req: FastifyRequest, ctx: ServerContext, upload: Upload
         // Past the limit the parser would skip the rest of the part, maybe a gigabyte, before the
         // stream ends: stop there (the 413 then closes the connection, docs/security.md).
         part.file.once('limit', () => part.file.destroy(tooLarge));
-        await pipeline(part.file, createWriteStream(upload.file.tmpPath));
+        await pipeline(part.file, createWriteStream(upload.file.tmpPath, { mode: PRIVATE_FILE }));
       } else {
         // `curl -F file_config=@config.json` sends a text part as a file.
         upload.fields[part.fieldname] = (await part.toBuffer()).toString('utf8');
@@ -162,7 +163,7 @@ async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext): Promise<StoredTestData> {
+async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerContext, records: TenantStore): Promise<StoredTestData> {
   const id = randomUUID();
   const filePath = join(ctx.dataDir, `${id}.csv`);
   await rename(file.tmpPath, filePath);
@@ -183,8 +184,8 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
     created_at: new Date().toISOString(),
     file_path: filePath,
   };
-  ctx.store.createTestData(record);
-  ctx.store.setTestDataHash(id, await fileSha256(filePath));
+  records.createTestData(record);
+  records.setTestDataHash(id, await fileSha256(filePath));
   return record;
 }
 
@@ -192,7 +193,7 @@ async function createTestData(file: UploadedFile, set: TestDataSet, ctx: ServerC
  * The record with the parts the update gives: file_config keys replace the stored ones one by
  * one; a new file replaces the stored file only once it has been read without a problem.
  */
-async function updateTestData(record: StoredTestData, upload: Upload, ctx: ServerContext): Promise<StoredTestData> {
+async function updateTestData(record: StoredTestData, upload: Upload, records: TenantStore): Promise<StoredTestData> {
   const given = upload.fields;
   const fileConfig = given.file_config === undefined ? {} : parseFileConfig(given.file_config);
   const fields = {
@@ -205,7 +206,7 @@ async function updateTestData(record: StoredTestData, upload: Upload, ctx: Serve
   const rowCount = await countRows(file.tmpPath, file.name, set);
   if (upload.file) {
     await rename(upload.file.tmpPath, record.file_path);
-    ctx.store.setTestDataHash(record.id, await fileSha256(record.file_path));
+    records.setTestDataHash(record.id, await fileSha256(record.file_path));
   }
   const updated: StoredTestData = {
     ...record,
@@ -215,7 +216,7 @@ async function updateTestData(record: StoredTestData, upload: Upload, ctx: Serve
     file_name: file.name,
     row_count: rowCount,
   };
-  ctx.store.updateTestData(updated);
+  records.updateTestData(updated);
   return updated;
 }
 
@@ -227,12 +228,12 @@ function view(record: StoredTestData, hashes: Map<string, string>): TestDataReco
 }
 
 export function testDataRoutes(ctx: ServerContext): RouteTable {
-  return crudRoutes<StoredTestData>({
+  return crudRoutes<StoredTestData>(ctx, {
     path: '/v1/testdata/',
     noun: 'test data set',
-    get: (id) => ctx.store.getTestData(id),
-    list: () => ctx.store.listTestData(),
-    create: async (req) => {
+    get: (records, id) => records.getTestData(id),
+    list: (records) => records.listTestData(),
+    create: async (req, records) => {
       const upload = await receiveUpload(req, ctx);
       let checked: ReturnType<typeof checkForm>;
       try {
@@ -241,24 +242,24 @@ export function testDataRoutes(ctx: ServerContext): RouteTable {
         if (upload.file) await rm(upload.file.tmpPath, { force: true });
         throw error;
       }
-      return createTestData(checked.file, checked.set, ctx);
+      return createTestData(checked.file, checked.set, ctx, records);
     },
-    update: async (record, req) => {
+    update: async (record, req, records) => {
       const upload = req.isMultipart()
         ? await receiveUpload(req, ctx)
         : { fields: jsonBody(req, 'any of name, type, file_config and file') };
       try {
-        return await updateTestData(record, upload, ctx);
+        return await updateTestData(record, upload, records);
       } finally {
         if (upload.file) await rm(upload.file.tmpPath, { force: true });
       }
     },
-    remove: async (record) => {
-      ctx.store.deleteTestData(record.id);
+    remove: async (record, records) => {
+      records.deleteTestData(record.id);
       await rm(record.file_path, { force: true });
     },
-    viewer: () => {
-      const hashes = ctx.store.testDataHashes();
+    viewer: (records) => {
+      const hashes = records.testDataHashes();
       return (record) => view(record, hashes);
     },
   });

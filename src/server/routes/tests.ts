@@ -1,7 +1,7 @@
 // Load tests: create (queued), list, details, result, stop.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { jsonBody, recordOf, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
+import { jsonBody, recordOf, recordsOf, reportUrl, type RouteTable, type ServerContext } from '../context.ts';
 import { parseTestRequest } from '../definition.ts';
 import { ApiError, problemsError } from '../errors.ts';
 import { isRecord } from '../../json.ts';
@@ -23,14 +23,39 @@ export function testView(test: TestRecord): LoadTestRecord {
   };
 }
 
+/**
+ * Ends a test that may be queued or running, and resolves once it has ended: the one way the
+ * routes stop a test (GET …/stop/, DELETE), so a stop with another bound replaces it here alone.
+ */
+async function stopTest(ctx: ServerContext, id: string): Promise<TestRecord | undefined> {
+  return ctx.queue.stop(id);
+}
+
+/** GET /v1/load/test/<id>/: the test, with its progress while it runs, what it waits for while queued, or its coverage once incomplete. */
+function testDetails(ctx: ServerContext, record: TestRecord): object {
+  const test = testView(record);
+  // Live progress while it runs: the totals so far (docs/server.md).
+  const progress = ctx.queue.progress(test.id);
+  if (progress) return { ...test, progress };
+  // Queued while the executor cannot start tests (its cluster does not answer): what it waits for, and until when.
+  const waiting = ctx.queue.waiting(test.id);
+  if (waiting) return { ...test, waiting };
+  const coverage = test.status === 'incomplete' ? ctx.store.getResult(test.id)?.run.coverage : undefined;
+  return coverage ? { ...test, coverage } : test;
+}
+
 export function testRoutes(ctx: ServerContext): RouteTable {
-  const find = (req: FastifyRequest): TestRecord => recordOf(req, 'load test', (id) => ctx.store.getTest(id));
+  const find = (req: FastifyRequest): TestRecord => {
+    const records = recordsOf(ctx, req);
+    return recordOf(req, 'load test', (id) => records.getTest(id));
+  };
   return {
     '/v1/load/test/': {
       POST: async (req, reply) => {
+        const records = recordsOf(ctx, req);
         const parsed = await parseTestRequest(
           jsonBody(req, '"name" and "config_data", or "plan_id" (docs/interface.md 2.1)'),
-          ctx.store,
+          records,
           ctx.dataDir,
         );
         const now = new Date().toISOString();
@@ -62,26 +87,24 @@ export function testRoutes(ctx: ServerContext): RouteTable {
               message: 'is for the Kubernetes executor (serve --executor kubernetes); this server runs each test itself',
             },
           ]);
-        ctx.store.createTest(plan, test, parsed.definition.config_data);
+        records.createTest(plan, test, parsed.definition.config_data);
         if (parsed.shards !== undefined) ctx.store.setTestShards(id, parsed.shards);
         ctx.queue.kick();
         reply.code(201);
         return { id, test_url: test.test_url, status: 'initial', failure_reason: null } satisfies CreatedLoadTestRecord;
       },
-      GET: async () => ctx.store.listTests().map(testView),
+      GET: async (req) => recordsOf(ctx, req).listTests().map(testView),
     },
     '/v1/load/test/:id/': {
-      GET: async (req) => {
-        const test = testView(find(req));
-        // Live progress while it runs: the totals so far (docs/server.md).
-        const progress = ctx.queue.progress(test.id);
-        if (progress) return { ...test, progress };
-        // Queued while the executor cannot start tests (its cluster does not answer): what it waits for, and until when.
-        const waiting = ctx.queue.waiting(test.id);
-        if (waiting) return { ...test, waiting };
-        const coverage = test.status === 'incomplete' ? ctx.store.getResult(test.id)?.run.coverage : undefined;
-        return coverage ? { ...test, coverage } : test;
+      // The test gone with its result and report; a queued or running one is stopped first.
+      DELETE: async (req) => {
+        const test = find(req);
+        const ended = (await stopTest(ctx, test.id)) ?? test;
+        ctx.store.deleteTest(test.id);
+        ctx.log(`test ${test.id} (${test.name}): deleted`);
+        return testView(ended);
       },
+      GET: async (req) => testDetails(ctx, find(req)),
     },
     '/v1/load/test/:id/result/': {
       GET: async (req) => {
@@ -112,7 +135,7 @@ export function testRoutes(ctx: ServerContext): RouteTable {
     '/v1/load/test/:id/stop/': {
       GET: async (req) => {
         const test = find(req);
-        return testView((await ctx.queue.stop(test.id)) ?? test);
+        return testView((await stopTest(ctx, test.id)) ?? test);
       },
     },
   };

@@ -21,25 +21,27 @@ export function toLatencyPlan(row: Row): LatencyPlanRecord {
   };
 }
 
-export function insertLatencyPlan(rows: Rows, plan: LatencyPlanRecord): void {
+export function insertLatencyPlan(rows: Rows, tenant: string, plan: LatencyPlanRecord): void {
   rows.run(
-    'INSERT INTO latency_plans (id, name, target, locations, samples, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO latency_plans (id, name, target, locations, samples, created_at, tenant) VALUES (?, ?, ?, ?, ?, ?, ?)',
     plan.id,
     plan.name,
     plan.target,
     JSON.stringify(plan.locations),
     plan.samples,
     plan.created_at,
+    tenant,
   );
 }
 
-export function updateLatencyPlan(rows: Rows, plan: LatencyPlanRecord): void {
+export function updateLatencyPlan(rows: Rows, tenant: string, plan: LatencyPlanRecord): void {
   rows.run(
-    'UPDATE latency_plans SET name = ?, target = ?, locations = ?, samples = ? WHERE id = ?',
+    'UPDATE latency_plans SET name = ?, target = ?, locations = ?, samples = ? WHERE id = ? AND tenant = ?',
     plan.name,
     plan.target,
     JSON.stringify(plan.locations),
     plan.samples,
     plan.id,
+    tenant,
   );
 }

@@ -1,16 +1,28 @@
 // The database's shape, as numbered steps: PRAGMA user_version names the last step a file has
 // been through. A fresh file and one written by 0.1.0 (version 0, tables present) take the same
 // steps; a file from a newer loadgate is refused before anything is written to it.
+import { closeSync, openSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { backup, type DatabaseSync } from 'node:sqlite';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { holdsPlainSecret, openVars, type Sealer, sealEnvironment, sealVars, type StoredVar } from '../seal.ts';
 import { Rows, text } from './rows.ts';
+import { PRIVATE_FILE } from '../private-files.ts';
 
 export interface MigrationContext {
   /** The data folder this server keeps uploaded files in (absolute). */
   dataDir: string;
+  /** Seals secret values written before they were sealed (migration 5). */
+  sealer: Sealer;
 }
 
-type Migration = (rows: Rows, context: MigrationContext) => void;
+/** What a step did that the server should say (or act on) once the migration has succeeded. */
+interface MigrationNotes {
+  /** The file held secret values in plain text before this migration: so does its backup. */
+  plainSecrets: boolean;
+}
+
+type Migration = (rows: Rows, context: MigrationContext, notes: MigrationNotes) => void;
 
 /** Migration 1: the tables exactly as 0.1.0 created them (IF NOT EXISTS: a 0.1.0 file has them all). */
 const SCHEMA_0_1_0 = `
@@ -92,14 +104,58 @@ function relativeFilePaths(rows: Rows, context: MigrationContext): void {
   }
 }
 
+/**
+ * Migration 4: every record belongs to a tenant (docs/server.md, "Tenants"); the records written
+ * before tenants to `default`, the tenant of a bare key. `meta` keeps what the file needs to be
+ * opened right, such as the check of its secret key (seal.ts).
+ */
+const TENANTS = `
+ALTER TABLE plans ADD COLUMN tenant TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE tests ADD COLUMN tenant TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE environments ADD COLUMN tenant TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE test_data ADD COLUMN tenant TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE latency_plans ADD COLUMN tenant TEXT NOT NULL DEFAULT 'default';
+CREATE INDEX IF NOT EXISTS environments_tenant ON environments (tenant, created_at);
+CREATE INDEX IF NOT EXISTS test_data_tenant ON test_data (tenant, created_at);
+CREATE INDEX IF NOT EXISTS plans_tenant ON plans (tenant, created_at);
+CREATE INDEX IF NOT EXISTS tests_tenant ON tests (tenant, queue_position);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+/**
+ * Migration 5: secret values sealed (seal.ts). Each environment's secret variables, and each test's
+ * copy of its environment, written in plain text before, are sealed under the server's key.
+ */
+function sealSecrets(rows: Rows, context: MigrationContext, notes: MigrationNotes): void {
+  for (const row of rows.all('SELECT id, vars FROM environments')) {
+    const vars = text(row, 'vars');
+    if (!holdsPlainSecret(vars)) continue;
+    notes.plainSecrets = true;
+    const id = text(row, 'id');
+    const plain = openVars(context.sealer, id, JSON.parse(vars) as StoredVar[]);
+    rows.run('UPDATE environments SET vars = ? WHERE id = ?', JSON.stringify(sealVars(context.sealer, id, plain)), id);
+  }
+  for (const row of rows.all('SELECT id, environment FROM tests WHERE environment IS NOT NULL')) {
+    const environment = text(row, 'environment');
+    if (!holdsPlainSecret(environment)) continue;
+    notes.plainSecrets = true;
+    const id = text(row, 'id');
+    rows.run('UPDATE tests SET environment = ? WHERE id = ?', sealEnvironment(context.sealer, id, JSON.parse(environment)), id);
+  }
+}
+
 /** Numbered from 1: MIGRATIONS[n - 1] takes a file from version n - 1 to n. Append only. */
 const MIGRATIONS: readonly Migration[] = [
   (rows) => rows.db.exec(SCHEMA_0_1_0),
   (rows) => rows.db.exec(FOLD_SIDE_TABLES),
   relativeFilePaths,
+  (rows) => rows.db.exec(TENANTS),
+  sealSecrets,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+/** The first version whose secret values are sealed: copies of older files may hold them in plain text. */
+export const SEALED_SINCE = 5;
 
 /** The database file was written by a newer loadgate: opening it here could lose what it stores. */
 export class DatabaseTooNewError extends Error {
@@ -125,21 +181,42 @@ function holdsTables(db: DatabaseSync): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1").get() !== undefined;
 }
 
-/**
- * Brings the file at `path` to SCHEMA_VERSION: refuses a newer one untouched, copies an older one
- * that holds records (SQLite's online backup) and then applies every missing step in one
- * transaction, so a failed step leaves the file as it was.
- */
-export async function migrate(db: DatabaseSync, path: string, context: MigrationContext): Promise<void> {
+/** Throws DatabaseTooNewError, before anything is written, for a file from a newer loadgate. */
+export function refuseNewer(db: DatabaseSync, path: string): void {
   const version = schemaVersion(db);
   if (version > SCHEMA_VERSION) throw new DatabaseTooNewError(path, version);
-  if (version === SCHEMA_VERSION) return;
-  if (holdsTables(db)) await backup(db, backupPath(path, version));
+}
+
+/**
+ * Brings the file at `path` to SCHEMA_VERSION: refuses a newer one untouched, copies an older one
+ * that holds records (SQLite's online backup, into a file only its owner reads) and then applies
+ * every missing step in one transaction, so a failed step leaves the file as it was. A copy of a
+ * file that held secret values in plain text is removed once the migration has succeeded: no
+ * file of the server keeps a plain secret. Returns what the server should log.
+ */
+export async function migrate(db: DatabaseSync, path: string, context: MigrationContext): Promise<string[]> {
+  refuseNewer(db, path);
+  const version = schemaVersion(db);
+  if (version === SCHEMA_VERSION) return [];
+  const copy = holdsTables(db) ? backupPath(path, version) : undefined;
+  if (copy) {
+    closeSync(openSync(copy, 'w', PRIVATE_FILE));
+    await backup(db, copy);
+  }
   const rows = new Rows(db);
+  const notes: MigrationNotes = { plainSecrets: false };
   rows.transaction(() => {
     for (let next = version + 1; next <= SCHEMA_VERSION; next++) {
-      MIGRATIONS[next - 1]!(rows, context);
+      MIGRATIONS[next - 1]!(rows, context, notes);
       db.exec(`PRAGMA user_version = ${next}`);
     }
   });
+  if (!copy || !notes.plainSecrets) return [];
+  // The copy is the file as the older loadgate wrote it, secrets in plain text; and the file's
+  // free pages may still hold them: rewritten (secure_delete then keeps them out).
+  await rm(copy, { force: true });
+  db.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE);');
+  return [
+    `the database held secret values in plain text: they are sealed now, and the copy taken before this upgrade (${copy}), which held them too, was removed; a downgrade past this version needs the environments' secret values given again`,
+  ];
 }

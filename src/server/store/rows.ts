@@ -59,23 +59,31 @@ export class Rows {
     }
   }
 
-  byId<T>(table: Table, id: string, read: (row: Row) => T): T | undefined {
-    const row = this.one(`SELECT * FROM ${table} WHERE id = ?`, id);
+  /** The record `id` of `tenant`; without a tenant, of any (the queue's and the report page's reads). */
+  byId<T>(table: Table, id: string, read: (row: Row) => T, tenant?: string): T | undefined {
+    const row =
+      tenant === undefined
+        ? this.one(`SELECT * FROM ${table} WHERE id = ?`, id)
+        : this.one(`SELECT * FROM ${table} WHERE id = ? AND tenant = ?`, id, tenant);
     return row && read(row);
   }
 
-  /** By id, else the newest record with that name. */
-  byIdOrName<T>(table: Table, reference: string, read: (row: Row) => T): T | undefined {
-    const row = this.one(`SELECT * FROM ${table} WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1`, reference);
+  /** By id, else the newest record with that name, of `tenant`'s records. */
+  byIdOrName<T>(table: Table, reference: string, read: (row: Row) => T, tenant: string): T | undefined {
+    const row = this.one(
+      `SELECT * FROM ${table} WHERE (id = ?1 OR name = ?1) AND tenant = ?2 ORDER BY id = ?1 DESC, rowid DESC LIMIT 1`,
+      reference,
+      tenant,
+    );
     return row && read(row);
   }
 
-  /** Newest first; records made in the same millisecond in the reverse order of their insertion. */
-  newestFirst<T>(table: Table, read: (row: Row) => T): T[] {
-    return this.all(`SELECT * FROM ${table} ORDER BY created_at DESC, rowid DESC`).map(read);
+  /** `tenant`'s records, newest first; records made in the same millisecond in the reverse order of their insertion. */
+  newestFirst<T>(table: Table, read: (row: Row) => T, tenant: string): T[] {
+    return this.all(`SELECT * FROM ${table} WHERE tenant = ? ORDER BY created_at DESC, rowid DESC`, tenant).map(read);
   }
 
-  deleteById(table: Table, id: string): boolean {
-    return this.run(`DELETE FROM ${table} WHERE id = ?`, id) > 0;
+  deleteById(table: Table, id: string, tenant: string): boolean {
+    return this.run(`DELETE FROM ${table} WHERE id = ? AND tenant = ?`, id, tenant) > 0;
   }
 }

@@ -1,20 +1,24 @@
 // The server's records in one SQLite file (node:sqlite, WAL, one server per file): plans,
-// environments, test data, tests and their results, sharded runs. Store is the one object the
-// routes, the queue and the executors hold; each resource's SQL is in its module under store/,
-// the file's shape in store/migrations.ts. Uploaded files live in the data folder.
+// environments, test data, tests and their results, sharded runs. Store is what the queue and the
+// executors hold, across tenants; routes reach records only through `store.tenant(name)`
+// (TenantStore), whose every query is of that tenant's records (docs/server.md, "Tenants"), so
+// a route cannot forget the check. Secret values are sealed before SQLite sees them (seal.ts).
+// Each resource's SQL is in its module under store/, the file's shape in store/migrations.ts.
+// Uploaded files live in the data folder.
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { EnvironmentRecord, PlanRecord, TestStatus } from '../../hosted/service-records.ts';
 import type { ConfigData, LoadTestResult } from '../../types.ts';
+import { type Sealer, SealError, sealEnvironment, sealVars } from '../seal.ts';
 import { insertEnvironment, toEnvironment, updateEnvironment } from './environments.ts';
 import { insertLatencyPlan, type LatencyPlanRecord, toLatencyPlan, updateLatencyPlan } from './latency-plans.ts';
-import { migrate } from './migrations.ts';
+import { migrate, refuseNewer } from './migrations.ts';
 import { deletePlan, findPlan, insertPlan, listPlans, toPlan, updatePlan } from './plans.ts';
 import { json, Rows } from './rows.ts';
 import * as shards from './shards.ts';
 import type { ShardAttemptRecord, ShardKey, ShardRunRecord, ShardUpload } from './shards.ts';
 import { insertTestData, type StoredTestData, setTestDataHash, testDataHashes, toTestData, updateTestData } from './test-data.ts';
-import { finishTest, insertTest, type TestRecord, testConfig, testShards, toTest } from './tests.ts';
+import { deleteTest, finishTest, insertTest, type TestRecord, testConfig, testShards, testsFinishedBefore, toTest } from './tests.ts';
 
 export type { LatencyPlanRecord } from './latency-plans.ts';
 export { DatabaseTooNewError } from './migrations.ts';
@@ -48,35 +52,94 @@ function lockedConnection(path: string): DatabaseSync {
     db.close();
     throw isBusy(error) ? new DatabaseInUseError(path) : error;
   }
-  db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  // secure_delete: what is deleted or replaced is overwritten, not left readable in free space.
+  db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON;');
   return db;
+}
+
+/** The secret key given does not open the values this database sealed. */
+export class SecretKeyError extends Error {
+  constructor(path: string, source: string) {
+    super(
+      `the secret key (${source}) is not the one that sealed the secret values of the database ${resolve(path)}: ` +
+        'give the key it was started with (LOADGATE_SECRET_KEY or --secret-key-file), or rotate keys with --rotate-secret-key (docs/server.md); nothing was changed',
+    );
+    this.name = 'SecretKeyError';
+  }
+}
+
+/** A constant sealed under the server's key: a wrong key is refused at start, never used to send garbage. */
+const KEY_CHECK = 'loadgate secret key check';
+
+/** Whether the file has a key check (it was opened with sealing), without creating anything. */
+function storedKeyCheck(db: DatabaseSync): string | undefined {
+  const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").get();
+  if (!table) return undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE name = 'key_check'").get() as { value: string } | undefined;
+  return row?.value;
+}
+
+function checkKey(db: DatabaseSync, sealer: Sealer, path: string, source: string): void {
+  const stored = storedKeyCheck(db);
+  if (stored === undefined) return;
+  try {
+    if (sealer.open(stored, 'key_check') === KEY_CHECK) return;
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+  }
+  throw new SecretKeyError(path, source);
+}
+
+export interface StoreOptions {
+  /** The data folder, which stored file paths are relative to. */
+  dataDir: string;
+  sealer: Sealer;
+  /** Where the key came from, as a refusal names it (`LOADGATE_SECRET_KEY`, a file). */
+  keySource: string;
+  /**
+   * Called once the key is known to fit the file, before anything is sealed with it: where a key
+   * made for this start is written down (a key the file could not be opened with again is never used).
+   */
+  keyAccepted?: () => Promise<string | undefined>;
 }
 
 export class Store {
   private readonly rows: Rows;
   /** The folder of uploaded files, which stored paths are relative to (absolute). */
   private readonly dataDir: string;
+  private readonly sealer: Sealer;
 
   /**
-   * The store on the file at `path`, its schema brought up to date (docs/server.md, Migrations);
-   * `dataDir` is the folder of uploaded files, which stored paths are relative to. Throws
-   * DatabaseInUseError when another server holds the file, DatabaseTooNewError (the file
-   * untouched) when a newer loadgate wrote it.
+   * The store on the file at `path`, its schema brought up to date (docs/server.md, Migrations),
+   * and the lines the server should log about it. Throws DatabaseInUseError when another server
+   * holds the file, DatabaseTooNewError (the file untouched) when a newer loadgate wrote it,
+   * SecretKeyError (the file untouched) when the key does not open its sealed values.
    */
-  static async open(path: string, dataDir: string): Promise<Store> {
+  static async open(path: string, options: StoreOptions): Promise<{ store: Store; notes: string[] }> {
     const db = lockedConnection(path);
+    const dataDir = resolve(options.dataDir);
     try {
-      await migrate(db, path, { dataDir: resolve(dataDir) });
+      refuseNewer(db, path);
+      checkKey(db, options.sealer, path, options.keySource);
+      const accepted = await options.keyAccepted?.();
+      const notes = [...(accepted ? [accepted] : []), ...(await migrate(db, path, { dataDir, sealer: options.sealer }))];
+      db.prepare("INSERT OR IGNORE INTO meta (name, value) VALUES ('key_check', ?)").run(options.sealer.seal(KEY_CHECK, 'key_check'));
+      return { store: new Store(db, dataDir, options.sealer), notes };
     } catch (error) {
       db.close();
       throw error;
     }
-    return new Store(db, resolve(dataDir));
   }
 
-  private constructor(db: DatabaseSync, dataDir: string) {
+  private constructor(db: DatabaseSync, dataDir: string, sealer: Sealer) {
     this.rows = new Rows(db);
     this.dataDir = dataDir;
+    this.sealer = sealer;
+  }
+
+  /** The records of one tenant: every route's way in (docs/server.md, "Tenants"). */
+  tenant(name: string): TenantStore {
+    return new TenantStore(this.rows, this.dataDir, this.sealer, name);
   }
 
   /** Rows read so far: what a test counts to show that a request's work does not grow with the stored uploads. */
@@ -88,14 +151,34 @@ export class Store {
     if (this.rows.db.isOpen) this.rows.db.close();
   }
 
-  // ---- plans and tests ----
-
   /**
-   * A new test, queued behind every test created before it, with its own plan (`plan`) or a
-   * stored one (null); `config` is its copy of the plan's config, which later plan updates leave alone.
+   * Every sealed value opened with this key and sealed again under `next`, in one transaction
+   * (docs/server.md, "Rotating the secret key"). Returns how many records changed.
    */
-  createTest(plan: PlanRecord | null, test: TestRecord, config: ConfigData): void {
-    insertTest(this.rows, plan, test, config);
+  rotateKey(next: Sealer): number {
+    const changed = this.rows.transaction(() => {
+      let changed = 0;
+      for (const env of this.rows.all('SELECT * FROM environments').map(toEnvironment(this.sealer))) {
+        this.rows.run('UPDATE environments SET vars = ? WHERE id = ?', JSON.stringify(sealVars(next, env.id, env.vars)), env.id);
+        changed++;
+      }
+      for (const test of this.rows.all('SELECT * FROM tests WHERE environment IS NOT NULL').map(toTest(this.sealer))) {
+        this.rows.run('UPDATE tests SET environment = ? WHERE id = ?', sealEnvironment(next, test.id, test.environment!), test.id);
+        changed++;
+      }
+      this.rows.run("UPDATE meta SET value = ? WHERE name = 'key_check'", next.seal(KEY_CHECK, 'key_check'));
+      return changed;
+    });
+    // The values sealed under the old key leave the log too (secure_delete has overwritten them in the file).
+    this.rows.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    return changed;
+  }
+
+  // ---- the queue's view, across tenants ----
+
+  /** Any tenant's test: the queue's, and the report page's (its unguessable id is the credential). */
+  getTest(id: string): TestRecord | undefined {
+    return this.rows.byId('tests', id, toTest(this.sealer));
   }
 
   /** Deleted plans too: a test names its plan for as long as the test is kept. */
@@ -103,19 +186,15 @@ export class Store {
     return this.rows.byId('plans', id, toPlan);
   }
 
-  getTest(id: string): TestRecord | undefined {
-    return this.rows.byId('tests', id, toTest);
-  }
-
-  /** Newest first. */
-  listTests(): TestRecord[] {
-    return this.rows.all('SELECT * FROM tests ORDER BY queue_position DESC').map(toTest);
+  /** A data set a test was created with (resolved in its tenant then). */
+  getTestData(id: string): StoredTestData | undefined {
+    return this.rows.byId('test_data', id, toTestData(this.dataDir));
   }
 
   /** The queued test that was created first. */
   nextQueuedTest(): TestRecord | undefined {
     const row = this.rows.one("SELECT * FROM tests WHERE status = 'initial' ORDER BY queue_position LIMIT 1");
-    return row && toTest(row);
+    return row && toTest(this.sealer)(row);
   }
 
   markRunning(id: string, at: string): void {
@@ -154,116 +233,17 @@ export class Store {
 
   /** Tests left running by a server that stopped, oldest first. */
   runningTests(): TestRecord[] {
-    return this.rows.all("SELECT * FROM tests WHERE status = 'running' ORDER BY queue_position").map(toTest);
+    return this.rows.all("SELECT * FROM tests WHERE status = 'running' ORDER BY queue_position").map(toTest(this.sealer));
   }
 
-  createPlan(plan: PlanRecord): void {
-    insertPlan(this.rows, plan);
+  /** A test and everything kept for it (its result, its shards' uploads); the caller has ended it. */
+  deleteTest(id: string): void {
+    deleteTest(this.rows, id);
   }
 
-  /** A plan that has not been deleted. */
-  findPlan(id: string): PlanRecord | undefined {
-    return findPlan(this.rows, id);
-  }
-
-  /** Newest first, deleted ones left out. */
-  listPlans(): PlanRecord[] {
-    return listPlans(this.rows);
-  }
-
-  updatePlan(plan: PlanRecord): void {
-    updatePlan(this.rows, plan);
-  }
-
-  /** Removed when no test names it, else hidden (tests keep their plan_id). */
-  deletePlan(id: string, at: string): void {
-    deletePlan(this.rows, id, at);
-  }
-
-  // ---- environments ----
-
-  createEnvironment(record: EnvironmentRecord): void {
-    insertEnvironment(this.rows, record);
-  }
-
-  listEnvironments(): EnvironmentRecord[] {
-    return this.rows.newestFirst('environments', toEnvironment);
-  }
-
-  getEnvironment(id: string): EnvironmentRecord | undefined {
-    return this.rows.byId('environments', id, toEnvironment);
-  }
-
-  /** By id, else the newest environment with that name. */
-  findEnvironment(reference: string): EnvironmentRecord | undefined {
-    return this.rows.byIdOrName('environments', reference, toEnvironment);
-  }
-
-  updateEnvironment(record: EnvironmentRecord): void {
-    updateEnvironment(this.rows, record);
-  }
-
-  deleteEnvironment(id: string): boolean {
-    return this.rows.deleteById('environments', id);
-  }
-
-  // ---- test data ----
-
-  createTestData(record: StoredTestData): void {
-    insertTestData(this.rows, this.dataDir, record);
-  }
-
-  listTestData(): StoredTestData[] {
-    return this.rows.newestFirst('test_data', toTestData(this.dataDir));
-  }
-
-  getTestData(id: string): StoredTestData | undefined {
-    return this.rows.byId('test_data', id, toTestData(this.dataDir));
-  }
-
-  /** By id, else the newest data set with that name. */
-  findTestData(reference: string): StoredTestData | undefined {
-    return this.rows.byIdOrName('test_data', reference, toTestData(this.dataDir));
-  }
-
-  updateTestData(record: StoredTestData): void {
-    updateTestData(this.rows, record);
-  }
-
-  /** The data set and its file's hash. */
-  deleteTestData(id: string): boolean {
-    return this.rows.deleteById('test_data', id);
-  }
-
-  setTestDataHash(id: string, sha256: string): void {
-    setTestDataHash(this.rows, id, sha256);
-  }
-
-  /** Data set id → SHA-256 of its file, for the uploads that have one. */
-  testDataHashes(): Map<string, string> {
-    return testDataHashes(this.rows);
-  }
-
-  // ---- latency plans ----
-
-  createLatencyPlan(plan: LatencyPlanRecord): void {
-    insertLatencyPlan(this.rows, plan);
-  }
-
-  listLatencyPlans(): LatencyPlanRecord[] {
-    return this.rows.newestFirst('latency_plans', toLatencyPlan);
-  }
-
-  getLatencyPlan(id: string): LatencyPlanRecord | undefined {
-    return this.rows.byId('latency_plans', id, toLatencyPlan);
-  }
-
-  updateLatencyPlan(plan: LatencyPlanRecord): void {
-    updateLatencyPlan(this.rows, plan);
-  }
-
-  deleteLatencyPlan(id: string): boolean {
-    return this.rows.deleteById('latency_plans', id);
+  /** Ids of the tests that ended before `before` (ISO time): what --retention deletes. */
+  testsFinishedBefore(before: string): string[] {
+    return testsFinishedBefore(this.rows, before);
   }
 
   // ---- sharded tests ----
@@ -318,5 +298,148 @@ export class Store {
   /** Which attempts delivered a result and whether it ended early, without reading the results themselves. */
   shardFinalStates(testId: string): Array<ShardKey & { attempt: number; interrupted: boolean }> {
     return shards.shardFinalStates(this.rows, testId);
+  }
+}
+
+/** One tenant's records: every query of this class is of `tenant`'s rows alone. */
+export class TenantStore {
+  private readonly rows: Rows;
+  private readonly dataDir: string;
+  private readonly sealer: Sealer;
+  readonly tenant: string;
+
+  constructor(rows: Rows, dataDir: string, sealer: Sealer, tenant: string) {
+    this.rows = rows;
+    this.dataDir = dataDir;
+    this.sealer = sealer;
+    this.tenant = tenant;
+  }
+
+  // ---- plans and tests ----
+
+  /**
+   * A new test, queued behind every test created before it, with its own plan (`plan`) or a
+   * stored one (null); `config` is its copy of the plan's config, which later plan updates leave alone.
+   */
+  createTest(plan: PlanRecord | null, test: TestRecord, config: ConfigData): void {
+    insertTest(this.rows, this.sealer, this.tenant, { plan, test, config });
+  }
+
+  getTest(id: string): TestRecord | undefined {
+    return this.rows.byId('tests', id, toTest(this.sealer), this.tenant);
+  }
+
+  /** Newest first. */
+  listTests(): TestRecord[] {
+    return this.rows.all('SELECT * FROM tests WHERE tenant = ? ORDER BY queue_position DESC', this.tenant).map(toTest(this.sealer));
+  }
+
+  createPlan(plan: PlanRecord): void {
+    insertPlan(this.rows, this.tenant, plan);
+  }
+
+  /** A plan that has not been deleted. */
+  findPlan(id: string): PlanRecord | undefined {
+    return findPlan(this.rows, this.tenant, id);
+  }
+
+  /** Newest first, deleted ones left out. */
+  listPlans(): PlanRecord[] {
+    return listPlans(this.rows, this.tenant);
+  }
+
+  updatePlan(plan: PlanRecord): void {
+    updatePlan(this.rows, this.tenant, plan);
+  }
+
+  /** Removed when no test names it, else hidden (tests keep their plan_id). */
+  deletePlan(id: string, at: string): void {
+    deletePlan(this.rows, this.tenant, id, at);
+  }
+
+  // ---- environments ----
+
+  createEnvironment(record: EnvironmentRecord): void {
+    insertEnvironment(this.rows, this.sealer, this.tenant, record);
+  }
+
+  listEnvironments(): EnvironmentRecord[] {
+    return this.rows.newestFirst('environments', toEnvironment(this.sealer), this.tenant);
+  }
+
+  getEnvironment(id: string): EnvironmentRecord | undefined {
+    return this.rows.byId('environments', id, toEnvironment(this.sealer), this.tenant);
+  }
+
+  /** By id, else the newest environment with that name. */
+  findEnvironment(reference: string): EnvironmentRecord | undefined {
+    return this.rows.byIdOrName('environments', reference, toEnvironment(this.sealer), this.tenant);
+  }
+
+  updateEnvironment(record: EnvironmentRecord): void {
+    updateEnvironment(this.rows, this.sealer, this.tenant, record);
+  }
+
+  deleteEnvironment(id: string): boolean {
+    return this.rows.deleteById('environments', id, this.tenant);
+  }
+
+  // ---- test data ----
+
+  createTestData(record: StoredTestData): void {
+    insertTestData(this.rows, this.dataDir, this.tenant, record);
+  }
+
+  listTestData(): StoredTestData[] {
+    return this.rows.newestFirst('test_data', toTestData(this.dataDir), this.tenant);
+  }
+
+  getTestData(id: string): StoredTestData | undefined {
+    return this.rows.byId('test_data', id, toTestData(this.dataDir), this.tenant);
+  }
+
+  /** By id, else the newest data set with that name. */
+  findTestData(reference: string): StoredTestData | undefined {
+    return this.rows.byIdOrName('test_data', reference, toTestData(this.dataDir), this.tenant);
+  }
+
+  updateTestData(record: StoredTestData): void {
+    updateTestData(this.rows, this.tenant, record);
+  }
+
+  /** The data set and its file's hash. */
+  deleteTestData(id: string): boolean {
+    return this.rows.deleteById('test_data', id, this.tenant);
+  }
+
+  setTestDataHash(id: string, sha256: string): void {
+    setTestDataHash(this.rows, this.tenant, id, sha256);
+  }
+
+  /** Data set id → SHA-256 of its file, for the uploads that have one. */
+  testDataHashes(): Map<string, string> {
+    return testDataHashes(this.rows, this.tenant);
+  }
+
+  // ---- latency plans ----
+
+  createLatencyPlan(plan: LatencyPlanRecord): void {
+    insertLatencyPlan(this.rows, this.tenant, plan);
+  }
+
+  listLatencyPlans(): LatencyPlanRecord[] {
+    return this.rows.newestFirst('latency_plans', toLatencyPlan, this.tenant);
+  }
+
+  getLatencyPlan(id: string): LatencyPlanRecord | undefined {
+    return this.rows.byId('latency_plans', id, toLatencyPlan, this.tenant);
+  }
+
+  updateLatencyPlan(plan: LatencyPlanRecord): void {
+    updateLatencyPlan(this.rows, this.tenant, plan);
+  }
+
+  deleteLatencyPlan(id: string): boolean {
+    return this.rows.deleteById('latency_plans', id, this.tenant);
   }
 }

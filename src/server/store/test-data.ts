@@ -30,9 +30,9 @@ export function toTestData(dataDir: string): (row: Row) => StoredTestData {
   });
 }
 
-export function insertTestData(rows: Rows, dataDir: string, record: StoredTestData): void {
+export function insertTestData(rows: Rows, dataDir: string, tenant: string, record: StoredTestData): void {
   rows.run(
-    'INSERT INTO test_data (id, name, type, file_config, file_name, file_path, row_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO test_data (id, name, type, file_config, file_name, file_path, row_count, created_at, tenant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     record.id,
     record.name,
     record.type,
@@ -41,28 +41,32 @@ export function insertTestData(rows: Rows, dataDir: string, record: StoredTestDa
     storedPath(dataDir, record.file_path),
     record.row_count,
     record.created_at,
+    tenant,
   );
 }
 
-export function updateTestData(rows: Rows, record: StoredTestData): void {
+export function updateTestData(rows: Rows, tenant: string, record: StoredTestData): void {
   rows.run(
-    'UPDATE test_data SET name = ?, type = ?, file_config = ?, file_name = ?, row_count = ? WHERE id = ?',
+    'UPDATE test_data SET name = ?, type = ?, file_config = ?, file_name = ?, row_count = ? WHERE id = ? AND tenant = ?',
     record.name,
     record.type,
     JSON.stringify(record.file_config),
     record.file_name,
     record.row_count,
     record.id,
+    tenant,
   );
 }
 
-export function setTestDataHash(rows: Rows, id: string, sha256: string): void {
-  rows.run('UPDATE test_data SET sha256 = ? WHERE id = ?', sha256, id);
+export function setTestDataHash(rows: Rows, tenant: string, id: string, sha256: string): void {
+  rows.run('UPDATE test_data SET sha256 = ? WHERE id = ? AND tenant = ?', sha256, id, tenant);
 }
 
 /** Data set id → SHA-256 of its file, for the uploads that have one. */
-export function testDataHashes(rows: Rows): Map<string, string> {
+export function testDataHashes(rows: Rows, tenant: string): Map<string, string> {
   return new Map(
-    rows.all('SELECT id, sha256 FROM test_data WHERE sha256 IS NOT NULL').map((row) => [text(row, 'id'), text(row, 'sha256')]),
+    rows
+      .all('SELECT id, sha256 FROM test_data WHERE tenant = ? AND sha256 IS NOT NULL', tenant)
+      .map((row) => [text(row, 'id'), text(row, 'sha256')]),
   );
 }

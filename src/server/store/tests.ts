@@ -2,7 +2,8 @@
 // with, and their results.
 import type { LoadTestRecord, PlanRecord, TestStatus } from '../../hosted/service-records.ts';
 import type { ConfigData, Environment, LoadTestResult } from '../../types.ts';
-import { insertPlan } from './plans.ts';
+import { openEnvironment, type Sealer, sealEnvironment } from '../seal.ts';
+import { dropUnnamedDeletedPlan, insertPlan } from './plans.ts';
 import { json, nullableText, type Row, type Rows, text } from './rows.ts';
 
 /** A load test as stored: what GET /v1/load/test/<id>/ shows, and what it runs with. */
@@ -14,10 +15,15 @@ export interface TestRecord extends LoadTestRecord {
   test_data_ids: string[];
 }
 
-export function toTest(row: Row): TestRecord {
+export function toTest(sealer: Sealer): (row: Row) => TestRecord {
+  return (row) => testOf(row, sealer);
+}
+
+function testOf(row: Row, sealer: Sealer): TestRecord {
   const environment = nullableText(row, 'environment');
+  const id = text(row, 'id');
   return {
-    id: text(row, 'id'),
+    id,
     name: text(row, 'name'),
     status: text(row, 'status') as TestStatus,
     test_url: text(row, 'test_url'),
@@ -27,7 +33,7 @@ export function toTest(row: Row): TestRecord {
     started_at: nullableText(row, 'started_at'),
     finished_at: nullableText(row, 'finished_at'),
     environment_id: nullableText(row, 'environment_id'),
-    environment: environment === null ? null : (JSON.parse(environment) as Environment),
+    environment: environment === null ? null : openEnvironment(sealer, id, environment),
     test_data_ids: json(row, 'test_data_ids'),
   };
 }
@@ -36,13 +42,18 @@ export function toTest(row: Row): TestRecord {
  * A new test, queued behind every test created before it, with its own plan (`plan`) or a
  * stored one (null); `config` is its copy of the plan's config, which later plan updates leave alone.
  */
-export function insertTest(rows: Rows, plan: PlanRecord | null, test: TestRecord, config: ConfigData): void {
+export function insertTest(
+  rows: Rows,
+  sealer: Sealer,
+  tenant: string,
+  { plan, test, config }: { plan: PlanRecord | null; test: TestRecord; config: ConfigData },
+): void {
   rows.transaction(() => {
-    if (plan) insertPlan(rows, plan);
+    if (plan) insertPlan(rows, tenant, plan);
     rows.run(
       `INSERT INTO tests (id, plan_id, name, status, failure_reason, test_url, created_at, started_at, finished_at,
-         environment_id, environment, test_data_ids, config_data, queue_position)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(queue_position), 0) + 1 FROM tests))`,
+         environment_id, environment, test_data_ids, config_data, tenant, queue_position)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(queue_position), 0) + 1 FROM tests))`,
       test.id,
       test.plan_id,
       test.name,
@@ -53,9 +64,10 @@ export function insertTest(rows: Rows, plan: PlanRecord | null, test: TestRecord
       test.started_at,
       test.finished_at,
       test.environment_id,
-      test.environment === null ? null : JSON.stringify(test.environment),
+      test.environment === null ? null : sealEnvironment(sealer, test.id, test.environment),
       JSON.stringify(test.test_data_ids),
       JSON.stringify(config),
+      tenant,
     );
   });
 }
@@ -82,4 +94,29 @@ export function testConfig(rows: Rows, testId: string): ConfigData | undefined {
 export function testShards(rows: Rows, testId: string): number | undefined {
   const row = rows.one('SELECT shards FROM tests WHERE id = ? AND shards IS NOT NULL', testId);
   return row ? Number(row.shards) : undefined;
+}
+
+/**
+ * A test gone with everything kept for it: its result, its shards' uploads, and its plan when that
+ * was deleted and no other test names it. The caller has ended it first.
+ */
+export function deleteTest(rows: Rows, id: string): void {
+  rows.transaction(() => {
+    const row = rows.one('SELECT plan_id FROM tests WHERE id = ?', id);
+    for (const table of ['results', 'shard_runs', 'shard_attempts', 'shard_intervals', 'shard_finals']) {
+      rows.run(`DELETE FROM ${table} WHERE test_id = ?`, id);
+    }
+    rows.run('DELETE FROM tests WHERE id = ?', id);
+    if (row) dropUnnamedDeletedPlan(rows, text(row, 'plan_id'));
+  });
+}
+
+/** Ids of the tests that ended before `before` (ISO time), oldest first: what --retention deletes. */
+export function testsFinishedBefore(rows: Rows, before: string): string[] {
+  return rows
+    .all(
+      "SELECT id FROM tests WHERE finished_at IS NOT NULL AND finished_at < ? AND status NOT IN ('initial', 'running') ORDER BY finished_at",
+      before,
+    )
+    .map((row) => text(row, 'id'));
 }
