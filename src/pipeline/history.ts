@@ -2,7 +2,10 @@
 // *.json below them) read as earlier results of this test, and the gate's history baseline.
 // Nothing here is an error: a missing path, a corrupt file or another test's results is a note,
 // and the run goes on with the history it has.
-import { glob, stat } from 'node:fs/promises';
+// glob is read from the module when called: a named import of it fails to link on a Node older
+// than 22, before the entry's Node check (src/node-guard.ts) can say so in one line.
+import * as fsPromises from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
 import { readTextFile } from '../definition/text-file.ts';
@@ -46,7 +49,7 @@ async function filesAt(path: string): Promise<{ file: string; id: string }[]> {
   if (info?.isFile()) return [{ file: path, id: idOf(basename(path)) }];
   if (!info?.isDirectory()) return [];
   const found: { file: string; id: string }[] = [];
-  for await (const entry of glob('**/*.json', { cwd: path, withFileTypes: true })) {
+  for await (const entry of fsPromises.glob('**/*.json', { cwd: path, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
     found.push({ file, id: idOf(relative(path, file)) });
