@@ -424,9 +424,12 @@ describe('loadgate capacity', () => {
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
 
-  it('refuses a search without an SLO as bad input (exit 2)', async () => {
+  it('refuses a search without an SLO as bad input (exit 2), an empty --slo as a missing one', async () => {
     const run = await runCli(['capacity', 'examples/does-not-matter.json']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--slo: expected at least one SLO');
+    const empty = await runCli(['capacity', 'examples/shop.json', '--slo', '', '--max-time', '3s', '--probe', '2s']);
+    expect(empty.code, empty.out).toBe(2);
+    expect(empty.stderr).toContain('--slo: expected at least one SLO');
   });
 });
