@@ -7,7 +7,7 @@
 import { decodeHistogram, encodedAt, exactTimes, type HistogramPlace } from '../histogram.ts';
 import { partRps, percent } from '../rates.ts';
 import { isNamedMetric, percentileOf } from '../thresholds.ts';
-import { expectedStatuses, requestCounts, type RequestCell } from '../request-counts.ts';
+import { expectedStatuses, requestCounts, runStep, type RequestCell } from '../request-counts.ts';
 import type { LoadTestResult, ResponseTimes, StepLocationResult, StepResult, ThresholdMetric } from '../types.ts';
 
 export interface Level {
@@ -75,7 +75,7 @@ function percentileFromHistogram(percentile: number, level: Level, result: LoadT
 // ---- levels ----
 
 export function stepLabel(result: LoadTestResult, id: number): string {
-  const name = result.run.steps.find((s) => s.id === id)?.name;
+  const name = runStep(result, id)?.name;
   return name === undefined ? `step ${id}` : `step ${id} (${name})`;
 }
 
