@@ -432,4 +432,15 @@ describe('loadgate capacity', () => {
     expect(empty.code, empty.out).toBe(2);
     expect(empty.stderr).toContain('--slo: expected at least one SLO');
   });
+
+  it('names a baseline it cannot read once, and says a history baseline is not one it reads (exit 2)', async () => {
+    const slo = ['capacity', 'examples/shop.json', '--slo', 'p99 < 1s', '--thresholds', 'capacity >= baseline - 10%'];
+    const missing = await runCli([...slo, '--baseline', '/nonexistent.json']);
+    expect(missing.code, missing.out).toBe(2);
+    expect(missing.stderr).toContain('/nonexistent.json: --baseline: could not read a results file: no such file\n');
+    expect(missing.stderr.split('/nonexistent.json')).toHaveLength(2);
+    const history = await runCli([...slo, '--baseline', 'history']);
+    expect(history.code, history.out).toBe(2);
+    expect(history.stderr).toContain('--baseline history is the median of the runs --history reads, which this command does not read');
+  });
 });
