@@ -120,6 +120,15 @@ describe('capacity settings', () => {
       'expected a rate at or above --from (50/s), got "20/s"',
       'expected at least one probe\'s time (--probe 10s), got "5s"',
     ]);
+    // A rate past any schedule is named by its flag, as written, not by the field of the probe it would make.
+    const huge = parseCapacitySettings({ ...texts, from: '99999999999999999999/s' });
+    expect(huge.ok ? [] : huge.problems).toEqual([
+      {
+        path: '--from',
+        message:
+          'expected iterations per second above 0 and at most 1,000,000,000/s, such as 20/s, 1200/m or 20, got "99999999999999999999/s"',
+      },
+    ]);
   });
 });
 
