@@ -224,6 +224,11 @@ export interface GeneratorInfo {
   saturated: boolean;
   /** Why, when saturated: the rule that held, with its figure. */
   reason?: string;
+  /**
+   * Present (true) when saturated while the engine thread had CPU to spare (under 50 % of a core
+   * in every second): the machine stalled it, the generator was not at its own limit.
+   */
+  host_stalled?: boolean;
   /** Event-loop delay of the engine thread over the run (ms). */
   loop_delay_p99_ms: number;
   loop_delay_max_ms: number;
@@ -410,14 +415,17 @@ export interface CapacityProbe {
   p99?: number;
   http_fail_rate?: number;
   passed: boolean;
+  /** The generator changed what the probe says (docs/capacity.md): it counts for neither side of the bracket. */
   saturated: boolean;
+  /** Saturated because the machine stalled the generator (it had CPU to spare), not at its own limit: probed again. */
+  stalled?: boolean;
 }
 
 /** The highest rate at which every SLO held, and why the search went no higher (docs/capacity.md). */
 export interface CapacityInfo {
   max_rate: number;
-  limited_by: 'slo' | 'generator' | 'max' | 'time';
-  /** The lowest rate that failed an SLO or saturated the generator, when one did. */
+  limited_by: 'slo' | 'generator' | 'host' | 'max' | 'time';
+  /** The lowest rate that failed an SLO, saturated the generator or was stalled by the machine every time, when one did. */
   failed_at?: number;
   /** The SLO lines as written. */
   slo: string[];

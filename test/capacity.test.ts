@@ -4,11 +4,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextProbe, outOfTime, type ProbeOutcome, type SearchSettings } from '../src/capacity/search.ts';
+import { nextProbe, outOfTime, STALLED_TRIES, type ProbeOutcome, type SearchSettings } from '../src/capacity/search.ts';
 import { parseCapacitySettings } from '../src/capacity/settings.ts';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
-import { measureCapacity, probeDefinition } from '../src/pipeline/capacity.ts';
+import { measureCapacity, probeDefinition, probeOutcome } from '../src/pipeline/capacity.ts';
 import { capacityHeadline } from '../src/report/capacity.ts';
 import { capacityHtml } from '../src/report/capacity-html.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
@@ -17,7 +17,8 @@ import { judgeRun } from '../src/pipeline/gate.ts';
 import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
 import { evaluateThreshold } from '../src/verdict/judge.ts';
 import { preflightThresholds } from '../src/verdict/preflight.ts';
-import type { CapacityInfo, LoadTestResult } from '../src/types.ts';
+import type { CapacityInfo, GeneratorInfo, LoadTestResult } from '../src/types.ts';
+import { metricValue, overallLevel } from '../src/verdict/metrics.ts';
 import { runCli } from './helpers/process.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 import { definition } from './helpers/run-definition.ts';
@@ -27,6 +28,11 @@ const SETTINGS: SearchSettings = { from: 10, precision: 0.05 };
 
 function probe(rate: number, passed: boolean, saturated = false): ProbeOutcome {
   return { rate, applied: rate, passed, saturated };
+}
+
+/** A probe the machine stalled: the generator was late with CPU to spare. */
+function stalled(rate: number): ProbeOutcome {
+  return { rate, applied: rate / 2, passed: false, saturated: true, stalled: true };
 }
 
 /** Runs the search on outcomes a function of the rate decides, as a target of that capacity would. */
@@ -76,6 +82,16 @@ describe('nextProbe', () => {
     expect(nextProbe(SETTINGS, [...once, probe(40, true)])).toEqual({ probe: 80 });
   });
 
+  it("a rate the machine stalled is probed again up to STALLED_TRIES times, never counted as the generator's limit or the target's", () => {
+    const before = [probe(10, true), probe(20, true)];
+    const tries = (n: number) => [...before, ...Array.from({ length: n }, () => stalled(40))];
+    for (let n = 1; n < STALLED_TRIES; n += 1) expect(nextProbe(SETTINGS, tries(n))).toEqual({ probe: 40 });
+    expect(nextProbe(SETTINGS, tries(STALLED_TRIES))).toEqual({ done: { maxRate: 20, limitedBy: 'host', failedAt: 40 } });
+    // A stall between, then measured: the search goes on from what was measured, and a stall does not count towards the generator's tries.
+    expect(nextProbe(SETTINGS, [...tries(2), probe(40, false)])).toEqual({ probe: 30 });
+    expect(nextProbe(SETTINGS, [...tries(1), probe(40, false, true)])).toEqual({ probe: 40 });
+  });
+
   it('halves below a first rate that fails, and gives up below 1/s', () => {
     expect(searchOn(SETTINGS, (rate) => rate <= 3).rates).toEqual([10, 5, 2, 4, 3, 3]);
     expect(searchOn(SETTINGS, () => false)).toEqual({ answer: { maxRate: 0, limitedBy: 'slo', failedAt: 1 }, rates: [10, 5, 2, 1] });
@@ -104,6 +120,15 @@ describe('capacity settings', () => {
       'expected a rate at or above --from (50/s), got "20/s"',
       'expected at least one probe\'s time (--probe 10s), got "5s"',
     ]);
+    // A rate past any schedule is named by its flag, as written, not by the field of the probe it would make.
+    const huge = parseCapacitySettings({ ...texts, from: '99999999999999999999/s' });
+    expect(huge.ok ? [] : huge.problems).toEqual([
+      {
+        path: '--from',
+        message:
+          'expected iterations per second above 0 and at most 1,000,000,000/s, such as 20/s, 1200/m or 20, got "99999999999999999999/s"',
+      },
+    ]);
   });
 });
 
@@ -118,6 +143,43 @@ describe('probeDefinition', () => {
   });
 });
 
+describe('probeOutcome', () => {
+  const generator: GeneratorInfo = {
+    saturated: true,
+    reason: 'the engine thread ran late',
+    loop_delay_p99_ms: 30,
+    loop_delay_max_ms: 40,
+    cpu_pct_max: 5,
+    busy_pct_max: 20,
+    behind_iterations: 20,
+    unstarted_iterations: 0,
+    planned_iterations_per_s: 60,
+    applied_iterations_per_s: 45,
+    concurrency: 100,
+    sockets_max: 8,
+    warm_up_s: 1,
+  };
+  const at = (g: Partial<GeneratorInfo>) => makeResult({ locations: { local: 1 }, run: { generator: { ...generator, ...g } } });
+  const p99 = metricValue('p99', overallLevel(at({})), at({}), false)!;
+  const outcome = (g: Partial<GeneratorInfo>, limitMs: number) => probeOutcome(at(g), 60, slo(`p99 < ${limitMs}ms`), THRESHOLD_FLAG);
+
+  it("less load applied than planned, by a generator the machine stalled: probed again as stalled, not the target's failure", () => {
+    expect(outcome({ host_stalled: true }, Math.floor(p99 - 50))).toMatchObject({ passed: false, saturated: true, stalled: true });
+    // The same late generator with its thread at its limit: the generator's saturation.
+    expect(outcome({ cpu_pct_max: 99 }, Math.floor(p99 - 50))).toMatchObject({ saturated: true });
+    expect(outcome({ cpu_pct_max: 99 }, Math.floor(p99 - 50)).stalled).toBeUndefined();
+  });
+
+  it("an SLO failed by more than twice the generator's delay is the target's failure, whatever the generator did", () => {
+    expect(outcome({ host_stalled: true }, Math.floor(p99 - 81))).toMatchObject({ passed: false, saturated: false });
+    expect(outcome({ host_stalled: true, loop_delay_max_ms: 10 }, Math.floor(p99 - 50))).toMatchObject({ passed: false, saturated: false });
+  });
+
+  it('a held SLO under less load than planned says nothing of the planned rate', () => {
+    expect(outcome({ host_stalled: true }, Math.ceil(p99 + 1))).toMatchObject({ passed: true, saturated: true, stalled: true });
+  });
+});
+
 describe('capacityHeadline', () => {
   const base: CapacityInfo = { max_rate: 380, limited_by: 'slo', failed_at: 400, slo: ['p99 < 100ms'], probe_s: 4, probes: [] };
 
@@ -125,6 +187,9 @@ describe('capacityHeadline', () => {
     expect(capacityHeadline(base)).toBe('capacity 380/s: p99 < 100ms held up to 380/s, failed at 400/s');
     expect(capacityHeadline({ ...base, limited_by: 'generator', max_rate: 160, failed_at: 320 })).toMatch(
       /^capacity ≥ 160\/s on this machine: the load generator saturated at 320\/s .*--workers/,
+    );
+    expect(capacityHeadline({ ...base, limited_by: 'host', max_rate: 40, failed_at: 80 })).toMatch(
+      /^capacity ≥ 40\/s on this machine: at 80\/s the machine running loadgate stalled its engine thread/,
     );
     expect(capacityHeadline({ ...base, limited_by: 'max', max_rate: 800, failed_at: undefined })).toBe(
       'capacity ≥ 800/s: p99 < 100ms held up to 800/s, the highest rate asked (--to)',
@@ -261,7 +326,18 @@ describe('measureCapacity', () => {
       { info: (line) => lines.push(line), warn: () => {} },
     );
     const { capacity } = search;
-    expect(capacity.limited_by, JSON.stringify({ probes: capacity.probes, generator: search.result.run.generator })).toBe('slo');
+    const why = JSON.stringify({ probes: capacity.probes, generator: search.result.run.generator });
+    expect(lines).toHaveLength(capacity.probes.length);
+    expect(lines[0]).toMatch(/^probe 1: 10\/s \(applied [\d.]+\/s\) p99 .* ms, errors 0 %: (held|generator saturated|machine busy)$/);
+    if (capacity.limited_by === 'host') {
+      // A machine so busy that it stalled the generator at one rate every time: said so, and the
+      // rate is neither the target's limit nor the generator's.
+      const there = capacity.probes.filter((p) => p.rate === capacity.failed_at);
+      expect(there.filter((p) => p.stalled && p.saturated).length, why).toBe(STALLED_TRIES);
+      expect(capacity.max_rate).toBeLessThanOrEqual(56);
+      return;
+    }
+    expect(capacity.limited_by, why).toBe('slo');
     // Never above what the queue holds (50/s, plus the bisection's precision). How far below depends on
     // the host: a 2 s probe judges one second, whose p99 a single stall of a busy runner breaks, so the
     // issue's 35–56/s is measured by hand with 4 s probes (docs/capacity.md), not asserted here.
@@ -272,8 +348,6 @@ describe('measureCapacity', () => {
     expect(measuredRates(capacity)[0]).toBe(10);
     expect(capacity.probes.filter((p) => p.rate === capacity.max_rate && p.passed && !p.saturated)).toHaveLength(2);
     expect(capacity.probes.some((p) => !p.passed && (p.p99 ?? 0) >= 100)).toBe(true);
-    expect(lines).toHaveLength(capacity.probes.length);
-    expect(lines[0]).toMatch(/^probe 1: 10\/s \(applied [\d.]+\/s\) p99 .* ms, errors 0 %: (held|generator saturated)$/);
     // The results file is the probe at the rate found, with the capacity block.
     expect(search.result.capacity).toBe(capacity);
     expect(search.result.results.iteration_count).toBe(capacity.max_rate * 1);
@@ -301,8 +375,10 @@ describe('measureCapacity', () => {
       { embedded: EMBEDDED, workers: { count: 1 } },
       QUIET,
     );
-    expect(search.capacity).toMatchObject({ max_rate: 10, limited_by: 'time' });
     expect(search.capacity.probes.map((p) => p.rate)).toEqual([10]);
+    // The bracket so far: 10/s held, unless a busy machine stalled that one probe (then nothing held yet).
+    const [only] = search.capacity.probes;
+    expect(search.capacity).toMatchObject({ max_rate: only!.saturated ? 0 : 10, limited_by: 'time' });
   }, 120_000);
 });
 
@@ -335,7 +411,7 @@ describe('loadgate capacity', () => {
       results,
     ]);
     expect(run.code, run.out).toBe(0);
-    expect(run.stderr).toMatch(/^probe 1: 20\/s \(applied [\d.]+\/s\) p99 .*, errors 0 %: held$/m);
+    expect(run.stderr).toMatch(/^probe 1: 20\/s \(applied [\d.]+\/s\) p99 .*, errors 0 %: (held|machine busy|generator saturated)$/m);
     expect(run.stdout).toContain('capacity ≥ 40/s: p99 < 500ms held up to 40/s, the highest rate asked (--to)');
     const written = JSON.parse(await readFile(results, 'utf8')) as LoadTestResult;
     expect(written.capacity).toMatchObject({ max_rate: 40, limited_by: 'max', slo: ['p99 < 500ms'], probe_s: 2 });
@@ -357,9 +433,23 @@ describe('loadgate capacity', () => {
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
 
-  it('refuses a search without an SLO as bad input (exit 2)', async () => {
+  it('refuses a search without an SLO as bad input (exit 2), an empty --slo as a missing one', async () => {
     const run = await runCli(['capacity', 'examples/does-not-matter.json']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--slo: expected at least one SLO');
+    const empty = await runCli(['capacity', 'examples/shop.json', '--slo', '', '--max-time', '3s', '--probe', '2s']);
+    expect(empty.code, empty.out).toBe(2);
+    expect(empty.stderr).toContain('--slo: expected at least one SLO');
+  });
+
+  it('names a baseline it cannot read once, and says a history baseline is not one it reads (exit 2)', async () => {
+    const slo = ['capacity', 'examples/shop.json', '--slo', 'p99 < 1s', '--thresholds', 'capacity >= baseline - 10%'];
+    const missing = await runCli([...slo, '--baseline', '/nonexistent.json']);
+    expect(missing.code, missing.out).toBe(2);
+    expect(missing.stderr).toContain('/nonexistent.json: --baseline: could not read a results file: no such file\n');
+    expect(missing.stderr.split('/nonexistent.json')).toHaveLength(2);
+    const history = await runCli([...slo, '--baseline', 'history']);
+    expect(history.code, history.out).toBe(2);
+    expect(history.stderr).toContain('--baseline history is the median of the runs --history reads, which this command does not read');
   });
 });

@@ -402,11 +402,27 @@ describe("a CLI that fits its users' habits", () => {
       'TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET',
     );
     const taken = await runNode(
-      ['src/cli/entry.ts', 'run', path, '--env-var', 'TARGET', '--quiet', '--results-file', join(dir, 'envvar-results.json')],
+      [
+        'src/cli/entry.ts',
+        'run',
+        path,
+        '--env-var',
+        'TARGET',
+        '--quiet',
+        '--duration',
+        '1s',
+        '--results-file',
+        join(dir, 'envvar-results.json'),
+      ],
       { env },
     );
     expect(taken.code, taken.stderr).toBe(0);
     expect(taken.stdout).toBe('');
+    // --quiet prints nothing but problems: not the --duration note, nor progress (a busy machine may add a warning).
+    expect(
+      taken.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('warning: ')),
+      taken.stderr,
+    ).toEqual([]);
     const unset = await loadgate(['validate', path, '--env-var', 'LOADGATE_TEST_SURELY_UNSET']);
     expect(unset.stderr).toContain("--env-var: LOADGATE_TEST_SURELY_UNSET is not set in this process's environment");
   });

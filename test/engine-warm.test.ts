@@ -445,6 +445,31 @@ describe('saturation (generatorInfo)', () => {
     expect(generatorInfo(facts({ series: [{ ...second(0, 5000, 50), loop_delay_p99_ms: 12 }] })).saturated).toBe(true);
   });
 
+  it('saturated while its thread had CPU to spare is a stall of the machine, named as such, not the generator at its limit', () => {
+    const late = { loopDelay: { p99Ms: 25, maxMs: 60 } };
+    const stalled = generatorInfo(facts({ ...late, series: [second(0, 0, 5), second(1, 0, 8)] }));
+    expect(stalled).toMatchObject({ saturated: true, host_stalled: true, cpu_pct_max: 8 });
+    expect(stalled.reason).toMatch(/delay p99 25 ms.*at most 8 % of a core .*busy with other work and stalled it$/);
+    const atLimit = generatorInfo(facts({ ...late, series: [second(0, 0, 5), second(1, 0, 97)] }));
+    expect(atLimit.saturated).toBe(true);
+    expect(atLimit.host_stalled).toBeUndefined();
+    // Without a second measured the cause is not known, and the machine is not blamed.
+    expect(generatorInfo(facts(late)).host_stalled).toBeUndefined();
+    // Merged: the machine is blamed only when it stalled every saturated run.
+    expect(
+      mergeGenerators([
+        { index: 1, generator: stalled },
+        { index: 2, generator: stalled },
+      ])?.host_stalled,
+    ).toBe(true);
+    expect(
+      mergeGenerators([
+        { index: 1, generator: stalled },
+        { index: 2, generator: atLimit },
+      ])?.host_stalled,
+    ).toBeUndefined();
+  });
+
   it('iterations the schedule could not start count against a busy generator', () => {
     const busyEnd = generatorInfo(
       facts({ started: 6000, unstarted: 4000, unstartedSecond: 1, series: [second(0, 0, 50), second(1, 0, 99)] }),

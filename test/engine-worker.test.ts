@@ -229,6 +229,12 @@ describe('workerEntry', () => {
     expect(workerEntry(pathToFileURL('/x/src/engine/in-worker.ts').href).pathname).toBe('/x/src/engine/worker.ts');
   });
 
+  it("is decided by the module's path: a loader's query or hash on its URL (local-action's ?__quibble=1) changes nothing", () => {
+    const source = pathToFileURL('/x/src/engine/in-worker.ts').href;
+    expect(workerEntry(`${source}?__quibble=1`).href).toBe('file:///x/src/engine/worker.ts');
+    expect(workerEntry(`${source}#top`).href).toBe('file:///x/src/engine/worker.ts');
+  });
+
   it('finds the worker bundle from the action bundle (dist/) and from the CLI bundle (dist/cli/)', () => {
     const dist = join(dir, 'dist');
     mkdirSync(join(dist, 'engine-worker'), { recursive: true });

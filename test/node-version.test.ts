@@ -7,6 +7,9 @@ import { MIN_NODE_MAJOR, nodeVersionRefusal } from '../src/action/node-version.t
 import { OLD_NODE, runNode } from './helpers/process.ts';
 import { VERSION } from '../src/version.ts';
 
+/** tsx's CLI (a dependency of @github/local-action), which runs TypeScript on a Node that cannot strip types. */
+const TSX = 'node_modules/tsx/dist/cli.mjs';
+
 function oldNodeVersion(): string {
   const version = execFileSync(OLD_NODE, ['--version'], { encoding: 'utf8' }).trim();
   expect(Number(/^v(\d+)\./.exec(version)?.[1]), `${OLD_NODE} should be older than Node ${MIN_NODE_MAJOR}`).toBeLessThan(MIN_NODE_MAJOR);
@@ -42,6 +45,19 @@ describe('on an older Node', () => {
   it('the action (dist/index.js, what action.yml runs) prints one line and exits 2', async () => {
     const version = oldNodeVersion();
     const run = await runNode(['dist/index.js'], { node: OLD_NODE, env: { PATH: process.env.PATH ?? '', INPUT_TEST: 'x.json' } });
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`loadgate needs Node 24 or later; this is ${version}\n`);
+    expect(run.code).toBe(2);
+  });
+
+  // From source, through tsx as GitHub's local-action runs an action's main module: without the
+  // guard first, Node 20 failed to link the graph (no glob in node:fs/promises) or crashed in undici.
+  it.each([
+    ['the action from source (src/action/main.ts)', ['-e', "import('./src/action/main.ts')"]],
+    ['the CLI from source (src/cli/entry.ts)', ['src/cli/entry.ts', 'validate', 'x.json']],
+  ])('%s prints one line and exits 2 before anything else loads', async (_, args) => {
+    const version = oldNodeVersion();
+    const run = await runNode([TSX, ...args], { node: OLD_NODE, env: { PATH: process.env.PATH ?? '', INPUT_TEST: 'x.json' } });
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`loadgate needs Node 24 or later; this is ${version}\n`);
     expect(run.code).toBe(2);

@@ -60,9 +60,9 @@ describe('the CLI', () => {
     it(`quotes no secret placed in the ${place.place}, in validate and run`, async () => {
       const file = join(dir, `${place.place}.json`);
       writeFileSync(file, JSON.stringify(definition(place, origin)));
-      const validated = await runNode(['src/cli-entry.ts', 'validate', file], { env: cleanEnv() });
+      const validated = await runNode(['src/cli/entry.ts', 'validate', file], { env: cleanEnv() });
       expectNoSecret(validated.out, place.secret, 'validate');
-      const ran = await runNode(['src/cli-entry.ts', 'run', file, '--results-file', join(dir, `${place.place}.results.json`)], {
+      const ran = await runNode(['src/cli/entry.ts', 'run', file, '--results-file', join(dir, `${place.place}.results.json`)], {
         env: cleanEnv(),
       });
       expectNoSecret(ran.out, place.secret, 'run');

@@ -67,7 +67,7 @@ describe('loadgate serve --secret-key-file, --rotate-secret-key and --retention'
   it('seals every value again under the new key and exits; then only the new key opens the database', async () => {
     const db = join(dir, 'server.db');
     const rotated = await runNode(
-      ['src/cli-entry.ts', 'serve', '--db', db, '--secret-key-file', keys.old, '--rotate-secret-key', keys.next],
+      ['src/cli/entry.ts', 'serve', '--db', db, '--secret-key-file', keys.old, '--rotate-secret-key', keys.next],
       {
         env: cleanEnv(),
       },

@@ -190,7 +190,7 @@ describe('through loadgate serve (hosted mode)', { timeout: 240_000 }, () => {
       const resultsFile = join(dir, 'hosted-results.json');
       const run = await runNode(
         [
-          'src/cli-entry.ts',
+          'src/cli/entry.ts',
           'run',
           definition,
           '--api-url',

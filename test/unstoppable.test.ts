@@ -97,7 +97,7 @@ function bounded(args: string[], env: NodeJS.ProcessEnv, boundMs: number, interr
   });
 }
 
-const CLI = [join(import.meta.dirname, '..', 'src', 'cli-entry.ts')];
+const CLI = [join(import.meta.dirname, '..', 'src', 'cli', 'entry.ts')];
 
 describe('loadgate validate and run', () => {
   it('validate refuses a backreference, naming its JSON path and the construct', async () => {

@@ -359,6 +359,14 @@ describe('CSV data sets', () => {
     expect(column(set, 'v')).toEqual(['v', 'one', 'two']);
   });
 
+  it('says a column index past six digits is too large, and one not written in decimal is not a decimal index', async () => {
+    const problems = problemsOf(await load(fixture('short-row.csv'), config({ vars: { '999999999': { tag: 'a' }, '01': { tag: 'b' } } })));
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['$.test_data[0].file_config.vars["999999999"]', 'a column index must be at most 999,999 (columns count from "0"), got "999999999"'],
+      ['$.test_data[0].file_config.vars["01"]', 'a column index must be a whole number written in decimal, from "0", got "01"'],
+    ]);
+  });
+
   it('reports a tag past the last column of a row with file, line and the tag path', async () => {
     const problems = problemsOf(await load(fixture('short-row.csv'), config({ vars: { '0': { tag: 'a' }, '2': { tag: 'c' } } })));
     expect(problems).toEqual([

@@ -4,6 +4,7 @@
 // (one judgement, one report model) → results file, artifacts, comment, summary, outputs,
 // annotations and check (github/post-report.ts) → the verdict. The one place that calls
 // core.setFailed, and only after everything was posted (bad input included).
+import './node-guard.ts';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';

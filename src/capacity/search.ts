@@ -24,7 +24,7 @@ export interface SearchAnswer {
   /** The highest rate at which every SLO held (twice); 0 when none did. */
   maxRate: number;
   limitedBy: LimitedBy;
-  /** The lowest rate at which an SLO failed (or the generator saturated), when one did. */
+  /** The lowest rate at which an SLO failed (or the generator saturated, or the machine stalled it), when one did. */
   failedAt?: number;
 }
 
@@ -41,6 +41,14 @@ export const LOWEST_RATE = 1;
 export const SATURATED_TRIES = 2;
 
 /**
+ * A rate whose probe the machine stalled (the generator was late with CPU to spare: another
+ * process had its core) is probed again up to this many times in all: a stall says nothing of
+ * the target nor of the generator's limit, and passes when the machine's other work does. Stalled
+ * every time, the search ends with `limited_by: "host"`: this machine was too busy to measure there.
+ */
+export const STALLED_TRIES = 4;
+
+/**
  * The next probe's rate, or the answer. A rate holds when every probe of it passed; the answer
  * is a rate that held twice (the confirmation). Saturated probes say nothing of the target and
  * count for neither side of the bracket.
@@ -49,9 +57,10 @@ export function nextProbe(settings: SearchSettings, probes: readonly ProbeOutcom
   const { held, failed } = bracketOf(probes);
   const last = probes.at(-1);
   if (last?.saturated) {
-    const tries = probes.filter((p) => p.rate === last.rate && p.saturated).length;
-    if (tries < SATURATED_TRIES) return { probe: last.rate };
-    return { done: { maxRate: held ?? 0, limitedBy: 'generator', failedAt: last.rate } };
+    const stalled = last.stalled === true;
+    const tries = probes.filter((p) => p.rate === last.rate && p.saturated && (p.stalled === true) === stalled).length;
+    if (tries < (stalled ? STALLED_TRIES : SATURATED_TRIES)) return { probe: last.rate };
+    return { done: { maxRate: held ?? 0, limitedBy: stalled ? 'host' : 'generator', failedAt: last.rate } };
   }
   if (probes.length === 0) return { probe: capped(settings.from, settings) };
   if (failed === undefined) {

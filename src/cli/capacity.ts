@@ -25,10 +25,10 @@ export async function capacityCommand(args: string[], io: CliIo): Promise<number
   const flags = argsOf('capacity', args, io);
   const file = flags.positionals[0];
   if (!file) throw new InputError([{ path: 'definition', message: 'expected the path of a test definition file' }]);
-  const sloLines = flags.list('slo');
-  if (sloLines.length === 0)
+  // Blank lines are no SLO: `--slo ''` is refused as a missing one, not run without a judgement.
+  const slo = valueOrThrow(parseThresholdLines(flags.list('slo'), SLO_FLAG));
+  if (slo.length === 0)
     throw new InputError([{ path: '--slo', message: 'expected at least one SLO, such as --slo "p99 < 100ms" (docs/capacity.md)' }]);
-  const slo = valueOrThrow(parseThresholdLines(sloLines, SLO_FLAG));
   const gates = capacityThresholds(flags.list('thresholds'));
   const baselineFile = flags.text('baseline');
   const baseline = baselineFile ? await readResultsFile(baselineFile, '--baseline') : undefined;

@@ -317,7 +317,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const onSaturated = parseOnSaturated(flags.text('on-saturated')!, '--on-saturated');
   if (isProblem(onSaturated)) problems.push(onSaturated);
   if (problems.length > 0 || isProblem(onSaturated)) throw new InputError(problems);
-  const test = await checkWithFlags(file, flags, io, {
+  // --quiet: nothing but problems (errors and warnings); notes and progress go nowhere.
+  const chatter = flags.flag('quiet') ? { ...io, err: () => {} } : io;
+  const test = await checkWithFlags(file, flags, chatter, {
     duration: flags.text('duration'),
     iterations: flags.text('iterations'),
     rate: flags.text('rate'),
@@ -331,7 +333,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const resultsPath = resolve(flags.text('results-file')!);
   const reportPath = resolve(flags.text('report') ?? reportPathFor(resultsPath));
   const show = outputsOf(io, flags);
-  const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), flags.text('api-result-path'), io) : null;
+  const hosted = apiUrl ? await hostedSettings(apiUrl, keySources(flags), flags.text('api-result-path'), chatter) : null;
   preflight(gate, shapeOf(test.definition, proxies, hosted ? 'hosted' : 'embedded', baseline));
   const measured = await measureDefinition(
     test,
@@ -354,7 +356,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       workers,
       abortOn: thresholds,
     },
-    cliLog(io),
+    { ...cliLog(io), info: cliLog(chatter).info },
   );
   if (flags.flag('json')) io.out(JSON.stringify(measured.result, null, 2));
   if (shard) return reportShard(measured, gate, show, resultsPath);

@@ -1,4 +1,5 @@
 // The CLI's process edge: arguments, signals, streams and the exit code.
+import '../action/node-guard.ts';
 import { asksVersion, VERSION } from '../version.ts';
 
 // `--version` is answered before the commands' modules are read: the dynamic import makes ncc

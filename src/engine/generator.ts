@@ -14,6 +14,12 @@ export const LOOP_DELAY_LIMIT_MS = 10;
 export const BUSY_LIMIT_PCT = 90;
 /** Share of the planned iterations that may fall behind on a busy generator before it counts as saturated. */
 export const BEHIND_LIMIT = 0.01;
+/**
+ * A saturated generator whose engine thread never used this much of a core in a second, nor had
+ * its loop busy for BUSY_LIMIT_PCT of one, had CPU to spare: its loop ran late because the machine
+ * gave its core to other work (a host stall), not because it was out of CPU.
+ */
+export const HOST_STALL_CPU_PCT = 50;
 
 export interface GeneratorFacts {
   /** Iterations this runner planned, and started. */
@@ -63,9 +69,20 @@ function saturation(facts: GeneratorFacts, behind: number): string | undefined {
   return undefined;
 }
 
+/**
+ * A saturation the machine caused: the thread's CPU, measured each second, stayed under
+ * HOST_STALL_CPU_PCT, and its loop was never busy for BUSY_LIMIT_PCT of a second (a thread that
+ * wants the core all the time is at its limit, however little of it a shared machine gives).
+ * Without a second measured (no series) the cause is not known.
+ */
+function hostStall(series: readonly SecondSample[], cpuMax: number, busyMax: number): string | undefined {
+  if (!series.some((s) => s.cpu_pct !== undefined) || cpuMax >= HOST_STALL_CPU_PCT || busyMax >= BUSY_LIMIT_PCT) return undefined;
+  return `; the engine thread used at most ${cpuMax} % of a core (it was not out of CPU): the machine running it was busy with other work and stalled it`;
+}
+
 export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
   const behind = behindIterations(facts);
-  const reason = saturation(facts, behind);
+  const rule = saturation(facts, behind);
   const appliedOver = rateWindowS({
     plannedS: facts.plannedDurationS,
     elapsedS: facts.elapsedS,
@@ -77,9 +94,19 @@ export function generatorInfo(facts: GeneratorFacts): GeneratorInfo {
   const whole = facts.series.filter((s) => s.t < Math.floor(facts.elapsedS));
   const seconds = whole.length > 0 ? whole : facts.series;
   const max = (pick: (s: SecondSample) => number | undefined): number => seconds.reduce((m, s) => Math.max(m, pick(s) ?? 0), 0);
+  const stall =
+    rule === undefined
+      ? undefined
+      : hostStall(
+          seconds,
+          max((s) => s.cpu_pct),
+          max((s) => s.busy_pct),
+        );
+  const reason = rule === undefined ? undefined : rule + (stall ?? '');
   return {
     saturated: reason !== undefined,
     ...(reason !== undefined && { reason }),
+    ...(stall !== undefined && { host_stalled: true }),
     loop_delay_p99_ms: facts.loopDelay.p99Ms,
     loop_delay_max_ms: facts.loopDelay.maxMs,
     cpu_pct_max: max((s) => s.cpu_pct),
@@ -115,9 +142,12 @@ export function mergeGenerators(
   const most = sideBySide ? sum : max;
   const saturated = runs.find((s) => s.generator!.saturated);
   const label = { shards: 'shard', workers: 'worker', rounds: 'round' }[as];
+  // The machine is to blame only when it is for every saturated run (one out of CPU is the generator's limit).
+  const stalled = saturated !== undefined && all.every((g) => !g.saturated || g.host_stalled === true);
   return {
     saturated: saturated !== undefined,
     ...(saturated && { reason: `${label} ${saturated.index}: ${saturated.generator!.reason ?? 'saturated'}` }),
+    ...(stalled && { host_stalled: true }),
     loop_delay_p99_ms: max((g) => g.loop_delay_p99_ms),
     loop_delay_max_ms: max((g) => g.loop_delay_max_ms),
     cpu_pct_max: max((g) => g.cpu_pct_max),

@@ -9,6 +9,7 @@
 // from that CheckedTest (same definition, environment merged, data paths absolute), so the rows
 // are held once, by the thread that sends them (docs/engine.md).
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError, type Problem } from '../errors.ts';
 import type { EngineOptions } from './run.ts';
@@ -68,9 +69,11 @@ export type FromWorker = { id: number } /** bytes: the second's histogram (parts
  * The worker's entry: the TypeScript source next to this file when running from src/ (Node 24
  * strips the types), else the bundle `npm run bundle` writes to dist/engine-worker/, which sits
  * one level above the action's bundle (dist/action/index.js) and the CLI's (dist/cli/index.js).
+ * Which one is decided by this module's path, not its URL's ending: a loader may add a query or a
+ * hash to module URLs (GitHub's local-action runner appends `?__quibble=1`).
  */
 export function workerEntry(here: string = import.meta.url): URL {
-  if (here.endsWith('.ts')) return new URL('./worker.ts', here);
+  if (fileURLToPath(here).endsWith('.ts')) return new URL('./worker.ts', here);
   const bundled = ['./engine-worker/index.js', '../engine-worker/index.js'].map((path) => new URL(path, here));
   const found = bundled.find((url) => existsSync(url));
   if (!found) throw new Error(`loadgate: the engine worker bundle is missing (looked for ${bundled.map((u) => u.pathname).join(', ')})`);

@@ -70,7 +70,8 @@ function imported(raw: unknown, environment: Environment | undefined): Imported 
     for (const v of environment.values) addVariable(variables, v, true);
     notes.kept.push(`the variables of the environment ${JSON.stringify(environment.name)} (over the collection's)`);
   }
-  if (variables.size > 0) notes.kept.push(`${variables.size} variables as the definition's environment`);
+  if (variables.size > 0)
+    notes.kept.push(`${variables.size} ${variables.size === 1 ? 'variable' : 'variables'} as the definition's environment`);
   collectScripts(raw, [], notes);
   const requests: ImportedRequest[] = [];
   collection.forEachItem((item: Item) => {

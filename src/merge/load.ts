@@ -1,6 +1,9 @@
 // The file side of merging: the FILE|DIR|glob arguments of `loadgate merge` (or the `shards` input)
 // expanded into files, each read and parsed. All problems are gathered before any is thrown.
-import { glob, readFile, stat } from 'node:fs/promises';
+// glob is read from the module when called: a named import of it fails to link on a Node older
+// than 22, before the entry's Node check (src/action/node-guard.ts) can say so in one line.
+import * as fsPromises from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseJsonText } from '../definition/json-text.ts';
 import { allParsed, failed, InputError, type Parsed, parsed, type Problem, valueOrThrow } from '../errors.ts';
@@ -30,7 +33,7 @@ async function expand(arg: string, cwd: string): Promise<{ found: string[]; isDi
   if (!isDir && (await isFile(absolute))) return { found: [arg], isDir };
   const pattern = isDir ? join(absolute, '**/*.json') : arg;
   const found: string[] = [];
-  for await (const entry of glob(pattern, { cwd, withFileTypes: true })) {
+  for await (const entry of fsPromises.glob(pattern, { cwd, withFileTypes: true })) {
     if (!entry.isFile() && !entry.isSymbolicLink()) continue;
     const path = join(entry.parentPath, entry.name);
     found.push(isAbsolute(arg) ? path : relative(cwd, path));

@@ -10,8 +10,9 @@ import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { initHistograms } from '../results/histogram.ts';
 import { probeLine } from '../report/capacity.ts';
 import type { Problem } from '../errors.ts';
-import { type ThresholdOrigin, thresholdPlace } from '../thresholds/grammar.ts';
-import type { CapacityInfo, LoadTestDefinition, LoadTestResult, Threshold } from '../types.ts';
+import { compareValues } from '../thresholds/syntax.ts';
+import { metricKind, type ThresholdOrigin, thresholdPlace } from '../thresholds/grammar.ts';
+import type { CapacityInfo, LoadTestDefinition, LoadTestResult, Threshold, ThresholdOutcome } from '../types.ts';
 import { judge } from '../verdict/judge.ts';
 import { metricValue, overallLevel } from '../verdict/metrics.ts';
 import { type Gate, preflight, shapeOf } from './gate.ts';
@@ -31,22 +32,48 @@ export function probeDefinition(definition: LoadTestDefinition, rate: number, pr
 }
 
 /**
+ * A stall of D ms delays the reading of responses by up to D, and the iterations due during it start
+ * together at its end, where they wait at the service behind up to D ms of the schedule's work, which
+ * a service that holds the rate does in less than D: a latency at most twice the generator's delay
+ * over what the service gave.
+ */
+const DISTORTION_PER_DELAY = 2;
+
+/**
+ * A latency SLO failed by more than the generator could have added (twice its delay): with less
+ * load applied than planned, the service failed at that lower load, and the planned rate would only
+ * fail it further. So the probe fails on the service's account whatever the generator did.
+ */
+function failedBeyondGenerator(outcomes: readonly ThresholdOutcome[], delayMs: number): boolean {
+  return outcomes.some(({ threshold, actual, limit, passed }) => {
+    if (passed || metricKind(threshold.metric) !== 'time' || actual === undefined || limit === undefined) return false;
+    return !compareValues(Math.max(0, actual - DISTORTION_PER_DELAY * delayMs), threshold.op, limit);
+  });
+}
+
+/**
  * What a probe measured and whether it held every SLO. A saturated generator counts only when it
  * changes what the probe says (the planned rate was not applied, or a latency SLO's outcome could
- * be its delay): the judgement's generator check decides, as for any run (docs/verdict.md).
+ * be its delay): the judgement's generator check decides, as for any run (docs/verdict.md), unless
+ * an SLO failed by more than the generator could have added. A saturation the machine caused (the
+ * engine thread had CPU to spare: `host_stalled`) is marked `stalled`, and is probed again.
  */
 export function probeOutcome(result: LoadTestResult, rate: number, slo: readonly Threshold[], origin: ThresholdOrigin): ProbeOutcome {
   const judgement = judge({ result, thresholds: slo, defaults: false, origin });
-  const saturated = judgement.checks.some((c) => c.kind === 'generator' && !c.passed && !c.warnOnly);
+  const generator = result.run.generator;
+  const saturated =
+    judgement.checks.some((c) => c.kind === 'generator' && !c.passed && !c.warnOnly) &&
+    !failedBeyondGenerator(judgement.thresholds, generator?.loop_delay_max_ms ?? 0);
   const level = overallLevel(result);
   const value = (metric: 'p50' | 'p95' | 'p99' | 'http_fail_rate'): number | undefined => metricValue(metric, level, result, false);
   const figures = { p50: value('p50'), p95: value('p95'), p99: value('p99'), http_fail_rate: value('http_fail_rate') };
   return {
     rate,
-    applied: result.run.generator?.applied_iterations_per_s ?? result.run.rps,
+    applied: generator?.applied_iterations_per_s ?? result.run.rps,
     ...Object.fromEntries(Object.entries(figures).filter(([, v]) => v !== undefined)),
     passed: judgement.thresholds.every((t) => t.passed),
     saturated,
+    ...(saturated && generator?.host_stalled === true && { stalled: true }),
   };
 }
 

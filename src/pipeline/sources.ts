@@ -53,7 +53,14 @@ export async function readResultsFile(path: string, inputName: string): Promise<
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new InputError([{ file: path, path: inputName, message: `could not read a results file: ${(error as Error).message}` }]);
+    // The file is named once, by the problem's place; Node's message names it again ("open '…'").
+    const { code, message } = error as NodeJS.ErrnoException;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (code ?? message);
+    const history =
+      path === 'history' || path.startsWith('history:')
+        ? ` (${inputName} history is the median of the runs --history reads, which this command does not read)`
+        : '';
+    throw new InputError([{ file: path, path: inputName, message: `could not read a results file: ${why}${history}` }]);
   }
   const parsed = parseJsonText(text, path);
   if (!parsed.ok) throw new InputError(parsed.problems);

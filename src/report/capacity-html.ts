@@ -3,7 +3,7 @@
 // table of probes. Pure; every text that goes in is escaped.
 import { metricKind, parseThresholdLines } from '../thresholds/grammar.ts';
 import type { CapacityInfo, CapacityProbe } from '../types.ts';
-import { capacityHeadline, formatProbeRate } from './capacity.ts';
+import { capacityHeadline, formatProbeRate, probeVerdict } from './capacity.ts';
 import { NO_RESPONSE } from './format.ts';
 import { htmlSection, htmlTable } from './html-blocks.ts';
 import { escapeXml, niceTicks } from './svg.ts';
@@ -94,7 +94,7 @@ export function capacityHtml(capacity: CapacityInfo): string {
     cell(p.p95, formatMs),
     cell(p.p99, formatMs),
     cell(p.http_fail_rate, formatPercent),
-    escapeXml(p.saturated ? 'generator saturated' : p.passed ? 'held' : 'failed'),
+    escapeXml(probeVerdict(p)),
   ]);
   return htmlSection(
     'Capacity',

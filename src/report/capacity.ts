@@ -10,8 +10,9 @@ export function formatProbeRate(perS: number): string {
   return `${formatCount(Math.round(perS * 10) / 10)}/s`;
 }
 
-function verdictOf(p: CapacityProbe): string {
-  if (p.saturated) return 'generator saturated';
+/** What a probe says in the table: held, failed, or why it says nothing of the target. */
+export function probeVerdict(p: CapacityProbe): string {
+  if (p.saturated) return p.stalled ? 'machine busy' : 'generator saturated';
   return p.passed ? 'held' : 'failed';
 }
 
@@ -29,7 +30,7 @@ export function probeLine(n: number, p: CapacityProbe, bracket: { held?: number;
     bracket.held !== undefined && bracket.failed !== undefined
       ? `; between ${formatProbeRate(bracket.held)} and ${formatProbeRate(bracket.failed)}`
       : '';
-  return `probe ${n}: ${formatProbeRate(p.rate)} (applied ${formatProbeRate(p.applied)}) p99 ${msOr(p.p99)}, errors ${percentOr(p.http_fail_rate)}: ${verdictOf(p)}${range}`;
+  return `probe ${n}: ${formatProbeRate(p.rate)} (applied ${formatProbeRate(p.applied)}) p99 ${msOr(p.p99)}, errors ${percentOr(p.http_fail_rate)}: ${probeVerdict(p)}${range}`;
 }
 
 /** The SLO lines as one phrase: `p99 < 100ms and http_fail_rate < 1%`. */
@@ -55,6 +56,11 @@ export function capacityHeadline(capacity: CapacityInfo): string {
         `capacity ≥ ${found} on this machine: the load generator saturated at ${failed} before an SLO failed; ` +
         'the target may take more: give more --workers, or split the load over shards (docs/scaling.md)'
       );
+    case 'host':
+      return (
+        `capacity ≥ ${found} on this machine: at ${failed} the machine running loadgate stalled its engine thread (busy with other work) on every try; ` +
+        'run the search where it has the cores to itself'
+      );
     case 'time':
       return failed === undefined
         ? `capacity ≥ ${found}: the time for the search (--max-time) ran out before an SLO failed`
@@ -72,7 +78,7 @@ function probeRow(p: CapacityProbe): string[] {
     msOr(p.p95),
     msOr(p.p99),
     percentOr(p.http_fail_rate),
-    verdictOf(p),
+    probeVerdict(p),
   ];
 }
 

@@ -35,11 +35,15 @@ export function duration(text: string, name: string, { whole = false, min = 0 }:
 }
 
 /** Iterations per second from `20/s`, `1200/m` or a bare number (per second); above 0. */
+/** No schedule asks more (a billion iterations a second): above it a rate is a typo, and its plan's counts would not be whole numbers. */
+export const MAX_RATE_PER_S = 1e9;
+
 export function rate(text: string, name: string): number | Problem {
   const match = /^(\d+(?:\.\d+)?)\s*(?:\/\s*(s|m|h))?$/.exec(text.trim());
   const perSecond = match ? Number(match[1]) / SECONDS_PER[match[2] ?? 's']! : Number.NaN;
-  if (perSecond > 0 && Number.isFinite(perSecond)) return perSecond;
-  return { path: name, message: `expected iterations per second above 0, such as 20/s, 1200/m or 20, got "${text}"` };
+  if (perSecond > 0 && perSecond <= MAX_RATE_PER_S) return perSecond;
+  const most = perSecond > MAX_RATE_PER_S ? ` and at most ${MAX_RATE_PER_S.toLocaleString('en-US')}/s` : '';
+  return { path: name, message: `expected iterations per second above 0${most}, such as 20/s, 1200/m or 20, got "${text}"` };
 }
 
 const TRUE = ['true', 'True', 'TRUE'];

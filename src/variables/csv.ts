@@ -157,16 +157,23 @@ function delimiterProblems(config: FileConfig, where: DataSetSource): Problem[] 
   ];
 }
 
+/** The highest column index a data file's vars may name (six digits). */
+const MAX_COLUMN_INDEX = 999_999;
+
 function taggedColumns(config: FileConfig, where: DataSetSource, problems: Problem[]): TaggedColumn[] {
   const columns: TaggedColumn[] = [];
   const seen = new Set<string>();
   for (const [key, { tag }] of Object.entries(config.vars)) {
     const path = `${where.path}.file_config.vars[${JSON.stringify(key)}]`;
     if (!/^(0|[1-9][0-9]{0,5})$/.test(key)) {
+      // Six digits at most: a row of a million columns is no CSV a test reads.
+      const tooLarge = /^[1-9][0-9]*$/.test(key);
       problems.push({
         ...fileOf(where),
         path,
-        message: `a column index must be a whole number written in decimal, from "0", got ${JSON.stringify(key)}`,
+        message: tooLarge
+          ? `a column index must be at most ${MAX_COLUMN_INDEX.toLocaleString('en-US')} (columns count from "0"), got ${JSON.stringify(key)}`
+          : `a column index must be a whole number written in decimal, from "0", got ${JSON.stringify(key)}`,
       });
     } else if (!/^[A-Za-z0-9_-]+$/.test(tag)) {
       problems.push({

@@ -7,7 +7,7 @@
 import { decodeHistogram, encodedAt, encodedValue, exactTimes, type HistogramPlace } from '../results/histogram.ts';
 import { partRps, percent } from '../rates.ts';
 import { isNamedMetric, percentileOf } from '../thresholds/grammar.ts';
-import { expectedStatuses, requestCounts, type RequestCell } from '../results/request-counts.ts';
+import { expectedStatuses, requestCounts, runStep, type RequestCell } from '../results/request-counts.ts';
 import type {
   LoadTestResult,
   ResponseTimes,
@@ -62,7 +62,7 @@ export function metricValue(metric: ThresholdMetric, level: Level, result: LoadT
       return result.capacity?.max_rate;
     case 'rps':
       if (!scoped) return result.run.rps;
-      return partRps(result.run.rps, requests.requests, requestCounts(overallLevel(result).cells).requests);
+      return partRps(result.run.rps, requests.requests, overallRequests(result));
   }
   if (requests.responses === 0) return undefined;
   // Judged on the histograms' values to the microsecond, not the integer 2.5 fields (docs/verdict.md).
@@ -121,12 +121,24 @@ function percentileFromHistogram(percentile: number, level: Level, result: LoadT
 // ---- levels ----
 
 export function stepLabel(result: LoadTestResult, id: number): string {
-  const name = result.run.steps.find((s) => s.id === id)?.name;
+  const name = runStep(result, id)?.name;
   return name === undefined ? `step ${id}` : `step ${id} (${name})`;
 }
 
 function cellOf(result: LoadTestResult, step: StepResult | StepLocationResult, id: number): RequestCell {
   return { ...step, expected: expectedStatuses(result, id) };
+}
+
+/** The run's requests, counted once per result: every step's `rps` needs them, and counting them per step was quadratic. */
+const OVERALL_REQUESTS = new WeakMap<readonly StepResult[], { length: number; requests: number }>();
+
+function overallRequests(result: LoadTestResult): number {
+  const steps = result.results.steps;
+  const known = OVERALL_REQUESTS.get(steps);
+  if (known !== undefined && known.length === steps.length) return known.requests;
+  const requests = requestCounts(overallLevel(result).cells).requests;
+  OVERALL_REQUESTS.set(steps, { length: steps.length, requests });
+  return requests;
 }
 
 export function overallLevel(result: LoadTestResult): Level {
