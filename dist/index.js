@@ -1,10 +1,10 @@
 /******/ var __webpack_modules__ = ({
 
-/***/ 407:
+/***/ 218:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(842);
+/* harmony import */ var _node_version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(221);
 var __rewriteRelativeImportExtension = (undefined && undefined.__rewriteRelativeImportExtension) || function (path, preserveJsx) {
     if (typeof path === "string" && /^\.\.?\//.test(path)) {
         return path.replace(/\.(tsx)$|((?:\.d)?)((?:\.[^./]+?)?)\.([cm]?)ts$/i, function (m, tsx, d, ext, cm) {
@@ -15,7 +15,7 @@ var __rewriteRelativeImportExtension = (undefined && undefined.__rewriteRelative
 };
 // The action's entry point (dist/index.js): checks Node before anything else is loaded, since the
 // action's bundle fails on an older Node with a screen of minified source. The bundle is
-// src/action.ts, built beside this file (dist/action/) and imported at run time, not bundled here.
+// action.ts, built beside this file (dist/action/) and imported at run time, not bundled here.
 
 const ACTION_BUNDLE = './action/index.js';
 const refusal = (0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .nodeVersionRefusal */ .H)(process.version);
@@ -32,7 +32,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 842:
+/***/ 221:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -180,6 +180,6 @@ function nodeVersionRefusal(version) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(407);
+/******/ var __webpack_exports__ = __nccwpck_require__(218);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -74,7 +74,7 @@ function imported(raw, environment) {
         notes.kept.push(`the variables of the environment ${JSON.stringify(environment.name)} (over the collection's)`);
     }
     if (variables.size > 0)
-        notes.kept.push(`${variables.size} variables as the definition's environment`);
+        notes.kept.push(`${variables.size} ${variables.size === 1 ? 'variable' : 'variables'} as the definition's environment`);
     collectScripts(raw, [], notes);
     const requests = [];
     collection.forEachItem((item) => {

@@ -390,10 +390,13 @@ var errors = __webpack_require__(83916);
 var input = __webpack_require__(28437);
 // EXTERNAL MODULE: ./src/import/assemble.ts
 var assemble = __webpack_require__(57041);
+// EXTERNAL MODULE: ./src/patterns/pattern.ts
+var patterns_pattern = __webpack_require__(52561);
 ;// CONCATENATED MODULE: ./src/import/url-filter.ts
 // --include / --exclude patterns: a regular expression written in slashes (`/\/api\//`), or a
 // glob (`*` any run of characters, `?` one) matched against the whole URL, or against the path
 // and query when it starts with "/".
+
 
 /** The tests of every pattern, or the problem of each one that is not a valid regular expression. */
 function urlPatterns(patterns, flag) {
@@ -403,18 +406,16 @@ function urlPattern(pattern, flag) {
     // No flags after the closing slash: "/api/orders" must stay a path, not "api" with flags.
     const regex = /^\/(.+)\/$/.exec(pattern);
     if (regex) {
-        try {
-            const re = new RegExp(regex[1]);
-            return (url) => re.test(url);
-        }
-        catch (err) {
-            return { path: flag, message: `invalid regular expression ${pattern}: ${err.message}` };
-        }
+        const compiled = (0,patterns_pattern/* compilePattern */.E)(regex[1]);
+        if (compiled.problem !== undefined)
+            return { path: flag, message: `invalid regular expression ${pattern}: ${compiled.problem}` };
+        return (url) => compiled.pattern.test(url);
     }
-    const glob = new RegExp(`^${pattern
+    // A glob is a pattern too: "*a*a*a*b" on a backtracking engine takes polynomial time in the URL.
+    const glob = (0,patterns_pattern/* compilePattern */.E)(`^${pattern
         .split(/([*?])/)
         .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-        .join('')}$`);
+        .join('')}$`).pattern;
     if (pattern.startsWith('/'))
         return (url) => glob.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '') || '/');
     return (url) => glob.test(url);
@@ -455,7 +456,6 @@ const RESOURCE_KINDS = {
     ping: 'analytics beacon',
     websocket: 'websocket',
     texttrack: 'media',
-    eventsource: 'event stream',
 };
 async function importHar(source, options) {
     const json = (0,input/* parseJson */.qF)(source, 'a HAR file');
@@ -524,13 +524,29 @@ function request(entry, sleepMs) {
     const pairs = headers.map(({ name, value }) => [name, value]);
     if (body !== undefined && postData?.mimeType && !pairs.some(([name]) => name.toLowerCase() === 'content-type'))
         pairs.push(['Content-Type', postData.mimeType]);
+    const stream = eventStream(entry);
     return {
         method: method.toUpperCase(),
         url: url.replace(/#.*$/, ''),
         headers: pairs,
         ...(body !== undefined && { body }),
         ...(sleepMs !== undefined && { sleepMs }),
+        ...(stream && { stream }),
     };
+}
+/**
+ * A recorded `text/event-stream` answer becomes an SSE step (docs/streaming.md). Its end is read
+ * from the recording where it shows one: a last event with a type of its own is `until_event`; a
+ * `data: [DONE]` sentinel, or none, leaves the default (the sentinel, or the server's close).
+ */
+function eventStream(entry) {
+    if (!/^text\/event-stream/i.test(entry.response.content?.mimeType ?? ''))
+        return undefined;
+    const text = entry.response.content?.text ?? '';
+    const types = [...text.matchAll(/^event:[ \t]?(.*)$/gm)].map((m) => m[1].trim());
+    const last = types.at(-1);
+    const endsWithType = last !== undefined && last !== '' && last !== 'message' && !/^data:[ \t]?\[DONE\][ \t]*$/m.test(text);
+    return { type: 'sse', ...(endsWithType && { until_event: last }) };
 }
 /** From the end of one kept request to the start of the next, as the browser spent it. */
 function thinkTimeMs(entry, next) {

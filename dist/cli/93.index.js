@@ -65,6 +65,7 @@ function step(request, index, name, left) {
         ...(request.body !== undefined && request.body !== '' && { payload: request.body }),
         ...(request.sleepMs !== undefined && request.sleepMs > 0 && { sleep: String(Math.min(Math.round(request.sleepMs), _definition_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.sleepMs)) }),
         ...(request.disableCompression && { others: { 'disable-compression': true } }),
+        ...(request.stream && { stream: request.stream }),
     };
 }
 /** Header names are case-insensitive: repeats are joined as HTTP allows (cookies with "; "). */
@@ -158,8 +159,8 @@ var schema = __webpack_require__(80182);
 var validate = __webpack_require__(73787);
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
 var prepare = __webpack_require__(23115);
-// EXTERNAL MODULE: ./src/cli-overrides.ts
-var cli_overrides = __webpack_require__(48457);
+// EXTERNAL MODULE: ./src/cli/overrides.ts
+var overrides = __webpack_require__(11991);
 // EXTERNAL MODULE: ./src/import/assemble.ts
 var assemble = __webpack_require__(57041);
 // EXTERNAL MODULE: ./src/import/input.ts
@@ -395,7 +396,7 @@ async function checkedWithLoad(raw, file, flags) {
     if (!validated.ok)
         throw new errors/* InputError */.dz(validated.problems);
     // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
-    const { loaded } = (0,errors/* valueOrThrow */.P7)((0,cli_overrides/* applyLoadFlags */.o0)({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
+    const { loaded } = (0,errors/* valueOrThrow */.P7)((0,overrides/* applyLoadFlags */.o0)({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
     // Secrets are written without their values (unless --keep-secrets): the run gives them.
     await (0,prepare/* checkTest */.rS)(loaded, { allowEmptySecrets: true });
     const { iteration_count, duration, load_type } = loaded.definition.config_data;
