@@ -1053,7 +1053,7 @@ describe('validateDefinition: streaming steps', () => {
     expectOnly(
       ws({ until: 'x(?=y)' }),
       '$.config_data.steps[0].stream.until',
-      'invalid pattern: RE2 (linear-time matching) has no lookahead',
+      'the lookahead (?=…) is not supported: patterns run on RE2, which matches in linear time and has no backreferences or lookaround',
     );
   });
 
