@@ -7,8 +7,10 @@
 export const LAYERS = [
   // The settings table and its parsers, what a result holds, and the base modules: used by every floor.
   ['settings', 'results', 'patterns'],
-  // The report model and its renderers; the threshold grammar, whose numbers the report's figures write.
-  ['report', 'thresholds'],
+  // The threshold grammar: parsing only (its evaluation is the verdict's), whose metrics the report's figures write.
+  ['thresholds'],
+  // The report model and its renderers.
+  ['report'],
   // The judgement, and earlier results read as the verdict reads a run's figures.
   ['verdict', 'history'],
   // The run stage: what the pipeline runs.
