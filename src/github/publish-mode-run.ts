@@ -2,7 +2,7 @@
 // its results, and the publish run that posts those results' comment and check from the
 // artifacts alone (publish-mode.ts checks each file against the triggering run).
 import * as core from '@actions/core';
-import type { Comparison } from '../compare/run.ts';
+import type { Comparison } from '../results/comparison.ts';
 import { InputError, type Problem } from '../errors.ts';
 import type { ActionInputs } from '../action/inputs.ts';
 import type { Concluded } from '../pipeline/conclude.ts';
