@@ -1,7 +1,7 @@
 // The layers of src/ and "no loops between files" (docs/development.md, "Layers, one way"),
 // checked by dependency-cruiser in `npm run lint` and `npm test`. A folder imports its own layer
-// or a lower one, never a higher one; only the shells import github/; no two files import each
-// other, directly or around a loop, at run time or by types.
+// or a lower one, never a higher one, not even for a type; only the shells import github/; no two
+// files import each other, directly or around a loop, at run time or by types.
 
 /** Each folder of src/ by layer, lowest first; src/'s own files are layer 0 with settings/ and results/. */
 export const LAYERS = [
@@ -27,15 +27,13 @@ export const LAYERS = [
 
 const SHELLS = ['action', 'cli'];
 const folders = (names) => `^src/(${names.join('|')})/`;
-/** Type-only imports are erased at run time; a loop counts them, the layer order does not. */
-const AT_RUN_TIME = { dependencyTypesNot: ['type-only'] };
 
 const layerRules = LAYERS.slice(0, -1).map((names, layer) => ({
   name: `layer-${names.join('-')}`,
   comment: `${names.join(', ')} (layer ${layer}) import their own layer or a lower one, never a higher one`,
   severity: 'error',
   from: { path: layer === 0 ? `^src/[^/]+$|${folders(names)}` : folders(names) },
-  to: { path: folders(LAYERS.slice(layer + 1).flat()), ...AT_RUN_TIME },
+  to: { path: folders(LAYERS.slice(layer + 1).flat()) },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -54,7 +52,7 @@ export default {
       comment: 'github/ is the edge to GitHub: only the shells (and github/ itself) import it.',
       severity: 'error',
       from: { path: '^src/', pathNot: `^src/(${[...SHELLS, 'github'].join('|')})/` },
-      to: { path: '^src/github/', ...AT_RUN_TIME },
+      to: { path: '^src/github/' },
     },
     {
       name: 'inputs-import-no-github',
