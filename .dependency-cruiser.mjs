@@ -25,6 +25,9 @@ export const LAYERS = [
   ['action', 'cli', 'import'],
 ];
 
+/** server/'s folders, lowest first: the same rule inside server/ (its own files, app and queue among them, are free). */
+export const SERVER_LAYERS = ['store', 'shards', 'executors', 'routes'];
+
 const SHELLS = ['action', 'cli'];
 const folders = (names) => `^src/(${names.join('|')})/`;
 
@@ -34,6 +37,14 @@ const layerRules = LAYERS.slice(0, -1).map((names, layer) => ({
   severity: 'error',
   from: { path: layer === 0 ? `^src/[^/]+$|${folders(names)}` : folders(names) },
   to: { path: folders(LAYERS.slice(layer + 1).flat()) },
+}));
+
+const serverRules = SERVER_LAYERS.slice(0, -1).map((name, layer) => ({
+  name: `server-${name}`,
+  comment: `server/${name}/ imports no folder of server/ above it (${SERVER_LAYERS.slice(layer + 1).join(', ')})`,
+  severity: 'error',
+  from: { path: `^src/server/${name}/` },
+  to: { path: `^src/server/(${SERVER_LAYERS.slice(layer + 1).join('|')})/` },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -47,6 +58,7 @@ export default {
       to: { circular: true },
     },
     ...layerRules,
+    ...serverRules,
     {
       name: 'github-only-from-shells',
       comment: 'github/ is the edge to GitHub: only the shells (and github/ itself) import it.',
