@@ -7,7 +7,7 @@ import { holm, median, newSeed, normalSf, normalUpperQuantile, seededOrder } fro
 import { mulberry32 } from '../src/compare/random.ts';
 import { compareStep, gateFails, MORE_ROUNDS_NOTE, verdicts } from '../src/compare/verdict.ts';
 import { decided, lookPlan, lookRounds, lookVerdicts, MAX_LOOKS, undecided, type LookPlan } from '../src/compare/sequential.ts';
-import type { StepDecision } from '../src/compare/verdict.ts';
+import type { StepDecision } from '../src/results/comparison.ts';
 
 /** Standard normal draws from a seeded mulberry32 (Box-Muller). */
 function normalNoise(seed: number): () => number {

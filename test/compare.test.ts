@@ -14,12 +14,9 @@ import {
   plannedRunSeconds,
   prepareSides,
   runComparison,
-  type Comparison,
-  type ComparisonExtension,
-  type ComparisonProgress,
   type ComparisonResult,
-  type ComparisonStep,
 } from '../src/compare/run.ts';
+import type { Comparison, ComparisonExtension, ComparisonProgress, ComparisonStep } from '../src/results/comparison.ts';
 import {
   comparisonFailureMessage,
   comparisonHtml as comparisonHtmlSection,

@@ -18,12 +18,11 @@ import { probe, type ProbeSample } from '../src/latency/probe.ts';
 import { latencyAnswer, latencyFromAnswer, parseSamples, phaseStats, runLatency, summarizeLocation } from '../src/latency/run.ts';
 import {
   describeLatencyThreshold,
-  evaluateLatencyThresholds,
   parseLatencyThresholdLines,
   parseLatencyThresholds,
   type LatencyThreshold,
-  formatLatencyActual,
 } from '../src/thresholds/latency.ts';
+import { evaluateLatencyThresholds, formatLatencyActual } from '../src/verdict/latency.ts';
 import { isLatencyThresholdLine } from '../src/thresholds/syntax.ts';
 import type { LatencyLocation, LatencyResult } from '../src/types.ts';
 import { latencyHtml as latencyHtmlSection, latencyMarkdown as latencyMarkdownSection, latencyTerminal } from '../src/report/latency.ts';

@@ -23,6 +23,14 @@ describe('layers', () => {
     expect(LAYERS.flat().filter((folder) => !folders.includes(folder))).toEqual([]);
   });
 
+  it("every folder of src/server/ has a place in server/'s inner order", async () => {
+    const { SERVER_LAYERS } = (await import(CONFIG)) as { SERVER_LAYERS: string[] };
+    const folders = readdirSync(join(SRC, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...folders].sort()).toEqual([...SERVER_LAYERS].sort());
+  });
+
   it('the CLI loads shard/client.ts for `loadgate shard`: the entry the no-server rule starts from', async () => {
     const cli = readFileSync(join(SRC, 'cli', 'cli.ts'), 'utf8');
     const entry = /\bshard: loadedWhenChosen\(\(\) =>\s*import\('\.\.\/([^']+)'\)/.exec(cli)?.[1];

@@ -3,7 +3,7 @@
 // and the same figures, because all of them are rendered from the one report model.
 import { describe, expect, it } from 'vitest';
 import { outputsOf } from '../src/github/outputs.ts';
-import type { Comparison, ComparisonStep } from '../src/compare/run.ts';
+import type { Comparison, ComparisonStep } from '../src/results/comparison.ts';
 import { parseLatencyThresholdLines } from '../src/thresholds/latency.ts';
 import { conclude } from '../src/pipeline/conclude.ts';
 import { renderHtmlReport } from '../src/report/html.ts';

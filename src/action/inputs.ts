@@ -14,7 +14,7 @@ import { planLatency, type LatencyPlan } from '../latency/session.ts';
 import { ACTION_INPUT_NAMES, parseCompareSettings, type CompareSettings } from '../compare/settings.ts';
 import { parseLatencyThresholds, type LatencyThreshold } from '../thresholds/latency.ts';
 import type { Threshold } from '../types.ts';
-import { COMMENT_WHEN, type CommentWhen, matrixEntryOf } from '../settings/github-inputs.ts';
+import { COMMENT_WHEN, type CommentWhen, type GitHubInputs, matrixEntryOf } from '../settings/github-inputs.ts';
 import { parseOnSaturated, type OnSaturated } from '../verdict/on-saturated.ts';
 import { parseWaitFor, type WaitForSettings } from '../pipeline/wait-for.ts';
 import { INPUT_SPELLING, shardingProblems } from '../settings/exclusive.ts';
@@ -36,8 +36,7 @@ export const AUTO_BASELINE = 'auto';
 
 export const DEFAULT_SHARDS = inputDefault('shards');
 
-export interface ActionInputs {
-  test: string;
+export interface ActionInputs extends GitHubInputs {
   mode: Mode;
   environment: string;
   proxies: Record<string, string>;
@@ -45,25 +44,14 @@ export interface ActionInputs {
   maxConcurrency?: number;
   /** Engine threads (docs/engine.md): auto, a count, or every core but K. */
   workers: WorkersSetting;
-  thresholds: Threshold[];
   /** The default thresholds apply unless the user sets one on http_fail_rate (docs/verdict.md). */
   defaultThresholds: boolean;
   /** A saturated load generator fails the run (`fail`) or only warns (`warn`) (docs/verdict.md). */
   onSaturated: OnSaturated;
-  /** The web report's artifact name; empty: loadgate-report-<test>-<job>, made unique in the run. */
-  reportName: string;
-  /** A sticky PR comment at all (comment is not never/false). */
-  comment: boolean;
-  /** When it is written (docs/ci.md); true and false read as always and never. */
-  commentWhen: CommentWhen;
-  githubToken: string;
   resultsFile: string;
   baseline: string;
   /** baseline: history[:K] (docs/history.md); `baseline` is then empty. */
   historyBaseline?: HistoryBaselineSpec;
-  /** Earlier results for the trend (docs/history.md): paths, or [`auto`] for the base branch's artifacts. */
-  history: string[];
-  historySize: number;
   insecureTls: boolean;
   /** mode hosted: the service's {base_url}, its key, and an optional result path template. */
   apiUrl: string;
@@ -93,11 +81,6 @@ export interface ActionInputs {
   /** Reports for other CI systems (docs/ci.md): JUnit XML and GitLab's metrics report; empty: none. */
   junitFile: string;
   gitlabMetricsFile: string;
-  /** The status check (docs/ci.md): on, and its name (empty: `loadgate: <test name>`, plus the matrix entry). */
-  check: boolean;
-  checkName: string;
-  /** The job's matrix entry (input matrix, which the runner fills in), e.g. `eu, 20`; empty outside a matrix. */
-  matrixEntry: string;
 }
 
 /**

@@ -11,13 +11,22 @@ import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import { EngineWorkers, type RecordedRun } from '../engine/workers.ts';
 import type { Recorder } from '../engine/recorder.ts';
 import { SideRounds } from './side.ts';
-import type { Environment, LoadTestDefinition, LoadTestResult, Results, RunInfo } from '../types.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult } from '../types.ts';
 import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
-import { ALPHA, type CompareMetric, type CompareSettings, type OnInconclusive } from './settings.ts';
-import { seededOrder, type RoundOrder } from './stats.ts';
-import { gateFails, type StepVerdict, type StepDecision } from './verdict.ts';
-
-export type Side = 'head' | 'base';
+import type {
+  CompareMetric,
+  CompareSettings,
+  Comparison,
+  ComparisonExtension,
+  ComparisonProgress,
+  ComparisonStep,
+  RoundOrder,
+  Side,
+  StopReason,
+} from '../results/comparison.ts';
+import { ALPHA } from './settings.ts';
+import { seededOrder } from './stats.ts';
+import { gateFails, type StepVerdict } from './verdict.ts';
 
 export interface CompareSides {
   head: CheckedTest;
@@ -26,109 +35,10 @@ export interface CompareSides {
 
 export const NO_DATA_NOTE = 'no response on one side in any measured round: nothing to compare';
 
-/** One step of the comparison, as the results file keeps it (snake_case like the rest of the file). */
-export interface ComparisonStep {
-  id: number;
-  name: string;
-  verdict: StepDecision;
-  /** Why the verdict is `inconclusive`. */
-  note?: string;
-  /** Medians of the round values, ms. null: no statistics (see note). */
-  head_median: number | null;
-  base_median: number | null;
-  /** Hodges-Lehmann estimate of head/base and its interval; ratio_upper null means unbounded. */
-  ratio: number | null;
-  ratio_lower: number | null;
-  ratio_upper: number | null;
-  /** One-sided Mann-Whitney p that head is slower, before and after Holm's correction across steps. */
-  p: number | null;
-  p_adjusted: number | null;
-  /** The same for "head faster". */
-  p_faster: number | null;
-  p_faster_adjusted: number | null;
-  method: 'exact' | 'normal' | null;
-  /** The metric per measured round, ms with microsecond resolution; null: no response that round. */
-  head: (number | null)[];
-  base: (number | null)[];
-  /** The same for the warm-up rounds, which are not analysed. */
-  warmup_head: (number | null)[];
-  warmup_base: (number | null)[];
-}
-
-/**
- * Why the rounds ended: every step decided (or one `slower`), the max-rounds budget spent, no
- * time left for another round, or a signal.
- */
-export type StopReason = 'decided' | 'max-rounds' | 'time-limit' | 'interrupted';
-
-/** The `comparison` block of the results file: settings, order, rounds, verdicts and the base side. */
-export interface Comparison {
-  metric: CompareMetric;
-  /** Measured rounds asked for (planned). */
-  rounds: number;
-  /** The budget: at most this many measured rounds, extension included. */
-  max_rounds: number;
-  /** Seconds from the start after which no extension round begins; null: no time limit. */
-  max_time_s: number | null;
-  /** Steps still inconclusive at the end warn, or fail the run. */
-  on_inconclusive: OnInconclusive;
-  warmup_rounds: number;
-  /** Largest tolerated slowdown, a fraction (0.1 = 10 %). */
-  max_regression: number;
-  /** The gate's level: the chance of a false `slower` over every look and step together. */
-  alpha: number;
-  /** The measured rounds at each planned look (the first is `rounds`, the last `max_rounds`). */
-  looks: number[];
-  /** The level of each look (alpha split over the looks); `slower` needs p_adjusted below it. */
-  look_alpha: number;
-  /** The confidence of each look's interval, 1 − look_alpha. */
-  confidence: number;
-  seed: number;
-  /** Which side ran first in each round that ran, warm-ups first. */
-  order: RoundOrder[];
-  /** Measured rounds that completed on both sides. */
-  rounds_measured: number;
-  /** More rounds than planned were run because steps were inconclusive. */
-  extended: boolean;
-  stopped: StopReason;
-  /** Stopped early (cancelled): the rounds are fewer than asked. */
-  interrupted: boolean;
-  started_at: string;
-  finished_at: string;
-  duration_s: number;
-  /** False when a step is `slower`, or inconclusive with on_inconclusive `fail`. */
-  passed: boolean;
-  steps: ComparisonStep[];
-  /** The base side's 2.5 results over the measured rounds (the head's are the file's own). */
-  base_results: Results;
-  base_run: Pick<RunInfo, 'duration_s' | 'rps' | 'late_iterations' | 'max_schedule_lag_ms' | 'interrupted'>;
-}
-
 export interface ComparisonResult {
   comparison: Comparison;
   /** The head side over the measured rounds, mode `compare`: what thresholds and the report read. */
   head: LoadTestResult;
-}
-
-export interface ComparisonProgress {
-  /** 1-based, warm-ups included. */
-  round: number;
-  of: number;
-  side: Side;
-  warmup: boolean;
-}
-
-/** At a look that leaves steps undecided, with budget left: the rounds go on. */
-export interface ComparisonExtension {
-  /** Measured rounds so far, and at the next look. */
-  after: number;
-  to: number;
-  /** The next look (1-based) and how many are planned. */
-  look: number;
-  looks: number;
-  maxRounds: number;
-  /** The steps that need more rounds. */
-  inconclusive: string[];
 }
 
 export interface ComparisonOptions {

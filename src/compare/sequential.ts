@@ -1,7 +1,8 @@
 // Extending the comparison while steps are inconclusive (docs/comparison-statistics.md, 6): the looks
 // at the rounds are planned before any request, and the gate's α is split evenly among them, so
 // that looking again never raises the chance of a false `slower` above α. Pure.
-import { gateFails, MORE_ROUNDS_NOTE, verdicts, type StepComparisonInput, type StepVerdict, type StepDecision } from './verdict.ts';
+import type { StepDecision } from '../results/comparison.ts';
+import { gateFails, MORE_ROUNDS_NOTE, verdicts, type StepComparisonInput, type StepVerdict } from './verdict.ts';
 
 /** At most this many looks at the data: the planned rounds and three extensions. */
 export const MAX_LOOKS = 4;

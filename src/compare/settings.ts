@@ -6,10 +6,9 @@ import { flagNames } from '../settings/exclusive.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
 import { formatLevel } from '../report/figures.ts';
+import { COMPARE_METRICS, type CompareMetric, type CompareSettings, ON_INCONCLUSIVE, type OnInconclusive } from '../results/comparison.ts';
 
-/** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
-export const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'] as const;
-export type CompareMetric = (typeof COMPARE_METRICS)[number];
+export type { CompareSettings };
 
 export const DEFAULT_ROUNDS = 10;
 export const DEFAULT_WARMUP_ROUNDS = 1;
@@ -20,27 +19,6 @@ export const DEFAULT_METRIC: CompareMetric = 'p95';
 export const MIN_ROUNDS = 3;
 /** Without max-rounds, inconclusive steps may extend the comparison to this many times the rounds. */
 export const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
-export const ON_INCONCLUSIVE = ['warn', 'fail'] as const;
-export type OnInconclusive = (typeof ON_INCONCLUSIVE)[number];
-
-export interface CompareSettings {
-  /** Measured rounds planned: each runs head and base once. */
-  rounds: number;
-  /** The most measured rounds, extension included (≥ rounds; equal: no extension). */
-  maxRounds: number;
-  /** Seconds from the start after which no extension round begins; undefined: no time limit. */
-  maxTimeS?: number;
-  /** Steps still inconclusive at the budget warn (default) or fail the run. */
-  onInconclusive: OnInconclusive;
-  /** Rounds run first and discarded. */
-  warmupRounds: number;
-  /** Largest tolerated slowdown as a fraction: 0.1 for 10 %. */
-  maxRegression: number;
-  metric: CompareMetric;
-  /** Seeds the order of the sides in each round; printed so that the order can be repeated. */
-  seed: number;
-}
 
 /** The settings as given: absent or empty means the default. */
 export interface RawCompareSettings {

@@ -3,10 +3,10 @@
 // The method and its references: docs/comparison-statistics.md.
 
 import { randomInt } from 'node:crypto';
+import type { RoundOrder } from '../results/comparison.ts';
 import { mulberry32 } from './random.ts';
 
 export type Alternative = 'greater' | 'less' | 'two-sided';
-export type RoundOrder = 'head-first' | 'base-first';
 
 /** A sample must be non-empty and finite; callers pass round values, so anything else is a bug. */
 export function assertSample(name: string, values: readonly number[]): void {

@@ -1,14 +1,12 @@
 // The verdict per step of the comparison gate (docs/comparison.md): head against base over the rounds,
 // Holm's correction across steps, and whether the gate fails. Pure.
 
+import type { StepDecision } from '../results/comparison.ts';
 import { hodgesLehmannRatio } from './hodges-lehmann.ts';
 import type { RatioEstimate } from './hodges-lehmann.ts';
 import { mannWhitneyU } from './mann-whitney.ts';
 import type { UMethod } from './mann-whitney.ts';
 import { holm, median } from './stats.ts';
-
-/** What the gate decided of one step: head slower or faster than base, the same, or not known yet. */
-export type StepDecision = 'slower' | 'faster' | 'same' | 'inconclusive';
 
 export const MORE_ROUNDS_NOTE = 'more rounds needed to decide';
 

@@ -2,7 +2,8 @@
 // results artifacts of the base branch's last successful runs of this workflow (history-artifacts.ts).
 import { loadDefinition } from '../definition/load.ts';
 import { historyForGate, type History } from '../pipeline/history.ts';
-import type { ActionInputs } from '../action/inputs.ts';
+import type { HistoryBaselineSpec } from '../history/history.ts';
+import type { GitHubInputs } from '../settings/github-inputs.ts';
 import type { Threshold } from '../types.ts';
 import type { AutoBaselineSettings } from './baseline-artifact.ts';
 import { pullRequestFromEvent } from './context.ts';
@@ -10,12 +11,17 @@ import { autoHistory } from './history-artifacts.ts';
 import type { Octokit } from './comment.ts';
 import { createOctokit } from './publish.ts';
 
+/** The inputs the history reads: the ones github/ reads, and baseline's `history[:K]`. */
+export interface HistoryInputs extends GitHubInputs {
+  historyBaseline?: HistoryBaselineSpec;
+}
+
 /** Input history: the base branch's last results artifacts. */
 export const AUTO_HISTORY = 'auto';
 
 /** The history the gate holds, and the relative thresholds left unchecked for want of one. */
 export async function actionHistory(
-  inputs: ActionInputs,
+  inputs: HistoryInputs,
   env: NodeJS.ProcessEnv,
   payload: unknown,
 ): Promise<{ history?: History; unchecked: Threshold[] }> {
@@ -29,7 +35,7 @@ export async function actionHistory(
 }
 
 /** History: auto, searched as baseline: auto searches (baseBranchSearch). */
-async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, payload: unknown, testName: string): Promise<History> {
+async function autoHistoryOf(inputs: GitHubInputs, env: NodeJS.ProcessEnv, payload: unknown, testName: string): Promise<History> {
   const { settings, octokit } = baseBranchSearch(inputs, env, payload, testName);
   return autoHistory({ ...settings, size: inputs.historySize }, octokit);
 }
@@ -39,7 +45,7 @@ async function autoHistoryOf(inputs: ActionInputs, env: NodeJS.ProcessEnv, paylo
  * PR's base branch (on push, the branch itself) of this repository, through the job's token.
  */
 export function baseBranchSearch(
-  inputs: ActionInputs,
+  inputs: GitHubInputs,
   env: NodeJS.ProcessEnv,
   payload: unknown,
   testName: string,

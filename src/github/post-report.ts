@@ -6,7 +6,7 @@ import { relative, resolve, basename, extname } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import * as core from '@actions/core';
 import { formatProblem, problemLines, shownProblems, type InputError } from '../errors.ts';
-import type { ActionInputs } from '../action/inputs.ts';
+import type { GitHubInputs } from '../settings/github-inputs.ts';
 import type { Concluded } from '../pipeline/conclude.ts';
 import { resultsText } from '../pipeline/sources.ts';
 import { renderMarkdown, renderSummaryLine } from '../report/markdown.ts';
@@ -24,7 +24,7 @@ import { checkAnnotations, type StatusCheck } from './status-check.ts';
 
 /** A run's report: its artifacts first, so that the comment and the check link to the web report. */
 export async function publishRun(
-  inputs: ActionInputs,
+  inputs: GitHubInputs,
   env: NodeJS.ProcessEnv,
   payload: unknown,
   concluded: Concluded,
@@ -63,7 +63,7 @@ export async function publishShard(shard: Concluded, resultsPath: string): Promi
 }
 
 export interface Posting {
-  inputs: ActionInputs;
+  inputs: GitHubInputs;
   env: NodeJS.ProcessEnv;
   /** The event's payload, as the run read it once. */
   payload: unknown;
@@ -121,13 +121,13 @@ export function withNote(concluded: Concluded, note: string | undefined): Conclu
 }
 
 /** The job whose sticky comment it is: in a matrix with its entry, so entries never overwrite one another's comment. */
-export function commentJobOf(inputs: ActionInputs, env: NodeJS.ProcessEnv): string {
+export function commentJobOf(inputs: GitHubInputs, env: NodeJS.ProcessEnv): string {
   const job = env.GITHUB_JOB ?? 'loadgate';
   return inputs.matrixEntry ? `${job} (${inputs.matrixEntry})` : job;
 }
 
 /** The definition relative to the workspace, as the Checks API places annotations. */
-export function definitionPath(inputs: ActionInputs, env: NodeJS.ProcessEnv): string {
+export function definitionPath(inputs: GitHubInputs, env: NodeJS.ProcessEnv): string {
   return inputs.test && relative(env.GITHUB_WORKSPACE || process.cwd(), resolve(inputs.test));
 }
 

@@ -2,9 +2,9 @@
 // its results, and the publish run that posts those results' comment and check from the
 // artifacts alone (publish-mode.ts checks each file against the triggering run).
 import * as core from '@actions/core';
-import type { Comparison } from '../compare/run.ts';
+import type { Comparison } from '../results/comparison.ts';
 import { InputError, type Problem } from '../errors.ts';
-import type { ActionInputs } from '../action/inputs.ts';
+import type { GitHubInputs } from '../settings/github-inputs.ts';
 import type { Concluded } from '../pipeline/conclude.ts';
 import { buildReport } from '../report/model.ts';
 import type { LoadTestResult } from '../types.ts';
@@ -29,7 +29,7 @@ import { checkNameOf, StatusCheck } from './status-check.ts';
  * its head, the names the comment and check take, and the verdict with what the report showed.
  */
 export function publishBlockOf(
-  inputs: ActionInputs,
+  inputs: GitHubInputs,
   env: NodeJS.ProcessEnv,
   payload: unknown,
   concluded: Concluded,
@@ -64,7 +64,7 @@ export function withoutBlock(result: LoadTestResult): LoadTestResult {
  * Every file is checked against the triggering run before anything is posted, so one that does
  * not match refuses them all.
  */
-export async function runPublish(inputs: ActionInputs, env: NodeJS.ProcessEnv, payload: unknown): Promise<void> {
+export async function runPublish(inputs: GitHubInputs, env: NodeJS.ProcessEnv, payload: unknown): Promise<void> {
   const run = triggeringRunOf(env.GITHUB_EVENT_NAME ?? '', payload);
   if (run.event !== 'pull_request') {
     logInfo(`loadgate: run ${run.runId} ran on ${run.event || 'an unknown event'}, not a pull request: nothing to publish`);
@@ -111,7 +111,7 @@ async function checkAll(
 
 /** One checked results file, posted as its pull_request run would have posted it. */
 async function publishResults(
-  inputs: ActionInputs,
+  inputs: GitHubInputs,
   env: NodeJS.ProcessEnv,
   payload: unknown,
   run: TriggeringRun,

@@ -7,12 +7,8 @@ import type { ThresholdOrigin } from '../thresholds/grammar.ts';
 import type { ExtraCheck } from '../types.ts';
 import { parseLocationConfig, selectLocations, splitPatterns } from './locations.ts';
 import { parseSamples, runHostedLatency, runLatency } from './run.ts';
-import {
-  evaluateLatencyThresholds,
-  formatLatencyActual,
-  type LatencyThreshold,
-  type LatencyThresholdOutcome,
-} from '../thresholds/latency.ts';
+import type { LatencyThreshold } from '../thresholds/latency.ts';
+import { evaluateLatencyThresholds, formatLatencyActual, type LatencyThresholdOutcome } from '../verdict/latency.ts';
 import type { LatencyLocation, LatencyResult } from '../types.ts';
 
 export interface LatencyPlan {

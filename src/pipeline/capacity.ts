@@ -10,7 +10,7 @@ import { workersFor, type WorkersSetting } from '../engine/worker-count.ts';
 import { initHistograms } from '../results/histogram.ts';
 import { probeLine } from '../report/capacity.ts';
 import type { Problem } from '../errors.ts';
-import { compareValues } from '../thresholds/syntax.ts';
+import { compareValues } from '../verdict/compare-values.ts';
 import { metricKind, type ThresholdOrigin, thresholdPlace } from '../thresholds/grammar.ts';
 import type { CapacityInfo, LoadTestDefinition, LoadTestResult, Threshold, ThresholdOutcome } from '../types.ts';
 import { judge } from '../verdict/judge.ts';

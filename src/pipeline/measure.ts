@@ -17,9 +17,9 @@ import {
   prepareSides,
   runComparison,
   type CompareSides,
-  type Comparison,
   type ComparisonOptions,
 } from '../compare/run.ts';
+import type { Comparison } from '../results/comparison.ts';
 import type { CompareSettings } from '../compare/settings.ts';
 import { comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine } from '../report/progress.ts';
 import type { Environment, LoadTestResult, Threshold } from '../types.ts';

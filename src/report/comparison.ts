@@ -3,8 +3,7 @@
 // from the `comparison` block of the results file, so a report can be rendered again from a file.
 // Step names are user text and are escaped for each format.
 
-import type { Comparison, ComparisonStep, Side } from '../compare/run.ts';
-import type { StepDecision } from '../compare/verdict.ts';
+import type { Comparison, ComparisonStep, Side, StepDecision } from '../results/comparison.ts';
 import { formatDuration, formatLevel, formatMs } from './figures.ts';
 import { oneLine, plural, truncate } from './format.ts';
 import { htmlTable } from './html-blocks.ts';

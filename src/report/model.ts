@@ -4,7 +4,7 @@
 // same verdict, checks and figures. Figures are formatted here; user text (names, URLs, status
 // keys, reasons) stays raw, for each renderer to escape and shorten in its own way.
 
-import type { Comparison } from '../compare/run.ts';
+import type { Comparison } from '../results/comparison.ts';
 import type {
   CapacityInfo,
   ExtraCheck,

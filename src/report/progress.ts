@@ -1,7 +1,6 @@
 // The lines a run prints while it goes: the live progress line from the engine's per-second
 // samples, and the comparison gate's plan, rounds and stop (pure).
-import type { ComparisonExtension, ComparisonProgress, Comparison } from '../compare/run.ts';
-import type { CompareSettings } from '../compare/settings.ts';
+import type { CompareSettings, Comparison, ComparisonExtension, ComparisonProgress } from '../results/comparison.ts';
 import type { SecondSample } from '../types.ts';
 import { stopText } from './comparison.ts';
 import { formatDuration, formatMs } from './figures.ts';

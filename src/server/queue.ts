@@ -7,7 +7,8 @@ import { prepare, storedDefinition } from './definition.ts';
 import type { TestStatus } from '../hosted/service-records.ts';
 import type { Store, TestRecord } from './store/store.ts';
 import type { LoadTestResult } from '../types.ts';
-import { type Executed, type Execution, type Executor, ExecutorUnavailable, type Progress } from './executors/executor.ts';
+import { type Executed, type Execution, type Executor, ExecutorUnavailable } from './executors/executor.ts';
+import type { Progress } from './progress.ts';
 import { DEFAULT_CLUSTER_WAIT_MS, ExecutorGate, type Waiting } from './queue-wait.ts';
 
 export const INTERRUPTED_REASON = 'server stopped while the test was running';

@@ -6,7 +6,7 @@ import { buildReport } from '../report/model.ts';
 import { escapeXml } from '../report/svg.ts';
 import { judge } from '../verdict/judge.ts';
 import type { LoadTestResult } from '../types.ts';
-import type { Progress } from './executors/executor.ts';
+import type { Progress } from './progress.ts';
 import type { TestRecord } from './store/store.ts';
 
 export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined, progress?: Progress): string {

@@ -1,5 +1,6 @@
 // What the load thresholds (grammar.ts) and the latency thresholds (latency.ts)
-// share: the tokens of `metric op value`, where a parse error points, and the comparison.
+// share: the tokens of `metric op value` and where a parse error points. The comparison a
+// threshold's operator makes is the verdict's (src/verdict/compare-values.ts).
 import { type Parsed, type Problem, parsedUnless } from '../errors.ts';
 import type { ThresholdOp } from '../types.ts';
 
@@ -73,21 +74,4 @@ export function parseOp(raw: string, from: number, metric: string): { op: Thresh
   if (op) return { op, end: start + text.length };
   const actual = text === '' ? got(raw, start) : quote(text);
   return { index: start, message: `expected an operator (${OPS.join(', ')}) after "${metric}", got ${actual}` };
-}
-
-export function compareValues(actual: number, op: ThresholdOp, limit: number): boolean {
-  switch (op) {
-    case '<':
-      return actual < limit;
-    case '<=':
-      return actual <= limit;
-    case '>':
-      return actual > limit;
-    case '>=':
-      return actual >= limit;
-    case '==':
-      return actual === limit;
-    case '!=':
-      return actual !== limit;
-  }
 }

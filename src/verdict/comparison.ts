@@ -1,5 +1,5 @@
 // The comparison gate as checks of the one judgement (docs/comparison.md), worded as its report section words them.
-import type { Comparison } from '../compare/run.ts';
+import type { Comparison } from '../results/comparison.ts';
 import { formatRatio, ratioNumber, stopText } from '../report/comparison.ts';
 import type { Check } from '../types.ts';
 

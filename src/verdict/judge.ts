@@ -4,7 +4,7 @@
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
 import { formatCount, formatMs } from '../report/figures.ts';
-import { compareValues } from '../thresholds/syntax.ts';
+import { compareValues } from './compare-values.ts';
 import {
   describeThreshold,
   formatMetricValue,

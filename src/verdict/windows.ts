@@ -2,7 +2,7 @@
 // window of that many seconds of the run, from the per-second histograms of run.series, so that
 // a slow spell is not averaged away by the quiet seconds around it. Pure.
 import { decodeHistogram, type Histogram, newHistogram } from '../results/histogram.ts';
-import { compareValues } from '../thresholds/syntax.ts';
+import { compareValues } from './compare-values.ts';
 import { percentileOf } from '../thresholds/grammar.ts';
 import type { SecondSample, Threshold, ThresholdMetric, ThresholdOutcome } from '../types.ts';
 

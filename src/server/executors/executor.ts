@@ -3,15 +3,7 @@
 // (local.ts) or in Kubernetes pods that call home (kubernetes/).
 import type { CheckedTest } from '../../engine/prepare.ts';
 import type { LatencyLocation, LoadTestResult, LocationLatency } from '../../types.ts';
-
-/** What a running test has done so far (GET /v1/load/test/<id>/ and its report page show it). */
-export interface Progress {
-  /** Seconds of the schedule with results (the furthest any shard has reached). */
-  seconds: number;
-  started: number;
-  responses: number;
-  failures: number;
-}
+import type { Progress } from '../progress.ts';
 
 export interface Execution {
   /** The test's id (labels, callback routes) and its report page. */
@@ -85,15 +77,3 @@ export class ExecutorUnavailable extends Error {
     this.name = 'ExecutorUnavailable';
   }
 }
-
-/** Adds a completed second to the totals. */
-export function addSecond(progress: Progress, sample: { t: number; started: number; responses: number; failures: number }): Progress {
-  return {
-    seconds: Math.max(progress.seconds, sample.t + 1),
-    started: progress.started + sample.started,
-    responses: progress.responses + sample.responses,
-    failures: progress.failures + sample.failures,
-  };
-}
-
-export const NO_PROGRESS: Progress = { seconds: 0, started: 0, responses: 0, failures: 0 };

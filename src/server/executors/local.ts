@@ -2,7 +2,8 @@
 import type { SecondSample } from '../../types.ts';
 import type { WorkersSetting } from '../../engine/worker-count.ts';
 import { measureDefinition } from '../../pipeline/measure.ts';
-import { addSecond, NO_PROGRESS, type Executor } from './executor.ts';
+import { addSecond, NO_PROGRESS } from '../progress.ts';
+import type { Executor } from './executor.ts';
 
 export interface LocalSettings {
   /** Absent: the engine's default (docs/engine.md). */

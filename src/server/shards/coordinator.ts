@@ -7,7 +7,7 @@
 // stays the same however many seconds are stored (docs/kubernetes.md, "Faults").
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ReadyAnswer, type ShardKey, shardName } from '../../shard/protocol.ts';
-import { addSecond, NO_PROGRESS, type Progress } from '../executors/executor.ts';
+import { addSecond, NO_PROGRESS, type Progress } from '../progress.ts';
 import type { ShardAttemptRecord, ShardRunRecord, Store } from '../store/store.ts';
 
 export interface BarrierSettings {
