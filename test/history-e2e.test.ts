@@ -59,7 +59,9 @@ beforeAll(async () => {
   target = await startTarget();
   dir = mkdtempSync(join(tmpdir(), 'loadgate-history-'));
   const first = join(dir, 'first.json');
-  const run = await runCli(['run', definition('checkout', 10), '--results-file', first, '--quiet']);
+  // The earlier run only has to leave a results file: a busy machine that slows its generator
+  // (the verdict's own concern, tested in verdict-e2e) must not fail this file's set-up.
+  const run = await runCli(['run', definition('checkout', 10), '--results-file', first, '--quiet', '--on-saturated', 'warn']);
   expect(run.code).toBe(0);
   earlier = JSON.parse(readFileSync(first, 'utf8'));
 });
