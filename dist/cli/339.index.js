@@ -170,8 +170,8 @@ var workers = __webpack_require__(19526);
 var histogram = __webpack_require__(97528);
 // EXTERNAL MODULE: ./src/report/capacity.ts
 var report_capacity = __webpack_require__(63632);
-// EXTERNAL MODULE: ./src/thresholds/syntax.ts
-var syntax = __webpack_require__(15173);
+// EXTERNAL MODULE: ./src/verdict/compare-values.ts
+var compare_values = __webpack_require__(99625);
 // EXTERNAL MODULE: ./src/thresholds/grammar.ts
 var grammar = __webpack_require__(30961);
 // EXTERNAL MODULE: ./src/verdict/judge.ts + 1 modules
@@ -221,7 +221,7 @@ function failedBeyondGenerator(outcomes, delayMs) {
     return outcomes.some(({ threshold, actual, limit, passed }) => {
         if (passed || (0,grammar/* metricKind */.fK)(threshold.metric) !== 'time' || actual === undefined || limit === undefined)
             return false;
-        return !(0,syntax/* compareValues */.ck)(Math.max(0, actual - DISTORTION_PER_DELAY * delayMs), threshold.op, limit);
+        return !(0,compare_values/* compareValues */.c)(Math.max(0, actual - DISTORTION_PER_DELAY * delayMs), threshold.op, limit);
     });
 }
 /**

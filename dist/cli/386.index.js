@@ -871,16 +871,16 @@ async function keyFromFile(file, readText) {
 
 // EXTERNAL MODULE: ./src/thresholds/grammar.ts
 var grammar = __webpack_require__(30961);
-// EXTERNAL MODULE: ./src/latency/session.ts
-var session = __webpack_require__(36598);
+// EXTERNAL MODULE: ./src/latency/session.ts + 1 modules
+var session = __webpack_require__(75888);
 // EXTERNAL MODULE: ./src/thresholds/latency.ts
 var thresholds_latency = __webpack_require__(16902);
 // EXTERNAL MODULE: ./src/thresholds/syntax.ts
 var syntax = __webpack_require__(15173);
 // EXTERNAL MODULE: ./src/definition/load.ts + 1 modules
 var load = __webpack_require__(92184);
-// EXTERNAL MODULE: ./src/compare/settings.ts
-var compare_settings = __webpack_require__(20254);
+// EXTERNAL MODULE: ./src/compare/settings.ts + 1 modules
+var compare_settings = __webpack_require__(33761);
 // EXTERNAL MODULE: ./src/report/progress.ts
 var progress = __webpack_require__(18991);
 // EXTERNAL MODULE: external "node:util"
@@ -1409,7 +1409,7 @@ function loadedWhenChosen(load) {
 const RUNNERS = {
     run: runCommand,
     validate: validateCommand,
-    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(644)]).then(__webpack_require__.bind(__webpack_require__, 90644)).then((m) => m.serveCommand)),
+    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 323)).then((m) => m.serveCommand)),
     merge: mergeCommand,
     latency: latencyCommand,
     compare: compareCommand,
@@ -2041,9 +2041,6 @@ function flagValue(text, flag, parse) {
 /* harmony export */ });
 /* unused harmony exports MAX_LOOKS, lookRounds, decided */
 /* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-// Extending the comparison while steps are inconclusive (docs/comparison-statistics.md, 6): the looks
-// at the rounds are planned before any request, and the gate's α is split evenly among them, so
-// that looking again never raises the chance of a false `slower` above α. Pure.
 
 /** At most this many looks at the data: the planned rounds and three extensions. */
 const MAX_LOOKS = 4;
@@ -2093,22 +2090,39 @@ function decided(steps) {
 
 /***/ }),
 
-/***/ 20254:
+/***/ 33761:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GJ: () => (/* binding */ parseCompareSettings),
-/* harmony export */   Nh: () => (/* binding */ ALPHA),
-/* harmony export */   XS: () => (/* binding */ CLI_FLAG_NAMES),
-/* harmony export */   s8: () => (/* binding */ undecidableRounds)
-/* harmony export */ });
-/* unused harmony exports COMPARE_METRICS, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_MAX_REGRESSION, DEFAULT_METRIC, MIN_ROUNDS, DEFAULT_MAX_ROUNDS_FACTOR, ON_INCONCLUSIVE, ACTION_INPUT_NAMES, minRoundsFor, parseMaxRegression */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _settings_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(535);
-/* harmony import */ var _settings_exclusive_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(15201);
-/* harmony import */ var _sequential_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(62452);
-/* harmony import */ var _stats_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97263);
-/* harmony import */ var _report_figures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(53831);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Nh: () => (/* binding */ ALPHA),
+  XS: () => (/* binding */ CLI_FLAG_NAMES),
+  GJ: () => (/* binding */ parseCompareSettings),
+  s8: () => (/* binding */ undecidableRounds)
+});
+
+// UNUSED EXPORTS: ACTION_INPUT_NAMES, DEFAULT_MAX_REGRESSION, DEFAULT_MAX_ROUNDS_FACTOR, DEFAULT_METRIC, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, MIN_ROUNDS, minRoundsFor, parseMaxRegression
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/settings/values.ts
+var values = __webpack_require__(535);
+// EXTERNAL MODULE: ./src/settings/exclusive.ts
+var exclusive = __webpack_require__(15201);
+// EXTERNAL MODULE: ./src/compare/sequential.ts
+var sequential = __webpack_require__(62452);
+// EXTERNAL MODULE: ./src/compare/stats.ts + 1 modules
+var stats = __webpack_require__(97263);
+// EXTERNAL MODULE: ./src/report/figures.ts
+var figures = __webpack_require__(53831);
+;// CONCATENATED MODULE: ./src/results/comparison.ts
+/** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
+const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'];
+/** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
+const ON_INCONCLUSIVE = ['warn', 'fail'];
+
+;// CONCATENATED MODULE: ./src/compare/settings.ts
 // The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
 
@@ -2117,8 +2131,7 @@ function decided(steps) {
 
 
 
-/** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
-const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'];
+
 const DEFAULT_ROUNDS = 10;
 const DEFAULT_WARMUP_ROUNDS = 1;
 /** A fraction: 10 %. */
@@ -2128,8 +2141,6 @@ const DEFAULT_METRIC = 'p95';
 const MIN_ROUNDS = 3;
 /** Without max-rounds, inconclusive steps may extend the comparison to this many times the rounds. */
 const DEFAULT_MAX_ROUNDS_FACTOR = 3;
-/** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
-const ON_INCONCLUSIVE = ['warn', 'fail'];
 const ACTION_INPUT_NAMES = {
     rounds: 'rounds',
     maxRounds: 'max-rounds',
@@ -2141,13 +2152,13 @@ const ACTION_INPUT_NAMES = {
     seed: 'seed',
 };
 /** The CLI's flags spell the same words as the action's inputs (src/settings/table.ts). */
-const CLI_FLAG_NAMES = (0,_settings_exclusive_js__WEBPACK_IMPORTED_MODULE_5__/* .flagNames */ .JY)(ACTION_INPUT_NAMES);
+const CLI_FLAG_NAMES = (0,exclusive/* flagNames */.JY)(ACTION_INPUT_NAMES);
 const MAX_SEED = 2 ** 32 - 1;
 /** Every problem at once, or the settings; a missing seed is drawn now (newSeed). */
 function parseCompareSettings(raw, names) {
     const problems = [];
     const take = (value) => {
-        if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(value)) {
+        if ((0,errors/* isProblem */.AN)(value)) {
             problems.push(value);
             return undefined;
         }
@@ -2162,8 +2173,8 @@ function parseCompareSettings(raw, names) {
     const maxTimeS = take(parseMaxTime(raw.maxTime, names.maxTime));
     const onInconclusive = take(parseOnInconclusive(raw.onInconclusive, names.onInconclusive));
     if (problems.length > 0)
-        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
-    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({
+        return (0,errors/* failed */.gz)(problems);
+    return (0,errors/* parsed */.Yz)({
         rounds: rounds,
         maxRounds: maxRounds,
         ...(maxTimeS !== undefined && { maxTimeS }),
@@ -2199,12 +2210,12 @@ function binomial(n, k) {
  * that is the level the planned rounds must be able to reach.
  */
 function undecidableRounds(settings, steps, name) {
-    const plan = (0,_sequential_js__WEBPACK_IMPORTED_MODULE_2__/* .lookPlan */ .rj)(settings.rounds, settings.maxRounds, ALPHA);
+    const plan = (0,sequential/* lookPlan */.rj)(settings.rounds, settings.maxRounds, ALPHA);
     const min = minRoundsFor(steps, plan.alpha);
     if (settings.rounds >= min)
         return undefined;
     const looks = plan.rounds.length;
-    const level = looks === 1 ? `${ALPHA}` : `${(0,_report_figures_js__WEBPACK_IMPORTED_MODULE_4__/* .formatLevel */ .eI)(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
+    const level = looks === 1 ? `${ALPHA}` : `${(0,figures/* formatLevel */.eI)(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
     const fewer = looks === 1 ? '' : ', or a smaller max-rounds (fewer looks)';
     return {
         path: name,
@@ -2260,7 +2271,7 @@ function parseMaxRounds(text, rounds, names) {
 /** Seconds, optional: a whole number ≥ 1. */
 function parseMaxTime(text, name) {
     const value = given(text);
-    return value === undefined ? undefined : (0,_settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .duration */ .p0)(value, name, { whole: true, min: 1 });
+    return value === undefined ? undefined : (0,values/* duration */.p0)(value, name, { whole: true, min: 1 });
 }
 function parseOnInconclusive(text, name) {
     const value = given(text);
@@ -2285,7 +2296,7 @@ function parseMetric(text, name) {
 function parseSeed(text, name) {
     const value = given(text);
     if (value === undefined)
-        return (0,_stats_js__WEBPACK_IMPORTED_MODULE_3__/* .newSeed */ .q4)();
+        return (0,stats/* newSeed */.q4)();
     const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!(Number.isSafeInteger(n) && n <= MAX_SEED)) {
         return { path: name, message: `expected a whole number from 0 to ${MAX_SEED} (the seed a run printed), got "${value}"` };
@@ -9906,19 +9917,105 @@ function countOf(value) {
 
 /***/ }),
 
-/***/ 36598:
+/***/ 75888:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GW: () => (/* binding */ planLatency),
-/* harmony export */   jC: () => (/* binding */ runLatencyPlan),
-/* harmony export */   qV: () => (/* binding */ judgeLatency)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _hosted_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7164);
-/* harmony import */ var _locations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(32446);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(38994);
-/* harmony import */ var _thresholds_latency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(16902);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  qV: () => (/* binding */ judgeLatency),
+  GW: () => (/* binding */ planLatency),
+  jC: () => (/* binding */ runLatencyPlan)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/hosted/client.ts
+var client = __webpack_require__(7164);
+// EXTERNAL MODULE: ./src/latency/locations.ts
+var latency_locations = __webpack_require__(32446);
+// EXTERNAL MODULE: ./src/latency/run.ts + 1 modules
+var run = __webpack_require__(38994);
+// EXTERNAL MODULE: ./src/report/figures.ts
+var figures = __webpack_require__(53831);
+// EXTERNAL MODULE: ./src/thresholds/grammar.ts
+var grammar = __webpack_require__(30961);
+// EXTERNAL MODULE: ./src/thresholds/latency.ts
+var latency = __webpack_require__(16902);
+// EXTERNAL MODULE: ./src/verdict/compare-values.ts
+var compare_values = __webpack_require__(99625);
+;// CONCATENATED MODULE: ./src/verdict/latency.ts
+// Latency thresholds against a latency test's results (docs/latency.md): each threshold measured
+// at its location, or at every location, and its outcome written for the checks. Parsing is
+// src/thresholds/latency.ts's. Pure.
+
+
+
+
+
+/** The measured side of an outcome: `212.5 ms at EU.DE.FRA`, `10 %`, `no successful sample at LOCAL.HOST`. */
+function formatLatencyActual(o) {
+    const at = o.location === undefined ? '' : ` at ${o.location}`;
+    if (o.actual === null)
+        return `no successful sample${at}`;
+    const value = o.threshold.metric === 'fail_rate' ? (0,grammar/* formatMetricValue */.dd)('fail_rate', o.actual) : (0,figures/* formatLatencyMs */.Se)(o.actual);
+    return `${value}${at}`;
+}
+/** Measure each threshold; one naming a location absent from the result is a problem, never a pass. */
+function evaluateLatencyThresholds(result, thresholds, origin = grammar/* THRESHOLDS_INPUT */.U6) {
+    const outcomes = [];
+    const problems = [];
+    const codes = Object.keys(result.locations);
+    for (const threshold of thresholds) {
+        const path = (0,grammar/* thresholdPlace */.Zv)(origin, threshold.line);
+        if (codes.length === 0) {
+            problems.push({ path, message: 'the latency test measured no location' });
+        }
+        else if (threshold.location !== undefined && !Object.hasOwn(result.locations, threshold.location)) {
+            problems.push({
+                path,
+                message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}`,
+            });
+        }
+        else {
+            outcomes.push({ describe: (0,latency/* describeLatencyThreshold */.Rw)(threshold), ...measure(result, threshold) });
+        }
+    }
+    return (0,errors/* parsedUnless */.oQ)(problems, outcomes);
+}
+function measure(result, t) {
+    if (t.location !== undefined)
+        return atLocation(t, t.location, result.locations[t.location]);
+    if (t.metric === 'fail_rate') {
+        const all = Object.values(result.locations);
+        const actual = failRate(all.reduce((n, l) => n + l.failures, 0), all.reduce((n, l) => n + l.samples, 0));
+        return { threshold: t, actual, passed: (0,compare_values/* compareValues */.c)(actual, t.op, t.value) };
+    }
+    // Every location must hold it: the outcome shows the first that does not, else the closest to the limit.
+    const each = Object.entries(result.locations).map(([code, l]) => atLocation(t, code, l));
+    const failed = each.find((m) => !m.passed);
+    if (failed)
+        return failed;
+    const closest = [...each].sort((a, b) => Math.abs((a.actual ?? 0) - t.value) - Math.abs((b.actual ?? 0) - t.value))[0];
+    return closest;
+}
+function atLocation(t, code, l) {
+    if (t.metric === 'fail_rate') {
+        const actual = failRate(l.failures, l.samples);
+        return { threshold: t, actual, passed: (0,compare_values/* compareValues */.c)(actual, t.op, t.value), location: code };
+    }
+    // A location without a successful sample has no latency to hold against the limit.
+    if (l.samples - l.failures === 0)
+        return { threshold: t, actual: null, passed: false, location: code };
+    const [phase, stat] = t.metric.split('.');
+    const actual = l.phases[phase][stat];
+    return { threshold: t, actual, passed: (0,compare_values/* compareValues */.c)(actual, t.op, t.value), location: code };
+}
+function failRate(failures, samples) {
+    return samples === 0 ? 0 : (failures * 100) / samples;
+}
+
+;// CONCATENATED MODULE: ./src/latency/session.ts
 // A latency test as the action and the CLI run it: planned and checked before any request (the
 // target, the location patterns against the configured locations, the samples), then run from
 // this machine or on a service of the interface, and judged by its `latency…` thresholds.
@@ -9932,33 +10029,33 @@ function planLatency(input, names, hosted) {
     if (!/^https?:\/\/[^/]+/.test(input.target)) {
         problems.push({ path: names.target, message: `expected an http:// or https:// URL, got "${input.target}"` });
     }
-    const samples = (0,_run_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSamples */ .rI)(input.samples, names.samples);
-    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(samples))
+    const samples = (0,run/* parseSamples */.rI)(input.samples, names.samples);
+    if ((0,errors/* isProblem */.AN)(samples))
         problems.push(samples);
-    const patterns = (0,_locations_js__WEBPACK_IMPORTED_MODULE_2__/* .splitPatterns */ .sb)(input.patterns.length > 0 ? input.patterns : ['*']);
+    const patterns = (0,latency_locations/* splitPatterns */.sb)(input.patterns.length > 0 ? input.patterns : ['*']);
     let locations = [];
-    const configured = (0,_locations_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLocationConfig */ .$X)(input.config, names.config);
+    const configured = (0,latency_locations/* parseLocationConfig */.$X)(input.config, names.config);
     if (!configured.ok)
         problems.push(...configured.problems);
     else if (!hosted) {
-        const selected = (0,_locations_js__WEBPACK_IMPORTED_MODULE_2__/* .selectLocations */ .BF)(configured.value, patterns, names.patterns);
+        const selected = (0,latency_locations/* selectLocations */.BF)(configured.value, patterns, names.patterns);
         if (selected.ok)
             locations = selected.value;
         else
             problems.push(...selected.problems);
     }
-    if (problems.length > 0 || (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(samples))
-        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
-    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({ target: input.target, patterns, locations, samples, samplesGiven: input.samples.trim() !== '' });
+    if (problems.length > 0 || (0,errors/* isProblem */.AN)(samples))
+        return (0,errors/* failed */.gz)(problems);
+    return (0,errors/* parsed */.Yz)({ target: input.target, patterns, locations, samples, samplesGiven: input.samples.trim() !== '' });
 }
 async function runLatencyPlan(plan, settings) {
     if (!settings.hosted) {
-        return (0,_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runLatency */ .Af)(plan.target, plan.locations, { samples: plan.samples, insecure: settings.insecure, signal: settings.signal });
+        return (0,run/* runLatency */.Af)(plan.target, plan.locations, { samples: plan.samples, insecure: settings.insecure, signal: settings.signal });
     }
     const { apiUrl, apiKey, log, warn = log } = settings.hosted;
     // The interface's request has no sample count: ask for one only when the user named it.
     const asked = plan.samplesGiven ? plan.samples : undefined;
-    const result = await (0,_run_js__WEBPACK_IMPORTED_MODULE_3__/* .runHostedLatency */ .J8)((0,_hosted_client_js__WEBPACK_IMPORTED_MODULE_1__/* .createClient */ .UU)({ baseUrl: apiUrl, apiKey, log }), plan.target, plan.patterns, asked);
+    const result = await (0,run/* runHostedLatency */.J8)((0,client/* createClient */.UU)({ baseUrl: apiUrl, apiKey, log }), plan.target, plan.patterns, asked);
     if (asked !== undefined && result.samples !== asked) {
         warn(`loadgate: the service took ${result.samples} samples per location, not the ${asked} asked for (a sample count is not part of the service interface, so a service may ignore it)`);
     }
@@ -9966,12 +10063,12 @@ async function runLatencyPlan(plan, settings) {
 }
 /** The thresholds' outcomes, and the same as checks for the report's verdict. */
 function judgeLatency(result, thresholds, origin) {
-    const evaluated = (0,_thresholds_latency_js__WEBPACK_IMPORTED_MODULE_4__/* .evaluateLatencyThresholds */ .mk)(result, thresholds, origin);
+    const evaluated = evaluateLatencyThresholds(result, thresholds, origin);
     if (!evaluated.ok)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(evaluated.problems);
+        throw new errors/* InputError */.dz(evaluated.problems);
     return {
         outcomes: evaluated.value,
-        checks: evaluated.value.map((o) => ({ describe: o.describe, actual: (0,_thresholds_latency_js__WEBPACK_IMPORTED_MODULE_4__/* .formatLatencyActual */ .k8)(o), passed: o.passed })),
+        checks: evaluated.value.map((o) => ({ describe: o.describe, actual: formatLatencyActual(o), passed: o.passed })),
     };
 }
 
@@ -10754,8 +10851,8 @@ __webpack_require__.d(__webpack_exports__, {
   A: () => (/* binding */ concludeShard)
 });
 
-// EXTERNAL MODULE: ./src/latency/session.ts
-var session = __webpack_require__(36598);
+// EXTERNAL MODULE: ./src/latency/session.ts + 1 modules
+var session = __webpack_require__(75888);
 // EXTERNAL MODULE: ./src/report/model.ts + 1 modules
 var report_model = __webpack_require__(62679);
 // EXTERNAL MODULE: ./src/report/comparison.ts
@@ -10961,8 +11058,8 @@ function baselineProblem(t, shape) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/compare/settings.ts
-var compare_settings = __webpack_require__(20254);
+// EXTERNAL MODULE: ./src/compare/settings.ts + 1 modules
+var compare_settings = __webpack_require__(33761);
 ;// CONCATENATED MODULE: ./src/pipeline/gate.ts
 // The gate of a run: what the user asked the verdict to check, checked against what the run will
 // have before any request (preflight), and the one judgement after it.
@@ -11576,8 +11673,8 @@ function endToEnd(series) {
 
 // EXTERNAL MODULE: ./src/compare/sequential.ts
 var sequential = __webpack_require__(62452);
-// EXTERNAL MODULE: ./src/compare/settings.ts
-var compare_settings = __webpack_require__(20254);
+// EXTERNAL MODULE: ./src/compare/settings.ts + 1 modules
+var compare_settings = __webpack_require__(33761);
 // EXTERNAL MODULE: ./src/compare/stats.ts + 1 modules
 var stats = __webpack_require__(97263);
 // EXTERNAL MODULE: ./src/compare/verdict.ts + 2 modules
@@ -16561,40 +16658,29 @@ function plainDecimal(n) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   k8: () => (/* binding */ formatLatencyActual),
-/* harmony export */   mk: () => (/* binding */ evaluateLatencyThresholds),
+/* harmony export */   Rw: () => (/* binding */ describeLatencyThreshold),
 /* harmony export */   sb: () => (/* binding */ parseLatencyThresholdLines)
 /* harmony export */ });
-/* unused harmony exports parseLatencyThresholds, describeLatencyThreshold */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _report_figures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53831);
-/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30961);
-/* harmony import */ var _syntax_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(15173);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(16141);
-// Latency thresholds, in the grammar of the README's Thresholds with a `latency` scope:
-//   latency[.|[CODE].]<phase>.<stat> op value[ms|s]     phase dns|connect|tls|ttfb|total, stat min|avg|median|p95|max
-//   latency[.|[CODE].]fail_rate op value[%]
-// `latency.ttfb.p95 < 200ms` holds at every location; `latency[EU.DE.FRA].total.avg < 300` at one.
-// Other lines of the same input are left to grammar.ts (isLatencyThresholdLine in syntax.ts tells them
-// apart), so that line numbers stay those of the whole input. Pure, like grammar.ts.
-
-
+/* unused harmony export parseLatencyThresholds */
+/* harmony import */ var _grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(30961);
+/* harmony import */ var _syntax_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(15173);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(16141);
 
 
 
 const CODE = /^[A-Z][A-Z0-9]*(?:\.[A-Z][A-Z0-9]*)+$/;
-const METRIC_FORM = `<phase>.<stat> (phase ${_types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_PHASES */ .EY.join(', ')}; stat ${_types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_STATS */ .Ln.join(', ')}) or fail_rate`;
+const METRIC_FORM = `<phase>.<stat> (phase ${_types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_PHASES */ .EY.join(', ')}; stat ${_types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_STATS */ .Ln.join(', ')}) or fail_rate`;
 /** The `latency…` lines of a multi-line input; the others (and blank and # lines) are skipped. */
 function parseLatencyThresholds(text, origin = THRESHOLDS_INPUT) {
     return parseLatencyThresholdLines(text.split(/\r?\n/), origin);
 }
 /** One threshold per entry (repeated CLI flags), numbered from 1; entries not starting with `latency` are skipped. */
-function parseLatencyThresholdLines(lines, origin = _grammar_js__WEBPACK_IMPORTED_MODULE_2__/* .THRESHOLD_FLAG */ .HM) {
-    return (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseEachLine */ .Ff)(lines, _syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .isLatencyThresholdLine */ .YC, parseLine, (line) => (0,_grammar_js__WEBPACK_IMPORTED_MODULE_2__/* .thresholdPlace */ .Zv)(origin, line));
+function parseLatencyThresholdLines(lines, origin = _grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .THRESHOLD_FLAG */ .HM) {
+    return (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .parseEachLine */ .Ff)(lines, _syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .isLatencyThresholdLine */ .YC, parseLine, (line) => (0,_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .thresholdPlace */ .Zv)(origin, line));
 }
 // ---- parsing one line ----
 function parseLine(raw, line) {
-    let at = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .skipSpace */ .AN)(raw, 0) + 'latency'.length;
+    let at = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .skipSpace */ .AN)(raw, 0) + 'latency'.length;
     let location;
     if (raw[at] === '[') {
         const close = raw.indexOf(']', at);
@@ -16607,19 +16693,19 @@ function parseLine(raw, line) {
         at = close + 1;
     }
     if (raw[at] !== '.')
-        return { index: at, message: `expected "." after "${raw.slice((0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .skipSpace */ .AN)(raw, 0), at)}", got ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .got */ .Lt)(raw, at)}` };
+        return { index: at, message: `expected "." after "${raw.slice((0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .skipSpace */ .AN)(raw, 0), at)}", got ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .got */ .Lt)(raw, at)}` };
     const metric = parseMetric(raw, at + 1);
     if ('message' in metric)
         return metric;
-    const op = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseOp */ .Zv)(raw, metric.end, metric.metric);
+    const op = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .parseOp */ .Zv)(raw, metric.end, metric.metric);
     if ('message' in op)
         return op;
     const value = parseValue(raw, op.end, metric.metric, op.op);
     if ('message' in value)
         return value;
-    const rest = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .skipSpace */ .AN)(raw, value.end);
+    const rest = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .skipSpace */ .AN)(raw, value.end);
     if (rest < raw.length)
-        return { index: rest, message: `unexpected ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .got */ .Lt)(raw, rest)}; expected the end of the threshold (one per line)` };
+        return { index: rest, message: `unexpected ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .got */ .Lt)(raw, rest)}; expected the end of the threshold (one per line)` };
     return {
         source: raw.trim(),
         line,
@@ -16639,36 +16725,36 @@ function locationMessage(inner) {
     return `location ${JSON.stringify(inner)} is not a location code; expected two or more dot-separated upper-case segments such as EU.DE.FRA`;
 }
 function parseMetric(raw, from) {
-    const word = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .readWord */ .pS)(raw, from);
+    const word = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .readWord */ .pS)(raw, from);
     if (word === 'fail_rate')
         return { metric: 'fail_rate', end: from + word.length };
-    const phase = _types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_PHASES */ .EY.find((p) => p === word);
+    const phase = _types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_PHASES */ .EY.find((p) => p === word);
     if (!phase) {
         const lower = word.toLowerCase();
-        const hint = _types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_PHASES */ .EY.some((p) => p === lower) || lower === 'fail_rate' ? `; metrics are lower case: ${lower}` : '';
+        const hint = _types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_PHASES */ .EY.some((p) => p === lower) || lower === 'fail_rate' ? `; metrics are lower case: ${lower}` : '';
         return {
             index: from,
-            message: `unknown latency metric ${word === '' ? (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .got */ .Lt)(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}`,
+            message: `unknown latency metric ${word === '' ? (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .got */ .Lt)(raw, from) : JSON.stringify(word)}${hint}; expected ${METRIC_FORM}`,
         };
     }
     const dot = from + word.length;
     if (raw[dot] !== '.')
-        return { index: dot, message: `expected "." and a statistic (${_types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_STATS */ .Ln.join(', ')}) after "${phase}", got ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .got */ .Lt)(raw, dot)}` };
-    const statWord = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .readWord */ .pS)(raw, dot + 1);
-    const stat = _types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_STATS */ .Ln.find((s) => s === statWord);
+        return { index: dot, message: `expected "." and a statistic (${_types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_STATS */ .Ln.join(', ')}) after "${phase}", got ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .got */ .Lt)(raw, dot)}` };
+    const statWord = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .readWord */ .pS)(raw, dot + 1);
+    const stat = _types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_STATS */ .Ln.find((s) => s === statWord);
     if (!stat) {
         const hint = /^p50$/i.test(statWord) ? '; the 50th percentile is written median' : '';
-        const found = statWord === '' ? (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .got */ .Lt)(raw, dot + 1) : JSON.stringify(statWord);
-        return { index: dot + 1, message: `unknown statistic ${found}${hint}; expected one of ${_types_js__WEBPACK_IMPORTED_MODULE_4__/* .LATENCY_STATS */ .Ln.join(', ')}` };
+        const found = statWord === '' ? (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .got */ .Lt)(raw, dot + 1) : JSON.stringify(statWord);
+        return { index: dot + 1, message: `unknown statistic ${found}${hint}; expected one of ${_types_js__WEBPACK_IMPORTED_MODULE_2__/* .LATENCY_STATS */ .Ln.join(', ')}` };
     }
     return { metric: `${phase}.${stat}`, end: dot + 1 + statWord.length };
 }
 function parseValue(raw, from, metric, op) {
-    const start = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .skipSpace */ .AN)(raw, from);
+    const start = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .skipSpace */ .AN)(raw, from);
     const number = /^(?:\d+(?:\.\d+)?|\.\d+)/.exec(raw.slice(start))?.[0];
     if (number === undefined)
-        return { index: start, message: `expected a number after "${op}", got ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .got */ .Lt)(raw, start)}` };
-    const unitStart = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .skipSpace */ .AN)(raw, start + number.length);
+        return { index: start, message: `expected a number after "${op}", got ${(0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .got */ .Lt)(raw, start)}` };
+    const unitStart = (0,_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .skipSpace */ .AN)(raw, start + number.length);
     const unit = /^[^\s#]*/.exec(raw.slice(unitStart))?.[0] ?? '';
     const isRate = metric === 'fail_rate';
     const units = isRate ? ['%'] : ['ms', 's'];
@@ -16695,68 +16781,6 @@ function describeLatencyThreshold(t) {
     const scope = t.location === undefined ? 'latency' : `latency[${t.location}]`;
     return `${scope}.${t.metric} ${t.op} ${PLAIN.format(t.value)} ${t.metric === 'fail_rate' ? '%' : 'ms'}`;
 }
-/** The measured side of an outcome: `212.5 ms at EU.DE.FRA`, `10 %`, `no successful sample at LOCAL.HOST`. */
-function formatLatencyActual(o) {
-    const at = o.location === undefined ? '' : ` at ${o.location}`;
-    if (o.actual === null)
-        return `no successful sample${at}`;
-    const value = o.threshold.metric === 'fail_rate' ? (0,_grammar_js__WEBPACK_IMPORTED_MODULE_2__/* .formatMetricValue */ .dd)('fail_rate', o.actual) : (0,_report_figures_js__WEBPACK_IMPORTED_MODULE_1__/* .formatLatencyMs */ .Se)(o.actual);
-    return `${value}${at}`;
-}
-// ---- evaluation ----
-/** Measure each threshold; one naming a location absent from the result is a problem, never a pass. */
-function evaluateLatencyThresholds(result, thresholds, origin = _grammar_js__WEBPACK_IMPORTED_MODULE_2__/* .THRESHOLDS_INPUT */ .U6) {
-    const outcomes = [];
-    const problems = [];
-    const codes = Object.keys(result.locations);
-    for (const threshold of thresholds) {
-        const path = (0,_grammar_js__WEBPACK_IMPORTED_MODULE_2__/* .thresholdPlace */ .Zv)(origin, threshold.line);
-        if (codes.length === 0) {
-            problems.push({ path, message: 'the latency test measured no location' });
-        }
-        else if (threshold.location !== undefined && !Object.hasOwn(result.locations, threshold.location)) {
-            problems.push({
-                path,
-                message: `location ${threshold.location} is not in the latency results; its locations are: ${codes.join(', ')}`,
-            });
-        }
-        else {
-            outcomes.push({ describe: describeLatencyThreshold(threshold), ...measure(result, threshold) });
-        }
-    }
-    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedUnless */ .oQ)(problems, outcomes);
-}
-function measure(result, t) {
-    if (t.location !== undefined)
-        return atLocation(t, t.location, result.locations[t.location]);
-    if (t.metric === 'fail_rate') {
-        const all = Object.values(result.locations);
-        const actual = failRate(all.reduce((n, l) => n + l.failures, 0), all.reduce((n, l) => n + l.samples, 0));
-        return { threshold: t, actual, passed: (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .compareValues */ .ck)(actual, t.op, t.value) };
-    }
-    // Every location must hold it: the outcome shows the first that does not, else the closest to the limit.
-    const each = Object.entries(result.locations).map(([code, l]) => atLocation(t, code, l));
-    const failed = each.find((m) => !m.passed);
-    if (failed)
-        return failed;
-    const closest = [...each].sort((a, b) => Math.abs((a.actual ?? 0) - t.value) - Math.abs((b.actual ?? 0) - t.value))[0];
-    return closest;
-}
-function atLocation(t, code, l) {
-    if (t.metric === 'fail_rate') {
-        const actual = failRate(l.failures, l.samples);
-        return { threshold: t, actual, passed: (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .compareValues */ .ck)(actual, t.op, t.value), location: code };
-    }
-    // A location without a successful sample has no latency to hold against the limit.
-    if (l.samples - l.failures === 0)
-        return { threshold: t, actual: null, passed: false, location: code };
-    const [phase, stat] = t.metric.split('.');
-    const actual = l.phases[phase][stat];
-    return { threshold: t, actual, passed: (0,_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .compareValues */ .ck)(actual, t.op, t.value), location: code };
-}
-function failRate(failures, samples) {
-    return samples === 0 ? 0 : (failures * 100) / samples;
-}
 
 
 /***/ }),
@@ -16770,14 +16794,14 @@ function failRate(failures, samples) {
 /* harmony export */   Lt: () => (/* binding */ got),
 /* harmony export */   YC: () => (/* binding */ isLatencyThresholdLine),
 /* harmony export */   Zv: () => (/* binding */ parseOp),
-/* harmony export */   ck: () => (/* binding */ compareValues),
 /* harmony export */   hD: () => (/* binding */ quote),
 /* harmony export */   pS: () => (/* binding */ readWord)
 /* harmony export */ });
 /* unused harmony export OPS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
 // What the load thresholds (grammar.ts) and the latency thresholds (latency.ts)
-// share: the tokens of `metric op value`, where a parse error points, and the comparison.
+// share: the tokens of `metric op value` and where a parse error points. The comparison a
+// threshold's operator makes is the verdict's (src/verdict/compare-values.ts).
 
 /** A latency threshold (`latency.ttfb.p95 < 200ms`): the latency grammar's, and no other's. */
 function isLatencyThresholdLine(line) {
@@ -16835,22 +16859,6 @@ function parseOp(raw, from, metric) {
         return { op, end: start + text.length };
     const actual = text === '' ? got(raw, start) : quote(text);
     return { index: start, message: `expected an operator (${OPS.join(', ')}) after "${metric}", got ${actual}` };
-}
-function compareValues(actual, op, limit) {
-    switch (op) {
-        case '<':
-            return actual < limit;
-        case '<=':
-            return actual <= limit;
-        case '>':
-            return actual > limit;
-        case '>=':
-            return actual >= limit;
-        case '==':
-            return actual === limit;
-        case '!=':
-            return actual !== limit;
-    }
 }
 
 
@@ -18081,6 +18089,33 @@ function problem(where, message) {
 
 /***/ }),
 
+/***/ 99625:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ compareValues)
+/* harmony export */ });
+/** Whether `actual op limit` holds, e.g. `compareValues(180, '<', 200)` is true. */
+function compareValues(actual, op, limit) {
+    switch (op) {
+        case '<':
+            return actual < limit;
+        case '<=':
+            return actual <= limit;
+        case '>':
+            return actual > limit;
+        case '>=':
+            return actual >= limit;
+        case '==':
+            return actual === limit;
+        case '!=':
+            return actual !== limit;
+    }
+}
+
+
+/***/ }),
+
 /***/ 77995:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -18097,8 +18132,8 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/report/figures.ts
 var figures = __webpack_require__(53831);
-// EXTERNAL MODULE: ./src/thresholds/syntax.ts
-var syntax = __webpack_require__(15173);
+// EXTERNAL MODULE: ./src/verdict/compare-values.ts
+var compare_values = __webpack_require__(99625);
 // EXTERNAL MODULE: ./src/thresholds/grammar.ts
 var grammar = __webpack_require__(30961);
 // EXTERNAL MODULE: ./src/median.ts
@@ -18168,12 +18203,12 @@ function windowOutcome(series, t) {
         threshold: t,
         actual: worst.value,
         limit: t.value,
-        passed: values.every((w) => (0,syntax/* compareValues */.ck)(w.value, t.op, t.value)),
+        passed: values.every((w) => (0,compare_values/* compareValues */.c)(w.value, t.op, t.value)),
         where: windowName(worst),
     };
 }
 function worstOf(values, t) {
-    const failing = values.find((w) => !(0,syntax/* compareValues */.ck)(w.value, t.op, t.value));
+    const failing = values.find((w) => !(0,compare_values/* compareValues */.c)(w.value, t.op, t.value));
     if (t.op === '==' || t.op === '!=')
         return failing ?? values[0];
     const upper = t.op === '<' || t.op === '<=';
@@ -18329,7 +18364,7 @@ function measure(result, level, t, baseline) {
         return { ...base, passed: false, reason: noValueReason(t) };
     if (limit === undefined)
         return { ...base, passed: false, reason: 'no baseline value at this scope' };
-    return { ...base, passed: (0,syntax/* compareValues */.ck)(actual, t.op, limit) };
+    return { ...base, passed: (0,compare_values/* compareValues */.c)(actual, t.op, limit) };
 }
 function noValueReason(t) {
     if (t.stream)
@@ -18527,7 +18562,7 @@ function distortedBy(outcome, delayMs) {
     const { threshold, actual, limit } = outcome;
     if ((0,grammar/* metricKind */.fK)(threshold.metric) !== 'time' || actual === undefined || limit === undefined)
         return false;
-    return (0,syntax/* compareValues */.ck)(Math.max(0, actual - delayMs), threshold.op, limit) !== outcome.passed;
+    return (0,compare_values/* compareValues */.c)(Math.max(0, actual - delayMs), threshold.op, limit) !== outcome.passed;
 }
 
 
