@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/report/figures.ts';
+import { formatDuration, formatMeasured, formatMs, formatRate, formatSignedPercent } from '../src/report/figures.ts';
 import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/results/histogram.ts';
 import { buildReport, textOf } from '../src/report/model.ts';
 import { progressLine } from '../src/report/progress.ts';
@@ -519,6 +519,29 @@ describe('sub-millisecond figures', () => {
       '12 ms',
       '1,234 ms',
       '0 ms',
+    ]);
+  });
+
+  it("writes a check's measured time as the summary does, with decimals only where its limit needs them (issue 55: 13.63 ms beside 14 ms)", () => {
+    const result = makeResult();
+    result.results.response_times.p95 = 13.63;
+    const judgement = judgementFor(result, 'p95 < 250ms\np95 < 13.7ms\np95 > 13.6ms');
+    const model = buildReport({ result, judgement });
+    expect(model.overall.figures.p95.text).toBe('14 ms');
+    expect(judgement.checks.filter((c) => c.kind === 'threshold').map((c) => [c.actual, c.limit])).toEqual([
+      ['14 ms', '< 250 ms'],
+      ['13.6 ms', '< 13.7 ms'],
+      ['14 ms', '> 13.6 ms'],
+    ]);
+    expect([formatMeasured('p95', 499.6, 500), formatMeasured('p95', 500.4, 500), formatMeasured('p95', 3.14, 500)]).toEqual([
+      '499.6 ms',
+      '500.4 ms',
+      '3.1 ms',
+    ]);
+    expect([formatMeasured('p95', 9.9951, 10), formatMeasured('p95', 9.99999, 10), formatMeasured('fail_rate', 0.456, 1)]).toEqual([
+      '9.995 ms',
+      '10 ms',
+      '0.46 %',
     ]);
   });
 

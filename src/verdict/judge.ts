@@ -3,7 +3,7 @@
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
-import { formatCount, formatMs } from '../report/figures.ts';
+import { formatCount, formatMeasured, formatMs } from '../report/figures.ts';
 import { compareValues } from '../thresholds/syntax.ts';
 import {
   describeThreshold,
@@ -127,7 +127,7 @@ function stoppedText(signal: StopSignal, coverage: Coverage | undefined): string
 /** A threshold's outcome as a check line: `p95 < 500 ms`, `612 ms` (or why there is no value); tables add the limit. */
 function thresholdCheck(o: ThresholdOutcome): Check {
   const { threshold } = o;
-  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : shown(threshold.metric, o.actual);
+  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : formatMeasured(threshold.metric, o.actual, o.limit);
   const where = o.where ? ` at ${o.where}` : '';
   return {
     kind: 'threshold',
