@@ -1,13 +1,11 @@
 // What every command of the CLI shares (cli.ts and the capacity command, capacity.ts): its
 // streams, its arguments read by the settings table, the definition checked with the flags
 // applied, where the summary goes, the signal that stopped it, and its log.
-import { InputError, type Problem, valueOrThrow } from '../errors.ts';
-import { DefinitionProblems, loadDefinition } from '../definition/load.ts';
-import { insideStandIn } from '../definition/salvage.ts';
+import { valueOrThrow } from '../errors.ts';
 import type { LoadTestDefinition } from '../types.ts';
 import { type CheckOptions, checkTest } from '../engine/prepare.ts';
 import type { RunLog } from '../pipeline/measure.ts';
-import { readEnvironmentSpec } from '../pipeline/sources.ts';
+import { checkedAtOnce, readEnvironmentSpec } from '../pipeline/sources.ts';
 import { type CommandArgs, parseCommandArgs } from '../settings/argv.ts';
 import type { Command } from '../settings/table.ts';
 import type { StopSignal } from '../verdict/judge.ts';
@@ -47,36 +45,18 @@ export async function checkWithFlags(
 ) {
   const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
   const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
-  const refused = await loadDefinition(file).catch((error: unknown) => {
-    if (error instanceof DefinitionProblems) return error;
-    throw error;
-  });
-  const loaded = refused instanceof DefinitionProblems ? refused.salvaged.loaded : refused;
-  const checked = await inputProblems(async () => {
-    const overridden = valueOrThrow(applyLoadFlags(loaded, load));
-    const marked = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
-    const test = await checkTest(marked.loaded, { ...check, ...(marked.environment && { environment: marked.environment }) });
-    return { test, notes: overridden.notes };
-  });
-  const gated = await inputProblems(async () => gate(loaded.definition));
-  const earlier = refused instanceof DefinitionProblems ? refused.problems : [];
-  const replaced = refused instanceof DefinitionProblems ? refused.salvaged.replaced : [];
-  const later = [...checked.problems, ...gated.problems].filter(
-    (p) => !insideStandIn(p, replaced) && !earlier.some((e) => e.path === p.path),
+  const { test, notes } = await checkedAtOnce(
+    file,
+    async (loaded) => {
+      const overridden = valueOrThrow(applyLoadFlags(loaded, load));
+      const marked = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
+      const test = await checkTest(marked.loaded, { ...check, ...(marked.environment && { environment: marked.environment }) });
+      return { test, notes: overridden.notes };
+    },
+    gate,
   );
-  if (earlier.length + later.length > 0 || !checked.value) throw new InputError([...earlier, ...later]);
-  for (const note of checked.value.notes) io.err(`note: ${note}`);
-  return checked.value.test;
-}
-
-/** What `work` gives, or the problems of the InputError it threw. */
-async function inputProblems<T>(work: () => Promise<T>): Promise<{ value?: T; problems: Problem[] }> {
-  try {
-    return { value: await work(), problems: [] };
-  } catch (error) {
-    if (error instanceof InputError) return { problems: error.problems };
-    throw error;
-  }
+  for (const note of notes) io.err(`note: ${note}`);
+  return test;
 }
 
 /**
