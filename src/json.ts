@@ -16,6 +16,9 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
   if (value !== null && typeof value === 'object') return 'an object';
+  // JSON.parse reads a literal past the largest double (1e400) as Infinity, which JSON writes as null.
+  if (value === Number.POSITIVE_INFINITY) return 'a number too large (above 1.8e308)';
+  if (value === Number.NEGATIVE_INFINITY) return 'a negative number too large (under -1.8e308)';
   const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 56)}…"` : text;
 }

@@ -557,8 +557,11 @@ export interface Judgement {
   warnings: Check[];
   /** What stopped the run early, when something did. */
   stoppedBy?: StopSignal;
-  /** Late iterations and their cause, judged with the generator check (docs/verdict.md). */
-  late?: string;
+  /**
+   * Late iterations and their cause, judged with the generator check (docs/verdict.md): a warning
+   * when less load was applied than planned, else a note.
+   */
+  late?: { text: string; warning: boolean };
 }
 
 // ---- Latency tests (docs/latency.md). Wire names (snake_case) as the service answer and the results file write them. ----

@@ -295,6 +295,68 @@ describe('loadgate validate', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${path}: $.config_data.load_type: expected one of linear, incremental, waved`);
   });
+
+  it('reports schema, variable and threshold problems in one report; run refuses with the same, nothing sent', async () => {
+    const path = join(dir, 'five.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'five',
+        config_data: {
+          steps: [
+            { id: 1, name: 'a', url: `{{BAES}}/x`, methd: 'GET' },
+            { id: 2, name: 'b', url: 7 },
+            { id: 3, name: 'c', url: `${target.url}/ok`, timeout: -1 },
+          ],
+          load_type: 'zigzag',
+          iteration_count: 2,
+          duration: 1,
+        },
+      }),
+    );
+    const problemsOf = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('  '));
+    const validate = await loadgate(['validate', path, '--thresholds', 'step[nope].p95 < 100ms']);
+    expect(validate.code).toBe(2);
+    const problems = problemsOf(validate.stderr);
+    expect(problems).toHaveLength(6);
+    for (const part of ['steps[0].methd', 'steps[1].url', 'steps[2].timeout', 'load_type', 'steps[0].url'])
+      expect(problems.some((line) => line.includes(`$.config_data.${part}:`))).toBe(true);
+    expect(problems.find((line) => line.includes('steps[0].url'))).toContain('BAES');
+    expect(problems.at(-1)).toContain('--thresholds #1: step "nope" is not in the definition');
+    target.reset();
+    const run = await loadgate(['run', path, '--thresholds', 'step[nope].p95 < 100ms', '--results-file', join(dir, 'five-results.json')]);
+    expect(run.code).toBe(2);
+    expect(problemsOf(run.stderr)).toEqual(problems);
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('checks the variables of the steps after a broken one with its captures kept, and none where the environment is broken', async () => {
+    const captured = join(dir, 'captured.json');
+    const capture = { TOKEN: { from: 'body', json_path: '$.t' } };
+    const steps = [
+      { id: 1, url: 5, capture_env: capture },
+      { id: 2, url: `${target.url}/{{TOKEN}}/{{NOPE}}` },
+    ];
+    writeFileSync(captured, JSON.stringify({ name: 'c', config_data: { steps } }));
+    const later = await loadgate(['validate', captured]);
+    expect(later.stderr.split('\n').filter((line) => line.startsWith('  '))).toEqual([
+      `  ${captured}: $.config_data.steps[0].url: expected a string, got 5`,
+      `  ${captured}: $.config_data.steps[1].url: unknown variable "NOPE": not an environment variable and not captured by an earlier step (known: TOKEN)`,
+    ]);
+    const environment = join(dir, 'environment.json');
+    const vars = [
+      { key: 'BASE', value: target.url },
+      { key: 'bad key', value: 'x' },
+    ];
+    writeFileSync(
+      environment,
+      JSON.stringify({ name: 'e', environment: { name: 'x', vars }, config_data: { steps: [{ id: 1, url: '{{BASE}}/x' }] } }),
+    );
+    const unknown = await loadgate(['validate', environment]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('$.environment.vars[1].key');
+    expect(unknown.stderr).not.toContain('BASE');
+  });
 });
 
 describe("a CLI that fits its users' habits", () => {

@@ -148,6 +148,21 @@ describe('duplicate keys (issue 30: the last one won silently)', () => {
   });
 });
 
+describe('numbers past the largest double (issue 55: iteration_count 1e400 said "got null")', () => {
+  it('are named as too large, with their JSON path and place', async () => {
+    const text = `{"name": "big", "config_data": {"steps": [${JSON.stringify(STEP)}], "iteration_count": 1e400, "duration": -1e400}}`;
+    const problems = await problemsLoading(await written('too-large.json', text));
+    expect(problems.map((p) => [p.path, p.message, p.column])).toEqual([
+      ['$.config_data.duration', 'expected an integer, got a negative number too large (under -1.8e308)', text.indexOf('"duration"') + 1],
+      [
+        '$.config_data.iteration_count',
+        'expected an integer, got a number too large (above 1.8e308)',
+        text.indexOf('"iteration_count"') + 1,
+      ],
+    ]);
+  });
+});
+
 describe('test data outside the repository (issue 30: ../../../../etc/shadow was read and sent)', () => {
   let repo: string;
   let tests: string;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_EXAMPLE_FILE, reportExampleText } from '../scripts/render-report-example.ts';
 import { changeVerdict, compareToBaseline, describeChange, formatChange } from '../src/report/baseline.ts';
 import type { MetricChange } from '../src/report/baseline.ts';
-import { formatDuration, formatMs, formatRate, formatSignedPercent } from '../src/report/figures.ts';
+import { formatDuration, formatMeasured, formatMs, formatRate, formatSignedPercent } from '../src/report/figures.ts';
 import { encodeHistogram, initHistograms, newHistogram, responseTimesOf } from '../src/results/histogram.ts';
 import { buildReport, textOf } from '../src/report/model.ts';
 import { progressLine } from '../src/report/progress.ts';
@@ -522,6 +522,29 @@ describe('sub-millisecond figures', () => {
     ]);
   });
 
+  it("writes a check's measured time as the summary does, with decimals only where its limit needs them (issue 55: 13.63 ms beside 14 ms)", () => {
+    const result = makeResult();
+    result.results.response_times.p95 = 13.63;
+    const judgement = judgementFor(result, 'p95 < 250ms\np95 < 13.7ms\np95 > 13.6ms');
+    const model = buildReport({ result, judgement });
+    expect(model.overall.figures.p95.text).toBe('14 ms');
+    expect(judgement.checks.filter((c) => c.kind === 'threshold').map((c) => [c.actual, c.limit])).toEqual([
+      ['14 ms', '< 250 ms'],
+      ['13.6 ms', '< 13.7 ms'],
+      ['14 ms', '> 13.6 ms'],
+    ]);
+    expect([formatMeasured('p95', 499.6, 500), formatMeasured('p95', 500.4, 500), formatMeasured('p95', 3.14, 500)]).toEqual([
+      '499.6 ms',
+      '500.4 ms',
+      '3.1 ms',
+    ]);
+    expect([formatMeasured('p95', 9.9951, 10), formatMeasured('p95', 9.99999, 10), formatMeasured('fail_rate', 0.456, 1)]).toEqual([
+      '9.995 ms',
+      '10 ms',
+      '0.46 %',
+    ]);
+  });
+
   it('shows a 0.3 ms service from its histograms, not as the 0 ms of the integer fields', async () => {
     await initHistograms();
     const h = newHistogram();
@@ -585,19 +608,40 @@ describe('late iterations and the generator check', () => {
     const model = buildReport({ result, judgement });
     return {
       check: judgement.checks.find((c) => c.kind === 'generator'),
-      warning: model.lateWarning ?? '',
+      warning: model.late?.text ?? '',
+      warns: model.late?.warning,
       text: terminalOf({ result, judgement }, { color: false }),
     };
   };
 
   it('never says the generator fell behind when its check says it kept up (a run held back by the in-flight cap)', () => {
-    const { check, warning, text } = shown(makeResult({ run: { ...late, generator: generator({}) } }));
+    const { check, warning, warns, text } = shown(makeResult({ run: { ...late, generator: generator({}) } }));
     expect(check).toMatchObject({ actual: 'kept up', passed: true });
     expect(warning).toBe(
-      '326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms), while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back',
+      '326 late iterations: started more than 10 ms behind the schedule (max lag 180 ms), while the load generator kept up: the in-flight cap (concurrency 100) held them back',
     );
+    // All the planned load was applied: a note, not a warning.
+    expect(warns).toBe(false);
+    expect(text).toContain(`  note: ${warning}`);
     expect(text).not.toContain('could not keep');
     expect(text).not.toContain('less load was applied');
+  });
+
+  it('blames neither the cap nor the service for a start a busy machine made late (issue 55: the example said "the in-flight cap")', () => {
+    // One start 12 ms late on a passing run: the loop was held 45 ms, 5 of 100 slots were in use.
+    const passing = { late_iterations: 1, max_schedule_lag_ms: 12 };
+    const stalled = shown(makeResult({ run: { ...passing, generator: generator({ loop_delay_max_ms: 45, sockets_max: 5 }) } }));
+    expect(stalled.warning).toBe(
+      '1 late iteration: started more than 10 ms behind the schedule (max lag 12 ms), while the load generator kept up: its event loop was held up to 45 ms at times, as long as the lag (a busy machine delays its timers)',
+    );
+    expect(stalled.warns).toBe(false);
+    expect(stalled.text).not.toContain('in-flight cap');
+    const held = shown(makeResult({ run: { ...passing, generator: generator({ sockets_max: 5 }) } }));
+    expect(held.warning).toContain('kept up: the iterations in flight, held by the service, filled every slot opened so far');
+    const host = { saturated: true, host_stalled: true, reason: 'its loop ran late', loop_delay_max_ms: 45 };
+    expect(shown(makeResult({ run: { ...passing, generator: generator(host) } })).warning).toContain(
+      '; the machine running the load generator was busy with other work and stalled it',
+    );
   });
 
   it('says less load was applied only when the generator check finds it', () => {
@@ -609,6 +653,8 @@ describe('late iterations and the generator check', () => {
     const unapplied = shown(makeResult({ run: { ...late, generator: generator({ ...saturated, applied_iterations_per_s: 50 }) } }));
     expect(unapplied.check?.actual).toContain('50/s of the planned 60/s applied');
     expect(unapplied.warning).toContain('could not keep the schedule, so less load was applied than planned');
+    expect([applied.warns, unapplied.warns]).toEqual([false, true]);
+    expect(unapplied.text).toContain(`! ${unapplied.warning}`);
   });
 
   it("names no cause without the generator's own figures", () => {

@@ -107,10 +107,12 @@ export async function measureRun(inputs: ActionInputs, gate: Gate, io: ActionRun
 }
 
 async function runDefinition(inputs: ActionInputs, gate: Gate, io: ActionRunIo): Promise<Measured> {
-  const test = await loadAndCheck(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'));
+  const mode = inputs.mode === 'hosted' ? 'hosted' : 'embedded';
+  const test = await loadAndCheck(inputs.test, await readEnvironmentSpec(inputs.environment, 'environment'), (definition) =>
+    preflight(gate, shapeOf(definition, inputs.proxies, mode, gate.baseline)),
+  );
   io.started(test.definition.name);
   io.addSecrets(secretValues(test.definition.environment));
-  preflight(gate, shapeOf(test.definition, inputs.proxies, inputs.mode === 'hosted' ? 'hosted' : 'embedded', gate.baseline));
   const { duration, iteration_count: iterations } = test.definition.config_data;
   logInfo(`loadgate: running "${test.definition.name}" (${iterations} iterations over ${duration} s, ${inputs.mode})`);
   return measureDefinition(

@@ -263,8 +263,10 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   // A history baseline's runs come at run time (--history): its relative limits are checked then.
   const thresholds = parseFlagsThresholds(flags.list('thresholds')).filter((t) => !(t.baseline && historySpecOf(flags)));
   const gate = gateOf(thresholds, true, { baseline });
-  const test = await checkWithFlags(file, flags, io, {}, { allowEmptySecrets: true });
-  preflight(gate, shapeOf(test.definition, await readProxies(flags.list('proxies'), flags.text('proxies-file')), 'embedded', baseline));
+  const proxies = await readProxies(flags.list('proxies'), flags.text('proxies-file'));
+  const test = await checkWithFlags(file, flags, io, {}, { allowEmptySecrets: true }, (definition) =>
+    preflight(gate, shapeOf(definition, proxies, 'embedded', baseline)),
+  );
   // The file is valid; its secrets come at run time, and `run` refuses to send one empty.
   for (const problem of emptySecretProblems(test.definition, file))
     io.err(`warning: ${formatProblem(problem)}${shellVariableHint(problem.message)}`);
@@ -319,11 +321,21 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (problems.length > 0 || isProblem(onSaturated)) throw new InputError(problems);
   // --quiet: nothing but problems (errors and warnings); notes and progress go nowhere.
   const chatter = flags.flag('quiet') ? { ...io, err: () => {} } : io;
-  const test = await checkWithFlags(file, flags, chatter, {
-    duration: flags.text('duration'),
-    iterations: flags.text('iterations'),
-    rate: flags.text('rate'),
-  });
+  const hostedMode = apiUrl ? 'hosted' : 'embedded';
+  // The thresholds checked with the definition's problems (a history baseline's when its runs are read).
+  const early = gateOf(
+    thresholds.filter((t) => !(t.baseline && historySpecOf(flags))),
+    flags.flag('default-thresholds'),
+    { baseline },
+  );
+  const test = await checkWithFlags(
+    file,
+    flags,
+    chatter,
+    { duration: flags.text('duration'), iterations: flags.text('iterations'), rate: flags.text('rate') },
+    {},
+    (definition) => preflight(early, shapeOf(definition, proxies, hostedMode, baseline)),
+  );
   const { history, unchecked } = await historyOf(flags, test.definition.name, thresholds);
   const gate = gateOf(
     thresholds.filter((t) => !unchecked.includes(t)),

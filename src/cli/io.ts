@@ -2,10 +2,10 @@
 // streams, its arguments read by the settings table, the definition checked with the flags
 // applied, where the summary goes, the signal that stopped it, and its log.
 import { valueOrThrow } from '../errors.ts';
-import { loadDefinition } from '../definition/load.ts';
+import type { LoadTestDefinition } from '../types.ts';
 import { type CheckOptions, checkTest } from '../engine/prepare.ts';
 import type { RunLog } from '../pipeline/measure.ts';
-import { readEnvironmentSpec } from '../pipeline/sources.ts';
+import { checkedAtOnce, readEnvironmentSpec } from '../pipeline/sources.ts';
 import { type CommandArgs, parseCommandArgs } from '../settings/argv.ts';
 import type { Command } from '../settings/table.ts';
 import type { StopSignal } from '../verdict/judge.ts';
@@ -30,14 +30,32 @@ export function argsOf(command: Command, args: string[], io: CliIo): CommandArgs
   return parsed;
 }
 
-/** The definition with the flags' variables and load applied, checked (every input problem found here). */
-export async function checkWithFlags(file: string, flags: CommandArgs, io: CliIo, load: LoadFlags = {}, check: CheckOptions = {}) {
+/**
+ * The definition with the flags' variables and load applied, checked (every input problem found
+ * here, in one report): its schema and rules, then its variables and data, and `gate` (the
+ * thresholds, given the definition) — on what is left of a refused definition too (salvage.ts).
+ */
+export async function checkWithFlags(
+  file: string,
+  flags: CommandArgs,
+  io: CliIo,
+  load: LoadFlags = {},
+  check: CheckOptions = {},
+  gate: (definition: LoadTestDefinition) => void = () => {},
+) {
   const vars = valueOrThrow(variablesFromFlags(flags.list('var'), flags.list('env-var'), process.env));
   const given = environmentWithFlags(await readEnvironmentSpec(flags.text('environment') ?? '', '--environment'), vars);
-  const overridden = valueOrThrow(applyLoadFlags(await loadDefinition(file), load));
-  const { loaded, environment } = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
-  const test = await checkTest(loaded, { ...check, ...(environment && { environment }) });
-  for (const note of overridden.notes) io.err(`note: ${note}`);
+  const { test, notes } = await checkedAtOnce(
+    file,
+    async (loaded) => {
+      const overridden = valueOrThrow(applyLoadFlags(loaded, load));
+      const marked = valueOrThrow(markSecrets(overridden.loaded, given, flags.list('secret')));
+      const test = await checkTest(marked.loaded, { ...check, ...(marked.environment && { environment: marked.environment }) });
+      return { test, notes: overridden.notes };
+    },
+    gate,
+  );
+  for (const note of notes) io.err(`note: ${note}`);
   return test;
 }
 

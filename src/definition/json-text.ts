@@ -266,7 +266,7 @@ function deepestPlace(root: Wanted, segments: JSONPath | undefined): Position | 
 }
 
 /** `$.a.b[2]["c d"]` → ['a', 'b', 2, 'c d']; undefined for what is not a JSON path. */
-function jsonPathSegments(path: string): JSONPath | undefined {
+export function jsonPathSegments(path: string): JSONPath | undefined {
   if (!path.startsWith('$')) return undefined;
   const segments: JSONPath = [];
   const pattern = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;

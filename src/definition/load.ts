@@ -7,6 +7,7 @@ import { failed, InputError, type Parsed, type Problem } from '../errors.ts';
 import type { Environment, LoadTestDefinition, TestDataSet } from '../types.ts';
 import { type JsonDocument, locateProblems, parseJsonText } from './json-text.ts';
 import { MAX_DATA_BYTES, MAX_DEFINITION_BYTES, openRegularFile, readTextFile } from './text-file.ts';
+import { salvageDefinition } from './salvage.ts';
 import { validateDefinition, validateEnvironment } from './validate.ts';
 import { confinementProblem, dataRoot } from './workspace.ts';
 
@@ -32,10 +33,12 @@ export async function loadDefinition(path: string, workspace = process.env.GITHU
   if (!text.ok) throw new InputError([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
   const parsed = parseJson(text.value, path);
   const validation = validateDefinition(parsed.json, path);
-  if (!validation.ok) throw new InputError(locateProblems(validation.problems, parsed.text));
+  const refused = validation.ok ? [] : locateProblems(validation.problems, parsed.text);
+  const salvaged = validation.ok ? { ...validation.value, replaced: [] } : salvageDefinition(parsed.json, validation.problems);
+  if (!salvaged) throw new InputError(refused);
 
   const dir = dirname(resolve(path));
-  const { definition, environmentPath } = validation.value;
+  const { definition, environmentPath } = salvaged;
   const problems: Problem[] = [];
   const root = await dataRoot(dir, workspace);
   if (environmentPath !== undefined) {
@@ -45,9 +48,24 @@ export async function loadDefinition(path: string, workspace = process.env.GITHU
   }
   const located = await Promise.all(definition.test_data.map((set, i) => locateTestData(set, i, { dir, root }, path)));
   problems.push(...located.flatMap((l) => l.problems));
-  if (problems.length > 0) throw new InputError(problems);
   definition.test_data = located.map((l) => l.set);
-  return { definition, file: path, dir };
+  const loaded = { definition, file: path, dir };
+  if (refused.length > 0) throw new DefinitionProblems([...refused, ...problems], { loaded, replaced: salvaged.replaced });
+  if (problems.length > 0) throw new InputError(problems);
+  return loaded;
+}
+
+/**
+ * A definition refused, with what was left of it once the refused parts were pruned
+ * (salvage.ts): a caller checks that too (variables, thresholds), so that one report holds
+ * every problem. Its problems inside `replaced` steps are not the user's (insideStandIn).
+ */
+export class DefinitionProblems extends InputError {
+  readonly salvaged: { loaded: LoadedDefinition; replaced: string[] };
+  constructor(problems: Problem[], salvaged: { loaded: LoadedDefinition; replaced: string[] }) {
+    super(problems);
+    this.salvaged = salvaged;
+  }
 }
 
 /**

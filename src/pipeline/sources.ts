@@ -1,14 +1,15 @@
 // Where a run's inputs come from: the definition and its environment, the proxies, an earlier
 // results file (the baseline), and where the web report goes beside the results file.
 import { readFile } from 'node:fs/promises';
-import { allParsed, InputError, valueOrThrow } from '../errors.ts';
+import { allParsed, InputError, type Problem, valueOrThrow } from '../errors.ts';
 import { parseJsonText } from '../definition/json-text.ts';
 import { MAX_DEFINITION_BYTES, readTextFile } from '../definition/text-file.ts';
 import { parseProxies } from '../engine/proxies.ts';
-import { loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
+import { DefinitionProblems, type LoadedDefinition, loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
+import { insideStandIn } from '../definition/salvage.ts';
 import { validateEnvironment } from '../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
-import type { Environment, LoadTestResult } from '../types.ts';
+import type { Environment, LoadTestDefinition, LoadTestResult } from '../types.ts';
 
 /** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
 export async function readEnvironmentSpec(spec: string, inputName: string): Promise<Environment | undefined> {
@@ -42,9 +43,52 @@ export async function readProxies(entries: string[], file: string | undefined): 
   return Object.assign({}, ...parsed.value);
 }
 
-/** The test checked to its last template; the engine threads prepare it (docs/engine.md). */
-export async function loadAndCheck(file: string, environment: Environment | undefined): Promise<CheckedTest> {
-  return checkTest(await loadDefinition(file), { environment });
+/**
+ * The test checked to its last template, and `gate` (the thresholds, given the definition), every
+ * problem in one report; the engine threads prepare it (docs/engine.md).
+ */
+export async function loadAndCheck(
+  file: string,
+  environment: Environment | undefined,
+  gate?: (definition: LoadTestDefinition) => void,
+): Promise<CheckedTest> {
+  return checkedAtOnce(file, (loaded) => checkTest(loaded, { environment }), gate);
+}
+
+/**
+ * Every input problem of a definition file in one report: its schema and rules, then `check`
+ * (variables, data) and `gate` (thresholds), run on what is left of a refused definition too
+ * (salvage.ts). Their problems inside a stand-in step, or at a path already reported, are dropped.
+ */
+export async function checkedAtOnce<T>(
+  file: string,
+  check: (loaded: LoadedDefinition) => Promise<T>,
+  gate: (definition: LoadTestDefinition) => void = () => {},
+): Promise<T> {
+  const refused = await loadDefinition(file).catch((error: unknown) => {
+    if (error instanceof DefinitionProblems) return error;
+    throw error;
+  });
+  const loaded = refused instanceof DefinitionProblems ? refused.salvaged.loaded : refused;
+  const checked = await inputProblems(() => check(loaded));
+  const gated = await inputProblems(async () => gate(loaded.definition));
+  const earlier = refused instanceof DefinitionProblems ? refused.problems : [];
+  const replaced = refused instanceof DefinitionProblems ? refused.salvaged.replaced : [];
+  const later = [...checked.problems, ...gated.problems].filter(
+    (p) => !insideStandIn(p, replaced) && !earlier.some((e) => e.path === p.path),
+  );
+  if (earlier.length + later.length > 0 || checked.value === undefined) throw new InputError([...earlier, ...later]);
+  return checked.value;
+}
+
+/** What `work` gives, or the problems of the InputError it threw. */
+async function inputProblems<T>(work: () => Promise<T>): Promise<{ value?: T; problems: Problem[] }> {
+  try {
+    return { value: await work(), problems: [] };
+  } catch (error) {
+    if (error instanceof InputError) return { problems: error.problems };
+    throw error;
+  }
 }
 
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */

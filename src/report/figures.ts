@@ -12,11 +12,34 @@ const MS_WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /**
  * Response times as tables, summaries and progress lines show them: two significant digits below
  * 10 ms (`0.31 ms`, `3.1 ms`), where a whole millisecond would read a fast service as 0, and
- * whole milliseconds above (`512 ms`, `1,234 ms`). Threshold lines keep formatMetricValue's two
- * decimals, which show how close a value came to its limit.
+ * whole milliseconds above (`512 ms`, `1,234 ms`). A check line writes its measured value so too
+ * (formatMeasured); limits are written as the user gave them (formatMetricValue).
  */
 export function formatMs(ms: number): string {
   return `${(ms < 10 ? MS_SMALL : MS_WHOLE).format(ms)} ms`;
+}
+
+/** The number formatMs writes. */
+function shownMs(ms: number): number {
+  return ms < 10 ? Number(ms.toPrecision(2)) : Math.round(ms);
+}
+
+/**
+ * A measured value beside its limit (a check line): as the rest of the report writes it
+ * (formatMetric), so that a check's p95 reads as the summary's; a time gets as many more decimals
+ * (up to 3) as it takes not to read as the limit or past it: `499.6 ms` against `< 500 ms`.
+ */
+export function formatMeasured(metric: ThresholdMetric, value: number, limit?: number): string {
+  if (metricKind(metric) !== 'time' || limit === undefined) return formatMetric(metric, value);
+  const side = Math.sign(value - limit);
+  if (Math.sign(shownMs(value) - limit) === side) return formatMs(value);
+  for (let decimals = 1; decimals < 3; decimals++)
+    if (Math.sign(Number(value.toFixed(decimals)) - limit) === side) return `${msIn(decimals).format(value)} ms`;
+  return `${msIn(3).format(value)} ms`;
+}
+
+function msIn(decimals: number): Intl.NumberFormat {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
 }
 
 /** `3.2 %`, `1.25 %` (at most two decimals). */

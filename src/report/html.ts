@@ -91,7 +91,11 @@ export function renderHtmlReport(model: ReportModel, options: HtmlOptions = {}):
 
 function header(model: ReportModel): string {
   const { status } = model.verdict;
-  const late = model.lateWarning ? `<p class="warning">⚠ ${escapeXml(model.lateWarning)}</p>` : '';
+  const late = !model.late
+    ? ''
+    : model.late.warning
+      ? `<p class="warning">⚠ ${escapeXml(model.late.text)}</p>`
+      : `<p class="note">${escapeXml(model.late.text)}</p>`;
   return [
     '<header>',
     `<p class="brand">loadgate report</p>`,

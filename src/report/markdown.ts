@@ -162,7 +162,7 @@ function verdictSection(model: ReportModel): string {
 }
 
 function contextSection(model: ReportModel): string {
-  const late = model.lateWarning ? [`⚠️ ${model.lateWarning}`] : [];
+  const late = model.late ? [`${model.late.warning ? '⚠️ ' : ''}${escapeMarkdown(model.late.text)}`] : [];
   return [...model.context.map((part) => textOf(part, escapeMarkdown)), ...late].join(' · ');
 }
 

@@ -163,8 +163,8 @@ export interface ReportModel {
    * `3,600 requests (60 req/s)`, `3 steps`, `mode embedded`, `2 locations: US, DE`.
    */
   context: Text[];
-  /** Late iterations, with their cause as the judgement's generator check found it. */
-  lateWarning?: string;
+  /** Late iterations, with their cause as the judgement's generator check found it: a warning when less load was applied. */
+  late?: { text: string; warning: boolean };
   checks: CheckRow[];
   /** Beside the checks: the user's fail_rate threshold does not count error statuses (and no threshold on http_fail_rate does). */
   thresholdNote?: string;
@@ -229,7 +229,7 @@ export function buildReport(source: ReportSource): ReportModel {
     name: result.run.name,
     verdict: verdictOf(result, judgement),
     context: contextOf(result, rates, overall),
-    ...(judgement.late && { lateWarning: judgement.late }),
+    ...(judgement.late && { late: judgement.late }),
     checks: checkRows(judgement),
     ...(thresholdNote && { thresholdNote }),
     overall: {

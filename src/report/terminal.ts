@@ -67,7 +67,8 @@ function header(model: ReportModel, paint: Paint): string[] {
   const status = model.verdict.status;
   const lines = [paint(COLOUR[status], paint(BOLD, `${SYMBOL[status]} loadgate: ${textOf(model.verdict.text, clean)}`))];
   lines.push(`  ${model.context.map((part) => textOf(part, clean)).join(' · ')}`);
-  if (model.lateWarning) lines.push(`  ${paint(YELLOW, `! ${model.lateWarning}`)}`);
+  if (model.late?.warning) lines.push(`  ${paint(YELLOW, `! ${model.late.text}`)}`);
+  else if (model.late) lines.push(`  note: ${model.late.text}`);
   return lines;
 }
 

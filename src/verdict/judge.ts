@@ -3,7 +3,7 @@
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
 import { InputError, type Problem } from '../errors.ts';
-import { formatCount, formatMs } from '../report/figures.ts';
+import { formatCount, formatMeasured, formatMs } from '../report/figures.ts';
 import { compareValues } from './compare-values.ts';
 import {
   describeThreshold,
@@ -16,6 +16,7 @@ import {
 import type {
   Coverage,
   Check,
+  GeneratorInfo,
   Judgement,
   LoadTestResult,
   Outcome,
@@ -126,7 +127,7 @@ function stoppedText(signal: StopSignal, coverage: Coverage | undefined): string
 /** A threshold's outcome as a check line: `p95 < 500 ms`, `612 ms` (or why there is no value); tables add the limit. */
 function thresholdCheck(o: ThresholdOutcome): Check {
   const { threshold } = o;
-  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : shown(threshold.metric, o.actual);
+  const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : formatMeasured(threshold.metric, o.actual, o.limit);
   const where = o.where ? ` at ${o.where}` : '';
   return {
     kind: 'threshold',
@@ -376,14 +377,31 @@ function loadUnapplied(result: LoadTestResult): boolean {
  * and less load is said to be applied only when less was. Without the generator's own figures
  * (results of other services, older files) no cause is named.
  */
-function lateNote(result: LoadTestResult): string | undefined {
+function lateNote(result: LoadTestResult): Judgement['late'] {
   const { late_iterations: late, max_schedule_lag_ms: lag, generator } = result.run;
   if (late === 0) return undefined;
   const head = `${formatCount(late)} late ${late === 1 ? 'iteration' : 'iterations'}: started more than 10 ms behind the schedule (max lag ${formatMs(lag)})`;
-  if (!generator) return head;
-  const less = loadUnapplied(result) ? ', so less load was applied than planned' : '';
-  if (generator.saturated) return `${head}; the load generator could not keep the schedule${less}`;
-  return `${head}, while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back${less}`;
+  if (!generator) return { text: head, warning: false };
+  const unapplied = loadUnapplied(result);
+  const less = unapplied ? ', so less load was applied than planned' : '';
+  return { text: `${head}${lateCause(generator, lag)}${less}`, warning: unapplied };
+}
+
+/**
+ * Why iterations started late, from what the generator measured: a machine that stalled it, its
+ * own limit, its event loop held as long as the lag (a busy machine, a start late by as much), or
+ * else the iterations in flight: at the cap, or held by the service while more slots were opened.
+ */
+function lateCause(generator: GeneratorInfo, lagMs: number): string {
+  if (generator.saturated && generator.host_stalled)
+    return '; the machine running the load generator was busy with other work and stalled it';
+  if (generator.saturated) return '; the load generator could not keep the schedule';
+  const kept = ', while the load generator kept up';
+  if (generator.loop_delay_max_ms >= lagMs)
+    return `${kept}: its event loop was held up to ${formatMs(generator.loop_delay_max_ms)} at times, as long as the lag (a busy machine delays its timers)`;
+  if (generator.sockets_max >= generator.concurrency)
+    return `${kept}: the in-flight cap (concurrency ${formatCount(generator.concurrency)}) held them back`;
+  return `${kept}: the iterations in flight, held by the service, filled every slot opened so far`;
 }
 
 /** A time threshold whose outcome would differ were the measured value smaller by the generator's delay. */
