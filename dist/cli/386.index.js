@@ -314,7 +314,7 @@ function verdictSection(model) {
     return `### ${VERDICT_EMOJI[model.verdict.status]} loadgate: ${text}`;
 }
 function contextSection(model) {
-    const late = model.lateWarning ? [`⚠️ ${model.lateWarning}`] : [];
+    const late = model.late ? [`${model.late.warning ? '⚠️ ' : ''}${(0,markdown_blocks/* escapeMarkdown */.FV)(model.late.text)}`] : [];
     return [...model.context.map((part) => (0,report_model/* textOf */.b6)(part, markdown_blocks/* escapeMarkdown */.FV)), ...late].join(' · ');
 }
 const RESULT_TEXT = { passed: '✅ passed', failed: '❌ failed', warning: '⚠️ warning' };
@@ -942,8 +942,10 @@ function header(model, paint) {
     const status = model.verdict.status;
     const lines = [paint(COLOUR[status], paint(BOLD, `${SYMBOL[status]} loadgate: ${(0,report_model/* textOf */.b6)(model.verdict.text, clean)}`))];
     lines.push(`  ${model.context.map((part) => (0,report_model/* textOf */.b6)(part, clean)).join(' · ')}`);
-    if (model.lateWarning)
-        lines.push(`  ${paint(YELLOW, `! ${model.lateWarning}`)}`);
+    if (model.late?.warning)
+        lines.push(`  ${paint(YELLOW, `! ${model.late.text}`)}`);
+    else if (model.late)
+        lines.push(`  note: ${model.late.text}`);
     return lines;
 }
 function checkLines(model, paint) {
@@ -1532,7 +1534,7 @@ async function compareCommand(args, io) {
     const workers = (0,errors/* orThrow */.aU)((0,worker_count/* parseWorkers */.jO)(flags.text('workers'), '--workers'));
     const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
     const measured = await (0,measure/* measureComparison */.Y8)({
-        loaded: await (0,load/* loadDefinition */.y)(file),
+        loaded: await (0,load/* loadDefinition */.yQ)(file),
         head: await (0,sources/* readEnvironmentSpec */.XP)(flags.text('environment') ?? '', '--environment'),
         base: (await (0,sources/* readEnvironmentSpec */.XP)(base, '--compare-environment')),
         baseName: `--compare-environment ${base}`,
@@ -1594,8 +1596,8 @@ async function validateCommand(args, io) {
     // A history baseline's runs come at run time (--history): its relative limits are checked then.
     const thresholds = parseFlagsThresholds(flags.list('thresholds')).filter((t) => !(t.baseline && historySpecOf(flags)));
     const gate = gateOf(thresholds, true, { baseline });
-    const test = await (0,cli_io/* checkWithFlags */.cG)(file, flags, io, {}, { allowEmptySecrets: true });
-    (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(test.definition, await (0,sources/* readProxies */.rq)(flags.list('proxies'), flags.text('proxies-file')), 'embedded', baseline));
+    const proxies = await (0,sources/* readProxies */.rq)(flags.list('proxies'), flags.text('proxies-file'));
+    const test = await (0,cli_io/* checkWithFlags */.cG)(file, flags, io, {}, { allowEmptySecrets: true }, (definition) => (0,pipeline_gate/* preflight */.Mz)(gate, (0,pipeline_gate/* shapeOf */.F5)(definition, proxies, 'embedded', baseline)));
     // The file is valid; its secrets come at run time, and `run` refuses to send one empty.
     for (const problem of (0,empty_secrets/* emptySecretProblems */.k)(test.definition, file))
         io.err(`warning: ${(0,errors/* formatProblem */.Vw)(problem)}${shellVariableHint(problem.message)}`);
@@ -1646,11 +1648,10 @@ async function runCommand(args, io) {
         throw new errors/* InputError */.dz(problems);
     // --quiet: nothing but problems (errors and warnings); notes and progress go nowhere.
     const chatter = flags.flag('quiet') ? { ...io, err: () => { } } : io;
-    const test = await (0,cli_io/* checkWithFlags */.cG)(file, flags, chatter, {
-        duration: flags.text('duration'),
-        iterations: flags.text('iterations'),
-        rate: flags.text('rate'),
-    });
+    const hostedMode = apiUrl ? 'hosted' : 'embedded';
+    // The thresholds checked with the definition's problems (a history baseline's when its runs are read).
+    const early = gateOf(thresholds.filter((t) => !(t.baseline && historySpecOf(flags))), flags.flag('default-thresholds'), { baseline });
+    const test = await (0,cli_io/* checkWithFlags */.cG)(file, flags, chatter, { duration: flags.text('duration'), iterations: flags.text('iterations'), rate: flags.text('rate') }, {}, (definition) => (0,pipeline_gate/* preflight */.Mz)(early, (0,pipeline_gate/* shapeOf */.F5)(definition, proxies, hostedMode, baseline)));
     const { history, unchecked } = await historyOf(flags, test.definition.name, thresholds);
     const gate = gateOf(thresholds.filter((t) => !unchecked.includes(t)), flags.flag('default-thresholds'), { baseline, onSaturated, history });
     const resultsPath = (0,external_node_path_.resolve)(flags.text('results-file'));
@@ -1817,11 +1818,10 @@ function lineStreams(stdout, stderr) {
 /* harmony export */   eq: () => (/* binding */ stopSignalOf)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _definition_load_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(92184);
-/* harmony import */ var _engine_prepare_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(23115);
-/* harmony import */ var _pipeline_sources_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(75904);
-/* harmony import */ var _settings_argv_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(95631);
-/* harmony import */ var _overrides_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(11991);
+/* harmony import */ var _engine_prepare_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23115);
+/* harmony import */ var _pipeline_sources_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(75904);
+/* harmony import */ var _settings_argv_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(95631);
+/* harmony import */ var _overrides_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11991);
 // What every command of the CLI shares (cli.ts and the capacity command, capacity.ts): its
 // streams, its arguments read by the settings table, the definition checked with the flags
 // applied, where the summary goes, the signal that stopped it, and its log.
@@ -1830,22 +1830,28 @@ function lineStreams(stdout, stderr) {
 
 
 
-
 /** The command's arguments by the settings table; a notice on stderr for each older spelling used. */
 function argsOf(command, args, io) {
-    const parsed = (0,_settings_argv_js__WEBPACK_IMPORTED_MODULE_4__/* .parseCommandArgs */ .Qx)(command, args);
+    const parsed = (0,_settings_argv_js__WEBPACK_IMPORTED_MODULE_3__/* .parseCommandArgs */ .Qx)(command, args);
     for (const notice of parsed.notices)
         io.err(notice);
     return parsed;
 }
-/** The definition with the flags' variables and load applied, checked (every input problem found here). */
-async function checkWithFlags(file, flags, io, load = {}, check = {}) {
-    const vars = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .valueOrThrow */ .P7)((0,_overrides_js__WEBPACK_IMPORTED_MODULE_5__/* .variablesFromFlags */ .N6)(flags.list('var'), flags.list('env-var'), process.env));
-    const given = (0,_overrides_js__WEBPACK_IMPORTED_MODULE_5__/* .environmentWithFlags */ .f9)(await (0,_pipeline_sources_js__WEBPACK_IMPORTED_MODULE_3__/* .readEnvironmentSpec */ .XP)(flags.text('environment') ?? '', '--environment'), vars);
-    const overridden = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .valueOrThrow */ .P7)((0,_overrides_js__WEBPACK_IMPORTED_MODULE_5__/* .applyLoadFlags */ .o0)(await (0,_definition_load_js__WEBPACK_IMPORTED_MODULE_1__/* .loadDefinition */ .y)(file), load));
-    const { loaded, environment } = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .valueOrThrow */ .P7)((0,_overrides_js__WEBPACK_IMPORTED_MODULE_5__/* .markSecrets */ .Xb)(overridden.loaded, given, flags.list('secret')));
-    const test = await (0,_engine_prepare_js__WEBPACK_IMPORTED_MODULE_2__/* .checkTest */ .rS)(loaded, { ...check, ...(environment && { environment }) });
-    for (const note of overridden.notes)
+/**
+ * The definition with the flags' variables and load applied, checked (every input problem found
+ * here, in one report): its schema and rules, then its variables and data, and `gate` (the
+ * thresholds, given the definition) — on what is left of a refused definition too (salvage.ts).
+ */
+async function checkWithFlags(file, flags, io, load = {}, check = {}, gate = () => { }) {
+    const vars = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .valueOrThrow */ .P7)((0,_overrides_js__WEBPACK_IMPORTED_MODULE_4__/* .variablesFromFlags */ .N6)(flags.list('var'), flags.list('env-var'), process.env));
+    const given = (0,_overrides_js__WEBPACK_IMPORTED_MODULE_4__/* .environmentWithFlags */ .f9)(await (0,_pipeline_sources_js__WEBPACK_IMPORTED_MODULE_2__/* .readEnvironmentSpec */ .XP)(flags.text('environment') ?? '', '--environment'), vars);
+    const { test, notes } = await (0,_pipeline_sources_js__WEBPACK_IMPORTED_MODULE_2__/* .checkedAtOnce */ .SX)(file, async (loaded) => {
+        const overridden = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .valueOrThrow */ .P7)((0,_overrides_js__WEBPACK_IMPORTED_MODULE_4__/* .applyLoadFlags */ .o0)(loaded, load));
+        const marked = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .valueOrThrow */ .P7)((0,_overrides_js__WEBPACK_IMPORTED_MODULE_4__/* .markSecrets */ .Xb)(overridden.loaded, given, flags.list('secret')));
+        const test = await (0,_engine_prepare_js__WEBPACK_IMPORTED_MODULE_1__/* .checkTest */ .rS)(marked.loaded, { ...check, ...(marked.environment && { environment: marked.environment }) });
+        return { test, notes: overridden.notes };
+    }, gate);
+    for (const note of notes)
         io.err(`note: ${note}`);
     return test;
 }
@@ -2686,6 +2692,7 @@ function gateFails(steps) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A_: () => (/* binding */ jsonPathSegments),
 /* harmony export */   DO: () => (/* binding */ locateProblems),
 /* harmony export */   lk: () => (/* binding */ parseJsonText)
 /* harmony export */ });
@@ -2943,8 +2950,9 @@ function jsonPathSegments(path) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  y: () => (/* binding */ loadDefinition),
-  C: () => (/* binding */ loadEnvironmentFile)
+  oj: () => (/* binding */ DefinitionProblems),
+  yQ: () => (/* binding */ loadDefinition),
+  CQ: () => (/* binding */ loadEnvironmentFile)
 });
 
 // EXTERNAL MODULE: external "node:path"
@@ -2955,6 +2963,8 @@ var errors = __webpack_require__(83916);
 var json_text = __webpack_require__(48939);
 // EXTERNAL MODULE: ./src/definition/text-file.ts
 var text_file = __webpack_require__(96093);
+// EXTERNAL MODULE: ./src/definition/salvage.ts
+var salvage = __webpack_require__(40308);
 // EXTERNAL MODULE: ./src/definition/validate.ts
 var validate = __webpack_require__(73787);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -3025,6 +3035,7 @@ function underGit(path) {
 
 
 
+
 /**
  * `workspace` is the folder of the checked-out repository in CI (GITHUB_WORKSPACE): data files of
  * a definition inside it must be inside it too (workspace.ts).
@@ -3035,10 +3046,12 @@ async function loadDefinition(path, workspace = process.env.GITHUB_WORKSPACE) {
         throw new errors/* InputError */.dz([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
     const parsed = parseJson(text.value, path);
     const validation = (0,validate/* validateDefinition */.Gt)(parsed.json, path);
-    if (!validation.ok)
-        throw new errors/* InputError */.dz((0,json_text/* locateProblems */.DO)(validation.problems, parsed.text));
+    const refused = validation.ok ? [] : (0,json_text/* locateProblems */.DO)(validation.problems, parsed.text);
+    const salvaged = validation.ok ? { ...validation.value, replaced: [] } : (0,salvage/* salvageDefinition */.R)(parsed.json, validation.problems);
+    if (!salvaged)
+        throw new errors/* InputError */.dz(refused);
     const dir = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(path));
-    const { definition, environmentPath } = validation.value;
+    const { definition, environmentPath } = salvaged;
     const problems = [];
     const root = await dataRoot(dir, workspace);
     if (environmentPath !== undefined) {
@@ -3050,10 +3063,25 @@ async function loadDefinition(path, workspace = process.env.GITHUB_WORKSPACE) {
     }
     const located = await Promise.all(definition.test_data.map((set, i) => locateTestData(set, i, { dir, root }, path)));
     problems.push(...located.flatMap((l) => l.problems));
+    definition.test_data = located.map((l) => l.set);
+    const loaded = { definition, file: path, dir };
+    if (refused.length > 0)
+        throw new DefinitionProblems([...refused, ...problems], { loaded, replaced: salvaged.replaced });
     if (problems.length > 0)
         throw new errors/* InputError */.dz(problems);
-    definition.test_data = located.map((l) => l.set);
-    return { definition, file: path, dir };
+    return loaded;
+}
+/**
+ * A definition refused, with what was left of it once the refused parts were pruned
+ * (salvage.ts): a caller checks that too (variables, thresholds), so that one report holds
+ * every problem. Its problems inside `replaced` steps are not the user's (insideStandIn).
+ */
+class DefinitionProblems extends errors/* InputError */.dz {
+    salvaged;
+    constructor(problems, salvaged) {
+        super(problems);
+        this.salvaged = salvaged;
+    }
 }
 /**
  * An environment file the user names (--environment, the action's `environment` input). Its
@@ -3117,6 +3145,106 @@ function parseJson(text, file, options = {}) {
     if (!parsed.ok)
         throw new errors/* InputError */.dz(parsed.problems);
     return parsed.value;
+}
+
+
+/***/ }),
+
+/***/ 40308:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ insideStandIn),
+/* harmony export */   R: () => (/* binding */ salvageDefinition)
+/* harmony export */ });
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _json_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48939);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(73787);
+// What can still be checked of a definition its schema or rules refused, so that one report holds
+// every problem (docs/interface.md 2.1): the refused parts pruned — a member deleted (its default
+// takes its place), a broken step replaced by a stand-in that keeps its name and captures — until what is
+// left is valid. Variables, test data and thresholds are then checked on that; their problems
+// inside a stand-in are not the user's. A prune that would change what variables exist (the
+// environment, test data, a capture) salvages nothing: a later check would then report names
+// missing that the user did define.
+
+
+
+
+/** Prune, validate again; each round climbs one level where a prune was not enough. */
+const ROUNDS = 6;
+function salvageDefinition(raw, problems) {
+    // Later problems would follow these, past what a reader is shown: a generated file with
+    // thousands of problems is not validated again and again for them.
+    if (problems.length >= _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_PROBLEMS_SHOWN */ .mg)
+        return null;
+    const copy = structuredClone(raw);
+    const replaced = new Set();
+    let current = problems;
+    for (let round = 0; round < ROUNDS; round++) {
+        const pruned = new Set();
+        for (const problem of current)
+            if (!prune(copy, problem.path, { replaced, pruned }))
+                return null;
+        const validation = (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .validateDefinition */ .Gt)(copy, '');
+        if (validation.ok)
+            return { ...validation.value, replaced: [...replaced].map((i) => `$.config_data.steps[${i}]`) };
+        current = validation.problems;
+    }
+    return null;
+}
+/** Whether a later problem lies inside a stand-in step. */
+function insideStandIn(problem, replaced) {
+    return replaced.some((step) => problem.path === step || problem.path.startsWith(`${step}.`) || problem.path.startsWith(`${step}[`));
+}
+const SCOPE = new Set(['environment', 'test_data', 'capture_env']);
+function prune(root, path, done) {
+    const written = (0,_json_text_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonPathSegments */ .A_)(path);
+    if (!written || written.some((s) => SCOPE.has(String(s))))
+        return false;
+    for (let segments = written; segments.length > 0; segments = segments.slice(0, -1)) {
+        const key = JSON.stringify(segments);
+        // Pruned in this round already (two problems of one part), or inside a part pruned.
+        if (segments.some((_, i) => done.pruned.has(JSON.stringify(segments.slice(0, i + 1)))))
+            return true;
+        const parent = valueAt(root, segments.slice(0, -1));
+        const last = segments.at(-1);
+        if (isStep(segments) && Array.isArray(parent) && typeof last === 'number') {
+            if (done.replaced.has(last))
+                return false;
+            parent[last] = standIn(parent[last], last);
+            done.replaced.add(last);
+            done.pruned.add(key);
+            return true;
+        }
+        if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(parent) && typeof last === 'string' && Object.hasOwn(parent, last)) {
+            delete parent[last];
+            done.pruned.add(key);
+            return true;
+        }
+        // An element of another list, or a member missing: the part around it goes.
+    }
+    return false;
+}
+function isStep(segments) {
+    return segments.length === 3 && segments[0] === 'config_data' && segments[1] === 'steps';
+}
+function standIn(step, index) {
+    const kept = (0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(step) ? { name: step.name, capture_env: step.capture_env } : {};
+    return { id: index + 1, url: 'http://stand-in.invalid/', ...kept };
+}
+function valueAt(root, segments) {
+    let node = root;
+    for (const segment of segments) {
+        if (Array.isArray(node) && typeof segment === 'number')
+            node = node[segment];
+        else if ((0,_json_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u4)(node) && typeof segment === 'string' && Object.hasOwn(node, segment))
+            node = node[segment];
+        else
+            return undefined;
+    }
+    return node;
 }
 
 
@@ -8689,10 +8817,11 @@ function combinedOutcome(test, shares) {
 /* harmony export */   f$: () => (/* binding */ allParsed),
 /* harmony export */   gz: () => (/* binding */ failed),
 /* harmony export */   hw: () => (/* binding */ eachParsed),
+/* harmony export */   mg: () => (/* binding */ MAX_PROBLEMS_SHOWN),
 /* harmony export */   oQ: () => (/* binding */ parsedUnless),
 /* harmony export */   pb: () => (/* binding */ problemLines)
 /* harmony export */ });
-/* unused harmony exports MAX_QUOTED_CHARS, clipped, MAX_PROBLEMS_SHOWN */
+/* unused harmony exports MAX_QUOTED_CHARS, clipped */
 // Bad input is reported as values a user can act on: where (file, JSON path or input name)
 // and what was expected. All problems of one input are gathered before anything runs.
 function parsed(value) {
@@ -9197,6 +9326,11 @@ function describeValue(value) {
         return value.length === 0 ? 'an empty array' : 'an array';
     if (value !== null && typeof value === 'object')
         return 'an object';
+    // JSON.parse reads a literal past the largest double (1e400) as Infinity, which JSON writes as null.
+    if (value === Number.POSITIVE_INFINITY)
+        return 'a number too large (above 1.8e308)';
+    if (value === Number.NEGATIVE_INFINITY)
+        return 'a negative number too large (under -1.8e308)';
     const text = JSON.stringify(value);
     return text.length > 60 ? `${text.slice(0, 56)}…"` : text;
 }
@@ -12192,6 +12326,7 @@ async function measureComparison(run, gate, log, prepared) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  SX: () => (/* binding */ checkedAtOnce),
   XP: () => (/* binding */ readEnvironmentSpec),
   rq: () => (/* binding */ readProxies),
   B9: () => (/* binding */ readResultsFile),
@@ -12240,6 +12375,8 @@ function parseProxies(entries, inputName) {
 
 // EXTERNAL MODULE: ./src/definition/load.ts + 1 modules
 var load = __webpack_require__(92184);
+// EXTERNAL MODULE: ./src/definition/salvage.ts
+var salvage = __webpack_require__(40308);
 // EXTERNAL MODULE: ./src/definition/validate.ts
 var validate = __webpack_require__(73787);
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
@@ -12255,13 +12392,14 @@ var prepare = __webpack_require__(23115);
 
 
 
+
 /** An environment given as inline JSON (starts with `{`) or as the path of a JSON file. */
 async function readEnvironmentSpec(spec, inputName) {
     const text = spec.trim();
     if (text === '')
         return undefined;
     if (!text.startsWith('{'))
-        return (0,load/* loadEnvironmentFile */.C)(text);
+        return (0,load/* loadEnvironmentFile */.CQ)(text);
     // The text may hold secret values: a syntax error is never quoted. The input is no file, so its
     // problems carry no line for an annotation to point at.
     const parsed = (0,json_text/* parseJsonText */.lk)(text, inputName, { secret: true });
@@ -12291,9 +12429,44 @@ async function readProxies(entries, file) {
         throw new errors/* InputError */.dz(parsed.problems.map((p) => ({ file, ...p })));
     return Object.assign({}, ...parsed.value);
 }
-/** The test checked to its last template; the engine threads prepare it (docs/engine.md). */
-async function loadAndCheck(file, environment) {
-    return checkTest(await loadDefinition(file), { environment });
+/**
+ * The test checked to its last template, and `gate` (the thresholds, given the definition), every
+ * problem in one report; the engine threads prepare it (docs/engine.md).
+ */
+async function loadAndCheck(file, environment, gate) {
+    return checkedAtOnce(file, (loaded) => checkTest(loaded, { environment }), gate);
+}
+/**
+ * Every input problem of a definition file in one report: its schema and rules, then `check`
+ * (variables, data) and `gate` (thresholds), run on what is left of a refused definition too
+ * (salvage.ts). Their problems inside a stand-in step, or at a path already reported, are dropped.
+ */
+async function checkedAtOnce(file, check, gate = () => { }) {
+    const refused = await (0,load/* loadDefinition */.yQ)(file).catch((error) => {
+        if (error instanceof load/* DefinitionProblems */.oj)
+            return error;
+        throw error;
+    });
+    const loaded = refused instanceof load/* DefinitionProblems */.oj ? refused.salvaged.loaded : refused;
+    const checked = await inputProblems(() => check(loaded));
+    const gated = await inputProblems(async () => gate(loaded.definition));
+    const earlier = refused instanceof load/* DefinitionProblems */.oj ? refused.problems : [];
+    const replaced = refused instanceof load/* DefinitionProblems */.oj ? refused.salvaged.replaced : [];
+    const later = [...checked.problems, ...gated.problems].filter((p) => !(0,salvage/* insideStandIn */.Q)(p, replaced) && !earlier.some((e) => e.path === p.path));
+    if (earlier.length + later.length > 0 || checked.value === undefined)
+        throw new errors/* InputError */.dz([...earlier, ...later]);
+    return checked.value;
+}
+/** What `work` gives, or the problems of the InputError it threw. */
+async function inputProblems(work) {
+    try {
+        return { value: await work(), problems: [] };
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            return { problems: error.problems };
+        throw error;
+    }
 }
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */
 async function readResultsFile(path, inputName) {
@@ -12851,6 +13024,7 @@ function r1(n) {
 /* harmony export */   Eq: () => (/* binding */ LATENCY_MS),
 /* harmony export */   Ey: () => (/* binding */ formatTimestamp),
 /* harmony export */   Se: () => (/* binding */ formatLatencyMs),
+/* harmony export */   U6: () => (/* binding */ formatMeasured),
 /* harmony export */   _V: () => (/* binding */ formatMs),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   eI: () => (/* binding */ formatLevel),
@@ -12869,11 +13043,34 @@ const MS_WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /**
  * Response times as tables, summaries and progress lines show them: two significant digits below
  * 10 ms (`0.31 ms`, `3.1 ms`), where a whole millisecond would read a fast service as 0, and
- * whole milliseconds above (`512 ms`, `1,234 ms`). Threshold lines keep formatMetricValue's two
- * decimals, which show how close a value came to its limit.
+ * whole milliseconds above (`512 ms`, `1,234 ms`). A check line writes its measured value so too
+ * (formatMeasured); limits are written as the user gave them (formatMetricValue).
  */
 function formatMs(ms) {
     return `${(ms < 10 ? MS_SMALL : MS_WHOLE).format(ms)} ms`;
+}
+/** The number formatMs writes. */
+function shownMs(ms) {
+    return ms < 10 ? Number(ms.toPrecision(2)) : Math.round(ms);
+}
+/**
+ * A measured value beside its limit (a check line): as the rest of the report writes it
+ * (formatMetric), so that a check's p95 reads as the summary's; a time gets as many more decimals
+ * (up to 3) as it takes not to read as the limit or past it: `499.6 ms` against `< 500 ms`.
+ */
+function formatMeasured(metric, value, limit) {
+    if ((0,_thresholds_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .metricKind */ .fK)(metric) !== 'time' || limit === undefined)
+        return formatMetric(metric, value);
+    const side = Math.sign(value - limit);
+    if (Math.sign(shownMs(value) - limit) === side)
+        return formatMs(value);
+    for (let decimals = 1; decimals < 3; decimals++)
+        if (Math.sign(Number(value.toFixed(decimals)) - limit) === side)
+            return `${msIn(decimals).format(value)} ms`;
+    return `${msIn(3).format(value)} ms`;
+}
+function msIn(decimals) {
+    return new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
 }
 /** `3.2 %`, `1.25 %` (at most two decimals). */
 function formatPercent(pct) {
@@ -13490,7 +13687,11 @@ function renderHtmlReport(model, options = {}) {
 // ---- sections ----
 function header(model) {
     const { status } = model.verdict;
-    const late = model.lateWarning ? `<p class="warning">⚠ ${(0,svg/* escapeXml */.X)(model.lateWarning)}</p>` : '';
+    const late = !model.late
+        ? ''
+        : model.late.warning
+            ? `<p class="warning">⚠ ${(0,svg/* escapeXml */.X)(model.late.text)}</p>`
+            : `<p class="note">${(0,svg/* escapeXml */.X)(model.late.text)}</p>`;
     return [
         '<header>',
         `<p class="brand">loadgate report</p>`,
@@ -14204,7 +14405,7 @@ function buildReport(source) {
         name: result.run.name,
         verdict: verdictOf(result, judgement),
         context: contextOf(result, rates, overall),
-        ...(judgement.late && { lateWarning: judgement.late }),
+        ...(judgement.late && { late: judgement.late }),
         checks: checkRows(judgement),
         ...(thresholdNote && { thresholdNote }),
         overall: {
@@ -18303,7 +18504,7 @@ function stoppedText(signal, coverage) {
 /** A threshold's outcome as a check line: `p95 < 500 ms`, `612 ms` (or why there is no value); tables add the limit. */
 function thresholdCheck(o) {
     const { threshold } = o;
-    const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : shown(threshold.metric, o.actual);
+    const measured = o.actual === undefined ? `— (${o.reason ?? 'no data'})` : (0,figures/* formatMeasured */.U6)(threshold.metric, o.actual, o.limit);
     const where = o.where ? ` at ${o.where}` : '';
     return {
         kind: 'threshold',
@@ -18551,11 +18752,27 @@ function lateNote(result) {
         return undefined;
     const head = `${(0,figures/* formatCount */.B4)(late)} late ${late === 1 ? 'iteration' : 'iterations'}: started more than 10 ms behind the schedule (max lag ${(0,figures/* formatMs */._V)(lag)})`;
     if (!generator)
-        return head;
-    const less = loadUnapplied(result) ? ', so less load was applied than planned' : '';
+        return { text: head, warning: false };
+    const unapplied = loadUnapplied(result);
+    const less = unapplied ? ', so less load was applied than planned' : '';
+    return { text: `${head}${lateCause(generator, lag)}${less}`, warning: unapplied };
+}
+/**
+ * Why iterations started late, from what the generator measured: a machine that stalled it, its
+ * own limit, its event loop held as long as the lag (a busy machine, a start late by as much), or
+ * else the iterations in flight: at the cap, or held by the service while more slots were opened.
+ */
+function lateCause(generator, lagMs) {
+    if (generator.saturated && generator.host_stalled)
+        return '; the machine running the load generator was busy with other work and stalled it';
     if (generator.saturated)
-        return `${head}; the load generator could not keep the schedule${less}`;
-    return `${head}, while the load generator kept up: the in-flight cap (concurrency) or a service holding every connection held them back${less}`;
+        return '; the load generator could not keep the schedule';
+    const kept = ', while the load generator kept up';
+    if (generator.loop_delay_max_ms >= lagMs)
+        return `${kept}: its event loop was held up to ${(0,figures/* formatMs */._V)(generator.loop_delay_max_ms)} at times, as long as the lag (a busy machine delays its timers)`;
+    if (generator.sockets_max >= generator.concurrency)
+        return `${kept}: the in-flight cap (concurrency ${(0,figures/* formatCount */.B4)(generator.concurrency)}) held them back`;
+    return `${kept}: the iterations in flight, held by the service, filled every slot opened so far`;
 }
 /** A time threshold whose outcome would differ were the measured value smaller by the generator's delay. */
 function distortedBy(outcome, delayMs) {
