@@ -2,7 +2,7 @@
 // location and per-second histograms of every shard are added, and every percentile is taken from
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
 import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
-import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
+import { addDecoded, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
 import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
 import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type {
@@ -206,20 +206,6 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
     add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
   });
   return problems;
-}
-
-/** Adds the decoded histogram and returns how many values it held, or why it does not decode. */
-function addDecoded(into: Histogram, encoded: string): number | string {
-  let part: Histogram;
-  try {
-    part = decodeHistogram(encoded);
-  } catch (error) {
-    return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${(error as Error).message}`;
-  }
-  into.add(part);
-  const values = part.totalCount;
-  part.destroy();
-  return values;
 }
 
 function mergedResults(shards: Shard[], cells: Sums['cells']): Results {

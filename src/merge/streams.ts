@@ -2,7 +2,7 @@
 // times are: each shard's step × location histograms of first_event and gap added bucket by
 // bucket, counts and close codes summed; every percentile is taken from the sums, never averaged.
 import type { Problem } from '../errors.ts';
-import { decodeHistogram, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
+import { addDecoded, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
 import { member } from '../json.ts';
 import type { CountDist, EncodedHistograms, Results, StreamFigures, StreamHistograms, StreamMetric } from '../types.ts';
 
@@ -38,8 +38,8 @@ export class StreamSums {
             problems.push({ file, path, message: `missing the ${metric} histogram of streaming step ${step.id} at ${location}` });
             continue;
           }
-          const problem = addEncoded(cellOf(this.histograms[metric], step.id, location, newHistogram), encoded);
-          if (problem) problems.push({ file, path, message: problem });
+          const added = addDecoded(cellOf(this.histograms[metric], step.id, location, newHistogram), encoded);
+          if (typeof added === 'string') problems.push({ file, path, message: added });
         }
       }
     }
@@ -117,16 +117,4 @@ function cellOf<T>(map: ByCell<T>, step: number, location: string, make: () => T
   let value = byLocation.get(location);
   if (value === undefined) byLocation.set(location, (value = make()));
   return value;
-}
-
-function addEncoded(into: Histogram, encoded: string): string | undefined {
-  let part: Histogram;
-  try {
-    part = decodeHistogram(encoded);
-  } catch (error) {
-    return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${(error as Error).message}`;
-  }
-  into.add(part);
-  part.destroy();
-  return undefined;
 }

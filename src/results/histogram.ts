@@ -112,6 +112,20 @@ export function decodeHistogram(base64: string): Histogram {
   return hdr.decodeFromCompressedBase64(base64, 32, true);
 }
 
+/** Adds an encoded histogram into `into` and returns how many values it held, or why it does not decode. */
+export function addDecoded(into: Histogram, encoded: string): number | string {
+  let part: Histogram;
+  try {
+    part = decodeHistogram(encoded);
+  } catch (error) {
+    return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${(error as Error).message}`;
+  }
+  into.add(part);
+  const values = part.totalCount;
+  part.destroy();
+  return values;
+}
+
 /**
  * HDR's plain V2 encoding (no compression, no base64): how a histogram crosses to another thread
  * (parts.ts). Our histograms are WebAssembly ones, whose `encode` the Histogram type does not list.
