@@ -10273,9 +10273,9 @@ class StreamSums {
                         problems.push({ file, path, message: `missing the ${metric} histogram of streaming step ${step.id} at ${location}` });
                         continue;
                     }
-                    const problem = addEncoded(cellOf(this.histograms[metric], step.id, location, histogram/* newHistogram */.HL), encoded);
-                    if (problem)
-                        problems.push({ file, path, message: problem });
+                    const added = (0,histogram/* addDecoded */.qV)(cellOf(this.histograms[metric], step.id, location, histogram/* newHistogram */.HL), encoded);
+                    if (typeof added === 'string')
+                        problems.push({ file, path, message: added });
                 }
             }
         }
@@ -10353,18 +10353,6 @@ function cellOf(map, step, location, make) {
     if (value === undefined)
         byLocation.set(location, (value = make()));
     return value;
-}
-function addEncoded(into, encoded) {
-    let part;
-    try {
-        part = (0,histogram/* decodeHistogram */.pr)(encoded);
-    }
-    catch (error) {
-        return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${error.message}`;
-    }
-    into.add(part);
-    part.destroy();
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/merge/results.ts
@@ -10483,7 +10471,7 @@ function mergeValid(shards) {
 function addHistograms(sums, { file, data }) {
     const problems = [];
     const add = (into, encoded, path) => {
-        const decoded = addDecoded(into, encoded);
+        const decoded = (0,histogram/* addDecoded */.qV)(into, encoded);
         if (typeof decoded === 'string')
             problems.push({ file, path, message: decoded });
         return typeof decoded === 'number' ? decoded : 0;
@@ -10518,20 +10506,6 @@ function addHistograms(sums, { file, data }) {
         add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
     });
     return problems;
-}
-/** Adds the decoded histogram and returns how many values it held, or why it does not decode. */
-function addDecoded(into, encoded) {
-    let part;
-    try {
-        part = (0,histogram/* decodeHistogram */.pr)(encoded);
-    }
-    catch (error) {
-        return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${error.message}`;
-    }
-    into.add(part);
-    const values = part.totalCount;
-    part.destroy();
-    return values;
 }
 function mergedResults(shards, cells) {
     const steps = mergedSteps(shards.flatMap((s) => s.data.results.steps), cells);
@@ -15118,6 +15092,7 @@ function decoded(text) {
 /* harmony export */   ll: () => (/* binding */ encodeHistogram),
 /* harmony export */   mH: () => (/* binding */ encodedValue),
 /* harmony export */   pr: () => (/* binding */ decodeHistogram),
+/* harmony export */   qV: () => (/* binding */ addDecoded),
 /* harmony export */   yj: () => (/* binding */ decodeBytes),
 /* harmony export */   zf: () => (/* binding */ responseTimesOf)
 /* harmony export */ });
@@ -15222,6 +15197,20 @@ function encodeHistogram(h) {
 }
 function decodeHistogram(base64) {
     return hdr_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeFromCompressedBase64 */ .Vc(base64, 32, true);
+}
+/** Adds an encoded histogram into `into` and returns how many values it held, or why it does not decode. */
+function addDecoded(into, encoded) {
+    let part;
+    try {
+        part = decodeHistogram(encoded);
+    }
+    catch (error) {
+        return `expected an HdrHistogram in compressed base64 (V2), but it does not decode: ${error.message}`;
+    }
+    into.add(part);
+    const values = part.totalCount;
+    part.destroy();
+    return values;
 }
 /**
  * HDR's plain V2 encoding (no compression, no base64): how a histogram crosses to another thread
