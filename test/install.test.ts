@@ -89,7 +89,9 @@ describe('the packed tarball', () => {
       }),
     );
     const before = target.countsByPath().get('/ok') ?? 0;
-    const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--thresholds', 'fail_rate < 1%'], project);
+    // The tarball's run is what this checks; a machine busy enough to stall the generator (its
+    // verdict is verdict-e2e's) must not fail it: a clean-clone CI did, at 18.3 of 20/s applied.
+    const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--thresholds', 'fail_rate < 1%', '--on-saturated', 'warn'], project);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('loadgate: smoke passed');
     expect((target.countsByPath().get('/ok') ?? 0) - before).toBe(20);
