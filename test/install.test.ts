@@ -89,9 +89,9 @@ describe('the packed tarball', () => {
       }),
     );
     const before = target.countsByPath().get('/ok') ?? 0;
-    // The tarball's run is what this checks; a machine busy enough to stall the generator (its
-    // verdict is verdict-e2e's) must not fail it: a clean-clone CI did, at 18.3 of 20/s applied.
-    const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--thresholds', 'fail_rate < 1%', '--on-saturated', 'warn'], project);
+    // A busy machine that stalls the generator here (a clean-clone CI did: 18.3 of 20/s, every
+    // iteration started) only warns, by the verdict's own rule (docs/verdict.md), so no flag is needed.
+    const result = await run('npx', ['loadgate', 'run', 'smoke.json', '--thresholds', 'fail_rate < 1%'], project);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('loadgate: smoke passed');
     expect((target.countsByPath().get('/ok') ?? 0) - before).toBe(20);

@@ -396,6 +396,41 @@ describe('judge', () => {
     expect(lower.failed.map((c) => c.kind)).toEqual(['generator']);
   });
 
+  it('warns, not fails, when a busy machine stalled the generator and every planned iteration still started', () => {
+    // 20 planned in 1 s, the last start 93 ms late: 18.3/s over the stretched window, yet nothing was left unstarted.
+    const stalled = (unstarted: number, hostStalled: boolean, loopDelayMaxMs = 93): LoadTestResult => {
+      const result = saturatedBy(loopDelayMaxMs, 18.3);
+      result.run.rate_window_s = 1.093;
+      result.run.late_iterations = 3;
+      result.run.max_schedule_lag_ms = 93;
+      Object.assign(result.run.generator!, {
+        cpu_pct_max: 6,
+        busy_pct_max: 20,
+        unstarted_iterations: unstarted,
+        planned_iterations_per_s: 20,
+        ...(hostStalled && { host_stalled: true }),
+      });
+      return result;
+    };
+    const caughtUp = judged(stalled(0, true));
+    expect(caughtUp.outcome).toBe('passed');
+    expect(caughtUp.warnings.map((c) => c.kind)).toEqual(['generator']);
+    expect(caughtUp.late).toMatchObject({ warning: false });
+    expect(caughtUp.late!.text).toContain('busy with other work and stalled it');
+    expect(caughtUp.late!.text).not.toContain('less load was applied');
+    // Iterations never started: load the service never got, whoever is to blame.
+    const lost = judged(stalled(2, true));
+    expect(lost.outcome).toBe('failed');
+    expect(generatorCheck(lost).actual).toContain('18.3/s of the planned 20/s applied');
+    // A generator out of CPU that started everything, but late past the plan's end, applied less per second.
+    expect(judged(stalled(0, false)).outcome).toBe('failed');
+    // Starts past the plan's end by more than the longest stall: the generator fell behind, not one stall.
+    expect(judged(stalled(0, true, 40)).outcome).toBe('failed');
+    // A threshold the stall's delay could flip still fails the check.
+    const p95 = outcomeOf('p95 < 1s', stalled(0, true)).actual!;
+    expect(judged(stalled(0, true), `p95 < ${p95 - 10}ms`).failed.map((c) => c.kind)).toEqual(['threshold', 'generator']);
+  });
+
   it('passes a generator that kept up', () => {
     const result = saturatedBy(1, 100);
     result.run.generator!.saturated = false;
