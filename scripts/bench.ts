@@ -476,6 +476,8 @@ interface FootprintRun {
   rps: number;
   cpu_us_per_request: number;
   sys_us_per_request: number;
+  /** The engine's own verdict (docs/engine.md): it could not apply the rate, so its figure is that of a loop behind. */
+  saturated?: boolean;
 }
 
 async function autocannonPaced(url: string, rate: number): Promise<FootprintRun> {
@@ -522,7 +524,7 @@ async function footprintRepeat(
     const vsClosed = ours.cpu_us_per_request / closed.cpu_us_per_request;
     ratios.set(rate, [vsTheirs, vsClosed]);
     console.log(
-      `| ${rate}/s | ${ours.rps} | ${us(ours)} | ${theirs.rps} | ${us(theirs)} | **${vsTheirs.toFixed(2)}** | ${us(closed)} at ${closed.rps}/s | ${vsClosed.toFixed(2)} | ${Math.round(before.rps)} → ${Math.round(after.rps)}${moved ? ' (host moved)' : ''} | ${load()} |`,
+      `| ${rate}/s | ${ours.rps}${ours.saturated ? ' (saturated)' : ''} | ${us(ours)} | ${theirs.rps} | ${us(theirs)} | **${vsTheirs.toFixed(2)}** | ${us(closed)} at ${closed.rps}/s | ${vsClosed.toFixed(2)} | ${Math.round(before.rps)} → ${Math.round(after.rps)}${moved ? ' (host moved)' : ''} | ${load()} |`,
     );
   }
   return { steady: !moved, ratios };
@@ -545,15 +547,19 @@ async function footprintBench(url: string): Promise<void> {
   );
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
   const kept = new Map<number, [number, number][]>(rates.map((rate) => [rate, []]));
+  let steady = 0;
   for (let i = 0; i < repeats; i++) {
     for (let attempt = 0; attempt <= retries; attempt++) {
       const repeat = await footprintRepeat(url, rates, i % 2 === 1);
       if (!repeat.steady && attempt < retries) continue;
       for (const [rate, pair] of repeat.ratios) kept.get(rate)!.push(pair);
+      if (repeat.steady) steady++;
       break;
     }
   }
-  console.log('\nmedians (a repeat on a host that moved is run again; the last attempt is kept):');
+  console.log(
+    `\nmedians (a repeat on a host that moved is run again; the last attempt is kept; ${steady} of ${repeats} kept on a steady host):`,
+  );
   for (const [rate, pairs] of kept) {
     console.log(
       `${String(rate).padStart(6)}/s: engine/autocannon ${median(pairs.map((p) => p[0])).toFixed(2)} (${pairs.map((p) => p[0].toFixed(2)).join(', ')}), engine paced/closed loop ${median(pairs.map((p) => p[1])).toFixed(2)} (${pairs.map((p) => p[1].toFixed(2)).join(', ')})`,
