@@ -7,13 +7,15 @@
 // whole process's CPU time (every thread) per response over the seconds after the first.
 //   node scripts/bench-engine.ts speed URL SECONDS CONNECTIONS
 //   node scripts/bench-engine.ts memory URL REQUESTS CONNECTIONS
-//   node scripts/bench-engine.ts cpu URL RATE|max SECONDS WORKERS CONNECTIONS
+//   node scripts/bench-engine.ts cpu URL RATE|max SECONDS WORKERS CONNECTIONS [capped]
+// `capped`: at a fixed RATE too, at most CONNECTIONS in flight (the footprint table's engine runs,
+// beside autocannon's connections); without it a fixed rate takes the default cap.
 import { validateDefinition } from '../src/definition/validate.ts';
 import { prepareTest } from '../src/engine/prepare.ts';
 import { runEmbeddedInWorkers } from '../src/engine/workers.ts';
 import type { SecondSample } from '../src/types.ts';
 
-const [mode, url, amount, connections, workers, cap] = process.argv.slice(2);
+const [mode, url, amount, connections, workers, cap, capped] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.|localhost|\[::1\])/.test(url)) throw new Error('bench-engine: loopback URL required');
 
 async function prepared(iterations: number, duration: number) {
@@ -102,7 +104,7 @@ async function memory(requests: number, concurrency: number) {
  * second's sample arrives and when the last one's does, so the threads' warm-up and their start
  * are left out; the responses are those of the seconds in between.
  */
-async function cpu(rate: number | 'max', seconds: number, threads: number, concurrency: number) {
+async function cpu(rate: number | 'max', seconds: number, threads: number, concurrency: number, capAlways: boolean) {
   const full = rate === 'max';
   const test = await prepared((full ? 2_000_000 : rate) * seconds, seconds);
   const stop = new AbortController();
@@ -116,7 +118,7 @@ async function cpu(rate: number | 'max', seconds: number, threads: number, concu
       proxies: {},
       testUrl: 'bench',
       signal: stop.signal,
-      ...(full && { concurrency }),
+      ...((full || capAlways) && { concurrency }),
       onSecond: (s) => {
         if (s.t === 0) from = process.cpuUsage();
         else if (s.t < seconds) {
@@ -136,6 +138,7 @@ async function cpu(rate: number | 'max', seconds: number, threads: number, concu
     responses,
     rps: Math.round(responses / Math.max(1, seconds - 1)),
     cpu_us_per_request: responses > 0 ? Math.round((cpuUs / responses) * 10) / 10 : 0,
+    sys_us_per_request: responses > 0 ? Math.round(((used?.system ?? 0) / responses) * 10) / 10 : 0,
     p99_ms: result.results.response_times.p99,
     late: result.run.late_iterations,
     saturated: result.run.generator?.saturated ?? false,
@@ -155,6 +158,6 @@ const out =
   mode === 'memory'
     ? await memory(Number(amount), Number(connections))
     : mode === 'cpu'
-      ? await cpu(amount === 'max' ? 'max' : Number(amount), Number(connections), Number(workers), Number(cap))
+      ? await cpu(amount === 'max' ? 'max' : Number(amount), Number(connections), Number(workers), Number(cap), capped === 'capped')
       : await speed(Number(amount), Number(connections));
 process.stdout.write(`${JSON.stringify(out)}\n`);

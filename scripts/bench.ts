@@ -31,6 +31,15 @@
 // sockets, the load average), with autocannon before and after; `--knee-repeats` (1) times, then
 // each share's late starts and p99 over the repeats. A run on a host that moved is measured again,
 // up to `--knee-retries` (2) more times; every attempt is a row.
+//
+// The default run ends with the footprint table (`--footprint` runs only it; docs/performance.md):
+// the engine paced at each of `--footprint-rates` (1000,5000,20000) requests a second, at most
+// `--connections` in flight, against autocannon at the same rate (`-R`) and connections
+// (scripts/bench-autocannon.ts), interleaved, `--footprint-seconds` (10) each: the process's CPU
+// (user + sys) per response after the first second, and the engine's over autocannon's. Each
+// repeat also runs the engine closed loop (its own full speed, the same measure), and autocannon
+// closed loop before and after it (the host's full speed); a repeat whose full speed moved more
+// than 20 % is run again, up to `--knee-retries` more times, every attempt a row.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -60,6 +69,9 @@ const { values } = parseArgs({
     'knee-seconds': { type: 'string', default: '5' },
     'knee-repeats': { type: 'string', default: '1' },
     'knee-retries': { type: 'string', default: '2' },
+    footprint: { type: 'boolean', default: false },
+    'footprint-rates': { type: 'string', default: '1000,5000,20000' },
+    'footprint-seconds': { type: 'string', default: '10' },
   },
 });
 const seconds = Number(values.seconds);
@@ -459,16 +471,114 @@ function printKneeSummary(shares: number[], rows: KneeRow[]): void {
   }
 }
 
+interface FootprintRun {
+  rate: number;
+  rps: number;
+  cpu_us_per_request: number;
+  sys_us_per_request: number;
+  /** The engine's own verdict (docs/engine.md): it could not apply the rate, so its figure is that of a loop behind. */
+  saturated?: boolean;
+}
+
+async function autocannonPaced(url: string, rate: number): Promise<FootprintRun> {
+  const forSeconds = values['footprint-seconds'];
+  return JSON.parse(
+    await run(pinned(generatorCores, [node, 'scripts/bench-autocannon.ts', url, String(rate), forSeconds, String(connections)])),
+  );
+}
+
+async function enginePaced(url: string, rate: number | 'max'): Promise<FootprintRun> {
+  const forSeconds = values['footprint-seconds'];
+  return JSON.parse(
+    await run(
+      pinned(generatorCores, [node, 'scripts/bench-engine.ts', 'cpu', url, String(rate), forSeconds, '1', String(connections), 'capped']),
+    ),
+  );
+}
+
+/** The host's full speed may move this much between a footprint repeat's start and end before the repeat is run again. */
+const FOOTPRINT_DRIFT = 0.2;
+
+/** One repeat of the footprint table: its rows, whether the host held still, and the rows' ratios by rate. */
+async function footprintRepeat(
+  url: string,
+  rates: number[],
+  reverse: boolean,
+): Promise<{ steady: boolean; ratios: Map<number, [number, number]> }> {
+  const forSeconds = Number(values['footprint-seconds']);
+  const before = await autocannon(url, forSeconds);
+  const closed = await enginePaced(url, 'max');
+  const pairs: [number, FootprintRun, FootprintRun][] = [];
+  for (const rate of rates) {
+    // Interleaved, the order alternating between repeats, so that the host's drift falls on both alike.
+    const first = reverse ? await autocannonPaced(url, rate) : await enginePaced(url, rate);
+    const second = reverse ? await enginePaced(url, rate) : await autocannonPaced(url, rate);
+    pairs.push(reverse ? [rate, second, first] : [rate, first, second]);
+  }
+  const after = await autocannon(url, forSeconds);
+  const moved = Math.abs(after.rps / before.rps - 1) > FOOTPRINT_DRIFT;
+  const us = (r: FootprintRun): string => `${r.cpu_us_per_request.toFixed(1)} (${r.sys_us_per_request.toFixed(1)} sys)`;
+  const ratios = new Map<number, [number, number]>();
+  for (const [rate, ours, theirs] of pairs) {
+    const vsTheirs = ours.cpu_us_per_request / theirs.cpu_us_per_request;
+    const vsClosed = ours.cpu_us_per_request / closed.cpu_us_per_request;
+    ratios.set(rate, [vsTheirs, vsClosed]);
+    console.log(
+      `| ${rate}/s | ${ours.rps}${ours.saturated ? ' (saturated)' : ''} | ${us(ours)} | ${theirs.rps} | ${us(theirs)} | **${vsTheirs.toFixed(2)}** | ${us(closed)} at ${closed.rps}/s | ${vsClosed.toFixed(2)} | ${Math.round(before.rps)} → ${Math.round(after.rps)}${moved ? ' (host moved)' : ''} | ${load()} |`,
+    );
+  }
+  return { steady: !moved, ratios };
+}
+
+/**
+ * The footprint table (issue 61): what the engine costs the machine at the rates a CI test asks
+ * for, against autocannon at the same rate and connections in the same run. CPU per response is
+ * the process's (user + sys, every thread) after the first second, each tool measured the same
+ * way (scripts/bench-engine.ts cpu, scripts/bench-autocannon.ts). A ratio, never a timed test.
+ */
+async function footprintBench(url: string): Promise<void> {
+  const rates = values['footprint-rates'].split(',').map(Number);
+  const retries = Number(values['knee-retries']);
+  console.log(
+    `\nFootprint: CPU µs per response (user + sys, the process, after the first second), 1 engine thread paced at ${rates.join(', ')}/s and autocannon -R at the same rate, ${connections} connections, ${values['footprint-seconds']} s each, ${repeats} repeats (order alternating); the engine closed loop and autocannon's full speed before → after each repeat`,
+  );
+  console.log(
+    '| rate | engine req/s | engine µs/response | autocannon req/s | autocannon µs/response | engine/autocannon | engine closed loop µs/response | paced/closed | host full speed (autocannon) | load |',
+  );
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
+  const kept = new Map<number, [number, number][]>(rates.map((rate) => [rate, []]));
+  let steady = 0;
+  for (let i = 0; i < repeats; i++) {
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      const repeat = await footprintRepeat(url, rates, i % 2 === 1);
+      if (!repeat.steady && attempt < retries) continue;
+      for (const [rate, pair] of repeat.ratios) kept.get(rate)!.push(pair);
+      if (repeat.steady) steady++;
+      break;
+    }
+  }
+  console.log(
+    `\nmedians (a repeat on a host that moved is run again; the last attempt is kept; ${steady} of ${repeats} kept on a steady host):`,
+  );
+  for (const [rate, pairs] of kept) {
+    console.log(
+      `${String(rate).padStart(6)}/s: engine/autocannon ${median(pairs.map((p) => p[0])).toFixed(2)} (${pairs.map((p) => p[0].toFixed(2)).join(', ')}), engine paced/closed loop ${median(pairs.map((p) => p[1])).toFixed(2)} (${pairs.map((p) => p[1].toFixed(2)).join(', ')})`,
+    );
+  }
+}
+
 const target = await startTarget();
 try {
   console.log(
     `loadgate bench: ${target.name} at ${target.url}; generators on core ${generatorCores}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`,
   );
   if (values.knee) await kneeBench(target.url);
+  else if (values.footprint) await footprintBench(target.url);
   else {
     if (values.schedule) await scheduleBench(target.url);
     else if (!values.cpu) await speedBench(target.url);
     await cpuBench(target.url);
+    if (!values.schedule && !values.cpu) await footprintBench(target.url);
   }
 } finally {
   target.stop();

@@ -234,6 +234,8 @@ export class Engine implements SlotHost {
   /** The last pump left due iterations waiting for a slot: the next slot that frees takes one at once. */
   private starved = false;
   private tick: NodeJS.Timeout | undefined;
+  /** The delay the tick's timer was made with: a tick of the same delay refreshes it rather than making one (a Timeout a ms). */
+  private tickMs = 0;
   /** When the tick's timer is due (clock ms); null until one is set in this phase. */
   private tickDueAt: number | null = null;
   private finish: (() => void) | undefined;
@@ -533,7 +535,12 @@ export class Engine implements SlotHost {
     this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
     if (this.checkDone()) return;
     const wait = msToTurn(now - this.t0, this.turn);
-    this.tick = setTimeout(this.onTick, wait);
+    if (this.tick !== undefined && wait === this.tickMs) this.tick.refresh();
+    else {
+      clearTimeout(this.tick);
+      this.tick = setTimeout(this.onTick, wait);
+      this.tickMs = wait;
+    }
     this.tickDueAt = now + wait;
   };
 
@@ -608,7 +615,9 @@ export class Engine implements SlotHost {
   private checkDone(): boolean {
     const finished = this.inFlight === 0 && (this.next >= this.phase.total || this.stopping);
     if (finished && this.finish) {
+      // A cleared Timeout cannot be refreshed: the next phase's first tick makes a new one.
       clearTimeout(this.tick);
+      this.tick = undefined;
       const finish = this.finish;
       this.finish = undefined;
       finish();
