@@ -400,9 +400,10 @@ describe('extending the rounds while a step is inconclusive', () => {
       'comparison: 1 round measured; stopped: after 1 round, no time for another within max-compare-time 1s',
     );
     const file = comparisonResultFile(result);
-    const warned = judgementFor(file, '', { checks: comparisonChecks(comparison) });
+    // A machine busy enough to saturate the generator fails or warns by the generator's own check
+    // (its tests are verdict.test.ts's); this test is about the comparison's, so that one only warns.
+    const warned = judgementFor(file, '', { checks: comparisonChecks(comparison), onSaturated: 'warn' });
     expect(warned.outcome).toBe('passed');
-    // On a busy machine the generator's own check may warn too; that is not what this test is about.
     expect(warned.warnings.filter((c) => c.kind !== 'generator')).toEqual([
       {
         kind: 'comparison',
@@ -419,9 +420,9 @@ describe('extending the rounds while a step is inconclusive', () => {
     );
     // on-inconclusive: fail turns the same verdict into a failed check.
     const strict = { ...comparison, on_inconclusive: 'fail' as const, passed: false };
-    const failed = judgementFor(file, '', { checks: comparisonChecks(strict) });
+    const failed = judgementFor(file, '', { checks: comparisonChecks(strict), onSaturated: 'warn' });
     expect(failed.outcome).toBe('failed');
-    expect(failed.failed.map((c) => c.kind).filter((k) => k !== 'generator')).toEqual(['comparison']);
+    expect(failed.failed.map((c) => c.kind)).toEqual(['comparison']);
     expect(comparisonVerdict(strict)).toBe('1 step inconclusive (on-inconclusive: fail)');
     expect(comparisonFailureMessage(strict)).toMatch(
       /^comparison gate failed \(inconclusive after 1 round, .*on-inconclusive: fail\): step 1 "checkout" is inconclusive: p50 head\/base /,
