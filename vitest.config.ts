@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +11,10 @@ export default defineConfig({
     // failed tests that were only slow. The waits for an event inside tests (helpers/process.ts,
     // EVENT_WAIT_MS) give up before this, with a message naming what never came.
     testTimeout: 120_000,
+    // Node's compile cache for the child processes (helpers/process.ts, compileCache): each of the
+    // hundreds of processes the suite starts (the CLI, serve, shard pods) loads the same sources,
+    // and compiling them was most of a start's CPU (docs/development.md, "Tests").
+    env: { NODE_COMPILE_CACHE: join(tmpdir(), 'loadgate-test-compile-cache') },
     hookTimeout: 120_000,
     // Files run four at a time, whatever the cores: the suite mostly waits (child processes
     // starting, schedules running their seconds), and vitest's default of cores - 1 would run one

@@ -115,6 +115,16 @@ export class InputError extends Error {
   }
 }
 
+/** What `work` gives, or the problems of the InputError it threw (other errors go on). */
+export async function inputProblems<T>(work: () => Promise<T>): Promise<{ value?: T; problems: Problem[] }> {
+  try {
+    return { value: await work(), problems: [] };
+  } catch (error) {
+    if (error instanceof InputError) return { problems: error.problems };
+    throw error;
+  }
+}
+
 /** At an edge: the value parsed, or every problem thrown as one InputError. */
 export function valueOrThrow<T>(result: Parsed<T>): T {
   if (!result.ok) throw new InputError(result.problems);

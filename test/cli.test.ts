@@ -86,13 +86,18 @@ describe('loadgate run', () => {
 
   it('--baseline shows the change against an earlier results file', async () => {
     const before = join(dir, 'before.json');
-    await loadgate(['run', writeDefinition('base', 10, 1), '--results-file', before]);
-    const run = await loadgate(['run', writeDefinition('base', 10, 1), '--results-file', join(dir, 'after.json'), '--baseline', before]);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/[+-]\d+\.\d % [▲▼≈]|≈ same/);
+    const definition = writeDefinition('base', 10, 1);
     const broken = join(dir, 'broken-baseline.json');
     writeFileSync(broken, '{"results": {}}');
-    const bad = await loadgate(['run', writeDefinition('base', 10, 1), '--baseline', broken]);
+    // The refused run sends nothing: it goes beside the two others (each process start takes seconds on a busy machine).
+    const [run, bad] = await Promise.all([
+      loadgate(['run', definition, '--results-file', before]).then(() =>
+        loadgate(['run', definition, '--results-file', join(dir, 'after.json'), '--baseline', before]),
+      ),
+      loadgate(['run', definition, '--baseline', broken]),
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/[+-]\d+\.\d % [▲▼≈]|≈ same/);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('$.results.steps: expected a loadgate results file');
   });
@@ -100,13 +105,17 @@ describe('loadgate run', () => {
   it('--warm-up sends an unrecorded warm-up first; a bad value is bad input', async () => {
     target.reset();
     const results = join(dir, 'warm.json');
-    const run = await loadgate(['run', writeDefinition('warm', 10, 1), '--results-file', results, '--warm-up', '1']);
+    const definition = writeDefinition('warm', 10, 1);
+    // The refused run sends nothing, so it goes beside the other.
+    const [run, bad] = await Promise.all([
+      loadgate(['run', definition, '--results-file', results, '--warm-up', '1']),
+      loadgate(['run', definition, '--warm-up', '1.5']),
+    ]);
     expect(run.code).toBe(0);
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(target.countsByPath().get('/ok')).toBe(20);
     expect(written.results.steps[0].iteration_count).toBe(10);
     expect(written.run.generator.warm_up_s).toBe(1);
-    const bad = await loadgate(['run', writeDefinition('warm', 10, 1), '--warm-up', '1.5']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
       '--warm-up: expected a whole number of seconds, such as 30s, 2m or 1h (a bare number is seconds), got "1.5"',
@@ -128,14 +137,16 @@ describe('loadgate run', () => {
 
   it('exit 2 for bad input, before any request', async () => {
     target.reset();
-    const run = await loadgate(['run', writeDefinition('bad', 10, 1), '--thresholds', 'p95 <', '--max-concurrency', '0']);
+    const [run, missing, unknown] = await Promise.all([
+      loadgate(['run', writeDefinition('bad', 10, 1), '--thresholds', 'p95 <', '--max-concurrency', '0']),
+      loadgate(['run', join(dir, 'nope.json')]),
+      loadgate(['fly']),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--thresholds #1, column 6: expected a number');
     expect(target.received).toHaveLength(0);
-    const missing = await loadgate(['run', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nope.json');
-    const unknown = await loadgate(['fly']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe(
       'loadgate: unknown command "fly"; the commands are run, validate, serve, merge, latency, compare, wait-for, import, shard, capacity (loadgate help)',
@@ -211,7 +222,11 @@ describe('secret variables', () => {
       '--on-saturated',
       'warn',
     ];
-    const run = await runNode(args, { env: { ...process.env, APIKEY: 'sk-cli-secret-42' } });
+    // The validate sends nothing, so it goes beside the run.
+    const [run, unknown] = await Promise.all([
+      runNode(args, { env: { ...process.env, APIKEY: 'sk-cli-secret-42' } }),
+      loadgate(['validate', path, '-e', 'APIKEY=x', '--secret', 'API_KEY']),
+    ]);
     expect(run.code, run.out).toBe(0);
     expect(target.received.map((r) => [r.url, r.headers['x-key']])).toEqual([
       ['/ok?key=sk-cli-secret-42', 'sk-cli-secret-42'],
@@ -222,7 +237,6 @@ describe('secret variables', () => {
     expect(written).not.toContain('sk-cli-secret-42');
     expect(readFileSync(join(dir, 'secret-results.html'), 'utf8')).not.toContain('sk-cli-secret-42');
     expect(run.out).not.toContain('sk-cli-secret-42');
-    const unknown = await loadgate(['validate', path, '-e', 'APIKEY=x', '--secret', 'API_KEY']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--secret: API_KEY is not a variable of the environment');
   });
@@ -237,13 +251,15 @@ describe('secret variables', () => {
         environment: { name: 'e', vars: [{ key: 'BASE', value: 'ftp://hunter2-token', secret: true }] },
       }),
     );
-    const bad = await loadgate(['validate', path]);
+    // The second: an inline environment that is not JSON, where V8 would quote the text around the mistake.
+    const [bad, malformed] = await Promise.all([
+      loadgate(['validate', path]),
+      loadgate(['validate', path, '--environment', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']),
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('$.config_data.steps[0].url');
     expect(bad.stderr).toContain('***');
     expect(bad.stderr).not.toContain('hunter2-token');
-    // An inline environment that is not JSON: V8 would quote the text around the mistake.
-    const malformed = await loadgate(['validate', path, '--environment', '{"name": "e", "vars": [{"key": "K", "value": hunter2-token}]}']);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain(
       '--environment: line 1, column 46: JSON syntax error: expected a JSON value (a string in double quotes, a number, true, false, null, an object or an array)\n',
@@ -283,15 +299,14 @@ describe('loadgate run --workers 2', () => {
 
 describe('loadgate validate', () => {
   it('says valid, or lists every problem with file and JSON path', async () => {
-    const good = await loadgate(['validate', 'examples/shop.json']);
-    expect(good.code).toBe(0);
-    expect(good.stdout.trim()).toBe('examples/shop.json: valid');
     const path = join(dir, 'broken.json');
     writeFileSync(
       path,
       JSON.stringify({ name: 'x', config_data: { steps: [{ id: 1, name: 'a', url: '{{NOPE}}/x' }], load_type: 'zigzag' } }),
     );
-    const bad = await loadgate(['validate', path]);
+    const [good, bad] = await Promise.all([loadgate(['validate', 'examples/shop.json']), loadgate(['validate', path])]);
+    expect(good.code).toBe(0);
+    expect(good.stdout.trim()).toBe('examples/shop.json: valid');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${path}: $.config_data.load_type: expected one of linear, incremental, waved`);
   });
@@ -458,25 +473,29 @@ describe("a CLI that fits its users' habits", () => {
       }),
     );
     const env = { ...process.env, TARGET: target.url };
-    const missing = await runNode(['src/cli/entry.ts', 'validate', path], { env });
+    // Only the run sends anything: the two validates go beside it.
+    const [missing, taken, unset] = await Promise.all([
+      runNode(['src/cli/entry.ts', 'validate', path], { env }),
+      runNode(
+        [
+          'src/cli/entry.ts',
+          'run',
+          path,
+          '--env-var',
+          'TARGET',
+          '--quiet',
+          '--duration',
+          '1s',
+          '--results-file',
+          join(dir, 'envvar-results.json'),
+        ],
+        { env },
+      ),
+      loadgate(['validate', path, '--env-var', 'LOADGATE_TEST_SURELY_UNSET']),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(
       'TARGET is set in this shell, but variables come only from --env, -e KEY=VALUE and --env-var NAME: pass --env-var TARGET',
-    );
-    const taken = await runNode(
-      [
-        'src/cli/entry.ts',
-        'run',
-        path,
-        '--env-var',
-        'TARGET',
-        '--quiet',
-        '--duration',
-        '1s',
-        '--results-file',
-        join(dir, 'envvar-results.json'),
-      ],
-      { env },
     );
     expect(taken.code, taken.stderr).toBe(0);
     expect(taken.stdout).toBe('');
@@ -485,7 +504,6 @@ describe("a CLI that fits its users' habits", () => {
       taken.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('warning: ')),
       taken.stderr,
     ).toEqual([]);
-    const unset = await loadgate(['validate', path, '--env-var', 'LOADGATE_TEST_SURELY_UNSET']);
     expect(unset.stderr).toContain("--env-var: LOADGATE_TEST_SURELY_UNSET is not set in this process's environment");
   });
 });

@@ -1,6 +1,6 @@
 // `loadgate import curl`: ten lines as browsers and docs write them become the requests they
 // describe, checked by a local server that records what it received.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,28 @@ describe('loadgate import curl', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${file}: line 3: unknown curl option --frobnicate`);
     expect(run.stdout).toBe('');
+  });
+
+  it('a converted definition that would not run lists every problem at once, schema and data, and writes nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadgate-curl-'));
+    const file = join(folder, 'broken.sh');
+    writeFileSync(
+      file,
+      [
+        `curl '${target.url}/x?u={{data.users.email}}'`,
+        `curl -H 'Bad Header: 1' ${target.url}/y`,
+        `curl ${target.url}/z -H 'X-Ok: {{data.people.id}}'`,
+      ].join('\n'),
+    );
+    const output = join(folder, 'out.json');
+    const run = await runLoadgate(['import', 'curl', file, '-o', output]);
+    expect(run.code).toBe(2);
+    const problems = run.stderr.split('\n').filter((line) => line.startsWith('  '));
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toContain(`${output}: $.config_data.steps[1].headers["Bad Header"]: invalid header name`);
+    expect(problems[1]).toContain('$.config_data.steps[0].url: unknown data set "users"');
+    expect(problems[2]).toContain('$.config_data.steps[2].headers["X-Ok"]: unknown data set "people"');
+    expect(existsSync(output)).toBe(false);
   });
 
   it('the parsers are loaded by import alone: validate (as run) loads none of them', async () => {

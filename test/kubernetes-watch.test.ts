@@ -3,10 +3,6 @@
 // Here every index fails for good (its pod exits with the bad-plan code, which the Job's
 // podFailurePolicy turns into a failed index, or is killed without retries left) while the
 // barrier's tick is an hour apart: only the watch can tell the executor, and the run ends when it does.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BatchV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
@@ -15,9 +11,9 @@ import { kubernetesExecutor } from '../src/server/executors/kubernetes/executor.
 import { secretName, shardJob, testSecret } from '../src/server/executors/kubernetes/manifests.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
-import { createSealer } from '../src/server/seal.ts';
-import { Store } from '../src/server/store/store.ts';
+import type { Store } from '../src/server/store/store.ts';
 import type { ConfigData } from '../src/types.ts';
+import { openTempStore, removeTempStore } from './helpers/temp-store.ts';
 import { startKubeStandIn, type KubeStandIn } from './helpers/kube-standin.ts';
 import { EVENT_WAIT_MS } from './helpers/process.ts';
 
@@ -27,12 +23,7 @@ let store: Store;
 let kube: KubeStandIn;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-watch-'));
-  ({ store } = await Store.open(join(dir, 'db.sqlite'), {
-    dataDir: join(dir, 'data'),
-    sealer: createSealer(randomBytes(32)),
-    keySource: 'a key of this test',
-  }));
+  ({ dir, store } = await openTempStore('kube-watch'));
 });
 
 /** Every pod runs this script instead of `loadgate shard`. */
@@ -98,8 +89,7 @@ async function until(what: string, done: () => boolean): Promise<void> {
 
 afterEach(async () => {
   await kube.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeTempStore({ dir, store });
 });
 
 /** The test's row, which the shard tables refer to. */

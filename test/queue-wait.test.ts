@@ -1,16 +1,12 @@
 // The queue's wait for an executor that cannot start tests (src/server/queue-wait.ts): what it
 // shows while it waits, how it ends when the executor can start one, and when the bound passes.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { type Executor, ExecutorUnavailable } from '../src/server/executors/executor.ts';
 import { TestQueue } from '../src/server/queue.ts';
 import { ExecutorGate } from '../src/server/queue-wait.ts';
-import { createSealer } from '../src/server/seal.ts';
-import { Store } from '../src/server/store/store.ts';
+import type { Store } from '../src/server/store/store.ts';
+import { openTempStore, removeTempStore } from './helpers/temp-store.ts';
 
 /** An executor whose readiness the test decides: it reports a fault, then waits for `answer`. */
 function executorWaiting(reason: string) {
@@ -89,16 +85,10 @@ describe('a test the executor could not start for now', () => {
   let dir: string;
   let store: Store;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'loadgate-queue-wait-'));
-    ({ store } = await Store.open(join(dir, 'db.sqlite'), {
-      dataDir: join(dir, 'data'),
-      sealer: createSealer(randomBytes(32)),
-      keySource: 'a key of this test',
-    }));
+    ({ dir, store } = await openTempStore('queue-wait'));
   });
   afterEach(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeTempStore({ dir, store });
   });
 
   function queueTest(id: string): void {

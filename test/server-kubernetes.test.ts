@@ -94,8 +94,15 @@ function twoContexts(home: KubeStandIn, away: KubeStandIn): string {
   return path;
 }
 
-async function start(extra: string[] = [], kubeconfig?: () => string, nodes = NODES): Promise<void> {
-  kube = await startKubeStandIn({ nodes });
+/**
+ * The stand-in and serve on it. Each shard is a Node process: a scenario runs as few as its
+ * assertions need (`shards` here, or the request's), on a busy machine seconds apiece.
+ */
+async function start(
+  extra: string[] = [],
+  options: { kubeconfig?: () => string; nodes?: typeof NODES; shards?: number } = {},
+): Promise<void> {
+  kube = await startKubeStandIn({ nodes: options.nodes ?? NODES });
   const port = await freePort();
   server = await startServerProcess({
     startTimeoutMs: WAIT_MS,
@@ -105,11 +112,11 @@ async function start(extra: string[] = [], kubeconfig?: () => string, nodes = NO
       '--executor',
       'kubernetes',
       '--kubeconfig',
-      kubeconfig?.() ?? kube.kubeconfigPath,
+      options.kubeconfig?.() ?? kube.kubeconfigPath,
       '--image',
       'loadgate:test',
       '--shards',
-      '4',
+      String(options.shards ?? 4),
       // The start waits for every pod however slow the machine: the barrier's deadline is not what these scenarios test.
       '--location',
       'US=node:region=us',
@@ -290,7 +297,8 @@ describe('serve --executor kubernetes', () => {
   it(
     'a shard killed mid-run: its index is retried, the test ends incomplete with its coverage, and the hosted client does not pass it',
     async () => {
-      await start();
+      // The hosted client sends no `shards`: the server's --shards gives them.
+      await start([], { shards: 2 });
       const dir = mkdtempSync(join(tmpdir(), 'loadgate-kube-hosted-'));
       const definitionPath = join(dir, 'kubernetes.json');
       writeFileSync(definitionPath, JSON.stringify({ name: 'kubernetes', config_data: config(480, 8) }));
@@ -354,7 +362,7 @@ describe('serve --executor kubernetes', () => {
     'stop deletes the Jobs and keeps what arrived',
     async () => {
       await start();
-      const id = await createTest(3000, 60);
+      const id = await createTest(3000, 60, 1);
       await underWay(id);
       const stopped = await call('GET', `/v1/load/test/${id}/stop/`);
       expect(stopped.body.status, diagnosis(stopped.body)).toBe('stopped');
@@ -376,7 +384,7 @@ describe('serve --executor kubernetes', () => {
     'a server restarted mid-test finds its Jobs and finishes the test, and sweeps what tests no longer running left',
     async () => {
       await start();
-      const id = await createTest(480, 8);
+      const id = await createTest(480, 8, 1);
       await underWay(id);
       await server!.kill();
       // What a test of an earlier server left (a Secret from before ownerReferences, a cleanup that never got through).
@@ -441,7 +449,7 @@ describe('serve --executor kubernetes', () => {
     "sends a location with a context of its own to that cluster's API server, and merges both clusters' shards",
     async () => {
       far = await startKubeStandIn();
-      await start(['--location', 'JP=context:far'], () => twoContexts(kube!, far!));
+      await start(['--location', 'JP=context:far'], { kubeconfig: () => twoContexts(kube!, far!), shards: 1 });
       const created = await call('POST', '/v1/load/test/', {
         json: {
           name: 'two clusters',
@@ -573,7 +581,7 @@ describe('serve --executor kubernetes, when the cluster evicts a shard', () => {
   /** Evicts US-0 once the run is under way; the test's end, its pods for US-0 and the stored results. */
   async function evictMidRun(graceSeconds?: number) {
     await start();
-    const id = await createTest(1600, 20);
+    const id = await createTest(1600, 20, 1);
     await underWay(id);
     const [victim] = podsOf(kube!.pods(), 'US', 0);
     expect(victim, diagnosis(id)).toBeDefined();
@@ -626,8 +634,8 @@ describe('serve --executor kubernetes, when the cluster evicts a shard', () => {
     'an eviction while the pods wait at the start barrier: the replacement takes the index and the run is whole',
     async () => {
       // No DE node yet: the DE pods stay Pending, so the US pods wait at the barrier until one joins.
-      await start([], undefined, [NODES[0]!]);
-      const id = await createTest(240, 3);
+      await start([], { nodes: [NODES[0]!] });
+      const id = await createTest(240, 3, 1);
       const waiting = (pod: V1Pod) => kube!.logs(pod.metadata!.name!).includes('ready: waiting for the common start');
       await kube!.waitFor(() => podsOf(kube!.pods(), 'US', 0).some(waiting), WAIT_MS);
       const [victim] = podsOf(kube!.pods(), 'US', 0);

@@ -366,6 +366,40 @@ describe('loadgate serve', () => {
       expect(answer.body.error.message).toContain('$.config_data.steps[0].method: expected one of GET');
     });
 
+    it('answers schema, rule and variable problems in one 422, as loadgate validate lists them', async () => {
+      const answer = await call('POST', '/v1/load/test/', {
+        json: {
+          name: 'five',
+          config_data: {
+            steps: [
+              { id: 1, name: 'a', url: '{{BAES}}/x', methd: 'GET' },
+              { id: 2, name: 'b', url: 7 },
+              { id: 3, name: 'c', url: `${target.url}/ok`, timeout: -1 },
+            ],
+            load_type: 'zigzag',
+          },
+        },
+      });
+      expectError(answer, 422, 'invalid_request');
+      const problems = (answer.body.error.message as string).split('; ');
+      expect(problems).toHaveLength(5);
+      for (const part of ['steps[0].methd', 'steps[1].url', 'steps[2].timeout', 'load_type', 'steps[0].url'])
+        expect(problems.filter((p) => p.startsWith(`$.config_data.${part}:`))).toHaveLength(1);
+      expect(problems.find((p) => p.startsWith('$.config_data.steps[0].url:'))).toContain('unknown variable "BAES"');
+      expect(answer.body.error.field).toBe(problems[0]!.split(':')[0]);
+    });
+
+    it('names no variable missing while the environment named is missing: which ones exist is unknown', async () => {
+      const answer = await call('POST', '/v1/load/test/', {
+        json: { name: 'e', config_data: { steps: [{ id: 1, name: 's', url: '{{BASE}}/ok', methd: 'GET' }] }, environment: 'nope' },
+      });
+      expectError(answer, 422, 'invalid_request');
+      expect((answer.body.error.message as string).split('; ').map((p) => p.split(':')[0])).toEqual([
+        '$.config_data.steps[0].methd',
+        '$.environment',
+      ]);
+    });
+
     it('rejects names of missing environments and test data, and unknown variables, with 422', async () => {
       const missing = await call('POST', '/v1/load/test/', { json: definition(target, {}, { environment: 'nope', test_data: ['none'] }) });
       expectError(missing, 422, 'invalid_request');

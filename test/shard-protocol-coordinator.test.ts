@@ -1,9 +1,5 @@
 // The pure parts of the Kubernetes executor and its shard protocol, on a clock the test moves:
 // the serve flags, shards per location, the start barrier, idempotent uploads, settling, coverage.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Problem, valueOrThrow } from '../src/errors.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
@@ -14,8 +10,8 @@ import { serveCommand } from '../src/server/main.ts';
 import { podIdentity } from '../src/shard/client.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { chooseResults, coverageLine } from '../src/server/shards/deliveries.ts';
-import { createSealer } from '../src/server/seal.ts';
-import { Store } from '../src/server/store/store.ts';
+import type { Store } from '../src/server/store/store.ts';
+import { openTempStore, removeTempStore } from './helpers/temp-store.ts';
 import type { LoadTestResult } from '../src/types.ts';
 
 let dir: string;
@@ -25,17 +21,11 @@ const barrier = { barrierMs: 10_000, startMarginMs: 2000, now: () => clock };
 let tests = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loadgate-coordinator-'));
-  ({ store } = await Store.open(join(dir, 'db.sqlite'), {
-    dataDir: join(dir, 'data'),
-    sealer: createSealer(randomBytes(32)),
-    keySource: 'a key of this test',
-  }));
+  ({ dir, store } = await openTempStore('coordinator'));
 });
 
 afterAll(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeTempStore({ dir, store });
 });
 
 function begin(slots: Record<string, number>): ShardCoordinator {

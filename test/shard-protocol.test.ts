@@ -1,9 +1,7 @@
 // The shard protocol end to end without Kubernetes: the server's callback routes with a
 // coordinator, real `loadgate shard` processes (as a Job's pods run them, their index and token in
 // the environment) sending load to a loopback target, and the exact merge of what they deliver.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as hdr from 'hdr-histogram-js';
@@ -19,10 +17,10 @@ import { TestQueue } from '../src/server/queue.ts';
 import { ShardCoordinator } from '../src/server/shards/coordinator.ts';
 import { mergeSharded } from '../src/server/shards/deliveries.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
-import { createSealer } from '../src/server/seal.ts';
-import { Store } from '../src/server/store/store.ts';
+import type { Store } from '../src/server/store/store.ts';
 import { DEFAULT_LATENCY_LOCATIONS } from '../src/latency/locations.ts';
 import type { LoadTestDefinition, LoadTestResult } from '../src/types.ts';
+import { openTempStore } from './helpers/temp-store.ts';
 import { runNode, type ProcessRun } from './helpers/process.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
@@ -37,7 +35,6 @@ let url: string;
 const registry = new ShardRegistry();
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loadgate-shard-protocol-'));
   // Response times spread by the iteration's data row, so that shards differ and percentiles mean something.
   target = await startTarget({
     handler: (_req, res, received) => {
@@ -47,11 +44,7 @@ beforeAll(async () => {
       return true;
     },
   });
-  ({ store } = await Store.open(join(dir, 'db.sqlite'), {
-    dataDir: join(dir, 'data'),
-    sealer: createSealer(randomBytes(32)),
-    keySource: 'a key of this test',
-  }));
+  ({ dir, store } = await openTempStore('shard-protocol'));
   const log = () => {};
   const queue = new TestQueue(store, { dataDir: dir, executor: localExecutor({ proxies: {}, log }), log });
   const ctx: ServerContext = {

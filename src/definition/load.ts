@@ -7,8 +7,8 @@ import { failed, InputError, type Parsed, type Problem } from '../errors.ts';
 import type { Environment, LoadTestDefinition, TestDataSet } from '../types.ts';
 import { type JsonDocument, locateProblems, parseJsonText } from './json-text.ts';
 import { MAX_DATA_BYTES, MAX_DEFINITION_BYTES, openRegularFile, readTextFile } from './text-file.ts';
-import { salvageDefinition } from './salvage.ts';
-import { validateDefinition, validateEnvironment } from './validate.ts';
+import { validatedOrSalvaged } from './salvage.ts';
+import { validateEnvironment } from './validate.ts';
 import { confinementProblem, dataRoot } from './workspace.ts';
 
 export interface LoadedDefinition {
@@ -32,9 +32,9 @@ export async function loadDefinition(path: string, workspace = process.env.GITHU
   const text = await readText(path);
   if (!text.ok) throw new InputError([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
   const parsed = parseJson(text.value, path);
-  const validation = validateDefinition(parsed.json, path);
-  const refused = validation.ok ? [] : locateProblems(validation.problems, parsed.text);
-  const salvaged = validation.ok ? { ...validation.value, replaced: [] } : salvageDefinition(parsed.json, validation.problems);
+  const validation = validatedOrSalvaged(parsed.json, path);
+  const refused = locateProblems(validation.problems, parsed.text);
+  const { salvaged } = validation;
   if (!salvaged) throw new InputError(refused);
 
   const dir = dirname(resolve(path));
@@ -58,7 +58,7 @@ export async function loadDefinition(path: string, workspace = process.env.GITHU
 /**
  * A definition refused, with what was left of it once the refused parts were pruned
  * (salvage.ts): a caller checks that too (variables, thresholds), so that one report holds
- * every problem. Its problems inside `replaced` steps are not the user's (insideStandIn).
+ * every problem. Its problems inside `replaced` steps are not the user's (laterProblems).
  */
 export class DefinitionProblems extends InputError {
   readonly salvaged: { loaded: LoadedDefinition; replaced: string[] };

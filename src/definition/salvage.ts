@@ -37,8 +37,26 @@ export function salvageDefinition(raw: unknown, problems: Problem[]): Salvaged |
   return null;
 }
 
-/** Whether a later problem lies inside a stand-in step. */
-export function insideStandIn(problem: Problem, replaced: string[]): boolean {
+/**
+ * A definition's schema and rule problems, and what can still be checked of it: the whole
+ * definition when it is valid, what is left once the refused parts are pruned, or null when
+ * nothing is (the problems are then all there is to report).
+ */
+export function validatedOrSalvaged(raw: unknown, file: string): { problems: Problem[]; salvaged: Salvaged | null } {
+  const validation = validateDefinition(raw, file);
+  if (validation.ok) return { problems: [], salvaged: { ...validation.value, replaced: [] } };
+  return { problems: validation.problems, salvaged: salvageDefinition(raw, validation.problems) };
+}
+
+/**
+ * Of the problems later checks (variables, data, thresholds) found on what a salvage left, the
+ * user's: none inside a stand-in step, none at a path `earlier` problems already name.
+ */
+export function laterProblems(later: Problem[], earlier: Problem[], replaced: string[]): Problem[] {
+  return later.filter((p) => !insideStandIn(p, replaced) && !earlier.some((e) => e.path === p.path));
+}
+
+function insideStandIn(problem: Problem, replaced: string[]): boolean {
   return replaced.some((step) => problem.path === step || problem.path.startsWith(`${step}.`) || problem.path.startsWith(`${step}[`));
 }
 

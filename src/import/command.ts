@@ -4,9 +4,9 @@
 import { writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { parseCommandArgs } from '../settings/argv.ts';
-import { InputError, type Parsed, valueOrThrow } from '../errors.ts';
+import { InputError, inputProblems, type Parsed, valueOrThrow } from '../errors.ts';
 import { LOADTEST_SCHEMA_ID } from '../definition/schema.ts';
-import { validateDefinition } from '../definition/validate.ts';
+import { laterProblems, validatedOrSalvaged } from '../definition/salvage.ts';
 import { checkTest } from '../engine/prepare.ts';
 import { applyLoadFlags } from '../cli/overrides.ts';
 import { assemble, plural, type RawDefinition } from './assemble.ts';
@@ -100,13 +100,19 @@ async function checkedWithLoad(
   file: string,
   flags: { rate?: string; duration?: string; iterations?: string },
 ): Promise<RawDefinition> {
-  const validated = validateDefinition(raw, file);
-  if (!validated.ok) throw new InputError(validated.problems);
-  // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
-  const { loaded } = valueOrThrow(applyLoadFlags({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
-  // Secrets are written without their values (unless --keep-secrets): the run gives them.
-  await checkTest(loaded, { allowEmptySecrets: true });
-  const { iteration_count, duration, load_type } = loaded.definition.config_data;
+  // Every problem in one report, as `loadgate validate` gives them (definition/salvage.ts).
+  const { problems, salvaged } = validatedOrSalvaged(raw, file);
+  if (!salvaged) throw new InputError(problems);
+  const checked = await inputProblems(async () => {
+    // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
+    const { loaded } = valueOrThrow(applyLoadFlags({ definition: salvaged.definition, file, dir: process.cwd() }, flags));
+    // Secrets are written without their values (unless --keep-secrets): the run gives them.
+    await checkTest(loaded, { allowEmptySecrets: true });
+    return loaded;
+  });
+  const all = [...problems, ...laterProblems(checked.problems, problems, salvaged.replaced)];
+  if (all.length > 0 || checked.value === undefined) throw new InputError(all);
+  const { iteration_count, duration, load_type } = checked.value.definition.config_data;
   return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
 }
 

@@ -1,12 +1,12 @@
 // Where a run's inputs come from: the definition and its environment, the proxies, an earlier
 // results file (the baseline), and where the web report goes beside the results file.
 import { readFile } from 'node:fs/promises';
-import { allParsed, InputError, type Problem, valueOrThrow } from '../errors.ts';
+import { allParsed, InputError, inputProblems, valueOrThrow } from '../errors.ts';
 import { parseJsonText } from '../definition/json-text.ts';
 import { MAX_DEFINITION_BYTES, readTextFile } from '../definition/text-file.ts';
 import { parseProxies } from '../engine/proxies.ts';
 import { DefinitionProblems, type LoadedDefinition, loadDefinition, loadEnvironmentFile } from '../definition/load.ts';
-import { insideStandIn } from '../definition/salvage.ts';
+import { laterProblems } from '../definition/salvage.ts';
 import { validateEnvironment } from '../definition/validate.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult } from '../types.ts';
@@ -74,21 +74,9 @@ export async function checkedAtOnce<T>(
   const gated = await inputProblems(async () => gate(loaded.definition));
   const earlier = refused instanceof DefinitionProblems ? refused.problems : [];
   const replaced = refused instanceof DefinitionProblems ? refused.salvaged.replaced : [];
-  const later = [...checked.problems, ...gated.problems].filter(
-    (p) => !insideStandIn(p, replaced) && !earlier.some((e) => e.path === p.path),
-  );
+  const later = laterProblems([...checked.problems, ...gated.problems], earlier, replaced);
   if (earlier.length + later.length > 0 || checked.value === undefined) throw new InputError([...earlier, ...later]);
   return checked.value;
-}
-
-/** What `work` gives, or the problems of the InputError it threw. */
-async function inputProblems<T>(work: () => Promise<T>): Promise<{ value?: T; problems: Problem[] }> {
-  try {
-    return { value: await work(), problems: [] };
-  } catch (error) {
-    if (error instanceof InputError) return { problems: error.problems };
-    throw error;
-  }
 }
 
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */

@@ -11,7 +11,16 @@ import { NO_RESPONSE, statusText, truncate } from './format.ts';
 import { badge, htmlSection as section, htmlTable as table } from './html-blocks.ts';
 import { latencyHtml } from './latency.ts';
 import { historyHtml } from './history.ts';
-import { textOf, type CountRow, type ErrorRow, type Figure, type LevelFigures, type ReportModel, type VerdictStatus } from './model.ts';
+import {
+  streamTableRows,
+  textOf,
+  type CountRow,
+  type ErrorRow,
+  type Figure,
+  type LevelFigures,
+  type ReportModel,
+  type VerdictStatus,
+} from './model.ts';
 import { bucketSeries } from './timeline.ts';
 import { barChart, escapeXml, timeChart } from './svg.ts';
 
@@ -214,24 +223,9 @@ function stepsSection(model: ReportModel): string {
 
 /** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events. */
 function streamsSection(model: ReportModel): string | undefined {
-  const streaming = model.steps.filter((s) => s.stream !== undefined);
-  if (streaming.length === 0) return undefined;
-  const rows = streaming.map((s) => {
-    const st = s.stream!;
-    return [
-      String(s.id),
-      `<span class="step-name">${escapeXml(truncate(s.name, NAME_CHARS))}</span>`,
-      st.streams,
-      st.events,
-      st.firstEvent.p50,
-      st.firstEvent.p95,
-      st.firstEvent.p99,
-      st.gap.p50,
-      st.gap.p95,
-      st.gap.p99,
-      escapeXml(st.closeCodes),
-    ];
-  });
+  const stepName = (name: string) => `<span class="step-name">${escapeXml(truncate(name, NAME_CHARS))}</span>`;
+  const rows = streamTableRows(model.steps, stepName).map((row) => [...row.cells, escapeXml(row.closeCodes)]);
+  if (rows.length === 0) return undefined;
   const header = ['#', 'Step', 'Streams', 'Events', 'First event p50', 'p95', 'p99', 'Gap p50', 'p95', 'p99', 'Close codes'];
   const note =
     '<p class="note">First event: from the request (a WebSocket’s first message sent) to the first event. Gap: between consecutive events. The steps’ response times are the whole exchange.</p>';

@@ -11,7 +11,16 @@ import { comparisonMarkdown } from './comparison.ts';
 import { latencyMarkdown } from './latency.ts';
 import { historyMarkdown } from './history.ts';
 import { details, escapeMarkdown, markdownTable, mermaidLabel, niceCeiling } from './markdown-blocks.ts';
-import { textOf, type CountRow, type Figure, type LevelFigures, type ReportModel, type StepRow, type VerdictStatus } from './model.ts';
+import {
+  streamTableRows,
+  textOf,
+  type CountRow,
+  type Figure,
+  type LevelFigures,
+  type ReportModel,
+  type StepRow,
+  type VerdictStatus,
+} from './model.ts';
 import type { SecondSample } from '../types.ts';
 
 /** GitHub rejects comment bodies longer than this (422). */
@@ -241,24 +250,11 @@ function stepsSection(model: ReportModel, stepRows: number | null): string {
 
 /** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events, beside the steps' response times. */
 function streamsSection(model: ReportModel): string | undefined {
-  const streaming = model.steps.filter((s) => s.stream !== undefined);
-  if (streaming.length === 0) return undefined;
-  const rows = streaming.map((s) => {
-    const st = s.stream!;
-    return [
-      String(s.id),
-      escapeMarkdown(truncate(s.name, NAME_CHARS)),
-      st.streams,
-      st.events,
-      st.firstEvent.p50,
-      st.firstEvent.p95,
-      st.firstEvent.p99,
-      st.gap.p50,
-      st.gap.p95,
-      st.gap.p99,
-      st.closeCodes,
-    ];
-  });
+  const rows = streamTableRows(model.steps, (name) => escapeMarkdown(truncate(name, NAME_CHARS))).map((row) => [
+    ...row.cells,
+    row.closeCodes,
+  ]);
+  if (rows.length === 0) return undefined;
   const header = [
     '#',
     'Step',

@@ -267,6 +267,23 @@ export function textOf(text: Text, escapeUser: (user: string) => string = (t) =>
   return text.map((piece) => (typeof piece === 'string' ? piece : escapeUser(piece.user))).join('');
 }
 
+/** A streaming step's row of the Streams table; the close codes are the renderer's to add or leave out. */
+export interface StreamTableRow {
+  /** `#`, the step's name as the renderer writes it, streams, events, first event p50/p95/p99, gap p50/p95/p99. */
+  cells: string[];
+  closeCodes: string;
+}
+
+/** The Streams table's rows, one a streaming step, the name written by `name` (each renderer's own escaping). */
+export function streamTableRows(steps: readonly StepRow[], name: (name: string) => string): StreamTableRow[] {
+  return steps.flatMap(({ id, name: stepName, stream }) => {
+    if (stream === undefined) return [];
+    const { streams, events, firstEvent, gap, closeCodes } = stream;
+    const cells = [String(id), name(stepName), streams, events, firstEvent.p50, firstEvent.p95, firstEvent.p99, gap.p50, gap.p95, gap.p99];
+    return [{ cells, closeCodes }];
+  });
+}
+
 // ---- the verdict ----
 
 /** Failed checks named in the verdict; the tables list the rest. */

@@ -9,7 +9,7 @@ import { formatCount } from './figures.ts';
 import { NO_RESPONSE, oneLine, plural, truncate, type StatusCount } from './format.ts';
 import { latencyTerminal } from './latency.ts';
 import { historyTerminal } from './history.ts';
-import { textOf, type Figure, type ReportModel, type VerdictStatus } from './model.ts';
+import { streamTableRows, textOf, type Figure, type ReportModel, type VerdictStatus } from './model.ts';
 
 export interface TerminalOptions {
   /** ANSI colours; false gives text with no escape codes at all. */
@@ -145,23 +145,10 @@ function stepLines(model: ReportModel, width: number, paint: Paint): string[] {
 
 /** Streaming steps: the time to the first event and the gaps between events (docs/streaming.md). */
 function streamLines(model: ReportModel, width: number): string[] {
-  const streaming = model.steps.filter((s) => s.stream !== undefined).slice(0, TERMINAL_STEPS);
-  if (streaming.length === 0) return [];
-  const rows = streaming.map((s) => {
-    const st = s.stream!;
-    return [
-      String(s.id),
-      clean(s.name),
-      st.streams,
-      st.events,
-      st.firstEvent.p50,
-      st.firstEvent.p95,
-      st.firstEvent.p99,
-      st.gap.p50,
-      st.gap.p95,
-      st.gap.p99,
-    ];
-  });
+  const rows = streamTableRows(model.steps, clean)
+    .slice(0, TERMINAL_STEPS)
+    .map((row) => row.cells);
+  if (rows.length === 0) return [];
   const head = ['#', 'Step', 'Streams', 'Events', 'first p50', 'first p95', 'first p99', 'gap p50', 'gap p95', 'gap p99'];
   return ['Streams (first event, gaps between events)', ...alignedTable(head, rows, { width, textColumns: [1], leftColumns: [1] })];
 }

@@ -3,10 +3,10 @@
 // `test_data` (strings) name stored records, by id or by name. The environment is copied into
 // the test when it is created; the test data files are read when the test runs.
 import { MAX_SHARDS } from './executors/kubernetes/locations.ts';
-import { validateDefinition } from '../definition/validate.ts';
+import { laterProblems, validatedOrSalvaged } from '../definition/salvage.ts';
 import type { LoadedDefinition } from '../definition/load.ts';
 import { checkTest, type CheckedTest } from '../engine/prepare.ts';
-import { InputError, type Problem } from '../errors.ts';
+import { InputError, inputProblems, type Problem } from '../errors.ts';
 import type { LoadTestDefinition, TestDataSet } from '../types.ts';
 import { ApiError, problemsError } from './errors.ts';
 import type { PlanRecord } from '../hosted/service-records.ts';
@@ -84,9 +84,12 @@ export async function parseTestRequest(body: unknown, store: TenantStore, dataDi
   if (planId !== undefined && !plan) throw problemsError(problems);
   const rest = plan ? withPlan(plan, own) : own;
   const named = typeof environment === 'string' ? environment : undefined;
-  const checked = validateDefinition(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
-  if (!checked.ok) problems.push(...checked.problems);
+  // Every problem in one answer, as `loadgate validate` gives them: the variables and data are
+  // checked on what is left of a refused definition too (definition/salvage.ts).
+  const checked = validatedOrSalvaged(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
+  problems.push(...checked.problems);
   const stored = named === undefined ? undefined : store.findEnvironment(named);
+  const namesKnown = problems.length;
   if (named !== undefined && !stored) {
     problems.push({
       path: '$.environment',
@@ -94,13 +97,16 @@ export async function parseTestRequest(body: unknown, store: TenantStore, dataDi
     });
   }
   const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
-  if (!checked.ok || problems.length > 0) throw problemsError(problems);
+  // A missing environment or data set leaves unknown which variables exist: none is named missing.
+  if (!checked.salvaged || problems.length > namesKnown) throw problemsError(problems);
 
-  const definition = checked.value.definition;
+  const definition = checked.salvaged.definition;
   if (stored) definition.environment = { name: stored.name, vars: stored.vars };
   definition.test_data = sets.map(testDataSet);
   // Unknown variables, unreadable data and bad URLs are found now, not when the test's turn comes.
-  await prepare(definition, dataDir);
+  const prepared = await inputProblems(() => checkTest({ definition, file: REQUEST, dir: dataDir }, {}));
+  problems.push(...laterProblems(prepared.problems, problems, checked.salvaged.replaced));
+  if (problems.length > 0) throw problemsError(problems);
   return {
     definition,
     planId: plan?.id ?? null,

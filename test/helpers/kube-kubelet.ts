@@ -9,6 +9,7 @@ import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { V1Container, V1EnvVar } from '@kubernetes/client-node';
 import type { KubeStore, WirePod } from './kube-store.ts';
+import { compileCache } from './process.ts';
 
 export interface StandInNode {
   name: string;
@@ -157,10 +158,11 @@ export class Kubelet {
     });
   }
 
-  /** A container's environment: nothing of this process's but PATH, as in a container. */
+  /** A container's environment: nothing of this process's but PATH (and Node's compile cache), as in a container. */
   private resolveEnv(pod: WirePod, node: StandInNode, vars: V1EnvVar[]): Record<string, string> {
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
+      ...compileCache(),
       HOSTNAME: pod.spec?.hostname ?? pod.metadata?.name ?? '',
       ...this.options.env,
     };
