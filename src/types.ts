@@ -399,6 +399,13 @@ export interface HistoryLevelFigures {
   p50?: number;
   p95?: number;
   p99?: number;
+  /** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events, ms. */
+  first_event_p50?: number;
+  first_event_p95?: number;
+  first_event_p99?: number;
+  gap_p50?: number;
+  gap_p95?: number;
+  gap_p99?: number;
 }
 
 export interface HistoryFigures {
