@@ -47,6 +47,29 @@ describe('server-sent events', { timeout: 120_000 }, () => {
     expect(next!.success_count).toBe(4);
   });
 
+  it('keeps the connection when the body ends with the end marker, for the next stream of the slot', async () => {
+    // The last event and the end of the body in one write, as a server's res.end(lastEvent) sends them.
+    let connections = 0;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"token": "a"}\n\ndata: [DONE]\n\n');
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const result = await runDefinition(definition([{ url, stream: { type: 'sse' } }], { iteration_count: 4, duration: 1 }), {
+        concurrency: 1,
+      });
+      expect(result.results.steps[0]!.stream).toMatchObject({ streams: 4, events: 4 });
+      // One slot, one connection: no stream's end aborted it.
+      expect(connections).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('stops at max_events and when the server closes the stream', async () => {
     const [capped, closed] = await runSteps([
       { url: `${target.http}/sse?first=0&every=5&count=50`, stream: { type: 'sse', max_events: 2 } },
