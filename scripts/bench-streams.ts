@@ -3,7 +3,10 @@
 // eventsource-parser; undici's WebSocket) in a bare loop with no bookkeeping. For each count of
 // concurrent SSE streams (`--streams-at`, 1000,10000) the engine and the ceiling each hold that
 // many streams open at once, each stream `--events` (20) events `--every` (200) ms apart; CPU per
-// event and events per second are measured over the run, peak RSS and heap sampled every 100 ms.
+// event and events per second are measured over the run, peak RSS and heap sampled every 100 ms,
+// and what each phase added to them (its peak over the level at its start, after a full GC when
+// node runs with --expose-gc) per stream held open: flat memory reads the same per stream at
+// 1,000 and at 10,000.
 // Then `--echoes` (2000) WebSocket echo round trips (open, send, one answer, close) at
 // `--echo-rate` (500) a second. The ratio is the ceiling's CPU per event over the engine's (1:
 // the engine costs what the bare loop does). The engine's CPU is its thread's over the recorded
@@ -39,10 +42,20 @@ interface Figures {
   cpuMs: number;
   rssMb: number;
   heapMb: number;
+  /** The phase's peaks over the process's RSS and heap at its start. */
+  rssAddedMb: number;
+  heapAddedMb: number;
+}
+
+/** A full collection where node allows one (--expose-gc), so that a phase starts from what is live. */
+function collect(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** Runs `work` with CPU time and memory measured around it (RSS and heap: their peaks). */
 async function measured(work: () => Promise<number>): Promise<Figures> {
+  collect();
+  const before = process.memoryUsage();
   let rss = 0;
   let heap = 0;
   const sample = (): void => {
@@ -59,7 +72,16 @@ async function measured(work: () => Promise<number>): Promise<Figures> {
   const used = process.threadCpuUsage(cpu);
   clearInterval(timer);
   sample();
-  return { events, seconds, cpuMs: (used.user + used.system) / 1000, rssMb: rss / 2 ** 20, heapMb: heap / 2 ** 20 };
+  const mb = (bytes: number): number => bytes / 2 ** 20;
+  return {
+    events,
+    seconds,
+    cpuMs: (used.user + used.system) / 1000,
+    rssMb: mb(rss),
+    heapMb: mb(heap),
+    rssAddedMb: mb(rss - before.rss),
+    heapAddedMb: mb(heap - before.heapUsed),
+  };
 }
 
 /**
@@ -151,9 +173,14 @@ async function bareEcho(base: string, count: number, rate: number): Promise<numb
   return answers;
 }
 
-function line(label: string, f: Figures): string {
+function line(label: string, f: Figures, streams?: number): string {
   const perEvent = (f.cpuMs * 1000) / Math.max(1, f.events);
-  return `${label.padEnd(28)} ${String(f.events).padStart(8)} events  ${(f.events / f.seconds).toFixed(0).padStart(7)}/s  ${perEvent.toFixed(1).padStart(7)} µs CPU/event  RSS ${f.rssMb.toFixed(0)} MB  heap ${f.heapMb.toFixed(0)} MB`;
+  const perStream = (added: number): string => (streams ? ` (${((added * 1024) / streams).toFixed(1)} KB/stream)` : '');
+  return (
+    `${label.padEnd(28)} ${String(f.events).padStart(8)} events  ${(f.events / f.seconds).toFixed(0).padStart(7)}/s  ` +
+    `${perEvent.toFixed(1).padStart(7)} µs CPU/event  RSS ${f.rssMb.toFixed(0)} MB, +${f.rssAddedMb.toFixed(0)} MB${perStream(f.rssAddedMb)}  ` +
+    `heap ${f.heapMb.toFixed(0)} MB, +${f.heapAddedMb.toFixed(0)} MB${perStream(f.heapAddedMb)}`
+  );
 }
 
 function ratio(ceiling: Figures, engine: Figures): string {
@@ -176,8 +203,8 @@ try {
   for (const n of String(values['streams-at']).split(',').map(Number)) {
     const bare = await measured(() => bareSse(target.url, n));
     const engine = await measuredEngine(() => engineSse(target.url, n));
-    console.log(line(`SSE, ${n} streams, ceiling`, bare));
-    console.log(line(`SSE, ${n} streams, engine`, engine));
+    console.log(line(`SSE, ${n} streams, ceiling`, bare, n));
+    console.log(line(`SSE, ${n} streams, engine`, engine, n));
     console.log(`  engine / ceiling (CPU per event): ${ratio(bare, engine)}`);
   }
   const count = Number(values.echoes);

@@ -216,6 +216,24 @@ export interface SecondSample {
   sockets?: number;
   /** Shard files, and runs with a threshold `over TIME`: the second's response times, an encoded HdrHistogram (docs/results.md). */
   histogram?: string;
+  /** Runs with streaming steps: the second's streams, events, first-event and gap times (docs/results.md). */
+  stream?: SecondStream;
+}
+
+/** A second's times in fractional ms; shard files add the encoded HdrHistogram (µs) they are read from. */
+export interface SecondTimes {
+  p50: number;
+  p95: number;
+  p99: number;
+  histogram?: string;
+}
+
+/** The streaming steps of one second of a series: streams opened, events counted, and their times. */
+export interface SecondStream {
+  streams: number;
+  events: number;
+  first_event: SecondTimes;
+  gap: SecondTimes;
 }
 
 /** How the load generator itself did over a run (docs/engine.md, "The generator watches itself"). */
@@ -381,6 +399,13 @@ export interface HistoryLevelFigures {
   p50?: number;
   p95?: number;
   p99?: number;
+  /** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events, ms. */
+  first_event_p50?: number;
+  first_event_p95?: number;
+  first_event_p99?: number;
+  gap_p50?: number;
+  gap_p95?: number;
+  gap_p99?: number;
 }
 
 export interface HistoryFigures {

@@ -45,10 +45,11 @@ import {
   type RawCompareSettings,
 } from '../src/compare/settings.ts';
 import { seededOrder } from '../src/compare/stats.ts';
-import { judgeRun } from '../src/pipeline/gate.ts';
-import { parseThresholdLines, THRESHOLD_FLAG } from '../src/thresholds/grammar.ts';
+import { judgeRun, preflightComparison } from '../src/pipeline/gate.ts';
+import { parseThresholdLines, THRESHOLD_FLAG, THRESHOLDS_INPUT } from '../src/thresholds/grammar.ts';
 import { markdownOf, terminalOf } from './helpers/report.ts';
 import type { Environment } from '../src/types.ts';
+import { startStreamTarget, type StreamTarget } from './helpers/stream-targets.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 import { judgementFor } from './helpers/judgement.ts';
 
@@ -184,7 +185,7 @@ describe('settings', () => {
     expect(byPath['warm-up-rounds']).toMatch(/expected a whole number ≥ 0, got "-1"/);
     expect(byPath['max-regression']).toMatch(/expected a percentage ≥ 0 such as 10%.*got "-5%"/);
     expect(byPath['compare-metric']).toMatch(
-      /expected one of the response-time metrics avg, median, p80, p90, p95, p99, min, max, got "p50x"/,
+      /expected one of the response-time metrics avg, median, p80, p90, p95, p99, min, max, or one of the streaming steps' first_event\.<metric> or gap\.<metric> \(first_event\.p95\), got "p50x"/,
     );
     expect(byPath.seed).toMatch(/expected a whole number from 0 to 4294967295/);
   });
@@ -456,6 +457,67 @@ describe('stopping early', () => {
     expect(comparison.order).toHaveLength(3);
     expect(comparison.steps[0]!.head).toHaveLength(1);
     expect(head.results.iteration_count).toBe(40);
+  });
+});
+
+describe('streaming steps compared by their first event', () => {
+  let streams: StreamTarget;
+  beforeAll(async () => {
+    streams = await startStreamTarget();
+  });
+  afterAll(() => streams.close());
+
+  /** An SSE step whose first event comes after {{FIRST}} ms, then a plain step the stream metric leaves out. */
+  const chat = () =>
+    loaded({
+      name: 'compare streams',
+      config_data: {
+        steps: [
+          { id: 1, name: 'chat', url: '{{BASE}}/sse?first={{FIRST}}&every=1&count=2&end=DONE', stream: { type: 'sse' } },
+          { id: 2, name: 'after', url: '{{BASE}}/plain' },
+        ],
+        iteration_count: 8,
+        duration: 1,
+      },
+    });
+  const streamEnv = (name: string, first: number) => env(name, { BASE: streams.http, FIRST: first });
+
+  it('reads first_event.<metric> and gap.<metric>, and refuses other figures', () => {
+    expect(settingsOf({ metric: 'First_Event.P95' }, ACTION_INPUT_NAMES).metric).toBe('first_event.p95');
+    expect(settingsOf({ metric: 'gap.median' }, CLI_FLAG_NAMES).metric).toBe('gap.median');
+    const [bad] = problemsOf({ metric: 'stream.p95' }, CLI_FLAG_NAMES);
+    expect(bad).toMatchObject({ path: '--compare-metric', message: expect.stringContaining('first_event.<metric> or gap.<metric>') });
+  });
+
+  it('compares only the streaming steps, from their first-event histograms: 150 ms against 2 ms is slower', async () => {
+    const sides = await prepareSides(chat(), streamEnv('head', 150), streamEnv('base', 2));
+    // 4 rounds: the fewest with which one compared step can be called slower at α 0.05 (1/C(8, 4) = 0.014).
+    const { comparison } = await runComparison(sides, settings({ rounds: 4, warmupRounds: 0, metric: 'first_event.median' }), RUN);
+    expect(comparison.metric).toBe('first_event.median');
+    expect(comparison.steps.map((s) => s.name)).toEqual(['chat']);
+    const [step] = comparison.steps;
+    expect(step!.verdict).toBe('slower');
+    // Every head value is a first event after at least 150 ms; the step's whole exchange is not what is read.
+    expect(Math.min(...(step!.head as number[]))).toBeGreaterThanOrEqual(150);
+    expect(Math.max(...(step!.base as number[]))).toBeLessThan(150);
+    expect(comparisonChecks(comparison)[0]!.describe).toContain('first_event.median');
+  }, 240_000);
+
+  it('refuses a stream metric on a test without streaming steps, before any request', async () => {
+    const gate = { thresholds: [], defaults: false, origin: THRESHOLDS_INPUT };
+    const { definition } = delayed();
+    let error: unknown;
+    try {
+      preflightComparison(gate, definition, {}, settings({ metric: 'gap.p99' }), CLI_FLAG_NAMES);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as InputError).problems).toEqual([
+      {
+        path: '--compare-metric',
+        message: 'gap.p99 is a figure of streaming steps (docs/streaming.md), and no step of the test has "stream"',
+      },
+    ]);
   });
 });
 

@@ -1,6 +1,8 @@
 // The engine's streaming steps against real loopback servers (docs/streaming.md): how each kind of
 // stream ends, what counts as an event, and bad servers (silent, huge events, cut mid-event,
 // closing sockets) ending as errors in error_dist, never a hang.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../src/definition/validate.ts';
 import { checkTest } from '../src/engine/prepare.ts';
@@ -43,6 +45,29 @@ describe('server-sent events', { timeout: 120_000 }, () => {
     expect(chat!.stream).toMatchObject({ streams: 4, events: 12 });
     expect(chat!.error_dist).toEqual({});
     expect(next!.success_count).toBe(4);
+  });
+
+  it('keeps the connection when the body ends with the end marker, for the next stream of the slot', async () => {
+    // The last event and the end of the body in one write, as a server's res.end(lastEvent) sends them.
+    let connections = 0;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"token": "a"}\n\ndata: [DONE]\n\n');
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const result = await runDefinition(definition([{ url, stream: { type: 'sse' } }], { iteration_count: 4, duration: 1 }), {
+        concurrency: 1,
+      });
+      expect(result.results.steps[0]!.stream).toMatchObject({ streams: 4, events: 4 });
+      // One slot, one connection: no stream's end aborted it.
+      expect(connections).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('stops at max_events and when the server closes the stream', async () => {
@@ -105,6 +130,11 @@ describe('server-sent events', { timeout: 120_000 }, () => {
     };
     expect(count(result.histograms!.streams!.gap.overall)).toBe(40);
     expect(count(result.histograms!.streams!.first_event.steps['1']!)).toBe(10);
+    // Each second of the series adds both threads' streams; only shard files keep the seconds' histograms.
+    const seconds = result.run.series.flatMap((s) => (s.stream ? [s.stream] : []));
+    expect(seconds.reduce((n, s) => n + s.events, 0)).toBe(50);
+    expect(seconds.reduce((n, s) => n + s.streams, 0)).toBe(10);
+    expect(seconds.every((s) => s.gap.histogram === undefined && s.first_event.histogram === undefined)).toBe(true);
   });
 });
 
@@ -141,11 +171,40 @@ describe('WebSockets', { timeout: 120_000 }, () => {
     expect(hang!.error_dist).toEqual({ 'stream ended by max_seconds after 0 of 2 messages': 2 });
   });
 
-  it('names a failed handshake', async () => {
-    const [refused] = await runSteps([{ url: 'ws://127.0.0.1:1/', stream: { type: 'websocket', send: ['x'] } }], 2);
-    expect(refused!.fail_count).toBe(2);
-    expect(refused!.error_dist).toEqual({ 'websocket handshake failed': 2 });
-    expect(refused!.stream!.streams).toBe(0);
+  it('tells a refused connection from a server that answers the handshake with another status', async () => {
+    // A closed port: a port the system gave a server, closed again.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // A real server that refuses the upgrade: 403, as an authenticating proxy or gateway would.
+    let upgrades = 0;
+    const forbidding = createServer((_req, res) => res.writeHead(404).end());
+    forbidding.on('upgrade', (_req, socket) => {
+      upgrades++;
+      socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => forbidding.listen(0, '127.0.0.1', resolve));
+    try {
+      const forbiddingUrl = `ws://127.0.0.1:${(forbidding.address() as AddressInfo).port}/socket`;
+      // A failed step ends its iteration: one run each.
+      const [[refused], [forbidden]] = await Promise.all([
+        runSteps([{ url: `ws://127.0.0.1:${closedPort}/`, stream: { type: 'websocket', send: ['x'] } }], 2),
+        runSteps([{ url: forbiddingUrl, stream: { type: 'websocket', send: ['x'] } }], 2),
+      ]);
+      expect(refused!.fail_count).toBe(2);
+      expect(refused!.error_dist).toEqual({ 'connection refused': 2 });
+      expect(refused!.status_code_dist).toEqual({});
+      expect(forbidden!.fail_count).toBe(2);
+      expect(forbidden!.error_dist).toEqual({ 'websocket handshake failed: status 403': 2 });
+      // The server answered: its status counts as any response's does.
+      expect(forbidden!.status_code_dist).toEqual({ '403': 2 });
+      expect(forbidden!.stream!.streams).toBe(0);
+      expect(upgrades).toBe(2);
+    } finally {
+      forbidding.closeAllConnections();
+      await new Promise<void>((resolve) => forbidding.close(() => resolve()));
+    }
   });
 });
 

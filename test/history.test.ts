@@ -72,6 +72,36 @@ describe('the median baseline', () => {
     expect(judged.outcome).toBe('failed');
   });
 
+  it("holds a streaming step to the median of its own first events and gaps, and keeps them among each run's figures", () => {
+    /** A run whose `checkout` step streamed, its first event at `first` ms p95. */
+    const streamed = (i: number, first: number): HistoryRun => {
+      const run = earlierRun(i);
+      const times = (p95: number) => ({
+        avg: p95 / 2,
+        max: p95 * 2,
+        min: 1,
+        p80: p95 - 2,
+        p90: p95 - 1,
+        p95,
+        p99: p95 + 5,
+        median: p95 / 2,
+        stddev: 3,
+      });
+      run.result.results.steps[2]!.stream = { streams: 20, events: 200, first_event: times(first), gap: times(first / 10) };
+      return run;
+    };
+    const runs = [300, 100, 120, 110, 2000].map((first, i) => streamed(i, first));
+    const head = streamed(9, 150).result;
+    const judged = judgedAgainst(head, runs, 'step[checkout].first_event.p95 < baseline + 20%\nstep[checkout].gap.p99 < baseline + 20%');
+    // The median of 100, 110, 120, 300 and 2000: the outlier does not move it.
+    expect(judged.thresholds[0]).toMatchObject({ limit: 144, baselineSpread: { runs: 5, min: 100, max: 2000 }, passed: false });
+    expect(judged.thresholds[1]!.limit).toBeCloseTo((12 + 5) * 1.2, 9);
+    const figures = figuresOf(runs[0]!.result).steps['3']!;
+    expect(figures).toMatchObject({ first_event_p50: 150, first_event_p95: 300, first_event_p99: 305, gap_p95: 30, gap_p99: 35 });
+    // A step that does not stream has no such figures.
+    expect(figuresOf(runs[0]!.result).steps['1']).not.toHaveProperty('first_event_p95');
+  });
+
   it('history:K takes the last K runs; history alone 5; anything else is refused with the form', () => {
     expect(parseHistoryBaseline('history', '--baseline')).toEqual({ k: 5 });
     expect(parseHistoryBaseline('history:3', '--baseline')).toEqual({ k: 3 });

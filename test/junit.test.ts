@@ -131,6 +131,56 @@ describe('JUnit XML', () => {
   });
 });
 
+/** A result whose first step streamed: 20 streams, 200 events (docs/streaming.md). */
+function streamed() {
+  const result = makeResult({ steps: ['chat', 'next'] });
+  const times = (median: number) => ({
+    avg: median,
+    max: median * 3,
+    min: 1,
+    p80: median + 4,
+    p90: median + 8,
+    p95: median + 20,
+    p99: median + 35,
+    median,
+    stddev: 9,
+  });
+  result.results.steps[0]!.stream = { streams: 20, events: 200, first_event: times(58), gap: times(20) };
+  return result;
+}
+
+describe('streaming steps in the CI reports', () => {
+  it("JUnit's properties hold each streaming step's streams, events, first-event and gap times", async () => {
+    const result = streamed();
+    const xml = renderJunit([{ result, judgement: judgementFor(result, 'p95 < 10s') }]);
+    expect(await schemaErrors(xml)).toEqual([]);
+    for (const [name, value] of [
+      ['streams', '20'],
+      ['events', '200'],
+      ['first_event_median_ms', '58'],
+      ['first_event_p95_ms', '78'],
+      ['first_event_p99_ms', '93'],
+      ['gap_median_ms', '20'],
+      ['gap_p99_ms', '55'],
+    ])
+      expect(xml).toContain(`<property name="stream.chat.${name}" value="${value}"/>`);
+    // Only the streaming step has them.
+    expect(xml).not.toContain('stream.next.');
+  });
+
+  it('GitLab lines carry them per step, and a stream without events no times', () => {
+    const result = streamed();
+    const lines = renderGitlabMetrics(result).split('\n');
+    expect(lines).toContain('loadgate_first_event_p95_ms{step="chat"} 78');
+    expect(lines).toContain('loadgate_gap_p99_ms{step="chat"} 55');
+    expect(lines).toContain('loadgate_events{step="chat"} 200');
+    result.results.steps[0]!.stream = { ...result.results.steps[0]!.stream!, events: 0 };
+    const silent = renderGitlabMetrics(result);
+    expect(silent).toContain('loadgate_streams{step="chat"} 20');
+    expect(silent).not.toContain('first_event');
+  });
+});
+
 describe('GitLab metrics report', () => {
   it('one line per figure, the run then each step, label values escaped', () => {
     const result = makeResult({ steps: ['login', 'say "hi"\\now'] });

@@ -19,9 +19,10 @@ import { mergeSharded } from '../src/server/shards/deliveries.ts';
 import { ShardRegistry } from '../src/server/shards/registry.ts';
 import type { Store } from '../src/server/store/store.ts';
 import { DEFAULT_LATENCY_LOCATIONS } from '../src/latency/locations.ts';
-import type { LoadTestDefinition, LoadTestResult } from '../src/types.ts';
+import type { LoadTestDefinition, LoadTestResult, SecondSample } from '../src/types.ts';
 import { openTempStore } from './helpers/temp-store.ts';
 import { runNode, type ProcessRun } from './helpers/process.ts';
+import { startStreamTarget, type StreamTarget } from './helpers/stream-targets.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
 
 const ITERATIONS = 120;
@@ -30,6 +31,7 @@ const PROCESSES_TIMEOUT_MS = 240_000;
 let dir: string;
 let store: Store;
 let target: Target;
+let streams: StreamTarget;
 let app: FastifyInstance;
 let url: string;
 const registry = new ShardRegistry();
@@ -44,6 +46,7 @@ beforeAll(async () => {
       return true;
     },
   });
+  streams = await startStreamTarget();
   ({ dir, store } = await openTempStore('shard-protocol'));
   const log = () => {};
   const queue = new TestQueue(store, { dataDir: dir, executor: localExecutor({ proxies: {}, log }), log });
@@ -68,6 +71,7 @@ afterAll(async () => {
   await app?.close();
   store?.close();
   await target?.close();
+  await streams?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -109,9 +113,9 @@ function definition(): LoadTestDefinition {
   return checked.value.definition;
 }
 
-function begin(testId: string, slots: Record<string, number>) {
+function begin(testId: string, slots: Record<string, number>, make: () => LoadTestDefinition = definition) {
   const at = new Date().toISOString();
-  const config = definition().config_data;
+  const config = make().config_data;
   store.tenant('default').createTest(
     { id: testId, name: 'sharded', config_data: config, created_at: at },
     {
@@ -131,7 +135,7 @@ function begin(testId: string, slots: Record<string, number>) {
     config,
   );
   const { coordinator, token } = ShardCoordinator.begin(store, testId, slots, { barrierMs: 120_000, startMarginMs: 1500, now: Date.now });
-  registry.add({ coordinator, definition: definition(), testUrl: `${url}/report/${testId}/` });
+  registry.add({ coordinator, definition: make(), testUrl: `${url}/report/${testId}/` });
   return { coordinator, token };
 }
 
@@ -147,9 +151,33 @@ function shard(testId: string, token: string, location: string, index: number, a
   });
 }
 
-/** The shards' own histograms (a step × location), added here independently of the server's merge. */
-function addedHistograms(finals: LoadTestResult[], step: string, location: string): hdr.Histogram {
-  const sum = hdr.build({
+/** A streaming step: 20 SSE streams over 2 s, 10 events each, 50 ms to the first event and one every 20 ms. */
+function streaming(): LoadTestDefinition {
+  const checked = validateDefinition(
+    {
+      name: 'sharded-streams',
+      config_data: {
+        steps: [
+          {
+            id: 1,
+            name: 'chat',
+            url: `${streams.http}/sse?first=50&every=20&count=10&end=done`,
+            stream: { type: 'sse', until_event: 'done', max_seconds: 20 },
+          },
+        ],
+        iteration_count: 20,
+        duration: 2,
+        proxy_config: { US: 50, DE: 50 },
+      },
+    },
+    'streams.json',
+  );
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return checked.value.definition;
+}
+
+function emptyHistogram(): hdr.Histogram {
+  return hdr.build({
     bitBucketSize: 32,
     useWebAssembly: false,
     autoResize: true,
@@ -157,6 +185,11 @@ function addedHistograms(finals: LoadTestResult[], step: string, location: strin
     lowestDiscernibleValue: 1,
     highestTrackableValue: 60_000_000,
   });
+}
+
+/** The shards' own histograms (a step × location), added here independently of the server's merge. */
+function addedHistograms(finals: LoadTestResult[], step: string, location: string): hdr.Histogram {
+  const sum = emptyHistogram();
   for (const final of finals) {
     const encoded = final.histograms?.step_locations[step]?.[location];
     if (encoded) sum.add(hdr.decodeFromCompressedBase64(encoded, 32, false));
@@ -218,6 +251,56 @@ describe('the shard protocol', () => {
       }
       // Live progress: every second each shard ran was uploaded once.
       expect(coordinator.progress()).toMatchObject({ started: ITERATIONS, responses: ITERATIONS, failures: 0 });
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
+
+  it(
+    "uploads each second's stream figures with their histograms: they add up exactly to the merged result's",
+    async () => {
+      const testId = '00000000-0000-4000-8000-000000000005';
+      const { coordinator, token } = begin(testId, { US: 1, DE: 1 }, streaming);
+      const runs = await Promise.all([shard(testId, token, 'US', 0), shard(testId, token, 'DE', 0)]);
+      for (const run of runs) expect(run.code, run.out).toBe(0);
+      const intervals = store.shardIntervals<SecondSample>(testId).map((u) => u.value.sample);
+      const finals = store.shardFinals<LoadTestResult>(testId);
+      const { result } = await mergeSharded(
+        streaming().config_data,
+        { shardCounts: coordinator.shardCounts, attempts: store.shardAttempts(testId), finals },
+        'http://x/report/',
+      );
+      expect(result!.results.steps[0]!.stream).toMatchObject({ streams: 20, events: 200 });
+      // Each shard's figures under the location it ran in (a shard's engine records them as `local`).
+      const { US, DE } = result!.results.steps[0]!.location_dist;
+      expect(US!.stream!.streams + DE!.stream!.streams).toBe(20);
+
+      // The uploaded seconds, added here independently of the engine and the merge.
+      await hdr.initWebAssembly();
+      const uploaded = { streams: 0, events: 0, first_event: emptyHistogram(), gap: emptyHistogram() };
+      for (const sample of intervals) {
+        if (!sample.stream) continue;
+        uploaded.streams += sample.stream.streams;
+        uploaded.events += sample.stream.events;
+        for (const metric of ['first_event', 'gap'] as const) {
+          const encoded = sample.stream[metric].histogram;
+          // A second's histogram is there exactly when the second holds such a time.
+          expect(encoded === undefined).toBe(sample.stream[metric].p50 === 0);
+          if (encoded) uploaded[metric].add(hdr.decodeFromCompressedBase64(encoded, 32, false));
+        }
+      }
+      expect(uploaded).toMatchObject({ streams: 20, events: 200 });
+      for (const metric of ['first_event', 'gap'] as const) {
+        const merged = hdr.decodeFromCompressedBase64(result!.histograms!.streams![metric].overall, 32, false);
+        expect(uploaded[metric].totalCount).toBe(merged.totalCount);
+        for (const p of [50, 90, 95, 99]) expect(uploaded[metric].getValueAtPercentile(p)).toBe(merged.getValueAtPercentile(p));
+      }
+      expect(uploaded.first_event.totalCount).toBe(20);
+      expect(uploaded.gap.totalCount).toBe(180);
+      // The merged series adds the shards' seconds, and the live progress the uploads.
+      const series = result!.run.series.flatMap((s) => (s.stream ? [s.stream] : []));
+      expect(series.reduce((n, s) => n + s.events, 0)).toBe(200);
+      expect(series.some((s) => s.first_event.histogram !== undefined)).toBe(false);
+      expect(coordinator.progress()).toMatchObject({ started: 20, streams: 20, events: 200 });
     },
     PROCESSES_TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import * as core from '@actions/core';
 import { runCapacityMode } from './capacity.ts';
+import { ACTION_INPUT_NAMES } from '../compare/settings.ts';
 import { loadDefinition } from '../definition/load.ts';
 import { autoBaseline } from '../github/baseline-artifact.ts';
 import { runUrl } from '../github/context.ts';
@@ -151,7 +152,7 @@ async function runCompare(inputs: ActionInputs, gate: Gate, io: ActionRunIo): Pr
       base: (await readEnvironmentSpec(inputs.compareEnvironment, 'compare-environment'))!,
       baseName: 'compare-environment',
       settings: inputs.compare!,
-      roundsName: 'rounds',
+      settingNames: ACTION_INPUT_NAMES,
       options: {
         concurrency: inputs.maxConcurrency,
         workers: inputs.workers,

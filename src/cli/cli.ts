@@ -193,7 +193,7 @@ async function compareCommand(args: string[], io: CliIo): Promise<number> {
       base: (await readEnvironmentSpec(base!, '--compare-environment'))!,
       baseName: `--compare-environment ${base}`,
       settings: settings.value,
-      roundsName: CLI_FLAG_NAMES.rounds,
+      settingNames: CLI_FLAG_NAMES,
       options: {
         concurrency: parseConcurrency(flags.text('max-concurrency')),
         workers,

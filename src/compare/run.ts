@@ -13,16 +13,19 @@ import type { Recorder } from '../engine/recorder.ts';
 import { SideRounds } from './side.ts';
 import type { Environment, LoadTestDefinition, LoadTestResult } from '../types.ts';
 import { lookPlan, lookVerdicts, undecided, type LookPlan } from './sequential.ts';
-import type {
-  CompareMetric,
-  CompareSettings,
-  Comparison,
-  ComparisonExtension,
-  ComparisonProgress,
-  ComparisonStep,
-  RoundOrder,
-  Side,
-  StopReason,
+import {
+  type CompareMetric,
+  type CompareSettings,
+  type CompareTime,
+  comparedSteps,
+  metricParts,
+  type Comparison,
+  type ComparisonExtension,
+  type ComparisonProgress,
+  type ComparisonStep,
+  type RoundOrder,
+  type Side,
+  type StopReason,
 } from '../results/comparison.ts';
 import { ALPHA } from './settings.ts';
 import { seededOrder } from './stats.ts';
@@ -352,18 +355,24 @@ function roundValues(round: RoundRuns, stepIds: number[], metric: CompareMetric)
   return { head: of(round.head), base: of(round.base) };
 }
 
-/** The metric of one step over every location: its cells' histograms added. */
+/**
+ * The metric of one step over every location: its cells' histograms added, of response times or
+ * of a stream figure (a run with no stream recorded has none: null, as a step without a response).
+ */
 function stepMetric(recorder: Recorder, step: number, metric: CompareMetric): number | null {
-  const cells = Array.from({ length: recorder.locationCount }, (_, loc) => recorder.cells[step * recorder.locationCount + loc]!);
+  const { stream, time } = metricParts(metric);
+  const source = stream === null ? recorder.cells : stream === 'first_event' ? recorder.streams?.firstEvent : recorder.streams?.gap;
+  if (source === undefined) return null;
+  const cells = Array.from({ length: recorder.locationCount }, (_, loc) => source[step * recorder.locationCount + loc]!);
   const histogram = sumHistograms(cells);
   try {
-    return metricValueMs(histogram, metric);
+    return metricValueMs(histogram, time);
   } finally {
     histogram.destroy();
   }
 }
 
-const PERCENTILE: Record<Exclude<CompareMetric, 'avg' | 'min' | 'max'>, number> = {
+const PERCENTILE: Record<Exclude<CompareTime, 'avg' | 'min' | 'max'>, number> = {
   median: 50,
   p80: 80,
   p90: 90,
@@ -372,7 +381,7 @@ const PERCENTILE: Record<Exclude<CompareMetric, 'avg' | 'min' | 'max'>, number> 
 };
 
 /** A histogram of microseconds → the metric in ms, to the microsecond; null when it is empty. */
-export function metricValueMs(h: Histogram, metric: CompareMetric): number | null {
+export function metricValueMs(h: Histogram, metric: CompareTime): number | null {
   if (h.totalCount === 0) return null;
   const us =
     metric === 'avg'
@@ -395,7 +404,7 @@ function compareSteps(
   plan: LookPlan,
 ): ComparisonStep[] {
   const series = (rounds: RoundValues[], side: Side, id: number) => rounds.map((r) => r[side].get(id) ?? null);
-  const rows = test.definition.config_data.steps.map((step) => ({
+  const rows = comparedSteps(test.definition.config_data.steps, settings.metric).map((step) => ({
     id: step.id,
     name: step.name,
     head: series(measured, 'head', step.id),

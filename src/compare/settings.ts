@@ -6,7 +6,16 @@ import { flagNames } from '../settings/exclusive.ts';
 import { lookPlan } from './sequential.ts';
 import { newSeed } from './stats.ts';
 import { formatLevel } from '../report/figures.ts';
-import { COMPARE_METRICS, type CompareMetric, type CompareSettings, ON_INCONCLUSIVE, type OnInconclusive } from '../results/comparison.ts';
+import {
+  COMPARE_METRICS,
+  type CompareMetric,
+  type CompareSettings,
+  comparedSteps,
+  metricParts,
+  ON_INCONCLUSIVE,
+  type OnInconclusive,
+} from '../results/comparison.ts';
+import { STREAM_METRICS } from '../types.ts';
 
 export type { CompareSettings };
 
@@ -190,11 +199,25 @@ function parseOnInconclusive(text: string | undefined, name: string): OnInconclu
 function parseMetric(text: string | undefined, name: string): CompareMetric | Problem {
   const value = given(text);
   if (value === undefined) return DEFAULT_METRIC;
-  const metric = COMPARE_METRICS.find((m) => m === value.toLowerCase());
-  if (metric === undefined) {
-    return { path: name, message: `expected one of the response-time metrics ${COMPARE_METRICS.join(', ')}, got "${value}"` };
+  const [figure, time] = value.toLowerCase().includes('.') ? value.toLowerCase().split('.', 2) : [null, value.toLowerCase()];
+  const metric = COMPARE_METRICS.find((m) => m === time);
+  const stream = figure === null ? null : STREAM_METRICS.find((m) => m === figure);
+  if (metric === undefined || stream === undefined) {
+    return {
+      path: name,
+      message:
+        `expected one of the response-time metrics ${COMPARE_METRICS.join(', ')}, or one of the streaming steps' ` +
+        `first_event.<metric> or gap.<metric> (first_event.p95), got "${value}"`,
+    };
   }
-  return metric;
+  return stream === null ? metric : `${stream}.${metric}`;
+}
+
+/** A stream metric on a test without streaming steps: refused before any request. */
+export function metricWithoutSteps(metric: CompareMetric, steps: readonly { stream?: unknown }[], name: string): Problem | undefined {
+  const { stream } = metricParts(metric);
+  if (stream === null || comparedSteps(steps, metric).length > 0) return undefined;
+  return { path: name, message: `${metric} is a figure of streaming steps (docs/streaming.md), and no step of the test has "stream"` };
 }
 
 function parseSeed(text: string | undefined, name: string): number | Problem {

@@ -85,6 +85,8 @@ export interface EngineSettings {
   maxBodyBytes?: number;
   /** Keep each second's histogram in the series (shard runs). */
   keepSecondHistograms?: boolean;
+  /** Keep each second's stream histograms in the series (shard runs; a thread's share, which workers.ts adds up). */
+  keepStreamSecondHistograms?: boolean;
   /** An unrecorded plan run first, on the same slots and connections (the definition's warm_up). */
   warmUp?: LoadPlan;
   /** When this engine's timer ticks (tick.ts); absent: every millisecond. */
@@ -173,6 +175,7 @@ function inOneShape(s: EngineSettings): { [K in keyof Required<EngineSettings>]:
     startGraceMs: s.startGraceMs,
     maxBodyBytes: s.maxBodyBytes,
     keepSecondHistograms: s.keepSecondHistograms,
+    keepStreamSecondHistograms: s.keepStreamSecondHistograms,
     warmUp: s.warmUp,
     tick: s.tick,
     onCheckpoint: s.onCheckpoint,
@@ -363,7 +366,8 @@ export class Engine implements SlotHost {
   }
 
   private newRecorder(): Recorder {
-    return new Recorder(this.steps.length, this.egress.names.length, this.settings.keepSecondHistograms ?? false);
+    const keep = this.settings.keepSecondHistograms ?? false;
+    return new Recorder(this.steps.length, this.egress.names.length, keep, this.settings.keepStreamSecondHistograms ?? keep);
   }
 
   /**

@@ -39,8 +39,12 @@ export class Recorder {
   /** Streaming steps' figures, made when the first stream is recorded (streamCells). */
   streams: StreamCells | null = null;
 
-  constructor(stepCount: number, locationCount: number, keepSeconds = false) {
+  /** A second's stream histograms are kept by shard runs and by a thread's share, whose parent adds them up. */
+  private readonly keepStreamSeconds: boolean;
+
+  constructor(stepCount: number, locationCount: number, keepSeconds = false, keepStreamSeconds = keepSeconds) {
     this.keepSeconds = keepSeconds;
+    this.keepStreamSeconds = keepStreamSeconds;
     this.stepCount = stepCount;
     this.locationCount = locationCount;
     const n = stepCount * locationCount;
@@ -144,6 +148,7 @@ export class Recorder {
       ...generator,
     };
     if (this.keepSeconds) sample.histogram = encodeHistogram(h);
+    if (this.streams) sample.stream = this.streams.closeSecond(this.keepStreamSeconds);
     this.series.push(sample);
     // The two swap: the closed second stays readable until the next close, and nothing is allocated.
     this.previous.reset();

@@ -116,6 +116,7 @@ export async function runEngine(
     beginIteration: test.iterationVars?.begin,
     // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
     keepSecondHistograms: (options.shard !== undefined || options.keepSecondHistograms === true) && !share,
+    keepStreamSecondHistograms: options.shard !== undefined || options.keepSecondHistograms === true || share !== undefined,
     ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
     ...(share?.onCheckpoint && { onCheckpoint: (outcome: EngineOutcome) => share.onCheckpoint!(outcome, startLagMs) }),
     ...(warmUp && { warmUp }),

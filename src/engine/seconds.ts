@@ -7,6 +7,7 @@
 import { addGeneratorSecond } from './generator.ts';
 import { encodeHistogram, newHistogram, type Histogram } from '../results/histogram.ts';
 import { addHistogramBytes } from './parts.ts';
+import { StreamSecond } from '../results/stream-seconds.ts';
 import type { SecondSample } from '../types.ts';
 
 interface SecondSum {
@@ -16,6 +17,8 @@ interface SecondSum {
   errors: number;
   histogram: Histogram;
   generator: Partial<SecondSample>;
+  /** The threads' stream figures, once one of them has any. */
+  stream: StreamSecond | null;
 }
 
 export class SecondsCombiner {
@@ -36,7 +39,7 @@ export class SecondsCombiner {
   add(thread: number, sample: SecondSample, bytes: Uint8Array): void {
     let sum = this.sums.get(sample.t);
     if (!sum) {
-      sum = { started: 0, responses: 0, failures: 0, errors: 0, histogram: newHistogram(), generator: {} };
+      sum = { started: 0, responses: 0, failures: 0, errors: 0, histogram: newHistogram(), generator: {}, stream: null };
       this.sums.set(sample.t, sum);
     }
     sum.started += sample.started;
@@ -45,6 +48,8 @@ export class SecondsCombiner {
     sum.errors += sample.errors ?? 0;
     addHistogramBytes(sum.histogram, bytes);
     addGeneratorSecond(sum.generator, sample);
+    // A thread's histograms are its own encodings: one that does not decode is a bug, not input.
+    if (sample.stream) for (const p of (sum.stream ??= new StreamSecond()).add(sample.stream)) throw new Error(p.message);
     this.closed[thread] = sample.t;
     this.flush();
   }
@@ -63,7 +68,10 @@ export class SecondsCombiner {
 
   /** Frees the histograms of seconds never completed (a thread failed). */
   destroy(): void {
-    for (const sum of this.sums.values()) sum.histogram.destroy();
+    for (const sum of this.sums.values()) {
+      sum.histogram.destroy();
+      sum.stream?.destroy();
+    }
     this.sums.clear();
   }
 
@@ -75,6 +83,7 @@ export class SecondsCombiner {
       this.sums.delete(t);
       const sample = this.sampleOf(t, sum);
       sum.histogram.destroy();
+      sum.stream?.destroy();
       this.series.push(sample);
       this.onSecond?.(sample);
     }
@@ -97,6 +106,7 @@ export class SecondsCombiner {
       ...generator,
     };
     if (this.keepHistograms) sample.histogram = encodeHistogram(h);
+    if (sum.stream) sample.stream = sum.stream.figures(this.keepHistograms);
     return sample;
   }
 }

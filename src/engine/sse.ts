@@ -40,6 +40,11 @@ export interface StreamHost {
 }
 
 const DONE = '[DONE]';
+/**
+ * How a stream's unread rest is aborted: one error for every stream, made once. An error made per
+ * stream cost more than the stream's events (Node's stream destroy formats its stack trace).
+ */
+const STREAM_ENDED = Object.assign(new Error('stream ended'), { code: 'UND_ERR_ABORTED' });
 
 export class SseExchange implements Dispatcher.DispatchHandler {
   private readonly host: StreamHost;
@@ -136,6 +141,7 @@ export class SseExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    this.controller = null;
     if (!this.finished) this.finish(null);
   }
 
@@ -160,15 +166,24 @@ export class SseExchange implements Dispatcher.DispatchHandler {
     if (this.events >= spec.maxEvents) this.finish(null);
   }
 
-  /** The stream ends here: the rest of the body is not read (the request is aborted if still open). */
+  /**
+   * The stream ends here: the rest of the body is not read. The request is aborted once the read
+   * that brought the end has been handled, unless the response ended in it: a server's last event
+   * and the end of its body usually arrive together, and then the connection stays open for the
+   * slot's next request instead of being closed and opened again.
+   */
   private finish(reason: string | null): void {
     this.finished = true;
     clearTimeout(this.timer);
-    const controller = this.controller;
-    this.controller = null;
-    if (controller && !controller.aborted) controller.abort(Object.assign(new Error('stream ended'), { code: 'UND_ERR_ABORTED' }));
+    if (this.controller) queueMicrotask(this.abortRest);
     this.report(reason);
   }
+
+  private readonly abortRest = (): void => {
+    const controller = this.controller;
+    this.controller = null;
+    if (controller && !controller.aborted) controller.abort(STREAM_ENDED);
+  };
 
   /** After undici has unwound: the slot may send its next request at once. */
   private report(reason: string | null, error?: unknown): void {

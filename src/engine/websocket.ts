@@ -4,7 +4,12 @@
 // send (from the open when nothing is sent) to the first message; gaps between messages. The
 // socket closing before the end is an error naming its close code and reason; max_seconds too.
 // One exchange per slot, reused; the socket itself is new per stream (a WebSocket is one connection).
+// undici's WebSocket reports a refused connection and an answer other than 101 alike (an error
+// event without a cause), so the handshake goes through a dispatcher that watches its answer:
+// a refused connection is the transport error it is, a 403 is a response with its status.
 import { WebSocket, type Dispatcher, type MessageEvent, type CloseEvent, type ErrorEvent } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { PreparedWebSocket, Renderable, IterationVars } from './step.ts';
 import type { StreamEnd, StreamHost } from './sse.ts';
 
@@ -30,9 +35,23 @@ export class WebSocketExchange {
   private messagesToSend: Renderable[] = [];
   private vars: IterationVars | null = null;
   private readonly end: StreamEnd = { status: 0, headers: {}, body: '', reason: null };
+  /** The current handshake: its answer's status (0 until one came) and the transport error, if any. */
+  private handshake: Handshake = { status: 0, headers: {}, error: undefined };
+  /** The dispatcher handshakes were last given, and it composed with the watch. */
+  private base: Dispatcher | null = null;
+  private watched: Dispatcher | null = null;
 
   constructor(host: StreamHost) {
     this.host = host;
+  }
+
+  /** `dispatcher` with each handshake's answer noted in `this.handshake`; composed once per dispatcher. */
+  private watching(dispatcher: Dispatcher): Dispatcher {
+    if (dispatcher !== this.base || this.watched === null) {
+      this.base = dispatcher;
+      this.watched = dispatcher.compose((dispatch) => (options, handler) => dispatch(options, new HandshakeWatch(handler, this.handshake)));
+    }
+    return this.watched;
   }
 
   start(
@@ -53,13 +72,14 @@ export class WebSocketExchange {
     this.error = undefined;
     this.messagesToSend = spec.send;
     this.vars = vars;
+    this.handshake = { status: 0, headers: {}, error: undefined };
     clearTimeout(this.timer);
     this.timer = setTimeout(this.onTimer, Math.min(timeoutMs, spec.maxMs)).unref();
     const init: [string, string][] = [];
     for (let i = 0; i < headers.length; i += 2) init.push([headers[i]!, headers[i + 1]!]);
     let socket: WebSocket;
     try {
-      socket = new WebSocket(spec.origin + path, { dispatcher, headers: init });
+      socket = new WebSocket(spec.origin + path, { dispatcher: this.watching(dispatcher), headers: init });
     } catch (error) {
       this.error = error;
       return this.finish(null);
@@ -134,11 +154,12 @@ export class WebSocketExchange {
       socket.close(this.opened ? NORMAL_CLOSURE : undefined);
     }
     const end = this.end;
-    end.status = this.opened ? 101 : 0;
-    end.headers = {};
+    const answered = !this.opened && this.handshake.status !== 0 && this.handshake.status !== 101;
+    end.status = this.opened ? 101 : answered ? this.handshake.status : 0;
+    end.headers = answered ? this.handshake.headers : {};
     end.body = this.lastData;
-    end.reason = reason;
-    end.error = this.opened ? undefined : (this.error ?? new Error('websocket handshake failed'));
+    end.reason = answered && reason === null ? `websocket handshake failed: status ${this.handshake.status}` : reason;
+    end.error = this.opened || answered ? undefined : (this.handshake.error ?? this.error ?? new Error('websocket handshake failed'));
     queueMicrotask(this.deliver);
   }
 
@@ -154,4 +175,52 @@ export class WebSocketExchange {
 function closeText(code: number, reason: string): string {
   const cut = reason.length > REASON_CHARS ? `${reason.slice(0, REASON_CHARS)}…` : reason;
   return cut === '' ? `code ${code}` : `code ${code} ${JSON.stringify(cut)}`;
+}
+
+interface Handshake {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  error: unknown;
+}
+
+/** Forwards a handshake's events to undici's own handler, noting the answer's status or the transport error. */
+class HandshakeWatch implements Dispatcher.DispatchHandler {
+  private readonly inner: Dispatcher.DispatchHandler;
+  private readonly seen: Handshake;
+
+  constructor(inner: Dispatcher.DispatchHandler, seen: Handshake) {
+    this.inner = inner;
+    this.seen = seen;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.inner.onRequestStart?.(controller, context);
+  }
+
+  onRequestUpgrade(controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders, socket: Duplex): void {
+    this.seen.status = status;
+    this.inner.onRequestUpgrade?.(controller, status, headers, socket);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders, message: string): void {
+    if (status >= 200) {
+      this.seen.status = status;
+      this.seen.headers = headers;
+    }
+    this.inner.onResponseStart?.(controller, status, headers, message);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.inner.onResponseData?.(controller, chunk);
+  }
+
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders): void {
+    this.inner.onResponseEnd?.(controller, trailers);
+  }
+
+  onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
+    // The first error before any answer is the transport's (refused, reset, TLS, DNS); later ones are the abort of a failed handshake.
+    if (this.seen.status === 0) this.seen.error ??= error;
+    this.inner.onResponseError?.(controller, error);
+  }
 }

@@ -20,6 +20,7 @@ import type {
   StepResult,
 } from '../types.ts';
 import { describeValue, isRecord, member } from '../json.ts';
+import { StreamSecond } from '../results/stream-seconds.ts';
 import { StreamSums } from './streams.ts';
 
 /**
@@ -134,7 +135,15 @@ interface Sums {
   /** errors: null once a shard's second lacks them (a file of an older version). */
   seconds: Map<
     number,
-    { started: number; responses: number; failures: number; errors: number | null; histogram: Histogram; generator: Partial<SecondSample> }
+    {
+      started: number;
+      responses: number;
+      failures: number;
+      errors: number | null;
+      histogram: Histogram;
+      generator: Partial<SecondSample>;
+      stream: StreamSecond | null;
+    }
   >;
 }
 
@@ -161,7 +170,10 @@ function mergeValid(shards: Shard[]): MergeOutcome {
   } finally {
     streams.destroy();
     for (const byLocation of sums.cells.values()) for (const cell of byLocation.values()) cell.histogram.destroy();
-    for (const second of sums.seconds.values()) second.histogram.destroy();
+    for (const second of sums.seconds.values()) {
+      second.histogram.destroy();
+      second.stream?.destroy();
+    }
   }
 }
 
@@ -197,6 +209,7 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
       errors: 0,
       histogram: newHistogram(),
       generator: {},
+      stream: null,
     }));
     addGeneratorSecond(second.generator, sample);
     second.started += sample.started;
@@ -204,6 +217,9 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
     second.failures += sample.failures;
     second.errors = second.errors === null || sample.errors === undefined ? null : second.errors + sample.errors;
     add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
+    if (sample.stream)
+      for (const p of (second.stream ??= new StreamSecond()).add(sample.stream))
+        problems.push({ file, path: `$.run.series[${i}].stream.${p.field}.histogram`, message: p.message });
   });
   return problems;
 }
@@ -396,6 +412,7 @@ function mergedSeries(seconds: Sums['seconds'], firstSecond: number): SecondSamp
       p95: ms(95),
       p99: ms(99),
       ...second?.generator,
+      ...(second?.stream && { stream: second.stream.figures(false) }),
     });
   }
   return series;
@@ -525,6 +542,20 @@ const step = object({
   location_dist: dictionary(stepLocation),
 });
 
+/** `check`, and the optional keys' checks where they are given. */
+function withOptional(check: Check, optional: Record<string, Check>): Check {
+  return (value, path) => {
+    const issues = check(value, path);
+    if (!isRecord(value)) return issues;
+    for (const [key, each] of Object.entries(optional)) if (value[key] !== undefined) issues.push(...each(value[key], path + member(key)));
+    return issues;
+  };
+}
+
+/** A second's stream figures (stream-seconds.ts); a time's histogram is absent when the second had none of it. */
+const secondTimes = withOptional(object({ p50: nonNegative, p95: nonNegative, p99: nonNegative }), { histogram: text });
+const secondStream = object({ streams: count, events: count, first_event: secondTimes, gap: secondTimes });
+
 const shardBlock: Check = (value, path) => {
   const issues = object({
     index: positive,
@@ -553,7 +584,9 @@ const shardFileCheck = object(
         locations: dictionary(text),
         interrupted: flag,
         shard: shardBlock,
-        series: list(object({ t: count, started: count, responses: count, failures: count, histogram: text })),
+        series: list(
+          withOptional(object({ t: count, started: count, responses: count, failures: count, histogram: text }), { stream: secondStream }),
+        ),
       },
       { shard: `expected the shard block ${SHARD_HINT}` },
     ),

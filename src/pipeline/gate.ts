@@ -8,7 +8,8 @@ import { initHistograms } from '../results/histogram.ts';
 import { judge, type StopSignal } from '../verdict/judge.ts';
 import type { OnSaturated } from '../verdict/on-saturated.ts';
 import { preflightThresholds, type RunShape } from '../verdict/preflight.ts';
-import { undecidableRounds, type CompareSettings } from '../compare/settings.ts';
+import { type CompareSettingNames, metricWithoutSteps, undecidableRounds, type CompareSettings } from '../compare/settings.ts';
+import { comparedSteps } from '../results/comparison.ts';
 import type { History } from './history.ts';
 import type { Check, Judgement, LoadTestDefinition, LoadTestResult, Threshold } from '../types.ts';
 
@@ -58,11 +59,14 @@ export function preflightComparison(
   definition: LoadTestDefinition,
   proxies: Record<string, string>,
   settings: CompareSettings,
-  roundsName: string,
+  names: CompareSettingNames,
 ): void {
   preflight(gate, shapeOf(definition, proxies, 'compare', gate.baseline));
-  const undecidable = undecidableRounds(settings, definition.config_data.steps.length, roundsName);
-  if (undecidable) throw new InputError([undecidable]);
+  const { steps } = definition.config_data;
+  const problem =
+    metricWithoutSteps(settings.metric, steps, names.metric) ??
+    undecidableRounds(settings, comparedSteps(steps, settings.metric).length, names.rounds);
+  if (problem) throw new InputError([problem]);
 }
 
 /**

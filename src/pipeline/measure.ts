@@ -20,7 +20,7 @@ import {
   type ComparisonOptions,
 } from '../compare/run.ts';
 import type { Comparison } from '../results/comparison.ts';
-import type { CompareSettings } from '../compare/settings.ts';
+import type { CompareSettingNames, CompareSettings } from '../compare/settings.ts';
 import { comparisonExtensionLine, comparisonPlanLine, comparisonProgressLine, comparisonStopLine } from '../report/progress.ts';
 import type { Environment, LoadTestResult, Threshold } from '../types.ts';
 import { watchAbortLines } from './abort-monitor.ts';
@@ -81,8 +81,8 @@ export interface ComparisonRun {
   /** How the user named the base environment, for its problems. */
   baseName: string;
   settings: CompareSettings;
-  /** The setting `rounds` as the user spells it (input or flag), for a refusal. */
-  roundsName: string;
+  /** The comparison's settings as the user spells them (inputs or flags), for a refusal. */
+  settingNames: CompareSettingNames;
   options: Omit<ComparisonOptions, 'workers' | 'onProgress' | 'onExtend'> & { workers: WorkersSetting };
 }
 
@@ -100,7 +100,7 @@ export async function measureComparison(
   const sides = await prepareSides(run.loaded, run.head, run.base, run.baseName);
   prepared?.(sides);
   const { settings, options } = run;
-  preflightComparison(gate, sides.head.definition, options.proxies, settings, run.roundsName);
+  preflightComparison(gate, sides.head.definition, options.proxies, settings, run.settingNames);
   log.info(comparisonPlanLine(plannedRunSeconds(sides.head.definition), settings));
   const compared = comparisonResultFile(
     await runComparison(sides, settings, {

@@ -2,11 +2,25 @@
 // the events of its rounds (progress lines) and the `comparison` block of the results file
 // (docs/comparison.md). Types and the two name lists only: compare/ computes these; verdict/ and
 // report/ read them without importing the statistics.
-import type { Results, RunInfo } from '../types.ts';
+import type { Results, RunInfo, StreamMetric } from '../types.ts';
 
-/** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
+/** Time metrics a round can be summarised by (the threshold metrics of the same name). */
 export const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'] as const;
-export type CompareMetric = (typeof COMPARE_METRICS)[number];
+export type CompareTime = (typeof COMPARE_METRICS)[number];
+/** A time of the steps' response times (`p95`), or of the streaming steps' first events or gaps (`first_event.p95`). */
+export type CompareMetric = CompareTime | `${StreamMetric}.${CompareTime}`;
+
+/** The figure a metric reads (null: response times) and its time. */
+export function metricParts(metric: CompareMetric): { stream: StreamMetric | null; time: CompareTime } {
+  const dot = metric.indexOf('.');
+  if (dot < 0) return { stream: null, time: metric as CompareTime };
+  return { stream: metric.slice(0, dot) as StreamMetric, time: metric.slice(dot + 1) as CompareTime };
+}
+
+/** The steps a comparison judges: every step, or with a stream metric the streaming ones. */
+export function comparedSteps<T extends { stream?: unknown }>(steps: readonly T[], metric: CompareMetric): T[] {
+  return metricParts(metric).stream === null ? [...steps] : steps.filter((s) => s.stream !== undefined);
+}
 
 /** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
 export const ON_INCONCLUSIVE = ['warn', 'fail'] as const;

@@ -8,15 +8,31 @@ export interface Progress {
   started: number;
   responses: number;
   failures: number;
+  /** Tests with streaming steps, from the first second that reports a stream: streams opened and events counted. */
+  streams?: number;
+  events?: number;
+}
+
+/** What progress reads of a second. */
+export interface ProgressSecond {
+  t: number;
+  started: number;
+  responses: number;
+  failures: number;
+  stream?: { streams: number; events: number };
 }
 
 /** Adds a completed second to the totals. */
-export function addSecond(progress: Progress, sample: { t: number; started: number; responses: number; failures: number }): Progress {
+export function addSecond(progress: Progress, sample: ProgressSecond): Progress {
   return {
     seconds: Math.max(progress.seconds, sample.t + 1),
     started: progress.started + sample.started,
     responses: progress.responses + sample.responses,
     failures: progress.failures + sample.failures,
+    ...((sample.stream || progress.streams !== undefined) && {
+      streams: (progress.streams ?? 0) + (sample.stream?.streams ?? 0),
+      events: (progress.events ?? 0) + (sample.stream?.events ?? 0),
+    }),
   };
 }
 

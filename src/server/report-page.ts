@@ -12,7 +12,7 @@ import type { TestRecord } from './store/store.ts';
 export function renderReportPage(test: TestRecord, result: LoadTestResult | undefined, progress?: Progress): string {
   if (result) return renderHtmlReport(buildReport({ result, judgement: judge({ result, thresholds: [], defaults: true }) }));
   const sofar = progress
-    ? `<p>So far: ${progress.seconds} s of the schedule, ${progress.started} iterations started, ${progress.responses} responses, ${progress.failures} failed.</p>`
+    ? `<p>So far: ${progress.seconds} s of the schedule, ${progress.started} iterations started, ${progress.responses} responses, ${progress.failures} failed${progress.streams === undefined ? '' : `, ${progress.streams} streams, ${progress.events} events`}.</p>`
     : '';
   const reason = test.failure_reason ? `<p>Reason: ${escapeXml(test.failure_reason)}</p>` : '';
   return `<!doctype html>

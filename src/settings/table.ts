@@ -464,7 +464,7 @@ const TABLE = [
     input: true,
     value: 'M',
     default: 'p95',
-    help: 'the per-round statistic: avg, median, p80, p90, p95, p99, min, max',
+    help: 'the per-round statistic: avg, median, p80, p90, p95, p99, min, max; first_event.<that> or gap.<that> for streaming steps',
     aliases: ['metric'],
   },
   { name: 'seed', type: 'string', commands: ['compare'], input: true, value: 'S', help: "repeat an earlier run's order of sides" },

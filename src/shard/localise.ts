@@ -7,9 +7,15 @@ function renamed<T>(record: Record<string, T>, location: string): Record<string,
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === 'local' ? location : key, value]));
 }
 
+/** Step id → location → histogram, its `local` renamed. */
+function renamedCells<T>(byStep: Record<string, Record<string, T>>, location: string): Record<string, Record<string, T>> {
+  return Object.fromEntries(Object.entries(byStep).map(([step, byLocation]) => [step, renamed(byLocation, location)]));
+}
+
 export function localised(result: LoadTestResult, location: string): LoadTestResult {
   if (location === 'local') return result;
   const { results, run, histograms } = result;
+  const streams = histograms?.streams;
   return {
     ...result,
     results: {
@@ -22,9 +28,14 @@ export function localised(result: LoadTestResult, location: string): LoadTestRes
       histograms: {
         ...histograms,
         locations: renamed(histograms.locations, location),
-        step_locations: Object.fromEntries(
-          Object.entries(histograms.step_locations).map(([step, byLocation]) => [step, renamed(byLocation, location)]),
-        ),
+        step_locations: renamedCells(histograms.step_locations, location),
+        // A streaming step's first-event and gap histograms, per step × location as the response times'.
+        ...(streams && {
+          streams: {
+            first_event: { ...streams.first_event, step_locations: renamedCells(streams.first_event.step_locations, location) },
+            gap: { ...streams.gap, step_locations: renamedCells(streams.gap.step_locations, location) },
+          },
+        }),
       },
     }),
   };

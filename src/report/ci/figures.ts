@@ -3,7 +3,7 @@
 import { failRatePct, percent } from '../../rates.ts';
 import { requestCounts, stepCell, type RequestCell } from '../../results/request-counts.ts';
 import { responseCount } from '../format.ts';
-import type { LoadTestResult, ResponseTimes } from '../../types.ts';
+import type { LoadTestResult, ResponseTimes, StreamFigures } from '../../types.ts';
 
 export type Figures = [name: string, value: string][];
 
@@ -35,6 +35,35 @@ export function errorsOf(cells: readonly RequestCell[]): Figures {
 
 export function timesOf(times: ResponseTimes): Figures {
   return TIMES.map((name) => [`${name}_ms`, round(times[name])]);
+}
+
+const STREAM_TIMES = ['median', 'p95', 'p99'] as const satisfies readonly (keyof ResponseTimes)[];
+
+/** A streaming step's own figures (docs/streaming.md): streams, events, first-event and gap times. */
+export function streamFiguresOf(stream: StreamFigures): Figures {
+  return [
+    ['streams', String(stream.streams)],
+    ['events', String(stream.events)],
+    // No event, no time: absent rather than a 0 that reads as fast.
+    ...(stream.events > 0 ? STREAM_TIMES.map((name): [string, string] => [`first_event_${name}_ms`, round(stream.first_event[name])]) : []),
+    // More events than streams means some stream had two, so a gap; fewer may still hold one (others had none).
+    ...(stream.events > stream.streams || stream.gap.max > 0
+      ? STREAM_TIMES.map((name): [string, string] => [`gap_${name}_ms`, round(stream.gap[name])])
+      : []),
+  ];
+}
+
+/** Each streaming step's figures under `stream.<step name>.`: what JUnit's properties add to the run's. */
+export function stepStreamFigures(result: LoadTestResult): Figures {
+  return result.results.steps.flatMap((step) =>
+    step.stream
+      ? streamFiguresOf(step.stream).map(([name, value]): [string, string] => [`stream.${stepName(result, step.id)}.${name}`, value])
+      : [],
+  );
+}
+
+export function stepName(result: LoadTestResult, id: number): string {
+  return result.run.steps.find((s) => s.id === id)?.name ?? String(id);
 }
 
 export function round(value: number): string {

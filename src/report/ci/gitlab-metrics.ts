@@ -5,18 +5,19 @@ import { failRatePct } from '../../rates.ts';
 import { responseCount } from '../format.ts';
 import type { LoadTestResult } from '../../types.ts';
 import { stepCell } from '../../results/request-counts.ts';
-import { errorsOf, figuresOf, round, timesOf, type Figures } from './figures.ts';
+import { errorsOf, figuresOf, round, stepName, streamFiguresOf, timesOf, type Figures } from './figures.ts';
 
 export function renderGitlabMetrics(result: LoadTestResult): string {
   const lines = figuresOf(result).map(([name, value]) => line(name, {}, value));
   for (const step of result.results.steps) {
-    const labels = { step: result.run.steps.find((s) => s.id === step.id)?.name ?? String(step.id) };
+    const labels = { step: stepName(result, step.id) };
     const failRate = failRatePct(step);
     const figures: Figures = [
       ['iterations', String(step.iteration_count)],
       ...(failRate === undefined ? [] : [['fail_rate_pct', round(failRate)] as [string, string]]),
       ...errorsOf([stepCell(result, step)]),
       ...(responseCount(step.status_code_dist) > 0 ? timesOf(step.response_times) : []),
+      ...(step.stream ? streamFiguresOf(step.stream) : []),
     ];
     lines.push(...figures.map(([name, value]) => line(name, labels, value)));
   }

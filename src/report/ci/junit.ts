@@ -7,7 +7,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Check, CheckKind, Judgement, LoadTestResult } from '../../types.ts';
-import { figuresOf } from './figures.ts';
+import { figuresOf, stepStreamFigures } from './figures.ts';
 
 export interface JunitRun {
   result: LoadTestResult;
@@ -40,7 +40,7 @@ function addSuite(root: XMLBuilder, { result, judgement }: JunitRun, id: number)
     time: seconds(run.duration_s),
   });
   const properties = suite.ele('properties');
-  for (const [name, value] of figuresOf(result)) properties.ele('property', { name, value });
+  for (const [name, value] of [...figuresOf(result), ...stepStreamFigures(result)]) properties.ele('property', { name, value });
   for (const check of judgement.checks) addCase(suite, run.name, check);
   suite.ele('system-out').txt(systemOut(result, judgement));
   suite.ele('system-err');

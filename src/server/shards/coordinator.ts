@@ -7,7 +7,7 @@
 // stays the same however many seconds are stored (docs/kubernetes.md, "Faults").
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ReadyAnswer, type ShardKey, shardName } from '../../shard/protocol.ts';
-import { addSecond, NO_PROGRESS, type Progress } from '../progress.ts';
+import { addSecond, NO_PROGRESS, type Progress, type ProgressSecond } from '../progress.ts';
 import type { ShardAttemptRecord, ShardRunRecord, Store } from '../store/store.ts';
 
 export interface BarrierSettings {
@@ -28,11 +28,7 @@ interface ShardState {
 }
 
 /** An interval's counts, as the shard uploads them. */
-interface SecondCounts {
-  started: number;
-  responses: number;
-  failures: number;
-}
+type SecondCounts = Omit<ProgressSecond, 't'>;
 
 /** How often a waiting shard asks again. */
 const READY_POLL_MS = 200;
