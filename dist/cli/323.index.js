@@ -624,6 +624,8 @@ function shardsPerLocation(config, offered, ratePerPod, fixed) {
     return { shardCounts, problems };
 }
 
+// EXTERNAL MODULE: ./src/definition/salvage.ts
+var salvage = __webpack_require__(40308);
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
 var prepare = __webpack_require__(23115);
 ;// CONCATENATED MODULE: ./src/server/definition.ts
@@ -699,10 +701,12 @@ async function parseTestRequest(body, store, dataDir) {
         throw problemsError(problems);
     const rest = plan ? withPlan(plan, own) : own;
     const named = typeof environment === 'string' ? environment : undefined;
-    const checked = (0,validate/* validateDefinition */.Gt)(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
-    if (!checked.ok)
-        problems.push(...checked.problems);
+    // Every problem in one answer, as `loadgate validate` gives them: the variables and data are
+    // checked on what is left of a refused definition too (definition/salvage.ts).
+    const checked = (0,salvage/* validatedOrSalvaged */.Jr)(named === undefined && environment !== undefined ? { ...rest, environment } : rest, REQUEST);
+    problems.push(...checked.problems);
     const stored = named === undefined ? undefined : store.findEnvironment(named);
+    const namesKnown = problems.length;
     if (named !== undefined && !stored) {
         problems.push({
             path: '$.environment',
@@ -710,14 +714,18 @@ async function parseTestRequest(body, store, dataDir) {
         });
     }
     const sets = resolveTestData(store, testDataReferences(testData, problems), problems);
-    if (!checked.ok || problems.length > 0)
+    // A missing environment or data set leaves unknown which variables exist: none is named missing.
+    if (!checked.salvaged || problems.length > namesKnown)
         throw problemsError(problems);
-    const definition = checked.value.definition;
+    const definition = checked.salvaged.definition;
     if (stored)
         definition.environment = { name: stored.name, vars: stored.vars };
     definition.test_data = sets.map(testDataSet);
     // Unknown variables, unreadable data and bad URLs are found now, not when the test's turn comes.
-    await definition_prepare(definition, dataDir);
+    const prepared = await (0,errors/* inputProblems */.ri)(() => (0,prepare/* checkTest */.rS)({ definition, file: REQUEST, dir: dataDir }, {}));
+    problems.push(...(0,salvage/* laterProblems */.bt)(prepared.problems, problems, checked.salvaged.replaced));
+    if (problems.length > 0)
+        throw problemsError(problems);
     return {
         definition,
         planId: plan?.id ?? null,
@@ -868,7 +876,7 @@ function renderReportPage(test, result, progress) {
     if (result)
         return (0,html/* renderHtmlReport */.w4)((0,model/* buildReport */.FK)({ result, judgement: (0,judge/* judge */.S4)({ result, thresholds: [], defaults: true }) }));
     const sofar = progress
-        ? `<p>So far: ${progress.seconds} s of the schedule, ${progress.started} iterations started, ${progress.responses} responses, ${progress.failures} failed.</p>`
+        ? `<p>So far: ${progress.seconds} s of the schedule, ${progress.started} iterations started, ${progress.responses} responses, ${progress.failures} failed${progress.streams === undefined ? '' : `, ${progress.streams} streams, ${progress.events} events`}.</p>`
         : '';
     const reason = test.failure_reason ? `<p>Reason: ${(0,svg/* escapeXml */.X)(test.failure_reason)}</p>` : '';
     return `<!doctype html>
@@ -2442,6 +2450,10 @@ function addSecond(progress, sample) {
         started: progress.started + sample.started,
         responses: progress.responses + sample.responses,
         failures: progress.failures + sample.failures,
+        ...((sample.stream || progress.streams !== undefined) && {
+            streams: (progress.streams ?? 0) + (sample.stream?.streams ?? 0),
+            events: (progress.events ?? 0) + (sample.stream?.events ?? 0),
+        }),
     };
 }
 const NO_PROGRESS = { seconds: 0, started: 0, responses: 0, failures: 0 };

@@ -68,6 +68,29 @@ function errorsOf(cells) {
 function timesOf(times) {
     return TIMES.map((name) => [`${name}_ms`, round(times[name])]);
 }
+const STREAM_TIMES = ['median', 'p95', 'p99'];
+/** A streaming step's own figures (docs/streaming.md): streams, events, first-event and gap times. */
+function streamFiguresOf(stream) {
+    return [
+        ['streams', String(stream.streams)],
+        ['events', String(stream.events)],
+        // No event, no time: absent rather than a 0 that reads as fast.
+        ...(stream.events > 0 ? STREAM_TIMES.map((name) => [`first_event_${name}_ms`, round(stream.first_event[name])]) : []),
+        // More events than streams means some stream had two, so a gap; fewer may still hold one (others had none).
+        ...(stream.events > stream.streams || stream.gap.max > 0
+            ? STREAM_TIMES.map((name) => [`gap_${name}_ms`, round(stream.gap[name])])
+            : []),
+    ];
+}
+/** Each streaming step's figures under `stream.<step name>.`: what JUnit's properties add to the run's. */
+function stepStreamFigures(result) {
+    return result.results.steps.flatMap((step) => step.stream
+        ? streamFiguresOf(step.stream).map(([name, value]) => [`stream.${stepName(result, step.id)}.${name}`, value])
+        : []);
+}
+function stepName(result, id) {
+    return result.run.steps.find((s) => s.id === id)?.name ?? String(id);
+}
 function round(value) {
     return String(Math.round(value * 100) / 100);
 }
@@ -83,13 +106,14 @@ function round(value) {
 function renderGitlabMetrics(result) {
     const lines = figuresOf(result).map(([name, value]) => line(name, {}, value));
     for (const step of result.results.steps) {
-        const labels = { step: result.run.steps.find((s) => s.id === step.id)?.name ?? String(step.id) };
+        const labels = { step: stepName(result, step.id) };
         const failRate = (0,rates/* failRatePct */.Sl)(step);
         const figures = [
             ['iterations', String(step.iteration_count)],
             ...(failRate === undefined ? [] : [['fail_rate_pct', round(failRate)]]),
             ...errorsOf([(0,request_counts/* stepCell */.j4)(result, step)]),
             ...((0,format/* responseCount */.Xj)(step.status_code_dist) > 0 ? timesOf(step.response_times) : []),
+            ...(step.stream ? streamFiguresOf(step.stream) : []),
         ];
         lines.push(...figures.map(([name, value]) => line(name, labels, value)));
     }
@@ -140,7 +164,7 @@ function addSuite(root, { result, judgement }, id) {
         time: seconds(run.duration_s),
     });
     const properties = suite.ele('properties');
-    for (const [name, value] of figuresOf(result))
+    for (const [name, value] of [...figuresOf(result), ...stepStreamFigures(result)])
         properties.ele('property', { name, value });
     for (const check of judgement.checks)
         addCase(suite, run.name, check);
@@ -389,25 +413,12 @@ function stepsSection(model, stepRows) {
 }
 /** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events, beside the steps' response times. */
 function streamsSection(model) {
-    const streaming = model.steps.filter((s) => s.stream !== undefined);
-    if (streaming.length === 0)
+    const rows = (0,report_model/* streamTableRows */.U4)(model.steps, (name) => (0,markdown_blocks/* escapeMarkdown */.FV)((0,format/* truncate */.xv)(name, NAME_CHARS))).map((row) => [
+        ...row.cells,
+        row.closeCodes,
+    ]);
+    if (rows.length === 0)
         return undefined;
-    const rows = streaming.map((s) => {
-        const st = s.stream;
-        return [
-            String(s.id),
-            (0,markdown_blocks/* escapeMarkdown */.FV)((0,format/* truncate */.xv)(s.name, NAME_CHARS)),
-            st.streams,
-            st.events,
-            st.firstEvent.p50,
-            st.firstEvent.p95,
-            st.firstEvent.p99,
-            st.gap.p50,
-            st.gap.p95,
-            st.gap.p99,
-            st.closeCodes,
-        ];
-    });
     const header = [
         '#',
         'Step',
@@ -879,8 +890,8 @@ var thresholds_latency = __webpack_require__(16902);
 var syntax = __webpack_require__(15173);
 // EXTERNAL MODULE: ./src/definition/load.ts + 1 modules
 var load = __webpack_require__(92184);
-// EXTERNAL MODULE: ./src/compare/settings.ts + 1 modules
-var compare_settings = __webpack_require__(33761);
+// EXTERNAL MODULE: ./src/compare/settings.ts
+var compare_settings = __webpack_require__(20254);
 // EXTERNAL MODULE: ./src/report/progress.ts
 var progress = __webpack_require__(18991);
 // EXTERNAL MODULE: external "node:util"
@@ -1023,24 +1034,11 @@ function stepLines(model, width, paint) {
 }
 /** Streaming steps: the time to the first event and the gaps between events (docs/streaming.md). */
 function streamLines(model, width) {
-    const streaming = model.steps.filter((s) => s.stream !== undefined).slice(0, TERMINAL_STEPS);
-    if (streaming.length === 0)
+    const rows = (0,report_model/* streamTableRows */.U4)(model.steps, clean)
+        .slice(0, TERMINAL_STEPS)
+        .map((row) => row.cells);
+    if (rows.length === 0)
         return [];
-    const rows = streaming.map((s) => {
-        const st = s.stream;
-        return [
-            String(s.id),
-            clean(s.name),
-            st.streams,
-            st.events,
-            st.firstEvent.p50,
-            st.firstEvent.p95,
-            st.firstEvent.p99,
-            st.gap.p50,
-            st.gap.p95,
-            st.gap.p99,
-        ];
-    });
     const head = ['#', 'Step', 'Streams', 'Events', 'first p50', 'first p95', 'first p99', 'gap p50', 'gap p95', 'gap p99'];
     return ['Streams (first event, gaps between events)', ...alignedTable(head, rows, { width, textColumns: [1], leftColumns: [1] })];
 }
@@ -1539,7 +1537,7 @@ async function compareCommand(args, io) {
         base: (await (0,sources/* readEnvironmentSpec */.XP)(base, '--compare-environment')),
         baseName: `--compare-environment ${base}`,
         settings: settings.value,
-        roundsName: compare_settings/* CLI_FLAG_NAMES */.XS.rounds,
+        settingNames: compare_settings/* CLI_FLAG_NAMES */.XS,
         options: {
             concurrency: parseConcurrency(flags.text('max-concurrency')),
             workers,
@@ -2096,41 +2094,28 @@ function decided(steps) {
 
 /***/ }),
 
-/***/ 33761:
+/***/ 20254:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Nh: () => (/* binding */ ALPHA),
-  XS: () => (/* binding */ CLI_FLAG_NAMES),
-  GJ: () => (/* binding */ parseCompareSettings),
-  s8: () => (/* binding */ undecidableRounds)
-});
-
-// UNUSED EXPORTS: ACTION_INPUT_NAMES, DEFAULT_MAX_REGRESSION, DEFAULT_MAX_ROUNDS_FACTOR, DEFAULT_METRIC, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, MIN_ROUNDS, minRoundsFor, parseMaxRegression
-
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/settings/values.ts
-var values = __webpack_require__(535);
-// EXTERNAL MODULE: ./src/settings/exclusive.ts
-var exclusive = __webpack_require__(15201);
-// EXTERNAL MODULE: ./src/compare/sequential.ts
-var sequential = __webpack_require__(62452);
-// EXTERNAL MODULE: ./src/compare/stats.ts + 1 modules
-var stats = __webpack_require__(97263);
-// EXTERNAL MODULE: ./src/report/figures.ts
-var figures = __webpack_require__(53831);
-;// CONCATENATED MODULE: ./src/results/comparison.ts
-/** Response-time metrics a round can be summarised by (the threshold metrics of the same name). */
-const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'];
-/** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
-const ON_INCONCLUSIVE = ['warn', 'fail'];
-
-;// CONCATENATED MODULE: ./src/compare/settings.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GJ: () => (/* binding */ parseCompareSettings),
+/* harmony export */   Gf: () => (/* binding */ metricWithoutSteps),
+/* harmony export */   Nh: () => (/* binding */ ALPHA),
+/* harmony export */   XS: () => (/* binding */ CLI_FLAG_NAMES),
+/* harmony export */   s8: () => (/* binding */ undecidableRounds)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_MAX_REGRESSION, DEFAULT_METRIC, MIN_ROUNDS, DEFAULT_MAX_ROUNDS_FACTOR, ACTION_INPUT_NAMES, minRoundsFor, parseMaxRegression */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _settings_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(535);
+/* harmony import */ var _settings_exclusive_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(15201);
+/* harmony import */ var _sequential_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(62452);
+/* harmony import */ var _stats_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97263);
+/* harmony import */ var _report_figures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(53831);
+/* harmony import */ var _results_comparison_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2485);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(16141);
 // The comparison gate's settings (docs/comparison.md): read from action inputs or CLI flags as text,
 // defaulted and validated here, once. Every problem names the input or flag it is about.
+
 
 
 
@@ -2158,13 +2143,13 @@ const ACTION_INPUT_NAMES = {
     seed: 'seed',
 };
 /** The CLI's flags spell the same words as the action's inputs (src/settings/table.ts). */
-const CLI_FLAG_NAMES = (0,exclusive/* flagNames */.JY)(ACTION_INPUT_NAMES);
+const CLI_FLAG_NAMES = (0,_settings_exclusive_js__WEBPACK_IMPORTED_MODULE_5__/* .flagNames */ .JY)(ACTION_INPUT_NAMES);
 const MAX_SEED = 2 ** 32 - 1;
 /** Every problem at once, or the settings; a missing seed is drawn now (newSeed). */
 function parseCompareSettings(raw, names) {
     const problems = [];
     const take = (value) => {
-        if ((0,errors/* isProblem */.AN)(value)) {
+        if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isProblem */ .AN)(value)) {
             problems.push(value);
             return undefined;
         }
@@ -2179,8 +2164,8 @@ function parseCompareSettings(raw, names) {
     const maxTimeS = take(parseMaxTime(raw.maxTime, names.maxTime));
     const onInconclusive = take(parseOnInconclusive(raw.onInconclusive, names.onInconclusive));
     if (problems.length > 0)
-        return (0,errors/* failed */.gz)(problems);
-    return (0,errors/* parsed */.Yz)({
+        return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .failed */ .gz)(problems);
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .parsed */ .Yz)({
         rounds: rounds,
         maxRounds: maxRounds,
         ...(maxTimeS !== undefined && { maxTimeS }),
@@ -2216,12 +2201,12 @@ function binomial(n, k) {
  * that is the level the planned rounds must be able to reach.
  */
 function undecidableRounds(settings, steps, name) {
-    const plan = (0,sequential/* lookPlan */.rj)(settings.rounds, settings.maxRounds, ALPHA);
+    const plan = (0,_sequential_js__WEBPACK_IMPORTED_MODULE_2__/* .lookPlan */ .rj)(settings.rounds, settings.maxRounds, ALPHA);
     const min = minRoundsFor(steps, plan.alpha);
     if (settings.rounds >= min)
         return undefined;
     const looks = plan.rounds.length;
-    const level = looks === 1 ? `${ALPHA}` : `${(0,figures/* formatLevel */.eI)(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
+    const level = looks === 1 ? `${ALPHA}` : `${(0,_report_figures_js__WEBPACK_IMPORTED_MODULE_4__/* .formatLevel */ .eI)(plan.alpha)} (α ${ALPHA} split over ${looks} looks up to ${settings.maxRounds} rounds)`;
     const fewer = looks === 1 ? '' : ', or a smaller max-rounds (fewer looks)';
     return {
         path: name,
@@ -2277,13 +2262,13 @@ function parseMaxRounds(text, rounds, names) {
 /** Seconds, optional: a whole number ≥ 1. */
 function parseMaxTime(text, name) {
     const value = given(text);
-    return value === undefined ? undefined : (0,values/* duration */.p0)(value, name, { whole: true, min: 1 });
+    return value === undefined ? undefined : (0,_settings_values_js__WEBPACK_IMPORTED_MODULE_1__/* .duration */ .p0)(value, name, { whole: true, min: 1 });
 }
 function parseOnInconclusive(text, name) {
     const value = given(text);
     if (value === undefined)
         return 'warn';
-    const choice = ON_INCONCLUSIVE.find((c) => c === value.toLowerCase());
+    const choice = _results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .ON_INCONCLUSIVE */ .Xv.find((c) => c === value.toLowerCase());
     if (choice === undefined) {
         return { path: name, message: `expected warn (a warning; the run passes) or fail (the run fails), got "${value}"` };
     }
@@ -2293,16 +2278,29 @@ function parseMetric(text, name) {
     const value = given(text);
     if (value === undefined)
         return DEFAULT_METRIC;
-    const metric = COMPARE_METRICS.find((m) => m === value.toLowerCase());
-    if (metric === undefined) {
-        return { path: name, message: `expected one of the response-time metrics ${COMPARE_METRICS.join(', ')}, got "${value}"` };
+    const [figure, time] = value.toLowerCase().includes('.') ? value.toLowerCase().split('.', 2) : [null, value.toLowerCase()];
+    const metric = _results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .COMPARE_METRICS */ .WP.find((m) => m === time);
+    const stream = figure === null ? null : _types_js__WEBPACK_IMPORTED_MODULE_7__/* .STREAM_METRICS */ .pZ.find((m) => m === figure);
+    if (metric === undefined || stream === undefined) {
+        return {
+            path: name,
+            message: `expected one of the response-time metrics ${_results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .COMPARE_METRICS */ .WP.join(', ')}, or one of the streaming steps' ` +
+                `first_event.<metric> or gap.<metric> (first_event.p95), got "${value}"`,
+        };
     }
-    return metric;
+    return stream === null ? metric : `${stream}.${metric}`;
+}
+/** A stream metric on a test without streaming steps: refused before any request. */
+function metricWithoutSteps(metric, steps, name) {
+    const { stream } = (0,_results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .metricParts */ .Z)(metric);
+    if (stream === null || (0,_results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .comparedSteps */ .t5)(steps, metric).length > 0)
+        return undefined;
+    return { path: name, message: `${metric} is a figure of streaming steps (docs/streaming.md), and no step of the test has "stream"` };
 }
 function parseSeed(text, name) {
     const value = given(text);
     if (value === undefined)
-        return (0,stats/* newSeed */.q4)();
+        return (0,_stats_js__WEBPACK_IMPORTED_MODULE_3__/* .newSeed */ .q4)();
     const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!(Number.isSafeInteger(n) && n <= MAX_SEED)) {
         return { path: name, message: `expected a whole number from 0 to ${MAX_SEED} (the seed a run printed), got "${value}"` };
@@ -3045,9 +3043,9 @@ async function loadDefinition(path, workspace = process.env.GITHUB_WORKSPACE) {
     if (!text.ok)
         throw new errors/* InputError */.dz([{ file: path, path: '$', message: `cannot read the test definition: ${text.reason}` }]);
     const parsed = parseJson(text.value, path);
-    const validation = (0,validate/* validateDefinition */.Gt)(parsed.json, path);
-    const refused = validation.ok ? [] : (0,json_text/* locateProblems */.DO)(validation.problems, parsed.text);
-    const salvaged = validation.ok ? { ...validation.value, replaced: [] } : (0,salvage/* salvageDefinition */.R)(parsed.json, validation.problems);
+    const validation = (0,salvage/* validatedOrSalvaged */.Jr)(parsed.json, path);
+    const refused = (0,json_text/* locateProblems */.DO)(validation.problems, parsed.text);
+    const { salvaged } = validation;
     if (!salvaged)
         throw new errors/* InputError */.dz(refused);
     const dir = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(path));
@@ -3074,7 +3072,7 @@ async function loadDefinition(path, workspace = process.env.GITHUB_WORKSPACE) {
 /**
  * A definition refused, with what was left of it once the refused parts were pruned
  * (salvage.ts): a caller checks that too (variables, thresholds), so that one report holds
- * every problem. Its problems inside `replaced` steps are not the user's (insideStandIn).
+ * every problem. Its problems inside `replaced` steps are not the user's (laterProblems).
  */
 class DefinitionProblems extends errors/* InputError */.dz {
     salvaged;
@@ -3154,9 +3152,10 @@ function parseJson(text, file, options = {}) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ insideStandIn),
-/* harmony export */   R: () => (/* binding */ salvageDefinition)
+/* harmony export */   Jr: () => (/* binding */ validatedOrSalvaged),
+/* harmony export */   bt: () => (/* binding */ laterProblems)
 /* harmony export */ });
+/* unused harmony export salvageDefinition */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
 /* harmony import */ var _json_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48939);
@@ -3194,7 +3193,24 @@ function salvageDefinition(raw, problems) {
     }
     return null;
 }
-/** Whether a later problem lies inside a stand-in step. */
+/**
+ * A definition's schema and rule problems, and what can still be checked of it: the whole
+ * definition when it is valid, what is left once the refused parts are pruned, or null when
+ * nothing is (the problems are then all there is to report).
+ */
+function validatedOrSalvaged(raw, file) {
+    const validation = (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .validateDefinition */ .Gt)(raw, file);
+    if (validation.ok)
+        return { problems: [], salvaged: { ...validation.value, replaced: [] } };
+    return { problems: validation.problems, salvaged: salvageDefinition(raw, validation.problems) };
+}
+/**
+ * Of the problems later checks (variables, data, thresholds) found on what a salvage left, the
+ * user's: none inside a stand-in step, none at a path `earlier` problems already name.
+ */
+function laterProblems(later, earlier, replaced) {
+    return later.filter((p) => !insideStandIn(p, replaced) && !earlier.some((e) => e.path === p.path));
+}
 function insideStandIn(problem, replaced) {
     return replaced.some((step) => problem.path === step || problem.path.startsWith(`${step}.`) || problem.path.startsWith(`${step}[`));
 }
@@ -4948,6 +4964,11 @@ var request_counts = __webpack_require__(69124);
  */
 const MAX_EVENT_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
 const DONE = '[DONE]';
+/**
+ * How a stream's unread rest is aborted: one error for every stream, made once. An error made per
+ * stream cost more than the stream's events (Node's stream destroy formats its stack trace).
+ */
+const STREAM_ENDED = Object.assign(new Error('stream ended'), { code: 'UND_ERR_ABORTED' });
 class sse_SseExchange {
     host;
     parser;
@@ -5037,6 +5058,7 @@ class sse_SseExchange {
         this.parser.feed(this.decoder.decode(chunk, { stream: true }));
     }
     onResponseEnd() {
+        this.controller = null;
         if (!this.finished)
             this.finish(null);
     }
@@ -5063,16 +5085,25 @@ class sse_SseExchange {
         if (this.events >= spec.maxEvents)
             this.finish(null);
     }
-    /** The stream ends here: the rest of the body is not read (the request is aborted if still open). */
+    /**
+     * The stream ends here: the rest of the body is not read. The request is aborted once the read
+     * that brought the end has been handled, unless the response ended in it: a server's last event
+     * and the end of its body usually arrive together, and then the connection stays open for the
+     * slot's next request instead of being closed and opened again.
+     */
     finish(reason) {
         this.finished = true;
         clearTimeout(this.timer);
+        if (this.controller)
+            queueMicrotask(this.abortRest);
+        this.report(reason);
+    }
+    abortRest = () => {
         const controller = this.controller;
         this.controller = null;
         if (controller && !controller.aborted)
-            controller.abort(Object.assign(new Error('stream ended'), { code: 'UND_ERR_ABORTED' }));
-        this.report(reason);
-    }
+            controller.abort(STREAM_ENDED);
+    };
     /** After undici has unwound: the slot may send its next request at once. */
     report(reason, error) {
         const end = this.end;
@@ -5099,6 +5130,9 @@ class sse_SseExchange {
 // send (from the open when nothing is sent) to the first message; gaps between messages. The
 // socket closing before the end is an error naming its close code and reason; max_seconds too.
 // One exchange per slot, reused; the socket itself is new per stream (a WebSocket is one connection).
+// undici's WebSocket reports a refused connection and an answer other than 101 alike (an error
+// event without a cause), so the handshake goes through a dispatcher that watches its answer:
+// a refused connection is the transport error it is, a 403 is a response with its status.
 
 /** Close reasons longer than this are cut in error_dist keys, which stay few and short. */
 const REASON_CHARS = 60;
@@ -5121,8 +5155,21 @@ class websocket_WebSocketExchange {
     messagesToSend = [];
     vars = null;
     end = { status: 0, headers: {}, body: '', reason: null };
+    /** The current handshake: its answer's status (0 until one came) and the transport error, if any. */
+    handshake = { status: 0, headers: {}, error: undefined };
+    /** The dispatcher handshakes were last given, and it composed with the watch. */
+    base = null;
+    watched = null;
     constructor(host) {
         this.host = host;
+    }
+    /** `dispatcher` with each handshake's answer noted in `this.handshake`; composed once per dispatcher. */
+    watching(dispatcher) {
+        if (dispatcher !== this.base || this.watched === null) {
+            this.base = dispatcher;
+            this.watched = dispatcher.compose((dispatch) => (options, handler) => dispatch(options, new HandshakeWatch(handler, this.handshake)));
+        }
+        return this.watched;
     }
     start(dispatcher, path, headers, spec, cell, timeoutMs, vars) {
         this.spec = spec;
@@ -5134,6 +5181,7 @@ class websocket_WebSocketExchange {
         this.error = undefined;
         this.messagesToSend = spec.send;
         this.vars = vars;
+        this.handshake = { status: 0, headers: {}, error: undefined };
         clearTimeout(this.timer);
         this.timer = setTimeout(this.onTimer, Math.min(timeoutMs, spec.maxMs)).unref();
         const init = [];
@@ -5141,7 +5189,7 @@ class websocket_WebSocketExchange {
             init.push([headers[i], headers[i + 1]]);
         let socket;
         try {
-            socket = new WebSocket(spec.origin + path, { dispatcher, headers: init });
+            socket = new WebSocket(spec.origin + path, { dispatcher: this.watching(dispatcher), headers: init });
         }
         catch (error) {
             this.error = error;
@@ -5220,11 +5268,12 @@ class websocket_WebSocketExchange {
             socket.close(this.opened ? NORMAL_CLOSURE : undefined);
         }
         const end = this.end;
-        end.status = this.opened ? 101 : 0;
-        end.headers = {};
+        const answered = !this.opened && this.handshake.status !== 0 && this.handshake.status !== 101;
+        end.status = this.opened ? 101 : answered ? this.handshake.status : 0;
+        end.headers = answered ? this.handshake.headers : {};
         end.body = this.lastData;
-        end.reason = reason;
-        end.error = this.opened ? undefined : (this.error ?? new Error('websocket handshake failed'));
+        end.reason = answered && reason === null ? `websocket handshake failed: status ${this.handshake.status}` : reason;
+        end.error = this.opened || answered ? undefined : (this.handshake.error ?? this.error ?? new Error('websocket handshake failed'));
         queueMicrotask(this.deliver);
     }
     deliver = () => this.host.streamEnded(this.end);
@@ -5238,6 +5287,41 @@ class websocket_WebSocketExchange {
 function closeText(code, reason) {
     const cut = reason.length > REASON_CHARS ? `${reason.slice(0, REASON_CHARS)}…` : reason;
     return cut === '' ? `code ${code}` : `code ${code} ${JSON.stringify(cut)}`;
+}
+/** Forwards a handshake's events to undici's own handler, noting the answer's status or the transport error. */
+class HandshakeWatch {
+    inner;
+    seen;
+    constructor(inner, seen) {
+        this.inner = inner;
+        this.seen = seen;
+    }
+    onRequestStart(controller, context) {
+        this.inner.onRequestStart?.(controller, context);
+    }
+    onRequestUpgrade(controller, status, headers, socket) {
+        this.seen.status = status;
+        this.inner.onRequestUpgrade?.(controller, status, headers, socket);
+    }
+    onResponseStart(controller, status, headers, message) {
+        if (status >= 200) {
+            this.seen.status = status;
+            this.seen.headers = headers;
+        }
+        this.inner.onResponseStart?.(controller, status, headers, message);
+    }
+    onResponseData(controller, chunk) {
+        this.inner.onResponseData?.(controller, chunk);
+    }
+    onResponseEnd(controller, trailers) {
+        this.inner.onResponseEnd?.(controller, trailers);
+    }
+    onResponseError(controller, error) {
+        // The first error before any answer is the transport's (refused, reset, TLS, DNS); later ones are the abort of a failed handshake.
+        if (this.seen.status === 0)
+            this.seen.error ??= error;
+        this.inner.onResponseError?.(controller, error);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/slot.ts
@@ -5679,6 +5763,7 @@ function inOneShape(s) {
         startGraceMs: s.startGraceMs,
         maxBodyBytes: s.maxBodyBytes,
         keepSecondHistograms: s.keepSecondHistograms,
+        keepStreamSecondHistograms: s.keepStreamSecondHistograms,
         warmUp: s.warmUp,
         tick: s.tick,
         onCheckpoint: s.onCheckpoint,
@@ -5739,6 +5824,8 @@ class Engine {
     /** The last pump left due iterations waiting for a slot: the next slot that frees takes one at once. */
     starved = false;
     tick;
+    /** The delay the tick's timer was made with: a tick of the same delay refreshes it rather than making one (a Timeout a ms). */
+    tickMs = 0;
     /** When the tick's timer is due (clock ms); null until one is set in this phase. */
     tickDueAt = null;
     finish;
@@ -5858,7 +5945,8 @@ class Engine {
         this.checkDone();
     }
     newRecorder() {
-        return new Recorder(this.steps.length, this.egress.names.length, this.settings.keepSecondHistograms ?? false);
+        const keep = this.settings.keepSecondHistograms ?? false;
+        return new Recorder(this.steps.length, this.egress.names.length, keep, this.settings.keepStreamSecondHistograms ?? keep);
     }
     /**
      * Opens, before the first start, the connections the first second needs: its iterations in flight
@@ -6025,7 +6113,13 @@ class Engine {
         if (this.checkDone())
             return;
         const wait = msToTurn(now - this.t0, this.turn);
-        this.tick = setTimeout(this.onTick, wait);
+        if (this.tick !== undefined && wait === this.tickMs)
+            this.tick.refresh();
+        else {
+            clearTimeout(this.tick);
+            this.tick = setTimeout(this.onTick, wait);
+            this.tickMs = wait;
+        }
         this.tickDueAt = now + wait;
     };
     /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
@@ -6102,7 +6196,9 @@ class Engine {
     checkDone() {
         const finished = this.inFlight === 0 && (this.next >= this.phase.total || this.stopping);
         if (finished && this.finish) {
+            // A cleared Timeout cannot be refreshed: the next phase's first tick makes a new one.
             clearTimeout(this.tick);
+            this.tick = undefined;
             const finish = this.finish;
             this.finish = undefined;
             finish();
@@ -7196,11 +7292,14 @@ var strict_ = __webpack_require__(97703);
 var strict_default = /*#__PURE__*/__webpack_require__.n(strict_);
 // EXTERNAL MODULE: ./src/results/histogram.ts
 var histogram = __webpack_require__(97528);
+// EXTERNAL MODULE: ./src/results/stream-seconds.ts
+var stream_seconds = __webpack_require__(82988);
 ;// CONCATENATED MODULE: ./src/engine/stream-cells.ts
 // What the recorder keeps of streaming steps (docs/streaming.md), by cell as the rest of it: streams
 // opened, events counted, and HDR histograms (µs) of the time to the first event and of the gaps
 // between events. Made only when a run records a stream, so a run without streaming steps carries
 // none of it.
+
 
 class StreamCells {
     firstEvent;
@@ -7209,6 +7308,8 @@ class StreamCells {
     events;
     /** WebSocket close codes per cell. */
     closeCodes;
+    /** The current second's figures, over every cell (the series' `stream`). */
+    second = new stream_seconds/* StreamSecond */.X();
     constructor(cells) {
         this.firstEvent = Array.from({ length: cells }, histogram/* newHistogram */.HL);
         this.gap = Array.from({ length: cells }, histogram/* newHistogram */.HL);
@@ -7219,12 +7320,21 @@ class StreamCells {
     /** A stream opened: a 2xx event-stream response, or a WebSocket handshake completed. */
     streamOpened(cell) {
         this.opened[cell]++;
+        this.second.streams++;
     }
     /** A counted event: the first of its stream (µs since the request or the first send), or the gap since the one before. */
     event(cell, micros, first) {
         const us = micros < 1 ? 1 : Math.round(micros);
         (first ? this.firstEvent : this.gap)[cell].recordValue(us);
+        (first ? this.second.firstEvent : this.second.gap).recordValue(us);
         this.events[cell]++;
+        this.second.events++;
+    }
+    /** Closes the current second: its figures, with the histograms encoded when `keepHistograms`. */
+    closeSecond(keepHistograms) {
+        const figures = this.second.figures(keepHistograms);
+        this.second.reset();
+        return figures;
     }
     closed(cell, code) {
         const codes = this.closeCodes[cell];
@@ -7235,6 +7345,7 @@ class StreamCells {
             h.destroy();
         for (const h of this.gap)
             h.destroy();
+        this.second.destroy();
     }
 }
 
@@ -7274,8 +7385,11 @@ class Recorder {
     keepSeconds;
     /** Streaming steps' figures, made when the first stream is recorded (streamCells). */
     streams = null;
-    constructor(stepCount, locationCount, keepSeconds = false) {
+    /** A second's stream histograms are kept by shard runs and by a thread's share, whose parent adds them up. */
+    keepStreamSeconds;
+    constructor(stepCount, locationCount, keepSeconds = false, keepStreamSeconds = keepSeconds) {
         this.keepSeconds = keepSeconds;
+        this.keepStreamSeconds = keepStreamSeconds;
         this.stepCount = stepCount;
         this.locationCount = locationCount;
         const n = stepCount * locationCount;
@@ -7378,6 +7492,8 @@ class Recorder {
         };
         if (this.keepSeconds)
             sample.histogram = (0,histogram/* encodeHistogram */.ll)(h);
+        if (this.streams)
+            sample.stream = this.streams.closeSecond(this.keepStreamSeconds);
         this.series.push(sample);
         // The two swap: the closed second stays readable until the next close, and nothing is allocated.
         this.previous.reset();
@@ -7998,6 +8114,7 @@ async function runEngine(test, options, share) {
         beginIteration: test.iterationVars?.begin,
         // A thread's seconds are added up by its parent, which encodes the sums for a shard file.
         keepSecondHistograms: (options.shard !== undefined || options.keepSecondHistograms === true) && !share,
+        keepStreamSecondHistograms: options.shard !== undefined || options.keepSecondHistograms === true || share !== undefined,
         ...(share && { startGate: share.startGate, tick: threadTurn(share.thread, share.threads, peak) }),
         ...(share?.onCheckpoint && { onCheckpoint: (outcome) => share.onCheckpoint(outcome, startLagMs) }),
         ...(warmUp && { warmUp }),
@@ -8547,6 +8664,8 @@ var histogram = __webpack_require__(97528);
 var parts = __webpack_require__(9964);
 // EXTERNAL MODULE: ./src/engine/run.ts + 2 modules
 var run = __webpack_require__(89035);
+// EXTERNAL MODULE: ./src/results/stream-seconds.ts
+var stream_seconds = __webpack_require__(82988);
 ;// CONCATENATED MODULE: ./src/engine/seconds.ts
 // The seconds of several engine threads as one series (workers.ts). The threads start their
 // schedules at one instant, so their second t is the same second: counts are added, histograms
@@ -8554,6 +8673,7 @@ var run = __webpack_require__(89035);
 // of itself added as for shards (late starts and sockets summed, the worst thread's loop delay,
 // CPU and busy share). A second is complete once every thread has closed it or ended; complete
 // seconds go to onSecond in order, so the progress line shows one line a second for the run.
+
 
 
 
@@ -8573,7 +8693,7 @@ class SecondsCombiner {
     add(thread, sample, bytes) {
         let sum = this.sums.get(sample.t);
         if (!sum) {
-            sum = { started: 0, responses: 0, failures: 0, errors: 0, histogram: (0,histogram/* newHistogram */.HL)(), generator: {} };
+            sum = { started: 0, responses: 0, failures: 0, errors: 0, histogram: (0,histogram/* newHistogram */.HL)(), generator: {}, stream: null };
             this.sums.set(sample.t, sum);
         }
         sum.started += sample.started;
@@ -8582,6 +8702,10 @@ class SecondsCombiner {
         sum.errors += sample.errors ?? 0;
         (0,parts/* addHistogramBytes */.Dt)(sum.histogram, bytes);
         (0,engine_generator/* addGeneratorSecond */.LD)(sum.generator, sample);
+        // A thread's histograms are its own encodings: one that does not decode is a bug, not input.
+        if (sample.stream)
+            for (const p of (sum.stream ??= new stream_seconds/* StreamSecond */.X()).add(sample.stream))
+                throw new Error(p.message);
         this.closed[thread] = sample.t;
         this.flush();
     }
@@ -8597,8 +8721,10 @@ class SecondsCombiner {
     }
     /** Frees the histograms of seconds never completed (a thread failed). */
     destroy() {
-        for (const sum of this.sums.values())
+        for (const sum of this.sums.values()) {
             sum.histogram.destroy();
+            sum.stream?.destroy();
+        }
         this.sums.clear();
     }
     flush() {
@@ -8610,6 +8736,7 @@ class SecondsCombiner {
             this.sums.delete(t);
             const sample = this.sampleOf(t, sum);
             sum.histogram.destroy();
+            sum.stream?.destroy();
             this.series.push(sample);
             this.onSecond?.(sample);
         }
@@ -8632,6 +8759,8 @@ class SecondsCombiner {
         };
         if (this.keepHistograms)
             sample.histogram = (0,histogram/* encodeHistogram */.ll)(h);
+        if (sum.stream)
+            sample.stream = sum.stream.figures(this.keepHistograms);
         return sample;
     }
 }
@@ -8819,7 +8948,8 @@ function combinedOutcome(test, shares) {
 /* harmony export */   hw: () => (/* binding */ eachParsed),
 /* harmony export */   mg: () => (/* binding */ MAX_PROBLEMS_SHOWN),
 /* harmony export */   oQ: () => (/* binding */ parsedUnless),
-/* harmony export */   pb: () => (/* binding */ problemLines)
+/* harmony export */   pb: () => (/* binding */ problemLines),
+/* harmony export */   ri: () => (/* binding */ inputProblems)
 /* harmony export */ });
 /* unused harmony exports MAX_QUOTED_CHARS, clipped */
 // Bad input is reported as values a user can act on: where (file, JSON path or input name)
@@ -8892,6 +9022,17 @@ class InputError extends Error {
         this.problems = problems;
     }
 }
+/** What `work` gives, or the problems of the InputError it threw (other errors go on). */
+async function inputProblems(work) {
+    try {
+        return { value: await work(), problems: [] };
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            return { problems: error.problems };
+        throw error;
+    }
+}
 /** At an edge: the value parsed, or every problem thrown as one InputError. */
 function valueOrThrow(result) {
     if (!result.ok)
@@ -8923,6 +9064,15 @@ const FIGURES = [
     ['p95', 'p95'],
     ['p99', 'p99'],
 ];
+/** A streaming step's figures, read as its thresholds read them (docs/streaming.md). */
+const STREAM_FIGURES = [
+    ['first_event_p50', 'first_event', 'median'],
+    ['first_event_p95', 'first_event', 'p95'],
+    ['first_event_p99', 'first_event', 'p99'],
+    ['gap_p50', 'gap', 'median'],
+    ['gap_p95', 'gap', 'p95'],
+    ['gap_p99', 'gap', 'p99'],
+];
 function figuresOf(result) {
     const steps = {};
     for (const step of result.results.steps)
@@ -8933,6 +9083,13 @@ function levelFigures(result, level, scoped) {
     const figures = {};
     for (const [key, metric] of FIGURES) {
         const value = (0,_verdict_metrics_js__WEBPACK_IMPORTED_MODULE_0__/* .metricValue */ .a3)(metric, level, result, scoped);
+        if (value !== undefined)
+            figures[key] = Math.round(value * 1000) / 1000;
+    }
+    if (level.stream === undefined)
+        return figures;
+    for (const [key, stream, metric] of STREAM_FIGURES) {
+        const value = (0,_verdict_metrics_js__WEBPACK_IMPORTED_MODULE_0__/* .streamMetricValue */ .CT)(stream, metric, level, result);
         if (value !== undefined)
             figures[key] = Math.round(value * 1000) / 1000;
     }
@@ -10246,6 +10403,8 @@ var generator = __webpack_require__(42043);
 var run_info = __webpack_require__(54604);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
+// EXTERNAL MODULE: ./src/results/stream-seconds.ts
+var stream_seconds = __webpack_require__(82988);
 ;// CONCATENATED MODULE: ./src/merge/streams.ts
 
 
@@ -10365,6 +10524,7 @@ function cellOf(map, step, location, make) {
 
 
 
+
 /** A shard is late when it began more than this after `start-at`, or after the earliest shard. */
 const LATE_MS = 1000;
 /**
@@ -10464,8 +10624,10 @@ function mergeValid(shards) {
         for (const byLocation of sums.cells.values())
             for (const cell of byLocation.values())
                 cell.histogram.destroy();
-        for (const second of sums.seconds.values())
+        for (const second of sums.seconds.values()) {
             second.histogram.destroy();
+            second.stream?.destroy();
+        }
     }
 }
 function addHistograms(sums, { file, data }) {
@@ -10497,6 +10659,7 @@ function addHistograms(sums, { file, data }) {
             errors: 0,
             histogram: (0,histogram/* newHistogram */.HL)(),
             generator: {},
+            stream: null,
         }));
         (0,generator/* addGeneratorSecond */.LD)(second.generator, sample);
         second.started += sample.started;
@@ -10504,6 +10667,9 @@ function addHistograms(sums, { file, data }) {
         second.failures += sample.failures;
         second.errors = second.errors === null || sample.errors === undefined ? null : second.errors + sample.errors;
         add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
+        if (sample.stream)
+            for (const p of (second.stream ??= new stream_seconds/* StreamSecond */.X()).add(sample.stream))
+                problems.push({ file, path: `$.run.series[${i}].stream.${p.field}.histogram`, message: p.message });
     });
     return problems;
 }
@@ -10674,6 +10840,7 @@ function mergedSeries(seconds, firstSecond) {
             p95: ms(95),
             p99: ms(99),
             ...second?.generator,
+            ...(second?.stream && { stream: second.stream.figures(false) }),
         });
     }
     return series;
@@ -10772,6 +10939,21 @@ const step = object({
     error_dist: dictionary(count),
     location_dist: dictionary(stepLocation),
 });
+/** `check`, and the optional keys' checks where they are given. */
+function withOptional(check, optional) {
+    return (value, path) => {
+        const issues = check(value, path);
+        if (!(0,json/* isRecord */.u4)(value))
+            return issues;
+        for (const [key, each] of Object.entries(optional))
+            if (value[key] !== undefined)
+                issues.push(...each(value[key], path + (0,json/* member */.Dc)(key)));
+        return issues;
+    };
+}
+/** A second's stream figures (stream-seconds.ts); a time's histogram is absent when the second had none of it. */
+const secondTimes = withOptional(object({ p50: nonNegative, p95: nonNegative, p99: nonNegative }), { histogram: results_text });
+const secondStream = object({ streams: count, events: count, first_event: secondTimes, gap: secondTimes });
 const shardBlock = (value, path) => {
     const issues = object({
         index: positive,
@@ -10797,7 +10979,7 @@ const shardFileCheck = object({
         locations: dictionary(results_text),
         interrupted: flag,
         shard: shardBlock,
-        series: list(object({ t: count, started: count, responses: count, failures: count, histogram: results_text })),
+        series: list(withOptional(object({ t: count, started: count, responses: count, failures: count, histogram: results_text }), { stream: secondStream })),
     }, { shard: `expected the shard block ${SHARD_HINT}` }),
     histograms: object({ step_locations: dictionary(dictionary(results_text)) }),
 }, { histograms: `expected the histograms ${SHARD_HINT}` });
@@ -11166,11 +11348,14 @@ function baselineProblem(t, shape) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/compare/settings.ts + 1 modules
-var compare_settings = __webpack_require__(33761);
+// EXTERNAL MODULE: ./src/compare/settings.ts
+var compare_settings = __webpack_require__(20254);
+// EXTERNAL MODULE: ./src/results/comparison.ts
+var comparison = __webpack_require__(2485);
 ;// CONCATENATED MODULE: ./src/pipeline/gate.ts
 // The gate of a run: what the user asked the verdict to check, checked against what the run will
 // have before any request (preflight), and the one judgement after it.
+
 
 
 
@@ -11201,11 +11386,13 @@ function preflight(gate, shape) {
         throw new errors/* InputError */.dz(problems);
 }
 /** A comparison checked before its first round: the thresholds (on the head side), and rounds that can decide. */
-function preflightComparison(gate, definition, proxies, settings, roundsName) {
+function preflightComparison(gate, definition, proxies, settings, names) {
     preflight(gate, shapeOf(definition, proxies, 'compare', gate.baseline));
-    const undecidable = (0,compare_settings/* undecidableRounds */.s8)(settings, definition.config_data.steps.length, roundsName);
-    if (undecidable)
-        throw new errors/* InputError */.dz([undecidable]);
+    const { steps } = definition.config_data;
+    const problem = (0,compare_settings/* metricWithoutSteps */.Gf)(settings.metric, steps, names.metric) ??
+        (0,compare_settings/* undecidableRounds */.s8)(settings, (0,comparison/* comparedSteps */.t5)(steps, settings.metric).length, names.rounds);
+    if (problem)
+        throw new errors/* InputError */.dz([problem]);
 }
 /**
  * A shard's judgement: none of the run's thresholds (they are judged at the merge, where all the
@@ -11781,8 +11968,10 @@ function endToEnd(series) {
 
 // EXTERNAL MODULE: ./src/compare/sequential.ts
 var sequential = __webpack_require__(62452);
-// EXTERNAL MODULE: ./src/compare/settings.ts + 1 modules
-var compare_settings = __webpack_require__(33761);
+// EXTERNAL MODULE: ./src/results/comparison.ts
+var comparison = __webpack_require__(2485);
+// EXTERNAL MODULE: ./src/compare/settings.ts
+var compare_settings = __webpack_require__(20254);
 // EXTERNAL MODULE: ./src/compare/stats.ts + 1 modules
 var stats = __webpack_require__(97263);
 // EXTERNAL MODULE: ./src/compare/verdict.ts + 2 modules
@@ -11793,6 +11982,7 @@ var verdict = __webpack_require__(7406);
 // run's HdrHistograms in microseconds (the 2.5 response times are whole milliseconds and tie).
 // The values go to the statistics of verdict.ts; each side's measured runs are added up in memory
 // (side.ts) into one 2.5 result (the head's is the results file, so thresholds still apply).
+
 
 
 
@@ -12031,12 +12221,19 @@ function roundValues(round, stepIds, metric) {
     const of = ({ outcome }) => new Map(stepIds.map((id, step) => [id, stepMetric(outcome.recorder, step, metric)]));
     return { head: of(round.head), base: of(round.base) };
 }
-/** The metric of one step over every location: its cells' histograms added. */
+/**
+ * The metric of one step over every location: its cells' histograms added, of response times or
+ * of a stream figure (a run with no stream recorded has none: null, as a step without a response).
+ */
 function stepMetric(recorder, step, metric) {
-    const cells = Array.from({ length: recorder.locationCount }, (_, loc) => recorder.cells[step * recorder.locationCount + loc]);
+    const { stream, time } = (0,comparison/* metricParts */.Z)(metric);
+    const source = stream === null ? recorder.cells : stream === 'first_event' ? recorder.streams?.firstEvent : recorder.streams?.gap;
+    if (source === undefined)
+        return null;
+    const cells = Array.from({ length: recorder.locationCount }, (_, loc) => source[step * recorder.locationCount + loc]);
     const histogram = (0,results_histogram/* sumHistograms */.LA)(cells);
     try {
-        return metricValueMs(histogram, metric);
+        return metricValueMs(histogram, time);
     }
     finally {
         histogram.destroy();
@@ -12065,7 +12262,7 @@ function metricValueMs(h, metric) {
 // ---- verdicts ----
 function compareSteps(test, measured, warmups, settings, plan) {
     const series = (rounds, side, id) => rounds.map((r) => r[side].get(id) ?? null);
-    const rows = test.definition.config_data.steps.map((step) => ({
+    const rows = (0,comparison/* comparedSteps */.t5)(test.definition.config_data.steps, settings.metric).map((step) => ({
         id: step.id,
         name: step.name,
         head: series(measured, 'head', step.id),
@@ -12279,7 +12476,7 @@ async function measureComparison(run, gate, log, prepared) {
     const sides = await prepareSides(run.loaded, run.head, run.base, run.baseName);
     prepared?.(sides);
     const { settings, options } = run;
-    (0,pipeline_gate/* preflightComparison */.Ne)(gate, sides.head.definition, options.proxies, settings, run.roundsName);
+    (0,pipeline_gate/* preflightComparison */.Ne)(gate, sides.head.definition, options.proxies, settings, run.settingNames);
     log.info((0,report_progress/* comparisonPlanLine */.fp)(plannedRunSeconds(sides.head.definition), settings));
     const compared = comparisonResultFile(await runComparison(sides, settings, {
         ...options,
@@ -12422,25 +12619,14 @@ async function checkedAtOnce(file, check, gate = () => { }) {
         throw error;
     });
     const loaded = refused instanceof load/* DefinitionProblems */.oj ? refused.salvaged.loaded : refused;
-    const checked = await inputProblems(() => check(loaded));
-    const gated = await inputProblems(async () => gate(loaded.definition));
+    const checked = await (0,errors/* inputProblems */.ri)(() => check(loaded));
+    const gated = await (0,errors/* inputProblems */.ri)(async () => gate(loaded.definition));
     const earlier = refused instanceof load/* DefinitionProblems */.oj ? refused.problems : [];
     const replaced = refused instanceof load/* DefinitionProblems */.oj ? refused.salvaged.replaced : [];
-    const later = [...checked.problems, ...gated.problems].filter((p) => !(0,salvage/* insideStandIn */.Q)(p, replaced) && !earlier.some((e) => e.path === p.path));
+    const later = (0,salvage/* laterProblems */.bt)([...checked.problems, ...gated.problems], earlier, replaced);
     if (earlier.length + later.length > 0 || checked.value === undefined)
         throw new errors/* InputError */.dz([...earlier, ...later]);
     return checked.value;
-}
-/** What `work` gives, or the problems of the InputError it threw. */
-async function inputProblems(work) {
-    try {
-        return { value: await work(), problems: [] };
-    }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            return { problems: error.problems };
-        throw error;
-    }
 }
 /** An earlier results file (the baseline): it must at least have the 2.5 `results` block. */
 async function readResultsFile(path, inputName) {
@@ -13776,25 +13962,10 @@ function stepsSection(model) {
 }
 /** Streaming steps (docs/streaming.md): the time to the first event and the gaps between events. */
 function streamsSection(model) {
-    const streaming = model.steps.filter((s) => s.stream !== undefined);
-    if (streaming.length === 0)
+    const stepName = (name) => `<span class="step-name">${(0,svg/* escapeXml */.X)((0,report_format/* truncate */.xv)(name, NAME_CHARS))}</span>`;
+    const rows = (0,report_model/* streamTableRows */.U4)(model.steps, stepName).map((row) => [...row.cells, (0,svg/* escapeXml */.X)(row.closeCodes)]);
+    if (rows.length === 0)
         return undefined;
-    const rows = streaming.map((s) => {
-        const st = s.stream;
-        return [
-            String(s.id),
-            `<span class="step-name">${(0,svg/* escapeXml */.X)((0,report_format/* truncate */.xv)(s.name, NAME_CHARS))}</span>`,
-            st.streams,
-            st.events,
-            st.firstEvent.p50,
-            st.firstEvent.p95,
-            st.firstEvent.p99,
-            st.gap.p50,
-            st.gap.p95,
-            st.gap.p99,
-            (0,svg/* escapeXml */.X)(st.closeCodes),
-        ];
-    });
     const header = ['#', 'Step', 'Streams', 'Events', 'First event p50', 'p95', 'p99', 'Gap p50', 'p95', 'p99', 'Close codes'];
     const note = '<p class="note">First event: from the request (a WebSocket’s first message sent) to the first event. Gap: between consecutive events. The steps’ response times are the whole exchange.</p>';
     return (0,html_blocks/* htmlSection */.$q)('Streams', note + (0,html_blocks/* htmlTable */.I$)(header, 'lrrrrrrrrrl', rows));
@@ -14216,6 +14387,7 @@ function niceCeiling(n) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   FK: () => (/* binding */ buildReport),
+  U4: () => (/* binding */ streamTableRows),
   b6: () => (/* binding */ textOf)
 });
 
@@ -14414,6 +14586,16 @@ function buildReport(source) {
 /** Text as one string: the user's pieces through `escapeUser` (each renderer's own). */
 function textOf(text, escapeUser = (t) => t) {
     return text.map((piece) => (typeof piece === 'string' ? piece : escapeUser(piece.user))).join('');
+}
+/** The Streams table's rows, one a streaming step, the name written by `name` (each renderer's own escaping). */
+function streamTableRows(steps, name) {
+    return steps.flatMap(({ id, name: stepName, stream }) => {
+        if (stream === undefined)
+            return [];
+        const { streams, events, firstEvent, gap, closeCodes } = stream;
+        const cells = [String(id), name(stepName), streams, events, firstEvent.p50, firstEvent.p95, firstEvent.p99, gap.p50, gap.p95, gap.p99];
+        return [{ cells, closeCodes }];
+    });
 }
 // ---- the verdict ----
 /** Failed checks named in the verdict; the tables list the rest. */
@@ -15036,6 +15218,34 @@ function errorsOf(s) {
 
 /***/ }),
 
+/***/ 2485:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   WP: () => (/* binding */ COMPARE_METRICS),
+/* harmony export */   Xv: () => (/* binding */ ON_INCONCLUSIVE),
+/* harmony export */   Z: () => (/* binding */ metricParts),
+/* harmony export */   t5: () => (/* binding */ comparedSteps)
+/* harmony export */ });
+/** Time metrics a round can be summarised by (the threshold metrics of the same name). */
+const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'];
+/** The figure a metric reads (null: response times) and its time. */
+function metricParts(metric) {
+    const dot = metric.indexOf('.');
+    if (dot < 0)
+        return { stream: null, time: metric };
+    return { stream: metric.slice(0, dot), time: metric.slice(dot + 1) };
+}
+/** The steps a comparison judges: every step, or with a stream metric the streaming ones. */
+function comparedSteps(steps, metric) {
+    return metricParts(metric).stream === null ? [...steps] : steps.filter((s) => s.stream !== undefined);
+}
+/** What steps still inconclusive at the budget do to the run: a warning, or a failed check. */
+const ON_INCONCLUSIVE = ['warn', 'fail'];
+
+
+/***/ }),
+
 /***/ 93192:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -15302,6 +15512,71 @@ function expectedStatuses(result, stepId) {
 /** A step's requests (or the step's at one location, `cell`) with the statuses its assertions expect. */
 function stepCell(result, step, cell = step) {
     return { ...cell, expected: expectedStatuses(result, step.id) };
+}
+
+
+/***/ }),
+
+/***/ 82988:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ StreamSecond)
+/* harmony export */ });
+/* harmony import */ var _histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(97528);
+
+class StreamSecond {
+    streams = 0;
+    events = 0;
+    firstEvent = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)();
+    gap = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)();
+    /** Adds one second's figures (another thread's, another shard's); returns why a histogram does not decode, per field. */
+    add(part) {
+        this.streams += part.streams;
+        this.events += part.events;
+        const problems = [];
+        for (const [field, into] of [
+            ['first_event', this.firstEvent],
+            ['gap', this.gap],
+        ]) {
+            const encoded = part[field].histogram;
+            // A second without that time has none to add (a thread or shard with no stream event in it).
+            if (encoded === undefined)
+                continue;
+            const added = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addDecoded */ .qV)(into, encoded);
+            if (typeof added === 'string')
+                problems.push({ field, message: added });
+        }
+        return problems;
+    }
+    /** The second's figures; `keepHistograms`: with the encoded histograms (shard files, a thread's second). */
+    figures(keepHistograms) {
+        return {
+            streams: this.streams,
+            events: this.events,
+            first_event: timesOf(this.firstEvent, keepHistograms),
+            gap: timesOf(this.gap, keepHistograms),
+        };
+    }
+    reset() {
+        this.streams = 0;
+        this.events = 0;
+        this.firstEvent.reset();
+        this.gap.reset();
+    }
+    destroy() {
+        this.firstEvent.destroy();
+        this.gap.destroy();
+    }
+}
+function timesOf(h, keepHistogram) {
+    const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
+    return {
+        p50: ms(50),
+        p95: ms(95),
+        p99: ms(99),
+        ...(keepHistogram && h.totalCount > 0 && { histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(h) }),
+    };
 }
 
 
@@ -15950,7 +16225,7 @@ const TABLE = [
         input: true,
         value: 'M',
         default: 'p95',
-        help: 'the per-round statistic: avg, median, p80, p90, p95, p99, min, max',
+        help: 'the per-round statistic: avg, median, p80, p90, p95, p99, min, max; first_event.<that> or gap.<that> for streaming steps',
         aliases: ['metric'],
     },
     { name: 'seed', type: 'string', commands: ['compare'], input: true, value: 'S', help: "repeat an earlier run's order of sides" },

@@ -155,8 +155,8 @@ var argv = __webpack_require__(95631);
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/definition/schema.ts
 var schema = __webpack_require__(80182);
-// EXTERNAL MODULE: ./src/definition/validate.ts
-var validate = __webpack_require__(73787);
+// EXTERNAL MODULE: ./src/definition/salvage.ts
+var salvage = __webpack_require__(40308);
 // EXTERNAL MODULE: ./src/engine/prepare.ts + 1 modules
 var prepare = __webpack_require__(23115);
 // EXTERNAL MODULE: ./src/cli/overrides.ts
@@ -392,14 +392,21 @@ function checkFormatFlags(format, args) {
  * checked as `loadgate validate` checks it: an import never writes a file that does not run.
  */
 async function checkedWithLoad(raw, file, flags) {
-    const validated = (0,validate/* validateDefinition */.Gt)(raw, file);
-    if (!validated.ok)
-        throw new errors/* InputError */.dz(validated.problems);
-    // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
-    const { loaded } = (0,errors/* valueOrThrow */.P7)((0,overrides/* applyLoadFlags */.o0)({ definition: validated.value.definition, file, dir: process.cwd() }, flags));
-    // Secrets are written without their values (unless --keep-secrets): the run gives them.
-    await (0,prepare/* checkTest */.rS)(loaded, { allowEmptySecrets: true });
-    const { iteration_count, duration, load_type } = loaded.definition.config_data;
+    // Every problem in one report, as `loadgate validate` gives them (definition/salvage.ts).
+    const { problems, salvaged } = (0,salvage/* validatedOrSalvaged */.Jr)(raw, file);
+    if (!salvaged)
+        throw new errors/* InputError */.dz(problems);
+    const checked = await (0,errors/* inputProblems */.ri)(async () => {
+        // The summary line states the iterations and seconds that result, so applyLoadFlags' notes are not repeated.
+        const { loaded } = (0,errors/* valueOrThrow */.P7)((0,overrides/* applyLoadFlags */.o0)({ definition: salvaged.definition, file, dir: process.cwd() }, flags));
+        // Secrets are written without their values (unless --keep-secrets): the run gives them.
+        await (0,prepare/* checkTest */.rS)(loaded, { allowEmptySecrets: true });
+        return loaded;
+    });
+    const all = [...problems, ...(0,salvage/* laterProblems */.bt)(checked.problems, problems, salvaged.replaced)];
+    if (all.length > 0 || checked.value === undefined)
+        throw new errors/* InputError */.dz(all);
+    const { iteration_count, duration, load_type } = checked.value.definition.config_data;
     return { ...raw, config_data: { ...raw.config_data, iteration_count, duration, ...(load_type !== 'linear' && { load_type }) } };
 }
 function summary(label, file, definition, imported, secrets, kept, output) {

@@ -81,10 +81,15 @@ async function call(me, method, to, body, query = '') {
 function renamed(record, location) {
     return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === 'local' ? location : key, value]));
 }
+/** Step id → location → histogram, its `local` renamed. */
+function renamedCells(byStep, location) {
+    return Object.fromEntries(Object.entries(byStep).map(([step, byLocation]) => [step, renamed(byLocation, location)]));
+}
 function localised(result, location) {
     if (location === 'local')
         return result;
     const { results, run, histograms } = result;
+    const streams = histograms?.streams;
     return {
         ...result,
         results: {
@@ -97,7 +102,14 @@ function localised(result, location) {
             histograms: {
                 ...histograms,
                 locations: renamed(histograms.locations, location),
-                step_locations: Object.fromEntries(Object.entries(histograms.step_locations).map(([step, byLocation]) => [step, renamed(byLocation, location)])),
+                step_locations: renamedCells(histograms.step_locations, location),
+                // A streaming step's first-event and gap histograms, per step × location as the response times'.
+                ...(streams && {
+                    streams: {
+                        first_event: { ...streams.first_event, step_locations: renamedCells(streams.first_event.step_locations, location) },
+                        gap: { ...streams.gap, step_locations: renamedCells(streams.gap.step_locations, location) },
+                    },
+                }),
             },
         }),
     };
