@@ -245,13 +245,17 @@ describe('a stop', { timeout: 120_000 }, () => {
       iteration_count: 4,
       duration: 1,
     });
-    const running = runDefinition(raw, { signal: controller.signal });
+    // Opened as the engine counts them (a closed second's figures): the target's own count comes
+    // before the engine has read the answer's headers, which a busy machine can delay past the stop.
+    let opened = 0;
+    const running = runDefinition(raw, { signal: controller.signal, onSecond: (s) => (opened += s.stream?.streams ?? 0) });
     // Stop once every SSE stream is open and waiting: the run would otherwise last 600 s.
     await pollUntil(
-      async () => target.seen.streams - before.streams,
+      async () => opened,
       (n) => n >= 4,
       'four silent streams open',
     );
+    expect(target.seen.streams - before.streams).toBe(4);
     controller.abort();
     const result = await running;
     expect(result.run.interrupted).toBe(true);
