@@ -95,13 +95,21 @@ async function engineSse(base: string, streams: number): Promise<number> {
   const steps = [{ id: 1, name: 'sse', url, stream: { type: 'sse', max_seconds: 600 } }];
   const result = await runDefinition(steps, streams);
   engineCpuMs = result.run.series.reduce((ms, second) => ms + (second.cpu_pct ?? 0) * 10, 0);
+  noteErrors(result.results.steps[0]!.error_dist);
   return result.results.steps[0]!.stream!.events;
+}
+
+/** Streams that failed make a run's events fewer than asked: say why, so a ratio is read as over a partial run. */
+function noteErrors(errors: Record<string, number>): void {
+  const reasons = Object.entries(errors).map(([reason, n]) => `${reason} ×${n}`);
+  if (reasons.length > 0) console.log(`  engine errors: ${reasons.join(', ')}`);
 }
 
 async function engineEcho(base: string, count: number, rate: number): Promise<number> {
   const steps = [{ id: 1, name: 'echo', url: `${base.replace('http', 'ws')}/echo`, stream: { type: 'websocket', send: ['x'] } }];
   const result = await runDefinition(steps, count, Math.max(1, Math.round(count / rate)));
   engineCpuMs = result.run.series.reduce((ms, second) => ms + (second.cpu_pct ?? 0) * 10, 0);
+  noteErrors(result.results.steps[0]!.error_dist);
   return result.results.steps[0]!.stream!.events;
 }
 
