@@ -487,6 +487,9 @@ describe('streaming steps compared by their first event', () => {
     expect(settingsOf({ metric: 'gap.median' }, CLI_FLAG_NAMES).metric).toBe('gap.median');
     const [bad] = problemsOf({ metric: 'stream.p95' }, CLI_FLAG_NAMES);
     expect(bad).toMatchObject({ path: '--compare-metric', message: expect.stringContaining('first_event.<metric> or gap.<metric>') });
+    // A name is read whole: what follows a second dot is not dropped.
+    const [trailing] = problemsOf({ metric: 'gap.p99.x' }, CLI_FLAG_NAMES);
+    expect(trailing).toMatchObject({ path: '--compare-metric', message: expect.stringContaining('got "gap.p99.x"') });
   });
 
   it('compares only the streaming steps, from their first-event histograms: 150 ms against 2 ms is slower', async () => {

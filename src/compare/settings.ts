@@ -14,6 +14,7 @@ import {
   metricParts,
   ON_INCONCLUSIVE,
   type OnInconclusive,
+  splitMetric,
 } from '../results/comparison.ts';
 import { STREAM_METRICS } from '../types.ts';
 
@@ -199,7 +200,7 @@ function parseOnInconclusive(text: string | undefined, name: string): OnInconclu
 function parseMetric(text: string | undefined, name: string): CompareMetric | Problem {
   const value = given(text);
   if (value === undefined) return DEFAULT_METRIC;
-  const [figure, time] = value.toLowerCase().includes('.') ? value.toLowerCase().split('.', 2) : [null, value.toLowerCase()];
+  const { stream: figure, time } = splitMetric(value.toLowerCase());
   const metric = COMPARE_METRICS.find((m) => m === time);
   const stream = figure === null ? null : STREAM_METRICS.find((m) => m === figure);
   if (metric === undefined || stream === undefined) {

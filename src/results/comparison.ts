@@ -12,9 +12,13 @@ export type CompareMetric = CompareTime | `${StreamMetric}.${CompareTime}`;
 
 /** The figure a metric reads (null: response times) and its time. */
 export function metricParts(metric: CompareMetric): { stream: StreamMetric | null; time: CompareTime } {
-  const dot = metric.indexOf('.');
-  if (dot < 0) return { stream: null, time: metric as CompareTime };
-  return { stream: metric.slice(0, dot) as StreamMetric, time: metric.slice(dot + 1) as CompareTime };
+  return splitMetric(metric) as { stream: StreamMetric | null; time: CompareTime };
+}
+
+/** A metric's name split at its first dot (`first_event.p95`), the one split the setting's parser and metricParts share. */
+export function splitMetric(text: string): { stream: string | null; time: string } {
+  const dot = text.indexOf('.');
+  return dot < 0 ? { stream: null, time: text } : { stream: text.slice(0, dot), time: text.slice(dot + 1) };
 }
 
 /** The steps a comparison judges: every step, or with a stream metric the streaming ones. */
