@@ -2278,7 +2278,7 @@ function parseMetric(text, name) {
     const value = given(text);
     if (value === undefined)
         return DEFAULT_METRIC;
-    const [figure, time] = value.toLowerCase().includes('.') ? value.toLowerCase().split('.', 2) : [null, value.toLowerCase()];
+    const { stream: figure, time } = (0,_results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .splitMetric */ .fS)(value.toLowerCase());
     const metric = _results_comparison_js__WEBPACK_IMPORTED_MODULE_6__/* .COMPARE_METRICS */ .WP.find((m) => m === time);
     const stream = figure === null ? null : _types_js__WEBPACK_IMPORTED_MODULE_7__/* .STREAM_METRICS */ .pZ.find((m) => m === figure);
     if (metric === undefined || stream === undefined) {
@@ -15225,16 +15225,19 @@ function errorsOf(s) {
 /* harmony export */   WP: () => (/* binding */ COMPARE_METRICS),
 /* harmony export */   Xv: () => (/* binding */ ON_INCONCLUSIVE),
 /* harmony export */   Z: () => (/* binding */ metricParts),
+/* harmony export */   fS: () => (/* binding */ splitMetric),
 /* harmony export */   t5: () => (/* binding */ comparedSteps)
 /* harmony export */ });
 /** Time metrics a round can be summarised by (the threshold metrics of the same name). */
 const COMPARE_METRICS = ['avg', 'median', 'p80', 'p90', 'p95', 'p99', 'min', 'max'];
 /** The figure a metric reads (null: response times) and its time. */
 function metricParts(metric) {
-    const dot = metric.indexOf('.');
-    if (dot < 0)
-        return { stream: null, time: metric };
-    return { stream: metric.slice(0, dot), time: metric.slice(dot + 1) };
+    return splitMetric(metric);
+}
+/** A metric's name split at its first dot (`first_event.p95`), the one split the setting's parser and metricParts share. */
+function splitMetric(text) {
+    const dot = text.indexOf('.');
+    return dot < 0 ? { stream: null, time: text } : { stream: text.slice(0, dot), time: text.slice(dot + 1) };
 }
 /** The steps a comparison judges: every step, or with a stream metric the streaming ones. */
 function comparedSteps(steps, metric) {
