@@ -118,4 +118,18 @@ describe('slot growth', () => {
     expect(growth.take({ ...need, now: 60, outMs: 100, medianMs: 100, rate: 1_000 })).toBe(true);
     expect(growth.mayGrow).toBe(true);
   });
+
+  it('a gap the engine planned (nothing due sooner) is on time; the same gap unplanned is a stall', () => {
+    // 1,000/s against a slow service, every slot in use: first a window of ticks each 10 ms apart
+    // as planned (a loop that slept with nothing due), then the same gaps unplanned (a stall).
+    const slowNeed = (now: number) => ({ now, outMs: 100, expectedMs: 1, medianMs: 100, slots: 10, rate: 1_000 });
+    const planned = new SlotGrowth(1, () => 0.2);
+    planned.reset(0);
+    for (let now = 0; now <= 60; now += 10) planned.tick(now, 10, 10, 1_000, 10, 10);
+    expect(planned.take(slowNeed(60))).toBe(true);
+    const stalled = new SlotGrowth(1, () => 0.2);
+    stalled.reset(0);
+    for (let now = 0; now <= 60; now += 10) stalled.tick(now, 10, 10, 1_000, 10);
+    expect(stalled.take(slowNeed(60))).toBe(false);
+  });
 });

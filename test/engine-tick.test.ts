@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine, type EngineOutcome } from '../src/engine/engine.ts';
 import { LoadPlan } from '../src/engine/plan.ts';
-import { EVERY_MS, MAX_TICK_MS, TICK_BATCH, msToTurn, threadTurn } from '../src/engine/tick.ts';
+import { EVERY_MS, MAX_TICK_MS, TICK_BATCH, msToTurn, msToTurnAtOrAfter, threadTurn } from '../src/engine/tick.ts';
 import { initHistograms } from '../src/results/histogram.ts';
 import { definition, preparedTest } from './helpers/run-definition.ts';
 import { startTarget, type Target } from './helpers/targets.ts';
@@ -76,6 +76,66 @@ describe('msToTurn', () => {
     // Due at 3 ms, fired at 3.9, or at 4.2 (late into the other thread's millisecond): next in 5 either way.
     expect(Math.floor(3.9) + msToTurn(3.9, turn)).toBe(5);
     expect(Math.floor(4.2) + msToTurn(4.2, turn)).toBe(5);
+  });
+});
+
+describe('msToTurnAtOrAfter', () => {
+  const turn = fc
+    .integer({ min: 1, max: 16 })
+    .chain((everyMs) => fc.record({ everyMs: fc.constant(everyMs), atMs: fc.integer({ min: 0, max: everyMs - 1 }) }));
+
+  it("waits for the thread's first turn at or after what falls due, never before its next turn", () => {
+    fc.assert(
+      fc.property(turn, fc.double({ min: 0, max: 1e7, noNaN: true }), fc.double({ min: 0, max: 5e3, noNaN: true }), (t, since, ahead) => {
+        const due = since + ahead;
+        const wait = msToTurnAtOrAfter(since, due, t);
+        const at = Math.floor(since) + wait;
+        const next = Math.floor(since) + msToTurn(since, t);
+        const onTurn = (((at - t.atMs) % t.everyMs) + t.everyMs) % t.everyMs === 0;
+        // The tick falls on a turn, no sooner than the next one, and is the first turn from which
+        // the due time is not in the future: one turn earlier would have been before it.
+        return Number.isInteger(wait) && onTurn && at >= next && at >= due - 1e-9 * due && (at === next || at - t.everyMs < due);
+      }),
+    );
+  });
+
+  it('is the next turn for what is already due', () => {
+    expect(msToTurnAtOrAfter(10.4, 3, EVERY_MS)).toBe(1);
+    expect(msToTurnAtOrAfter(10.4, 11, EVERY_MS)).toBe(1);
+    expect(msToTurnAtOrAfter(10.4, 11.2, EVERY_MS)).toBe(2);
+    expect(msToTurnAtOrAfter(10.4, 1000, EVERY_MS)).toBe(990);
+  });
+});
+
+describe('a loop with nothing due sleeps', () => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await startTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  it('ticks for each start and each second, not every millisecond: 4/s with iterations held 1.5 s', async () => {
+    await initHistograms();
+    // 4 iterations over 1 s, each held 1.5 s by the service, on the 5 slots opened ahead (so none
+    // waits for one, which would tick every millisecond until growth gives one): the schedule asks
+    // for a tick at each start (4) and at each second's close (3); ticking every millisecond made about 2,500.
+    const test = await preparedTest(definition([{ url: `${target.url}/delay/1500` }], { iteration_count: 4, duration: 1 }));
+    const engine = new Engine(new LoadPlan(test.definition.config_data), test.steps, {
+      concurrency: 20,
+      insecure: false,
+      proxies: {},
+      startGraceMs: 60_000,
+      overrunLimitMs: 20_000,
+    });
+    const outcome = await engine.run();
+    outcome.recorder.destroy();
+    expect(outcome.recorder.iterationsStarted.reduce((n, c) => n + c, 0)).toBe(4);
+    expect(outcome.recorder.series.reduce((n, s) => n + s.responses, 0)).toBe(4);
+    // A busy machine fires timers late, which only makes ticks fewer.
+    expect(outcome.ticks).toBeGreaterThanOrEqual(4);
+    expect(outcome.ticks).toBeLessThan(50);
   });
 });
 

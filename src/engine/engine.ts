@@ -33,7 +33,7 @@ import { GeneratorMonitor, type LoopDelay } from './monitor.ts';
 import { Recorder } from './recorder.ts';
 import type { Histogram } from '../results/histogram.ts';
 import { Slot, type SlotHost } from './slot.ts';
-import { EVERY_MS, msToTurn, type TickTurn } from './tick.ts';
+import { EVERY_MS, msToTurn, msToTurnAtOrAfter, type TickTurn } from './tick.ts';
 import type { PreparedStep, IterationVars } from './step.ts';
 import type { LoadPlan } from './plan.ts';
 import type { GeneratorInfo, SecondSample } from '../types.ts';
@@ -114,6 +114,8 @@ export interface EngineOutcome {
   maxScheduleLagMs: number;
   interrupted: boolean;
   generator: GeneratorInfo;
+  /** How many times the thread's tick ran (one engine's; not summed over threads): what it woke for. */
+  ticks?: number;
 }
 
 interface Egress {
@@ -241,6 +243,7 @@ export class Engine implements SlotHost {
   private tickMs = 0;
   /** When the tick's timer is due (clock ms); null until one is set in this phase. */
   private tickDueAt: number | null = null;
+  private ticks = 0;
   private finish: (() => void) | undefined;
   private hardStop: NodeJS.Timeout | undefined;
 
@@ -474,6 +477,7 @@ export class Engine implements SlotHost {
       lateIterations: this.late,
       maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
       interrupted,
+      ticks: this.ticks,
       generator: generatorInfo({
         planned: this.plan.total,
         started,
@@ -532,13 +536,14 @@ export class Engine implements SlotHost {
   private onTick = (): void => {
     const now = this.clock();
     const second = Math.floor((now - this.t0) / 1000);
+    this.ticks++;
     // Before the second closes: a stall that delayed this tick belongs to the second it began in.
     if (this.tickDueAt !== null) this.monitor.tickRan(now - this.tickDueAt);
     this.closeSeconds(second);
     this.pump(now);
-    this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
+    const wait = this.msToNextTick(now);
+    this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second), wait);
     if (this.checkDone()) return;
-    const wait = msToTurn(now - this.t0, this.turn);
     if (this.tick !== undefined && wait === this.tickMs) this.tick.refresh();
     else {
       clearTimeout(this.tick);
@@ -547,6 +552,21 @@ export class Engine implements SlotHost {
     }
     this.tickDueAt = now + wait;
   };
+
+  /**
+   * Whole ms to the next tick. While due iterations wait for a slot, or the run stops, the thread's
+   * next turn; else its turn at or after whichever comes first, the next iteration's start or the
+   * next second's close. An iteration still starts on the first turn after it falls due, and a
+   * loop with nothing due sleeps (streams held open, a low rate, the end of a schedule) rather than
+   * waking every turn for nothing: each wake costs the thread CPU (docs/performance.md).
+   */
+  private msToNextTick(now: number): number {
+    const sinceStart = now - this.t0;
+    if (this.starved || this.stopping) return msToTurn(sinceStart, this.turn);
+    const nextSecondMs = (Math.floor(sinceStart / 1000) + 1) * 1000;
+    const nextStartMs = this.next < this.phase.total ? this.phase.startOffsetUs(this.next) / 1000 : Number.POSITIVE_INFINITY;
+    return msToTurnAtOrAfter(sinceStart, Math.min(nextSecondMs, nextStartMs), this.turn);
+  }
 
   /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
   private waiting(now: number, second: number): number {
@@ -565,7 +585,7 @@ export class Engine implements SlotHost {
     while (this.next < plan.total) {
       const due = plan.startOffsetUs(this.next);
       if (due > nowUs) break;
-      const slot = this.acquire(now);
+      const slot = this.acquire(now, due);
       if (!slot) {
         this.starved = true;
         break;
@@ -595,8 +615,12 @@ export class Engine implements SlotHost {
     this.next = this.phase.total;
   }
 
-  /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
-  private acquire(now: number): Slot | undefined {
+  /**
+   * A free slot, or a new one when the slots have been held by the service (growth.ts), sized by
+   * the rate of the second the iteration fell due in: one still waiting after its second is owed
+   * at that rate, though the schedule's next second (its last one's, 0) asks less.
+   */
+  private acquire(now: number, dueUs: number): Slot | undefined {
     const slot = this.free.pop();
     if (slot || this.slots.length >= this.settings.concurrency || !this.growth.mayGrow) return slot;
     const outMs = this.inFlight > 0 ? now - this.startedSum / this.inFlight : 0;
@@ -604,7 +628,7 @@ export class Engine implements SlotHost {
       this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
       this.medianAt = now;
     }
-    const rate = this.phase.countInSecond(Math.floor((now - this.t0) / 1000));
+    const rate = this.phase.countInSecond(Math.floor(dueUs / 1e6));
     const grow = this.growth.take({
       now,
       outMs,

@@ -78,14 +78,17 @@ export interface Need {
 }
 
 export class SlotGrowth {
-  /** Longest gap between ticks that came on time: the engine's tick period (tick.ts) and LATE_TICK_MS. */
-  private readonly onTimeMs: number;
+  /** The engine's tick period (tick.ts): a gap between ticks up to it and LATE_TICK_MS is on time. */
+  private readonly everyMs: number;
+  /** The gap the last tick planned to the next (ms): longer than the period when nothing was due sooner. */
+  private plannedMs: number;
   private windowStart = 0;
   private lastTick = 0;
-  private lastGap = 0;
+  /** The last tick came on time; some tick of this window did not. */
+  private lastOnTime = true;
+  private lateInWindow = false;
   private samples = 0;
   private inFlightSum = 0;
-  private longestGap = 0;
   /** The last window's loop had time to spare. */
   private spare = false;
   private perMs = 0;
@@ -105,7 +108,8 @@ export class SlotGrowth {
   private readonly loopBusy: LoopBusy;
 
   constructor(tickEveryMs = 1, loopBusy: LoopBusy = eventLoopBusy()) {
-    this.onTimeMs = tickEveryMs + LATE_TICK_MS;
+    this.everyMs = tickEveryMs;
+    this.plannedMs = tickEveryMs;
     this.loopBusy = loopBusy;
   }
 
@@ -113,10 +117,11 @@ export class SlotGrowth {
   reset(now: number): void {
     this.windowStart = now;
     this.lastTick = now;
-    this.lastGap = 0;
+    this.plannedMs = this.everyMs;
+    this.lastOnTime = true;
+    this.lateInWindow = false;
     this.samples = 0;
     this.inFlightSum = 0;
-    this.longestGap = 0;
     this.spare = false;
     this.perMs = 0;
     this.earned = 0;
@@ -138,17 +143,20 @@ export class SlotGrowth {
 
   /**
    * On every tick of the engine: earn, sample how many slots are in use, close the window when due.
-   * `rate`: the schedule's iterations this second; `waiting`: due iterations that found no slot.
+   * `rate`: the schedule's iterations this second; `waiting`: due iterations that found no slot;
+   * `nextInMs`: when the engine's next tick is due (the period, or later when nothing falls due sooner).
    */
-  tick(now: number, inFlight: number, slots: number, rate: number, waiting: number): void {
+  tick(now: number, inFlight: number, slots: number, rate: number, waiting: number, nextInMs = this.everyMs): void {
     const sinceLast = Math.max(0, now - this.lastTick);
+    const onTime = this.onTime(sinceLast);
     this.lastTick = now;
+    this.plannedMs = nextInMs;
     this.refused = false;
-    this.lastGap = sinceLast;
-    this.longestGap = Math.max(this.longestGap, sinceLast);
+    this.lastOnTime = onTime;
+    if (!onTime) this.lateInWindow = true;
     this.earned = Math.min(Math.max(1, this.perMs * SAVED_MS), this.earned + this.perMs * sinceLast);
     const saved = Math.max(MIN_GROWTH, (rate * SAVED_MS) / 1000, Math.min(waiting, slots));
-    this.atRate = sinceLast <= this.onTimeMs ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
+    this.atRate = onTime ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
     this.samples++;
     this.gapSum += sinceLast;
     this.inFlightSum += inFlight;
@@ -201,6 +209,11 @@ export class SlotGrowth {
     return this.recentMeans.length === 0 ? 0 : Math.min(...this.recentMeans);
   }
 
+  /** A gap since the last tick no longer than it planned (or the period) and LATE_TICK_MS. */
+  private onTime(gapMs: number): boolean {
+    return gapMs <= Math.max(this.everyMs, this.plannedMs) + LATE_TICK_MS;
+  }
+
   private refuse(): false {
     this.refused = true;
     return false;
@@ -208,7 +221,7 @@ export class SlotGrowth {
 
   private slowService({ now, outMs, expectedMs, medianMs }: Need): boolean {
     // On time now, too: right after a stall, responses not read yet look like a slow service.
-    const onTime = this.spare && this.lastGap <= this.onTimeMs && now - this.lastTick <= this.onTimeMs;
+    const onTime = this.spare && this.lastOnTime && this.onTime(now - this.lastTick);
     const slow = Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * expectedMs);
     return onTime && outMs >= slow && (medianMs === null || medianMs >= slow);
   }
@@ -216,7 +229,7 @@ export class SlotGrowth {
   private closeWindow(now: number, slots: number, waiting: number): void {
     const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
     const busy = this.loopBusy();
-    this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+    this.spare = busy < LOOP_BUSY_SHARE && !this.lateInWindow;
     // The loop's busy time per tick: about how long it holds each iteration itself (to write it, and to read its answer).
     this.loopMs = (busy * this.gapSum) / Math.max(1, this.samples);
     // A window without time to spare read responses late: its iterations' times are the loop's.
@@ -234,6 +247,6 @@ export class SlotGrowth {
     this.samples = 0;
     this.gapSum = 0;
     this.inFlightSum = 0;
-    this.longestGap = 0;
+    this.lateInWindow = false;
   }
 }

@@ -41,3 +41,13 @@ export function msToTurn(sinceStartMs: number, { everyMs, atMs }: TickTurn): num
   const into = (((Math.floor(sinceStartMs) - atMs) % everyMs) + everyMs) % everyMs;
   return everyMs - into;
 }
+
+/**
+ * Whole ms from `sinceStartMs` to the thread's first turn at or after `dueMs` (ms since the start),
+ * and never before its next turn: a tick for what falls due then, with no tick before it.
+ */
+export function msToTurnAtOrAfter(sinceStartMs: number, dueMs: number, turn: TickTurn): number {
+  const wait = msToTurn(sinceStartMs, turn);
+  const short = dueMs - (Math.floor(sinceStartMs) + wait);
+  return short <= 0 ? wait : wait + Math.ceil(short / turn.everyMs) * turn.everyMs;
+}
