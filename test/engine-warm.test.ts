@@ -250,6 +250,22 @@ describe('slots and connections', () => {
     expect(defaultConcurrency(plan(60_000, 3))).toBe(MAX_DEFAULT_CONCURRENCY);
     expect(defaultConcurrency(plan(24_000, 3, { index: 2, count: 4 }))).toBe(2000);
   });
+
+  it('for streaming steps, room for the busiest second to be in flight as long as its streams may last', () => {
+    const plan = (iterations: number, duration: number) => new LoadPlan({ iteration_count: iterations, duration, load_type: 'linear' });
+    const stream = (maxS: number) => ({
+      stream: { type: 'sse', untilEvent: null, maxEvents: 10, maxMs: maxS * 1000, expectOpen: false } as const,
+    });
+    const request = { stream: null };
+    // 10 a second, streams of up to 60 s (the default max_seconds): 600 in flight at once.
+    expect(defaultConcurrency(plan(30, 3), [request, stream(60)])).toBe(600);
+    // An iteration's streams one after another: 5 s and 10 s hold its slot for 15 s.
+    expect(defaultConcurrency(plan(30, 3), [stream(5), stream(10)])).toBe(150);
+    // Streams shorter than a second leave the 1 s rule; the bounds stay.
+    expect(defaultConcurrency(plan(600, 3), [stream(0.5)])).toBe(200);
+    expect(defaultConcurrency(plan(30, 3), [stream(1)])).toBe(MIN_DEFAULT_CONCURRENCY);
+    expect(defaultConcurrency(plan(600, 3), [stream(60)])).toBe(MAX_DEFAULT_CONCURRENCY);
+  });
 });
 
 describe('the generator watches itself', () => {

@@ -9,6 +9,7 @@ import { warmMsFor, warmThread } from './warm.ts';
 import { threadTurn } from './tick.ts';
 import { runBlock, type RunFacts } from './run-info.ts';
 import type { CheckedTest, PreparedTest } from './prepare.ts';
+import type { PreparedStep } from './step.ts';
 import { MAX_WARM_UP_S } from '../definition/schema.ts';
 import { isProblem, type Problem } from '../errors.ts';
 import { rateWindowS } from '../rates.ts';
@@ -48,15 +49,19 @@ export type EngineOptions = Omit<RunOptions, 'testUrl'>;
 
 /**
  * The default in-flight cap (docs/engine.md): room for every iteration of this runner's busiest
- * second to be in flight at once, i.e. the schedule holds while iterations take up to 1 s; at
+ * second to be in flight at once for as long as one may take, i.e. the schedule holds while
+ * iterations take up to 1 s, or up to their streams' bounds (`max_seconds`, added up over the
+ * iteration's streaming steps) where that is longer: a stream holds its slot until it ends; at
  * least MIN_DEFAULT_CONCURRENCY, so a slow service at a low rate still gets its load, and at most
  * MAX_DEFAULT_CONCURRENCY connections from one runner.
  */
 export const MIN_DEFAULT_CONCURRENCY = 100;
 export const MAX_DEFAULT_CONCURRENCY = 5000;
 
-export function defaultConcurrency(plan: LoadPlan): number {
-  return Math.min(MAX_DEFAULT_CONCURRENCY, Math.max(MIN_DEFAULT_CONCURRENCY, plan.peakPerSecond()));
+export function defaultConcurrency(plan: LoadPlan, steps: readonly Pick<PreparedStep, 'stream'>[] = []): number {
+  const streamsS = steps.reduce((sum, step) => sum + (step.stream ? step.stream.maxMs / 1000 : 0), 0);
+  const heldS = Math.max(1, streamsS);
+  return Math.min(MAX_DEFAULT_CONCURRENCY, Math.max(MIN_DEFAULT_CONCURRENCY, Math.ceil(plan.peakPerSecond() * heldS)));
 }
 
 /** A warm-up period given as a setting (`--warm-up`, input `warm-up`): whole seconds, 0 to MAX_WARM_UP_S. */
@@ -107,7 +112,7 @@ export async function runEngine(
   const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, shard);
   const onSecond = share?.onSecond ?? options.onSecond;
   const engine = new Engine(plan, test.steps, {
-    concurrency: options.concurrency ?? defaultConcurrency(plan),
+    concurrency: options.concurrency ?? defaultConcurrency(plan, test.steps),
     insecure: options.insecure,
     proxies: options.proxies,
     signal: options.signal,
