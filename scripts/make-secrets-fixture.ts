@@ -6,14 +6,10 @@
 // unpacked beside a node_modules:
 //   git archive d2d00b9 | tar -x -C /tmp/v3 && ln -s "$PWD/node_modules" /tmp/v3/node_modules
 //   npx node scripts/make-secrets-fixture.ts /tmp/v3
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { startOldServe } from './old-serve.ts';
 
 const OLD_CHECKOUT = process.argv[2];
 const FIXTURE = new URL('../test/fixtures/store-v3-secrets/', import.meta.url).pathname;
@@ -24,32 +20,9 @@ const SECRETS = { kept: 'plain-secret-kept-7Hq2', replaced: 'plain-secret-replac
 if (!OLD_CHECKOUT) throw new Error('usage: npx node scripts/make-secrets-fixture.ts OLD_CHECKOUT');
 const dir = await mkdtemp(join(tmpdir(), 'loadgate-secrets-fixture-'));
 const db = join(dir, 'loadgate.db');
+const { targetUrl, call, finished, stop } = await startOldServe(OLD_CHECKOUT, db, KEY);
 
-const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
-target.listen(0, '127.0.0.1');
-await once(target, 'listening');
-const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-
-const serve = spawn(process.execPath, [join(OLD_CHECKOUT, 'src/cli-entry.ts'), 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
-  env: { ...process.env, LOADGATE_API_KEY: KEY },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const [line] = (await once(createInterface({ input: serve.stdout! }), 'line')) as [string];
-const base = /listening on (\S+)/.exec(line)![1]!;
-serve.stdout!.resume();
-process.on('exit', () => serve.kill('SIGKILL'));
-
-async function call(method: string, path: string, body?: unknown): Promise<{ id: string; status: string }> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'x-api-key': KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string; status: string };
-}
-
-const environment = await call('POST', '/v1/environment/', {
+const environment = await call<{ id: string }>('POST', '/v1/environment/', {
   name: 'sealed-later',
   vars: [
     { key: 'TOKEN', value: SECRETS.replaced, secret: true },
@@ -62,23 +35,19 @@ await call('PATCH', `/v1/environment/${environment.id}/`, {
     { key: 'PLAIN', value: 'not-a-secret' },
   ],
 });
-const gone = await call('POST', '/v1/environment/', { name: 'deleted', vars: [{ key: 'TOKEN', value: SECRETS.deleted, secret: true }] });
+const gone = await call<{ id: string }>('POST', '/v1/environment/', {
+  name: 'deleted',
+  vars: [{ key: 'TOKEN', value: SECRETS.deleted, secret: true }],
+});
 await call('DELETE', `/v1/environment/${gone.id}/`);
-const test = await call('POST', '/v1/load/test/', {
+const test = await call<{ id: string }>('POST', '/v1/load/test/', {
   name: 'with a secret',
   config_data: { steps: [{ id: 1, url: `${targetUrl}/ok?t={{TOKEN}}` }], iteration_count: 2, duration: 1 },
   environment: environment.id,
 });
-for (;;) {
-  const state = await call('GET', `/v1/load/test/${test.id}/`);
-  if (state.status === 'completed') break;
-  if (state.status !== 'initial' && state.status !== 'running') throw new Error(`test ${test.id} ended ${state.status}`);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+await finished(test.id);
 
-serve.kill('SIGTERM');
-await once(serve, 'exit');
-target.close();
+await stop();
 await rm(FIXTURE, { recursive: true, force: true });
 await mkdir(FIXTURE, { recursive: true });
 await cp(db, join(FIXTURE, 'loadgate.db'));

@@ -5,13 +5,9 @@
 //   git archive e5b1c40 | tar -x -C /tmp/v010 && ln -s "$PWD/node_modules" /tmp/v010/node_modules
 //   npx node scripts/make-store-fixture.ts /tmp/v010
 // /data must not exist (the script makes it and removes it).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { startOldServe } from './old-serve.ts';
 
 const OLD_CHECKOUT = process.argv[2];
 const DB = '/data/loadgate.db';
@@ -20,41 +16,7 @@ const KEY = 'fixture-key-0123456789';
 
 if (!OLD_CHECKOUT) throw new Error('usage: npx node scripts/make-store-fixture.ts OLD_CHECKOUT');
 await mkdir('/data');
-
-const target = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
-target.listen(0, '127.0.0.1');
-await once(target, 'listening');
-const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-
-const serve = spawn(process.execPath, [join(OLD_CHECKOUT, 'src/cli-entry.ts'), 'serve', '--port', '0', '--host', '127.0.0.1', '--db', DB], {
-  env: { ...process.env, LOADGATE_API_KEY: KEY },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const [line] = (await once(createInterface({ input: serve.stdout! }), 'line')) as [string];
-const base = /listening on (\S+)/.exec(line)![1]!;
-serve.stdout!.resume();
-// An error ends the script; the server must not outlive it.
-process.on('exit', () => serve.kill('SIGKILL'));
-
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-  const form = body instanceof FormData;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'x-api-key': KEY, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-    body: form ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function finished(id: string): Promise<void> {
-  for (;;) {
-    const test = (await call('GET', `/v1/load/test/${id}/`)) as { status: string };
-    if (test.status === 'completed') return;
-    if (test.status !== 'initial' && test.status !== 'running') throw new Error(`test ${id} ended ${test.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const { targetUrl, call, finished, stop } = await startOldServe(OLD_CHECKOUT, DB, KEY);
 
 const environment = (await call('POST', '/v1/environment/', { name: 'fixture', vars: [{ key: 'BASE', value: targetUrl }] })) as {
   id: string;
@@ -101,9 +63,7 @@ const paths = [
 const answers: Record<string, unknown> = {};
 for (const path of paths) answers[path] = await call('GET', path);
 
-serve.kill('SIGTERM');
-await once(serve, 'exit');
-target.close();
+await stop();
 await rm(FIXTURE, { recursive: true, force: true });
 await mkdir(FIXTURE, { recursive: true });
 await cp(DB, join(FIXTURE, 'loadgate.db'));

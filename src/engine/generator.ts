@@ -161,19 +161,3 @@ export function mergeGenerators(
     warm_up_s: max((g) => g.warm_up_s),
   };
 }
-
-/** What the runners measured of themselves in one second, added up: counts summed, the worst runner's delay, CPU and busy share. */
-export function addGeneratorSecond(into: Partial<SecondSample>, part: SecondSample): void {
-  const add = (key: 'late' | 'sockets'): void => {
-    if (part[key] !== undefined) into[key] = (into[key] ?? 0) + part[key];
-  };
-  const most = (key: 'loop_delay_p99_ms' | 'loop_delay_max_ms' | 'cpu_pct' | 'busy_pct'): void => {
-    if (part[key] !== undefined) into[key] = Math.max(into[key] ?? 0, part[key]);
-  };
-  add('late');
-  add('sockets');
-  most('loop_delay_p99_ms');
-  most('loop_delay_max_ms');
-  most('cpu_pct');
-  most('busy_pct');
-}

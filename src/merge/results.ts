@@ -3,7 +3,7 @@
 // the sums, never averaged (docs/results.md, "Shard files"). Callers await initHistograms() first.
 import { failed, type Parsed, parsed, type Problem } from '../errors.ts';
 import { addDecoded, encodeHistogram, newHistogram, responseTimesOf, sumHistograms, type Histogram } from '../results/histogram.ts';
-import { addGeneratorSecond, mergeGenerators } from '../engine/generator.ts';
+import { mergeGenerators } from '../engine/generator.ts';
 import { requestsOf, runBlock } from '../engine/run-info.ts';
 import type {
   CountDist,
@@ -20,7 +20,7 @@ import type {
   StepResult,
 } from '../types.ts';
 import { describeValue, isRecord, member } from '../json.ts';
-import { StreamSecond } from '../results/stream-seconds.ts';
+import { SecondSum } from '../results/second-sum.ts';
 import { StreamSums } from './streams.ts';
 
 /**
@@ -132,19 +132,7 @@ interface Cell {
 /** Histograms summed over the shards: one per step × location, one per absolute second. */
 interface Sums {
   cells: Map<number, Map<string, Cell>>;
-  /** errors: null once a shard's second lacks them (a file of an older version). */
-  seconds: Map<
-    number,
-    {
-      started: number;
-      responses: number;
-      failures: number;
-      errors: number | null;
-      histogram: Histogram;
-      generator: Partial<SecondSample>;
-      stream: StreamSecond | null;
-    }
-  >;
+  seconds: Map<number, SecondSum>;
 }
 
 function mergeValid(shards: Shard[]): MergeOutcome {
@@ -170,10 +158,7 @@ function mergeValid(shards: Shard[]): MergeOutcome {
   } finally {
     streams.destroy();
     for (const byLocation of sums.cells.values()) for (const cell of byLocation.values()) cell.histogram.destroy();
-    for (const second of sums.seconds.values()) {
-      second.histogram.destroy();
-      second.stream?.destroy();
-    }
+    for (const second of sums.seconds.values()) second.destroy();
   }
 }
 
@@ -202,24 +187,9 @@ function addHistograms(sums: Sums, { file, data }: Shard): Problem[] {
   }
   const base = Math.floor(Date.parse(data.run.shard.started_at) / 1000);
   data.run.series.forEach((sample, i) => {
-    const second = getOrSet(sums.seconds, base + sample.t, () => ({
-      started: 0,
-      responses: 0,
-      failures: 0,
-      errors: 0,
-      histogram: newHistogram(),
-      generator: {},
-      stream: null,
-    }));
-    addGeneratorSecond(second.generator, sample);
-    second.started += sample.started;
-    second.responses += sample.responses;
-    second.failures += sample.failures;
-    second.errors = second.errors === null || sample.errors === undefined ? null : second.errors + sample.errors;
-    add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
-    if (sample.stream)
-      for (const p of (second.stream ??= new StreamSecond()).add(sample.stream))
-        problems.push({ file, path: `$.run.series[${i}].stream.${p.field}.histogram`, message: p.message });
+    const second = getOrSet(sums.seconds, base + sample.t, () => new SecondSum());
+    for (const p of second.add(sample, sample.histogram))
+      problems.push({ file, path: `$.run.series[${i}].${p.field}`, message: p.message });
   });
   return problems;
 }
@@ -399,21 +369,9 @@ function mergedSeries(seconds: Sums['seconds'], firstSecond: number): SecondSamp
   const last = Math.max(firstSecond - 1, ...seconds.keys());
   const series: SecondSample[] = [];
   for (let abs = firstSecond; abs <= last; abs++) {
-    const second = seconds.get(abs);
-    const ms = (p: number): number =>
-      second && second.histogram.totalCount > 0 ? Math.round(second.histogram.getValueAtPercentile(p)) / 1000 : 0;
-    series.push({
-      t: abs - firstSecond,
-      started: second?.started ?? 0,
-      responses: second?.responses ?? 0,
-      failures: second?.failures ?? 0,
-      ...(second && second.errors !== null && { errors: second.errors }),
-      p50: ms(50),
-      p95: ms(95),
-      p99: ms(99),
-      ...second?.generator,
-      ...(second?.stream && { stream: second.stream.figures(false) }),
-    });
+    const t = abs - firstSecond;
+    // A second no shard ran in (shards that started apart): nothing happened, and no shard counted its errors.
+    series.push(seconds.get(abs)?.sample(t, false) ?? { t, started: 0, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 });
   }
   return series;
 }
