@@ -4696,14 +4696,17 @@ function eventLoopBusy() {
     };
 }
 class growth_SlotGrowth {
-    /** Longest gap between ticks that came on time: the engine's tick period (tick.ts) and LATE_TICK_MS. */
-    onTimeMs;
+    /** The engine's tick period (tick.ts): a gap between ticks up to it and LATE_TICK_MS is on time. */
+    everyMs;
+    /** The gap the last tick planned to the next (ms): longer than the period when nothing was due sooner. */
+    plannedMs;
     windowStart = 0;
     lastTick = 0;
-    lastGap = 0;
+    /** The last tick came on time; some tick of this window did not. */
+    lastOnTime = true;
+    lateInWindow = false;
     samples = 0;
     inFlightSum = 0;
-    longestGap = 0;
     /** The last window's loop had time to spare. */
     spare = false;
     perMs = 0;
@@ -4722,17 +4725,19 @@ class growth_SlotGrowth {
     refused = false;
     loopBusy;
     constructor(tickEveryMs = 1, loopBusy = eventLoopBusy()) {
-        this.onTimeMs = tickEveryMs + LATE_TICK_MS;
+        this.everyMs = tickEveryMs;
+        this.plannedMs = tickEveryMs;
         this.loopBusy = loopBusy;
     }
     /** Starts afresh (a new phase): nothing earned until a window has shown a need. */
     reset(now) {
         this.windowStart = now;
         this.lastTick = now;
-        this.lastGap = 0;
+        this.plannedMs = this.everyMs;
+        this.lastOnTime = true;
+        this.lateInWindow = false;
         this.samples = 0;
         this.inFlightSum = 0;
-        this.longestGap = 0;
         this.spare = false;
         this.perMs = 0;
         this.earned = 0;
@@ -4752,17 +4757,21 @@ class growth_SlotGrowth {
     }
     /**
      * On every tick of the engine: earn, sample how many slots are in use, close the window when due.
-     * `rate`: the schedule's iterations this second; `waiting`: due iterations that found no slot.
+     * `rate`: the schedule's iterations this second; `waiting`: due iterations that found no slot;
+     * `nextInMs`: when the engine's next tick is due (the period, or later when nothing falls due sooner).
      */
-    tick(now, inFlight, slots, rate, waiting) {
+    tick(now, inFlight, slots, rate, waiting, nextInMs = this.everyMs) {
         const sinceLast = Math.max(0, now - this.lastTick);
+        const onTime = this.onTime(sinceLast);
         this.lastTick = now;
+        this.plannedMs = nextInMs;
         this.refused = false;
-        this.lastGap = sinceLast;
-        this.longestGap = Math.max(this.longestGap, sinceLast);
+        this.lastOnTime = onTime;
+        if (!onTime)
+            this.lateInWindow = true;
         this.earned = Math.min(Math.max(1, this.perMs * SAVED_MS), this.earned + this.perMs * sinceLast);
         const saved = Math.max(MIN_GROWTH, (rate * SAVED_MS) / 1000, Math.min(waiting, slots));
-        this.atRate = sinceLast <= this.onTimeMs ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
+        this.atRate = onTime ? Math.min(saved, this.atRate + (rate * sinceLast) / 1000 + waiting) : 0;
         this.samples++;
         this.gapSum += sinceLast;
         this.inFlightSum += inFlight;
@@ -4815,20 +4824,24 @@ class growth_SlotGrowth {
     get measuredMs() {
         return this.recentMeans.length === 0 ? 0 : Math.min(...this.recentMeans);
     }
+    /** A gap since the last tick no longer than it planned (or the period) and LATE_TICK_MS. */
+    onTime(gapMs) {
+        return gapMs <= Math.max(this.everyMs, this.plannedMs) + LATE_TICK_MS;
+    }
     refuse() {
         this.refused = true;
         return false;
     }
     slowService({ now, outMs, expectedMs, medianMs }) {
         // On time now, too: right after a stall, responses not read yet look like a slow service.
-        const onTime = this.spare && this.lastGap <= this.onTimeMs && now - this.lastTick <= this.onTimeMs;
+        const onTime = this.spare && this.lastOnTime && this.onTime(now - this.lastTick);
         const slow = Math.max(SLOW_SERVICE_MS, SLOW_FACTOR * expectedMs);
         return onTime && outMs >= slow && (medianMs === null || medianMs >= slow);
     }
     closeWindow(now, slots, waiting) {
         const inUse = this.inFlightSum / this.samples / Math.max(1, slots);
         const busy = this.loopBusy();
-        this.spare = busy < LOOP_BUSY_SHARE && this.longestGap <= this.onTimeMs;
+        this.spare = busy < LOOP_BUSY_SHARE && !this.lateInWindow;
         // The loop's busy time per tick: about how long it holds each iteration itself (to write it, and to read its answer).
         this.loopMs = (busy * this.gapSum) / Math.max(1, this.samples);
         // A window without time to spare read responses late: its iterations' times are the loop's.
@@ -4848,7 +4861,7 @@ class growth_SlotGrowth {
         this.samples = 0;
         this.gapSum = 0;
         this.inFlightSum = 0;
-        this.longestGap = 0;
+        this.lateInWindow = false;
     }
 }
 
@@ -5828,6 +5841,7 @@ class Engine {
     tickMs = 0;
     /** When the tick's timer is due (clock ms); null until one is set in this phase. */
     tickDueAt = null;
+    ticks = 0;
     finish;
     hardStop;
     constructor(plan, steps, settings) {
@@ -6049,6 +6063,7 @@ class Engine {
             lateIterations: this.late,
             maxScheduleLagMs: Math.round(this.maxLagUs / 100) / 10,
             interrupted,
+            ticks: this.ticks,
             generator: generatorInfo({
                 planned: this.plan.total,
                 started,
@@ -6104,15 +6119,16 @@ class Engine {
     onTick = () => {
         const now = this.clock();
         const second = Math.floor((now - this.t0) / 1000);
+        this.ticks++;
         // Before the second closes: a stall that delayed this tick belongs to the second it began in.
         if (this.tickDueAt !== null)
             this.monitor.tickRan(now - this.tickDueAt);
         this.closeSeconds(second);
         this.pump(now);
-        this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second));
+        const wait = this.msToNextTick(now);
+        this.growth.tick(now, this.inFlight, this.slots.length, this.phase.countInSecond(second), this.waiting(now, second), wait);
         if (this.checkDone())
             return;
-        const wait = msToTurn(now - this.t0, this.turn);
         if (this.tick !== undefined && wait === this.tickMs)
             this.tick.refresh();
         else {
@@ -6122,6 +6138,21 @@ class Engine {
         }
         this.tickDueAt = now + wait;
     };
+    /**
+     * Whole ms to the next tick. While due iterations wait for a slot, or the run stops, the thread's
+     * next turn; else its turn at or after whichever comes first, the next iteration's start or the
+     * next second's close. An iteration still starts on the first turn after it falls due, and a
+     * loop with nothing due sleeps (streams held open, a low rate, the end of a schedule) rather than
+     * waking every turn for nothing: each wake costs the thread CPU (docs/performance.md).
+     */
+    msToNextTick(now) {
+        const sinceStart = now - this.t0;
+        if (this.starved || this.stopping)
+            return msToTurn(sinceStart, this.turn);
+        const nextSecondMs = (Math.floor(sinceStart / 1000) + 1) * 1000;
+        const nextStartMs = this.next < this.phase.total ? this.phase.startOffsetUs(this.next) / 1000 : Number.POSITIVE_INFINITY;
+        return msToTurnAtOrAfter(sinceStart, Math.min(nextSecondMs, nextStartMs), this.turn);
+    }
     /** About how many due iterations wait for a slot: the schedule's rate times the oldest one's wait. */
     waiting(now, second) {
         if (this.next >= this.phase.total)
@@ -6142,7 +6173,7 @@ class Engine {
             const due = plan.startOffsetUs(this.next);
             if (due > nowUs)
                 break;
-            const slot = this.acquire(now);
+            const slot = this.acquire(now, due);
             if (!slot) {
                 this.starved = true;
                 break;
@@ -6172,8 +6203,12 @@ class Engine {
         this.unstartedSecond = Math.floor((now - this.t0) / 1000);
         this.next = this.phase.total;
     }
-    /** A free slot, or a new one when the slots have been held by the service (growth.ts). */
-    acquire(now) {
+    /**
+     * A free slot, or a new one when the slots have been held by the service (growth.ts), sized by
+     * the rate of the second the iteration fell due in: one still waiting after its second is owed
+     * at that rate, though the schedule's next second (its last one's, 0) asks less.
+     */
+    acquire(now, dueUs) {
         const slot = this.free.pop();
         if (slot || this.slots.length >= this.settings.concurrency || !this.growth.mayGrow)
             return slot;
@@ -6182,7 +6217,7 @@ class Engine {
             this.medianMs = this.recorder.recentMedianMs(MEDIAN_OF);
             this.medianAt = now;
         }
-        const rate = this.phase.countInSecond(Math.floor((now - this.t0) / 1000));
+        const rate = this.phase.countInSecond(Math.floor(dueUs / 1e6));
         const grow = this.growth.take({
             now,
             outMs,
@@ -6301,7 +6336,6 @@ function classifyError(error, viaProxy, responseStarted = false) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LD: () => (/* binding */ addGeneratorSecond),
 /* harmony export */   XL: () => (/* binding */ mergeGenerators),
 /* harmony export */   o4: () => (/* binding */ generatorInfo)
 /* harmony export */ });
@@ -6437,23 +6471,6 @@ function mergeGenerators(runs, as = 'shards') {
         warm_up_s: max((g) => g.warm_up_s),
     };
 }
-/** What the runners measured of themselves in one second, added up: counts summed, the worst runner's delay, CPU and busy share. */
-function addGeneratorSecond(into, part) {
-    const add = (key) => {
-        if (part[key] !== undefined)
-            into[key] = (into[key] ?? 0) + part[key];
-    };
-    const most = (key) => {
-        if (part[key] !== undefined)
-            into[key] = Math.max(into[key] ?? 0, part[key]);
-    };
-    add('late');
-    add('sockets');
-    most('loop_delay_p99_ms');
-    most('loop_delay_max_ms');
-    most('cpu_pct');
-    most('busy_pct');
-}
 
 
 /***/ }),
@@ -6462,13 +6479,12 @@ function addGeneratorSecond(into, part) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Dt: () => (/* binding */ addHistogramBytes),
 /* harmony export */   JH: () => (/* binding */ addCombined),
 /* harmony export */   YH: () => (/* binding */ combineParts),
 /* harmony export */   bH: () => (/* binding */ emptyCombined),
 /* harmony export */   qZ: () => (/* binding */ recorderPart)
 /* harmony export */ });
-/* unused harmony exports histogramPart, transferList */
+/* unused harmony exports histogramPart, transferList, addHistogramBytes */
 /* harmony import */ var _results_histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(97528);
 /* harmony import */ var _recorder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97417);
 // What an engine thread hands back (workers.ts), and how the parent adds it up: the
@@ -8066,14 +8082,18 @@ var values = __webpack_require__(535);
 
 /**
  * The default in-flight cap (docs/engine.md): room for every iteration of this runner's busiest
- * second to be in flight at once, i.e. the schedule holds while iterations take up to 1 s; at
+ * second to be in flight at once for as long as one may take, i.e. the schedule holds while
+ * iterations take up to 1 s, or up to their streams' bounds (`max_seconds`, added up over the
+ * iteration's streaming steps) where that is longer: a stream holds its slot until it ends; at
  * least MIN_DEFAULT_CONCURRENCY, so a slow service at a low rate still gets its load, and at most
  * MAX_DEFAULT_CONCURRENCY connections from one runner.
  */
 const MIN_DEFAULT_CONCURRENCY = 100;
 const MAX_DEFAULT_CONCURRENCY = 5000;
-function defaultConcurrency(plan) {
-    return Math.min(MAX_DEFAULT_CONCURRENCY, Math.max(MIN_DEFAULT_CONCURRENCY, plan.peakPerSecond()));
+function defaultConcurrency(plan, steps = []) {
+    const streamsS = steps.reduce((sum, step) => sum + (step.stream ? step.stream.maxMs / 1000 : 0), 0);
+    const heldS = Math.max(1, streamsS);
+    return Math.min(MAX_DEFAULT_CONCURRENCY, Math.max(MIN_DEFAULT_CONCURRENCY, Math.ceil(plan.peakPerSecond() * heldS)));
 }
 /** A warm-up period given as a setting (`--warm-up`, input `warm-up`): whole seconds, 0 to MAX_WARM_UP_S. */
 function parseWarmUp(text, inputName) {
@@ -8105,7 +8125,7 @@ async function runEngine(test, options, share) {
     const warmUp = warmUpPlan(test.definition.config_data, options.warmUpS ?? test.definition.warm_up ?? 0, shard);
     const onSecond = share?.onSecond ?? options.onSecond;
     const engine = new Engine(plan, test.steps, {
-        concurrency: options.concurrency ?? defaultConcurrency(plan),
+        concurrency: options.concurrency ?? defaultConcurrency(plan, test.steps),
         insecure: options.insecure,
         proxies: options.proxies,
         signal: options.signal,
@@ -8394,7 +8414,7 @@ function emptyShare(test, options) {
 /***/ 949:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* unused harmony exports MAX_TICK_MS, TICK_BATCH, EVERY_MS, threadTurn, msToTurn */
+/* unused harmony exports MAX_TICK_MS, TICK_BATCH, EVERY_MS, threadTurn, msToTurn, msToTurnAtOrAfter */
 // The engine's scheduling tick (docs/engine.md, All the cores). Iterations start when a slot frees
 // and on a timer tick, which starts the ones that fell due since the last. Each tick wakes the
 // thread's event loop, and a thread's CPU per request grows as its own rate falls, each wake
@@ -8427,6 +8447,15 @@ function threadTurn(thread, threads, peakPerS) {
 function msToTurn(sinceStartMs, { everyMs, atMs }) {
     const into = (((Math.floor(sinceStartMs) - atMs) % everyMs) + everyMs) % everyMs;
     return everyMs - into;
+}
+/**
+ * Whole ms from `sinceStartMs` to the thread's first turn at or after `dueMs` (ms since the start),
+ * and never before its next turn: a tick for what falls due then, with no tick before it.
+ */
+function msToTurnAtOrAfter(sinceStartMs, dueMs, turn) {
+    const wait = msToTurn(sinceStartMs, turn);
+    const short = dueMs - (Math.floor(sinceStartMs) + wait);
+    return short <= 0 ? wait : wait + Math.ceil(short / turn.everyMs) * turn.everyMs;
 }
 
 
@@ -8664,18 +8693,13 @@ var histogram = __webpack_require__(97528);
 var parts = __webpack_require__(9964);
 // EXTERNAL MODULE: ./src/engine/run.ts + 2 modules
 var run = __webpack_require__(89035);
-// EXTERNAL MODULE: ./src/results/stream-seconds.ts
-var stream_seconds = __webpack_require__(82988);
+// EXTERNAL MODULE: ./src/results/second-sum.ts
+var second_sum = __webpack_require__(95090);
 ;// CONCATENATED MODULE: ./src/engine/seconds.ts
 // The seconds of several engine threads as one series (workers.ts). The threads start their
-// schedules at one instant, so their second t is the same second: counts are added, histograms
-// added bucket by bucket (p50/p95/p99 read from the sum, exact), and what the generator measured
-// of itself added as for shards (late starts and sockets summed, the worst thread's loop delay,
-// CPU and busy share). A second is complete once every thread has closed it or ended; complete
+// schedules at one instant, so their second t is the same second, and each second is their sum
+// (results/second-sum.ts). A second is complete once every thread has closed it or ended; complete
 // seconds go to onSecond in order, so the progress line shows one line a second for the run.
-
-
-
 
 class SecondsCombiner {
     sums = new Map();
@@ -8693,19 +8717,12 @@ class SecondsCombiner {
     add(thread, sample, bytes) {
         let sum = this.sums.get(sample.t);
         if (!sum) {
-            sum = { started: 0, responses: 0, failures: 0, errors: 0, histogram: (0,histogram/* newHistogram */.HL)(), generator: {}, stream: null };
+            sum = new second_sum/* SecondSum */.S();
             this.sums.set(sample.t, sum);
         }
-        sum.started += sample.started;
-        sum.responses += sample.responses;
-        sum.failures += sample.failures;
-        sum.errors += sample.errors ?? 0;
-        (0,parts/* addHistogramBytes */.Dt)(sum.histogram, bytes);
-        (0,engine_generator/* addGeneratorSecond */.LD)(sum.generator, sample);
         // A thread's histograms are its own encodings: one that does not decode is a bug, not input.
-        if (sample.stream)
-            for (const p of (sum.stream ??= new stream_seconds/* StreamSecond */.X()).add(sample.stream))
-                throw new Error(p.message);
+        for (const p of sum.add(sample, bytes))
+            throw new Error(p.message);
         this.closed[thread] = sample.t;
         this.flush();
     }
@@ -8721,10 +8738,8 @@ class SecondsCombiner {
     }
     /** Frees the histograms of seconds never completed (a thread failed). */
     destroy() {
-        for (const sum of this.sums.values()) {
-            sum.histogram.destroy();
-            sum.stream?.destroy();
-        }
+        for (const sum of this.sums.values())
+            sum.destroy();
         this.sums.clear();
     }
     flush() {
@@ -8734,34 +8749,11 @@ class SecondsCombiner {
             if (!sum)
                 break;
             this.sums.delete(t);
-            const sample = this.sampleOf(t, sum);
-            sum.histogram.destroy();
-            sum.stream?.destroy();
+            const sample = sum.sample(t, this.keepHistograms);
+            sum.destroy();
             this.series.push(sample);
             this.onSecond?.(sample);
         }
-    }
-    sampleOf(t, sum) {
-        const h = sum.histogram;
-        const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
-        const { late, ...generator } = sum.generator;
-        const sample = {
-            t,
-            started: sum.started,
-            responses: sum.responses,
-            failures: sum.failures,
-            errors: sum.errors,
-            p50: ms(50),
-            p95: ms(95),
-            p99: ms(99),
-            ...(late !== undefined && { late }),
-            ...generator,
-        };
-        if (this.keepHistograms)
-            sample.histogram = (0,histogram/* encodeHistogram */.ll)(h);
-        if (sum.stream)
-            sample.stream = sum.stream.figures(this.keepHistograms);
-        return sample;
     }
 }
 
@@ -10403,8 +10395,8 @@ var generator = __webpack_require__(42043);
 var run_info = __webpack_require__(54604);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
-// EXTERNAL MODULE: ./src/results/stream-seconds.ts
-var stream_seconds = __webpack_require__(82988);
+// EXTERNAL MODULE: ./src/results/second-sum.ts
+var second_sum = __webpack_require__(95090);
 ;// CONCATENATED MODULE: ./src/merge/streams.ts
 
 
@@ -10624,10 +10616,8 @@ function mergeValid(shards) {
         for (const byLocation of sums.cells.values())
             for (const cell of byLocation.values())
                 cell.histogram.destroy();
-        for (const second of sums.seconds.values()) {
-            second.histogram.destroy();
-            second.stream?.destroy();
-        }
+        for (const second of sums.seconds.values())
+            second.destroy();
     }
 }
 function addHistograms(sums, { file, data }) {
@@ -10652,24 +10642,9 @@ function addHistograms(sums, { file, data }) {
     }
     const base = Math.floor(Date.parse(data.run.shard.started_at) / 1000);
     data.run.series.forEach((sample, i) => {
-        const second = getOrSet(sums.seconds, base + sample.t, () => ({
-            started: 0,
-            responses: 0,
-            failures: 0,
-            errors: 0,
-            histogram: (0,histogram/* newHistogram */.HL)(),
-            generator: {},
-            stream: null,
-        }));
-        (0,generator/* addGeneratorSecond */.LD)(second.generator, sample);
-        second.started += sample.started;
-        second.responses += sample.responses;
-        second.failures += sample.failures;
-        second.errors = second.errors === null || sample.errors === undefined ? null : second.errors + sample.errors;
-        add(second.histogram, sample.histogram, `$.run.series[${i}].histogram`);
-        if (sample.stream)
-            for (const p of (second.stream ??= new stream_seconds/* StreamSecond */.X()).add(sample.stream))
-                problems.push({ file, path: `$.run.series[${i}].stream.${p.field}.histogram`, message: p.message });
+        const second = getOrSet(sums.seconds, base + sample.t, () => new second_sum/* SecondSum */.S());
+        for (const p of second.add(sample, sample.histogram))
+            problems.push({ file, path: `$.run.series[${i}].${p.field}`, message: p.message });
     });
     return problems;
 }
@@ -10828,20 +10803,9 @@ function mergedSeries(seconds, firstSecond) {
     const last = Math.max(firstSecond - 1, ...seconds.keys());
     const series = [];
     for (let abs = firstSecond; abs <= last; abs++) {
-        const second = seconds.get(abs);
-        const ms = (p) => second && second.histogram.totalCount > 0 ? Math.round(second.histogram.getValueAtPercentile(p)) / 1000 : 0;
-        series.push({
-            t: abs - firstSecond,
-            started: second?.started ?? 0,
-            responses: second?.responses ?? 0,
-            failures: second?.failures ?? 0,
-            ...(second && second.errors !== null && { errors: second.errors }),
-            p50: ms(50),
-            p95: ms(95),
-            p99: ms(99),
-            ...second?.generator,
-            ...(second?.stream && { stream: second.stream.figures(false) }),
-        });
+        const t = abs - firstSecond;
+        // A second no shard ran in (shards that started apart): nothing happened, and no shard counted its errors.
+        series.push(seconds.get(abs)?.sample(t, false) ?? { t, started: 0, responses: 0, failures: 0, p50: 0, p95: 0, p99: 0 });
     }
     return series;
 }
@@ -15515,6 +15479,102 @@ function expectedStatuses(result, stepId) {
 /** A step's requests (or the step's at one location, `cell`) with the statuses its assertions expect. */
 function stepCell(result, step, cell = step) {
     return { ...cell, expected: expectedStatuses(result, step.id) };
+}
+
+
+/***/ }),
+
+/***/ 95090:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ SecondSum)
+/* harmony export */ });
+/* harmony import */ var _histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(97528);
+/* harmony import */ var _stream_seconds_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(82988);
+
+
+class SecondSum {
+    started = 0;
+    responses = 0;
+    failures = 0;
+    /** null once a part lacks them (a file of an older version): the sum would undercount. */
+    errors = 0;
+    histogram = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .newHistogram */ .HL)();
+    /** The generator's figures in the order the parts first name them. */
+    generator = {};
+    /** The parts' stream figures, once one of them has any. */
+    stream = null;
+    /**
+     * Adds one part's second. Its response times come beside it: as HDR's plain bytes from an engine
+     * thread, or as the compressed base64 of a file. Returns why any of its histograms does not decode.
+     */
+    add(part, histogram) {
+        this.started += part.started;
+        this.responses += part.responses;
+        this.failures += part.failures;
+        this.errors = this.errors === null || part.errors === undefined ? null : this.errors + part.errors;
+        addGeneratorSecond(this.generator, part);
+        const problems = [];
+        const added = addHistogram(this.histogram, histogram);
+        if (added !== undefined)
+            problems.push({ field: 'histogram', message: added });
+        if (part.stream) {
+            for (const p of (this.stream ??= new _stream_seconds_js__WEBPACK_IMPORTED_MODULE_1__/* .StreamSecond */ .X()).add(part.stream))
+                problems.push({ field: `stream.${p.field}.histogram`, message: p.message });
+        }
+        return problems;
+    }
+    /** The summed second as second `t` of a series; `keepHistograms`: with its encoded histograms (shard files). */
+    sample(t, keepHistograms) {
+        const h = this.histogram;
+        const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
+        return {
+            t,
+            started: this.started,
+            responses: this.responses,
+            failures: this.failures,
+            ...(this.errors !== null && { errors: this.errors }),
+            p50: ms(50),
+            p95: ms(95),
+            p99: ms(99),
+            ...this.generator,
+            ...(keepHistograms && { histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(h) }),
+            ...(this.stream && { stream: this.stream.figures(keepHistograms) }),
+        };
+    }
+    destroy() {
+        this.histogram.destroy();
+        this.stream?.destroy();
+    }
+}
+/** Adds the bytes or the encoding; the reason when an encoding does not decode (bytes are a thread's own, so a bug if they do not). */
+function addHistogram(into, histogram) {
+    if (typeof histogram === 'string') {
+        const added = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addDecoded */ .qV)(into, histogram);
+        return typeof added === 'string' ? added : undefined;
+    }
+    const part = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeBytes */ .yj)(histogram);
+    into.add(part);
+    part.destroy();
+    return undefined;
+}
+/** What the runners measured of themselves in one second, added up: counts summed, the worst runner's delay, CPU and busy share. */
+function addGeneratorSecond(into, part) {
+    const add = (key) => {
+        if (part[key] !== undefined)
+            into[key] = (into[key] ?? 0) + part[key];
+    };
+    const most = (key) => {
+        if (part[key] !== undefined)
+            into[key] = Math.max(into[key] ?? 0, part[key]);
+    };
+    add('late');
+    add('sockets');
+    most('loop_delay_p99_ms');
+    most('loop_delay_max_ms');
+    most('cpu_pct');
+    most('busy_pct');
 }
 
 
