@@ -128,7 +128,8 @@ async function writeThenRead(port: number, head: string | Buffer, socket?: Socke
     error ??= e.code ?? e.message;
   });
   const closed = closeOf(client);
-  // 'readable' without a read: the answer waits in the client's buffer, where a reset discards it.
+  // 'readable' without a read: the answer waits unread in the client's socket, which a reset
+  // destroys with it.
   const answered = once(client, 'readable').catch(() => undefined);
   await write(client, head);
   await Promise.race([answered, closed]);
