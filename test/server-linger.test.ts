@@ -42,6 +42,8 @@ interface Served {
   port: number;
   /** Resolves with what the server's side of the connection from `clientPort` read in all, once closed. */
   readByServer(clientPort: number): Promise<number>;
+  /** Whether the server's side of the connection from `clientPort` is still open. */
+  isOpen(clientPort: number): boolean;
 }
 
 async function serve(temp: TempStore, linger: ConnectionLimits['linger'], cap = 0): Promise<Served> {
@@ -68,10 +70,16 @@ async function serve(temp: TempStore, linger: ConnectionLimits['linger'], cap = 
   };
   const app = await buildApp(ctx, { checkKey: createKeyChecker([TEST_KEY]) }, connections);
   const closes = new Map<number, Promise<number>>();
+  const open = new Set<number>();
   app.server.on('connection', (socket: Socket) => {
+    const port = socket.remotePort ?? 0;
+    open.add(port);
     closes.set(
-      socket.remotePort ?? 0,
-      once(socket, 'close').then(() => socket.bytesRead),
+      port,
+      once(socket, 'close').then(() => {
+        open.delete(port);
+        return socket.bytesRead;
+      }),
     );
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -82,7 +90,7 @@ async function serve(temp: TempStore, linger: ConnectionLimits['linger'], cap = 
     if (!closed) throw new Error(`the server saw no connection from port ${clientPort}`);
     return closed;
   };
-  return { app, port, readByServer };
+  return { app, port, readByServer, isOpen: (clientPort) => open.has(clientPort) };
 }
 
 function statusOf(text: string): number {
@@ -91,6 +99,19 @@ function statusOf(text: string): number {
 
 function bodyOf(text: string): any {
   return JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+}
+
+/** `promise`, or a failure naming `what` never came after EVENT_WAIT_MS. */
+async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let giveUp: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    giveUp = setTimeout(() => fail(new Error(`${what} never came`)), EVENT_WAIT_MS);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(giveUp);
+  }
 }
 
 /** Resolves once `socket` is closed, whether by an end, a reset or an error. */
@@ -252,26 +273,59 @@ describe('loadgate serve: a connection over the cap', () => {
     if (temp) removeTempStore(temp);
   });
 
-  it('503 for a connection over the cap, written on the socket: the answer, after the request and 8 MiB more', async () => {
+  /** `CAP` connections the server has counted: each has had an answer. */
+  async function holdTheCap(): Promise<Socket[]> {
     const held: Socket[] = [];
     for (let i = 0; i < CAP; i++) {
       const socket = await connected(served.port);
       held.push(socket);
-      // An answer on it: the server has counted this connection.
       await write(socket, `GET /v1/balance/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-KEY: ${TEST_KEY}\r\n\r\n`);
       await once(socket, 'data');
     }
+    return held;
+  }
+
+  /** Closes the clients' sockets (on ports `ports`) and waits until the server has seen them closed. */
+  async function release(sockets: Socket[], ports: number[]): Promise<void> {
+    for (const socket of sockets) socket.destroy();
+    // Counted until the server sees them closed: the next test needs the cap free.
+    await within(Promise.all(ports.map((port) => served.readByServer(port))), "the server's close of the test's connections");
+  }
+
+  it('503 for a connection over the cap, written on the socket: the answer, after the request and 8 MiB more', async () => {
+    const held = await holdTheCap();
+    const refused = await connected(served.port);
+    const ports = [...held, refused].map((socket) => socket.localPort ?? 0);
     try {
-      const refused = await connected(served.port);
       const { text, error } = await writeThenRead(served.port, `POST /v1/environment/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, refused);
       expect(error).toBeUndefined();
       expect(statusOf(text)).toBe(503);
       expect(bodyOf(text).error.code).toBe('too_many_connections');
     } finally {
-      const ports = held.map((socket) => socket.localPort ?? 0);
-      for (const socket of held) socket.destroy();
-      // Counted until the server sees them closed: the next tests need a place under the cap.
-      await Promise.all(ports.map((port) => served.readByServer(port)));
+      await release([...held, refused], ports);
+    }
+  });
+
+  it('refusals linger while they are fewer than the cap; past twice the cap a refusal is closed at once', async () => {
+    const held = await holdTheCap();
+    const refused: Socket[] = [];
+    // Clients that keep their side open: only the server can close these connections.
+    for (let i = 0; i <= CAP; i++) {
+      const socket = await connected(served.port, true);
+      socket.on('error', () => undefined);
+      refused.push(socket);
+      const [answer] = await once(socket, 'data');
+      expect(statusOf(String(answer))).toBe(503);
+    }
+    const sockets = [...held, ...refused];
+    const ports = sockets.map((socket) => socket.localPort ?? 0);
+    try {
+      const last = ports.at(-1) ?? 0;
+      await within(served.readByServer(last), "the server's close of the refusal past twice the cap");
+      // The lingering ones (10 minutes here) are still open, counted against the address.
+      for (const port of ports.slice(CAP, -1)) expect(served.isOpen(port)).toBe(true);
+    } finally {
+      await release(sockets, ports);
     }
   });
 });
@@ -306,17 +360,10 @@ describe('loadgate serve: the lingering close ends in time', () => {
     const timer = setInterval(() => {
       if (client.writable) client.write(' ');
     }, 100);
-    let giveUp: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        closed,
-        new Promise((_, fail) => {
-          giveUp = setTimeout(() => fail(new Error('the lingering connection was never closed')), EVENT_WAIT_MS);
-        }),
-      ]);
+      await within(closed, "the lingering connection's close");
     } finally {
       clearInterval(timer);
-      clearTimeout(giveUp);
     }
     expect(statusOf(text)).toBe(401);
     // The server read what came after the answer (it lingered), and closed all the same.
