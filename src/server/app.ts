@@ -13,6 +13,7 @@ import { capConnectionsPerAddress, DEFAULT_CONNECTION_LIMITS, timeoutOptions, ty
 import { type RouteModule, type RouteTable, type ServerContext, setTenant } from './context.ts';
 import { parseJsonText } from '../definition/json-text.ts';
 import { ApiError, problemsError, rawErrorAnswer, toApiError } from './errors.ts';
+import { closeLingering, type Linger, lingerAfterResponse } from './linger.ts';
 import type { Problem } from '../errors.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { environmentRoutes } from './routes/environments.ts';
@@ -61,11 +62,12 @@ export interface Access {
 }
 
 /**
- * Answers after which the connection is closed, the rest of any body unread: a client without a
+ * Answers after which the connection is closed, the rest of any body unparsed: a client without a
  * valid key gets nothing more from it, and a body over its limit may be a gigabyte long. (Kept
  * open, Node would read and throw away the rest of the body for as long as the client sends it.)
- * Other errors keep the connection, so that a client still sending its body reads the answer
- * rather than a reset; the request timeout bounds how long that can take.
+ * The close lingers (linger.ts): what the client still sends is read and dropped for a bounded
+ * time and size, so that a client still sending its body reads the answer rather than a reset.
+ * Other errors keep the connection; the request timeout bounds how long their body can take.
  */
 const CLOSING_STATUSES: ReadonlySet<number> = new Set([401, 403, 413]);
 
@@ -92,7 +94,7 @@ function leftBeforeBodyEnded(req: FastifyRequest): boolean {
 }
 
 /** A malformed HTTP request never reaches Fastify's handlers: answer it in JSON on the socket. */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(error: Error & { code?: string }, socket: Socket, linger: Linger): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -103,22 +105,22 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'request_timeout', 'the request was not received in time']
         : [400, 'Bad Request', 'bad_request', 'malformed HTTP request'];
-  socket.end(rawErrorAnswer(status, text, code, message));
+  closeLingering(socket, linger, rawErrorAnswer(status, text, code, message));
 }
 
 /**
  * Node hands a CONNECT to a 'connect' listener, or closes the connection when there is none:
  * answer it in JSON like every other method this server does not serve.
  */
-function answerConnect(_req: IncomingMessage, socket: Duplex): void {
-  socket.end(
-    rawErrorAnswer(
-      405,
-      'Method Not Allowed',
-      'method_not_allowed',
-      'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)',
-    ),
+function answerConnect(socket: Duplex, linger: Linger): void {
+  const answer = rawErrorAnswer(
+    405,
+    'Method Not Allowed',
+    'method_not_allowed',
+    'CONNECT is not allowed: this server is not a proxy; its routes start with /v1/ (see docs/server.md)',
   );
+  // The socket itself, handed over by Node's HTTP server once the CONNECT's head is read.
+  closeLingering(socket as Socket, linger, answer);
 }
 
 /** Fastify routes only the common methods; the others are added so that they reach a route's 405. */
@@ -276,13 +278,13 @@ export async function buildApp(
     rewriteUrl: (req) => originForm(req.url ?? '/'),
     // Requests still arriving while the server closes are served; the store closes after them.
     return503OnClosing: false,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, connections.linger),
     frameworkErrors: (error, req, reply) => {
       answerError(error, req, reply);
     },
     ...timeoutOptions(connections),
   });
-  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress);
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, connections.linger);
   // A client that asks before it sends a body (Expect: 100-continue, as curl does for large
   // uploads) is told to go ahead only when its key is valid; without one it gets the 401 or 403
   // instead, and never sends the body at all.
@@ -290,7 +292,12 @@ export async function buildApp(
     if (access.checkKey(req.headers['x-api-key']).ok) res.writeContinue();
     app.server.emit('request', req, res);
   });
-  app.server.on('connect', answerConnect);
+  app.server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerConnect(socket, connections.linger));
+  // Every answer that closes its connection (CLOSING_STATUSES) closes it lingering.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.getHeader('connection') === 'close') lingerAfterResponse(req.raw.socket, connections.linger);
+    done(null, payload);
+  });
   supportEveryMethod(app);
   registerBodyParsers(app);
   await app.register(multipart, {

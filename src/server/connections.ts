@@ -5,6 +5,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { rawErrorAnswer } from './errors.ts';
+import { closeLingering, DEFAULT_LINGER, type Linger } from './linger.ts';
 
 export interface ConnectionLimits {
   /** From a request's first byte to the end of its headers. */
@@ -15,6 +16,8 @@ export interface ConnectionLimits {
   idleTimeoutMs: number;
   /** Connections one client address may hold open at once; 0: no cap. */
   maxConnectionsPerAddress: number;
+  /** How long, and for how many bytes, a connection closed after a refusal still reads (linger.ts). */
+  linger: Linger;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -23,6 +26,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 120_000,
   idleTimeoutMs: 60_000,
   maxConnectionsPerAddress: 64,
+  linger: DEFAULT_LINGER,
 };
 
 /**
@@ -57,10 +61,13 @@ function tooManyConnections(max: number): string {
 
 /**
  * Refuses a connection beyond `max` from one address with a 503 written straight on the socket
- * (before any request on it is read), then closes it. Behind a reverse proxy every client has
- * the proxy's address: the cap is then the proxy's, and per-client limits belong in the proxy.
+ * (before any request on it is read), then closes it lingering, so that the request the client
+ * sent meanwhile does not reset the answer away. A refused connection counts against the address
+ * while it lingers; past twice `max`, a refusal is closed at once, so that refusals cannot hold
+ * more sockets than the cap. Behind a reverse proxy every client has the proxy's address: the cap
+ * is then the proxy's, and per-client limits belong in the proxy.
  */
-export function capConnectionsPerAddress(server: Server, max: number): void {
+export function capConnectionsPerAddress(server: Server, max: number, linger: Linger): void {
   if (max === 0) return;
   const refusal = tooManyConnections(max);
   const open = new Map<string, number>();
@@ -72,7 +79,7 @@ export function capConnectionsPerAddress(server: Server, max: number): void {
       return;
     }
     const count = open.get(address) ?? 0;
-    if (count >= max) {
+    if (count >= 2 * max) {
       socket.end(refusal, () => socket.destroy());
       return;
     }
@@ -82,5 +89,6 @@ export function capConnectionsPerAddress(server: Server, max: number): void {
       if (left === 0) open.delete(address);
       else open.set(address, left);
     });
+    if (count >= max) closeLingering(socket, linger, refusal);
   });
 }

@@ -278,6 +278,7 @@ function connectionLimits(flags: CommandArgs): ConnectionLimits {
     idleTimeoutMs: seconds(flags.text('idle-timeout'), '--idle-timeout', defaults.idleTimeoutMs),
     maxConnectionsPerAddress:
       cap === undefined ? defaults.maxConnectionsPerAddress : wholeNumber(cap, '--max-connections-per-address', 0, 1_000_000),
+    linger: defaults.linger,
   };
   // The headers are part of the request: their time cannot be the longer one.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
