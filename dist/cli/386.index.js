@@ -1409,7 +1409,7 @@ function loadedWhenChosen(load) {
 const RUNNERS = {
     run: runCommand,
     validate: validateCommand,
-    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 323)).then((m) => m.serveCommand)),
+    serve: loadedWhenChosen(() => Promise.all(/* import() */[__webpack_require__.e(243), __webpack_require__.e(620), __webpack_require__.e(899)]).then(__webpack_require__.bind(__webpack_require__, 94899)).then((m) => m.serveCommand)),
     merge: mergeCommand,
     latency: latencyCommand,
     compare: compareCommand,
