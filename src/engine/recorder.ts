@@ -2,7 +2,7 @@
 // in typed arrays sized once, so recording a response allocates nothing: one histogram record per
 // cell, and the step, location and overall figures are sums of cells, built when the run ends.
 import assert from 'node:assert/strict';
-import { encodeHistogram, newHistogram, type Histogram } from '../results/histogram.ts';
+import { encodeHistogram, newHistogram, secondPercentiles, type Histogram } from '../results/histogram.ts';
 import type { GeneratorSecond } from './monitor.ts';
 import type { SecondSample } from '../types.ts';
 import { StreamCells } from './stream-cells.ts';
@@ -134,16 +134,13 @@ export class Recorder {
     // Once a second, never per request: a broken count would silently falsify the series.
     assert.equal(h.totalCount, this.secondResponses, "a second's histogram holds one value per response");
     assert.ok(this.secondLate <= this.secondStarted, "a second's late starts are among its starts");
-    const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
     const sample: SecondSample = {
       t,
       started: this.secondStarted,
       responses: this.secondResponses,
       failures: this.secondFailures,
       errors: this.secondErrors,
-      p50: ms(50),
-      p95: ms(95),
-      p99: ms(99),
+      ...secondPercentiles(h),
       late: this.secondLate,
       ...generator,
     };

@@ -41,6 +41,12 @@ export function responseTimesOf(h: Histogram): ResponseTimes {
   return timesOf(h, (us) => Math.round(us / 1000));
 }
 
+/** A second's p50, p95 and p99 (fractional ms, to the µs) from a histogram of microseconds; 0 when it is empty. */
+export function secondPercentiles(h: Histogram): { p50: number; p95: number; p99: number } {
+  const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
+  return { p50: ms(50), p95: ms(95), p99: ms(99) };
+}
+
 /** Where one level's histogram is in a result's `histograms`. */
 export type HistogramPlace =
   | { level: 'overall' }

@@ -6,7 +6,7 @@
 // as stream-seconds.ts adds them. Pure: which parts belong to which second, and what a histogram
 // that does not decode means, are the callers'.
 import type { SecondSample } from '../types.ts';
-import { addDecoded, decodeBytes, encodeHistogram, type Histogram, newHistogram } from './histogram.ts';
+import { addDecoded, decodeBytes, encodeHistogram, type Histogram, newHistogram, secondPercentiles } from './histogram.ts';
 import { StreamSecond } from './stream-seconds.ts';
 
 /** A part's histogram that does not decode; `field` is its path inside the second (`histogram`, `stream.gap.histogram`). */
@@ -50,16 +50,13 @@ export class SecondSum {
   /** The summed second as second `t` of a series; `keepHistograms`: with its encoded histograms (shard files). */
   sample(t: number, keepHistograms: boolean): SecondSample {
     const h = this.histogram;
-    const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
     return {
       t,
       started: this.started,
       responses: this.responses,
       failures: this.failures,
       ...(this.errors !== null && { errors: this.errors }),
-      p50: ms(50),
-      p95: ms(95),
-      p99: ms(99),
+      ...secondPercentiles(h),
       ...this.generator,
       ...(keepHistograms && { histogram: encodeHistogram(h) }),
       ...(this.stream && { stream: this.stream.figures(keepHistograms) }),

@@ -4,7 +4,7 @@
 // Kubernetes executor's uploads) these are added too: counts summed, histograms bucket by bucket,
 // percentiles read from the sums, as a second's response times are.
 import type { SecondStream, SecondTimes } from '../types.ts';
-import { addDecoded, encodeHistogram, type Histogram, newHistogram } from './histogram.ts';
+import { addDecoded, encodeHistogram, type Histogram, newHistogram, secondPercentiles } from './histogram.ts';
 
 export class StreamSecond {
   streams = 0;
@@ -54,11 +54,8 @@ export class StreamSecond {
 }
 
 function timesOf(h: Histogram, keepHistogram: boolean): SecondTimes {
-  const ms = (p: number): number => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
   return {
-    p50: ms(50),
-    p95: ms(95),
-    p99: ms(99),
+    ...secondPercentiles(h),
     ...(keepHistogram && h.totalCount > 0 && { histogram: encodeHistogram(h) }),
   };
 }
