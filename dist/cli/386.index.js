@@ -7493,16 +7493,13 @@ class Recorder {
         // Once a second, never per request: a broken count would silently falsify the series.
         strict_default().equal(h.totalCount, this.secondResponses, "a second's histogram holds one value per response");
         strict_default().ok(this.secondLate <= this.secondStarted, "a second's late starts are among its starts");
-        const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
         const sample = {
             t,
             started: this.secondStarted,
             responses: this.secondResponses,
             failures: this.secondFailures,
             errors: this.secondErrors,
-            p50: ms(50),
-            p95: ms(95),
-            p99: ms(99),
+            ...(0,histogram/* secondPercentiles */.xj)(h),
             late: this.secondLate,
             ...generator,
         };
@@ -15270,6 +15267,7 @@ function decoded(text) {
 /* harmony export */   mH: () => (/* binding */ encodedValue),
 /* harmony export */   pr: () => (/* binding */ decodeHistogram),
 /* harmony export */   qV: () => (/* binding */ addDecoded),
+/* harmony export */   xj: () => (/* binding */ secondPercentiles),
 /* harmony export */   yj: () => (/* binding */ decodeBytes),
 /* harmony export */   zf: () => (/* binding */ responseTimesOf)
 /* harmony export */ });
@@ -15307,6 +15305,11 @@ const ZERO_TIMES = { avg: 0, max: 0, min: 0, p80: 0, p90: 0, p95: 0, p99: 0, med
 /** The interface's response_times (integer ms) from a histogram of microseconds. */
 function responseTimesOf(h) {
     return timesOf(h, (us) => Math.round(us / 1000));
+}
+/** A second's p50, p95 and p99 (fractional ms, to the µs) from a histogram of microseconds; 0 when it is empty. */
+function secondPercentiles(h) {
+    const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
+    return { p50: ms(50), p95: ms(95), p99: ms(99) };
 }
 function encodedAt(histograms, place) {
     if (!histograms)
@@ -15528,16 +15531,13 @@ class SecondSum {
     /** The summed second as second `t` of a series; `keepHistograms`: with its encoded histograms (shard files). */
     sample(t, keepHistograms) {
         const h = this.histogram;
-        const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
         return {
             t,
             started: this.started,
             responses: this.responses,
             failures: this.failures,
             ...(this.errors !== null && { errors: this.errors }),
-            p50: ms(50),
-            p95: ms(95),
-            p99: ms(99),
+            ...(0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .secondPercentiles */ .xj)(h),
             ...this.generator,
             ...(keepHistograms && { histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(h) }),
             ...(this.stream && { stream: this.stream.figures(keepHistograms) }),
@@ -15633,11 +15633,8 @@ class StreamSecond {
     }
 }
 function timesOf(h, keepHistogram) {
-    const ms = (p) => (h.totalCount === 0 ? 0 : Math.round(h.getValueAtPercentile(p)) / 1000);
     return {
-        p50: ms(50),
-        p95: ms(95),
-        p99: ms(99),
+        ...(0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .secondPercentiles */ .xj)(h),
         ...(keepHistogram && h.totalCount > 0 && { histogram: (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeHistogram */ .ll)(h) }),
     };
 }
