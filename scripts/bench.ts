@@ -39,7 +39,8 @@
 // (user + sys) per response after the first second, and the engine's over autocannon's. Each
 // repeat also runs the engine closed loop (its own full speed, the same measure), and autocannon
 // closed loop before and after it (the host's full speed); a repeat whose full speed moved more
-// than 20 % is run again, up to `--knee-retries` more times, every attempt a row.
+// than 20 % is run again, up to `--knee-retries` more times, every attempt a row. Before and
+// after the table, what waking every 1 ms alone costs the host (scripts/bench-wake.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -496,6 +497,24 @@ async function enginePaced(url: string, rate: number | 'max'): Promise<Footprint
   );
 }
 
+interface WakeCost {
+  wakes_per_s: number;
+  cpu_ms_per_s: number;
+}
+
+/** What waking every 1 ms costs this host with nothing else to do (scripts/bench-wake.ts), on the generators' core. */
+async function wakeCost(): Promise<WakeCost> {
+  return JSON.parse(await run(pinned(generatorCores, [node, 'scripts/bench-wake.ts', '5'])));
+}
+
+/** The wake-up floor beside the footprint table: the tick's own CPU, per request at each rate. */
+function printWakeCost(when: string, cost: WakeCost, rates: number[]): void {
+  const perRequest = rates.map((rate) => `${((cost.cpu_ms_per_s * 1000) / rate).toFixed(1)} µs a request at ${rate}/s`).join(', ');
+  console.log(
+    `Waking alone ${when} (an empty 1 ms timer on a worker thread, 5 s): ${cost.wakes_per_s} wakes/s, ${cost.cpu_ms_per_s} ms CPU a second: ${perRequest}`,
+  );
+}
+
 /** The host's full speed may move this much between a footprint repeat's start and end before the repeat is run again. */
 const FOOTPRINT_DRIFT = 0.2;
 
@@ -539,6 +558,7 @@ async function footprintRepeat(
 async function footprintBench(url: string): Promise<void> {
   const rates = values['footprint-rates'].split(',').map(Number);
   const retries = Number(values['knee-retries']);
+  const wakeBefore = await wakeCost();
   console.log(
     `\nFootprint: CPU µs per response (user + sys, the process, after the first second), 1 engine thread paced at ${rates.join(', ')}/s and autocannon -R at the same rate, ${connections} connections, ${values['footprint-seconds']} s each, ${repeats} repeats (order alternating); the engine closed loop and autocannon's full speed before → after each repeat`,
   );
@@ -557,6 +577,7 @@ async function footprintBench(url: string): Promise<void> {
       break;
     }
   }
+  const wakeAfter = await wakeCost();
   console.log(
     `\nmedians (a repeat on a host that moved is run again; the last attempt is kept; ${steady} of ${repeats} kept on a steady host):`,
   );
@@ -565,6 +586,10 @@ async function footprintBench(url: string): Promise<void> {
       `${String(rate).padStart(6)}/s: engine/autocannon ${median(pairs.map((p) => p[0])).toFixed(2)} (${pairs.map((p) => p[0].toFixed(2)).join(', ')}), engine paced/closed loop ${median(pairs.map((p) => p[1])).toFixed(2)} (${pairs.map((p) => p[1].toFixed(2)).join(', ')})`,
     );
   }
+  // The engine starts iterations in the millisecond they fall due, so at 1,000/s and above its
+  // thread wakes at least once a millisecond; autocannon -R bursts each second's share and sleeps.
+  printWakeCost('before', wakeBefore, rates);
+  printWakeCost('after', wakeAfter, rates);
 }
 
 const target = await startTarget();
