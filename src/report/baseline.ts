@@ -4,6 +4,7 @@
 import type { LoadTestResult, ResponseTimes, StepResult } from '../types.ts';
 import { failRatePct, partRps, percent } from '../rates.ts';
 import { requestCounts, stepCell, type RequestCell } from '../results/request-counts.ts';
+import { stepDisplayName } from '../results/run-steps.ts';
 import { responseCount, timesToShow } from './format.ts';
 import { formatMetric, formatSignedPercent } from './figures.ts';
 
@@ -51,20 +52,19 @@ interface Figures {
 export function compareToBaseline(current: LoadTestResult, baseline: LoadTestResult): BaselineDelta {
   const before = new Map(baseline.results.steps.map((s) => [s.id, s]));
   const after = new Map(current.results.steps.map((s) => [s.id, s]));
-  const nameOf = (r: LoadTestResult, id: number) => r.run.steps.find((s) => s.id === id)?.name ?? `step ${id}`;
 
   const steps: StepDelta[] = current.results.steps.map((s) => {
     const old = before.get(s.id);
-    if (!old) return { id: s.id, name: nameOf(current, s.id), status: 'new', changes: [] };
+    if (!old) return { id: s.id, name: stepDisplayName(current, s.id), status: 'new', changes: [] };
     return {
       id: s.id,
-      name: nameOf(current, s.id),
+      name: stepDisplayName(current, s.id),
       status: 'matched',
       changes: changesBetween(stepFigures(old, baseline), stepFigures(s, current)),
     };
   });
   for (const old of baseline.results.steps) {
-    if (!after.has(old.id)) steps.push({ id: old.id, name: nameOf(baseline, old.id), status: 'removed', changes: [] });
+    if (!after.has(old.id)) steps.push({ id: old.id, name: stepDisplayName(baseline, old.id), status: 'removed', changes: [] });
   }
   return {
     baselineStartedAt: baseline.run.started_at,

@@ -5,6 +5,7 @@ import { hideCredentials } from '../results/credentials.ts';
 import { formatCount } from './figures.ts';
 import { exactTimes, type HistogramPlace } from '../results/histogram.ts';
 import type { LoadTestResult, ResponseTimes } from '../types.ts';
+import { expectedStatuses } from '../results/run-steps.ts';
 
 /** `GET /api/login`: the path keeps a row short and leaves out query strings, which can hold secrets. */
 export function requestLabel(method: string, url: string): string {
@@ -55,7 +56,7 @@ export interface StatusCount {
 
 /** A step's status codes, most frequent first, errors marked. */
 export function statusCounts(result: LoadTestResult, stepId: number, dist: Readonly<Record<string, number>>): StatusCount[] {
-  const expected = new Set(result.run.steps.find((s) => s.id === stepId)?.expected_status ?? []);
+  const expected = expectedStatuses(result, stepId);
   return Object.entries(dist)
     .map(([code, count]) => ({ code, count, error: Number(code) >= 400 && !expected.has(Number(code)) }))
     .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));

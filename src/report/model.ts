@@ -31,6 +31,7 @@ import {
 import { failedSteps, historySection, type HistorySection, type HistoryView } from './history.ts';
 import { failRatePct, percent } from '../rates.ts';
 import { requestCounts, stepCell, type RequestCell, type RequestCounts } from '../results/request-counts.ts';
+import { runStep, stepDisplayName } from '../results/run-steps.ts';
 import { formatCount, formatDuration, formatMetric, formatMs, formatPercent, formatRate, formatTimestamp } from './figures.ts';
 import { egressOf, NO_RESPONSE, plural, requestLabel, responseCount, statusCounts, timesToShow, type StatusCount } from './format.ts';
 
@@ -453,11 +454,11 @@ function streamRow(result: LoadTestResult, step: StepResult): StreamRow | undefi
 }
 
 function stepRow(result: LoadTestResult, step: StepResult, delta: { status: string; changes: MetricChange[] } | undefined): StepRow {
-  const info = result.run.steps.find((s) => s.id === step.id);
+  const info = runStep(result, step.id);
   const stream = streamRow(result, step);
   return {
     id: step.id,
-    name: info?.name ?? `step ${step.id}`,
+    name: stepDisplayName(result, step.id),
     request: info ? requestLabel(info.method, info.url) : '',
     isNew: delta?.status === 'new',
     status: statusCounts(result, step.id, step.status_code_dist),
@@ -544,7 +545,7 @@ function errorRows(result: LoadTestResult, rows: readonly StepRow[]): ErrorRow[]
     const kinds = new Map<string, ErrorRow['kind']>(statuses.map(([key]) => [key, 'http']));
     for (const reason of Object.keys(step.error_dist)) kinds.set(reason, CHECK_FAILURE.test(reason) ? 'check' : 'transport');
     const entries = [...statuses, ...Object.entries(step.error_dist)];
-    const target = hostPortOf(result.run.steps.find((s) => s.id === step.id)?.url);
+    const target = hostPortOf(runStep(result, step.id)?.url);
     return sharesOf(step.id, row.name, entries).map((r) => ({ ...r, error: true, kind: kinds.get(r.key)!, ...(target && { target }) }));
   });
 }

@@ -1,7 +1,8 @@
 // The requests of a level counted by how they ended, one way for the verdict (http_fail_rate,
 // status_Nxx, no data) and for every report ("errors": the requests without a 2xx/3xx answer).
 // Pure, over the 2.5 counts a result holds (docs/results.md, "Errors").
-import type { CountDist, LoadTestResult, RunStepInfo, StepLocationResult, StepResult } from '../types.ts';
+import type { CountDist, LoadTestResult, StepLocationResult, StepResult } from '../types.ts';
+import { expectedStatuses } from './run-steps.ts';
 
 /** One step's requests at a level: a whole step, or a step at one location. */
 export interface RequestCell {
@@ -65,38 +66,6 @@ export function requestCounts(cells: readonly RequestCell[]): RequestCounts {
 /** A status of 400 or more that the step's assertions do not expect: an HTTP error. */
 export function isErrorStatus(status: number, expected: ReadonlySet<number>): boolean {
   return status >= 400 && !expected.has(status);
-}
-
-/** Each result's run.steps by id, built once per steps array: a lookup per step kept a history of large definitions quadratic. */
-interface StepIndex {
-  /** The array's length when indexed: one that grew since (a result being built) is indexed afresh. */
-  length: number;
-  byId: Map<number, { step: RunStepInfo; expected: ReadonlySet<number> }>;
-}
-const STEP_INDEX = new WeakMap<readonly RunStepInfo[], StepIndex>();
-
-function runStepEntry(result: LoadTestResult, stepId: number): { step: RunStepInfo; expected: ReadonlySet<number> } | undefined {
-  const steps = result.run.steps;
-  let index = STEP_INDEX.get(steps);
-  if (index === undefined || index.length !== steps.length) {
-    index = { length: steps.length, byId: new Map() };
-    for (const step of steps)
-      if (!index.byId.has(step.id)) index.byId.set(step.id, { step, expected: new Set(step.expected_status ?? []) });
-    STEP_INDEX.set(steps, index);
-  }
-  return index.byId.get(stepId);
-}
-
-/** The run's record of step `stepId` (its name, the statuses it expects), in constant time. */
-export function runStep(result: LoadTestResult, stepId: number): RunStepInfo | undefined {
-  return runStepEntry(result, stepId)?.step;
-}
-
-const NONE_EXPECTED: ReadonlySet<number> = new Set();
-
-/** The error statuses a step's assertions expect, as run.steps records them. */
-export function expectedStatuses(result: LoadTestResult, stepId: number): ReadonlySet<number> {
-  return runStepEntry(result, stepId)?.expected ?? NONE_EXPECTED;
 }
 
 /** A step's requests (or the step's at one location, `cell`) with the statuses its assertions expect. */

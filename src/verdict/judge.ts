@@ -30,6 +30,7 @@ import { median } from '../median.ts';
 import type { OnSaturated } from './on-saturated.ts';
 import { windowOutcome } from './windows.ts';
 import { requestCounts } from '../results/request-counts.ts';
+import { runStep } from '../results/run-steps.ts';
 import {
   locationLevel,
   metricValue,
@@ -290,7 +291,7 @@ function stepsOf(result: LoadTestResult, t: Threshold): StepResult[] | undefined
 }
 
 function listedStep(result: LoadTestResult, id: number): string {
-  const name = result.run.steps.find((s) => s.id === id)?.name;
+  const name = runStep(result, id)?.name;
   return name === undefined ? String(id) : `${id} ${name}`;
 }
 

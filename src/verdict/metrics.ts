@@ -7,7 +7,8 @@
 import { decodeHistogram, encodedAt, encodedValue, exactTimes, type HistogramPlace } from '../results/histogram.ts';
 import { partRps, percent } from '../rates.ts';
 import { isNamedMetric, percentileOf } from '../thresholds/grammar.ts';
-import { expectedStatuses, requestCounts, runStep, type RequestCell } from '../results/request-counts.ts';
+import { requestCounts, type RequestCell } from '../results/request-counts.ts';
+import { expectedStatuses, runStep } from '../results/run-steps.ts';
 import type {
   LoadTestResult,
   ResponseTimes,

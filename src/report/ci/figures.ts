@@ -2,6 +2,7 @@
 // GitLab metrics report): raw numbers in base units, never the formatted text of the reports.
 import { failRatePct, percent } from '../../rates.ts';
 import { requestCounts, stepCell, type RequestCell } from '../../results/request-counts.ts';
+import { runStep } from '../../results/run-steps.ts';
 import { responseCount } from '../format.ts';
 import type { LoadTestResult, ResponseTimes, StreamFigures } from '../../types.ts';
 
@@ -63,7 +64,7 @@ export function stepStreamFigures(result: LoadTestResult): Figures {
 }
 
 export function stepName(result: LoadTestResult, id: number): string {
-  return result.run.steps.find((s) => s.id === id)?.name ?? String(id);
+  return runStep(result, id)?.name ?? String(id);
 }
 
 export function round(value: number): string {

@@ -1,8 +1,8 @@
-// The run's steps looked up by id (src/results/request-counts.ts): once per result rather than once per
+// The run's steps looked up by id (src/results/run-steps.ts): once per result rather than once per
 // step, which kept `run --history` of large definitions quadratic; and afresh for a result whose
 // steps grew since.
 import { describe, expect, it } from 'vitest';
-import { expectedStatuses, runStep } from '../src/results/request-counts.ts';
+import { expectedStatuses, runStep, stepDisplayName } from '../src/results/run-steps.ts';
 import { makeResult } from './helpers/result-fixture.ts';
 
 describe('runStep and expectedStatuses', () => {
@@ -23,5 +23,11 @@ describe('runStep and expectedStatuses', () => {
     result.run.steps.push({ id: 7, name: 'late', method: 'GET', url: '/', expected_status: [409] });
     expect(runStep(result, 7)?.name).toBe('late');
     expect([...expectedStatuses(result, 7)]).toEqual([409]);
+  });
+
+  it('name a step by its record, and one the run has no record of by its id', () => {
+    const result = makeResult({ steps: ['login'] });
+    expect(stepDisplayName(result, 1)).toBe('login');
+    expect(stepDisplayName(result, 5)).toBe('step 5');
   });
 });
