@@ -36,9 +36,12 @@ var rates = __webpack_require__(42672);
 var format = __webpack_require__(12011);
 // EXTERNAL MODULE: ./src/results/request-counts.ts
 var request_counts = __webpack_require__(69124);
+// EXTERNAL MODULE: ./src/results/run-steps.ts
+var run_steps = __webpack_require__(50469);
 ;// CONCATENATED MODULE: ./src/report/ci/figures.ts
 // The run's headline figures as name/value pairs for machine readers (JUnit <properties>, the
 // GitLab metrics report): raw numbers in base units, never the formatted text of the reports.
+
 
 
 
@@ -89,7 +92,7 @@ function stepStreamFigures(result) {
         : []);
 }
 function stepName(result, id) {
-    return result.run.steps.find((s) => s.id === id)?.name ?? String(id);
+    return (0,run_steps/* runStep */.eg)(result, id)?.name ?? String(id);
 }
 function round(value) {
     return String(Math.round(value * 100) / 100);
@@ -13274,11 +13277,13 @@ function formatLatencyMs(ms) {
 /* harmony export */   vB: () => (/* binding */ timesToShow),
 /* harmony export */   xv: () => (/* binding */ truncate)
 /* harmony export */ });
-/* harmony import */ var _results_credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(93192);
+/* harmony import */ var _results_credentials_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(93192);
 /* harmony import */ var _figures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53831);
 /* harmony import */ var _results_histogram_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97528);
+/* harmony import */ var _results_run_steps_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(50469);
 // How user text and status codes are shown: one line, cut to a length, requests by their path,
 // status codes with errors marked. The figures themselves are written by src/report/figures.ts.
+
 
 
 
@@ -13318,7 +13323,7 @@ function responseCount(statusDist) {
 }
 /** A step's status codes, most frequent first, errors marked. */
 function statusCounts(result, stepId, dist) {
-    const expected = new Set(result.run.steps.find((s) => s.id === stepId)?.expected_status ?? []);
+    const expected = (0,_results_run_steps_js__WEBPACK_IMPORTED_MODULE_2__/* .expectedStatuses */ .TE)(result, stepId);
     return Object.entries(dist)
         .map(([code, count]) => ({ code, count, error: Number(code) >= 400 && !expected.has(Number(code)) }))
         .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
@@ -13345,7 +13350,7 @@ function plural(n, word) {
 }
 /** How a location sent its traffic, proxy credentials hidden (a results file written before they were). */
 function egressOf(result, location) {
-    return (0,_results_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .hideCredentials */ .R)(result.run.locations[location] ?? '—');
+    return (0,_results_credentials_js__WEBPACK_IMPORTED_MODULE_3__/* .hideCredentials */ .R)(result.run.locations[location] ?? '—');
 }
 
 
@@ -14360,6 +14365,8 @@ var histogram = __webpack_require__(97528);
 var rates = __webpack_require__(42672);
 // EXTERNAL MODULE: ./src/results/request-counts.ts
 var request_counts = __webpack_require__(69124);
+// EXTERNAL MODULE: ./src/results/run-steps.ts
+var run_steps = __webpack_require__(50469);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(12011);
 // EXTERNAL MODULE: ./src/report/figures.ts
@@ -14371,27 +14378,27 @@ var report_figures = __webpack_require__(53831);
 
 
 
+
 const BASELINE_METRICS = ['avg', 'p95', 'p99', 'http_fail_rate', 'fail_rate', 'rps'];
 /** Changes within this band (percent, either way) read "≈ same": run-to-run noise. */
 const SAME_BAND_PCT = 2;
 function compareToBaseline(current, baseline) {
     const before = new Map(baseline.results.steps.map((s) => [s.id, s]));
     const after = new Map(current.results.steps.map((s) => [s.id, s]));
-    const nameOf = (r, id) => r.run.steps.find((s) => s.id === id)?.name ?? `step ${id}`;
     const steps = current.results.steps.map((s) => {
         const old = before.get(s.id);
         if (!old)
-            return { id: s.id, name: nameOf(current, s.id), status: 'new', changes: [] };
+            return { id: s.id, name: (0,run_steps/* stepDisplayName */.wX)(current, s.id), status: 'new', changes: [] };
         return {
             id: s.id,
-            name: nameOf(current, s.id),
+            name: (0,run_steps/* stepDisplayName */.wX)(current, s.id),
             status: 'matched',
             changes: changesBetween(stepFigures(old, baseline), stepFigures(s, current)),
         };
     });
     for (const old of baseline.results.steps) {
         if (!after.has(old.id))
-            steps.push({ id: old.id, name: nameOf(baseline, old.id), status: 'removed', changes: [] });
+            steps.push({ id: old.id, name: (0,run_steps/* stepDisplayName */.wX)(baseline, old.id), status: 'removed', changes: [] });
     }
     return {
         baselineStartedAt: baseline.run.started_at,
@@ -14491,6 +14498,7 @@ var report_history = __webpack_require__(34518);
 // Markdown (comment and summary) and HTML renderers only format it, so every surface shows the
 // same verdict, checks and figures. Figures are formatted here; user text (names, URLs, status
 // keys, reasons) stays raw, for each renderer to escape and shorten in its own way.
+
 
 
 
@@ -14695,11 +14703,11 @@ function streamRow(result, step) {
     };
 }
 function stepRow(result, step, delta) {
-    const info = result.run.steps.find((s) => s.id === step.id);
+    const info = (0,run_steps/* runStep */.eg)(result, step.id);
     const stream = streamRow(result, step);
     return {
         id: step.id,
-        name: info?.name ?? `step ${step.id}`,
+        name: (0,run_steps/* stepDisplayName */.wX)(result, step.id),
         request: info ? (0,format/* requestLabel */.gZ)(info.method, info.url) : '',
         isNew: delta?.status === 'new',
         status: (0,format/* statusCounts */.rc)(result, step.id, step.status_code_dist),
@@ -14754,7 +14762,7 @@ function errorRows(result, rows) {
         for (const reason of Object.keys(step.error_dist))
             kinds.set(reason, CHECK_FAILURE.test(reason) ? 'check' : 'transport');
         const entries = [...statuses, ...Object.entries(step.error_dist)];
-        const target = hostPortOf(result.run.steps.find((s) => s.id === step.id)?.url);
+        const target = hostPortOf((0,run_steps/* runStep */.eg)(result, step.id)?.url);
         return sharesOf(step.id, row.name, entries).map((r) => ({ ...r, error: true, kind: kinds.get(r.key), ...(target && { target }) }));
     });
 }
@@ -15410,12 +15418,12 @@ function decodeBytes(bytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   TE: () => (/* binding */ expectedStatuses),
-/* harmony export */   eg: () => (/* binding */ runStep),
 /* harmony export */   j4: () => (/* binding */ stepCell),
 /* harmony export */   q3: () => (/* binding */ requestCounts)
 /* harmony export */ });
 /* unused harmony exports CANCELLED, isErrorStatus */
+/* harmony import */ var _run_steps_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(50469);
+
 /** Failures that happened after a response arrived (the response's status is counted too). */
 const AFTER_RESPONSE = /^(assertion failed|capture failed):/;
 /** A request the run itself cut short when it stopped: not the service's failure. */
@@ -15457,6 +15465,22 @@ function requestCounts(cells) {
 function isErrorStatus(status, expected) {
     return status >= 400 && !expected.has(status);
 }
+/** A step's requests (or the step's at one location, `cell`) with the statuses its assertions expect. */
+function stepCell(result, step, cell = step) {
+    return { ...cell, expected: (0,_run_steps_js__WEBPACK_IMPORTED_MODULE_0__/* .expectedStatuses */ .TE)(result, step.id) };
+}
+
+
+/***/ }),
+
+/***/ 50469:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   TE: () => (/* binding */ expectedStatuses),
+/* harmony export */   eg: () => (/* binding */ runStep),
+/* harmony export */   wX: () => (/* binding */ stepDisplayName)
+/* harmony export */ });
 const STEP_INDEX = new WeakMap();
 function runStepEntry(result, stepId) {
     const steps = result.run.steps;
@@ -15479,9 +15503,9 @@ const NONE_EXPECTED = new Set();
 function expectedStatuses(result, stepId) {
     return runStepEntry(result, stepId)?.expected ?? NONE_EXPECTED;
 }
-/** A step's requests (or the step's at one location, `cell`) with the statuses its assertions expect. */
-function stepCell(result, step, cell = step) {
-    return { ...cell, expected: expectedStatuses(result, step.id) };
+/** A step's name as reports show it: its recorded name, or "step N" when the run has no record of it. */
+function stepDisplayName(result, stepId) {
+    return runStep(result, stepId)?.name ?? `step ${stepId}`;
 }
 
 
@@ -18746,6 +18770,8 @@ function windowName(w) {
 
 // EXTERNAL MODULE: ./src/results/request-counts.ts
 var request_counts = __webpack_require__(69124);
+// EXTERNAL MODULE: ./src/results/run-steps.ts
+var run_steps = __webpack_require__(50469);
 // EXTERNAL MODULE: ./src/verdict/metrics.ts
 var metrics = __webpack_require__(56152);
 ;// CONCATENATED MODULE: ./src/verdict/judge.ts
@@ -18753,6 +18779,7 @@ var metrics = __webpack_require__(56152);
 // the default http_fail_rate threshold), "no data", completeness, generator saturation and the
 // checks of the other parts (comparison gate, latency test) become one Judgement, which the exit
 // code, the action's outputs and annotations, and every report render. Pure.
+
 
 
 
@@ -18990,7 +19017,7 @@ function stepsOf(result, t) {
     return step ? [step] : `step "${selector.name}" (id ${only.id}) is not in the results; ${existing}`;
 }
 function listedStep(result, id) {
-    const name = result.run.steps.find((s) => s.id === id)?.name;
+    const name = (0,run_steps/* runStep */.eg)(result, id)?.name;
     return name === undefined ? String(id) : `${id} ${name}`;
 }
 function missingLocation(result, location, step) {
@@ -19145,15 +19172,17 @@ function distortedBy(outcome, delayMs) {
 /* harmony export */   yR: () => (/* binding */ stepLocationLevel)
 /* harmony export */ });
 /* harmony import */ var _results_histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(97528);
-/* harmony import */ var _rates_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42672);
+/* harmony import */ var _rates_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(42672);
 /* harmony import */ var _thresholds_grammar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(30961);
 /* harmony import */ var _results_request_counts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(69124);
+/* harmony import */ var _results_run_steps_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(50469);
 // The value of a threshold metric at one level of a result (overall, a step, a location, a step
 // at a location). Pure. A statistic with no sample is undefined, never 0 (docs/verdict.md).
 //
 // Counts of the 2.5 result are of iterations at the overall and location levels and of requests
 // at the step levels (docs/results.md); the HTTP metrics (http_fail_rate, status_Nxx) are always
 // of requests, so they are summed from the step cells under a level.
+
 
 
 
@@ -19169,16 +19198,16 @@ function metricValue(metric, level, result, scoped) {
     const iterations = level.fail_count + level.success_count;
     switch (metric) {
         case 'fail_rate':
-            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_3__/* .percent */ .KN)(level.fail_count, iterations);
+            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_4__/* .percent */ .KN)(level.fail_count, iterations);
         case 'success_rate':
-            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_3__/* .percent */ .KN)(level.success_count, iterations);
+            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_4__/* .percent */ .KN)(level.success_count, iterations);
         case 'http_fail_rate':
-            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_3__/* .percent */ .KN)(requests.httpErrors, requests.requests);
+            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_4__/* .percent */ .KN)(requests.httpErrors, requests.requests);
         case 'status_2xx':
         case 'status_3xx':
         case 'status_4xx':
         case 'status_5xx':
-            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_3__/* .percent */ .KN)(requests.byClass[CLASS_OF[metric]], requests.requests);
+            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_4__/* .percent */ .KN)(requests.byClass[CLASS_OF[metric]], requests.requests);
         case 'fail_count':
         case 'success_count':
         case 'iteration_count':
@@ -19188,7 +19217,7 @@ function metricValue(metric, level, result, scoped) {
         case 'rps':
             if (!scoped)
                 return result.run.rps;
-            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_3__/* .partRps */ .bI)(result.run.rps, requests.requests, overallRequests(result));
+            return (0,_rates_js__WEBPACK_IMPORTED_MODULE_4__/* .partRps */ .bI)(result.run.rps, requests.requests, overallRequests(result));
     }
     if (requests.responses === 0)
         return undefined;
@@ -19250,11 +19279,11 @@ function percentileFromHistogram(percentile, level, result) {
 }
 // ---- levels ----
 function stepLabel(result, id) {
-    const name = (0,_results_request_counts_js__WEBPACK_IMPORTED_MODULE_2__/* .runStep */ .eg)(result, id)?.name;
+    const name = (0,_results_run_steps_js__WEBPACK_IMPORTED_MODULE_3__/* .runStep */ .eg)(result, id)?.name;
     return name === undefined ? `step ${id}` : `step ${id} (${name})`;
 }
 function cellOf(result, step, id) {
-    return { ...step, expected: (0,_results_request_counts_js__WEBPACK_IMPORTED_MODULE_2__/* .expectedStatuses */ .TE)(result, id) };
+    return { ...step, expected: (0,_results_run_steps_js__WEBPACK_IMPORTED_MODULE_3__/* .expectedStatuses */ .TE)(result, id) };
 }
 /** The run's requests, counted once per result: every step's `rps` needs them, and counting them per step was quadratic. */
 const OVERALL_REQUESTS = new WeakMap();
