@@ -5,7 +5,7 @@
 // parent's bucket by bucket: exact, as in one recorder. The encoding keeps buckets, not the exact
 // extremes, so each cell's max and min travel beside it. Recorders added up in the parent add
 // into one another in memory the same way (a comparison side's rounds, compare/side.ts).
-import { decodeBytes, encodeBytes, type Histogram } from '../results/histogram.ts';
+import { addHistogramBytes, encodeBytes, type Histogram } from '../results/histogram.ts';
 import { Recorder } from './recorder.ts';
 import type { StreamCells } from './stream-cells.ts';
 
@@ -89,13 +89,6 @@ export function transferList(part: RecorderPart): ArrayBuffer[] {
     ...streams.map((a) => a.buffer),
   ] as ArrayBuffer[];
   return [...new Set(buffers)];
-}
-
-/** Adds an encoded histogram into `into`, bucket by bucket. */
-export function addHistogramBytes(into: Histogram, bytes: Uint8Array): void {
-  const part = decodeBytes(bytes);
-  into.add(part);
-  part.destroy();
 }
 
 /** Exact extremes per cell, which summed histograms no longer hold (results.ts reads them). */

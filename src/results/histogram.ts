@@ -143,3 +143,10 @@ export function encodeBytes(h: Histogram): Uint8Array {
 export function decodeBytes(bytes: Uint8Array): Histogram {
   return hdr.WasmHistogram.decode(bytes, 32);
 }
+
+/** Adds a histogram's plain bytes (encodeBytes) into `into`, bucket by bucket. */
+export function addHistogramBytes(into: Histogram, bytes: Uint8Array): void {
+  const part = decodeBytes(bytes);
+  into.add(part);
+  part.destroy();
+}

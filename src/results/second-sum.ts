@@ -6,7 +6,7 @@
 // as stream-seconds.ts adds them. Pure: which parts belong to which second, and what a histogram
 // that does not decode means, are the callers'.
 import type { SecondSample } from '../types.ts';
-import { addDecoded, decodeBytes, encodeHistogram, type Histogram, newHistogram, secondPercentiles } from './histogram.ts';
+import { addDecoded, addHistogramBytes, encodeHistogram, type Histogram, newHistogram, secondPercentiles } from './histogram.ts';
 import { StreamSecond } from './stream-seconds.ts';
 
 /** A part's histogram that does not decode; `field` is its path inside the second (`histogram`, `stream.gap.histogram`). */
@@ -75,9 +75,7 @@ function addHistogram(into: Histogram, histogram: Uint8Array | string): string |
     const added = addDecoded(into, histogram);
     return typeof added === 'string' ? added : undefined;
   }
-  const part = decodeBytes(histogram);
-  into.add(part);
-  part.destroy();
+  addHistogramBytes(into, histogram);
   return undefined;
 }
 
