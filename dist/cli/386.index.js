@@ -6487,7 +6487,7 @@ function mergeGenerators(runs, as = 'shards') {
 /* harmony export */   bH: () => (/* binding */ emptyCombined),
 /* harmony export */   qZ: () => (/* binding */ recorderPart)
 /* harmony export */ });
-/* unused harmony exports histogramPart, transferList, addHistogramBytes */
+/* unused harmony exports histogramPart, transferList */
 /* harmony import */ var _results_histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(97528);
 /* harmony import */ var _recorder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97417);
 // What an engine thread hands back (workers.ts), and how the parent adds it up: the
@@ -6546,12 +6546,6 @@ function transferList(part) {
     ];
     return [...new Set(buffers)];
 }
-/** Adds an encoded histogram into `into`, bucket by bucket. */
-function addHistogramBytes(into, bytes) {
-    const part = (0,_results_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeBytes */ .yj)(bytes);
-    into.add(part);
-    part.destroy();
-}
 function emptyCombined(stepCount, locationCount) {
     const n = stepCount * locationCount;
     return {
@@ -6564,7 +6558,7 @@ function combineParts(parts, stepCount, locationCount) {
     const combined = emptyCombined(stepCount, locationCount);
     for (const part of parts) {
         part.cells.forEach((cell, i) => {
-            addHistogramBytes(combined.recorder.cells[i], cell.bytes);
+            (0,_results_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addHistogramBytes */ .Dt)(combined.recorder.cells[i], cell.bytes);
             addExtremes(combined.extremes, i, cell.maxUs, cell.minUs);
         });
         addCounts(combined.recorder, part);
@@ -6594,10 +6588,10 @@ function addCombined(into, from) {
 }
 function addStreamPart(into, part) {
     part.firstEvent.forEach((bytes, i) => {
-        addHistogramBytes(into.firstEvent[i], bytes);
+        (0,_results_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addHistogramBytes */ .Dt)(into.firstEvent[i], bytes);
     });
     part.gap.forEach((bytes, i) => {
-        addHistogramBytes(into.gap[i], bytes);
+        (0,_results_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addHistogramBytes */ .Dt)(into.gap[i], bytes);
     });
     addStreamCounts(into, part);
 }
@@ -15266,6 +15260,7 @@ function decoded(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AQ: () => (/* binding */ exactTimes),
+/* harmony export */   Dt: () => (/* binding */ addHistogramBytes),
 /* harmony export */   HL: () => (/* binding */ newHistogram),
 /* harmony export */   IV: () => (/* binding */ encodedAt),
 /* harmony export */   LA: () => (/* binding */ sumHistograms),
@@ -15276,9 +15271,9 @@ function decoded(text) {
 /* harmony export */   pr: () => (/* binding */ decodeHistogram),
 /* harmony export */   qV: () => (/* binding */ addDecoded),
 /* harmony export */   xj: () => (/* binding */ secondPercentiles),
-/* harmony export */   yj: () => (/* binding */ decodeBytes),
 /* harmony export */   zf: () => (/* binding */ responseTimesOf)
 /* harmony export */ });
+/* unused harmony export decodeBytes */
 /* harmony import */ var hdr_histogram_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(32960);
 // HDR histograms of response times in microseconds. WebAssembly histograms with 32-bit buckets:
 // the fastest to record into (18–26 ns), and 8/16-bit buckets overflow silently (p50 and p99 read 0 after 65,535 counts in one bucket).
@@ -15409,6 +15404,12 @@ function encodeBytes(h) {
 }
 function decodeBytes(bytes) {
     return hdr_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .WasmHistogram */ .jJ.decode(bytes, 32);
+}
+/** Adds a histogram's plain bytes (encodeBytes) into `into`, bucket by bucket. */
+function addHistogramBytes(into, bytes) {
+    const part = decodeBytes(bytes);
+    into.add(part);
+    part.destroy();
 }
 
 
@@ -15578,9 +15579,7 @@ function addHistogram(into, histogram) {
         const added = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addDecoded */ .qV)(into, histogram);
         return typeof added === 'string' ? added : undefined;
     }
-    const part = (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeBytes */ .yj)(histogram);
-    into.add(part);
-    part.destroy();
+    (0,_histogram_js__WEBPACK_IMPORTED_MODULE_0__/* .addHistogramBytes */ .Dt)(into, histogram);
     return undefined;
 }
 /** What the runners measured of themselves in one second, added up: counts summed, the worst runner's delay, CPU and busy share. */
